@@ -1,0 +1,36 @@
+/// An actor that owns a model context, as SwiftData's `ModelActor`; `@ModelActor`
+/// writes the conformance.
+///
+/// ```swift
+/// @ModelActor
+/// actor WatchlistStore {
+///     func add(_ id: Int) throws {
+///         modelContext.insert(WatchlistEntry(movieID: id))
+///         try modelContext.save()
+///     }
+/// }
+/// ```
+public protocol ModelActor: Actor {
+    nonisolated var modelContainer: ModelContainer { get }
+    nonisolated var modelExecutor: any ModelExecutor { get }
+}
+
+extension ModelActor {
+    /// The actor's context; use it only from the actor.
+    public var modelContext: ModelContext {
+        modelExecutor.modelContext
+    }
+
+    /// The actor runs on its model executor.
+    public nonisolated var unownedExecutor: UnownedSerialExecutor {
+        guard let serial = modelExecutor as? any SerialModelExecutor else {
+            preconditionFailure("a ModelActor's executor must be a SerialModelExecutor")
+        }
+        return serial.asUnownedSerialExecutor()
+    }
+
+    /// The model with this identifier, from this actor's context.
+    public subscript<T: PersistentModel>(id: PersistentIdentifier, as type: T.Type) -> T? {
+        modelContext.model(for: id) as? T
+    }
+}

@@ -1,0 +1,54 @@
+import Synchronization
+
+extension ModelContainer {
+    /// What one save changed, as seen by observers of the container.
+    public struct Change: Sendable {
+        public let inserted: [PersistentIdentifier]
+        public let updated: [PersistentIdentifier]
+        public let deleted: [PersistentIdentifier]
+        /// Whether every model was deleted by ``ModelContainer/eraseAllData()``.
+        public let erasedAll: Bool
+
+        /// The names of the entities that changed.
+        public var entityNames: Set<String> {
+            Set((inserted + updated + deleted).map(\.entityName))
+        }
+    }
+
+    /// The saves made to this container from now on, by any of its contexts.
+    ///
+    /// ```swift
+    /// for await change in container.changes() { … }
+    /// ```
+    /// The stream ends when the consuming task is cancelled.
+    public func changes() -> AsyncStream<Change> {
+        let (stream, continuation) = AsyncStream<Change>.makeStream(bufferingPolicy: .unbounded)
+        let token = saveBroadcaster.add(continuation)
+        continuation.onTermination = { [saveBroadcaster] _ in saveBroadcaster.remove(token) }
+        return stream
+    }
+}
+
+/// Delivers container changes to every stream that observes them.
+final class SaveBroadcaster: Sendable {
+    private let state = Mutex<(next: Int, continuations: [Int: AsyncStream<ModelContainer.Change>.Continuation])>(
+        (0, [:]))
+
+    func add(_ continuation: AsyncStream<ModelContainer.Change>.Continuation) -> Int {
+        state.withLock { state in
+            let token = state.next
+            state.next += 1
+            state.continuations[token] = continuation
+            return token
+        }
+    }
+
+    func remove(_ token: Int) {
+        _ = state.withLock { $0.continuations.removeValue(forKey: token) }
+    }
+
+    func publish(_ change: ModelContainer.Change) {
+        let continuations = state.withLock { Array($0.continuations.values) }
+        for continuation in continuations { continuation.yield(change) }
+    }
+}

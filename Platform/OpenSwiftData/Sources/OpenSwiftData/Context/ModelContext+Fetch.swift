@@ -1,0 +1,160 @@
+import Foundation
+import GRDB
+
+extension ModelContext {
+    /// The models matching a descriptor, unsaved changes of this context included.
+    public func fetch<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> [T] {
+        let entity = try self.descriptor(for: T.self)
+        let plan = FetchPlan(descriptor: descriptor, entity: entity, pending: pendingModels(of: entity, descriptor))
+        do {
+            return try access.read { db in try plan.run(in: self, db: db) }
+        } catch let error as SwiftDataError {
+            throw error
+        } catch {
+            throw SQLiteErrors.swiftDataError(error, path: container.store.identifier)
+        }
+    }
+
+    /// The models matching a descriptor, in one array (SwiftData's batched result).
+    public func fetch<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, batchSize: Int) throws -> [T] {
+        try fetch(descriptor)
+    }
+
+    /// How many models match a descriptor.
+    public func fetchCount<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> Int {
+        let entity = try self.descriptor(for: T.self)
+        let pending = pendingModels(of: entity, descriptor)
+        if pending.isEmpty, let predicate = descriptor.predicate,
+            let condition = PredicateTranslator.condition(for: predicate, entity: entity), condition.isExact
+        {
+            return try count(entity: entity, condition: condition.fragment, descriptor: descriptor)
+        }
+        if pending.isEmpty, descriptor.predicate == nil {
+            return try count(entity: entity, condition: nil, descriptor: descriptor)
+        }
+        return try fetch(descriptor).count
+    }
+
+    private func count<T>(entity: EntityDescriptor, condition: SQLFragment?, descriptor: FetchDescriptor<T>) throws
+        -> Int
+    {
+        var sql = "SELECT COUNT(*) FROM \(entity.quotedTable)"
+        if let condition { sql += " WHERE \(condition.sql)" }
+        let total = try access.read { db in
+            try Int.fetchOne(db, sql: sql, arguments: StatementArguments(condition?.arguments ?? [])) ?? 0
+        }
+        let afterOffset = max(0, total - (descriptor.fetchOffset ?? 0))
+        return descriptor.fetchLimit.map { min($0, afterOffset) } ?? afterOffset
+    }
+
+    /// The identifiers of the models matching a descriptor.
+    public func fetchIdentifiers<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws
+        -> [PersistentIdentifier]
+    {
+        try fetch(descriptor).map(\.persistentModelID)
+    }
+
+    /// Calls `block` with each matching model, reading `batchSize` rows at a time so
+    /// that large stores are walked without loading every model at once.
+    public func enumerate<T: PersistentModel>(
+        _ descriptor: FetchDescriptor<T>,
+        batchSize: Int = 5000,
+        allowEscapingMutations: Bool = false,
+        block: (T) throws -> Void
+    ) throws {
+        let batch = max(1, batchSize)
+        var offset = descriptor.fetchOffset ?? 0
+        var remaining = descriptor.fetchLimit ?? Int.max
+        while remaining > 0 {
+            var page = descriptor
+            page.fetchOffset = offset
+            page.fetchLimit = min(batch, remaining)
+            let models = try fetch(page)
+            for model in models { try block(model) }
+            if models.count < min(batch, remaining) { break }
+            offset += models.count
+            remaining -= models.count
+        }
+    }
+
+    /// Unsaved inserts, changes and deletes of an entity that a fetch must reflect.
+    private func pendingModels<T>(of entity: EntityDescriptor, _ descriptor: FetchDescriptor<T>) -> PendingModels {
+        guard descriptor.includePendingChanges else { return PendingModels() }
+        var pending = PendingModels()
+        for model in insertedModels.models where model.persistentBackingData.entity === entity {
+            pending.candidates.append(model)
+        }
+        for model in changedModels.models where model.persistentBackingData.entity === entity {
+            pending.candidates.append(model)
+            pending.excluded.insert(ObjectIdentifier(model))
+        }
+        for model in deletedModels.models where model.persistentBackingData.entity === entity {
+            pending.excluded.insert(ObjectIdentifier(model))
+        }
+        return pending
+    }
+
+    // MARK: Materializing rows
+
+    /// The model for a row read with ``EntityDescriptor/selectSQL``: the registered
+    /// instance when there is one, else a new one.
+    func materialize(_ row: Row, entity: EntityDescriptor) -> any PersistentModel {
+        let primaryKey: Int64 = row[0]
+        let key = IdentityMap.key(entity, primaryKey)
+        if let existing = identityMap[key] {
+            let backing = existing.persistentBackingData
+            // A model without unsaved changes shows the latest stored values.
+            if backing.state == .persisted, !backing.hasChangedProperties {
+                for (column, index) in entity.columnPropertyIndices.enumerated() {
+                    backing.values[index] = row[column + 1]
+                }
+                for property in entity.properties where property.relationship != nil {
+                    backing.relationships[property.index] = .notLoaded
+                }
+            }
+            return existing
+        }
+        var values = [DatabaseValue](repeating: .null, count: entity.properties.count)
+        for (column, index) in entity.columnPropertyIndices.enumerated() {
+            values[index] = row[column + 1]
+        }
+        let backing = ModelBackingData(entity: entity, values: values, primaryKey: primaryKey)
+        backing.context = self
+        backing.storeIdentifier = container.store.identifier
+        backing.state = .persisted
+        let model = entity.modelType.init(backingData: backing)
+        identityMap.register(model, for: key)
+        return model
+    }
+
+    /// The model of an entity with a primary key, or nil when there is no such row.
+    func model(of entity: EntityDescriptor, primaryKey: Int64, db: Database) throws -> (any PersistentModel)? {
+        if let existing = identityMap[IdentityMap.key(entity, primaryKey)] { return existing }
+        let statement = try db.cachedStatement(sql: entity.selectByKeySQL)
+        guard let row = try Row.fetchOne(statement, arguments: [primaryKey]) else { return nil }
+        return materialize(row, entity: entity)
+    }
+
+    /// Every model a query returns, in order.
+    func materializeAll(sql: String, arguments: [DatabaseValue], entity: EntityDescriptor, db: Database) throws
+        -> [any PersistentModel]
+    {
+        let statement = try db.cachedStatement(sql: sql)
+        let cursor = try Row.fetchCursor(statement, arguments: StatementArguments(arguments))
+        var models: [any PersistentModel] = []
+        while let row = try cursor.next() {
+            models.append(materialize(row, entity: entity))
+        }
+        return models
+    }
+}
+
+/// The unsaved models a fetch must take into account.
+struct PendingModels {
+    /// Inserted and changed models, which match or not by their current values.
+    var candidates: [any PersistentModel] = []
+    /// Changed and deleted models, whose stored rows no longer speak for them.
+    var excluded = Set<ObjectIdentifier>()
+
+    var isEmpty: Bool { candidates.isEmpty && excluded.isEmpty }
+}

@@ -1,0 +1,264 @@
+import Foundation
+import GRDB
+
+extension ModelContext {
+    /// Writes every insert, change and delete in one SQLite transaction. On failure
+    /// nothing is written and the context keeps its changes.
+    public func save() throws {
+        guard hasChanges else {
+            changedModels.removeAll()
+            return
+        }
+        guard container.store.allowsSave else { throw SwiftDataError.saveNotAllowed }
+        try checkDenyRules()
+        NotificationCenter.default.post(name: Self.willSave, object: self)
+        let operation = SaveOperation(
+            inserted: insertedModels.models,
+            changed: changedModels.models.filter {
+                $0.persistentBackingData.state == .persisted && $0.persistentBackingData.hasChangedProperties
+            },
+            deleted: deletedModels.models,
+            layout: container.schema.layout
+        )
+        let keys: [ObjectIdentifier: Int64]
+        do {
+            keys = try access.write { db in try operation.run(db) }
+        } catch {
+            throw SQLiteErrors.swiftDataError(error, path: container.store.identifier)
+        }
+        finish(operation, keys: keys)
+    }
+
+    /// Brings the models in line with what the save wrote, then tells observers.
+    private func finish(_ operation: SaveOperation, keys: [ObjectIdentifier: Int64]) {
+        var deletedIdentifiers: [PersistentIdentifier] = []
+        for model in operation.deleted {
+            let backing = model.persistentBackingData
+            deletedIdentifiers.append(backing.persistentModelID)
+            if let primaryKey = backing.primaryKey {
+                identityMap.remove(IdentityMap.key(backing.entity, primaryKey))
+            }
+            backing.context = nil
+            backing.snapshot = nil
+            backing.changedProperties.removeAll()
+        }
+        for model in operation.inserted {
+            let backing = model.persistentBackingData
+            guard let primaryKey = keys[ObjectIdentifier(model)] else { continue }
+            backing.primaryKey = primaryKey
+            backing.state = .persisted
+            identityMap.register(model, for: IdentityMap.key(backing.entity, primaryKey))
+        }
+        for model in operation.inserted + operation.changed {
+            let backing = model.persistentBackingData
+            for property in backing.entity.properties where property.relationship?.isToMany == false {
+                if case .toOne(let target) = backing.relationships[property.index] {
+                    backing.values[property.index] =
+                        target?.persistentBackingData.primaryKey.map { $0.databaseValue } ?? .null
+                }
+            }
+            backing.changedProperties.removeAll()
+            backing.snapshot = nil
+        }
+        insertedModels.removeAll()
+        changedModels.removeAll()
+        deletedModels.removeAll()
+
+        let inserted = operation.inserted.map(\.persistentModelID)
+        let updated = operation.changed.map(\.persistentModelID)
+        NotificationCenter.default.post(
+            name: Self.didSave, object: self,
+            userInfo: [
+                NotificationKey.insertedIdentifiers.rawValue: inserted,
+                NotificationKey.updatedIdentifiers.rawValue: updated,
+                NotificationKey.deletedIdentifiers.rawValue: deletedIdentifiers,
+            ])
+        container.saveBroadcaster.publish(
+            ModelContainer.Change(inserted: inserted, updated: updated, deleted: deletedIdentifiers, erasedAll: false))
+    }
+}
+
+/// The SQL of one save: deletes, then inserts (or upserts on unique values), then
+/// updates of changed columns, then join-table rows.
+struct SaveOperation {
+    let inserted: [any PersistentModel]
+    let changed: [any PersistentModel]
+    let deleted: [any PersistentModel]
+    let layout: StoreLayout
+
+    private static let primaryKey = EntityDescriptor.quote(EntityDescriptor.primaryKeyColumn)
+
+    /// Runs the save's SQL and returns the primary key given to each inserted model.
+    func run(_ db: Database) throws -> [ObjectIdentifier: Int64] {
+        // Keys are counted from before the deletes so that a deleted row's key is not
+        // given to a new model in the same save.
+        var nextKey: [ObjectIdentifier: Int64] = [:]
+        for model in inserted {
+            let entity = model.persistentBackingData.entity
+            let id = ObjectIdentifier(entity)
+            if nextKey[id] == nil {
+                nextKey[id] =
+                    try Int64.fetchOne(db, sql: "SELECT max(\(Self.primaryKey)) FROM \(entity.quotedTable)") ?? 0
+            }
+        }
+        for model in deleted {
+            let backing = model.persistentBackingData
+            guard let key = backing.primaryKey else { continue }
+            try deleteRow(of: backing.entity, key: key, db: db)
+        }
+        let (keys, upserted) = try assignKeys(db: db, nextKey: nextKey)
+        let keyOf = { (model: any PersistentModel) -> Int64? in
+            let backing = model.persistentBackingData
+            guard backing.state != .deleted, backing.state != .detached else { return nil }
+            return backing.primaryKey ?? keys[ObjectIdentifier(model)]
+        }
+        for model in inserted {
+            let backing = model.persistentBackingData
+            guard let key = keys[ObjectIdentifier(model)] else { continue }
+            let values = columnValues(of: backing, keyOf: keyOf)
+            if upserted.contains(ObjectIdentifier(model)) {
+                try update(
+                    backing.entity, key: key, columns: backing.entity.columnPropertyIndices, values: values, db: db)
+            } else {
+                let statement = try db.cachedStatement(sql: backing.entity.insertSQL)
+                statement.setUncheckedArguments(StatementArguments([key.databaseValue] + values))
+                try statement.execute()
+            }
+        }
+        for model in changed {
+            let backing = model.persistentBackingData
+            guard let key = backing.primaryKey else { continue }
+            let columns = backing.entity.columnPropertyIndices.filter { backing.changedProperties.contains($0) }
+            guard !columns.isEmpty else { continue }
+            let values = columnValues(of: backing, keyOf: keyOf)
+            let changedValues = columns.map { values[backing.entity.columnPropertyIndices.firstIndex(of: $0) ?? 0] }
+            try update(backing.entity, key: key, columns: columns, values: changedValues, db: db)
+        }
+        try writeJoinTables(keyOf: keyOf, db: db)
+        return keys
+    }
+
+    /// Gives each inserted model a key: the key of a stored (or just inserted) row with
+    /// the same unique values, or the next free key.
+    private func assignKeys(db: Database, nextKey initial: [ObjectIdentifier: Int64]) throws
+        -> (keys: [ObjectIdentifier: Int64], upserted: Set<ObjectIdentifier>)
+    {
+        var nextKey = initial
+        var keys: [ObjectIdentifier: Int64] = [:]
+        var upserted = Set<ObjectIdentifier>()
+        var claimed: [String: Int64] = [:]
+        for model in inserted {
+            let backing = model.persistentBackingData
+            let entity = backing.entity
+            var signatures: [String] = []
+            var existing: Int64?
+            for group in entity.uniquenessConstraints {
+                let indices = group.compactMap { entity.propertyIndexByName[$0] }
+                let values = indices.map { backing.values[$0] }
+                guard !values.contains(where: \.isNull) else { continue }
+                let signature = "\(entity.name)|\(group)|\(values)"
+                signatures.append(signature)
+                guard existing == nil else { continue }
+                if let key = claimed[signature] {
+                    existing = key
+                    continue
+                }
+                let condition = indices.map { "\(entity.properties[$0].quotedName) = ?" }.joined(separator: " AND ")
+                existing = try Int64.fetchOne(
+                    db, sql: "SELECT \(Self.primaryKey) FROM \(entity.quotedTable) WHERE \(condition)",
+                    arguments: StatementArguments(values))
+            }
+            let key: Int64
+            if let existing {
+                key = existing
+                upserted.insert(ObjectIdentifier(model))
+            } else {
+                key = (nextKey[ObjectIdentifier(entity)] ?? 0) + 1
+                nextKey[ObjectIdentifier(entity)] = key
+            }
+            keys[ObjectIdentifier(model)] = key
+            for signature in signatures { claimed[signature] = key }
+        }
+        return (keys, upserted)
+    }
+
+    /// The values of a model's columns, in column order; to-one relationships give their
+    /// target's key.
+    private func columnValues(of backing: ModelBackingData, keyOf: (any PersistentModel) -> Int64?)
+        -> [DatabaseValue]
+    {
+        backing.entity.columnPropertyIndices.map { index in
+            guard backing.entity.properties[index].relationship != nil else { return backing.values[index] }
+            switch backing.relationships[index] {
+            case .toOne(let target):
+                return target.flatMap(keyOf).map { $0.databaseValue } ?? .null
+            default:
+                return backing.values[index]
+            }
+        }
+    }
+
+    private func update(
+        _ entity: EntityDescriptor, key: Int64, columns: [Int], values: [DatabaseValue], db: Database
+    ) throws {
+        let assignments = columns.map { "\(entity.properties[$0].quotedName) = ?" }.joined(separator: ", ")
+        let statement = try db.cachedStatement(
+            sql: "UPDATE \(entity.quotedTable) SET \(assignments) WHERE \(Self.primaryKey) = ?")
+        statement.setUncheckedArguments(StatementArguments(values + [key.databaseValue]))
+        try statement.execute()
+    }
+
+    /// Deletes a row and every reference to it: to-one columns pointing at it are set to
+    /// NULL and its join-table rows are deleted.
+    private func deleteRow(of entity: EntityDescriptor, key: Int64, db: Database) throws {
+        try db.execute(
+            sql: "DELETE FROM \(entity.quotedTable) WHERE \(Self.primaryKey) = ?", arguments: [key])
+        for reference in layout.references(to: entity.name) {
+            switch reference {
+            case .column(let table, let column):
+                try db.execute(sql: "UPDATE \(table) SET \(column) = NULL WHERE \(column) = ?", arguments: [key])
+            case .joinRow(let table, let column):
+                try db.execute(sql: "DELETE FROM \(table) WHERE \(column) = ?", arguments: [key])
+            }
+        }
+    }
+
+    /// Rewrites the join-table rows of changed to-many relationships. The side that owns
+    /// the table writes last, so that its order is the one kept.
+    private func writeJoinTables(keyOf: (any PersistentModel) -> Int64?, db: Database) throws {
+        var ownerWrites: [() throws -> Void] = []
+        for model in inserted + changed {
+            let backing = model.persistentBackingData
+            guard let ownKey = keyOf(model) else { continue }
+            let isNew = backing.primaryKey == nil
+            for property in backing.entity.properties where property.relationship?.isToMany == true {
+                guard isNew || backing.changedProperties.contains(property.index),
+                    case .toMany(let targets) = backing.relationships[property.index],
+                    case .joinTable(let table, let isOwner) = backing.entity.storage(of: property.index)
+                else { continue }
+                let targetKeys = targets.compactMap(keyOf)
+                let name = table.quotedName
+                if isOwner {
+                    ownerWrites.append {
+                        try db.execute(sql: "DELETE FROM \(name) WHERE source = ?", arguments: [ownKey])
+                        for targetKey in targetKeys {
+                            try db.execute(
+                                sql: "INSERT OR IGNORE INTO \(name) (source, target) VALUES (?, ?)",
+                                arguments: [ownKey, targetKey])
+                        }
+                    }
+                } else {
+                    let kept = targetKeys.map(String.init).joined(separator: ", ")
+                    try db.execute(
+                        sql: "DELETE FROM \(name) WHERE target = ? AND source NOT IN (\(kept))", arguments: [ownKey])
+                    for targetKey in targetKeys {
+                        try db.execute(
+                            sql: "INSERT OR IGNORE INTO \(name) (source, target) VALUES (?, ?)",
+                            arguments: [targetKey, ownKey])
+                    }
+                }
+            }
+        }
+        for write in ownerWrites { try write() }
+    }
+}

@@ -1,0 +1,268 @@
+import Foundation
+import GRDB
+import Logging
+
+/// Tracks models and their changes for one isolation domain, as SwiftData's
+/// `ModelContext`: insert, fetch, delete, then `save()` writes every change in one
+/// SQLite transaction.
+///
+/// A context is not `Sendable`: create one per actor (see `@ModelActor`) and pass
+/// ``PersistentIdentifier``s between them. Contexts created with `ModelContext(_:)` do
+/// not save automatically; the container's ``ModelContainer/mainContext`` does.
+public final class ModelContext {
+    public let container: ModelContainer
+    let access: StoreAccess
+    /// Whether changes are saved automatically (on the main actor, after the current
+    /// turn of work). `false` for contexts created with `ModelContext(_:)`.
+    public var autosaveEnabled = false
+    var isMainContext = false
+    private var autosaveScheduled = false
+
+    var identityMap = IdentityMap()
+    var insertedModels = OrderedModelSet()
+    var changedModels = OrderedModelSet()
+    var deletedModels = OrderedModelSet()
+
+    static let logger = Logger(label: "OpenSwiftData")
+
+    /// Posted after a context saves; `userInfo` holds the identifiers under the
+    /// ``NotificationKey`` raw values.
+    public static let didSave = Notification.Name("OpenSwiftData.ModelContext.didSave")
+    /// Posted before a context saves.
+    public static let willSave = Notification.Name("OpenSwiftData.ModelContext.willSave")
+
+    /// Keys of the did-save notification's `userInfo`.
+    public enum NotificationKey: String, Sendable {
+        case insertedIdentifiers
+        case updatedIdentifiers
+        case deletedIdentifiers
+    }
+
+    /// Creates a context on a container.
+    public init(_ container: ModelContainer) {
+        self.container = container
+        self.access = StoreAccess(writer: container.store.writer)
+    }
+
+    /// A context on a connection whose transaction is owned by the caller.
+    init(container: ModelContainer, pinnedDatabase db: Database) {
+        self.container = container
+        self.access = StoreAccess(pinned: db)
+    }
+
+    // MARK: State
+
+    /// Whether there are unsaved inserts, changes or deletes.
+    public var hasChanges: Bool {
+        !insertedModels.isEmpty || !deletedModels.isEmpty
+            || changedModels.models.contains { $0.persistentBackingData.hasChangedProperties }
+    }
+
+    public var insertedModelsArray: [any PersistentModel] { insertedModels.models }
+    public var changedModelsArray: [any PersistentModel] {
+        changedModels.models.filter { $0.persistentBackingData.hasChangedProperties }
+    }
+    public var deletedModelsArray: [any PersistentModel] { deletedModels.models }
+
+    func descriptor(for type: any PersistentModel.Type) throws -> EntityDescriptor {
+        guard let descriptor = container.schema.descriptor(for: type) else {
+            throw SwiftDataError.invalidModel(
+                entity: String(describing: type), reason: "it is not in the container's schema")
+        }
+        return descriptor
+    }
+
+    // MARK: Inserting
+
+    /// Registers a new model; it is written at the next save. Models it refers to
+    /// through relationships are inserted too.
+    ///
+    /// Inserting a model whose `.unique` attributes equal a stored row's updates that
+    /// row at save time instead.
+    public func insert<T: PersistentModel>(_ model: T) {
+        insertModel(model)
+    }
+
+    func insertModel(_ model: any PersistentModel) {
+        let backing = model.persistentBackingData
+        if let owner = backing.context {
+            precondition(owner === self, "\(SwiftDataError.modelBelongsToAnotherContext(entity: backing.entity.name))")
+            if backing.state == .deleted {
+                deletedModels.remove(model)
+                backing.state = backing.primaryKey == nil ? .inserted : .persisted
+                if backing.primaryKey == nil { insertedModels.insert(model) }
+            }
+            return
+        }
+        precondition(
+            container.schema.descriptorsByName[backing.entity.name] === backing.entity,
+            "\(backing.entity.name) is not in the container's schema")
+        backing.context = self
+        backing.storeIdentifier = container.store.identifier
+        if let primaryKey = backing.primaryKey {
+            backing.state = .persisted
+            identityMap.register(model, for: IdentityMap.key(backing.entity, primaryKey))
+        } else {
+            backing.state = .inserted
+            insertedModels.insert(model)
+        }
+        adoptRelatedModels(of: model)
+        RelationshipGraph.connectInitialRelationships(of: model)
+        scheduleAutosave()
+    }
+
+    /// Inserts the models that a new model's relationships refer to.
+    private func adoptRelatedModels(of model: any PersistentModel) {
+        for slot in model.persistentBackingData.relationships {
+            switch slot {
+            case .toOne(let target?) where target.persistentBackingData.context == nil:
+                insertModel(target)
+            case .toMany(let targets):
+                for target in targets where target.persistentBackingData.context == nil {
+                    insertModel(target)
+                }
+            default:
+                break
+            }
+        }
+    }
+
+    // MARK: Changes
+
+    /// Called by a model's backing data when one of its properties changes.
+    func registerChange(of model: any PersistentModel) {
+        if model.persistentBackingData.state == .persisted {
+            changedModels.insert(model)
+        }
+        scheduleAutosave()
+    }
+
+    private func scheduleAutosave() {
+        guard autosaveEnabled, isMainContext, !autosaveScheduled else { return }
+        autosaveScheduled = true
+        nonisolated(unsafe) let context = self
+        Task { @MainActor in
+            context.autosaveScheduled = false
+            guard context.autosaveEnabled, context.hasChanges else { return }
+            do {
+                try context.save()
+            } catch {
+                Self.logger.error("autosave failed: \(error)")
+            }
+        }
+    }
+
+    // MARK: Deleting
+
+    /// Marks a model deleted; its row goes at the next save. Delete rules run now:
+    /// `.cascade` deletes related models, `.nullify` clears their references to it,
+    /// and `.deny` makes the save fail while related models remain.
+    public func delete<T: PersistentModel>(_ model: T) {
+        deleteModel(model)
+    }
+
+    func deleteModel(_ model: any PersistentModel) {
+        let backing = model.persistentBackingData
+        guard backing.context === self, backing.state == .inserted || backing.state == .persisted else { return }
+        let wasInserted = backing.state == .inserted
+        if backing.snapshot == nil, !wasInserted {
+            backing.snapshot = (backing.values, backing.relationships)
+        }
+        backing.state = .deleted
+        for property in backing.entity.properties {
+            guard let relationship = property.relationship else { continue }
+            switch relationship.deleteRule {
+            case .cascade:
+                let related: [any PersistentModel] =
+                    relationship.isToMany
+                    ? RelationshipGraph.targets(of: model, at: property.index)
+                    : RelationshipGraph.target(of: model, at: property.index).map { [$0] } ?? []
+                RelationshipGraph.nullifyInverses(of: model, at: property.index)
+                for target in related { deleteModel(target) }
+            case .nullify:
+                RelationshipGraph.nullifyInverses(of: model, at: property.index)
+            case .deny, .noAction:
+                break
+            }
+        }
+        changedModels.remove(model)
+        if wasInserted {
+            insertedModels.remove(model)
+            backing.state = .detached
+            backing.context = nil
+        } else {
+            deletedModels.insert(model)
+        }
+        scheduleAutosave()
+    }
+
+    /// Deletes every model of a type that matches a predicate, at the next save.
+    public func delete<T: PersistentModel>(
+        model: T.Type, where predicate: Predicate<T>? = nil, includeSubclasses: Bool = true
+    ) throws {
+        for model in try fetch(FetchDescriptor<T>(predicate: predicate)) {
+            deleteModel(model)
+        }
+    }
+
+    // MARK: Rolling back
+
+    /// Discards every unsaved insert, change and delete.
+    public func rollback() {
+        for model in changedModels.models + deletedModels.models {
+            let backing = model.persistentBackingData
+            if let snapshot = backing.snapshot {
+                backing.values = snapshot.values
+                backing.relationships = snapshot.relationships
+            }
+            backing.snapshot = nil
+            backing.changedProperties.removeAll()
+            backing.state = .persisted
+        }
+        for model in insertedModels.models {
+            let backing = model.persistentBackingData
+            backing.state = .detached
+            backing.context = nil
+            backing.changedProperties.removeAll()
+        }
+        insertedModels.removeAll()
+        changedModels.removeAll()
+        deletedModels.removeAll()
+    }
+
+    /// Runs `block`, then saves; if `block` or the save throws, every unsaved change is
+    /// rolled back.
+    public func transaction(block: () throws -> Void) throws {
+        do {
+            try block()
+            try save()
+        } catch {
+            rollback()
+            throw error
+        }
+    }
+
+    // MARK: Identity
+
+    /// The model with this identifier if it is registered in this context.
+    public func registeredModel<T: PersistentModel>(for identifier: PersistentIdentifier) -> T? {
+        guard let primaryKey = identifier.primaryKey,
+            let entity = container.schema.descriptorsByName[identifier.entityName]
+        else {
+            return insertedModels.models.first { $0.persistentModelID == identifier } as? T
+        }
+        return identityMap[IdentityMap.key(entity, primaryKey)] as? T
+    }
+
+    /// The model with this identifier, registered in this context or read from the store.
+    ///
+    /// Unlike SwiftData's, this returns nil when no such row exists.
+    public func model(for identifier: PersistentIdentifier) -> (any PersistentModel)? {
+        guard let primaryKey = identifier.primaryKey,
+            let entity = container.schema.descriptorsByName[identifier.entityName]
+        else {
+            return insertedModels.models.first { $0.persistentModelID == identifier }
+        }
+        return try? access.read { db in try model(of: entity, primaryKey: primaryKey, db: db) }
+    }
+}

@@ -1,0 +1,235 @@
+import Foundation
+import GRDB
+
+/// Translates a Foundation `Predicate` over a model into an SQL condition.
+///
+/// The predicate's expression tree is walked node by node; each supported
+/// `PredicateExpressions` type conforms to ``SQLTranslatableExpression``. Anything else
+/// makes its subtree untranslatable, and the fetch evaluates the predicate in memory.
+struct PredicateTranslator {
+    let rootEntity: EntityDescriptor
+    /// What each predicate variable stands for.
+    var variables: [PredicateExpressions.VariableID: PredicateOperand] = [:]
+
+    init(entity: EntityDescriptor) {
+        self.rootEntity = entity
+    }
+
+    /// The SQL condition for a predicate, or nil when no part of it can be translated.
+    static func condition<T>(for predicate: Predicate<T>, entity: EntityDescriptor) -> SQLCondition? {
+        var translator = PredicateTranslator(entity: entity)
+        let root = RowReference.root(entity)
+        translator.variables[predicate.variable.key] = .row(root)
+        guard let expression = predicate.expression as? any SQLTranslatableExpression else { return nil }
+        return translator.condition(expression)
+    }
+
+    func operand(_ expression: Any) -> PredicateOperand? {
+        guard let translatable = expression as? any SQLTranslatableExpression else { return nil }
+        return translatable.operand(in: self)
+    }
+
+    /// A boolean expression as a condition.
+    func condition(_ expression: Any) -> SQLCondition? {
+        guard let translatable = expression as? any SQLTranslatableExpression else { return nil }
+        return translatable.condition(in: self)
+    }
+
+    // MARK: Comparisons
+
+    /// `lhs == rhs` (or `!=`) with Swift's semantics for `nil`.
+    func equality(_ lhs: Any, _ rhs: Any, negated: Bool) -> SQLCondition? {
+        guard let left = operand(lhs), let right = operand(rhs) else { return nil }
+        if case .value(let value) = left {
+            return equality(operand: right, constant: value, negated: negated)
+        }
+        if case .value(let value) = right {
+            return equality(operand: left, constant: value, negated: negated)
+        }
+        guard let leftSQL = left.scalarSQL, let rightSQL = right.scalarSQL else { return nil }
+        let op = negated ? "IS NOT" : "IS"
+        return SQLCondition(
+            fragment: SQLFragment(
+                "(\(leftSQL.sql) \(op) \(rightSQL.sql))", leftSQL.arguments + rightSQL.arguments),
+            isExact: true
+        )
+    }
+
+    private func equality(operand: PredicateOperand, constant: Any, negated: Bool) -> SQLCondition? {
+        let unwrapped = Self.unwrap(constant)
+        switch operand {
+        case .rawValue(let sql, let codec, let isOptional, let check):
+            guard let unwrapped, check(unwrapped) else { return nil }
+            return equality(operand: .column(sql, codec, isOptional: isOptional), constant: constant, negated: negated)
+        case .column(let sql, let codec, let isOptional):
+            guard let unwrapped else {
+                return SQLCondition(
+                    fragment: SQLFragment("(\(sql.sql) \(negated ? "IS NOT" : "IS") NULL)", sql.arguments),
+                    isExact: true
+                )
+            }
+            guard let encoded = try? codec.encodeWrapped(unwrapped) else { return nil }
+            let op = isOptional ? (negated ? "IS NOT" : "IS") : (negated ? "<>" : "=")
+            return SQLCondition(
+                fragment: SQLFragment("(\(sql.sql) \(op) ?)", sql.arguments + [encoded]), isExact: true)
+        case .row(let row):
+            // A to-one relationship compared with a model or with nil.
+            guard let unwrapped else {
+                return SQLCondition(
+                    fragment: SQLFragment("(\(row.keySQL) \(negated ? "IS NOT" : "IS") NULL)"), isExact: true)
+            }
+            guard let model = unwrapped as? any PersistentModel else { return nil }
+            guard let key = model.persistentBackingData.primaryKey else {
+                // An unsaved model matches no stored row.
+                return SQLCondition(fragment: SQLFragment(negated ? "1" : "0"), isExact: true)
+            }
+            return SQLCondition(
+                fragment: SQLFragment("(\(row.keySQL) \(negated ? "IS NOT" : "IS") ?)", [key.databaseValue]),
+                isExact: true)
+        case .identifier(let row):
+            guard let identifier = unwrapped as? PersistentIdentifier else { return nil }
+            guard let key = identifier.primaryKey, identifier.entityName == row.entity.name else {
+                // A temporary identifier, or another entity's, matches no stored row.
+                return SQLCondition(fragment: SQLFragment(negated ? "1" : "0"), isExact: true)
+            }
+            return SQLCondition(
+                fragment: SQLFragment("(\(row.keySQL) \(negated ? "IS NOT" : "IS") ?)", [key.databaseValue]),
+                isExact: true)
+        case .value, .boolean:
+            return nil
+        }
+    }
+
+    /// `lhs < rhs` and the other orderings, when SQL orders the type as Swift does.
+    func comparison(_ lhs: Any, _ rhs: Any, operator op: String) -> SQLCondition? {
+        guard let left = operand(lhs), let right = operand(rhs) else { return nil }
+        guard let leftSQL = sqlForOrdering(left, other: right), let rightSQL = sqlForOrdering(right, other: left)
+        else { return nil }
+        return SQLCondition(
+            fragment: SQLFragment("(\(leftSQL.sql) \(op) \(rightSQL.sql))", leftSQL.arguments + rightSQL.arguments),
+            isExact: true
+        )
+    }
+
+    private func sqlForOrdering(_ operand: PredicateOperand, other: PredicateOperand) -> SQLFragment? {
+        switch (operand, other) {
+        case (.rawValue(let sql, let codec, let isOptional, let check), .value(let value)):
+            guard let unwrapped = Self.unwrap(value), check(unwrapped) else { return nil }
+            return sqlForOrdering(.column(sql, codec, isOptional: isOptional), other: other)
+        case (.value, .rawValue(let sql, let codec, let isOptional, let check)):
+            guard case .value(let value) = operand, let unwrapped = Self.unwrap(value), check(unwrapped) else {
+                return nil
+            }
+            return sqlForOrdering(operand, other: .column(sql, codec, isOptional: isOptional))
+        default:
+            break
+        }
+        switch operand {
+        case .column(let sql, let codec, _):
+            return codec.sqlOrderMatchesSwift ? sql : nil
+        case .value(let value):
+            guard case .column(_, let codec, _) = other, codec.sqlOrderMatchesSwift,
+                let unwrapped = Self.unwrap(value), let encoded = try? codec.encodeWrapped(unwrapped)
+            else { return nil }
+            return SQLFragment("?", [encoded])
+        default:
+            return nil
+        }
+    }
+
+    /// A string operand and a string constant for `contains` and `starts(with:)`.
+    func stringOperands(_ base: Any, _ other: Any) -> (SQLFragment, SQLFragment)? {
+        guard case .column(let sql, let codec, _)? = operand(base), codec.storageType == .text, !codec.isJSON,
+            case .value(let value)? = operand(other), let text = Self.unwrap(value) as? String
+        else { return nil }
+        return (sql, SQLFragment("?", [text.databaseValue]))
+    }
+
+    static func unwrap(_ value: Any) -> Any? {
+        if let optional = value as? any _OptionalMarker {
+            guard let wrapped = optional._wrappedAny else { return nil }
+            return unwrap(wrapped)
+        }
+        return value
+    }
+}
+
+/// A row that predicate key paths can read columns of: the fetched entity's row, or a
+/// row reached through to-one relationships.
+struct RowReference {
+    let entity: EntityDescriptor
+    /// SQL that gives the row's primary key (NULL when there is no row).
+    let keySQL: String
+    let isRoot: Bool
+
+    static func root(_ entity: EntityDescriptor) -> RowReference {
+        RowReference(
+            entity: entity,
+            keySQL: "\(entity.quotedTable).\(EntityDescriptor.quote(EntityDescriptor.primaryKeyColumn))",
+            isRoot: true
+        )
+    }
+
+    /// SQL that reads a column of this row.
+    func columnSQL(_ column: String) -> String {
+        let quoted = EntityDescriptor.quote(column)
+        if isRoot { return "\(entity.quotedTable).\(quoted)" }
+        let primaryKey = EntityDescriptor.quote(EntityDescriptor.primaryKeyColumn)
+        return "(SELECT \(quoted) FROM \(entity.quotedTable) WHERE \(primaryKey) = \(keySQL))"
+    }
+}
+
+/// What a translated predicate sub-expression stands for.
+enum PredicateOperand {
+    /// A column value, with the codec that encodes constants compared with it.
+    case column(SQLFragment, AttributeCodec, isOptional: Bool)
+    /// A key path applied to a stored raw-representable value that may be `rawValue`
+    /// (key paths to computed properties cannot be told apart by name). `check` tells,
+    /// for a raw constant, whether the key path gives the raw value back; only then is
+    /// the operand the column itself.
+    case rawValue(SQLFragment, AttributeCodec, isOptional: Bool, check: (Any) -> Bool)
+    /// A row reached through a to-one relationship (or the root row).
+    case row(RowReference)
+    /// A row's primary key, for `persistentModelID` comparisons.
+    case identifier(RowReference)
+    /// A Swift constant.
+    case value(Any)
+    /// A boolean condition.
+    case boolean(SQLCondition)
+
+    var scalarSQL: SQLFragment? {
+        switch self {
+        case .column(let sql, _, _): sql
+        case .rawValue: nil
+        case .row(let row): SQLFragment(row.keySQL)
+        case .identifier(let row): SQLFragment(row.keySQL)
+        case .value, .boolean: nil
+        }
+    }
+}
+
+/// A predicate expression that can be translated to SQL.
+protocol SQLTranslatableExpression {
+    func operand(in translator: PredicateTranslator) -> PredicateOperand?
+    func condition(in translator: PredicateTranslator) -> SQLCondition?
+}
+
+extension SQLTranslatableExpression {
+    func operand(in translator: PredicateTranslator) -> PredicateOperand? {
+        condition(in: translator).map { .boolean($0) }
+    }
+
+    func condition(in translator: PredicateTranslator) -> SQLCondition? {
+        switch operand(in: translator) {
+        case .boolean(let condition)?:
+            return condition
+        case .column(let sql, let codec, _)? where codec.storedTypeName == "Bool":
+            return SQLCondition(fragment: SQLFragment("(\(sql.sql) = 1)", sql.arguments), isExact: true)
+        case .value(let value)?:
+            guard let flag = value as? Bool else { return nil }
+            return SQLCondition(fragment: SQLFragment(flag ? "1" : "0"), isExact: true)
+        default:
+            return nil
+        }
+    }
+}

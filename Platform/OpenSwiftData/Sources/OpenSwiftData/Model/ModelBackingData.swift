@@ -1,0 +1,200 @@
+import GRDB
+
+/// Where a model's persisted values live: one stored value per property, the loaded
+/// relationship targets, and the model's state in its context.
+///
+/// `@Model` routes every persisted property through this object; application code
+/// never needs it directly.
+public final class ModelBackingData {
+    /// A model's place in its context's life cycle.
+    enum State {
+        /// Not registered in any context.
+        case detached
+        /// Inserted, not saved yet.
+        case inserted
+        /// Backed by a row of the store.
+        case persisted
+        /// Deleted; the row goes at the next save.
+        case deleted
+    }
+
+    /// A relationship's targets once known.
+    enum RelationshipSlot {
+        /// Not read from the store yet; a to-one's key is in `values`.
+        case notLoaded
+        case toOne((any PersistentModel)?)
+        case toMany([any PersistentModel])
+    }
+
+    let entity: EntityDescriptor
+    /// The stored form of each attribute, and the target's key of each to-one
+    /// relationship; unused (NULL) for to-many relationships.
+    var values: [DatabaseValue]
+    /// Relationship targets, by property index; empty when the entity has none.
+    var relationships: [RelationshipSlot]
+    var primaryKey: Int64?
+    private var temporaryIdentifier: PersistentIdentifier?
+    var storeIdentifier: String?
+    /// The context the model is registered in. Held strongly, as SwiftData does, so
+    /// that a fetched model can still load its relationships after the code that
+    /// fetched it has let go of the context.
+    var context: ModelContext?
+    var state: State = .detached
+    /// Indices of properties changed since the last save.
+    var changedProperties = Set<Int>()
+    /// Values and relationships as of the last save, kept from the first change on so
+    /// that `rollback()` can restore them.
+    var snapshot: (values: [DatabaseValue], relationships: [RelationshipSlot])?
+    /// Relationships assigned in the model's initialiser, whose inverses are set up when
+    /// the model is inserted.
+    var hasInitialRelationships = false
+
+    var hasChangedProperties: Bool { !changedProperties.isEmpty }
+
+    /// Creates empty storage for a new model of the given type.
+    public convenience init<Model: PersistentModel>(for type: Model.Type) {
+        let entity = EntityDescriptor.known(type)
+        self.init(entity: entity, values: nil, primaryKey: nil)
+    }
+
+    init(entity: EntityDescriptor, values: [DatabaseValue]?, primaryKey: Int64?) {
+        self.entity = entity
+        self.values = values ?? Array(repeating: .null, count: entity.properties.count)
+        self.primaryKey = primaryKey
+        if entity.hasRelationships {
+            let loaded = primaryKey == nil
+            self.relationships = entity.properties.map { property in
+                guard let relationship = property.relationship else { return .notLoaded }
+                if !loaded { return .notLoaded }
+                return relationship.isToMany ? .toMany([]) : .toOne(nil)
+            }
+        } else {
+            self.relationships = []
+        }
+    }
+
+    var persistentModelID: PersistentIdentifier {
+        if let primaryKey {
+            return PersistentIdentifier(
+                entityName: entity.name, storeIdentifier: storeIdentifier, key: .permanent(primaryKey))
+        }
+        if let temporaryIdentifier { return temporaryIdentifier }
+        let identifier = PersistentIdentifier.temporary(entityName: entity.name)
+        temporaryIdentifier = identifier
+        return identifier
+    }
+
+    // MARK: Accessors used by @Model
+
+    /// Stores a property's value from the model's initialiser.
+    public func initializeValue<Value>(_ value: Value, at index: Int) {
+        let property = entity.properties[index]
+        if let attribute = property.attribute {
+            values[index] = encode(value, with: attribute.codec, property: property)
+            return
+        }
+        if property.relationship?.isToMany == true {
+            relationships[index] = .toMany(Self.models(in: value))
+        } else {
+            relationships[index] = .toOne(Self.model(in: value))
+        }
+        hasInitialRelationships = true
+    }
+
+    /// Reads a property.
+    public func value<Model: PersistentModel, Value>(at index: Int, of owner: Model) -> Value {
+        let property = entity.properties[index]
+        if let attribute = property.attribute {
+            guard let codec = attribute.codec as? TypedAttributeCodec<Value> else {
+                fatalError("\(entity.name).\(property.name) is not of type \(Value.self)")
+            }
+            do {
+                return try codec.decode(values[index])
+            } catch {
+                fatalError("\(entity.name).\(property.name) cannot be read from the store: \(error)")
+            }
+        }
+        guard let relationship = property.relationship else {
+            fatalError("\(entity.name).\(property.name) is neither an attribute nor a relationship")
+        }
+        if relationship.isToMany {
+            let targets = RelationshipGraph.targets(of: owner, at: index)
+            return Self.typedArray(targets, as: Value.self, property: property)
+        }
+        let target = RelationshipGraph.target(of: owner, at: index)
+        if let target, let typed = target as? Value {
+            return typed
+        }
+        guard let optionalType = Value.self as? any _OptionalMarker.Type, let none = optionalType._none as? Value
+        else {
+            fatalError("\(entity.name).\(property.name) is not optional but refers to no model")
+        }
+        return none
+    }
+
+    /// Writes a property, recording the change in the model's context.
+    public func setValue<Model: PersistentModel, Value>(_ newValue: Value, at index: Int, of owner: Model) {
+        let property = entity.properties[index]
+        if let attribute = property.attribute {
+            let encoded = encode(newValue, with: attribute.codec, property: property)
+            guard encoded != values[index] || state == .detached else { return }
+            willChange(index, of: owner)
+            values[index] = encoded
+            return
+        }
+        if property.relationship?.isToMany == true {
+            RelationshipGraph.setTargets(Self.models(in: newValue), of: owner, at: index)
+        } else {
+            RelationshipGraph.setTarget(Self.model(in: newValue), of: owner, at: index)
+        }
+    }
+
+    // MARK: Change tracking
+
+    /// Records that a property is about to change: keeps the snapshot for rollback and
+    /// registers the model as changed in its context.
+    func willChange(_ index: Int, of owner: any PersistentModel) {
+        guard state != .detached else { return }
+        if snapshot == nil, state == .persisted || state == .deleted {
+            snapshot = (values, relationships)
+        }
+        changedProperties.insert(index)
+        context?.registerChange(of: owner)
+    }
+
+    // MARK: Conversions
+
+    private func encode<Value>(_ value: Value, with codec: AttributeCodec, property: PropertyDescriptor)
+        -> DatabaseValue
+    {
+        do {
+            return try codec.encodeAny(value)
+        } catch {
+            fatalError("\(entity.name).\(property.name) cannot be stored: \(error)")
+        }
+    }
+
+    static func model<Value>(in value: Value) -> (any PersistentModel)? {
+        (value as Any) as? any PersistentModel
+    }
+
+    static func models<Value>(in value: Value) -> [any PersistentModel] {
+        guard let array = (value as Any) as? any _ArrayMarker else { return [] }
+        return array._elementsAny.compactMap { $0 as? any PersistentModel }
+    }
+
+    private static func typedArray<Value>(
+        _ targets: [any PersistentModel], as type: Value.Type, property: PropertyDescriptor
+    )
+        -> Value
+    {
+        let arrayType =
+            ((Value.self as? any _OptionalMarker.Type)?._wrappedType ?? Value.self) as? any _ArrayMarker.Type
+        guard let arrayType, let array = arrayType._make(from: targets) else {
+            fatalError("\(property.name) holds models of an unexpected type")
+        }
+        if let typed = array as? Value { return typed }
+        if let wrapped = (Value.self as? any _OptionalMarker.Type)?._wrap(array) as? Value { return wrapped }
+        fatalError("\(property.name) holds models of an unexpected type")
+    }
+}

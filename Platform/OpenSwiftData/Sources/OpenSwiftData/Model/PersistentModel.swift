@@ -1,0 +1,71 @@
+/// A class whose instances are stored in a ``ModelContainer``; `@Model` makes a final
+/// class conform.
+///
+/// As in SwiftData, a persistent model is `Hashable` and `Identifiable` by its identity:
+/// two references are equal when they are the same object, and `id` is the
+/// ``persistentModelID`` unless the class declares an `id` of its own.
+public protocol PersistentModel: AnyObject, Hashable, Identifiable, SendableMetatype {
+    /// Where the model keeps its persisted values; written by `@Model`.
+    var persistentBackingData: ModelBackingData { get set }
+
+    /// The persisted properties, in declaration order; written by `@Model`.
+    static var schemaMetadata: [Schema.PropertyMetadata] { get }
+
+    /// The indexes declared with `#Index`, as lists of property names.
+    static var schemaIndexes: [[String]] { get }
+
+    /// The uniqueness constraints declared with `#Unique`, as lists of property names.
+    static var schemaUniquenessConstraints: [[String]] { get }
+
+    /// Creates a model around stored values; used when fetching.
+    init(backingData: ModelBackingData)
+}
+
+extension PersistentModel {
+    public static var schemaIndexes: [[String]] { [] }
+    public static var schemaUniquenessConstraints: [[String]] { [] }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool { lhs === rhs }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(ObjectIdentifier(self))
+    }
+
+    /// The model's identifier: temporary until the model's first save, permanent after.
+    public var persistentModelID: PersistentIdentifier {
+        persistentBackingData.persistentModelID
+    }
+
+    public var id: PersistentIdentifier { persistentModelID }
+
+    /// The context the model is registered in, if any.
+    public var modelContext: ModelContext? { persistentBackingData.context }
+
+    /// Whether the model has been deleted from its context (saved or not).
+    public var isDeleted: Bool { persistentBackingData.state == .deleted }
+
+    /// Whether the model has unsaved changes.
+    public var hasChanges: Bool {
+        switch persistentBackingData.state {
+        case .inserted, .deleted: true
+        case .persisted: persistentBackingData.hasChangedProperties
+        case .detached: false
+        }
+    }
+
+    /// Reads a persisted property through its key path.
+    public func getValue<Value>(forKey keyPath: KeyPath<Self, Value>) -> Value {
+        self[keyPath: keyPath]
+    }
+
+    /// Writes a persisted property through its key path.
+    public func setValue<Value>(forKey keyPath: ReferenceWritableKeyPath<Self, Value>, to newValue: Value) {
+        self[keyPath: keyPath] = newValue
+    }
+}
+
+/// The storage that stands in for a persisted property in the class's layout; the
+/// value itself lives in the backing data. Implementation detail of `@Model`.
+public struct _PersistedPropertyPlaceholder: Sendable {
+    public init() {}
+}

@@ -1,0 +1,165 @@
+/// Reads and writes relationships between models, keeping both sides of every inverse
+/// pair in step in memory, as SwiftData does: `stop.trip = trip` also appends `stop`
+/// to `trip.stops`, and removes it from the stops of its previous trip.
+enum RelationshipGraph {
+    typealias Slot = ModelBackingData.RelationshipSlot
+
+    /// The target of a to-one relationship, read from the store on first use.
+    static func target(of owner: any PersistentModel, at index: Int) -> (any PersistentModel)? {
+        if case .toOne(let target) = loadedSlot(of: owner, at: index) { return target }
+        return nil
+    }
+
+    /// The targets of a to-many relationship, read from the store on first use.
+    static func targets(of owner: any PersistentModel, at index: Int) -> [any PersistentModel] {
+        if case .toMany(let targets) = loadedSlot(of: owner, at: index) { return targets }
+        return []
+    }
+
+    private static func loadedSlot(of owner: any PersistentModel, at index: Int) -> Slot {
+        let backing = owner.persistentBackingData
+        let slot = backing.relationships[index]
+        guard case .notLoaded = slot else { return slot }
+        let isToMany = backing.entity.properties[index].relationship?.isToMany == true
+        let loaded: Slot
+        if let context = backing.context {
+            loaded = context.loadRelationship(of: owner, at: index)
+        } else {
+            loaded = isToMany ? .toMany([]) : .toOne(nil)
+        }
+        backing.relationships[index] = loaded
+        return loaded
+    }
+
+    /// Sets a to-one relationship and its inverse.
+    static func setTarget(_ newTarget: (any PersistentModel)?, of owner: any PersistentModel, at index: Int) {
+        let oldTarget = target(of: owner, at: index)
+        guard oldTarget !== newTarget else { return }
+        setSlot(.toOne(newTarget), of: owner, at: index)
+        if let newTarget { adopt(newTarget, into: owner) }
+        guard let inverseIndex = owner.persistentBackingData.entity.inverse(of: index)?.index else { return }
+        if let oldTarget { detachInverse(of: oldTarget, at: inverseIndex, from: owner) }
+        if let newTarget { attachInverse(of: newTarget, at: inverseIndex, to: owner, forwardIndex: index) }
+    }
+
+    /// Sets a to-many relationship and the inverses of the targets added and removed.
+    static func setTargets(_ newTargets: [any PersistentModel], of owner: any PersistentModel, at index: Int) {
+        let oldTargets = targets(of: owner, at: index)
+        var unique: [any PersistentModel] = []
+        var seen = Set<ObjectIdentifier>()
+        for target in newTargets where seen.insert(ObjectIdentifier(target)).inserted {
+            unique.append(target)
+        }
+        let oldIdentities = Set(oldTargets.map { ObjectIdentifier($0) })
+        if oldIdentities == seen, oldTargets.count == unique.count,
+            zip(oldTargets, unique).allSatisfy({ $0 === $1 })
+        {
+            return
+        }
+        setSlot(.toMany(unique), of: owner, at: index)
+        for target in unique { adopt(target, into: owner) }
+        guard let inverseIndex = owner.persistentBackingData.entity.inverse(of: index)?.index else { return }
+        for removed in oldTargets where !seen.contains(ObjectIdentifier(removed)) {
+            detachInverse(of: removed, at: inverseIndex, from: owner)
+        }
+        for added in unique where !oldIdentities.contains(ObjectIdentifier(added)) {
+            attachInverse(of: added, at: inverseIndex, to: owner, forwardIndex: index)
+        }
+    }
+
+    /// Sets up the inverses of relationships assigned in a model's initialiser, once the
+    /// model joins a context.
+    static func connectInitialRelationships(of owner: any PersistentModel) {
+        let backing = owner.persistentBackingData
+        guard backing.hasInitialRelationships else { return }
+        backing.hasInitialRelationships = false
+        for property in backing.entity.properties where property.relationship != nil {
+            let targets: [any PersistentModel]
+            switch backing.relationships[property.index] {
+            case .toOne(let target?): targets = [target]
+            case .toMany(let many): targets = many
+            default: targets = []
+            }
+            let inverseIndex = backing.entity.inverse(of: property.index)?.index
+            for target in targets {
+                adopt(target, into: owner)
+                if let inverseIndex {
+                    attachInverse(of: target, at: inverseIndex, to: owner, forwardIndex: property.index)
+                }
+            }
+        }
+    }
+
+    /// Removes `model` from every relationship that points at it through an inverse,
+    /// as the nullify rule and deletion of unsaved models require.
+    static func nullifyInverses(of model: any PersistentModel, at index: Int) {
+        guard let inverseIndex = model.persistentBackingData.entity.inverse(of: index)?.index else { return }
+        let related: [any PersistentModel]
+        if model.persistentBackingData.entity.properties[index].relationship?.isToMany == true {
+            related = targets(of: model, at: index)
+        } else {
+            related = target(of: model, at: index).map { [$0] } ?? []
+        }
+        for target in related {
+            detachInverse(of: target, at: inverseIndex, from: model)
+        }
+    }
+
+    // MARK: Primitives
+
+    private static func setSlot(_ slot: Slot, of owner: any PersistentModel, at index: Int) {
+        let backing = owner.persistentBackingData
+        backing.willChange(index, of: owner)
+        backing.relationships[index] = slot
+    }
+
+    /// A model assigned to a relationship of a registered model joins its context.
+    private static func adopt(_ target: any PersistentModel, into owner: any PersistentModel) {
+        guard let context = owner.persistentBackingData.context,
+            target.persistentBackingData.context == nil
+        else { return }
+        context.insert(target)
+    }
+
+    /// Makes `target`'s inverse relationship stop referring to `owner`.
+    private static func detachInverse(
+        of target: any PersistentModel, at inverseIndex: Int, from owner: any PersistentModel
+    ) {
+        let isToMany = target.persistentBackingData.entity.properties[inverseIndex].relationship?.isToMany == true
+        if isToMany {
+            let current = targets(of: target, at: inverseIndex)
+            guard current.contains(where: { $0 === owner }) else { return }
+            setSlot(.toMany(current.filter { $0 !== owner }), of: target, at: inverseIndex)
+        } else if self.target(of: target, at: inverseIndex) === owner {
+            setSlot(.toOne(nil), of: target, at: inverseIndex)
+        }
+    }
+
+    /// Makes `target`'s inverse relationship refer to `owner`; a to-one inverse drops
+    /// its previous model, whose forward relationship then drops `target`.
+    private static func attachInverse(
+        of target: any PersistentModel, at inverseIndex: Int, to owner: any PersistentModel, forwardIndex: Int
+    ) {
+        let isToMany = target.persistentBackingData.entity.properties[inverseIndex].relationship?.isToMany == true
+        if isToMany {
+            let current = targets(of: target, at: inverseIndex)
+            guard !current.contains(where: { $0 === owner }) else { return }
+            setSlot(.toMany(current + [owner]), of: target, at: inverseIndex)
+            return
+        }
+        let previous = self.target(of: target, at: inverseIndex)
+        guard previous !== owner else { return }
+        setSlot(.toOne(owner), of: target, at: inverseIndex)
+        guard let previous else { return }
+        let forwardIsToMany =
+            previous.persistentBackingData.entity.properties[forwardIndex].relationship?.isToMany == true
+        if forwardIsToMany {
+            let current = targets(of: previous, at: forwardIndex)
+            if current.contains(where: { $0 === target }) {
+                setSlot(.toMany(current.filter { $0 !== target }), of: previous, at: forwardIndex)
+            }
+        } else if self.target(of: previous, at: forwardIndex) === target {
+            setSlot(.toOne(nil), of: previous, at: forwardIndex)
+        }
+    }
+}

@@ -1,0 +1,61 @@
+extension Schema {
+    /// A stored attribute of an entity.
+    ///
+    /// `@Attribute(.unique, originalName: "title")` creates a partial description that
+    /// `@Model` records; the schema completes it with the property's name and type.
+    public struct Attribute: SchemaPropertyMetadata, Hashable, @unchecked Sendable {
+        /// The property name, which is also the column name.
+        public internal(set) var name: String
+        public var options: [Option]
+        /// The name this attribute had in an earlier schema version.
+        public var originalName: String?
+        public var hashModifier: String?
+        /// The declared Swift type.
+        public internal(set) var valueType: Any.Type
+        public internal(set) var isOptional: Bool
+        /// The default value written in the model declaration, if any.
+        public internal(set) var defaultValue: Any?
+
+        public var isUnique: Bool { options.contains(.unique) }
+
+        public init(_ options: Option..., originalName: String? = nil, hashModifier: String? = nil) {
+            self.name = ""
+            self.options = options
+            self.originalName = originalName
+            self.hashModifier = hashModifier
+            self.valueType = Any.self
+            self.isOptional = false
+            self.defaultValue = nil
+        }
+
+        public static func == (lhs: Attribute, rhs: Attribute) -> Bool {
+            lhs.name == rhs.name && lhs.options == rhs.options && lhs.originalName == rhs.originalName
+                && lhs.hashModifier == rhs.hashModifier && lhs.valueType == rhs.valueType
+                && lhs.isOptional == rhs.isOptional
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(name)
+            hasher.combine(ObjectIdentifier(valueType))
+        }
+
+        /// How an attribute is stored.
+        public struct Option: Hashable, Sendable {
+            let rawValue: String
+
+            /// Only one model may hold a given value; inserting a model with a stored
+            /// value updates that row instead.
+            public static let unique = Option(rawValue: "unique")
+            /// Accepted for source compatibility; values are stored in the row.
+            public static let externalStorage = Option(rawValue: "externalStorage")
+            /// Accepted for source compatibility.
+            public static let preserveValueOnDeletion = Option(rawValue: "preserveValueOnDeletion")
+            /// Accepted for source compatibility; there is no Spotlight on Linux.
+            public static let spotlight = Option(rawValue: "spotlight")
+            /// Accepted for source compatibility; there is no CloudKit on Linux.
+            public static let allowsCloudEncryption = Option(rawValue: "allowsCloudEncryption")
+            /// Accepted for source compatibility.
+            public static let ephemeral = Option(rawValue: "ephemeral")
+        }
+    }
+}

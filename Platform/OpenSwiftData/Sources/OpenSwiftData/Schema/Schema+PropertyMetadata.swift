@@ -1,0 +1,63 @@
+/// What `@Attribute` or `@Relationship` says about a property.
+public protocol SchemaPropertyMetadata: Sendable {}
+
+extension Schema {
+    /// One persisted property of a model, as `@Model` describes it.
+    ///
+    /// `@Model` writes these into ``PersistentModel/schemaMetadata``; the generic
+    /// initialiser captures the property's type and its declared default value.
+    public struct PropertyMetadata: @unchecked Sendable {
+        public let name: String
+        public let keypath: AnyKeyPath
+        /// The default value written in the declaration (`var count: Int = 0`), if any.
+        public let defaultValue: Any?
+        public let metadata: (any SchemaPropertyMetadata)?
+        let valueKind: PropertyValueKind
+
+        public init<Root, Value>(
+            name: String,
+            keypath: KeyPath<Root, Value>,
+            defaultValue: Value?,
+            metadata: (any SchemaPropertyMetadata)?
+        ) {
+            self.name = name
+            self.keypath = keypath
+            self.defaultValue = defaultValue.map { $0 as Any }
+            self.metadata = metadata
+            self.valueKind = PropertyValueKind.classify(Value.self)
+        }
+    }
+}
+
+/// What kind of value a persisted property holds, decided once from its declared type.
+enum PropertyValueKind: @unchecked Sendable {
+    /// A value stored in a column.
+    case attribute(AttributeCodec)
+    /// A reference to one model of the target type.
+    case toOne(target: any PersistentModel.Type, isOptional: Bool)
+    /// An array of models of the target type.
+    case toMany(target: any PersistentModel.Type, isOptional: Bool)
+    /// A type that cannot be stored.
+    case unsupported(typeName: String)
+
+    static func classify<Value>(_ type: Value.Type) -> PropertyValueKind {
+        var unwrapped: Any.Type = type
+        var isOptional = false
+        if let optionalType = type as? any _OptionalMarker.Type {
+            unwrapped = optionalType._wrappedType
+            isOptional = true
+        }
+        if let model = unwrapped as? any PersistentModel.Type {
+            return .toOne(target: model, isOptional: isOptional)
+        }
+        if let arrayType = unwrapped as? any _ArrayMarker.Type,
+            let model = arrayType._elementType as? any PersistentModel.Type
+        {
+            return .toMany(target: model, isOptional: isOptional)
+        }
+        if let codec = AttributeCodec.make(for: type) {
+            return .attribute(codec)
+        }
+        return .unsupported(typeName: String(describing: type))
+    }
+}

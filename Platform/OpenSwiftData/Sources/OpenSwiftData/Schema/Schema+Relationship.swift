@@ -1,0 +1,74 @@
+extension Schema {
+    /// A relationship from one entity to another.
+    public struct Relationship: SchemaPropertyMetadata, Hashable, @unchecked Sendable {
+        /// What deleting the owner does to the related models.
+        public enum DeleteRule: String, Hashable, Codable, Sendable {
+            /// Related models are deleted too.
+            case cascade
+            /// Deleting the owner fails at save while related models remain.
+            case deny
+            /// Nothing is done: references to the deleted model are left as they are.
+            case noAction
+            /// References to the deleted model are cleared (the default).
+            case nullify
+        }
+
+        /// Relationship options, accepted for source compatibility.
+        public struct Option: Hashable, Sendable {
+            let rawValue: String
+            public static let unique = Option(rawValue: "unique")
+        }
+
+        /// The property name.
+        public internal(set) var name: String
+        public var options: [Option]
+        public var deleteRule: DeleteRule
+        public var minimumModelCount: Int?
+        public var maximumModelCount: Int?
+        /// The name this relationship had in an earlier schema version.
+        public var originalName: String?
+        /// The inverse relationship, as written in `@Relationship(inverse:)`.
+        public var inverseKeyPath: AnyKeyPath?
+        public var hashModifier: String?
+        /// The related entity's name.
+        public internal(set) var destination: String
+        /// The name of the inverse relationship, when there is one.
+        public internal(set) var inverseName: String?
+        public internal(set) var isToOneRelationship: Bool
+        public internal(set) var isOptional: Bool
+
+        public init(
+            _ options: Option...,
+            deleteRule: DeleteRule = .nullify,
+            minimumModelCount: Int? = 0,
+            maximumModelCount: Int? = 0,
+            originalName: String? = nil,
+            inverse: AnyKeyPath? = nil,
+            hashModifier: String? = nil
+        ) {
+            self.name = ""
+            self.options = options
+            self.deleteRule = deleteRule
+            self.minimumModelCount = minimumModelCount
+            self.maximumModelCount = maximumModelCount
+            self.originalName = originalName
+            self.inverseKeyPath = inverse
+            self.hashModifier = hashModifier
+            self.destination = ""
+            self.inverseName = nil
+            self.isToOneRelationship = true
+            self.isOptional = true
+        }
+
+        public static func == (lhs: Relationship, rhs: Relationship) -> Bool {
+            lhs.name == rhs.name && lhs.destination == rhs.destination && lhs.deleteRule == rhs.deleteRule
+                && lhs.inverseName == rhs.inverseName && lhs.isToOneRelationship == rhs.isToOneRelationship
+                && lhs.isOptional == rhs.isOptional && lhs.originalName == rhs.originalName
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(name)
+            hasher.combine(destination)
+        }
+    }
+}

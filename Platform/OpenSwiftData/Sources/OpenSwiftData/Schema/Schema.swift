@@ -1,0 +1,122 @@
+/// The set of model types a container stores, as SwiftData's `Schema`.
+///
+/// Related model types reachable through relationships are included automatically.
+///
+/// ```swift
+/// let schema = Schema([Trip.self, Stop.self])
+/// let versioned = Schema(versionedSchema: TripsSchemaV2.self)
+/// ```
+public final class Schema: Sendable, CustomStringConvertible {
+    /// The entities, in the order their types were given (related types after).
+    public let entities: [Entity]
+    /// The version of the schema; `1.0.0` unless it comes from a `VersionedSchema`.
+    public let version: Version
+    let layout: StoreLayout
+    let descriptors: [EntityDescriptor]
+    let descriptorsByName: [String: EntityDescriptor]
+    let modelTypes: [any PersistentModel.Type]
+    /// An error found in the models, reported when a container is created.
+    let invalidity: SwiftDataError?
+
+    /// Creates a schema from model types.
+    public init(_ types: [any PersistentModel.Type], version: Version = Version(1, 0, 0)) {
+        var descriptors: [EntityDescriptor] = []
+        var seen = Set<ObjectIdentifier>()
+        var pending = types
+        var invalidity: SwiftDataError?
+        var index = 0
+        while index < pending.count {
+            let type = pending[index]
+            index += 1
+            guard seen.insert(ObjectIdentifier(type)).inserted else { continue }
+            do {
+                let descriptor = try EntityDescriptor.of(type)
+                descriptors.append(descriptor)
+                for property in descriptor.properties {
+                    if let target = property.relationship?.target { pending.append(target) }
+                }
+            } catch {
+                invalidity = invalidity ?? error
+            }
+        }
+        var byName: [String: EntityDescriptor] = [:]
+        for descriptor in descriptors {
+            if byName[descriptor.name] != nil {
+                invalidity =
+                    invalidity
+                    ?? .invalidModel(
+                        entity: descriptor.name,
+                        reason: "two model types in one schema have the same name"
+                    )
+            }
+            byName[descriptor.name] = descriptor
+        }
+        self.descriptors = descriptors
+        self.descriptorsByName = byName
+        self.modelTypes = descriptors.map(\.modelType)
+        self.version = version
+        self.invalidity = invalidity
+        self.layout = StoreLayout(entities: descriptors)
+        self.entities = descriptors.map(Entity.init)
+    }
+
+    /// Creates a schema from model types.
+    public convenience init(_ types: any PersistentModel.Type..., version: Version = Version(1, 0, 0)) {
+        self.init(types, version: version)
+    }
+
+    /// Creates the schema of one version of a versioned schema.
+    public convenience init(versionedSchema: any VersionedSchema.Type) {
+        self.init(versionedSchema.models, version: versionedSchema.versionIdentifier)
+    }
+
+    /// The entity with this name, if the schema has one.
+    public func entity(named name: String) -> Entity? {
+        entities.first { $0.name == name }
+    }
+
+    public var description: String {
+        "Schema \(version): " + entities.map(\.name).joined(separator: ", ")
+    }
+
+    func descriptor(for type: any PersistentModel.Type) -> EntityDescriptor? {
+        descriptors.first { $0.modelType == type }
+    }
+}
+
+extension Schema {
+    /// One model type of a schema: its attributes and relationships.
+    public struct Entity: Hashable, Sendable, CustomStringConvertible {
+        public let name: String
+        public let attributes: [Attribute]
+        public let relationships: [Relationship]
+        /// Groups of property names declared unique together (single `.unique`
+        /// attributes included).
+        public let uniquenessConstraints: [[String]]
+        /// Groups of property names declared with `#Index`.
+        public let indices: [[String]]
+
+        init(_ descriptor: EntityDescriptor) {
+            name = descriptor.name
+            attributes = descriptor.properties.compactMap { $0.attribute?.metadata }
+            relationships = descriptor.properties.compactMap { property in
+                guard var relationship = property.relationship?.metadata else { return nil }
+                if let inverse = descriptor.inverse(of: property.index) {
+                    relationship.inverseName = inverse.entity.properties[inverse.index].name
+                }
+                return relationship
+            }
+            uniquenessConstraints = descriptor.uniquenessConstraints
+            indices = descriptor.declaredIndexes
+        }
+
+        /// Names of every stored property, attributes then relationships.
+        public var storedPropertyNames: [String] {
+            attributes.map(\.name) + relationships.map(\.name)
+        }
+
+        public var description: String {
+            "\(name)(" + storedPropertyNames.joined(separator: ", ") + ")"
+        }
+    }
+}

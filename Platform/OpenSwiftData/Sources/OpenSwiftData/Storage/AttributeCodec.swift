@@ -1,0 +1,250 @@
+import Foundation
+import GRDB
+
+/// Converts the values of one attribute between Swift and SQLite.
+///
+/// Built once per property from its declared type: SQLite primitives are stored as is,
+/// `RawRepresentable` values by their raw value, and other `Codable` values as JSON text.
+class AttributeCodec: @unchecked Sendable {
+    /// The storage class of the column.
+    let storageType: ColumnStorageType
+    /// The stored type as recorded in the entity's shape (`Int`, `String`, `JSON<[Tag]>`…).
+    let storedTypeName: String
+    /// Whether the declared type is optional (the column accepts NULL).
+    let isOptional: Bool
+    /// Whether SQL's `<` and `ORDER BY` agree with Swift's order for this type.
+    let sqlOrderMatchesSwift: Bool
+    /// Whether the stored form is JSON text.
+    let isJSON: Bool
+    /// For raw-representable types: whether a key path applied to the value created from
+    /// a raw constant gives that constant back, as `rawValue` does.
+    let rawValueCheck: ((AnyKeyPath, Any) -> Bool)?
+    fileprivate let conversion: ValueConversion
+
+    fileprivate init(conversion: ValueConversion, isOptional: Bool) {
+        self.conversion = conversion
+        self.storageType = conversion.storageType
+        self.storedTypeName = conversion.typeName
+        self.isOptional = isOptional
+        self.sqlOrderMatchesSwift = conversion.orderMatchesSwift
+        self.isJSON = conversion.isJSON
+        self.rawValueCheck = conversion.rawValueCheck
+    }
+
+    /// Encodes a value of the declared type (an `Optional` when the type is optional).
+    func encodeAny(_ value: Any) throws -> DatabaseValue {
+        if isOptional {
+            guard let wrapped = (value as? any _OptionalMarker)?._wrappedAny else { return .null }
+            return try conversion.encode(wrapped)
+        }
+        return try conversion.encode(value)
+    }
+
+    /// Encodes a non-optional value of the wrapped type, as predicates compare with.
+    func encodeWrapped(_ value: Any) throws -> DatabaseValue {
+        try conversion.encode(value)
+    }
+
+    /// Decodes a stored value into the declared type, boxed.
+    func decodeAny(_ databaseValue: DatabaseValue) throws -> Any {
+        fatalError("AttributeCodec.decodeAny must be overridden")
+    }
+
+    /// Builds the codec for a property's declared type, or nil when it cannot be stored.
+    static func make<Value>(for type: Value.Type) -> AttributeCodec? {
+        if let optionalType = type as? any _OptionalMarker.Type {
+            guard let conversion = ValueConversion.make(for: optionalType._wrappedType) else { return nil }
+            return TypedAttributeCodec<Value>(conversion: conversion, isOptional: true)
+        }
+        guard let conversion = ValueConversion.make(for: type) else { return nil }
+        return TypedAttributeCodec<Value>(conversion: conversion, isOptional: false)
+    }
+}
+
+/// An ``AttributeCodec`` that knows the property's declared type, so that property
+/// accessors decode without going through `Any`.
+final class TypedAttributeCodec<Value>: AttributeCodec, @unchecked Sendable {
+    func decode(_ databaseValue: DatabaseValue) throws -> Value {
+        if databaseValue.isNull {
+            guard isOptional, let none = (Value.self as? any _OptionalMarker.Type)?._none as? Value else {
+                throw AttributeDecodingError.unexpectedNull
+            }
+            return none
+        }
+        guard let decoded = try conversion.decode(databaseValue) else {
+            throw AttributeDecodingError.incompatibleValue(String(describing: databaseValue))
+        }
+        if isOptional, let wrapped = (Value.self as? any _OptionalMarker.Type)?._wrap(decoded) as? Value {
+            return wrapped
+        }
+        guard let value = decoded as? Value else {
+            throw AttributeDecodingError.incompatibleValue(String(describing: databaseValue))
+        }
+        return value
+    }
+
+    func encode(_ value: Value) throws -> DatabaseValue {
+        try encodeAny(value)
+    }
+
+    override func decodeAny(_ databaseValue: DatabaseValue) throws -> Any {
+        try decode(databaseValue)
+    }
+}
+
+/// Why a stored value could not be read back as its property's type.
+enum AttributeDecodingError: Error, CustomStringConvertible {
+    case unexpectedNull
+    case incompatibleValue(String)
+    case invalidJSON(String)
+
+    var description: String {
+        switch self {
+        case .unexpectedNull: "NULL stored for a non-optional attribute"
+        case .incompatibleValue(let value): "stored value \(value) does not fit the attribute's type"
+        case .invalidJSON(let reason): "stored JSON cannot be decoded: \(reason)"
+        }
+    }
+}
+
+/// How one non-optional Swift type is converted, found once by looking at the type.
+private struct ValueConversion {
+    var storageType: ColumnStorageType
+    var typeName: String
+    var orderMatchesSwift: Bool
+    var isJSON = false
+    var encode: (Any) throws -> DatabaseValue
+    var decode: (DatabaseValue) throws -> Any?
+    var rawValueCheck: ((AnyKeyPath, Any) -> Bool)? = nil
+
+    static func make(for type: Any.Type) -> ValueConversion? {
+        if let primitive = type as? any SQLitePrimitive.Type {
+            return .primitive(primitive)
+        }
+        if let rawRepresentable = type as? any RawRepresentable.Type,
+            let conversion = rawValue(rawRepresentable)
+        {
+            return conversion
+        }
+        if let codable = type as? any Codable.Type {
+            return json(codable)
+        }
+        return nil
+    }
+
+    static func primitive<P: SQLitePrimitive>(_: P.Type) -> ValueConversion {
+        ValueConversion(
+            storageType: P.storageType,
+            typeName: P.storedTypeName,
+            orderMatchesSwift: P.sqlOrderMatchesSwift,
+            encode: { value in
+                guard let primitive = value as? P else { throw AttributeDecodingError.incompatibleValue("\(value)") }
+                return primitive.sqliteValue
+            },
+            decode: { P(sqliteValue: $0) }
+        )
+    }
+
+    /// Enums and other raw-representable values are stored as their raw value, so that
+    /// `$0.kind?.rawValue == "x"` and `$0.kind == .x` both become plain SQL comparisons.
+    static func rawValue<R: RawRepresentable>(_: R.Type) -> ValueConversion? {
+        guard let raw = R.RawValue.self as? any SQLitePrimitive.Type else { return nil }
+        let base = primitive(raw)
+        return ValueConversion(
+            storageType: base.storageType,
+            typeName: base.typeName,
+            orderMatchesSwift: false,
+            encode: { value in
+                guard let representable = value as? R else {
+                    throw AttributeDecodingError.incompatibleValue("\(value)")
+                }
+                return try base.encode(representable.rawValue)
+            },
+            decode: { stored in
+                guard let raw = try base.decode(stored) as? R.RawValue else { return nil }
+                return R(rawValue: raw)
+            },
+            rawValueCheck: { keyPath, constant in
+                guard let raw = constant as? R.RawValue, let value = R(rawValue: raw),
+                    let typed = keyPath as? KeyPath<R, R.RawValue>
+                else { return false }
+                return (value[keyPath: typed] as? AnyHashable) == (raw as? AnyHashable)
+            }
+        )
+    }
+
+    /// Other `Codable` values are stored as JSON text with sorted keys, so equal values
+    /// have equal text.
+    static func json<C: Codable>(_: C.Type) -> ValueConversion {
+        ValueConversion(
+            storageType: .text,
+            typeName: "JSON<\(String(describing: C.self))>",
+            orderMatchesSwift: false,
+            isJSON: true,
+            encode: { value in
+                guard let codable = value as? C else { throw AttributeDecodingError.incompatibleValue("\(value)") }
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.sortedKeys]
+                let data = try encoder.encode(codable)
+                return String(decoding: data, as: UTF8.self).databaseValue
+            },
+            decode: { stored in
+                let data: Data
+                switch stored.storage {
+                case .string(let text): data = Data(text.utf8)
+                case .blob(let blob): data = blob
+                default: return nil
+                }
+                do {
+                    return try JSONDecoder().decode(C.self, from: data)
+                } catch {
+                    throw AttributeDecodingError.invalidJSON("\(error)")
+                }
+            }
+        )
+    }
+}
+
+/// Lets generic code see through `Optional` without knowing its wrapped type.
+protocol _OptionalMarker {
+    static var _wrappedType: Any.Type { get }
+    static var _none: Any { get }
+    static func _wrap(_ value: Any) -> Any?
+    var _wrappedAny: Any? { get }
+}
+
+extension Optional: _OptionalMarker {
+    static var _wrappedType: Any.Type { Wrapped.self }
+    static var _none: Any { Optional<Wrapped>.none as Any }
+    static func _wrap(_ value: Any) -> Any? {
+        guard let wrapped = value as? Wrapped else { return nil }
+        return Optional(wrapped) as Any
+    }
+    var _wrappedAny: Any? {
+        switch self {
+        case .some(let wrapped): wrapped
+        case .none: nil
+        }
+    }
+}
+
+/// Lets generic code find the element type of an array.
+protocol _ArrayMarker {
+    static var _elementType: Any.Type { get }
+    var _elementsAny: [Any] { get }
+    static func _make(from elements: [Any]) -> Any?
+}
+
+extension Array: _ArrayMarker {
+    static var _elementType: Any.Type { Element.self }
+    var _elementsAny: [Any] { map { $0 as Any } }
+    static func _make(from elements: [Any]) -> Any? {
+        var result: [Element] = []
+        result.reserveCapacity(elements.count)
+        for element in elements {
+            guard let typed = element as? Element else { return nil }
+            result.append(typed)
+        }
+        return result
+    }
+}

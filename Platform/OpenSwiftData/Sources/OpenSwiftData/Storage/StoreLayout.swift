@@ -1,0 +1,220 @@
+import Foundation
+import GRDB
+
+/// The tables, indexes and metadata that store a schema, and the SQL that creates them.
+struct StoreLayout: Sendable {
+    static let entitiesTable = "openswiftdata_entities"
+    static let metadataTable = "openswiftdata_metadata"
+    static let schemaVersionKey = "schemaVersion"
+    static let formatVersionKey = "formatVersion"
+    static let formatVersion = "1"
+
+    let entities: [EntityDescriptor]
+    let shapes: [String: EntityShape]
+    let hashes: [String: String]
+    private let referencesByEntity: [String: [RowReferenceColumn]]
+
+    /// A place that refers to a row by its primary key.
+    enum RowReferenceColumn: Sendable {
+        /// A to-one relationship's column: set to NULL when the row goes.
+        case column(table: String, column: String)
+        /// A join table's column: the join row goes with the row.
+        case joinRow(table: String, column: String)
+    }
+
+    /// Where rows of an entity are referred to, for deleting them.
+    func references(to entityName: String) -> [RowReferenceColumn] {
+        referencesByEntity[entityName] ?? []
+    }
+
+    init(entities: [EntityDescriptor]) {
+        self.entities = entities
+        var shapes: [String: EntityShape] = [:]
+        var hashes: [String: String] = [:]
+        for entity in entities {
+            let shape = EntityShape(entity)
+            shapes[entity.name] = shape
+            hashes[entity.name] = shape.hash
+        }
+        self.shapes = shapes
+        self.hashes = hashes
+        var references: [String: [RowReferenceColumn]] = [:]
+        for entity in entities {
+            for property in entity.properties {
+                guard let relationship = property.relationship else { continue }
+                let target = String(describing: relationship.target)
+                switch entity.storage(of: property.index) {
+                case .column:
+                    references[target, default: []].append(
+                        .column(table: entity.quotedTable, column: property.quotedName))
+                case .joinTable(let table, true):
+                    references[entity.name, default: []].append(.joinRow(table: table.quotedName, column: "source"))
+                    references[target, default: []].append(.joinRow(table: table.quotedName, column: "target"))
+                case .joinTable, .inverseColumn:
+                    break
+                }
+            }
+        }
+        self.referencesByEntity = references
+    }
+
+    /// What differs between the stored shapes and this layout's, one line per change.
+    func differences(from stored: StoredMetadata) -> [String] {
+        var result: [String] = []
+        for entity in entities {
+            guard let shape = shapes[entity.name] else { continue }
+            guard let storedShape = stored.shapes[entity.name] else {
+                result.append("entity \(entity.name) is not in the store")
+                continue
+            }
+            result.append(contentsOf: shape.differences(from: storedShape))
+        }
+        for name in stored.hashes.keys.sorted() where shapes[name] == nil {
+            result.append("entity \(name) is in the store but not in the schema")
+        }
+        return result
+    }
+
+    /// The join tables the schema needs, each once.
+    var joinTables: [JoinTable] {
+        var seen = Set<JoinTable>()
+        var result: [JoinTable] = []
+        for entity in entities {
+            for property in entity.properties where property.relationship?.isToMany == true {
+                if case .joinTable(let table, _) = entity.storage(of: property.index), seen.insert(table).inserted {
+                    result.append(table)
+                }
+            }
+        }
+        return result
+    }
+
+    /// `CREATE TABLE` and `CREATE INDEX` statements for the whole schema.
+    var creationSQL: [String] {
+        var statements: [String] = []
+        for entity in entities {
+            statements.append(Self.createTableSQL(for: entity))
+            statements.append(contentsOf: Self.createIndexSQL(for: entity))
+        }
+        for table in joinTables {
+            statements.append(contentsOf: Self.createJoinTableSQL(table))
+        }
+        statements.append(
+            "CREATE TABLE IF NOT EXISTS \(Self.entitiesTable) (name TEXT PRIMARY KEY NOT NULL, hash TEXT NOT NULL, shape TEXT NOT NULL)"
+        )
+        statements.append(
+            "CREATE TABLE IF NOT EXISTS \(Self.metadataTable) (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL)"
+        )
+        return statements
+    }
+
+    static func columnDefinition(for property: PropertyDescriptor) -> String {
+        if let attribute = property.attribute {
+            let notNull = attribute.codec.isOptional ? "" : " NOT NULL"
+            return "\(property.quotedName) \(attribute.codec.storageType.rawValue)\(notNull)"
+        }
+        return "\(property.quotedName) INTEGER"
+    }
+
+    static func createTableSQL(for entity: EntityDescriptor) -> String {
+        let columns =
+            ["\(EntityDescriptor.quote(EntityDescriptor.primaryKeyColumn)) INTEGER PRIMARY KEY"]
+            + entity.columnPropertyIndices.map { columnDefinition(for: entity.properties[$0]) }
+        return "CREATE TABLE \(entity.quotedTable) (\(columns.joined(separator: ", ")))"
+    }
+
+    static func createIndexSQL(for entity: EntityDescriptor) -> [String] {
+        var statements: [String] = []
+        func columns(_ names: [String]) -> String { names.map(EntityDescriptor.quote).joined(separator: ", ") }
+        for group in entity.uniquenessConstraints {
+            let name = EntityDescriptor.quote("\(entity.name)_\(group.joined(separator: "_"))_unique")
+            statements.append("CREATE UNIQUE INDEX \(name) ON \(entity.quotedTable) (\(columns(group)))")
+        }
+        for group in entity.declaredIndexes {
+            let name = EntityDescriptor.quote("\(entity.name)_\(group.joined(separator: "_"))_index")
+            statements.append("CREATE INDEX \(name) ON \(entity.quotedTable) (\(columns(group)))")
+        }
+        for property in entity.properties where property.relationship?.isToMany == false {
+            let name = EntityDescriptor.quote("\(entity.name)_\(property.name)_index")
+            statements.append("CREATE INDEX \(name) ON \(entity.quotedTable) (\(property.quotedName))")
+        }
+        return statements
+    }
+
+    static func createJoinTableSQL(_ table: JoinTable) -> [String] {
+        [
+            "CREATE TABLE \(table.quotedName) (source INTEGER NOT NULL, target INTEGER NOT NULL, UNIQUE (source, target))",
+            "CREATE INDEX \(EntityDescriptor.quote(table.name + "_target_index")) ON \(table.quotedName) (target)",
+        ]
+    }
+
+    /// Creates every table of the schema in an empty database and records the shapes.
+    func create(in db: Database, version: Schema.Version?) throws {
+        for statement in creationSQL {
+            try db.execute(sql: statement)
+        }
+        try recordShapes(in: db, version: version)
+    }
+
+    /// Writes the current shapes (and version) into the metadata tables.
+    func recordShapes(in db: Database, version: Schema.Version?) throws {
+        try db.execute(sql: "DELETE FROM \(Self.entitiesTable)")
+        for entity in entities {
+            guard let shape = shapes[entity.name], let hash = hashes[entity.name] else { continue }
+            try db.execute(
+                sql: "INSERT INTO \(Self.entitiesTable) (name, hash, shape) VALUES (?, ?, ?)",
+                arguments: [entity.name, hash, shape.canonicalJSON]
+            )
+        }
+        try db.execute(
+            sql: "INSERT OR REPLACE INTO \(Self.metadataTable) (key, value) VALUES (?, ?)",
+            arguments: [Self.formatVersionKey, Self.formatVersion]
+        )
+        if let version {
+            try db.execute(
+                sql: "INSERT OR REPLACE INTO \(Self.metadataTable) (key, value) VALUES (?, ?)",
+                arguments: [Self.schemaVersionKey, version.description]
+            )
+        }
+    }
+}
+
+/// What a store says about itself in its metadata tables.
+struct StoredMetadata: Sendable {
+    var hashes: [String: String]
+    var shapes: [String: EntityShape]
+    var version: Schema.Version?
+
+    /// Reads the stored hash of each entity, or returns nil when the database has no
+    /// metadata table. This is all that opening an unchanged store reads.
+    static func readHashes(from db: Database) throws -> [String: String]? {
+        do {
+            let rows = try Row.fetchAll(db, sql: "SELECT name, hash FROM \(StoreLayout.entitiesTable)")
+            var hashes: [String: String] = [:]
+            for row in rows { hashes[row["name"]] = row["hash"] as String }
+            return hashes
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_ERROR {
+            return nil
+        }
+    }
+
+    /// Reads the metadata in full.
+    static func read(from db: Database) throws -> StoredMetadata {
+        let rows = try Row.fetchAll(db, sql: "SELECT name, hash, shape FROM \(StoreLayout.entitiesTable)")
+        var hashes: [String: String] = [:]
+        var shapes: [String: EntityShape] = [:]
+        let decoder = JSONDecoder()
+        for row in rows {
+            let name: String = row["name"]
+            hashes[name] = row["hash"]
+            let json: String = row["shape"]
+            shapes[name] = try? decoder.decode(EntityShape.self, from: Data(json.utf8))
+        }
+        let versionText = try String.fetchOne(
+            db,
+            sql: "SELECT value FROM \(StoreLayout.metadataTable) WHERE key = ?",
+            arguments: [StoreLayout.schemaVersionKey]
+        )
+        return StoredMetadata(hashes: hashes, shapes: shapes, version: versionText.flatMap(Schema.Version.init))
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+import GRDB
+
+@testable import OpenSwiftData
+
+/// A folder under the system's temporary directory, removed when the test ends.
+final class TemporaryFolder {
+    let url: URL
+
+    init() {
+        url = FileManager.default.temporaryDirectory
+            .appending(path: "OpenSwiftDataTests-\(UUID().uuidString)", directoryHint: .isDirectory)
+    }
+
+    func file(_ name: String) -> URL {
+        url.appending(path: name)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: url)
+    }
+}
+
+/// A container on a new store file in a temporary folder.
+func makeContainer(
+    _ types: [any PersistentModel.Type], folder: TemporaryFolder, name: String = "store.sqlite"
+) throws -> ModelContainer {
+    try ModelContainer(for: Schema(types), configurations: [ModelConfiguration(url: folder.file(name))])
+}
+
+/// A container on an in-memory store.
+func makeInMemoryContainer(_ types: [any PersistentModel.Type]) throws -> ModelContainer {
+    try ModelContainer(for: Schema(types), configurations: [ModelConfiguration(isStoredInMemoryOnly: true)])
+}
+
+/// Runs SQL on a store's own connection.
+func readSQL<T>(_ container: ModelContainer, _ body: (Database) throws -> T) throws -> T {
+    try container.store.writer.read(body)
+}
+
+/// The SHA-less fingerprint of a file's bytes, to check it was left untouched.
+func fileBytes(_ url: URL) throws -> Data {
+    try Data(contentsOf: url)
+}

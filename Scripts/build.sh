@@ -1,0 +1,8 @@
+#!/usr/bin/env bash
+# Builds every package (warnings are errors, Swift 6 language mode).
+set -euo pipefail
+source "$(dirname "$0")/packages.sh"
+for package in "${PACKAGES[@]}"; do
+    echo "==> swift build ($package)"
+    swift build --package-path "$ROOT/$package" --scratch-path "$SCRATCH/$(basename "$package")" "$@"
+done
