@@ -16,12 +16,19 @@ import GRDB
 public final class ModelContainer: Sendable {
     public let schema: Schema
     public let configurations: [ModelConfiguration]
+    /// The plan the store was opened with, if any.
+    public let migrationPlan: (any SchemaMigrationPlan.Type)?
     let store: Store
     let saveBroadcaster = SaveBroadcaster()
     private let mainContextStorage = MainContextStorage()
 
-    /// Opens (or creates) the store for a schema.
-    public init(for schema: Schema, configurations: [ModelConfiguration]) throws {
+    /// Opens (or creates) the store for a schema, migrating it through the plan's
+    /// stages when it was written by an earlier version.
+    public init(
+        for schema: Schema,
+        migrationPlan: (any SchemaMigrationPlan.Type)? = nil,
+        configurations: [ModelConfiguration]
+    ) throws {
         if let invalidity = schema.invalidity { throw invalidity }
         let configuration = configurations.first ?? ModelConfiguration()
         if configurations.count > 1 {
@@ -30,12 +37,17 @@ public final class ModelContainer: Sendable {
         }
         self.schema = schema
         self.configurations = [configuration]
+        self.migrationPlan = migrationPlan
         self.store = try Store.open(configuration: configuration, schema: schema)
     }
 
-    /// Opens (or creates) the store for a schema.
-    public convenience init(for schema: Schema, configurations: ModelConfiguration...) throws {
-        try self.init(for: schema, configurations: configurations)
+    /// Opens (or creates) the store for a schema with a migration plan.
+    public convenience init(
+        for schema: Schema,
+        migrationPlan: (any SchemaMigrationPlan.Type)? = nil,
+        configurations: ModelConfiguration...
+    ) throws {
+        try self.init(for: schema, migrationPlan: migrationPlan, configurations: configurations)
     }
 
     /// Opens (or creates) the store for some model types.

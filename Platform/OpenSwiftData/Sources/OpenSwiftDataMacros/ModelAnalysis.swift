@@ -1,0 +1,99 @@
+import SwiftDiagnostics
+import SwiftSyntax
+
+/// Everything `@Model` learns from the class it is attached to. Each role of the macro
+/// computes it again; when `diagnostics` is not empty, no role expands anything, so that
+/// the user sees the reported errors and no follow-on ones.
+struct ModelAnalysis {
+    /// The class's name as written, used as the root of generated key paths.
+    let className: String
+    /// The modifier for the generated public-facing members: `public `, `package ` or nothing.
+    let accessModifier: String
+    /// The persisted properties, in declaration order.
+    let properties: [PersistedPropertyInfo]
+    /// The property names of each `#Index` argument, in declaration order.
+    let indexes: [[String]]
+    /// The property names of each `#Unique` argument, in declaration order.
+    let uniquenessConstraints: [[String]]
+    /// The problems found; `@Model` expands only when there are none.
+    let diagnostics: [Diagnostic]
+
+    /// Whether `@Model` can expand on the class.
+    var isValid: Bool { diagnostics.isEmpty }
+
+    /// Analyses the declaration `attribute` (the `@Model` attribute) is attached to.
+    init(attribute: AttributeSyntax, declaration: some DeclGroupSyntax) {
+        guard let classDecl = declaration.as(ClassDeclSyntax.self) else {
+            self.init(
+                invalid: Diagnostic(
+                    node: attribute,
+                    message: MacroDiagnostic("notAClass", "@Model can only be applied to a final class")
+                )
+            )
+            return
+        }
+        if !classDecl.modifiers.contains(.final) {
+            self.init(invalid: FinalClassFixIt.diagnostic(for: classDecl))
+            return
+        }
+        var properties: [PersistedPropertyInfo] = []
+        var diagnostics: [Diagnostic] = []
+        var indexes: [[String]] = []
+        var uniquenessConstraints: [[String]] = []
+        for member in classDecl.memberBlock.members {
+            if let variable = member.decl.as(VariableDeclSyntax.self) {
+                switch PropertyClassifier.classify(variable) {
+                case .ignored: break
+                case .persisted(let property): properties.append(property)
+                case .invalid(let diagnostic): diagnostics.append(diagnostic)
+                }
+            } else if let expansion = member.decl.as(MacroExpansionDeclSyntax.self) {
+                let lists = KeyPathLists.propertyNames(in: expansion.arguments).compactMap { $0 }
+                switch expansion.macroName.text {
+                case "Index": indexes += lists
+                case "Unique": uniquenessConstraints += lists
+                default: break
+                }
+            } else if let ifConfig = member.decl.as(IfConfigDeclSyntax.self) {
+                diagnostics += ConditionalMembers.diagnostics(in: ifConfig)
+            }
+        }
+        self.init(
+            className: classDecl.name.text,
+            accessModifier: classDecl.modifiers.generatedAccessModifier,
+            properties: properties,
+            indexes: indexes,
+            uniquenessConstraints: uniquenessConstraints,
+            diagnostics: diagnostics
+        )
+    }
+
+    /// An analysis that only carries one error.
+    private init(invalid diagnostic: Diagnostic) {
+        self.init(
+            className: "",
+            accessModifier: "",
+            properties: [],
+            indexes: [],
+            uniquenessConstraints: [],
+            diagnostics: [diagnostic]
+        )
+    }
+
+    /// Stores every field.
+    private init(
+        className: String,
+        accessModifier: String,
+        properties: [PersistedPropertyInfo],
+        indexes: [[String]],
+        uniquenessConstraints: [[String]],
+        diagnostics: [Diagnostic]
+    ) {
+        self.className = className
+        self.accessModifier = accessModifier
+        self.properties = properties
+        self.indexes = indexes
+        self.uniquenessConstraints = uniquenessConstraints
+        self.diagnostics = diagnostics
+    }
+}

@@ -1,0 +1,64 @@
+import SwiftSyntax
+import SwiftSyntaxMacros
+
+/// `@Model`: turns a final class into a persistent model.
+///
+/// - memberAttribute: adds `@_PersistedProperty(N)` to each persisted property, N being
+///   its index among the persisted properties in declaration order;
+/// - member: adds the backing data, `persistentBackingData`, the schema description
+///   (`schemaMetadata`, `schemaIndexes`, `schemaUniquenessConstraints`) and
+///   `init(backingData:)`;
+/// - extension: conforms the class to `OpenSwiftData.PersistentModel`.
+///
+/// Only the member role reports diagnostics; when there are any, no role expands.
+public struct ModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
+    public static func expansion(
+        of node: AttributeSyntax,
+        providingMembersOf declaration: some DeclGroupSyntax,
+        conformingTo protocols: [TypeSyntax],
+        in context: some MacroExpansionContext
+    ) throws -> [DeclSyntax] {
+        let model = ModelAnalysis(attribute: node, declaration: declaration)
+        guard model.isValid else {
+            model.diagnostics.forEach(context.diagnose)
+            return []
+        }
+        return ModelMemberBuilder.members(for: model)
+    }
+
+    public static func expansion(
+        of node: AttributeSyntax,
+        attachedTo declaration: some DeclGroupSyntax,
+        providingAttributesFor member: some DeclSyntaxProtocol,
+        in context: some MacroExpansionContext
+    ) throws -> [AttributeSyntax] {
+        // The member is matched by name: in the compiler it is not the same syntax node
+        // as the one in `declaration`.
+        guard let variable = member.as(VariableDeclSyntax.self),
+            case .persisted(let property) = PropertyClassifier.classify(variable)
+        else {
+            return []
+        }
+        let model = ModelAnalysis(attribute: node, declaration: declaration)
+        guard model.isValid, let index = model.properties.firstIndex(where: { $0.name == property.name }) else {
+            return []
+        }
+        return ["@_PersistedProperty(\(raw: index))"]
+    }
+
+    public static func expansion(
+        of node: AttributeSyntax,
+        attachedTo declaration: some DeclGroupSyntax,
+        providingExtensionsOf type: some TypeSyntaxProtocol,
+        conformingTo protocols: [TypeSyntax],
+        in context: some MacroExpansionContext
+    ) throws -> [ExtensionDeclSyntax] {
+        let alreadyConforms =
+            declaration.inheritanceClause?.inheritedTypes.contains { $0.type.simpleName == "PersistentModel" } ?? false
+        guard !protocols.isEmpty, !alreadyConforms, ModelAnalysis(attribute: node, declaration: declaration).isValid
+        else {
+            return []
+        }
+        return [try ExtensionDeclSyntax("extension \(type.trimmed): OpenSwiftData.PersistentModel {}")]
+    }
+}

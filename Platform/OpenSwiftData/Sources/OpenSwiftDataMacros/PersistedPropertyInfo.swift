@@ -1,0 +1,12 @@
+/// One persisted property of a `@Model` class, with what the generated schema needs.
+struct PersistedPropertyInfo {
+    /// The property's name without escaping backticks, e.g. `default`.
+    let name: String
+    /// The property's name as written, possibly escaped, e.g. `` `default` ``.
+    let spelledName: String
+    /// The initializer expression as written, or `nil` when the property has none.
+    let defaultValue: String?
+    /// The `Schema.Attribute` or `Schema.Relationship` expression built from the
+    /// property's `@Attribute` or `@Relationship`, or `nil` when it has neither.
+    let metadata: String?
+}

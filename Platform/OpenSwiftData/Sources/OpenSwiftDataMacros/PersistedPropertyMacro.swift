@@ -1,0 +1,80 @@
+import SwiftDiagnostics
+import SwiftSyntax
+import SwiftSyntaxMacros
+
+/// `@_PersistedProperty(N)`, added by `@Model` to its N-th persisted property: routes the
+/// property through the model's backing data, and adds the placeholder storage
+/// `_name` that the property's init accessor initializes.
+public struct PersistedPropertyMacro: AccessorMacro, PeerMacro {
+    public static func expansion(
+        of node: AttributeSyntax,
+        providingAccessorsOf declaration: some DeclSyntaxProtocol,
+        in context: some MacroExpansionContext
+    ) throws -> [AccessorDeclSyntax] {
+        guard let target = target(of: node, declaration: declaration, in: context) else {
+            return []
+        }
+        let storage = "_\(target.name)"
+        let index = target.index
+        return [
+            """
+            @storageRestrictions(accesses: _$backingData, initializes: \(raw: storage))
+            init(initialValue) {
+                _$backingData.initializeValue(initialValue, at: \(raw: index))
+                \(raw: storage) = OpenSwiftData._PersistedPropertyPlaceholder()
+            }
+            """,
+            """
+            get {
+                _$backingData.value(at: \(raw: index), of: self)
+            }
+            """,
+            """
+            set {
+                _$backingData.setValue(newValue, at: \(raw: index), of: self)
+            }
+            """,
+        ]
+    }
+
+    public static func expansion(
+        of node: AttributeSyntax,
+        providingPeersOf declaration: some DeclSyntaxProtocol,
+        in context: some MacroExpansionContext
+    ) throws -> [DeclSyntax] {
+        // Diagnostics, if any, come from the accessor role.
+        guard let target = target(of: node, declaration: declaration, in: nil) else {
+            return []
+        }
+        return ["@Transient private var _\(raw: target.name): OpenSwiftData._PersistedPropertyPlaceholder"]
+    }
+
+    /// The property name (unescaped) and index the attribute applies to, or `nil` after
+    /// reporting, when `context` is given, why the attribute is misused.
+    private static func target(
+        of node: AttributeSyntax,
+        declaration: some DeclSyntaxProtocol,
+        in context: (any MacroExpansionContext)?
+    ) -> (name: String, index: Int)? {
+        guard let variable = declaration.as(VariableDeclSyntax.self),
+            variable.bindings.count == 1,
+            let identifier = variable.bindings.first?.pattern.as(IdentifierPatternSyntax.self),
+            case .argumentList(let arguments) = node.arguments,
+            arguments.count == 1,
+            let literal = arguments.first?.expression.as(IntegerLiteralExprSyntax.self),
+            let index = Int(literal.literal.text)
+        else {
+            context?.diagnose(
+                Diagnostic(
+                    node: node,
+                    message: MacroDiagnostic(
+                        "misusedPersistedProperty",
+                        "@_PersistedProperty is added by @Model; do not write it yourself"
+                    )
+                )
+            )
+            return nil
+        }
+        return (identifier.identifier.unescapedText, index)
+    }
+}

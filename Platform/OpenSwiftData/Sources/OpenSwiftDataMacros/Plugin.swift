@@ -1,0 +1,17 @@
+import SwiftCompilerPlugin
+import SwiftSyntaxMacros
+
+/// The compiler plugin that provides every macro declared by OpenSwiftData.
+@main
+struct OpenSwiftDataMacrosPlugin: CompilerPlugin {
+    let providingMacros: [any Macro.Type] = [
+        ModelMacro.self,
+        PersistedPropertyMacro.self,
+        AttributeMacro.self,
+        RelationshipMacro.self,
+        TransientMacro.self,
+        IndexMacro.self,
+        UniqueMacro.self,
+        ModelActorMacro.self,
+    ]
+}

@@ -1,0 +1,261 @@
+import Testing
+
+/// `@Model` on the reference example of the runtime contract.
+@Suite("@Model on the Trip example")
+struct ModelMacroTripTests {
+    @Test("An internal class gets members without access modifier")
+    func internalClass() {
+        assertExpansion(
+            #"""
+            @Model
+            final class Trip {
+                @Attribute(.unique) var name: String
+                var startDate: Date = Date.now
+                var kind: Kind?
+                @Relationship(deleteRule: .cascade, inverse: \Stop.trip) var stops: [Stop] = []
+                @Transient var isSelected: Bool = false
+                var computed: Int { 3 }
+                static var shared = 1
+                #Index<Trip>([\.name], [\.startDate, \.name])
+                #Unique<Trip>([\.name, \.startDate])
+                init(name: String) { self.name = name }
+            }
+            """#,
+            expandedSource: #"""
+                final class Trip {
+                    var name: String {
+                        @storageRestrictions(accesses: _$backingData, initializes: _name)
+                        init(initialValue) {
+                            _$backingData.initializeValue(initialValue, at: 0)
+                            _name = OpenSwiftData._PersistedPropertyPlaceholder()
+                        }
+                        get {
+                            _$backingData.value(at: 0, of: self)
+                        }
+                        set {
+                            _$backingData.setValue(newValue, at: 0, of: self)
+                        }
+                    }
+
+                    private var _name: OpenSwiftData._PersistedPropertyPlaceholder
+                    var startDate: Date {
+                        @storageRestrictions(accesses: _$backingData, initializes: _startDate)
+                        init(initialValue) {
+                            _$backingData.initializeValue(initialValue, at: 1)
+                            _startDate = OpenSwiftData._PersistedPropertyPlaceholder()
+                        }
+                        get {
+                            _$backingData.value(at: 1, of: self)
+                        }
+                        set {
+                            _$backingData.setValue(newValue, at: 1, of: self)
+                        }
+                    }
+
+                    private var _startDate: OpenSwiftData._PersistedPropertyPlaceholder
+                    var kind: Kind? {
+                        @storageRestrictions(accesses: _$backingData, initializes: _kind)
+                        init(initialValue) {
+                            _$backingData.initializeValue(initialValue, at: 2)
+                            _kind = OpenSwiftData._PersistedPropertyPlaceholder()
+                        }
+                        get {
+                            _$backingData.value(at: 2, of: self)
+                        }
+                        set {
+                            _$backingData.setValue(newValue, at: 2, of: self)
+                        }
+                    }
+
+                    private var _kind: OpenSwiftData._PersistedPropertyPlaceholder
+                    var stops: [Stop] {
+                        @storageRestrictions(accesses: _$backingData, initializes: _stops)
+                        init(initialValue) {
+                            _$backingData.initializeValue(initialValue, at: 3)
+                            _stops = OpenSwiftData._PersistedPropertyPlaceholder()
+                        }
+                        get {
+                            _$backingData.value(at: 3, of: self)
+                        }
+                        set {
+                            _$backingData.setValue(newValue, at: 3, of: self)
+                        }
+                    }
+
+                    private var _stops: OpenSwiftData._PersistedPropertyPlaceholder
+                    var isSelected: Bool = false
+                    var computed: Int { 3 }
+                    static var shared = 1
+                    init(name: String) { self.name = name }
+
+                    private var _$backingData: OpenSwiftData.ModelBackingData = OpenSwiftData.ModelBackingData(for: Trip.self)
+
+                    var persistentBackingData: OpenSwiftData.ModelBackingData {
+                        get {
+                            _$backingData
+                        }
+                        set {
+                            _$backingData = newValue
+                        }
+                    }
+
+                    static var schemaMetadata: [OpenSwiftData.Schema.PropertyMetadata] {
+                        [
+                            OpenSwiftData.Schema.PropertyMetadata(name: "name", keypath: \Trip.name, defaultValue: nil, metadata: OpenSwiftData.Schema.Attribute(.unique)),
+                            OpenSwiftData.Schema.PropertyMetadata(name: "startDate", keypath: \Trip.startDate, defaultValue: Date.now, metadata: nil),
+                            OpenSwiftData.Schema.PropertyMetadata(name: "kind", keypath: \Trip.kind, defaultValue: nil, metadata: nil),
+                            OpenSwiftData.Schema.PropertyMetadata(name: "stops", keypath: \Trip.stops, defaultValue: [], metadata: OpenSwiftData.Schema.Relationship(deleteRule: .cascade, inverse: \Stop.trip))
+                        ]
+                    }
+
+                    static var schemaIndexes: [[String]] {
+                        [["name"], ["startDate", "name"]]
+                    }
+
+                    static var schemaUniquenessConstraints: [[String]] {
+                        [["name", "startDate"]]
+                    }
+
+                    required init(backingData: OpenSwiftData.ModelBackingData) {
+                        _name = OpenSwiftData._PersistedPropertyPlaceholder()
+                        _startDate = OpenSwiftData._PersistedPropertyPlaceholder()
+                        _kind = OpenSwiftData._PersistedPropertyPlaceholder()
+                        _stops = OpenSwiftData._PersistedPropertyPlaceholder()
+                        self.persistentBackingData = backingData
+                    }
+                }
+
+                extension Trip: OpenSwiftData.PersistentModel {
+                }
+                """#
+        )
+    }
+
+    @Test("A public class gets public members")
+    func publicClass() {
+        assertExpansion(
+            #"""
+            @Model
+            public final class Trip {
+                @Attribute(.unique) public var name: String
+                public var startDate: Date = Date.now
+                public var kind: Kind?
+                @Relationship(deleteRule: .cascade, inverse: \Stop.trip) public var stops: [Stop] = []
+                @Transient public var isSelected: Bool = false
+                public var computed: Int { 3 }
+                public static var shared = 1
+                #Index<Trip>([\.name], [\.startDate, \.name])
+                #Unique<Trip>([\.name, \.startDate])
+                public init(name: String) { self.name = name }
+            }
+            """#,
+            expandedSource: #"""
+                public final class Trip {
+                    public var name: String {
+                        @storageRestrictions(accesses: _$backingData, initializes: _name)
+                        init(initialValue) {
+                            _$backingData.initializeValue(initialValue, at: 0)
+                            _name = OpenSwiftData._PersistedPropertyPlaceholder()
+                        }
+                        get {
+                            _$backingData.value(at: 0, of: self)
+                        }
+                        set {
+                            _$backingData.setValue(newValue, at: 0, of: self)
+                        }
+                    }
+
+                    private var _name: OpenSwiftData._PersistedPropertyPlaceholder
+                    public var startDate: Date {
+                        @storageRestrictions(accesses: _$backingData, initializes: _startDate)
+                        init(initialValue) {
+                            _$backingData.initializeValue(initialValue, at: 1)
+                            _startDate = OpenSwiftData._PersistedPropertyPlaceholder()
+                        }
+                        get {
+                            _$backingData.value(at: 1, of: self)
+                        }
+                        set {
+                            _$backingData.setValue(newValue, at: 1, of: self)
+                        }
+                    }
+
+                    private var _startDate: OpenSwiftData._PersistedPropertyPlaceholder
+                    public var kind: Kind? {
+                        @storageRestrictions(accesses: _$backingData, initializes: _kind)
+                        init(initialValue) {
+                            _$backingData.initializeValue(initialValue, at: 2)
+                            _kind = OpenSwiftData._PersistedPropertyPlaceholder()
+                        }
+                        get {
+                            _$backingData.value(at: 2, of: self)
+                        }
+                        set {
+                            _$backingData.setValue(newValue, at: 2, of: self)
+                        }
+                    }
+
+                    private var _kind: OpenSwiftData._PersistedPropertyPlaceholder
+                    public var stops: [Stop] {
+                        @storageRestrictions(accesses: _$backingData, initializes: _stops)
+                        init(initialValue) {
+                            _$backingData.initializeValue(initialValue, at: 3)
+                            _stops = OpenSwiftData._PersistedPropertyPlaceholder()
+                        }
+                        get {
+                            _$backingData.value(at: 3, of: self)
+                        }
+                        set {
+                            _$backingData.setValue(newValue, at: 3, of: self)
+                        }
+                    }
+
+                    private var _stops: OpenSwiftData._PersistedPropertyPlaceholder
+                    public var isSelected: Bool = false
+                    public var computed: Int { 3 }
+                    public static var shared = 1
+                    public init(name: String) { self.name = name }
+
+                    private var _$backingData: OpenSwiftData.ModelBackingData = OpenSwiftData.ModelBackingData(for: Trip.self)
+
+                    public var persistentBackingData: OpenSwiftData.ModelBackingData {
+                        get {
+                            _$backingData
+                        }
+                        set {
+                            _$backingData = newValue
+                        }
+                    }
+
+                    public static var schemaMetadata: [OpenSwiftData.Schema.PropertyMetadata] {
+                        [
+                            OpenSwiftData.Schema.PropertyMetadata(name: "name", keypath: \Trip.name, defaultValue: nil, metadata: OpenSwiftData.Schema.Attribute(.unique)),
+                            OpenSwiftData.Schema.PropertyMetadata(name: "startDate", keypath: \Trip.startDate, defaultValue: Date.now, metadata: nil),
+                            OpenSwiftData.Schema.PropertyMetadata(name: "kind", keypath: \Trip.kind, defaultValue: nil, metadata: nil),
+                            OpenSwiftData.Schema.PropertyMetadata(name: "stops", keypath: \Trip.stops, defaultValue: [], metadata: OpenSwiftData.Schema.Relationship(deleteRule: .cascade, inverse: \Stop.trip))
+                        ]
+                    }
+
+                    public static var schemaIndexes: [[String]] {
+                        [["name"], ["startDate", "name"]]
+                    }
+
+                    public static var schemaUniquenessConstraints: [[String]] {
+                        [["name", "startDate"]]
+                    }
+
+                    public required init(backingData: OpenSwiftData.ModelBackingData) {
+                        _name = OpenSwiftData._PersistedPropertyPlaceholder()
+                        _startDate = OpenSwiftData._PersistedPropertyPlaceholder()
+                        _kind = OpenSwiftData._PersistedPropertyPlaceholder()
+                        _stops = OpenSwiftData._PersistedPropertyPlaceholder()
+                        self.persistentBackingData = backingData
+                    }
+                }
+
+                extension Trip: OpenSwiftData.PersistentModel {
+                }
+                """#
+        )
+    }
+}

@@ -1,0 +1,825 @@
+import Testing
+
+/// `@Model` on smaller classes, one feature each.
+@Suite("@Model variants")
+struct ModelMacroVariantTests {
+    @Test("A model without #Index or #Unique has empty index and constraint lists")
+    func noIndexes() {
+        assertExpansion(
+            """
+            @Model
+            final class Tag {
+                var title: String
+                init(title: String) { self.title = title }
+            }
+            """,
+            expandedSource: #"""
+                final class Tag {
+                    var title: String {
+                        @storageRestrictions(accesses: _$backingData, initializes: _title)
+                        init(initialValue) {
+                            _$backingData.initializeValue(initialValue, at: 0)
+                            _title = OpenSwiftData._PersistedPropertyPlaceholder()
+                        }
+                        get {
+                            _$backingData.value(at: 0, of: self)
+                        }
+                        set {
+                            _$backingData.setValue(newValue, at: 0, of: self)
+                        }
+                    }
+
+                    private var _title: OpenSwiftData._PersistedPropertyPlaceholder
+                    init(title: String) { self.title = title }
+
+                    private var _$backingData: OpenSwiftData.ModelBackingData = OpenSwiftData.ModelBackingData(for: Tag.self)
+
+                    var persistentBackingData: OpenSwiftData.ModelBackingData {
+                        get {
+                            _$backingData
+                        }
+                        set {
+                            _$backingData = newValue
+                        }
+                    }
+
+                    static var schemaMetadata: [OpenSwiftData.Schema.PropertyMetadata] {
+                        [
+                            OpenSwiftData.Schema.PropertyMetadata(name: "title", keypath: \Tag.title, defaultValue: nil, metadata: nil)
+                        ]
+                    }
+
+                    static var schemaIndexes: [[String]] {
+                        []
+                    }
+
+                    static var schemaUniquenessConstraints: [[String]] {
+                        []
+                    }
+
+                    required init(backingData: OpenSwiftData.ModelBackingData) {
+                        _title = OpenSwiftData._PersistedPropertyPlaceholder()
+                        self.persistentBackingData = backingData
+                    }
+                }
+
+                extension Tag: OpenSwiftData.PersistentModel {
+                }
+                """#
+        )
+    }
+
+    @Test("A package class gets package members")
+    func packageClass() {
+        assertExpansion(
+            """
+            @Model
+            package final class Tag {
+                package var title: String = ""
+            }
+            """,
+            expandedSource: #"""
+                package final class Tag {
+                    package var title: String {
+                        @storageRestrictions(accesses: _$backingData, initializes: _title)
+                        init(initialValue) {
+                            _$backingData.initializeValue(initialValue, at: 0)
+                            _title = OpenSwiftData._PersistedPropertyPlaceholder()
+                        }
+                        get {
+                            _$backingData.value(at: 0, of: self)
+                        }
+                        set {
+                            _$backingData.setValue(newValue, at: 0, of: self)
+                        }
+                    }
+
+                    private var _title: OpenSwiftData._PersistedPropertyPlaceholder
+
+                    private var _$backingData: OpenSwiftData.ModelBackingData = OpenSwiftData.ModelBackingData(for: Tag.self)
+
+                    package var persistentBackingData: OpenSwiftData.ModelBackingData {
+                        get {
+                            _$backingData
+                        }
+                        set {
+                            _$backingData = newValue
+                        }
+                    }
+
+                    package static var schemaMetadata: [OpenSwiftData.Schema.PropertyMetadata] {
+                        [
+                            OpenSwiftData.Schema.PropertyMetadata(name: "title", keypath: \Tag.title, defaultValue: "", metadata: nil)
+                        ]
+                    }
+
+                    package static var schemaIndexes: [[String]] {
+                        []
+                    }
+
+                    package static var schemaUniquenessConstraints: [[String]] {
+                        []
+                    }
+
+                    package required init(backingData: OpenSwiftData.ModelBackingData) {
+                        _title = OpenSwiftData._PersistedPropertyPlaceholder()
+                        self.persistentBackingData = backingData
+                    }
+                }
+
+                extension Tag: OpenSwiftData.PersistentModel {
+                }
+                """#
+        )
+    }
+
+    @Test("A default value made of several tokens is copied verbatim")
+    func multiTokenDefault() {
+        assertExpansion(
+            """
+            @Model
+            final class Event {
+                var start: Date = Date(timeIntervalSince1970: 60 * 60 * 24)
+                init() {}
+            }
+            """,
+            expandedSource: #"""
+                final class Event {
+                    var start: Date {
+                        @storageRestrictions(accesses: _$backingData, initializes: _start)
+                        init(initialValue) {
+                            _$backingData.initializeValue(initialValue, at: 0)
+                            _start = OpenSwiftData._PersistedPropertyPlaceholder()
+                        }
+                        get {
+                            _$backingData.value(at: 0, of: self)
+                        }
+                        set {
+                            _$backingData.setValue(newValue, at: 0, of: self)
+                        }
+                    }
+
+                    private var _start: OpenSwiftData._PersistedPropertyPlaceholder
+                    init() {}
+
+                    private var _$backingData: OpenSwiftData.ModelBackingData = OpenSwiftData.ModelBackingData(for: Event.self)
+
+                    var persistentBackingData: OpenSwiftData.ModelBackingData {
+                        get {
+                            _$backingData
+                        }
+                        set {
+                            _$backingData = newValue
+                        }
+                    }
+
+                    static var schemaMetadata: [OpenSwiftData.Schema.PropertyMetadata] {
+                        [
+                            OpenSwiftData.Schema.PropertyMetadata(name: "start", keypath: \Event.start, defaultValue: Date(timeIntervalSince1970: 60 * 60 * 24), metadata: nil)
+                        ]
+                    }
+
+                    static var schemaIndexes: [[String]] {
+                        []
+                    }
+
+                    static var schemaUniquenessConstraints: [[String]] {
+                        []
+                    }
+
+                    required init(backingData: OpenSwiftData.ModelBackingData) {
+                        _start = OpenSwiftData._PersistedPropertyPlaceholder()
+                        self.persistentBackingData = backingData
+                    }
+                }
+
+                extension Event: OpenSwiftData.PersistentModel {
+                }
+                """#
+        )
+    }
+
+    @Test("An optional array of strings is persisted")
+    func optionalArray() {
+        assertExpansion(
+            """
+            @Model
+            final class Note {
+                var tags: [String]?
+                init() {}
+            }
+            """,
+            expandedSource: #"""
+                final class Note {
+                    var tags: [String]? {
+                        @storageRestrictions(accesses: _$backingData, initializes: _tags)
+                        init(initialValue) {
+                            _$backingData.initializeValue(initialValue, at: 0)
+                            _tags = OpenSwiftData._PersistedPropertyPlaceholder()
+                        }
+                        get {
+                            _$backingData.value(at: 0, of: self)
+                        }
+                        set {
+                            _$backingData.setValue(newValue, at: 0, of: self)
+                        }
+                    }
+
+                    private var _tags: OpenSwiftData._PersistedPropertyPlaceholder
+                    init() {}
+
+                    private var _$backingData: OpenSwiftData.ModelBackingData = OpenSwiftData.ModelBackingData(for: Note.self)
+
+                    var persistentBackingData: OpenSwiftData.ModelBackingData {
+                        get {
+                            _$backingData
+                        }
+                        set {
+                            _$backingData = newValue
+                        }
+                    }
+
+                    static var schemaMetadata: [OpenSwiftData.Schema.PropertyMetadata] {
+                        [
+                            OpenSwiftData.Schema.PropertyMetadata(name: "tags", keypath: \Note.tags, defaultValue: nil, metadata: nil)
+                        ]
+                    }
+
+                    static var schemaIndexes: [[String]] {
+                        []
+                    }
+
+                    static var schemaUniquenessConstraints: [[String]] {
+                        []
+                    }
+
+                    required init(backingData: OpenSwiftData.ModelBackingData) {
+                        _tags = OpenSwiftData._PersistedPropertyPlaceholder()
+                        self.persistentBackingData = backingData
+                    }
+                }
+
+                extension Note: OpenSwiftData.PersistentModel {
+                }
+                """#
+        )
+    }
+
+    @Test("An optional URL is persisted")
+    func optionalURL() {
+        assertExpansion(
+            """
+            @Model
+            final class Site {
+                var homepage: URL?
+                init() {}
+            }
+            """,
+            expandedSource: #"""
+                final class Site {
+                    var homepage: URL? {
+                        @storageRestrictions(accesses: _$backingData, initializes: _homepage)
+                        init(initialValue) {
+                            _$backingData.initializeValue(initialValue, at: 0)
+                            _homepage = OpenSwiftData._PersistedPropertyPlaceholder()
+                        }
+                        get {
+                            _$backingData.value(at: 0, of: self)
+                        }
+                        set {
+                            _$backingData.setValue(newValue, at: 0, of: self)
+                        }
+                    }
+
+                    private var _homepage: OpenSwiftData._PersistedPropertyPlaceholder
+                    init() {}
+
+                    private var _$backingData: OpenSwiftData.ModelBackingData = OpenSwiftData.ModelBackingData(for: Site.self)
+
+                    var persistentBackingData: OpenSwiftData.ModelBackingData {
+                        get {
+                            _$backingData
+                        }
+                        set {
+                            _$backingData = newValue
+                        }
+                    }
+
+                    static var schemaMetadata: [OpenSwiftData.Schema.PropertyMetadata] {
+                        [
+                            OpenSwiftData.Schema.PropertyMetadata(name: "homepage", keypath: \Site.homepage, defaultValue: nil, metadata: nil)
+                        ]
+                    }
+
+                    static var schemaIndexes: [[String]] {
+                        []
+                    }
+
+                    static var schemaUniquenessConstraints: [[String]] {
+                        []
+                    }
+
+                    required init(backingData: OpenSwiftData.ModelBackingData) {
+                        _homepage = OpenSwiftData._PersistedPropertyPlaceholder()
+                        self.persistentBackingData = backingData
+                    }
+                }
+
+                extension Site: OpenSwiftData.PersistentModel {
+                }
+                """#
+        )
+    }
+
+    @Test("A nested Codable enum is persisted and left alone itself")
+    func nestedCodableEnum() {
+        assertExpansion(
+            """
+            @Model
+            final class Chore {
+                enum Priority: String, Codable {
+                    case low, high
+                }
+                var priority: Priority = .low
+                init() {}
+            }
+            """,
+            expandedSource: #"""
+                final class Chore {
+                    enum Priority: String, Codable {
+                        case low, high
+                    }
+                    var priority: Priority {
+                        @storageRestrictions(accesses: _$backingData, initializes: _priority)
+                        init(initialValue) {
+                            _$backingData.initializeValue(initialValue, at: 0)
+                            _priority = OpenSwiftData._PersistedPropertyPlaceholder()
+                        }
+                        get {
+                            _$backingData.value(at: 0, of: self)
+                        }
+                        set {
+                            _$backingData.setValue(newValue, at: 0, of: self)
+                        }
+                    }
+
+                    private var _priority: OpenSwiftData._PersistedPropertyPlaceholder
+                    init() {}
+
+                    private var _$backingData: OpenSwiftData.ModelBackingData = OpenSwiftData.ModelBackingData(for: Chore.self)
+
+                    var persistentBackingData: OpenSwiftData.ModelBackingData {
+                        get {
+                            _$backingData
+                        }
+                        set {
+                            _$backingData = newValue
+                        }
+                    }
+
+                    static var schemaMetadata: [OpenSwiftData.Schema.PropertyMetadata] {
+                        [
+                            OpenSwiftData.Schema.PropertyMetadata(name: "priority", keypath: \Chore.priority, defaultValue: .low, metadata: nil)
+                        ]
+                    }
+
+                    static var schemaIndexes: [[String]] {
+                        []
+                    }
+
+                    static var schemaUniquenessConstraints: [[String]] {
+                        []
+                    }
+
+                    required init(backingData: OpenSwiftData.ModelBackingData) {
+                        _priority = OpenSwiftData._PersistedPropertyPlaceholder()
+                        self.persistentBackingData = backingData
+                    }
+                }
+
+                extension Chore: OpenSwiftData.PersistentModel {
+                }
+                """#
+        )
+    }
+
+    @Test("A to-one relationship without @Relationship has no metadata")
+    func toOneRelationship() {
+        assertExpansion(
+            """
+            @Model
+            final class Stop {
+                var trip: Trip?
+                init() {}
+            }
+            """,
+            expandedSource: #"""
+                final class Stop {
+                    var trip: Trip? {
+                        @storageRestrictions(accesses: _$backingData, initializes: _trip)
+                        init(initialValue) {
+                            _$backingData.initializeValue(initialValue, at: 0)
+                            _trip = OpenSwiftData._PersistedPropertyPlaceholder()
+                        }
+                        get {
+                            _$backingData.value(at: 0, of: self)
+                        }
+                        set {
+                            _$backingData.setValue(newValue, at: 0, of: self)
+                        }
+                    }
+
+                    private var _trip: OpenSwiftData._PersistedPropertyPlaceholder
+                    init() {}
+
+                    private var _$backingData: OpenSwiftData.ModelBackingData = OpenSwiftData.ModelBackingData(for: Stop.self)
+
+                    var persistentBackingData: OpenSwiftData.ModelBackingData {
+                        get {
+                            _$backingData
+                        }
+                        set {
+                            _$backingData = newValue
+                        }
+                    }
+
+                    static var schemaMetadata: [OpenSwiftData.Schema.PropertyMetadata] {
+                        [
+                            OpenSwiftData.Schema.PropertyMetadata(name: "trip", keypath: \Stop.trip, defaultValue: nil, metadata: nil)
+                        ]
+                    }
+
+                    static var schemaIndexes: [[String]] {
+                        []
+                    }
+
+                    static var schemaUniquenessConstraints: [[String]] {
+                        []
+                    }
+
+                    required init(backingData: OpenSwiftData.ModelBackingData) {
+                        _trip = OpenSwiftData._PersistedPropertyPlaceholder()
+                        self.persistentBackingData = backingData
+                    }
+                }
+
+                extension Stop: OpenSwiftData.PersistentModel {
+                }
+                """#
+        )
+    }
+
+    @Test("@Attribute with originalName is copied into Schema.Attribute")
+    func attributeOriginalName() {
+        assertExpansion(
+            """
+            @Model
+            final class Person {
+                @Attribute(originalName: "fullName") var name: String
+                @Attribute var nickname: String = ""
+                init(name: String) { self.name = name }
+            }
+            """,
+            expandedSource: #"""
+                final class Person {
+                    var name: String {
+                        @storageRestrictions(accesses: _$backingData, initializes: _name)
+                        init(initialValue) {
+                            _$backingData.initializeValue(initialValue, at: 0)
+                            _name = OpenSwiftData._PersistedPropertyPlaceholder()
+                        }
+                        get {
+                            _$backingData.value(at: 0, of: self)
+                        }
+                        set {
+                            _$backingData.setValue(newValue, at: 0, of: self)
+                        }
+                    }
+
+                    private var _name: OpenSwiftData._PersistedPropertyPlaceholder
+                    var nickname: String {
+                        @storageRestrictions(accesses: _$backingData, initializes: _nickname)
+                        init(initialValue) {
+                            _$backingData.initializeValue(initialValue, at: 1)
+                            _nickname = OpenSwiftData._PersistedPropertyPlaceholder()
+                        }
+                        get {
+                            _$backingData.value(at: 1, of: self)
+                        }
+                        set {
+                            _$backingData.setValue(newValue, at: 1, of: self)
+                        }
+                    }
+
+                    private var _nickname: OpenSwiftData._PersistedPropertyPlaceholder
+                    init(name: String) { self.name = name }
+
+                    private var _$backingData: OpenSwiftData.ModelBackingData = OpenSwiftData.ModelBackingData(for: Person.self)
+
+                    var persistentBackingData: OpenSwiftData.ModelBackingData {
+                        get {
+                            _$backingData
+                        }
+                        set {
+                            _$backingData = newValue
+                        }
+                    }
+
+                    static var schemaMetadata: [OpenSwiftData.Schema.PropertyMetadata] {
+                        [
+                            OpenSwiftData.Schema.PropertyMetadata(name: "name", keypath: \Person.name, defaultValue: nil, metadata: OpenSwiftData.Schema.Attribute(originalName: "fullName")),
+                            OpenSwiftData.Schema.PropertyMetadata(name: "nickname", keypath: \Person.nickname, defaultValue: "", metadata: OpenSwiftData.Schema.Attribute())
+                        ]
+                    }
+
+                    static var schemaIndexes: [[String]] {
+                        []
+                    }
+
+                    static var schemaUniquenessConstraints: [[String]] {
+                        []
+                    }
+
+                    required init(backingData: OpenSwiftData.ModelBackingData) {
+                        _name = OpenSwiftData._PersistedPropertyPlaceholder()
+                        _nickname = OpenSwiftData._PersistedPropertyPlaceholder()
+                        self.persistentBackingData = backingData
+                    }
+                }
+
+                extension Person: OpenSwiftData.PersistentModel {
+                }
+                """#
+        )
+    }
+
+    @Test("@Relationship with originalName is copied into Schema.Relationship")
+    func relationshipOriginalName() {
+        assertExpansion(
+            """
+            @Model
+            final class Trip {
+                @Relationship(originalName: "legs") var stops: [Stop] = []
+                init() {}
+            }
+            """,
+            expandedSource: #"""
+                final class Trip {
+                    var stops: [Stop] {
+                        @storageRestrictions(accesses: _$backingData, initializes: _stops)
+                        init(initialValue) {
+                            _$backingData.initializeValue(initialValue, at: 0)
+                            _stops = OpenSwiftData._PersistedPropertyPlaceholder()
+                        }
+                        get {
+                            _$backingData.value(at: 0, of: self)
+                        }
+                        set {
+                            _$backingData.setValue(newValue, at: 0, of: self)
+                        }
+                    }
+
+                    private var _stops: OpenSwiftData._PersistedPropertyPlaceholder
+                    init() {}
+
+                    private var _$backingData: OpenSwiftData.ModelBackingData = OpenSwiftData.ModelBackingData(for: Trip.self)
+
+                    var persistentBackingData: OpenSwiftData.ModelBackingData {
+                        get {
+                            _$backingData
+                        }
+                        set {
+                            _$backingData = newValue
+                        }
+                    }
+
+                    static var schemaMetadata: [OpenSwiftData.Schema.PropertyMetadata] {
+                        [
+                            OpenSwiftData.Schema.PropertyMetadata(name: "stops", keypath: \Trip.stops, defaultValue: [], metadata: OpenSwiftData.Schema.Relationship(originalName: "legs"))
+                        ]
+                    }
+
+                    static var schemaIndexes: [[String]] {
+                        []
+                    }
+
+                    static var schemaUniquenessConstraints: [[String]] {
+                        []
+                    }
+
+                    required init(backingData: OpenSwiftData.ModelBackingData) {
+                        _stops = OpenSwiftData._PersistedPropertyPlaceholder()
+                        self.persistentBackingData = backingData
+                    }
+                }
+
+                extension Trip: OpenSwiftData.PersistentModel {
+                }
+                """#
+        )
+    }
+
+    @Test("A class that already conforms to PersistentModel gets no extension")
+    func alreadyConforming() {
+        assertExpansion(
+            """
+            @Model
+            final class Tag: OpenSwiftData.PersistentModel {
+            }
+            """,
+            expandedSource: """
+                final class Tag: OpenSwiftData.PersistentModel {
+
+                    private var _$backingData: OpenSwiftData.ModelBackingData = OpenSwiftData.ModelBackingData(for: Tag.self)
+
+                    var persistentBackingData: OpenSwiftData.ModelBackingData {
+                        get {
+                            _$backingData
+                        }
+                        set {
+                            _$backingData = newValue
+                        }
+                    }
+
+                    static var schemaMetadata: [OpenSwiftData.Schema.PropertyMetadata] {
+                        []
+                    }
+
+                    static var schemaIndexes: [[String]] {
+                        []
+                    }
+
+                    static var schemaUniquenessConstraints: [[String]] {
+                        []
+                    }
+
+                    required init(backingData: OpenSwiftData.ModelBackingData) {
+                        self.persistentBackingData = backingData
+                    }
+                }
+                """
+        )
+    }
+
+    @Test("A property named with a keyword keeps its backticks where Swift needs them")
+    func escapedName() {
+        assertExpansion(
+            """
+            @Model
+            final class Setting {
+                var `default`: Int = 0
+            }
+            """,
+            expandedSource: #"""
+                final class Setting {
+                    var `default`: Int {
+                        @storageRestrictions(accesses: _$backingData, initializes: _default)
+                        init(initialValue) {
+                            _$backingData.initializeValue(initialValue, at: 0)
+                            _default = OpenSwiftData._PersistedPropertyPlaceholder()
+                        }
+                        get {
+                            _$backingData.value(at: 0, of: self)
+                        }
+                        set {
+                            _$backingData.setValue(newValue, at: 0, of: self)
+                        }
+                    }
+
+                    private var _default: OpenSwiftData._PersistedPropertyPlaceholder
+
+                    private var _$backingData: OpenSwiftData.ModelBackingData = OpenSwiftData.ModelBackingData(for: Setting.self)
+
+                    var persistentBackingData: OpenSwiftData.ModelBackingData {
+                        get {
+                            _$backingData
+                        }
+                        set {
+                            _$backingData = newValue
+                        }
+                    }
+
+                    static var schemaMetadata: [OpenSwiftData.Schema.PropertyMetadata] {
+                        [
+                            OpenSwiftData.Schema.PropertyMetadata(name: "default", keypath: \Setting.`default`, defaultValue: 0, metadata: nil)
+                        ]
+                    }
+
+                    static var schemaIndexes: [[String]] {
+                        []
+                    }
+
+                    static var schemaUniquenessConstraints: [[String]] {
+                        []
+                    }
+
+                    required init(backingData: OpenSwiftData.ModelBackingData) {
+                        _default = OpenSwiftData._PersistedPropertyPlaceholder()
+                        self.persistentBackingData = backingData
+                    }
+                }
+
+                extension Setting: OpenSwiftData.PersistentModel {
+                }
+                """#
+        )
+    }
+
+    @Test("Transient properties may be lazy, observed, optional or constant")
+    func transientVariety() {
+        assertExpansion(
+            """
+            @Model
+            final class Cache {
+                @Transient lazy var formatter: Formatter = Formatter()
+                @Transient var hits: Int = 0 { didSet { print(hits) } }
+                @Transient var last: String?
+                @Transient let version = 1
+            }
+            """,
+            expandedSource: """
+                final class Cache {
+                    lazy var formatter: Formatter = Formatter()
+                    var hits: Int = 0 { didSet { print(hits) } }
+                    var last: String?
+                    let version = 1
+
+                    private var _$backingData: OpenSwiftData.ModelBackingData = OpenSwiftData.ModelBackingData(for: Cache.self)
+
+                    var persistentBackingData: OpenSwiftData.ModelBackingData {
+                        get {
+                            _$backingData
+                        }
+                        set {
+                            _$backingData = newValue
+                        }
+                    }
+
+                    static var schemaMetadata: [OpenSwiftData.Schema.PropertyMetadata] {
+                        []
+                    }
+
+                    static var schemaIndexes: [[String]] {
+                        []
+                    }
+
+                    static var schemaUniquenessConstraints: [[String]] {
+                        []
+                    }
+
+                    required init(backingData: OpenSwiftData.ModelBackingData) {
+                        self.persistentBackingData = backingData
+                    }
+                }
+
+                extension Cache: OpenSwiftData.PersistentModel {
+                }
+                """
+        )
+    }
+
+    @Test("A private class gets members without access modifier")
+    func privateClass() {
+        assertExpansion(
+            """
+            @Model
+            private final class Tag {
+            }
+            """,
+            expandedSource: """
+                private final class Tag {
+
+                    private var _$backingData: OpenSwiftData.ModelBackingData = OpenSwiftData.ModelBackingData(for: Tag.self)
+
+                    var persistentBackingData: OpenSwiftData.ModelBackingData {
+                        get {
+                            _$backingData
+                        }
+                        set {
+                            _$backingData = newValue
+                        }
+                    }
+
+                    static var schemaMetadata: [OpenSwiftData.Schema.PropertyMetadata] {
+                        []
+                    }
+
+                    static var schemaIndexes: [[String]] {
+                        []
+                    }
+
+                    static var schemaUniquenessConstraints: [[String]] {
+                        []
+                    }
+
+                    required init(backingData: OpenSwiftData.ModelBackingData) {
+                        self.persistentBackingData = backingData
+                    }
+                }
+
+                extension Tag: OpenSwiftData.PersistentModel {
+                }
+                """
+        )
+    }
+}
