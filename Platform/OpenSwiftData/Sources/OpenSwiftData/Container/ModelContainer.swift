@@ -24,21 +24,72 @@ public final class ModelContainer: Sendable {
 
     /// Opens (or creates) the store for a schema, migrating it through the plan's
     /// stages when it was written by an earlier version.
-    public init(
+    public convenience init(
         for schema: Schema,
         migrationPlan: (any SchemaMigrationPlan.Type)? = nil,
         configurations: [ModelConfiguration]
     ) throws {
+        try self.init(
+            for: schema, migrationPlan: migrationPlan, configurations: configurations, migrationObserver: nil)
+    }
+
+    /// Opens (or creates) the store, reporting the progress of a migration, if one runs,
+    /// to `migrationObserver`; ``migrationReport`` then says what was done.
+    ///
+    /// A store written by an earlier version is migrated through every stage from its
+    /// version to the latest, in one transaction, after a backup is written beside it.
+    /// Without a plan, a lightweight migration is inferred from the stored shape.
+    public init(
+        for schema: Schema,
+        migrationPlan: (any SchemaMigrationPlan.Type)?,
+        configurations: [ModelConfiguration],
+        migrationObserver: MigrationObserver?
+    ) throws {
+        let configuration = try Self.checkedConfiguration(schema: schema, configurations: configurations)
+        self.schema = schema
+        self.configurations = [configuration]
+        self.migrationPlan = migrationPlan
+        (self.store, self.migrationReport) = try Store.open(
+            configuration: configuration, schema: schema, plan: migrationPlan, observer: migrationObserver)
+    }
+
+    /// A container for the models of one version during a migration stage.
+    init(migrationSchema: Schema, store: Store) {
+        self.schema = migrationSchema
+        self.configurations = []
+        self.migrationPlan = nil
+        self.store = store
+        self.migrationReport = nil
+    }
+
+    /// What opening the store migrated, if anything.
+    public let migrationReport: MigrationReport?
+
+    /// What opening the store would migrate, found by migrating a temporary copy; the
+    /// store itself is only read.
+    public static func dryRunMigration(
+        for schema: Schema,
+        migrationPlan: (any SchemaMigrationPlan.Type)?,
+        configuration: ModelConfiguration
+    ) throws -> MigrationReport {
+        let configuration = try checkedConfiguration(schema: schema, configurations: [configuration])
+        return try Store.dryRun(configuration: configuration, schema: schema, plan: migrationPlan)
+    }
+
+    private static func checkedConfiguration(schema: Schema, configurations: [ModelConfiguration]) throws
+        -> ModelConfiguration
+    {
         if let invalidity = schema.invalidity { throw invalidity }
-        let configuration = configurations.first ?? ModelConfiguration()
         if configurations.count > 1 {
             throw SwiftDataError.unsupportedConfiguration(
                 reason: "a container serves one store; create one container per configuration")
         }
-        self.schema = schema
-        self.configurations = [configuration]
-        self.migrationPlan = migrationPlan
-        self.store = try Store.open(configuration: configuration, schema: schema)
+        let configuration = configurations.first ?? ModelConfiguration()
+        if configuration.cloudKitDatabase.usesCloudKit {
+            let violations = CloudKitConstraints.violations(in: schema)
+            if !violations.isEmpty { throw SwiftDataError.cloudKitConstraintViolations(violations) }
+        }
+        return configuration
     }
 
     /// Opens (or creates) the store for a schema with a migration plan.

@@ -20,13 +20,21 @@ extension ModelContext {
             deleted: deletedModels.models,
             layout: container.schema.layout
         )
-        let keys: [ObjectIdentifier: Int64]
+        let written: (keys: [ObjectIdentifier: Int64], upserted: Set<ObjectIdentifier>)
         do {
-            keys = try access.write { db in try operation.run(db) }
+            written = try access.write { db in try operation.run(db) }
         } catch {
             throw SQLiteErrors.swiftDataError(error, path: container.store.identifier)
         }
-        finish(operation, keys: keys)
+        ledger?.record(
+            inserted: operation.inserted.filter { !written.upserted.contains(ObjectIdentifier($0)) }
+                .map(\.persistentBackingData.entity.name),
+            updated: operation.changed.count + written.upserted.count,
+            deleted: operation.deleted.compactMap {
+                $0.persistentBackingData.primaryKey == nil ? nil : $0.persistentBackingData.entity.name
+            }
+        )
+        finish(operation, keys: written.keys)
     }
 
     /// Brings the models in line with what the save wrote, then tells observers.
@@ -88,8 +96,9 @@ struct SaveOperation {
 
     private static let primaryKey = EntityDescriptor.quote(EntityDescriptor.primaryKeyColumn)
 
-    /// Runs the save's SQL and returns the primary key given to each inserted model.
-    func run(_ db: Database) throws -> [ObjectIdentifier: Int64] {
+    /// Runs the save's SQL and returns the primary key given to each inserted model, and
+    /// which of them updated a stored row with the same unique values.
+    func run(_ db: Database) throws -> (keys: [ObjectIdentifier: Int64], upserted: Set<ObjectIdentifier>) {
         // Keys are counted from before the deletes so that a deleted row's key is not
         // given to a new model in the same save.
         var nextKey: [ObjectIdentifier: Int64] = [:]
@@ -135,7 +144,7 @@ struct SaveOperation {
             try update(backing.entity, key: key, columns: columns, values: changedValues, db: db)
         }
         try writeJoinTables(keyOf: keyOf, db: db)
-        return keys
+        return (keys, upserted)
     }
 
     /// Gives each inserted model a key: the key of a stored (or just inserted) row with

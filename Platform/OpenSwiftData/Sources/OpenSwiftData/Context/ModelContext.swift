@@ -23,6 +23,9 @@ public final class ModelContext {
     var changedModels = OrderedModelSet()
     var deletedModels = OrderedModelSet()
 
+    /// Counts what a migration stage's custom code saves.
+    var ledger: MigrationLedger?
+
     static let logger = Logger(label: "OpenSwiftData")
 
     /// Posted after a context saves; `userInfo` holds the identifiers under the

@@ -27,6 +27,24 @@ public enum SwiftDataError: Error, Equatable, CustomStringConvertible, Localized
     case unsupportedConfiguration(reason: String)
     /// SQLite reported an error; the message and the SQL say which.
     case database(code: Int32, message: String, sql: String?)
+    /// The store matches no version of the migration plan.
+    case unknownModelVersion(path: String, nearestVersion: String?, differences: [String])
+    /// The store was written by a newer version of the schema than the plan knows.
+    case storeIsNewer(path: String, storeVersion: String, latestKnownVersion: String)
+    /// The migration plan is inconsistent; nothing was touched.
+    case invalidMigrationPlan(reason: String)
+    /// Two versions of the plan store their models the same way, so a store cannot
+    /// tell which it is.
+    case duplicateVersionShapes(first: String, second: String)
+    /// A schema change that would lose or corrupt data; nothing was changed.
+    case refusedChange(entity: String, property: String?, reason: String, remedy: String)
+    /// A migration stage threw or left the store inconsistent; nothing was changed.
+    case migrationStageFailed(stage: String, reason: String)
+    /// A migration changed an entity's row count where no stage deleted or inserted
+    /// rows; nothing was changed.
+    case rowCountMismatch(entity: String, expected: Int, found: Int)
+    /// Models that CloudKit could not sync, each violation on its own line.
+    case cloudKitConstraintViolations([String])
 
     public var description: String {
         switch self {
@@ -55,6 +73,25 @@ public enum SwiftDataError: Error, Equatable, CustomStringConvertible, Localized
             "Unsupported configuration: \(reason)."
         case .database(let code, let message, let sql):
             "SQLite error \(code): \(message)" + (sql.map { " (SQL: \($0))" } ?? "")
+        case .unknownModelVersion(let path, let nearest, let differences):
+            "\(path) matches no version of the migration plan"
+                + (nearest.map { "; nearest is \($0), which differs: " } ?? ": ")
+                + differences.joined(separator: "; ")
+                + ". Add the version that wrote this store to the plan, or restore a backup."
+        case .storeIsNewer(let path, let storeVersion, let latest):
+            "\(path) was written by schema version \(storeVersion), newer than the latest this program knows (\(latest)); use a newer version of the program. The file was not changed."
+        case .invalidMigrationPlan(let reason):
+            "Invalid migration plan: \(reason). Nothing was changed."
+        case .duplicateVersionShapes(let first, let second):
+            "Versions \(first) and \(second) of the migration plan store their models identically, so a store cannot tell which it is; change the models of one, or merge the two versions."
+        case .refusedChange(let entity, let property, let reason, let remedy):
+            "Refused migration of \(entity)\(property.map { ".\($0)" } ?? ""): \(reason). \(remedy) The store was not changed."
+        case .migrationStageFailed(let stage, let reason):
+            "Migration stage \(stage) failed: \(reason). The store was not changed."
+        case .rowCountMismatch(let entity, let expected, let found):
+            "Migration would leave \(found) rows of \(entity) where \(expected) were expected; it was rolled back and the store was not changed."
+        case .cloudKitConstraintViolations(let violations):
+            "The models cannot be used with CloudKit:\n- " + violations.joined(separator: "\n- ")
         }
     }
 

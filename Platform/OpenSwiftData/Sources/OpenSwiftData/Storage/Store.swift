@@ -16,61 +16,181 @@ final class Store: Sendable {
         self.allowsSave = allowsSave
     }
 
-    /// Opens the store of a configuration, creating it when absent.
-    ///
-    /// An existing store must have been written for exactly this schema; anything else
-    /// fails with an error that leaves the file as it was.
-    static func open(configuration: ModelConfiguration, schema: Schema) throws(SwiftDataError) -> Store {
-        let store: Store
-        if configuration.isStoredInMemoryOnly {
-            let queue = SQLiteErrors.map(path: ":memory:") { try DatabaseQueue(configuration: Self.configuration()) }
-            store = Store(
-                writer: try queue.get(), identifier: "memory:\(UUID().uuidString)", url: nil,
-                allowsSave: configuration.allowsSave)
-        } else {
-            let url = configuration.url.standardizedFileURL
-            try StoreFiles.prepare(url)
-            if StoreFiles.size(of: url) > 0 {
-                // Checked read-only first: opening the pool switches a database to WAL
-                // mode, and a file that is refused must be left exactly as it was.
-                try checkExisting(path: url.path, schema: schema)
-            }
-            let pool = SQLiteErrors.map(path: url.path) {
-                try DatabasePool(path: url.path, configuration: Self.configuration())
-            }
-            store = Store(
-                writer: try pool.get(), identifier: url.path, url: url, allowsSave: configuration.allowsSave)
-        }
-        try store.validate(schema: schema)
-        return store
+    /// What an existing file holds.
+    enum Contents {
+        /// No tables: a new or zero-length file.
+        case empty
+        /// A store of exactly this schema.
+        case current
+        /// A store written with another shape.
+        case other(StoredMetadata)
     }
 
-    /// Fails unless an existing file is a store of this schema, without writing to it.
-    private static func checkExisting(path: String, schema: Schema) throws(SwiftDataError) {
-        let result = SQLiteErrors.map(path: path) {
+    /// Opens the store of a configuration, creating it when absent and migrating it when
+    /// it was written with another shape.
+    ///
+    /// Nothing is written to a file that is refused: it is inspected read-only first,
+    /// and a migration runs in one transaction that rolls back on any failure.
+    static func open(
+        configuration: ModelConfiguration, schema: Schema, plan: (any SchemaMigrationPlan.Type)?,
+        observer: MigrationObserver?
+    ) throws(SwiftDataError) -> (store: Store, migration: MigrationReport?) {
+        let versionedPlan = try plan.map { plan throws(SwiftDataError) in try VersionedPlan(plan, current: schema) }
+        if configuration.isStoredInMemoryOnly {
+            let queue = try SQLiteErrors.map(path: ":memory:") {
+                try DatabaseQueue(configuration: Self.configuration())
+            }.get()
+            let store = Store(
+                writer: queue, identifier: "memory:\(UUID().uuidString)", url: nil,
+                allowsSave: configuration.allowsSave)
+            try store.createIfEmpty(schema: schema, version: versionedPlan?.latest)
+            return (store, nil)
+        }
+        let url = configuration.url.standardizedFileURL
+        let path = url.path
+        let migrator = StoreMigrator(path: path, schema: schema, plan: versionedPlan, observer: observer)
+        try StoreFiles.prepare(url)
+        var pending: StoredMetadata?
+        if StoreFiles.size(of: url) > 0, case .other(let stored) = try inspectReadOnly(path: path, schema: schema) {
+            // Unknown or newer versions fail here, before the file is opened for writing.
+            _ = try migrator.stages(for: stored)
+            pending = stored
+        }
+        var report: MigrationReport?
+        if let pending {
+            report = try migrate(
+                url: url, pending: pending, migrator: migrator, plan: versionedPlan, observer: observer)
+        }
+        // Opened only now: opening a pool writes to the file (GRDB makes sure the WAL
+        // exists), and a refused file must be left exactly as it was.
+        let pool = try SQLiteErrors.map(path: path) {
+            try DatabasePool(path: path, configuration: Self.configuration())
+        }.get()
+        let store = Store(writer: pool, identifier: path, url: url, allowsSave: configuration.allowsSave)
+        try store.createIfEmpty(schema: schema, version: versionedPlan?.latest)
+        return (store, report)
+    }
+
+    /// Backs a planned store up, then migrates it on a single connection of its own.
+    private static func migrate(
+        url: URL, pending: StoredMetadata, migrator: StoreMigrator, plan: VersionedPlan?,
+        observer: MigrationObserver?
+    ) throws(SwiftDataError) -> MigrationReport {
+        let path = url.path
+        let queue = try SQLiteErrors.map(path: path) {
+            try DatabaseQueue(path: path, configuration: Self.configuration())
+        }.get()
+        defer { try? queue.close() }
+        var backupPath: String?
+        if let plan {
+            let oldVersion =
+                (try? plan.versionIndex(of: pending, path: path)).map { plan.versions[$0].identifier.description }
+                ?? "unknown"
+            observer?(MigrationProgress(stageNumber: 0, stageCount: 0, stage: "backup", phase: .backingUp, rowsDone: 0))
+            backupPath = try SQLiteErrors.map(path: path) {
+                try MigrationBackup.write(from: queue, storeURL: url, version: oldVersion).path
+            }.get()
+        }
+        let migrating = Store(writer: queue, identifier: path, url: url, allowsSave: true)
+        let migrated = try migrating.migrate(with: migrator)
+        return MigrationReport(
+            storeVersion: migrated.storeVersion, targetVersion: migrated.targetVersion, stages: migrated.stages,
+            backupPath: backupPath)
+    }
+
+    /// Runs a migration in one transaction on this store.
+    func migrate(with migrator: StoreMigrator) throws(SwiftDataError) -> MigrationReport {
+        try SQLiteErrors.map(path: identifier) {
+            try writer.writeWithoutTransaction { db in
+                var report: MigrationReport?
+                try db.inTransaction(.immediate) {
+                    // Read again under the write lock: another process may have migrated.
+                    let stored = try StoredMetadata.read(from: db)
+                    report = try migrator.migrate(db, store: self, stored: stored)
+                    return .commit
+                }
+                guard let report else { throw SwiftDataError.migrationStageFailed(stage: "all", reason: "no report") }
+                return report
+            }
+        }.get()
+    }
+
+    /// Reports what migrating a store would do, by migrating a copy of it in a
+    /// temporary folder; the store itself is only read.
+    static func dryRun(
+        configuration: ModelConfiguration, schema: Schema, plan: (any SchemaMigrationPlan.Type)?
+    ) throws(SwiftDataError) -> MigrationReport {
+        let versionedPlan = try plan.map { plan throws(SwiftDataError) in try VersionedPlan(plan, current: schema) }
+        let target = versionedPlan?.latest ?? schema.version
+        let url = configuration.url.standardizedFileURL
+        guard !configuration.isStoredInMemoryOnly, StoreFiles.size(of: url) > 0,
+            case .other(let stored) = try inspectReadOnly(path: url.path, schema: schema)
+        else {
+            return MigrationReport(storeVersion: nil, targetVersion: target, stages: [], backupPath: nil)
+        }
+        let migrator = StoreMigrator(path: url.path, schema: schema, plan: versionedPlan, observer: nil)
+        _ = try migrator.stages(for: stored)
+        let folder = FileManager.default.temporaryDirectory.appending(
+            path: "openswiftdata-dry-run-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let copy = folder.appending(path: url.lastPathComponent)
+        try SQLiteErrors.map(path: url.path) {
+            try FileManager.default.createDirectory(
+                at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            var readOnly = Self.configuration()
+            readOnly.readonly = true
+            let source = try DatabaseQueue(path: url.path, configuration: readOnly)
+            let destination = try DatabaseQueue(path: copy.path)
+            try source.backup(to: destination)
+            try destination.close()
+        }.get()
+        let queue = try SQLiteErrors.map(path: copy.path) {
+            try DatabaseQueue(path: copy.path, configuration: Self.configuration())
+        }.get()
+        defer { try? queue.close() }
+        let store = Store(writer: queue, identifier: copy.path, url: copy, allowsSave: true)
+        return try store.migrate(with: migrator)
+    }
+
+    /// Looks at an existing file without writing to it.
+    private static func inspectReadOnly(path: String, schema: Schema) throws(SwiftDataError) -> Contents {
+        try SQLiteErrors.map(path: path) {
             var configuration = Self.configuration()
             configuration.readonly = true
             let queue = try DatabaseQueue(path: path, configuration: configuration)
-            _ = try queue.read { db in try check(db, path: path, schema: schema) }
-        }
-        try result.get()
+            return try queue.read { db in try inspect(db, path: path, schema: schema) }
+        }.get()
     }
 
-    /// Fails unless the database is empty or a store of this schema; returns whether it
-    /// is empty.
-    @discardableResult
-    private static func check(_ db: Database, path: String, schema: Schema) throws -> Bool {
+    private static func inspect(_ db: Database, path: String, schema: Schema) throws -> Contents {
         if let hashes = try StoredMetadata.readHashes(from: db) {
-            guard hashes != schema.layout.hashes else { return false }
-            let stored = try StoredMetadata.read(from: db)
-            throw SwiftDataError.schemaMismatch(path: path, differences: schema.layout.differences(from: stored))
+            guard hashes != schema.layout.hashes else { return .current }
+            return .other(try StoredMetadata.read(from: db))
         }
         let tables = try String.fetchAll(
             db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
         guard tables.isEmpty else {
             throw SwiftDataError.notAModelStore(path: path, tables: tables)
         }
-        return true
+        return .empty
+    }
+
+    /// Creates the schema's tables in an empty database; checks an existing one.
+    private func createIfEmpty(schema: Schema, version: Schema.Version?) throws(SwiftDataError) {
+        let path = identifier
+        try SQLiteErrors.map(path: path) {
+            try writer.write { db in
+                switch try Self.inspect(db, path: path, schema: schema) {
+                case .empty:
+                    try schema.layout.create(in: db, version: version)
+                case .current:
+                    break
+                case .other(let stored):
+                    throw SwiftDataError.schemaMismatch(
+                        path: path, differences: schema.layout.differences(from: stored))
+                }
+            }
+        }.get()
     }
 
     static func configuration() -> Configuration {
@@ -81,18 +201,6 @@ final class Store: Sendable {
         return configuration
     }
 
-    /// Creates the tables of an empty database, or checks that a store matches the schema.
-    private func validate(schema: Schema) throws(SwiftDataError) {
-        let path = identifier
-        let result = SQLiteErrors.map(path: path) {
-            try writer.write { db in
-                if try Self.check(db, path: path, schema: schema) {
-                    try schema.layout.create(in: db, version: nil)
-                }
-            }
-        }
-        try result.get()
-    }
 }
 
 /// File-system preparation for new stores: folders 0700, files 0600.

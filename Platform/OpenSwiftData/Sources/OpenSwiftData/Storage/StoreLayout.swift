@@ -76,25 +76,14 @@ struct StoreLayout: Sendable {
     }
 
     /// The join tables the schema needs, each once.
-    var joinTables: [JoinTable] {
-        var seen = Set<JoinTable>()
-        var result: [JoinTable] = []
-        for entity in entities {
-            for property in entity.properties where property.relationship?.isToMany == true {
-                if case .joinTable(let table, _) = entity.storage(of: property.index), seen.insert(table).inserted {
-                    result.append(table)
-                }
-            }
-        }
-        return result
-    }
+    var joinTables: [JoinTable] { EntityShape.joinTables(in: shapes) }
 
     /// `CREATE TABLE` and `CREATE INDEX` statements for the whole schema.
     var creationSQL: [String] {
         var statements: [String] = []
         for entity in entities {
             statements.append(Self.createTableSQL(for: entity))
-            statements.append(contentsOf: Self.createIndexSQL(for: entity))
+            statements.append(contentsOf: createIndexSQL(for: entity))
         }
         for table in joinTables {
             statements.append(contentsOf: Self.createJoinTableSQL(table))
@@ -108,10 +97,12 @@ struct StoreLayout: Sendable {
         return statements
     }
 
+    /// A column's definition. Columns accept NULL whatever the property's optionality:
+    /// Swift's types guard that, and a later version may make the property optional
+    /// without rebuilding the table.
     static func columnDefinition(for property: PropertyDescriptor) -> String {
         if let attribute = property.attribute {
-            let notNull = attribute.codec.isOptional ? "" : " NOT NULL"
-            return "\(property.quotedName) \(attribute.codec.storageType.rawValue)\(notNull)"
+            return "\(property.quotedName) \(attribute.codec.storageType.rawValue)"
         }
         return "\(property.quotedName) INTEGER"
     }
@@ -123,22 +114,8 @@ struct StoreLayout: Sendable {
         return "CREATE TABLE \(entity.quotedTable) (\(columns.joined(separator: ", ")))"
     }
 
-    static func createIndexSQL(for entity: EntityDescriptor) -> [String] {
-        var statements: [String] = []
-        func columns(_ names: [String]) -> String { names.map(EntityDescriptor.quote).joined(separator: ", ") }
-        for group in entity.uniquenessConstraints {
-            let name = EntityDescriptor.quote("\(entity.name)_\(group.joined(separator: "_"))_unique")
-            statements.append("CREATE UNIQUE INDEX \(name) ON \(entity.quotedTable) (\(columns(group)))")
-        }
-        for group in entity.declaredIndexes {
-            let name = EntityDescriptor.quote("\(entity.name)_\(group.joined(separator: "_"))_index")
-            statements.append("CREATE INDEX \(name) ON \(entity.quotedTable) (\(columns(group)))")
-        }
-        for property in entity.properties where property.relationship?.isToMany == false {
-            let name = EntityDescriptor.quote("\(entity.name)_\(property.name)_index")
-            statements.append("CREATE INDEX \(name) ON \(entity.quotedTable) (\(property.quotedName))")
-        }
-        return statements
+    func createIndexSQL(for entity: EntityDescriptor) -> [String] {
+        (shapes[entity.name]?.indexDefinitions ?? []).map(\.createSQL)
     }
 
     static func createJoinTableSQL(_ table: JoinTable) -> [String] {
@@ -184,6 +161,17 @@ struct StoredMetadata: Sendable {
     var hashes: [String: String]
     var shapes: [String: EntityShape]
     var version: Schema.Version?
+
+    init(hashes: [String: String], shapes: [String: EntityShape], version: Schema.Version?) {
+        self.hashes = hashes
+        self.shapes = shapes
+        self.version = version
+    }
+
+    /// The metadata a store of this layout would have.
+    init(layout: StoreLayout) {
+        self.init(hashes: layout.hashes, shapes: layout.shapes, version: nil)
+    }
 
     /// Reads the stored hash of each entity, or returns nil when the database has no
     /// metadata table. This is all that opening an unchanged store reads.

@@ -1,0 +1,296 @@
+import Foundation
+import GRDB
+
+/// The shape changes from one version of a schema to the next, done in place with
+/// `ALTER TABLE` where SQLite allows it, and refused where they would lose data.
+///
+/// Allowed: adding an entity; adding an optional attribute, or a non-optional one with
+/// a declared default (which fills existing rows); removing an attribute; renaming an
+/// attribute or relationship with `originalName`; making an attribute optional.
+/// Refused, with the entity, the property and a remedy: a new non-optional attribute
+/// without a default on an entity with rows; a type change; a new uniqueness
+/// constraint over duplicate values; optional to non-optional while rows hold nil; and
+/// removing an entity that still has rows.
+struct LightweightMigration {
+    /// The stored shapes before the change.
+    let from: [String: EntityShape]
+    /// The layout after the change.
+    let to: StoreLayout
+    /// Whether a custom stage's `didMigrate` will fill new non-optional attributes.
+    let isCustomStage: Bool
+
+    /// What the migration changes: the statements it ran, and the columns `didMigrate`
+    /// must fill.
+    struct Result {
+        var statements: [String] = []
+        var columnsToFill: [(entity: String, column: String)] = []
+    }
+
+    private static let remedyCustomStage =
+        "Use a custom MigrationStage whose willMigrate or didMigrate moves the data explicitly."
+
+    /// Checks the data, then runs the statements.
+    func run(in db: Database) throws -> Result {
+        var result = Result()
+        var statements: [String] = []
+        var indexesToCreate: [IndexDefinition] = []
+        let newShapes = to.shapes
+
+        for name in from.keys.sorted() where newShapes[name] == nil {
+            let rows = try count(db, table: name)
+            if rows > 0 {
+                throw SwiftDataError.refusedChange(
+                    entity: name, property: nil,
+                    reason: "the schema no longer has \(name), whose table still holds \(rows) rows",
+                    remedy:
+                        "Keep the model in the schema, or delete its rows explicitly in the willMigrate of a custom MigrationStage."
+                )
+            }
+            statements.append("DROP TABLE \(EntityDescriptor.quote(name))")
+        }
+
+        for entity in to.entities {
+            guard let newShape = newShapes[entity.name] else { continue }
+            guard let oldShape = from[entity.name] else {
+                statements.append(StoreLayout.createTableSQL(for: entity))
+                indexesToCreate += newShape.indexDefinitions
+                continue
+            }
+            guard oldShape != newShape else { continue }
+            let oldIndexes = Set(oldShape.indexDefinitions)
+            let newIndexes = Set(newShape.indexDefinitions)
+            // Indexes are dropped before the columns change, and created after.
+            statements += oldIndexes.subtracting(newIndexes).sorted { $0.name < $1.name }.map(\.dropSQL)
+            statements += try columnStatements(entity: entity, old: oldShape, new: newShape, db: db, result: &result)
+            indexesToCreate += newIndexes.subtracting(oldIndexes).sorted { $0.name < $1.name }
+        }
+
+        statements += joinTableStatements()
+
+        for statement in statements {
+            try db.execute(sql: statement)
+        }
+        for index in indexesToCreate {
+            if index.isUnique {
+                try checkNoDuplicates(index, db: db)
+            }
+            try db.execute(sql: index.createSQL)
+            statements.append(index.createSQL)
+        }
+        result.statements = statements
+        return result
+    }
+
+    // MARK: Entities
+
+    /// Renames, drops and adds columns, after checking each change against the data.
+    private func columnStatements(
+        entity: EntityDescriptor, old: EntityShape, new: EntityShape, db: Database, result: inout Result
+    ) throws -> [String] {
+        var statements: [String] = []
+        let table = entity.quotedTable
+        let oldAttributes = Dictionary(old.attributes.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let oldRelationships = Dictionary(
+            old.relationships.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        var matchedOld = Set<String>()
+        var rowCount: Int?
+        func rows() throws -> Int {
+            if let rowCount { return rowCount }
+            let counted = try count(db, table: entity.name)
+            rowCount = counted
+            return counted
+        }
+
+        for property in entity.properties {
+            let propertyName = property.name
+            if let attribute = property.attribute {
+                guard let newAttribute = new.attributes.first(where: { $0.name == propertyName }) else { continue }
+                var oldName = propertyName
+                var oldAttribute = oldAttributes[propertyName]
+                if oldAttribute == nil, let original = attribute.originalName,
+                    entity.propertyIndexByName[original] == nil
+                {
+                    oldAttribute = oldAttributes[original]
+                    oldName = original
+                }
+                guard let oldAttribute else {
+                    statements.append(
+                        try addColumn(
+                            entity: entity, property: property, attribute: attribute, rows: rows, result: &result)
+                    )
+                    continue
+                }
+                matchedOld.insert(oldName)
+                if oldAttribute.type != newAttribute.type {
+                    throw SwiftDataError.refusedChange(
+                        entity: entity.name, property: propertyName,
+                        reason: "its type changed from \(oldAttribute.type) to \(newAttribute.type)",
+                        remedy:
+                            "Add a new property of the new type, copy the values in a custom stage's didMigrate, then remove the old one in a later version."
+                    )
+                }
+                if oldName != propertyName {
+                    statements.append(
+                        "ALTER TABLE \(table) RENAME COLUMN \(EntityDescriptor.quote(oldName)) TO \(property.quotedName)"
+                    )
+                }
+                if oldAttribute.isOptional, !newAttribute.isOptional {
+                    let nulls =
+                        try Int.fetchOne(
+                            db,
+                            sql:
+                                "SELECT COUNT(*) FROM \(table) WHERE \(EntityDescriptor.quote(oldName)) IS NULL"
+                        ) ?? 0
+                    if nulls > 0 {
+                        throw SwiftDataError.refusedChange(
+                            entity: entity.name, property: propertyName,
+                            reason: "it becomes non-optional but \(nulls) rows hold nil",
+                            remedy:
+                                "Keep it optional, or give those rows a value in the willMigrate of a custom MigrationStage."
+                        )
+                    }
+                }
+            } else if let relationship = property.relationship {
+                guard let newRelationship = new.relationships.first(where: { $0.name == propertyName }) else {
+                    continue
+                }
+                var oldName = propertyName
+                var oldRelationship = oldRelationships[propertyName]
+                if oldRelationship == nil, let original = relationship.originalName,
+                    entity.propertyIndexByName[original] == nil
+                {
+                    oldRelationship = oldRelationships[original]
+                    oldName = original
+                }
+                guard let oldRelationship else {
+                    if !relationship.isToMany {
+                        statements.append(
+                            "ALTER TABLE \(table) ADD COLUMN \(StoreLayout.columnDefinition(for: property))")
+                    }
+                    continue
+                }
+                matchedOld.insert(oldName)
+                if oldRelationship.isToMany != newRelationship.isToMany
+                    || oldRelationship.destination != newRelationship.destination
+                {
+                    throw SwiftDataError.refusedChange(
+                        entity: entity.name, property: propertyName,
+                        reason:
+                            "the relationship changed from \(Self.describe(oldRelationship)) to \(Self.describe(newRelationship))",
+                        remedy: Self.remedyCustomStage
+                    )
+                }
+                if !relationship.isToMany, oldName != propertyName {
+                    statements.append(
+                        "ALTER TABLE \(table) RENAME COLUMN \(EntityDescriptor.quote(oldName)) TO \(property.quotedName)"
+                    )
+                }
+            }
+        }
+        for removed in old.attributes.map(\.name) + old.relationships.filter({ !$0.isToMany }).map(\.name)
+        where !matchedOld.contains(removed) {
+            statements.append("ALTER TABLE \(table) DROP COLUMN \(EntityDescriptor.quote(removed))")
+        }
+        return statements
+    }
+
+    /// `ADD COLUMN`, with the declared default filling existing rows; SQLite stores the
+    /// default once in the schema, so this does not rewrite the table.
+    private func addColumn(
+        entity: EntityDescriptor, property: PropertyDescriptor, attribute: PropertyDescriptor.Attribute,
+        rows: () throws -> Int, result: inout Result
+    ) throws -> String {
+        var definition = StoreLayout.columnDefinition(for: property)
+        if let defaultValue = attribute.defaultValue {
+            let encoded = try attribute.codec.encodeAny(defaultValue)
+            if !encoded.isNull {
+                definition += " DEFAULT \(Self.literal(encoded))"
+            }
+        } else if !attribute.codec.isOptional {
+            if isCustomStage {
+                result.columnsToFill.append((entity.name, property.name))
+            } else {
+                let existing = try rows()
+                if existing > 0 {
+                    throw SwiftDataError.refusedChange(
+                        entity: entity.name, property: property.name,
+                        reason:
+                            "it is a new non-optional attribute without a default value, and \(entity.name) has \(existing) rows",
+                        remedy:
+                            "Give it a default value in the model (var \(property.name): T = …), make it optional, or add it in a custom MigrationStage whose didMigrate sets it."
+                    )
+                }
+            }
+        }
+        return "ALTER TABLE \(entity.quotedTable) ADD COLUMN \(definition)"
+    }
+
+    // MARK: Join tables
+
+    private func joinTableStatements() -> [String] {
+        let oldTables = EntityShape.joinTables(in: from)
+        let newTables = to.joinTables
+        var statements: [String] = []
+        let oldNames = Set(oldTables.map(\.name))
+        var renamedFrom = Set<String>()
+        for table in newTables where !oldNames.contains(table.name) {
+            // A relationship renamed with `originalName` keeps its rows.
+            if let entity = to.entities.first(where: { $0.name == table.ownerEntity }),
+                let index = entity.propertyIndexByName[table.ownerProperty],
+                let original = entity.properties[index].relationship?.originalName,
+                oldNames.contains("\(table.ownerEntity)_\(original)")
+            {
+                let oldName = "\(table.ownerEntity)_\(original)"
+                renamedFrom.insert(oldName)
+                statements.append("ALTER TABLE \(EntityDescriptor.quote(oldName)) RENAME TO \(table.quotedName)")
+                continue
+            }
+            statements += StoreLayout.createJoinTableSQL(table)
+        }
+        let newNames = Set(newTables.map(\.name))
+        for table in oldTables where !newNames.contains(table.name) && !renamedFrom.contains(table.name) {
+            statements.append("DROP TABLE IF EXISTS \(table.quotedName)")
+        }
+        return statements
+    }
+
+    // MARK: Checks
+
+    private func checkNoDuplicates(_ index: IndexDefinition, db: Database) throws {
+        let columns = index.columns.map(EntityDescriptor.quote).joined(separator: ", ")
+        let duplicates =
+            try Int.fetchOne(
+                db,
+                sql: """
+                    SELECT COUNT(*) FROM (SELECT 1 FROM \(EntityDescriptor.quote(index.table)) \
+                    GROUP BY \(columns) HAVING COUNT(*) > 1)
+                    """
+            ) ?? 0
+        if duplicates > 0 {
+            throw SwiftDataError.refusedChange(
+                entity: index.table, property: index.columns.joined(separator: ", "),
+                reason: "it becomes unique but \(duplicates) values are held by more than one row",
+                remedy: "Remove or merge the duplicates in the willMigrate of a custom MigrationStage."
+            )
+        }
+    }
+
+    private func count(_ db: Database, table: String) throws -> Int {
+        try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(EntityDescriptor.quote(table))") ?? 0
+    }
+
+    private static func describe(_ relationship: EntityShape.Relationship) -> String {
+        (relationship.isToMany ? "to-many " : "to-one ") + relationship.destination
+    }
+
+    /// An SQL literal for a default value.
+    static func literal(_ value: DatabaseValue) -> String {
+        switch value.storage {
+        case .null: "NULL"
+        case .int64(let integer): String(integer)
+        case .double(let double): double.isFinite ? "\(double)" : (double > 0 ? "9e999" : "-9e999")
+        case .string(let text): "'" + text.replacingOccurrences(of: "'", with: "''") + "'"
+        case .blob(let data): "X'" + data.map { String(format: "%02X", $0) }.joined() + "'"
+        }
+    }
+}

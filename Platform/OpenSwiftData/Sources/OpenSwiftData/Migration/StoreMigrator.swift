@@ -1,0 +1,146 @@
+import Foundation
+import GRDB
+
+/// Moves a store from the shape it was written with to the container's schema: through
+/// the stages of a migration plan, or by an inferred lightweight migration when there
+/// is no plan.
+///
+/// Everything runs in the caller's transaction, so a failure, a crash or `kill -9` at
+/// any point leaves the store as it was. Before committing, each entity's row count is
+/// compared with its count before the migration plus what custom code inserted, minus
+/// what it deleted.
+struct StoreMigrator {
+    /// One stage to run.
+    struct Stage {
+        let description: String
+        /// The version before the stage; nil for an inferred migration, whose old shape
+        /// comes from the store's metadata.
+        let from: Schema?
+        let to: Schema
+        let willMigrate: (@Sendable (ModelContext) throws -> Void)?
+        let didMigrate: (@Sendable (ModelContext) throws -> Void)?
+
+        var isCustom: Bool { willMigrate != nil || didMigrate != nil }
+    }
+
+    let path: String
+    let schema: Schema
+    let plan: VersionedPlan?
+    let observer: MigrationObserver?
+
+    /// The stages that take a store with this metadata to the schema; empty when it is
+    /// up to date. Fails for a store the plan does not know.
+    func stages(for stored: StoredMetadata) throws(SwiftDataError) -> (from: Schema.Version?, stages: [Stage]) {
+        guard stored.hashes != schema.layout.hashes else { return (stored.version, []) }
+        guard let plan else {
+            return (
+                stored.version,
+                [Stage(description: "inferred", from: nil, to: schema, willMigrate: nil, didMigrate: nil)]
+            )
+        }
+        let start = try plan.versionIndex(of: stored, path: path)
+        let stages = plan.stages[start...].enumerated().map { offset, stage in
+            let from = plan.versions[start + offset].schema
+            let to = plan.versions[start + offset + 1].schema
+            switch stage {
+            case .lightweight:
+                return Stage(description: stage.description, from: from, to: to, willMigrate: nil, didMigrate: nil)
+            case .custom(_, _, let willMigrate, let didMigrate):
+                return Stage(
+                    description: stage.description, from: from, to: to, willMigrate: willMigrate,
+                    didMigrate: didMigrate)
+            }
+        }
+        return (plan.versions[start].identifier, stages)
+    }
+
+    /// Runs the stages inside the caller's transaction and records the new shapes.
+    func migrate(_ db: Database, store: Store, stored: StoredMetadata) throws -> MigrationReport {
+        let (fromVersion, stages) = try self.stages(for: stored)
+        let target = plan?.latest ?? schema.version
+        guard !stages.isEmpty else {
+            return MigrationReport(storeVersion: fromVersion, targetVersion: target, stages: [], backupPath: nil)
+        }
+        var before: [String: Int] = [:]
+        for name in stored.hashes.keys {
+            before[name] = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(EntityDescriptor.quote(name))") ?? 0
+        }
+        let ledger = MigrationLedger()
+        var reports: [MigrationReport.Stage] = []
+        var currentShapes = stored.shapes
+        for (index, stage) in stages.enumerated() {
+            ledger.startStage()
+            let report: (MigrationProgress.Phase) -> Void = { phase in
+                observer?(
+                    MigrationProgress(
+                        stageNumber: index + 1, stageCount: stages.count, stage: stage.description, phase: phase,
+                        rowsDone: ledger.rowsDone))
+            }
+            ledger.onSave = { _ in report(.didMigrate) }
+            if let willMigrate = stage.willMigrate, let from = stage.from {
+                report(.willMigrate)
+                try runCustomCode(willMigrate, schema: from, stage: stage, store: store, db: db, ledger: ledger)
+            }
+            report(.changingShape)
+            let shape = try LightweightMigration(
+                from: stage.from?.layout.shapes ?? currentShapes, to: stage.to.layout, isCustomStage: stage.isCustom
+            ).run(in: db)
+            if let didMigrate = stage.didMigrate {
+                report(.didMigrate)
+                try runCustomCode(didMigrate, schema: stage.to, stage: stage, store: store, db: db, ledger: ledger)
+            }
+            for (entity, column) in shape.columnsToFill {
+                let missing =
+                    try Int.fetchOne(
+                        db,
+                        sql:
+                            "SELECT COUNT(*) FROM \(EntityDescriptor.quote(entity)) WHERE \(EntityDescriptor.quote(column)) IS NULL"
+                    ) ?? 0
+                if missing > 0 {
+                    throw SwiftDataError.migrationStageFailed(
+                        stage: stage.description,
+                        reason:
+                            "\(missing) rows of \(entity) have no value for the new non-optional \(column); didMigrate must set it"
+                    )
+                }
+            }
+            currentShapes = stage.to.layout.shapes
+            reports.append(
+                MigrationReport.Stage(
+                    description: stage.description, hasCustomCode: stage.isCustom, statements: shape.statements))
+        }
+        observer?(
+            MigrationProgress(
+                stageNumber: stages.count, stageCount: stages.count, stage: stages[stages.count - 1].description,
+                phase: .verifying, rowsDone: ledger.rowsDone))
+        for entity in schema.layout.entities {
+            let expected =
+                (before[entity.name] ?? 0) + (ledger.inserted[entity.name] ?? 0) - (ledger.deleted[entity.name] ?? 0)
+            let found = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(entity.quotedTable)") ?? 0
+            if found != expected {
+                throw SwiftDataError.rowCountMismatch(entity: entity.name, expected: expected, found: found)
+            }
+        }
+        try schema.layout.recordShapes(in: db, version: plan?.latest)
+        return MigrationReport(storeVersion: fromVersion, targetVersion: target, stages: reports, backupPath: nil)
+    }
+
+    /// Runs `willMigrate` or `didMigrate` with a context on the stage's models, and
+    /// saves what it left unsaved.
+    private func runCustomCode(
+        _ code: @Sendable (ModelContext) throws -> Void, schema: Schema, stage: Stage, store: Store, db: Database,
+        ledger: MigrationLedger
+    ) throws {
+        let container = ModelContainer(migrationSchema: schema, store: store)
+        let context = ModelContext(container: container, pinnedDatabase: db)
+        context.ledger = ledger
+        do {
+            try code(context)
+            if context.hasChanges { try context.save() }
+        } catch let error as SwiftDataError {
+            throw SwiftDataError.migrationStageFailed(stage: stage.description, reason: error.description)
+        } catch {
+            throw SwiftDataError.migrationStageFailed(stage: stage.description, reason: "\(error)")
+        }
+    }
+}

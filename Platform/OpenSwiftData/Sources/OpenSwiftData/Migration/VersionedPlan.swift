@@ -1,0 +1,76 @@
+/// A migration plan checked for consistency, with each version's layout.
+struct VersionedPlan {
+    struct Version {
+        let type: any VersionedSchema.Type
+        let schema: Schema
+        var identifier: Schema.Version { schema.version }
+    }
+
+    let versions: [Version]
+    let stages: [MigrationStage]
+
+    /// Checks a plan before anything is touched: versions strictly increasing, no two
+    /// versions stored identically, one stage from each version to the next, and the
+    /// container's schema equal to the last version.
+    init(_ plan: any SchemaMigrationPlan.Type, current: Schema) throws(SwiftDataError) {
+        let versions = plan.schemas.map { Version(type: $0, schema: Schema(versionedSchema: $0)) }
+        guard let last = versions.last else {
+            throw .invalidMigrationPlan(reason: "\(plan) lists no schemas")
+        }
+        for version in versions {
+            if let invalidity = version.schema.invalidity { throw invalidity }
+        }
+        for (earlier, later) in zip(versions, versions.dropFirst()) where earlier.identifier >= later.identifier {
+            throw .invalidMigrationPlan(
+                reason: "versions must increase, but \(later.identifier) follows \(earlier.identifier)")
+        }
+        for (index, version) in versions.enumerated() {
+            for other in versions[(index + 1)...] where other.schema.layout.hashes == version.schema.layout.hashes {
+                throw .duplicateVersionShapes(
+                    first: "\(version.identifier) (\(version.type))", second: "\(other.identifier) (\(other.type))")
+            }
+        }
+        let stages = plan.stages
+        guard stages.count == versions.count - 1 else {
+            throw .invalidMigrationPlan(
+                reason:
+                    "\(versions.count) versions need \(versions.count - 1) stages, one from each version to the next, but \(stages.count) are listed"
+            )
+        }
+        for (index, stage) in stages.enumerated() {
+            guard stage.fromVersion == versions[index].type, stage.toVersion == versions[index + 1].type else {
+                throw .invalidMigrationPlan(
+                    reason:
+                        "stage \(index + 1) must go from \(versions[index].identifier) to \(versions[index + 1].identifier), but it is \(stage)"
+                )
+            }
+        }
+        guard current.layout.hashes == last.schema.layout.hashes else {
+            throw .invalidMigrationPlan(
+                reason: "the container's schema is not the plan's latest version \(last.identifier): "
+                    + current.layout.differences(from: StoredMetadata(layout: last.schema.layout)).joined(
+                        separator: "; ")
+            )
+        }
+        self.versions = versions
+        self.stages = stages
+    }
+
+    var latest: Schema.Version { versions[versions.count - 1].identifier }
+
+    /// The index of the version a store was written by, found by its shapes.
+    func versionIndex(of stored: StoredMetadata, path: String) throws(SwiftDataError) -> Int {
+        if let index = versions.firstIndex(where: { $0.schema.layout.hashes == stored.hashes }) {
+            return index
+        }
+        if let stamped = stored.version, stamped > latest {
+            throw .storeIsNewer(path: path, storeVersion: stamped.description, latestKnownVersion: latest.description)
+        }
+        let nearest = versions.min { lhs, rhs in
+            lhs.schema.layout.differences(from: stored).count < rhs.schema.layout.differences(from: stored).count
+        }
+        throw .unknownModelVersion(
+            path: path, nearestVersion: nearest?.identifier.description,
+            differences: nearest?.schema.layout.differences(from: stored) ?? [])
+    }
+}
