@@ -11,7 +11,8 @@ let package = Package(
     name: "OpenSwiftData",
     platforms: [.macOS(.v15)],
     products: [
-        .library(name: "OpenSwiftData", targets: ["OpenSwiftData"])
+        .library(name: "OpenSwiftData", targets: ["OpenSwiftData"]),
+        .library(name: "OpenSwiftDataTesting", targets: ["OpenSwiftDataTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -38,9 +39,27 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        .target(
+            name: "OpenSwiftDataTesting",
+            dependencies: ["OpenSwiftData"],
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "OpenSwiftDataTests",
             dependencies: ["OpenSwiftData"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "OpenSwiftDataTestingTests",
+            dependencies: ["OpenSwiftData", "OpenSwiftDataTesting"],
+            exclude: ["Snapshots"],
+            swiftSettings: strictSettings
+        ),
+        // A second process for the tests that kill a migration half-way.
+        .executableTarget(
+            name: "openswiftdata-migration-fixture",
+            dependencies: ["OpenSwiftData"],
+            path: "Tests/MigrationFixture",
             swiftSettings: strictSettings
         ),
         .testTarget(

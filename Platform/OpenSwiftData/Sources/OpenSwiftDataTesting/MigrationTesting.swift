@@ -1,0 +1,73 @@
+import Foundation
+import OpenSwiftData
+
+/// Helpers that make the migration-testing advice cheap to follow: test from real
+/// stores on disk, from every older version, and check the rows afterwards.
+///
+/// ```swift
+/// try MigrationTesting.writeStore(at: url, version: WatchlistV1.self) { context in
+///     context.insert(WatchlistV1.Movie(movieID: 1))
+/// }
+/// let container = try MigrationTesting.openMigrated(at: url, plan: WatchlistPlan.self)
+/// ```
+public enum MigrationTesting {
+    /// Writes a store at `url` with one version's models and the rows `rows` inserts.
+    /// The store is stamped with the version, as the app that shipped it would have.
+    public static func writeStore(
+        at url: URL, version: any VersionedSchema.Type, rows: (ModelContext) throws -> Void
+    ) throws {
+        let container = try ModelContainer(
+            for: Schema(versionedSchema: version), migrationPlan: SingleVersionPlan.plan(for: version),
+            configurations: [ModelConfiguration(url: url)])
+        let context = ModelContext(container)
+        try rows(context)
+        try context.save()
+    }
+
+    /// Opens a store with a plan's latest version, migrating it, and returns the
+    /// container (whose ``ModelContainer/migrationReport`` says what ran).
+    public static func openMigrated(at url: URL, plan: any SchemaMigrationPlan.Type) throws -> ModelContainer {
+        guard let latest = plan.schemas.last else {
+            throw SwiftDataError.invalidMigrationPlan(reason: "\(plan) lists no schemas")
+        }
+        return try ModelContainer(
+            for: Schema(versionedSchema: latest), migrationPlan: plan, configurations: [ModelConfiguration(url: url)])
+    }
+
+    /// For every version of a plan but the latest: writes a store at that version with
+    /// `seed`, opens it with the plan, and hands the migrated container to `verify`.
+    /// Each store lives in its own file under `folder`.
+    public static func checkEveryVersionMigrates(
+        plan: any SchemaMigrationPlan.Type,
+        in folder: URL,
+        seed: (any VersionedSchema.Type, ModelContext) throws -> Void,
+        verify: (any VersionedSchema.Type, ModelContainer) throws -> Void
+    ) throws {
+        for version in plan.schemas.dropLast() {
+            let url = folder.appending(path: "from-\(version.versionIdentifier).sqlite")
+            try writeStore(at: url, version: version) { context in try seed(version, context) }
+            let container = try openMigrated(at: url, plan: plan)
+            try verify(version, container)
+        }
+    }
+
+    /// Every model of a type in a container, read with a new context.
+    public static func fetchAll<T: PersistentModel>(
+        _ type: T.Type, in container: ModelContainer, sortBy: [SortDescriptor<T>] = []
+    ) throws -> [T] {
+        try ModelContext(container).fetch(FetchDescriptor<T>(sortBy: sortBy))
+    }
+}
+
+/// A plan of one version, used to stamp a store with that version.
+private enum SingleVersionPlan {
+    static func plan(for version: any VersionedSchema.Type) -> any SchemaMigrationPlan.Type {
+        func make<V: VersionedSchema>(_: V.Type) -> any SchemaMigrationPlan.Type { Plan<V>.self }
+        return make(version)
+    }
+
+    enum Plan<V: VersionedSchema>: SchemaMigrationPlan {
+        static var schemas: [any VersionedSchema.Type] { [V.self] }
+        static var stages: [MigrationStage] { [] }
+    }
+}
