@@ -1,0 +1,47 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+let strictSettings: [SwiftSetting] = [
+    .swiftLanguageMode(.v6),
+    .treatAllWarnings(as: .error),
+]
+
+let package = Package(
+    name: "PopcornMovies",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "MoviesDomain", targets: ["MoviesDomain"]),
+        .library(name: "MoviesInfrastructure", targets: ["MoviesInfrastructure"]),
+    ],
+    dependencies: [
+        .package(path: "../../Platform/OpenSwiftData"),
+        .package(path: "../../Platform/DataPersistenceInfrastructure"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    ],
+    targets: [
+        .target(name: "MoviesDomain", swiftSettings: strictSettings),
+        .target(
+            name: "MoviesInfrastructure",
+            dependencies: [
+                "MoviesDomain",
+                .product(name: "OpenSwiftData", package: "OpenSwiftData"),
+                .product(name: "DataPersistenceInfrastructure", package: "DataPersistenceInfrastructure"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(name: "MoviesDomainTests", dependencies: ["MoviesDomain"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "MoviesInfrastructureTests",
+            dependencies: [
+                "MoviesDomain",
+                "MoviesInfrastructure",
+                .product(name: "OpenSwiftData", package: "OpenSwiftData"),
+                .product(name: "OpenSwiftDataTesting", package: "OpenSwiftData"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            exclude: ["Snapshots"],
+            swiftSettings: strictSettings
+        ),
+    ]
+)

@@ -1,0 +1,32 @@
+import Foundation
+import MoviesDomain
+import OpenSwiftData
+
+/// The cached images of a movie; each list is stored as JSON.
+@Model
+final class MoviesImageCollectionEntity {
+    @Attribute(.unique) var movieID: Int
+    var posters: [ImageMetadata] = []
+    var backdrops: [ImageMetadata] = []
+    var logos: [ImageMetadata] = []
+    var cachedAt: Date
+
+    init(movieID: Int, cachedAt: Date) {
+        self.movieID = movieID
+        self.cachedAt = cachedAt
+    }
+}
+
+/// The cached certifications of a movie, by country code.
+@Model
+final class MoviesCertificationEntity {
+    @Attribute(.unique) var movieID: Int
+    var ratingsByCountry: [String: String] = [:]
+    var cachedAt: Date
+
+    init(movieID: Int, ratingsByCountry: [String: String], cachedAt: Date) {
+        self.movieID = movieID
+        self.ratingsByCountry = ratingsByCountry
+        self.cachedAt = cachedAt
+    }
+}
