@@ -1,0 +1,18 @@
+import ArgumentParser
+
+/// Options every subcommand accepts, after the subcommand's name.
+public struct GlobalOptions: ParsableArguments, Sendable {
+    @Option(name: .long, help: "Folder for user data (the watchlist, the search history); also POPCORN_DATA_DIR.")
+    public var dataDir: String?
+
+    @Option(name: .long, help: "Folder for caches; also POPCORN_CACHE_DIR.")
+    public var cacheDir: String?
+
+    @Flag(name: .long, help: "Print JSON instead of a table.")
+    public var json = false
+
+    @Flag(name: [.short, .long], help: "Log what happens to standard error.")
+    public var verbose = false
+
+    public init() {}
+}

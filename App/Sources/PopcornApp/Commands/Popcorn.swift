@@ -1,0 +1,54 @@
+import ArgumentParser
+import Foundation
+
+/// `popcorn`: browse movies, keep a watchlist, and look after the stores.
+public struct Popcorn: AsyncParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "popcorn",
+        abstract: "Browse movies and TV series, keep a watchlist and a search history, and look after the stores.",
+        discussion: """
+            Without TMDB_API_TOKEN, an offline catalog built into popcorn answers; with it, TMDb does.
+            Stores live in $XDG_DATA_HOME/popcorn (user data) and $XDG_CACHE_HOME/popcorn (caches).
+            """,
+        subcommands: [MoviesCommand.self, WatchlistCommand.self, StoresCommand.self]
+    )
+
+    public init() {}
+
+    /// Runs the command line; every failure is one line on standard error and a non-zero
+    /// exit status, never a stack trace.
+    public static func runCommandLine(_ arguments: [String] = Array(CommandLine.arguments.dropFirst())) async {
+        do {
+            var command = try parseAsRoot(arguments)
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success {
+                // --help, --version: the full text, on standard output.
+                print(fullMessage(for: error))
+                Foundation.exit(0)
+            }
+            let message = self.message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
+            FileHandle.standardError.write(
+                Data("popcorn: \(message.replacingOccurrences(of: "Error: ", with: ""))\n".utf8))
+            Foundation.exit(code.rawValue == 0 ? 1 : code.rawValue)
+        }
+    }
+}
+
+/// A failure a person can act on, printed as one line.
+struct CommandFailure: Error, CustomStringConvertible {
+    let description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+}
+
+extension CommandFailure: LocalizedError {
+    var errorDescription: String? { description }
+}

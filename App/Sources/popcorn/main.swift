@@ -1,0 +1,3 @@
+import PopcornApp
+
+await Popcorn.runCommandLine()

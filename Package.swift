@@ -1,0 +1,60 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+let strictSettings: [SwiftSetting] = [
+    .swiftLanguageMode(.v6),
+    .treatAllWarnings(as: .error),
+]
+
+/// The composition root: the `popcorn` command over the four contexts, and the root
+/// integration tests that run it.
+let package = Package(
+    name: "Popcorn",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "popcorn", targets: ["popcorn"])
+    ],
+    dependencies: [
+        .package(path: "Platform/OpenSwiftData"),
+        .package(path: "Platform/DataPersistenceInfrastructure"),
+        .package(path: "Platform/TMDb"),
+        .package(path: "Contexts/PopcornMovies"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    ],
+    targets: [
+        .target(
+            name: "PopcornApp",
+            dependencies: [
+                .product(name: "OpenSwiftData", package: "OpenSwiftData"),
+                .product(name: "DataPersistenceInfrastructure", package: "DataPersistenceInfrastructure"),
+                .product(name: "TMDb", package: "TMDb"),
+                .product(name: "MoviesDomain", package: "PopcornMovies"),
+                .product(name: "MoviesInfrastructure", package: "PopcornMovies"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "App/Sources/PopcornApp",
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "popcorn",
+            dependencies: ["PopcornApp"],
+            path: "App/Sources/popcorn",
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "PopcornAppTests",
+            dependencies: ["PopcornApp", .product(name: "TMDb", package: "TMDb")],
+            path: "App/Tests/PopcornAppTests",
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "PopcornIntegrationTests",
+            path: "Tests/PopcornIntegrationTests",
+            swiftSettings: strictSettings
+        ),
+    ]
+)
