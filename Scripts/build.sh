@@ -4,5 +4,5 @@ set -euo pipefail
 source "$(dirname "$0")/packages.sh"
 for package in "${PACKAGES[@]}"; do
     echo "==> swift build ($package)"
-    swift build --package-path "$ROOT/$package" --scratch-path "$SCRATCH/$(basename "$package")" "$@"
+    swift build --package-path "$ROOT/$package" --scratch-path "$SCRATCH" "$@"
 done

@@ -15,5 +15,6 @@ for candidate in \
         PACKAGES+=("$candidate")
     fi
 done
-# One build folder shared by every package, so that GRDB and swift-syntax build once.
-SCRATCH="${POPCORN_SCRATCH_PATH:-$ROOT/.build}"
+# One build folder shared by every package: GRDB, swift-syntax and the platform packages
+# build once, and each later package reuses what the earlier ones built.
+SCRATCH="${POPCORN_SCRATCH_PATH:-$ROOT/.build/shared}"

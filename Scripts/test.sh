@@ -5,7 +5,7 @@ source "$(dirname "$0")/packages.sh"
 failed=()
 for package in "${PACKAGES[@]}"; do
     echo "==> swift test ($package)"
-    if ! swift test --package-path "$ROOT/$package" --scratch-path "$SCRATCH/$(basename "$package")" "$@"; then
+    if ! swift test --package-path "$ROOT/$package" --scratch-path "$SCRATCH" "$@"; then
         failed+=("$package")
     fi
 done
