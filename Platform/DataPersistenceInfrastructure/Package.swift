@@ -1,0 +1,41 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+let strictSettings: [SwiftSetting] = [
+    .swiftLanguageMode(.v6),
+    .treatAllWarnings(as: .error),
+]
+
+let package = Package(
+    name: "DataPersistenceInfrastructure",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "DataPersistenceInfrastructure", targets: ["DataPersistenceInfrastructure"])
+    ],
+    dependencies: [
+        .package(path: "../OpenSwiftData"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+    ],
+    targets: [
+        .target(
+            name: "DataPersistenceInfrastructure",
+            dependencies: [
+                .product(name: "OpenSwiftData", package: "OpenSwiftData"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "DataPersistenceInfrastructureTests",
+            dependencies: [
+                "DataPersistenceInfrastructure",
+                .product(name: "OpenSwiftData", package: "OpenSwiftData"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            swiftSettings: strictSettings
+        ),
+    ]
+)

@@ -1,0 +1,22 @@
+import Foundation
+
+/// Why a legacy store could not be relocated. In every case the files are left as they
+/// were (a rename that failed half-way leaves each file at one of its two names).
+public enum LegacyStoreRelocationError: Error, Hashable, CustomStringConvertible, LocalizedError {
+    /// Another connection holds the store, so its WAL could not be checkpointed; try
+    /// again when it is closed.
+    case storeInUse(url: URL)
+    /// A file could not be renamed.
+    case renameFailed(from: URL, to: URL, detail: String)
+
+    public var description: String {
+        switch self {
+        case .storeInUse(let url):
+            "Cannot relocate \(url.path): another process is using it. Close it and try again; nothing was changed."
+        case .renameFailed(let from, let to, let detail):
+            "Cannot rename \(from.path) to \(to.path): \(detail). No file was deleted."
+        }
+    }
+
+    public var errorDescription: String? { description }
+}

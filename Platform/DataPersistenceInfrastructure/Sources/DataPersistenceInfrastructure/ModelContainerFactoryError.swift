@@ -1,0 +1,51 @@
+import Foundation
+
+/// Why ``ModelContainerFactory`` could not provide a container.
+///
+/// The description is a sentence a person can act on; for a user-data store it says
+/// that the files were left untouched.
+public enum ModelContainerFactoryError: Error, CustomStringConvertible, LocalizedError {
+    /// A cache store failed to open, was deleted, and failed again when created anew.
+    case cacheStoreUnrecoverable(url: URL, firstError: any Error, retryError: any Error)
+    /// A user-data store could not be opened or migrated; nothing was deleted or changed
+    /// by the factory.
+    case userStoreUnavailable(url: URL, underlying: any Error)
+
+    /// The store's `.sqlite` file.
+    public var storeURL: URL {
+        switch self {
+        case .cacheStoreUnrecoverable(let url, _, _), .userStoreUnavailable(let url, _): url
+        }
+    }
+
+    /// The error of the last attempt to open the store.
+    public var underlyingError: any Error {
+        switch self {
+        case .cacheStoreUnrecoverable(_, _, let retryError): retryError
+        case .userStoreUnavailable(_, let underlying): underlying
+        }
+    }
+
+    /// Whether the store's files are as they were before the factory was called: true
+    /// for a user-data store, false for a cache store (its files were deleted).
+    public var storeFilesUntouched: Bool {
+        switch self {
+        case .cacheStoreUnrecoverable: false
+        case .userStoreUnavailable: true
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .cacheStoreUnrecoverable(let url, let firstError, let retryError):
+            "Cannot create the cache store \(url.path): it failed to open (\(firstError)), its files were "
+                + "deleted, and creating it again failed too (\(retryError)). Check that the folder "
+                + "\(url.deletingLastPathComponent().path) exists and is writable."
+        case .userStoreUnavailable(let url, let underlying):
+            "Cannot open the user-data store \(url.path): \(underlying) The file was left untouched "
+                + "(nothing was deleted); back it up before trying a newer version or restoring an older one."
+        }
+    }
+
+    public var errorDescription: String? { description }
+}

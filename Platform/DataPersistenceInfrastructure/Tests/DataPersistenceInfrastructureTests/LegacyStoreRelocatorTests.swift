@@ -1,0 +1,191 @@
+import Foundation
+import OpenSwiftData
+import Testing
+
+@testable import DataPersistenceInfrastructure
+
+@Suite("LegacyStoreRelocator: searchkit-cloudkit.sqlite becomes popcorn-search-cloudkit.sqlite")
+struct LegacyStoreRelocatorTests {
+    let schema = Schema(versionedSchema: HistorySchemaV1.self)
+    let now = Date(timeIntervalSince1970: 1_767_225_600)  // 2026-01-01T00:00:00Z
+
+    func openHistory(_ url: URL) throws -> ModelContainer {
+        try ModelContainerFactory.makeCloudKitModelContainerOrThrow(
+            schema: schema, url: url, cloudKitDatabase: popcornCloudKitDatabase,
+            migrationPlan: HistoryMigrationPlan.self, logger: LogCapture().makeLogger())
+    }
+
+    @Test("rows still in an un-checkpointed -wal are all moved to the new file")
+    func movesRowsInWAL() throws {
+        let folder = try TemporaryFolder()
+        let live = folder.file("live/\(StoreFileNames.legacySearchHistory)")
+        let legacy = folder.file(StoreFileNames.legacySearchHistory)
+        let target = folder.file(StoreFileNames.searchHistory)
+        do {
+            let container = try openHistory(live)
+            let context = ModelContext(container)
+            for id in 1...25 { context.insert(HistoryEntry(mediaID: id)) }
+            try context.save()
+            // Copied while the container is open: the rows live in the -wal.
+            let walSize = try FileManager.default.attributesOfItem(atPath: companion(live, "-wal").path)[.size] as? Int
+            #expect((walSize ?? 0) > 0)
+            for suffix in ["", "-wal", "-shm"] {
+                try FileManager.default.copyItem(at: companion(live, suffix), to: companion(legacy, suffix))
+            }
+        }
+        let log = LogCapture()
+        let outcome = try LegacyStoreRelocator.relocate(from: legacy, to: target, logger: log.makeLogger(), now: now)
+        #expect(outcome == .moved)
+        #expect(!LegacyStoreRelocatorTests.anyFile(of: legacy))
+        #expect(log.messages(at: .notice).first?.contains("Moved") == true)
+        #expect(try historyMediaIDs(in: openHistory(target)) == Array(1...25))
+    }
+
+    @Test("with both files, the legacy rows are merged into the new file and the old one kept as a backup")
+    func mergesBoth() throws {
+        let folder = try TemporaryFolder()
+        let legacy = folder.file(StoreFileNames.legacySearchHistory)
+        let target = folder.file(StoreFileNames.searchHistory)
+        try writeStore(at: legacy, schema: schema, cloudKitDatabase: popcornCloudKitDatabase) {
+            [HistoryEntry(mediaID: 1), HistoryEntry(mediaID: 2), HistoryEntry(mediaID: 3)]
+        }
+        try writeStore(at: target, schema: schema, cloudKitDatabase: popcornCloudKitDatabase) {
+            [HistoryEntry(mediaID: 10), HistoryEntry(mediaID: 20)]
+        }
+        let legacyCount = try rowCount(in: "HistoryEntry", at: legacy)
+        let targetCount = try rowCount(in: "HistoryEntry", at: target)
+        let log = LogCapture()
+        let outcome = try LegacyStoreRelocator.relocate(from: legacy, to: target, logger: log.makeLogger(), now: now)
+        let backup = try #require(outcome.backupURL)
+        #expect(outcome == .merged(rowCount: legacyCount, backupURL: backup))
+        #expect(backup.lastPathComponent == "searchkit-cloudkit-backup-20260101T000000Z.sqlite")
+        #expect(try rowCount(in: "HistoryEntry", at: target) == legacyCount + targetCount)
+        #expect(try rowCount(in: "HistoryEntry", at: backup) == legacyCount)
+        #expect(!fileExists(legacy))
+        #expect(log.messages(at: .notice).first?.contains("Merged 3 rows") == true)
+        #expect(log.messages(at: .notice).first?.contains(backup.path) == true)
+        #expect(try historyMediaIDs(in: openHistory(target)) == [1, 2, 3, 10, 20])
+    }
+
+    @Test("running again after a merge does nothing")
+    func idempotent() throws {
+        let folder = try TemporaryFolder()
+        let legacy = folder.file(StoreFileNames.legacySearchHistory)
+        let target = folder.file(StoreFileNames.searchHistory)
+        try writeStore(at: legacy, schema: schema) { [HistoryEntry(mediaID: 1)] }
+        try writeStore(at: target, schema: schema) { [HistoryEntry(mediaID: 2)] }
+        _ = try LegacyStoreRelocator.relocate(from: legacy, to: target, logger: LogCapture().makeLogger())
+        let again = try LegacyStoreRelocator.relocate(from: legacy, to: target, logger: LogCapture().makeLogger())
+        #expect(again == .nothingToRelocate)
+        #expect(try rowCount(in: "HistoryEntry", at: target) == 2)
+    }
+
+    @Test("with both files of different schemas, nothing is merged and the old file is kept as a backup")
+    func keepsBackupWhenSchemasDiffer() throws {
+        let folder = try TemporaryFolder()
+        let legacy = folder.file(StoreFileNames.legacySearchHistory)
+        let target = folder.file(StoreFileNames.searchHistory)
+        try writeStore(at: legacy, schema: Schema([WatchlistNote.self])) {
+            [WatchlistNote(movieID: 1, note: "a"), WatchlistNote(movieID: 2, note: "b")]
+        }
+        try writeStore(at: target, schema: schema) { [HistoryEntry(mediaID: 10)] }
+        let log = LogCapture()
+        let outcome = try LegacyStoreRelocator.relocate(from: legacy, to: target, logger: log.makeLogger(), now: now)
+        guard case .keptAsBackup(let backup, let reason) = outcome else {
+            Issue.record("expected keptAsBackup, got \(outcome)")
+            return
+        }
+        #expect(reason.contains("entities differ"))
+        #expect(try rowCount(in: "WatchlistNote", at: backup) == 2)
+        #expect(try rowCount(in: "HistoryEntry", at: target) == 1)
+        #expect(!fileExists(legacy))
+        #expect(log.messages(at: .warning).first?.contains("as a backup at \(backup.path)") == true)
+    }
+
+    @Test("with both files holding related entities, nothing is merged and the old file is kept as a backup")
+    func keepsBackupWhenRelated() throws {
+        let folder = try TemporaryFolder()
+        let legacy = folder.file(StoreFileNames.legacySearchHistory)
+        let target = folder.file(StoreFileNames.searchHistory)
+        let related = Schema([Playlist.self, PlaylistItem.self])
+        for (url, name) in [(legacy, "old"), (target, "new")] {
+            try writeStore(at: url, schema: related) {
+                let playlist = Playlist(name: name)
+                playlist.items = [PlaylistItem(title: "\(name) 1"), PlaylistItem(title: "\(name) 2")]
+                return [playlist]
+            }
+        }
+        let outcome = try LegacyStoreRelocator.relocate(from: legacy, to: target, logger: LogCapture().makeLogger())
+        guard case .keptAsBackup(let backup, let reason) = outcome else {
+            Issue.record("expected keptAsBackup, got \(outcome)")
+            return
+        }
+        #expect(reason.contains("relationships"))
+        #expect(try rowCount(in: "PlaylistItem", at: backup) == 2)
+        #expect(try rowCount(in: "PlaylistItem", at: target) == 2)
+    }
+
+    @Test("a second backup in the same second gets its own name")
+    func uniqueBackupNames() throws {
+        let folder = try TemporaryFolder()
+        let legacy = folder.file(StoreFileNames.legacySearchHistory)
+        let target = folder.file(StoreFileNames.searchHistory)
+        try writeStore(at: target, schema: schema) { [HistoryEntry(mediaID: 10)] }
+        var backups: [URL] = []
+        for id in 1...2 {
+            try writeStore(at: legacy, schema: Schema([WatchlistNote.self])) { [WatchlistNote(movieID: id, note: "n")] }
+            let outcome = try LegacyStoreRelocator.relocate(
+                from: legacy, to: target, logger: LogCapture().makeLogger(), now: now)
+            backups.append(try #require(outcome.backupURL))
+        }
+        #expect(
+            backups.map(\.lastPathComponent) == [
+                "searchkit-cloudkit-backup-20260101T000000Z.sqlite",
+                "searchkit-cloudkit-backup-20260101T000000Z-2.sqlite",
+            ])
+    }
+
+    @Test("no legacy file: nothing is touched")
+    func nothingToRelocate() throws {
+        let folder = try TemporaryFolder()
+        let target = folder.file(StoreFileNames.searchHistory)
+        let outcome = try LegacyStoreRelocator.relocate(
+            from: folder.file(StoreFileNames.legacySearchHistory), to: target, logger: LogCapture().makeLogger())
+        #expect(outcome == .nothingToRelocate)
+        #expect(!fileExists(target))
+    }
+
+    @Test("a legacy file that is not a database is kept byte-identical as a backup, not moved into place")
+    func unreadableLegacy() throws {
+        let folder = try TemporaryFolder()
+        let legacy = folder.file(StoreFileNames.legacySearchHistory)
+        let target = folder.file(StoreFileNames.searchHistory)
+        let garbage = Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 29 &+ 3) })
+        try garbage.write(to: legacy)
+        let outcome = try LegacyStoreRelocator.relocate(
+            from: legacy, to: target, logger: LogCapture().makeLogger(), now: now)
+        let backup = try #require(outcome.backupURL)
+        #expect(try Data(contentsOf: backup) == garbage)
+        #expect(!fileExists(legacy))
+        #expect(!fileExists(target))
+    }
+
+    @Test("orphaned companions at the new name are set aside, not applied to the moved store")
+    func orphanedCompanions() throws {
+        let folder = try TemporaryFolder()
+        let legacy = folder.file(StoreFileNames.legacySearchHistory)
+        let target = folder.file(StoreFileNames.searchHistory)
+        try writeStore(at: legacy, schema: schema) { [HistoryEntry(mediaID: 4)] }
+        try Data(repeating: 7, count: 1024).write(to: companion(target, "-wal"))
+        let outcome = try LegacyStoreRelocator.relocate(
+            from: legacy, to: target, logger: LogCapture().makeLogger(), now: now)
+        #expect(outcome == .moved)
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.url.path)
+        #expect(names.contains { $0.hasPrefix("popcorn-search-cloudkit.sqlite-wal.orphaned-") })
+        #expect(try historyMediaIDs(in: openHistory(target)) == [4])
+    }
+
+    static func anyFile(of url: URL) -> Bool {
+        ["", "-wal", "-shm"].contains { fileExists(companion(url, $0)) }
+    }
+}
