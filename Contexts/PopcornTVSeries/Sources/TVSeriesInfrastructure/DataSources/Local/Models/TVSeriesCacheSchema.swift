@@ -1,0 +1,22 @@
+import OpenSwiftData
+
+/// The models of the TV series cache store, `popcorn-tvseries.sqlite`.
+///
+/// A cache has no versioned schema: a change OpenSwiftData can apply in place (a new
+/// optional attribute, say) is applied when the store opens; any other change makes the
+/// store fail to open, and the factory deletes it and creates it anew.
+enum TVSeriesCacheSchema {
+    static let models: [any PersistentModel.Type] = [
+        TVSeriesTVSeriesEntity.self,
+        TVSeriesGenreEntity.self,
+        TVSeriesSeasonSummaryEntity.self,
+        TVSeriesSeasonEntity.self,
+        TVSeriesSeasonEpisodeEntity.self,
+        TVSeriesEpisodeEntity.self,
+        TVSeriesCreditsEntity.self,
+        TVSeriesCastMemberEntity.self,
+        TVSeriesCrewMemberEntity.self,
+    ]
+
+    static let schema = Schema(models)
+}

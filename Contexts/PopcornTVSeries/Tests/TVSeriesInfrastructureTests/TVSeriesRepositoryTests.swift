@@ -1,0 +1,121 @@
+import Foundation
+import TVSeriesDomain
+import Testing
+
+@testable import TVSeriesInfrastructure
+
+@Suite("DefaultTVSeriesRepository reads through the cache")
+struct TVSeriesRepositoryTests {
+    let folder = TemporaryFolder()
+    let remote = MockTVSeriesRemote()
+    let clock = TestClock()
+    let factory: TVSeriesInfrastructureFactory
+
+    init() {
+        factory = TVSeriesInfrastructureFactory(
+            cacheDirectory: folder.cacheDirectory, remoteDataSource: remote, cachePolicy: clock.policy,
+            logger: LogRecorder().logger)
+    }
+
+    @Test("a miss calls the remote once and caches the series")
+    func miss() async throws {
+        let series = try await factory.makeTVSeriesRepository().tvSeries(withID: 1396)
+        #expect(series == Fixtures.series(id: 1396))
+        #expect(await remote.calls == ["series 1396"])
+        let rows = try factory.all(TVSeriesTVSeriesEntity.self)
+        #expect(rows.map(\.tvSeriesID) == [1396])
+        #expect(rows.first?.cachedAt == clock.now)
+    }
+
+    @Test("a fresh hit is served from the cache without calling the remote")
+    func hit() async throws {
+        let repository = factory.makeTVSeriesRepository()
+        _ = try await repository.tvSeries(withID: 1396)
+        clock.advance(by: 24 * 60 * 60 - 1)
+        await remote.rename("Changed remotely")
+        let again = try await factory.makeTVSeriesRepository().tvSeries(withID: 1396)
+        #expect(again.name == "Breaking Bad")
+        #expect(await remote.callCount == 1)
+    }
+
+    @Test("an entry older than the time to live is fetched again and replaced")
+    func expiry() async throws {
+        let repository = factory.makeTVSeriesRepository()
+        _ = try await repository.tvSeries(withID: 1396)
+        clock.advance(by: 24 * 60 * 60 + 1)
+        await remote.rename("Renamed")
+        let refreshed = try await repository.tvSeries(withID: 1396)
+        #expect(refreshed.name == "Renamed")
+        #expect(await remote.callCount == 2)
+        let rows = try factory.all(TVSeriesTVSeriesEntity.self)
+        #expect(rows.map(\.name) == ["Renamed"])
+        #expect(rows.first?.cachedAt == clock.now)
+        // The old entry's parts went with it (cascade), only the new ones remain.
+        #expect(try factory.count(TVSeriesGenreEntity.self) == 2)
+        #expect(try factory.count(TVSeriesSeasonSummaryEntity.self) == 3)
+    }
+
+    @Test("a remote failure on a miss throws unavailable and caches nothing")
+    func failureOnMiss() async throws {
+        await remote.fail(with: .failed("offline"))
+        await #expect(throws: TVSeriesRepositoryError.unavailable("offline")) {
+            try await factory.makeTVSeriesRepository().tvSeries(withID: 1396)
+        }
+        #expect(try factory.count(TVSeriesTVSeriesEntity.self) == 0)
+    }
+
+    @Test("a remote failure on an expired entry throws and leaves the cache exactly as it was")
+    func failureOnExpiredEntry() async throws {
+        let repository = factory.makeTVSeriesRepository()
+        _ = try await repository.tvSeries(withID: 1396)
+        let cachedAt = clock.now
+        let before = try factory.all(TVSeriesTVSeriesEntity.self).map { ($0.tvSeriesID, $0.name, $0.cachedAt) }
+        clock.advance(by: 2 * 24 * 60 * 60)
+        await remote.fail(with: .failed("HTTP 503"))
+
+        await #expect(throws: TVSeriesRepositoryError.unavailable("HTTP 503")) {
+            try await repository.tvSeries(withID: 1396)
+        }
+
+        let after = try factory.all(TVSeriesTVSeriesEntity.self).map { ($0.tvSeriesID, $0.name, $0.cachedAt) }
+        #expect(after.count == 1)
+        #expect(after.map(\.0) == before.map(\.0))
+        #expect(after.map(\.1) == before.map(\.1))
+        #expect(after.map(\.2) == [cachedAt])
+        #expect(try factory.count(TVSeriesGenreEntity.self) == 2)
+        #expect(await remote.callCount == 2)
+    }
+
+    @Test("a series the remote does not know is notFound")
+    func notFound() async throws {
+        await #expect(throws: TVSeriesRepositoryError.notFound) {
+            try await factory.makeTVSeriesRepository().tvSeries(withID: 404)
+        }
+        #expect(try factory.count(TVSeriesTVSeriesEntity.self) == 0)
+    }
+
+    @Test("credits: a miss is fetched and cached, then served from the cache until they expire")
+    func credits() async throws {
+        let repository = factory.makeTVSeriesRepository()
+        #expect(try await repository.credits(forTVSeries: 1396) == Fixtures.credits)
+        #expect(try await repository.credits(forTVSeries: 1396) == Fixtures.credits)
+        #expect(await remote.calls == ["credits 1396"])
+        #expect(try factory.count(TVSeriesCastMemberEntity.self) == 2)
+        clock.advance(by: 24 * 60 * 60)
+        #expect(try await repository.credits(forTVSeries: 1396) == Fixtures.credits)
+        #expect(await remote.callCount == 2)
+        #expect(try factory.count(TVSeriesCreditsEntity.self) == 1)
+        #expect(try factory.count(TVSeriesCastMemberEntity.self) == 2)
+        #expect(try factory.count(TVSeriesCrewMemberEntity.self) == 2)
+    }
+
+    @Test("different series are different entries")
+    func differentSeries() async throws {
+        let repository = factory.makeTVSeriesRepository()
+        _ = try await repository.tvSeries(withID: 1)
+        _ = try await repository.tvSeries(withID: 2)
+        _ = try await repository.tvSeries(withID: 1)
+        #expect(await remote.calls == ["series 1", "series 2"])
+        #expect(try factory.count(TVSeriesTVSeriesEntity.self) == 2)
+    }
+}
