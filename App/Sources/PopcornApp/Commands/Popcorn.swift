@@ -10,7 +10,9 @@ public struct Popcorn: AsyncParsableCommand {
             Without TMDB_API_TOKEN, an offline catalog built into popcorn answers; with it, TMDb does.
             Stores live in $XDG_DATA_HOME/popcorn (user data) and $XDG_CACHE_HOME/popcorn (caches).
             """,
-        subcommands: [MoviesCommand.self, WatchlistCommand.self, StoresCommand.self]
+        subcommands: [
+            MoviesCommand.self, TVCommand.self, DiscoverCommand.self, WatchlistCommand.self, StoresCommand.self,
+        ]
     )
 
     public init() {}

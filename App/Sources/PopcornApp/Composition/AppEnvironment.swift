@@ -1,8 +1,10 @@
 import DataPersistenceInfrastructure
+import DiscoverInfrastructure
 import Foundation
 import Logging
 import MoviesInfrastructure
 import TMDb
+import TVSeriesInfrastructure
 
 /// Everything a command needs, built from the global options and the environment: where
 /// the stores are, which TMDb service answers, the logger, and each context's factory.
@@ -28,6 +30,32 @@ struct AppEnvironment: Sendable {
 
     /// Whether the offline catalog answers (no TMDb token set).
     var isOffline: Bool { service is OfflineCatalog }
+
+    /// The TVSeries context, its cache store open.
+    func tvSeriesFactory() throws -> TVSeriesInfrastructureFactory {
+        let factory = TVSeriesInfrastructureFactory(
+            cacheDirectory: locations.cacheDirectory, remoteDataSource: TMDbTVSeriesRemoteDataSource(service: service),
+            logger: logger.with(label: "PopcornTVSeries"))
+        do {
+            try factory.openCacheStore()
+        } catch {
+            throw CommandFailure(error.description)
+        }
+        return factory
+    }
+
+    /// The Discover context, its cache store open.
+    func discoverFactory() throws -> DiscoverInfrastructureFactory {
+        let factory = DiscoverInfrastructureFactory(
+            cacheDirectory: locations.cacheDirectory, remoteDataSource: TMDbDiscoverRemoteDataSource(service: service),
+            logger: logger.with(label: "PopcornDiscover"))
+        do {
+            try factory.openCacheStore()
+        } catch {
+            throw CommandFailure(error.description)
+        }
+        return factory
+    }
 
     func moviesFactory() -> MoviesInfrastructureFactory {
         MoviesInfrastructureFactory(
