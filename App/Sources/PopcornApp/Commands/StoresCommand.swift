@@ -31,7 +31,7 @@ struct StoresCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "stores",
         abstract: "Inspect, check, back up and migrate the stores.",
-        subcommands: [Status.self],
+        subcommands: [Status.self, Check.self, Migrate.self, Backup.self, Restore.self, ResetCaches.self],
         defaultSubcommand: Status.self
     )
 

@@ -29,6 +29,9 @@ public final class DiscoverInfrastructureFactory: Sendable {
     /// The cache store's file name.
     public static let storeFileName = StoreFileNames.discoverCache
 
+    /// The cache store's schema, for tools that inspect or check the store.
+    public static var cacheSchema: Schema { DiscoverCacheSchema.schema }
+
     /// The cache store's `.sqlite` file.
     public let storeURL: URL
     private let remoteDataSource: any DiscoverRemoteDataSource

@@ -83,8 +83,11 @@ public final class MoviesInfrastructureFactory: Sendable {
         }
     }
 
-    static let cacheSchema = Schema(MoviesCacheSchema.models)
-    static let watchlistSchema = Schema(versionedSchema: MoviesWatchlistSchemaV1.self)
+    /// The cache store's schema, for tools that inspect or check the store.
+    public static let cacheSchema = Schema(MoviesCacheSchema.models)
+    /// The watchlist store's current schema and its migration plan.
+    public static let watchlistSchema = Schema(versionedSchema: MoviesWatchlistSchemaV1.self)
+    public static var watchlistMigrationPlan: any SchemaMigrationPlan.Type { MoviesWatchlistMigrationPlan.self }
 
     // MARK: Repositories
 

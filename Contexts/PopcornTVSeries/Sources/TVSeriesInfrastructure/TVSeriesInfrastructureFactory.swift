@@ -29,6 +29,9 @@ public final class TVSeriesInfrastructureFactory: Sendable {
     /// The cache store's file name.
     public static let storeFileName = StoreFileNames.tvSeriesCache
 
+    /// The cache store's schema, for tools that inspect or check the store.
+    public static var cacheSchema: Schema { TVSeriesCacheSchema.schema }
+
     /// The cache store's `.sqlite` file.
     public let storeURL: URL
     private let remoteDataSource: any TVSeriesRemoteDataSource
