@@ -35,7 +35,7 @@ public final class DiscoverInfrastructureFactory: Sendable {
     /// The cache store's `.sqlite` file.
     public let storeURL: URL
     private let remoteDataSource: any DiscoverRemoteDataSource
-    private let cachePolicy: DiscoverCachePolicy
+    private let cachePolicy: CachePolicy
     /// This context's own logger (label `PopcornDiscover` unless one is injected).
     let logger: Logger
     private let openStore = Mutex<DiscoverCacheStore?>(nil)
@@ -52,7 +52,7 @@ public final class DiscoverInfrastructureFactory: Sendable {
     public init(
         cacheDirectory: URL,
         remoteDataSource: any DiscoverRemoteDataSource,
-        cachePolicy: DiscoverCachePolicy = DiscoverCachePolicy(),
+        cachePolicy: CachePolicy = CachePolicy(),
         logger: Logger = Logger(label: "PopcornDiscover")
     ) {
         self.storeURL = cacheDirectory.appending(path: Self.storeFileName, directoryHint: .notDirectory)

@@ -35,7 +35,7 @@ public final class TVSeriesInfrastructureFactory: Sendable {
     /// The cache store's `.sqlite` file.
     public let storeURL: URL
     private let remoteDataSource: any TVSeriesRemoteDataSource
-    private let cachePolicy: TVSeriesCachePolicy
+    private let cachePolicy: CachePolicy
     /// This context's own logger (label `PopcornTVSeries` unless one is injected).
     let logger: Logger
     private let openStore = Mutex<TVSeriesCacheStore?>(nil)
@@ -52,7 +52,7 @@ public final class TVSeriesInfrastructureFactory: Sendable {
     public init(
         cacheDirectory: URL,
         remoteDataSource: any TVSeriesRemoteDataSource,
-        cachePolicy: TVSeriesCachePolicy = TVSeriesCachePolicy(),
+        cachePolicy: CachePolicy = CachePolicy(),
         logger: Logger = Logger(label: "PopcornTVSeries")
     ) {
         self.storeURL = cacheDirectory.appending(path: Self.storeFileName, directoryHint: .notDirectory)

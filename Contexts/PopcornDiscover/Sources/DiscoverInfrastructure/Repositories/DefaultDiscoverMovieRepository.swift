@@ -1,3 +1,4 @@
+import DataPersistenceInfrastructure
 import DiscoverDomain
 import Foundation
 
@@ -19,6 +20,7 @@ struct DefaultDiscoverMovieRepository: DiscoverMovieRepository {
             remote: { () async throws(DiscoverRemoteDataSourceError) in
                 try await remote.movies(matching: filter, page: page)
             },
-            store: { try await local.save($0, filterKey: key, cachedAt: $1) })
+            store: { try await local.save($0, filterKey: key, cachedAt: $1) },
+            mapError: DiscoverRepositoryError.init)
     }
 }

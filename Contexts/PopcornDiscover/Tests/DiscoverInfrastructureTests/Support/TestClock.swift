@@ -1,3 +1,4 @@
+import DataPersistenceInfrastructure
 import DiscoverInfrastructure
 import Foundation
 import Synchronization
@@ -11,5 +12,5 @@ final class TestClock: Sendable {
     func advance(by seconds: TimeInterval) { current.withLock { $0 += seconds } }
 
     /// A policy with a one-day time to live on this clock.
-    var policy: DiscoverCachePolicy { DiscoverCachePolicy(timeToLive: 24 * 60 * 60, now: { self.now }) }
+    var policy: CachePolicy { CachePolicy(timeToLive: 24 * 60 * 60, now: { self.now }) }
 }

@@ -1,3 +1,4 @@
+import DataPersistenceInfrastructure
 import Foundation
 import MoviesDomain
 
@@ -14,9 +15,10 @@ struct DefaultMovieListRepository: MovieListRepository {
             case .similar(let id), .recommendations(let id): .notFound(movieID: id)
             }
         return try await cache.value(
-            describedAs: "page \(page) of \(list)", notFound: notFound,
+            describedAs: "page \(page) of \(list)",
             cached: { try await local.page(page, of: list) },
             remote: { () async throws(MovieRemoteDataSourceError) in try await remote.page(page, of: list) },
-            store: { try await local.save($0, of: list, cachedAt: $1) })
+            store: { try await local.save($0, of: list, cachedAt: $1) },
+            mapError: { MovieRepositoryError($0, notFound: notFound) })
     }
 }

@@ -1,3 +1,4 @@
+import DataPersistenceInfrastructure
 import Foundation
 import TVSeriesDomain
 
@@ -16,6 +17,7 @@ struct DefaultTVEpisodeRepository: TVEpisodeRepository {
             remote: { () async throws(TVSeriesRemoteDataSourceError) in
                 try await remote.episode(episodeNumber, inSeason: seasonNumber, ofTVSeries: tvSeriesID)
             },
-            store: { try await local.save($0, ofTVSeries: tvSeriesID, cachedAt: $1) })
+            store: { try await local.save($0, ofTVSeries: tvSeriesID, cachedAt: $1) },
+            mapError: TVSeriesRepositoryError.init)
     }
 }

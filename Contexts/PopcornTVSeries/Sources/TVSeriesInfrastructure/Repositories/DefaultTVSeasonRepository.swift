@@ -1,3 +1,4 @@
+import DataPersistenceInfrastructure
 import Foundation
 import TVSeriesDomain
 
@@ -14,6 +15,7 @@ struct DefaultTVSeasonRepository: TVSeasonRepository {
             remote: { () async throws(TVSeriesRemoteDataSourceError) in
                 try await remote.season(seasonNumber, ofTVSeries: tvSeriesID)
             },
-            store: { try await local.save($0, cachedAt: $1) })
+            store: { try await local.save($0, cachedAt: $1) },
+            mapError: TVSeriesRepositoryError.init)
     }
 }

@@ -1,3 +1,4 @@
+import DataPersistenceInfrastructure
 import Foundation
 import TVSeriesDomain
 
@@ -12,7 +13,8 @@ struct DefaultTVSeriesRepository: TVSeriesRepository {
             describedAs: "TV series \(id)",
             cached: { try await local.tvSeries(withID: id) },
             remote: { () async throws(TVSeriesRemoteDataSourceError) in try await remote.tvSeries(withID: id) },
-            store: { try await local.save($0, cachedAt: $1) })
+            store: { try await local.save($0, cachedAt: $1) },
+            mapError: TVSeriesRepositoryError.init)
     }
 
     func credits(forTVSeries id: Int) async throws(TVSeriesRepositoryError) -> Credits {
@@ -20,6 +22,7 @@ struct DefaultTVSeriesRepository: TVSeriesRepository {
             describedAs: "credits of TV series \(id)",
             cached: { try await local.credits(forTVSeries: id) },
             remote: { () async throws(TVSeriesRemoteDataSourceError) in try await remote.credits(forTVSeries: id) },
-            store: { try await local.save($0, forTVSeries: id, cachedAt: $1) })
+            store: { try await local.save($0, forTVSeries: id, cachedAt: $1) },
+            mapError: TVSeriesRepositoryError.init)
     }
 }

@@ -1,3 +1,4 @@
+import DataPersistenceInfrastructure
 import Foundation
 import Synchronization
 import TVSeriesInfrastructure
@@ -11,5 +12,5 @@ final class TestClock: Sendable {
     func advance(by seconds: TimeInterval) { current.withLock { $0 += seconds } }
 
     /// A policy with a one-day time to live on this clock.
-    var policy: TVSeriesCachePolicy { TVSeriesCachePolicy(timeToLive: 24 * 60 * 60, now: { self.now }) }
+    var policy: CachePolicy { CachePolicy(timeToLive: 24 * 60 * 60, now: { self.now }) }
 }

@@ -1,3 +1,4 @@
+import DataPersistenceInfrastructure
 import DiscoverDomain
 import Foundation
 import OpenSwiftData

@@ -1,3 +1,4 @@
+import DataPersistenceInfrastructure
 import Foundation
 import MoviesDomain
 import OpenSwiftData
@@ -5,9 +6,9 @@ import OpenSwiftData
 /// The movie list pages cache in `popcorn-movies.sqlite`, owned by this actor.
 @ModelActor
 actor SwiftDataMovieListLocalDataSource: MovieListLocalDataSource {
-    func page(_ page: Int, of list: MovieList) throws -> Cached<MoviePreviewPage>? {
+    func page(_ page: Int, of list: MovieList) throws -> CachedValue<MoviePreviewPage>? {
         guard let entity = try entity(page: page, list: list) else { return nil }
-        return Cached(value: MoviePreviewPageMapper().map(entity), cachedAt: entity.cachedAt)
+        return CachedValue(value: MoviePreviewPageMapper().map(entity), cachedAt: entity.cachedAt)
     }
 
     func save(_ page: MoviePreviewPage, of list: MovieList, cachedAt: Date) throws {

@@ -1,3 +1,4 @@
+import DataPersistenceInfrastructure
 import Foundation
 import MoviesDomain
 import OpenSwiftData
@@ -5,9 +6,9 @@ import OpenSwiftData
 /// The movie details cache in `popcorn-movies.sqlite`, owned by this actor.
 @ModelActor
 actor SwiftDataMovieLocalDataSource: MovieLocalDataSource {
-    func movie(withID id: Int) throws -> Cached<Movie>? {
+    func movie(withID id: Int) throws -> CachedValue<Movie>? {
         try first(FetchDescriptor<MoviesMovieEntity>(predicate: #Predicate { $0.movieID == id })).map {
-            Cached(value: MovieMapper().map($0), cachedAt: $0.cachedAt)
+            CachedValue(value: MovieMapper().map($0), cachedAt: $0.cachedAt)
         }
     }
 
@@ -18,9 +19,9 @@ actor SwiftDataMovieLocalDataSource: MovieLocalDataSource {
         }
     }
 
-    func credits(forMovie id: Int) throws -> Cached<Credits>? {
+    func credits(forMovie id: Int) throws -> CachedValue<Credits>? {
         try first(FetchDescriptor<MoviesCreditsEntity>(predicate: #Predicate { $0.movieID == id })).map {
-            Cached(value: CreditsMapper().map($0), cachedAt: $0.cachedAt)
+            CachedValue(value: CreditsMapper().map($0), cachedAt: $0.cachedAt)
         }
     }
 
@@ -30,9 +31,9 @@ actor SwiftDataMovieLocalDataSource: MovieLocalDataSource {
         }
     }
 
-    func images(forMovie id: Int) throws -> Cached<ImageCollection>? {
+    func images(forMovie id: Int) throws -> CachedValue<ImageCollection>? {
         try first(FetchDescriptor<MoviesImageCollectionEntity>(predicate: #Predicate { $0.movieID == id })).map {
-            Cached(
+            CachedValue(
                 value: ImageCollection(posters: $0.posters, backdrops: $0.backdrops, logos: $0.logos),
                 cachedAt: $0.cachedAt)
         }
@@ -48,9 +49,9 @@ actor SwiftDataMovieLocalDataSource: MovieLocalDataSource {
         }
     }
 
-    func certifications(forMovie id: Int) throws -> Cached<[Certification]>? {
+    func certifications(forMovie id: Int) throws -> CachedValue<[Certification]>? {
         try first(FetchDescriptor<MoviesCertificationEntity>(predicate: #Predicate { $0.movieID == id })).map {
-            Cached(
+            CachedValue(
                 value: $0.ratingsByCountry.sorted { $0.key < $1.key }.map {
                     Certification(countryCode: $0.key, rating: $0.value)
                 },

@@ -1,3 +1,4 @@
+import DataPersistenceInfrastructure
 import Foundation
 import TVSeriesDomain
 
