@@ -1,0 +1,110 @@
+import DataPersistenceInfrastructure
+import Foundation
+import OpenSwiftData
+import SearchDomain
+import Testing
+
+@testable import SearchInfrastructure
+
+@Suite("The Search infrastructure factory")
+struct SearchInfrastructureFactoryTests {
+    static func entry(_ id: Int, _ kind: MediaKind, _ seconds: TimeInterval) -> MediaSearchHistoryEntry {
+        MediaSearchHistoryEntry(mediaID: id, kind: kind, timestamp: HistoryStoreFiles.date(seconds))
+    }
+
+    @Test("opens popcorn-search-cloudkit.sqlite with the CloudKit configuration and the migration plan")
+    func cloudKitContainerWithPlan() throws {
+        let folder = TemporaryFolder()
+        let factory = SearchInfrastructureFactory(
+            userDataDirectory: folder.url, remoteDataSource: MockMediaSearchRemote(), logger: .quiet)
+        #expect(factory.historyStoreURL.lastPathComponent == "popcorn-search-cloudkit.sqlite")
+        let container = factory.cloudKitModelContainer
+        #expect(
+            container.migrationPlan.map { ObjectIdentifier($0) } == ObjectIdentifier(SearchHistoryMigrationPlan.self))
+        #expect(container.configurations.count == 1)
+        #expect(container.configurations.first?.cloudKitDatabase == .private("iCloud.uk.co.adam-young.Popcorn"))
+        #expect(container.configurations.first?.url.path == folder.file("popcorn-search-cloudkit.sqlite").path)
+        #expect(container.schema.entities.map(\.name) == ["SearchMediaSearchHistoryEntryEntity"])
+        #expect(folder.exists("popcorn-search-cloudkit.sqlite"))
+        #expect(!folder.exists("searchkit-cloudkit.sqlite"))
+    }
+
+    @Test("opens the store once per factory")
+    func oneContainerPerFactory() throws {
+        let folder = TemporaryFolder()
+        let factory = SearchInfrastructureFactory(
+            userDataDirectory: folder.url, remoteDataSource: MockMediaSearchRemote(), logger: .quiet)
+        try factory.openHistoryStore()
+        let first = factory.cloudKitModelContainer
+        try factory.openHistoryStore()
+        #expect(factory.cloudKitModelContainer === first)
+        _ = factory.makeMediaSearchHistoryRepository()
+        #expect(factory.cloudKitModelContainer === first)
+    }
+
+    @Test("the trapping path opens a new store and records entries, as the PRD's factories do")
+    func trappingPath() async throws {
+        let folder = TemporaryFolder()
+        let history = SearchInfrastructureFactory(
+            userDataDirectory: folder.url.appending(path: "not-yet-created"), remoteDataSource: MockMediaSearchRemote(),
+            logger: .quiet
+        ).makeMediaSearchHistoryRepository()
+        try await history.add(Self.entry(550, .movie, 1))
+        #expect(try await history.entries() == [Self.entry(550, .movie, 1)])
+        #expect(
+            FileManager.default.fileExists(atPath: folder.url.path + "/not-yet-created/popcorn-search-cloudkit.sqlite"))
+    }
+
+    @Test("takes the user-data folder from store locations")
+    func locations() {
+        let folder = TemporaryFolder()
+        let locations = StoreLocations(dataDirectory: folder.url, cacheDirectory: folder.url.appending(path: "cache"))
+        let factory = SearchInfrastructureFactory(
+            locations: locations, remoteDataSource: MockMediaSearchRemote(), logger: .quiet)
+        #expect(factory.historyStoreURL == locations.userDataStoreURL(named: "popcorn-search-cloudkit.sqlite"))
+        #expect(factory.legacyHistoryStoreURL == locations.userDataStoreURL(named: "searchkit-cloudkit.sqlite"))
+    }
+
+    @Test("a new factory (a new process) finds every entry the last one saved")
+    func historySurvivesReopening() async throws {
+        let folder = TemporaryFolder()
+        do {
+            let history = try SearchInfrastructureFactory(
+                userDataDirectory: folder.url, remoteDataSource: MockMediaSearchRemote(), logger: .quiet
+            ).makeMediaSearchHistoryRepositoryOrThrow()
+            try await history.add(Self.entry(550, .movie, 1))
+            try await history.add(Self.entry(1396, .tvSeries, 2))
+            try await history.add(Self.entry(287, .person, 3))
+        }
+        let reopened = try SearchInfrastructureFactory(
+            userDataDirectory: folder.url, remoteDataSource: MockMediaSearchRemote(), logger: .quiet
+        ).makeMediaSearchHistoryRepositoryOrThrow()
+        #expect(
+            try await reopened.entries() == [
+                Self.entry(287, .person, 3), Self.entry(1396, .tvSeries, 2), Self.entry(550, .movie, 1),
+            ])
+    }
+
+    @Test("a garbage file at popcorn-search-cloudkit.sqlite is reported and left byte for byte")
+    func garbageStoreIsNotDeleted() throws {
+        let folder = TemporaryFolder()
+        let url = folder.file("popcorn-search-cloudkit.sqlite")
+        let garbage = Data(String(repeating: "not a database, but the user's file\n", count: 200).utf8)
+        try garbage.write(to: url)
+        let log = LogRecorder()
+        let factory = SearchInfrastructureFactory(
+            userDataDirectory: folder.url, remoteDataSource: MockMediaSearchRemote(), logger: log.logger)
+        #expect {
+            try factory.openHistoryStore()
+        } throws: { error in
+            guard case .historyStoreUnavailable(let underlying) = error as? SearchInfrastructureFactoryError else {
+                return false
+            }
+            return underlying.storeFilesUntouched && "\(error)".contains("popcorn-search-cloudkit.sqlite")
+        }
+        #expect(throws: SearchInfrastructureFactoryError.self) { try factory.makeMediaSearchHistoryRepositoryOrThrow() }
+        #expect(try Data(contentsOf: url) == garbage)
+        #expect(folder.fileNames == ["popcorn-search-cloudkit.sqlite"])
+        #expect(log.messages.contains { $0.contains("left untouched") })
+    }
+}
