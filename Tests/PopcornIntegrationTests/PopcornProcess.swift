@@ -2,7 +2,7 @@ import Foundation
 
 /// Runs the built `popcorn` binary with its stores in a temporary folder, never the
 /// real home folder, and with no TMDb token (the offline catalog answers).
-final class PopcornProcess {
+final class PopcornProcess: Sendable {
     let root: URL
     var dataDirectory: URL { root.appending(path: "data") }
     var cacheDirectory: URL { root.appending(path: "cache") }

@@ -11,7 +11,8 @@ public struct Popcorn: AsyncParsableCommand {
             Stores live in $XDG_DATA_HOME/popcorn (user data) and $XDG_CACHE_HOME/popcorn (caches).
             """,
         subcommands: [
-            MoviesCommand.self, TVCommand.self, DiscoverCommand.self, WatchlistCommand.self, StoresCommand.self,
+            MoviesCommand.self, TVCommand.self, DiscoverCommand.self, SearchCommand.self, WatchlistCommand.self,
+            HistoryCommand.self, StoresCommand.self,
         ]
     )
 

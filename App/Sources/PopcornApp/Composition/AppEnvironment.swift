@@ -3,6 +3,8 @@ import DiscoverInfrastructure
 import Foundation
 import Logging
 import MoviesInfrastructure
+import SearchDomain
+import SearchInfrastructure
 import TMDb
 import TVSeriesInfrastructure
 
@@ -18,13 +20,13 @@ struct AppEnvironment: Sendable {
         locations = StoreLocations(
             dataDirectoryOverride: options.dataDir, cacheDirectoryOverride: options.cacheDir, environment: environment)
         service = TMDbServiceFactory.makeService(environment: environment)
-        var logger = Logger(label: "popcorn") { label in
-            var handler = StreamLogHandler.standardError(label: label)
-            handler.logLevel = .trace
-            return handler
+        if options.verbose {
+            var logger = Logger(label: "popcorn") { label in StreamLogHandler.standardError(label: label) }
+            logger.logLevel = .debug
+            self.logger = logger
+        } else {
+            self.logger = Logger(label: "popcorn") { _ in WarningLogHandler() }
         }
-        logger.logLevel = options.verbose ? .debug : .error
-        self.logger = logger
         output = Output(json: options.json)
     }
 
@@ -55,6 +57,22 @@ struct AppEnvironment: Sendable {
             throw CommandFailure(error.description)
         }
         return factory
+    }
+
+    func searchFactory() -> SearchInfrastructureFactory {
+        SearchInfrastructureFactory(
+            locations: locations, remoteDataSource: TMDbMediaSearchRemoteDataSource(service: service),
+            logger: logger.with(label: "PopcornSearch"))
+    }
+
+    /// The search history, its store opened (a legacy store relocated first) or a
+    /// one-line failure that leaves the files as they were.
+    func openHistory(_ factory: SearchInfrastructureFactory) throws -> any MediaSearchHistoryRepository {
+        do {
+            return try factory.makeMediaSearchHistoryRepositoryOrThrow()
+        } catch {
+            throw CommandFailure(error.description)
+        }
     }
 
     func moviesFactory() -> MoviesInfrastructureFactory {

@@ -75,7 +75,10 @@ public final class SearchInfrastructureFactory: Sendable {
         self.init(userDataDirectory: locations.dataDirectory, remoteDataSource: remoteDataSource, logger: logger)
     }
 
-    static let historySchema = Schema(versionedSchema: SearchHistorySchemaV1.self)
+    /// The history store's current schema and its migration plan, for tools that
+    /// inspect, check or migrate the store.
+    public static let historySchema = Schema(versionedSchema: SearchHistorySchemaV1.self)
+    public static var historyMigrationPlan: any SchemaMigrationPlan.Type { SearchHistoryMigrationPlan.self }
 
     // MARK: Container
 
