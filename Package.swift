@@ -62,6 +62,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PopcornIntegrationTests",
+            dependencies: [.product(name: "GRDB", package: "GRDB.swift")],
             path: "Tests/PopcornIntegrationTests",
             swiftSettings: strictSettings
         ),
