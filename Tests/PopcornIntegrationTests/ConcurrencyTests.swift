@@ -3,39 +3,58 @@ import Testing
 
 @Suite("Several processes at once")
 struct ConcurrencyTests {
-    @Test("eight processes adding to the watchlist at once lose no write and never report a locked database")
+    @Test("eight processes adding to the watchlist and the history at once lose no write, and no database is locked")
     func eightWriters() async throws {
         let popcorn = PopcornProcess()
-        var ids: [String] = []
+        var movies: [(id: String, title: String)] = []
         for page in ["1", "2"] {
             let result = try popcorn.run(["movies", "popular", "--page", page, "--json"])
-            let movies = try #require(
+            let rows = try #require(
                 try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [[String: String]])
-            ids += movies.compactMap { $0["id"] }
+            movies += rows.compactMap { row in row["id"].flatMap { id in row["title"].map { (id, $0) } } }
         }
-        #expect(ids.count >= 32)
-        let batches = (0..<8).map { worker in stride(from: worker, to: 32, by: 8).map { ids[$0] } }
-        let failures = try await withThrowingTaskGroup(of: [String].self) { group in
+        #expect(movies.count >= 32)
+        let batches = (0..<8).map { worker in stride(from: worker, to: 32, by: 8).map { movies[$0] } }
+        let outcome: (errors: [String], picked: [String]) = try await withThrowingTaskGroup(
+            of: (errors: [String], picked: [String]).self
+        ) { group in
             for batch in batches {
                 group.addTask {
                     var errors: [String] = []
-                    for id in batch {
-                        let result = try popcorn.run(["watchlist", "add", id])
-                        if result.status != 0 { errors.append(result.standardError) }
+                    var picked: [String] = []
+                    for movie in batch {
+                        let add = try popcorn.run(["watchlist", "add", movie.id])
+                        if add.status != 0 { errors.append(add.standardError) }
+                        let search = try popcorn.run(["search", movie.title, "--pick", "1"])
+                        if search.status != 0 { errors.append(search.standardError) }
+                        if let line = search.standardOutput.split(separator: "\n").last(where: {
+                            $0.hasPrefix("Recorded ")
+                        }) {
+                            picked.append(String(line))
+                        }
                     }
-                    return errors
+                    return (errors, picked)
                 }
             }
-            var all: [String] = []
-            for try await errors in group { all += errors }
-            return all
+            var errors: [String] = []
+            var picked: [String] = []
+            for try await result in group {
+                errors += result.errors
+                picked += result.picked
+            }
+            return (errors, picked)
         }
-        #expect(failures.isEmpty, "\(failures)")
-        #expect(!failures.joined().contains("locked"))
-        let list = try popcorn.run(["watchlist", "list", "--json"])
+        #expect(outcome.errors.isEmpty, "\(outcome.errors)")
+        #expect(!outcome.errors.joined().contains("locked"))
+        let watchlist = try popcorn.run(["watchlist", "list", "--json"])
         let entries = try #require(
-            try JSONSerialization.jsonObject(with: Data(list.standardOutput.utf8)) as? [[String: String]])
-        #expect(Set(entries.compactMap { $0["id"] }) == Set(ids.prefix(32)))
+            try JSONSerialization.jsonObject(with: Data(watchlist.standardOutput.utf8)) as? [[String: String]])
+        #expect(Set(entries.compactMap { $0["id"] }) == Set(movies.prefix(32).map(\.id)))
         #expect(entries.count == 32)
+        let history = try popcorn.run(["history", "list", "--json"])
+        let picks = try #require(
+            try JSONSerialization.jsonObject(with: Data(history.standardOutput.utf8)) as? [[String: String]])
+        #expect(outcome.picked.count == 32)
+        #expect(picks.count == Set(outcome.picked).count, "one history entry per picked media")
     }
 }
