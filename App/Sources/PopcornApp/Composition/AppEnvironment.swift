@@ -30,8 +30,6 @@ struct AppEnvironment: Sendable {
         output = Output(json: options.json)
     }
 
-    /// Whether the offline catalog answers (no TMDb token set).
-    var isOffline: Bool { service is OfflineCatalog }
 
     /// The TVSeries context, its cache store open.
     func tvSeriesFactory() throws -> TVSeriesInfrastructureFactory {
