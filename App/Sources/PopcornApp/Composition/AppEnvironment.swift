@@ -30,7 +30,6 @@ struct AppEnvironment: Sendable {
         output = Output(json: options.json)
     }
 
-
     /// The TVSeries context, its cache store open.
     func tvSeriesFactory() throws -> TVSeriesInfrastructureFactory {
         let factory = TVSeriesInfrastructureFactory(
