@@ -1,0 +1,96 @@
+import Foundation
+
+/// How big each workload is: the sizes, or smaller ones for profiling.
+struct Scale: Sendable {
+    let small: Bool
+    var insertRows: Int { small ? 10_000 : 100_000 }
+    var largeRows: Int { small ? 50_000 : 1_000_000 }
+    var migrationSmallRows: Int { small ? 1_000 : 10_000 }
+    var lookups: Int { small ? 1_000 : 10_000 }
+    var parents: Int { small ? 1_000 : 10_000 }
+    let childrenPerParent = 10
+    var repetitions: Int { small ? 1 : 3 }
+    var openRepetitions: Int { small ? 5 : 31 }
+}
+
+enum Implementation: String, CaseIterable, Sendable {
+    case osd
+    case grdb
+    case c
+}
+
+/// What one workload run in a child process reports.
+struct Measurement: Sendable {
+    /// The headline time in milliseconds (best or median, as the workload says).
+    let milliseconds: Double
+    /// The child's `VmHWM` in kB: its peak resident memory.
+    let peakKilobytes: Int
+    /// A checksum of what was read or written, equal for every implementation.
+    let check: Int
+}
+
+enum Clock {
+    /// Milliseconds taken by `body`.
+    static func time(_ body: () throws -> Void) rethrows -> Double {
+        let start = DispatchTime.now().uptimeNanoseconds
+        try body()
+        return Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000
+    }
+
+    static func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        return sorted[sorted.count / 2]
+    }
+}
+
+enum Memory {
+    /// This process's peak resident memory (`VmHWM`), in kB.
+    static func peakKilobytes() -> Int {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
+        for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+            return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
+        }
+        return 0
+    }
+}
+
+enum ChildProcess {
+    /// Runs `--workload name implementation folder` in a new process of this executable, so
+    /// that its `VmHWM` is the workload's alone.
+    static func run(_ workload: String, _ implementation: Implementation, folder: URL, scale: Scale) throws
+        -> Measurement
+    {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        process.arguments =
+            ["--workload", workload, implementation.rawValue, folder.path] + (scale.small ? ["--small"] : [])
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let text = String(decoding: data, as: UTF8.self)
+        guard process.terminationStatus == 0,
+            let line = text.split(separator: "\n").last(where: { $0.hasPrefix("RESULT ") })
+        else {
+            throw BenchmarkError.childFailed("\(workload) \(implementation.rawValue): \(text)")
+        }
+        let fields = line.split(separator: " ")
+        return Measurement(
+            milliseconds: Double(fields[1]) ?? .nan, peakKilobytes: Int(fields[2]) ?? 0, check: Int(fields[3]) ?? 0)
+    }
+}
+
+enum BenchmarkError: Error, CustomStringConvertible {
+    case childFailed(String)
+    case usage(String)
+    case unknownWorkload(String)
+
+    var description: String {
+        switch self {
+        case .childFailed(let detail): "child process failed: \(detail)"
+        case .usage(let detail): detail
+        case .unknownWorkload(let name): "unknown workload \(name)"
+        }
+    }
+}
