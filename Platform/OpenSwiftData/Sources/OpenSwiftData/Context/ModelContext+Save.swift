@@ -139,8 +139,7 @@ struct SaveOperation {
             guard let key = backing.primaryKey else { continue }
             let columns = backing.entity.columnPropertyIndices.filter { backing.changedProperties.contains($0) }
             guard !columns.isEmpty else { continue }
-            let values = columnValues(of: backing, keyOf: keyOf)
-            let changedValues = columns.map { values[backing.entity.columnPropertyIndices.firstIndex(of: $0) ?? 0] }
+            let changedValues = columns.map { columnValue(of: backing, at: $0, keyOf: keyOf) }
             try update(backing.entity, key: key, columns: columns, values: changedValues, db: db)
         }
         try writeJoinTables(keyOf: keyOf, db: db)
@@ -196,24 +195,30 @@ struct SaveOperation {
     private func columnValues(of backing: ModelBackingData, keyOf: (any PersistentModel) -> Int64?)
         -> [DatabaseValue]
     {
-        backing.entity.columnPropertyIndices.map { index in
-            guard backing.entity.properties[index].relationship != nil else { return backing.values[index] }
-            switch backing.relationships[index] {
-            case .toOne(let target):
-                return target.flatMap(keyOf).map { $0.databaseValue } ?? .null
-            default:
-                return backing.values[index]
-            }
+        backing.entity.columnPropertyIndices.map { columnValue(of: backing, at: $0, keyOf: keyOf) }
+    }
+
+    /// The value of one column: the stored value of an attribute, or a to-one
+    /// relationship's target key.
+    private func columnValue(of backing: ModelBackingData, at index: Int, keyOf: (any PersistentModel) -> Int64?)
+        -> DatabaseValue
+    {
+        guard backing.entity.properties[index].relationship != nil else { return backing.values[index] }
+        switch backing.relationships[index] {
+        case .toOne(let target):
+            return target.flatMap(keyOf).map { $0.databaseValue } ?? .null
+        default:
+            return backing.values[index]
         }
     }
 
     private func update(
         _ entity: EntityDescriptor, key: Int64, columns: [Int], values: [DatabaseValue], db: Database
     ) throws {
-        let assignments = columns.map { "\(entity.properties[$0].quotedName) = ?" }.joined(separator: ", ")
-        let statement = try db.cachedStatement(
-            sql: "UPDATE \(entity.quotedTable) SET \(assignments) WHERE \(Self.primaryKey) = ?")
-        statement.setUncheckedArguments(StatementArguments(values + [key.databaseValue]))
+        let statement = try db.cachedStatement(sql: entity.updateSQL(columns: columns))
+        var arguments = values
+        arguments.append(key.databaseValue)
+        statement.setUncheckedArguments(StatementArguments(arguments))
         try statement.execute()
     }
 

@@ -86,7 +86,8 @@ enum SortTranslator {
             terms.append(sort.order == .forward ? "\(column) ASC" : "\(column) DESC")
         }
         // The primary key makes the order total, so that paging is stable.
-        terms.append("\(entity.quotedTable).\(EntityDescriptor.quote(EntityDescriptor.primaryKeyColumn)) ASC")
+        guard !terms.isEmpty else { return entity.primaryKeyOrderSQL }
+        terms.append(entity.primaryKeyOrderSQL)
         return terms.joined(separator: ", ")
     }
 }

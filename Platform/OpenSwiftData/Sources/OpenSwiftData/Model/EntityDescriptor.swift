@@ -30,6 +30,10 @@ final class EntityDescriptor: @unchecked Sendable {
     let insertSQL: String
     /// The quoted, table-qualified column list of ``selectSQL``.
     let selectColumnsSQL: String
+    /// `ORDER BY` term that makes any order total: the primary key.
+    let primaryKeyOrderSQL: String
+    /// `UPDATE` statements by the set of columns they write, built once each.
+    private let updateStatements = Mutex<[[Int]: String]>([:])
 
     /// Quotes an SQL identifier.
     static func quote(_ identifier: String) -> String {
@@ -69,6 +73,7 @@ final class EntityDescriptor: @unchecked Sendable {
         self.selectColumnsSQL = qualified.joined(separator: ", ")
         self.selectSQL = "SELECT \(selectColumnsSQL) FROM \(table)"
         self.selectByKeySQL = "\(selectSQL) WHERE \(table).\(primaryKey) = ?"
+        self.primaryKeyOrderSQL = "\(table).\(primaryKey) ASC"
         let insertColumns = ([Self.primaryKeyColumn] + columnNames).map(Self.quote).joined(separator: ", ")
         let placeholders = Array(repeating: "?", count: columnNames.count + 1).joined(separator: ", ")
         self.insertSQL = "INSERT INTO \(table) (\(insertColumns)) VALUES (\(placeholders))"
@@ -83,6 +88,16 @@ final class EntityDescriptor: @unchecked Sendable {
                 }
             }
         }
+    }
+
+    /// `UPDATE` of the given columns (property indices) of one row, the primary key
+    /// bound last.
+    func updateSQL(columns: [Int]) -> String {
+        if let sql = updateStatements.withLock({ $0[columns] }) { return sql }
+        let assignments = columns.map { "\(properties[$0].quotedName) = ?" }.joined(separator: ", ")
+        let sql = "UPDATE \(quotedTable) SET \(assignments) WHERE \(Self.quote(Self.primaryKeyColumn)) = ?"
+        updateStatements.withLock { $0[columns] = sql }
+        return sql
     }
 
     // MARK: Registry
