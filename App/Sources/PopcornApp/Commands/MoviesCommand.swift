@@ -1,5 +1,6 @@
 import ArgumentParser
 import MoviesDomain
+import MoviesInfrastructure
 
 /// `popcorn movies …`
 struct MoviesCommand: AsyncParsableCommand {
@@ -68,7 +69,7 @@ struct MoviesCommand: AsyncParsableCommand {
             let movie = try await repository.movie(withID: id)
             let credits = try await repository.credits(forMovie: id)
             let certification = try await repository.certification(forMovie: id, countryCode: "US")
-            let onWatchlist = try await watchlistContains(id, environment: environment)
+            let onWatchlist = try await watchlistContains(id, factory: factory)
             environment.output.record([
                 ("id", "ID", String(movie.id)),
                 ("title", "Title", movie.title),
@@ -91,8 +92,7 @@ struct MoviesCommand: AsyncParsableCommand {
             ])
         }
 
-        private func watchlistContains(_ id: Int, environment: AppEnvironment) async throws -> Bool {
-            let factory = environment.moviesFactory()
+        private func watchlistContains(_ id: Int, factory: MoviesInfrastructureFactory) async throws -> Bool {
             try factory.openWatchlistStoreForCommand()
             return try await factory.makeWatchlistRepository().contains(movieID: id)
         }
