@@ -97,8 +97,9 @@ extension ModelContext {
     // MARK: Materializing rows
 
     /// The model for a row read with ``EntityDescriptor/selectSQL``: the registered
-    /// instance when there is one, else a new one.
-    func materialize(_ row: Row, entity: EntityDescriptor) -> any PersistentModel {
+    /// instance when there is one, else a new `T`; nil only when the registered instance is
+    /// not a `T`.
+    func materialize<T: PersistentModel>(_ row: Row, entity: EntityDescriptor, as type: T.Type) -> T? {
         let primaryKey: Int64 = row[0]
         let key = IdentityMap.key(entity, primaryKey)
         if let existing = identityMap[key] {
@@ -112,7 +113,7 @@ extension ModelContext {
                     backing.relationships[property.index] = .notLoaded
                 }
             }
-            return existing
+            return existing as? T
         }
         var values = [DatabaseValue](repeating: .null, count: entity.properties.count)
         for (column, index) in entity.columnPropertyIndices.enumerated() {
@@ -122,8 +123,19 @@ extension ModelContext {
         backing.context = self
         backing.storeIdentifier = container.store.identifier
         backing.state = .persisted
-        let model = entity.modelType.init(backingData: backing)
+        let model = T(backingData: backing)
         identityMap.register(model, for: key)
+        return model
+    }
+
+    /// The model for a row of an entity known only at run time.
+    func materialize(_ row: Row, entity: EntityDescriptor) -> any PersistentModel {
+        func make<T: PersistentModel>(_ type: T.Type) -> (any PersistentModel)? {
+            materialize(row, entity: entity, as: type)
+        }
+        guard let model = make(entity.modelType) else {
+            preconditionFailure("a row of \(entity.name) is registered with another model type")
+        }
         return model
     }
 
@@ -144,6 +156,19 @@ extension ModelContext {
         var models: [any PersistentModel] = []
         while let row = try cursor.next() {
             models.append(materialize(row, entity: entity))
+        }
+        return models
+    }
+
+    /// Every model of type `T` a query returns, in order, without casting each.
+    func materializeAll<T: PersistentModel>(
+        sql: String, arguments: [DatabaseValue], entity: EntityDescriptor, as type: T.Type, db: Database
+    ) throws -> [T] {
+        let statement = try db.cachedStatement(sql: sql)
+        let cursor = try Row.fetchCursor(statement, arguments: StatementArguments(arguments))
+        var models: [T] = []
+        while let row = try cursor.next() {
+            if let model = materialize(row, entity: entity, as: type) { models.append(model) }
         }
         return models
     }

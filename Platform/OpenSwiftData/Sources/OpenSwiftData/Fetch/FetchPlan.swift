@@ -46,15 +46,14 @@ struct FetchPlan<T: PersistentModel> {
 
     func run(in context: ModelContext, db: Database) throws -> [T] {
         let query = sql
-        var models = try context.materializeAll(
-            sql: query.text, arguments: query.arguments, entity: entity, db: db)
+        var typed = try context.materializeAll(
+            sql: query.text, arguments: query.arguments, entity: entity, as: T.self, db: db)
         if isAnsweredBySQL {
-            return models.compactMap { $0 as? T }
+            return typed
         }
         if !pending.excluded.isEmpty {
-            models.removeAll { pending.excluded.contains(ObjectIdentifier($0)) }
+            typed.removeAll { pending.excluded.contains(ObjectIdentifier($0)) }
         }
-        var typed = models.compactMap { $0 as? T }
         if let predicate = descriptor.predicate, condition?.isExact != true {
             typed = try typed.filter { try predicate.evaluate($0) }
         }

@@ -57,19 +57,31 @@ public final class ModelBackingData {
         self.init(entity: entity, values: nil, primaryKey: nil)
     }
 
+    /// Storage for a fetched row (`values` given) or a new model (`values` nil). A new
+    /// model's arrays are allocated on its first write, because every fetched model is
+    /// first created with a new model's storage that `init(backingData:)` then replaces.
     init(entity: EntityDescriptor, values: [DatabaseValue]?, primaryKey: Int64?) {
         self.entity = entity
-        self.values = values ?? Array(repeating: .null, count: entity.properties.count)
         self.primaryKey = primaryKey
+        guard let values else {
+            self.values = []
+            self.relationships = []
+            return
+        }
+        self.values = values
+        self.relationships =
+            entity.hasRelationships ? entity.properties.map { _ in RelationshipSlot.notLoaded } : []
+    }
+
+    /// Allocates a new model's storage: NULL values and empty, loaded relationships.
+    private func ensureStorage() {
+        guard values.isEmpty, !entity.properties.isEmpty else { return }
+        values = Array(repeating: .null, count: entity.properties.count)
         if entity.hasRelationships {
-            let loaded = primaryKey == nil
-            self.relationships = entity.properties.map { property in
+            relationships = entity.properties.map { property in
                 guard let relationship = property.relationship else { return .notLoaded }
-                if !loaded { return .notLoaded }
                 return relationship.isToMany ? .toMany([]) : .toOne(nil)
             }
-        } else {
-            self.relationships = []
         }
     }
 
@@ -88,6 +100,7 @@ public final class ModelBackingData {
 
     /// Stores a property's value from the model's initialiser.
     public func initializeValue<Value>(_ value: Value, at index: Int) {
+        ensureStorage()
         let property = entity.properties[index]
         if let attribute = property.attribute {
             values[index] = encode(value, with: attribute.codec, property: property)
@@ -103,6 +116,7 @@ public final class ModelBackingData {
 
     /// Reads a property.
     public func value<Model: PersistentModel, Value>(at index: Int, of owner: Model) -> Value {
+        ensureStorage()
         let property = entity.properties[index]
         if let attribute = property.attribute {
             guard let codec = attribute.codec as? TypedAttributeCodec<Value> else {
@@ -134,6 +148,7 @@ public final class ModelBackingData {
 
     /// Writes a property, recording the change in the model's context.
     public func setValue<Model: PersistentModel, Value>(_ newValue: Value, at index: Int, of owner: Model) {
+        ensureStorage()
         let property = entity.properties[index]
         if let attribute = property.attribute {
             let encoded = encode(newValue, with: attribute.codec, property: property)
