@@ -44,12 +44,7 @@ struct TMDbDiscoverRemoteDataSource: DiscoverRemoteDataSource {
     }
 
     private func call<T>(_ body: () async throws(TMDbError) -> T) async throws(DiscoverRemoteDataSourceError) -> T {
-        do {
-            return try await body()
-        } catch .notFound {
-            throw .notFound
-        } catch {
-            throw .failed(error.description)
-        }
+        try await tmdbCall(
+            notFound: DiscoverRemoteDataSourceError.notFound, failed: DiscoverRemoteDataSourceError.failed, body)
     }
 }

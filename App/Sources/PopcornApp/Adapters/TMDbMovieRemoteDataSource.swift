@@ -84,12 +84,7 @@ struct TMDbMovieRemoteDataSource: MovieRemoteDataSource {
     }
 
     private func call<T>(_ body: () async throws(TMDbError) -> T) async throws(MovieRemoteDataSourceError) -> T {
-        do {
-            return try await body()
-        } catch .notFound {
-            throw .notFound
-        } catch {
-            throw .failed(error.description)
-        }
+        try await tmdbCall(
+            notFound: MovieRemoteDataSourceError.notFound, failed: MovieRemoteDataSourceError.failed, body)
     }
 }

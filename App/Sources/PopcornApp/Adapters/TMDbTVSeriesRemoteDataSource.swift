@@ -67,12 +67,7 @@ struct TMDbTVSeriesRemoteDataSource: TVSeriesRemoteDataSource {
     }
 
     private func call<T>(_ body: () async throws(TMDbError) -> T) async throws(TVSeriesRemoteDataSourceError) -> T {
-        do {
-            return try await body()
-        } catch .notFound {
-            throw .notFound
-        } catch {
-            throw .failed(error.description)
-        }
+        try await tmdbCall(
+            notFound: TVSeriesRemoteDataSourceError.notFound, failed: TVSeriesRemoteDataSourceError.failed, body)
     }
 }

@@ -17,8 +17,8 @@ struct WatchlistCommand: AsyncParsableCommand {
         func run() async throws {
             let environment = AppEnvironment(options: options)
             let factory = environment.moviesFactory()
-            try factory.openWatchlistStoreForCommand()
-            try factory.openCacheStoreForCommand()
+            try factory.openWatchlistStore()
+            try factory.openCacheStore()
             let entries = try await factory.makeWatchlistRepository().movies()
             let movies = factory.makeMovieRepository()
             var table = Table([
@@ -48,8 +48,8 @@ struct WatchlistCommand: AsyncParsableCommand {
         func run() async throws {
             let environment = AppEnvironment(options: options)
             let factory = environment.moviesFactory()
-            try factory.openCacheStoreForCommand()
-            try factory.openWatchlistStoreForCommand()
+            try factory.openCacheStore()
+            try factory.openWatchlistStore()
             let movie = try await factory.makeMovieRepository().movie(withID: id)
             let entry = try await factory.makeWatchlistRepository().add(movieID: id)
             environment.output.message(
@@ -67,7 +67,7 @@ struct WatchlistCommand: AsyncParsableCommand {
         func run() async throws {
             let environment = AppEnvironment(options: options)
             let factory = environment.moviesFactory()
-            try factory.openWatchlistStoreForCommand()
+            try factory.openWatchlistStore()
             guard try await factory.makeWatchlistRepository().remove(movieID: id) else {
                 throw CommandFailure("Movie \(id) is not on your watchlist.")
             }

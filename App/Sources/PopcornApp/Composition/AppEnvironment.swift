@@ -35,11 +35,7 @@ struct AppEnvironment: Sendable {
         let factory = TVSeriesInfrastructureFactory(
             cacheDirectory: locations.cacheDirectory, remoteDataSource: TMDbTVSeriesRemoteDataSource(service: service),
             logger: logger.with(label: "PopcornTVSeries"))
-        do {
-            try factory.openCacheStore()
-        } catch {
-            throw CommandFailure(error.description)
-        }
+        try factory.openCacheStore()
         return factory
     }
 
@@ -48,11 +44,7 @@ struct AppEnvironment: Sendable {
         let factory = DiscoverInfrastructureFactory(
             cacheDirectory: locations.cacheDirectory, remoteDataSource: TMDbDiscoverRemoteDataSource(service: service),
             logger: logger.with(label: "PopcornDiscover"))
-        do {
-            try factory.openCacheStore()
-        } catch {
-            throw CommandFailure(error.description)
-        }
+        try factory.openCacheStore()
         return factory
     }
 
@@ -65,11 +57,7 @@ struct AppEnvironment: Sendable {
     /// The search history, its store opened (a legacy store relocated first) or a
     /// one-line failure that leaves the files as they were.
     func openHistory(_ factory: SearchInfrastructureFactory) throws -> any MediaSearchHistoryRepository {
-        do {
-            return try factory.makeMediaSearchHistoryRepositoryOrThrow()
-        } catch {
-            throw CommandFailure(error.description)
-        }
+        try factory.makeMediaSearchHistoryRepositoryOrThrow()
     }
 
     func moviesFactory() -> MoviesInfrastructureFactory {

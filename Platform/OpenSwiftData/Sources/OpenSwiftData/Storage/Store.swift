@@ -175,20 +175,27 @@ final class Store: Sendable {
         return .empty
     }
 
-    /// Creates the schema's tables in an empty database; checks an existing one.
+    /// Creates the schema's tables in an empty database; checks an existing one. An
+    /// existing store is checked in a read transaction, so that opening one does not
+    /// take the write lock other processes may be waiting for.
     private func createIfEmpty(schema: Schema, version: Schema.Version?) throws(SwiftDataError) {
         let path = identifier
+        func check(_ db: Database) throws -> Bool {
+            switch try Self.inspect(db, path: path, schema: schema) {
+            case .empty:
+                return true
+            case .current:
+                return false
+            case .other(let stored):
+                throw SwiftDataError.schemaMismatch(path: path, differences: schema.layout.differences(from: stored))
+            }
+        }
         try SQLiteErrors.map(path: path) {
+            guard try writer.read(check) else { return }
+            // Empty: create the tables, checking again under the write lock in case
+            // another process created them meanwhile.
             try writer.write { db in
-                switch try Self.inspect(db, path: path, schema: schema) {
-                case .empty:
-                    try schema.layout.create(in: db, version: version)
-                case .current:
-                    break
-                case .other(let stored):
-                    throw SwiftDataError.schemaMismatch(
-                        path: path, differences: schema.layout.differences(from: stored))
-                }
+                if try check(db) { try schema.layout.create(in: db, version: version) }
             }
         }.get()
     }
