@@ -7,13 +7,15 @@ enum ModelMemberBuilder {
     static func members(for model: ModelAnalysis) -> [DeclSyntax] {
         let access = model.accessModifier
         return [
+            // Created on first use: a fetched model receives its backing data in
+            // `init(backingData:)`, and must not build one first only to drop it.
             """
-            @Transient private var _$backingData: OpenSwiftData.ModelBackingData = OpenSwiftData.ModelBackingData(for: \(raw: model.className).self)
+            @Transient private var _$backingData: OpenSwiftData.ModelBackingData? = nil
             """,
             """
             \(raw: access)var persistentBackingData: OpenSwiftData.ModelBackingData {
                 get {
-                    _$backingData
+                    OpenSwiftData.ModelBackingData.resolve(&_$backingData, for: \(raw: model.className).self)
                 }
                 set {
                     _$backingData = newValue

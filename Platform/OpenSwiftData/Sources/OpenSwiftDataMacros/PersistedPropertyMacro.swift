@@ -20,18 +20,18 @@ public struct PersistedPropertyMacro: AccessorMacro, PeerMacro {
             """
             @storageRestrictions(accesses: _$backingData, initializes: \(raw: storage))
             init(initialValue) {
-                _$backingData.initializeValue(initialValue, at: \(raw: index))
+                OpenSwiftData.ModelBackingData.resolve(&_$backingData, for: Self.self).initializeValue(initialValue, at: \(raw: index))
                 \(raw: storage) = OpenSwiftData._PersistedPropertyPlaceholder()
             }
             """,
             """
             get {
-                _$backingData.value(at: \(raw: index), of: self)
+                persistentBackingData.value(at: \(raw: index), of: self)
             }
             """,
             """
             set {
-                _$backingData.setValue(newValue, at: \(raw: index), of: self)
+                persistentBackingData.setValue(newValue, at: \(raw: index), of: self)
             }
             """,
         ]

@@ -26,14 +26,14 @@ struct ModelMacroTripTests {
                     var name: String {
                         @storageRestrictions(accesses: _$backingData, initializes: _name)
                         init(initialValue) {
-                            _$backingData.initializeValue(initialValue, at: 0)
+                            OpenSwiftData.ModelBackingData.resolve(&_$backingData, for: Self.self).initializeValue(initialValue, at: 0)
                             _name = OpenSwiftData._PersistedPropertyPlaceholder()
                         }
                         get {
-                            _$backingData.value(at: 0, of: self)
+                            persistentBackingData.value(at: 0, of: self)
                         }
                         set {
-                            _$backingData.setValue(newValue, at: 0, of: self)
+                            persistentBackingData.setValue(newValue, at: 0, of: self)
                         }
                     }
 
@@ -41,14 +41,14 @@ struct ModelMacroTripTests {
                     var startDate: Date {
                         @storageRestrictions(accesses: _$backingData, initializes: _startDate)
                         init(initialValue) {
-                            _$backingData.initializeValue(initialValue, at: 1)
+                            OpenSwiftData.ModelBackingData.resolve(&_$backingData, for: Self.self).initializeValue(initialValue, at: 1)
                             _startDate = OpenSwiftData._PersistedPropertyPlaceholder()
                         }
                         get {
-                            _$backingData.value(at: 1, of: self)
+                            persistentBackingData.value(at: 1, of: self)
                         }
                         set {
-                            _$backingData.setValue(newValue, at: 1, of: self)
+                            persistentBackingData.setValue(newValue, at: 1, of: self)
                         }
                     }
 
@@ -56,14 +56,14 @@ struct ModelMacroTripTests {
                     var kind: Kind? {
                         @storageRestrictions(accesses: _$backingData, initializes: _kind)
                         init(initialValue) {
-                            _$backingData.initializeValue(initialValue, at: 2)
+                            OpenSwiftData.ModelBackingData.resolve(&_$backingData, for: Self.self).initializeValue(initialValue, at: 2)
                             _kind = OpenSwiftData._PersistedPropertyPlaceholder()
                         }
                         get {
-                            _$backingData.value(at: 2, of: self)
+                            persistentBackingData.value(at: 2, of: self)
                         }
                         set {
-                            _$backingData.setValue(newValue, at: 2, of: self)
+                            persistentBackingData.setValue(newValue, at: 2, of: self)
                         }
                     }
 
@@ -71,14 +71,14 @@ struct ModelMacroTripTests {
                     var stops: [Stop] {
                         @storageRestrictions(accesses: _$backingData, initializes: _stops)
                         init(initialValue) {
-                            _$backingData.initializeValue(initialValue, at: 3)
+                            OpenSwiftData.ModelBackingData.resolve(&_$backingData, for: Self.self).initializeValue(initialValue, at: 3)
                             _stops = OpenSwiftData._PersistedPropertyPlaceholder()
                         }
                         get {
-                            _$backingData.value(at: 3, of: self)
+                            persistentBackingData.value(at: 3, of: self)
                         }
                         set {
-                            _$backingData.setValue(newValue, at: 3, of: self)
+                            persistentBackingData.setValue(newValue, at: 3, of: self)
                         }
                     }
 
@@ -88,11 +88,11 @@ struct ModelMacroTripTests {
                     static var shared = 1
                     init(name: String) { self.name = name }
 
-                    private var _$backingData: OpenSwiftData.ModelBackingData = OpenSwiftData.ModelBackingData(for: Trip.self)
+                    private var _$backingData: OpenSwiftData.ModelBackingData? = nil
 
                     var persistentBackingData: OpenSwiftData.ModelBackingData {
                         get {
-                            _$backingData
+                            OpenSwiftData.ModelBackingData.resolve(&_$backingData, for: Trip.self)
                         }
                         set {
                             _$backingData = newValue
@@ -154,14 +154,14 @@ struct ModelMacroTripTests {
                     public var name: String {
                         @storageRestrictions(accesses: _$backingData, initializes: _name)
                         init(initialValue) {
-                            _$backingData.initializeValue(initialValue, at: 0)
+                            OpenSwiftData.ModelBackingData.resolve(&_$backingData, for: Self.self).initializeValue(initialValue, at: 0)
                             _name = OpenSwiftData._PersistedPropertyPlaceholder()
                         }
                         get {
-                            _$backingData.value(at: 0, of: self)
+                            persistentBackingData.value(at: 0, of: self)
                         }
                         set {
-                            _$backingData.setValue(newValue, at: 0, of: self)
+                            persistentBackingData.setValue(newValue, at: 0, of: self)
                         }
                     }
 
@@ -169,14 +169,14 @@ struct ModelMacroTripTests {
                     public var startDate: Date {
                         @storageRestrictions(accesses: _$backingData, initializes: _startDate)
                         init(initialValue) {
-                            _$backingData.initializeValue(initialValue, at: 1)
+                            OpenSwiftData.ModelBackingData.resolve(&_$backingData, for: Self.self).initializeValue(initialValue, at: 1)
                             _startDate = OpenSwiftData._PersistedPropertyPlaceholder()
                         }
                         get {
-                            _$backingData.value(at: 1, of: self)
+                            persistentBackingData.value(at: 1, of: self)
                         }
                         set {
-                            _$backingData.setValue(newValue, at: 1, of: self)
+                            persistentBackingData.setValue(newValue, at: 1, of: self)
                         }
                     }
 
@@ -184,14 +184,14 @@ struct ModelMacroTripTests {
                     public var kind: Kind? {
                         @storageRestrictions(accesses: _$backingData, initializes: _kind)
                         init(initialValue) {
-                            _$backingData.initializeValue(initialValue, at: 2)
+                            OpenSwiftData.ModelBackingData.resolve(&_$backingData, for: Self.self).initializeValue(initialValue, at: 2)
                             _kind = OpenSwiftData._PersistedPropertyPlaceholder()
                         }
                         get {
-                            _$backingData.value(at: 2, of: self)
+                            persistentBackingData.value(at: 2, of: self)
                         }
                         set {
-                            _$backingData.setValue(newValue, at: 2, of: self)
+                            persistentBackingData.setValue(newValue, at: 2, of: self)
                         }
                     }
 
@@ -199,14 +199,14 @@ struct ModelMacroTripTests {
                     public var stops: [Stop] {
                         @storageRestrictions(accesses: _$backingData, initializes: _stops)
                         init(initialValue) {
-                            _$backingData.initializeValue(initialValue, at: 3)
+                            OpenSwiftData.ModelBackingData.resolve(&_$backingData, for: Self.self).initializeValue(initialValue, at: 3)
                             _stops = OpenSwiftData._PersistedPropertyPlaceholder()
                         }
                         get {
-                            _$backingData.value(at: 3, of: self)
+                            persistentBackingData.value(at: 3, of: self)
                         }
                         set {
-                            _$backingData.setValue(newValue, at: 3, of: self)
+                            persistentBackingData.setValue(newValue, at: 3, of: self)
                         }
                     }
 
@@ -216,11 +216,11 @@ struct ModelMacroTripTests {
                     public static var shared = 1
                     public init(name: String) { self.name = name }
 
-                    private var _$backingData: OpenSwiftData.ModelBackingData = OpenSwiftData.ModelBackingData(for: Trip.self)
+                    private var _$backingData: OpenSwiftData.ModelBackingData? = nil
 
                     public var persistentBackingData: OpenSwiftData.ModelBackingData {
                         get {
-                            _$backingData
+                            OpenSwiftData.ModelBackingData.resolve(&_$backingData, for: Trip.self)
                         }
                         set {
                             _$backingData = newValue

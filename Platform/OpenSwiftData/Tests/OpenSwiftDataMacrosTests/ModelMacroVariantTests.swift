@@ -18,25 +18,25 @@ struct ModelMacroVariantTests {
                     var title: String {
                         @storageRestrictions(accesses: _$backingData, initializes: _title)
                         init(initialValue) {
-                            _$backingData.initializeValue(initialValue, at: 0)
+                            OpenSwiftData.ModelBackingData.resolve(&_$backingData, for: Self.self).initializeValue(initialValue, at: 0)
                             _title = OpenSwiftData._PersistedPropertyPlaceholder()
                         }
                         get {
-                            _$backingData.value(at: 0, of: self)
+                            persistentBackingData.value(at: 0, of: self)
                         }
                         set {
-                            _$backingData.setValue(newValue, at: 0, of: self)
+                            persistentBackingData.setValue(newValue, at: 0, of: self)
                         }
                     }
 
                     private var _title: OpenSwiftData._PersistedPropertyPlaceholder
                     init(title: String) { self.title = title }
 
-                    private var _$backingData: OpenSwiftData.ModelBackingData = OpenSwiftData.ModelBackingData(for: Tag.self)
+                    private var _$backingData: OpenSwiftData.ModelBackingData? = nil
 
                     var persistentBackingData: OpenSwiftData.ModelBackingData {
                         get {
-                            _$backingData
+                            OpenSwiftData.ModelBackingData.resolve(&_$backingData, for: Tag.self)
                         }
                         set {
                             _$backingData = newValue
@@ -83,24 +83,24 @@ struct ModelMacroVariantTests {
                     package var title: String {
                         @storageRestrictions(accesses: _$backingData, initializes: _title)
                         init(initialValue) {
-                            _$backingData.initializeValue(initialValue, at: 0)
+                            OpenSwiftData.ModelBackingData.resolve(&_$backingData, for: Self.self).initializeValue(initialValue, at: 0)
                             _title = OpenSwiftData._PersistedPropertyPlaceholder()
                         }
                         get {
-                            _$backingData.value(at: 0, of: self)
+                            persistentBackingData.value(at: 0, of: self)
                         }
                         set {
-                            _$backingData.setValue(newValue, at: 0, of: self)
+                            persistentBackingData.setValue(newValue, at: 0, of: self)
                         }
                     }
 
                     private var _title: OpenSwiftData._PersistedPropertyPlaceholder
 
-                    private var _$backingData: OpenSwiftData.ModelBackingData = OpenSwiftData.ModelBackingData(for: Tag.self)
+                    private var _$backingData: OpenSwiftData.ModelBackingData? = nil
 
                     package var persistentBackingData: OpenSwiftData.ModelBackingData {
                         get {
-                            _$backingData
+                            OpenSwiftData.ModelBackingData.resolve(&_$backingData, for: Tag.self)
                         }
                         set {
                             _$backingData = newValue
@@ -148,25 +148,25 @@ struct ModelMacroVariantTests {
                     var start: Date {
                         @storageRestrictions(accesses: _$backingData, initializes: _start)
                         init(initialValue) {
-                            _$backingData.initializeValue(initialValue, at: 0)
+                            OpenSwiftData.ModelBackingData.resolve(&_$backingData, for: Self.self).initializeValue(initialValue, at: 0)
                             _start = OpenSwiftData._PersistedPropertyPlaceholder()
                         }
                         get {
-                            _$backingData.value(at: 0, of: self)
+                            persistentBackingData.value(at: 0, of: self)
                         }
                         set {
-                            _$backingData.setValue(newValue, at: 0, of: self)
+                            persistentBackingData.setValue(newValue, at: 0, of: self)
                         }
                     }
 
                     private var _start: OpenSwiftData._PersistedPropertyPlaceholder
                     init() {}
 
-                    private var _$backingData: OpenSwiftData.ModelBackingData = OpenSwiftData.ModelBackingData(for: Event.self)
+                    private var _$backingData: OpenSwiftData.ModelBackingData? = nil
 
                     var persistentBackingData: OpenSwiftData.ModelBackingData {
                         get {
-                            _$backingData
+                            OpenSwiftData.ModelBackingData.resolve(&_$backingData, for: Event.self)
                         }
                         set {
                             _$backingData = newValue
@@ -214,25 +214,25 @@ struct ModelMacroVariantTests {
                     var tags: [String]? {
                         @storageRestrictions(accesses: _$backingData, initializes: _tags)
                         init(initialValue) {
-                            _$backingData.initializeValue(initialValue, at: 0)
+                            OpenSwiftData.ModelBackingData.resolve(&_$backingData, for: Self.self).initializeValue(initialValue, at: 0)
                             _tags = OpenSwiftData._PersistedPropertyPlaceholder()
                         }
                         get {
-                            _$backingData.value(at: 0, of: self)
+                            persistentBackingData.value(at: 0, of: self)
                         }
                         set {
-                            _$backingData.setValue(newValue, at: 0, of: self)
+                            persistentBackingData.setValue(newValue, at: 0, of: self)
                         }
                     }
 
                     private var _tags: OpenSwiftData._PersistedPropertyPlaceholder
                     init() {}
 
-                    private var _$backingData: OpenSwiftData.ModelBackingData = OpenSwiftData.ModelBackingData(for: Note.self)
+                    private var _$backingData: OpenSwiftData.ModelBackingData? = nil
 
                     var persistentBackingData: OpenSwiftData.ModelBackingData {
                         get {
-                            _$backingData
+                            OpenSwiftData.ModelBackingData.resolve(&_$backingData, for: Note.self)
                         }
                         set {
                             _$backingData = newValue
@@ -280,25 +280,25 @@ struct ModelMacroVariantTests {
                     var homepage: URL? {
                         @storageRestrictions(accesses: _$backingData, initializes: _homepage)
                         init(initialValue) {
-                            _$backingData.initializeValue(initialValue, at: 0)
+                            OpenSwiftData.ModelBackingData.resolve(&_$backingData, for: Self.self).initializeValue(initialValue, at: 0)
                             _homepage = OpenSwiftData._PersistedPropertyPlaceholder()
                         }
                         get {
-                            _$backingData.value(at: 0, of: self)
+                            persistentBackingData.value(at: 0, of: self)
                         }
                         set {
-                            _$backingData.setValue(newValue, at: 0, of: self)
+                            persistentBackingData.setValue(newValue, at: 0, of: self)
                         }
                     }
 
                     private var _homepage: OpenSwiftData._PersistedPropertyPlaceholder
                     init() {}
 
-                    private var _$backingData: OpenSwiftData.ModelBackingData = OpenSwiftData.ModelBackingData(for: Site.self)
+                    private var _$backingData: OpenSwiftData.ModelBackingData? = nil
 
                     var persistentBackingData: OpenSwiftData.ModelBackingData {
                         get {
-                            _$backingData
+                            OpenSwiftData.ModelBackingData.resolve(&_$backingData, for: Site.self)
                         }
                         set {
                             _$backingData = newValue
@@ -352,25 +352,25 @@ struct ModelMacroVariantTests {
                     var priority: Priority {
                         @storageRestrictions(accesses: _$backingData, initializes: _priority)
                         init(initialValue) {
-                            _$backingData.initializeValue(initialValue, at: 0)
+                            OpenSwiftData.ModelBackingData.resolve(&_$backingData, for: Self.self).initializeValue(initialValue, at: 0)
                             _priority = OpenSwiftData._PersistedPropertyPlaceholder()
                         }
                         get {
-                            _$backingData.value(at: 0, of: self)
+                            persistentBackingData.value(at: 0, of: self)
                         }
                         set {
-                            _$backingData.setValue(newValue, at: 0, of: self)
+                            persistentBackingData.setValue(newValue, at: 0, of: self)
                         }
                     }
 
                     private var _priority: OpenSwiftData._PersistedPropertyPlaceholder
                     init() {}
 
-                    private var _$backingData: OpenSwiftData.ModelBackingData = OpenSwiftData.ModelBackingData(for: Chore.self)
+                    private var _$backingData: OpenSwiftData.ModelBackingData? = nil
 
                     var persistentBackingData: OpenSwiftData.ModelBackingData {
                         get {
-                            _$backingData
+                            OpenSwiftData.ModelBackingData.resolve(&_$backingData, for: Chore.self)
                         }
                         set {
                             _$backingData = newValue
@@ -418,25 +418,25 @@ struct ModelMacroVariantTests {
                     var trip: Trip? {
                         @storageRestrictions(accesses: _$backingData, initializes: _trip)
                         init(initialValue) {
-                            _$backingData.initializeValue(initialValue, at: 0)
+                            OpenSwiftData.ModelBackingData.resolve(&_$backingData, for: Self.self).initializeValue(initialValue, at: 0)
                             _trip = OpenSwiftData._PersistedPropertyPlaceholder()
                         }
                         get {
-                            _$backingData.value(at: 0, of: self)
+                            persistentBackingData.value(at: 0, of: self)
                         }
                         set {
-                            _$backingData.setValue(newValue, at: 0, of: self)
+                            persistentBackingData.setValue(newValue, at: 0, of: self)
                         }
                     }
 
                     private var _trip: OpenSwiftData._PersistedPropertyPlaceholder
                     init() {}
 
-                    private var _$backingData: OpenSwiftData.ModelBackingData = OpenSwiftData.ModelBackingData(for: Stop.self)
+                    private var _$backingData: OpenSwiftData.ModelBackingData? = nil
 
                     var persistentBackingData: OpenSwiftData.ModelBackingData {
                         get {
-                            _$backingData
+                            OpenSwiftData.ModelBackingData.resolve(&_$backingData, for: Stop.self)
                         }
                         set {
                             _$backingData = newValue
@@ -485,14 +485,14 @@ struct ModelMacroVariantTests {
                     var name: String {
                         @storageRestrictions(accesses: _$backingData, initializes: _name)
                         init(initialValue) {
-                            _$backingData.initializeValue(initialValue, at: 0)
+                            OpenSwiftData.ModelBackingData.resolve(&_$backingData, for: Self.self).initializeValue(initialValue, at: 0)
                             _name = OpenSwiftData._PersistedPropertyPlaceholder()
                         }
                         get {
-                            _$backingData.value(at: 0, of: self)
+                            persistentBackingData.value(at: 0, of: self)
                         }
                         set {
-                            _$backingData.setValue(newValue, at: 0, of: self)
+                            persistentBackingData.setValue(newValue, at: 0, of: self)
                         }
                     }
 
@@ -500,25 +500,25 @@ struct ModelMacroVariantTests {
                     var nickname: String {
                         @storageRestrictions(accesses: _$backingData, initializes: _nickname)
                         init(initialValue) {
-                            _$backingData.initializeValue(initialValue, at: 1)
+                            OpenSwiftData.ModelBackingData.resolve(&_$backingData, for: Self.self).initializeValue(initialValue, at: 1)
                             _nickname = OpenSwiftData._PersistedPropertyPlaceholder()
                         }
                         get {
-                            _$backingData.value(at: 1, of: self)
+                            persistentBackingData.value(at: 1, of: self)
                         }
                         set {
-                            _$backingData.setValue(newValue, at: 1, of: self)
+                            persistentBackingData.setValue(newValue, at: 1, of: self)
                         }
                     }
 
                     private var _nickname: OpenSwiftData._PersistedPropertyPlaceholder
                     init(name: String) { self.name = name }
 
-                    private var _$backingData: OpenSwiftData.ModelBackingData = OpenSwiftData.ModelBackingData(for: Person.self)
+                    private var _$backingData: OpenSwiftData.ModelBackingData? = nil
 
                     var persistentBackingData: OpenSwiftData.ModelBackingData {
                         get {
-                            _$backingData
+                            OpenSwiftData.ModelBackingData.resolve(&_$backingData, for: Person.self)
                         }
                         set {
                             _$backingData = newValue
@@ -568,25 +568,25 @@ struct ModelMacroVariantTests {
                     var stops: [Stop] {
                         @storageRestrictions(accesses: _$backingData, initializes: _stops)
                         init(initialValue) {
-                            _$backingData.initializeValue(initialValue, at: 0)
+                            OpenSwiftData.ModelBackingData.resolve(&_$backingData, for: Self.self).initializeValue(initialValue, at: 0)
                             _stops = OpenSwiftData._PersistedPropertyPlaceholder()
                         }
                         get {
-                            _$backingData.value(at: 0, of: self)
+                            persistentBackingData.value(at: 0, of: self)
                         }
                         set {
-                            _$backingData.setValue(newValue, at: 0, of: self)
+                            persistentBackingData.setValue(newValue, at: 0, of: self)
                         }
                     }
 
                     private var _stops: OpenSwiftData._PersistedPropertyPlaceholder
                     init() {}
 
-                    private var _$backingData: OpenSwiftData.ModelBackingData = OpenSwiftData.ModelBackingData(for: Trip.self)
+                    private var _$backingData: OpenSwiftData.ModelBackingData? = nil
 
                     var persistentBackingData: OpenSwiftData.ModelBackingData {
                         get {
-                            _$backingData
+                            OpenSwiftData.ModelBackingData.resolve(&_$backingData, for: Trip.self)
                         }
                         set {
                             _$backingData = newValue
@@ -630,11 +630,11 @@ struct ModelMacroVariantTests {
             expandedSource: """
                 final class Tag: OpenSwiftData.PersistentModel {
 
-                    private var _$backingData: OpenSwiftData.ModelBackingData = OpenSwiftData.ModelBackingData(for: Tag.self)
+                    private var _$backingData: OpenSwiftData.ModelBackingData? = nil
 
                     var persistentBackingData: OpenSwiftData.ModelBackingData {
                         get {
-                            _$backingData
+                            OpenSwiftData.ModelBackingData.resolve(&_$backingData, for: Tag.self)
                         }
                         set {
                             _$backingData = newValue
@@ -675,24 +675,24 @@ struct ModelMacroVariantTests {
                     var `default`: Int {
                         @storageRestrictions(accesses: _$backingData, initializes: _default)
                         init(initialValue) {
-                            _$backingData.initializeValue(initialValue, at: 0)
+                            OpenSwiftData.ModelBackingData.resolve(&_$backingData, for: Self.self).initializeValue(initialValue, at: 0)
                             _default = OpenSwiftData._PersistedPropertyPlaceholder()
                         }
                         get {
-                            _$backingData.value(at: 0, of: self)
+                            persistentBackingData.value(at: 0, of: self)
                         }
                         set {
-                            _$backingData.setValue(newValue, at: 0, of: self)
+                            persistentBackingData.setValue(newValue, at: 0, of: self)
                         }
                     }
 
                     private var _default: OpenSwiftData._PersistedPropertyPlaceholder
 
-                    private var _$backingData: OpenSwiftData.ModelBackingData = OpenSwiftData.ModelBackingData(for: Setting.self)
+                    private var _$backingData: OpenSwiftData.ModelBackingData? = nil
 
                     var persistentBackingData: OpenSwiftData.ModelBackingData {
                         get {
-                            _$backingData
+                            OpenSwiftData.ModelBackingData.resolve(&_$backingData, for: Setting.self)
                         }
                         set {
                             _$backingData = newValue
@@ -744,11 +744,11 @@ struct ModelMacroVariantTests {
                     var last: String?
                     let version = 1
 
-                    private var _$backingData: OpenSwiftData.ModelBackingData = OpenSwiftData.ModelBackingData(for: Cache.self)
+                    private var _$backingData: OpenSwiftData.ModelBackingData? = nil
 
                     var persistentBackingData: OpenSwiftData.ModelBackingData {
                         get {
-                            _$backingData
+                            OpenSwiftData.ModelBackingData.resolve(&_$backingData, for: Cache.self)
                         }
                         set {
                             _$backingData = newValue
@@ -789,11 +789,11 @@ struct ModelMacroVariantTests {
             expandedSource: """
                 private final class Tag {
 
-                    private var _$backingData: OpenSwiftData.ModelBackingData = OpenSwiftData.ModelBackingData(for: Tag.self)
+                    private var _$backingData: OpenSwiftData.ModelBackingData? = nil
 
                     var persistentBackingData: OpenSwiftData.ModelBackingData {
                         get {
-                            _$backingData
+                            OpenSwiftData.ModelBackingData.resolve(&_$backingData, for: Tag.self)
                         }
                         set {
                             _$backingData = newValue

@@ -98,8 +98,10 @@ extension ModelContext {
 
     /// The model for a row read with ``EntityDescriptor/selectSQL``: the registered
     /// instance when there is one, else a new `T`; nil only when the registered instance is
-    /// not a `T`.
-    func materialize<T: PersistentModel>(_ row: Row, entity: EntityDescriptor, as type: T.Type) -> T? {
+    /// not a `T`. The row joins `batch`, for faulting relationships in batches.
+    func materialize<T: PersistentModel>(_ row: Row, entity: EntityDescriptor, as type: T.Type, batch: FetchBatch?)
+        -> T?
+    {
         let primaryKey: Int64 = row[0]
         let key = IdentityMap.key(entity, primaryKey)
         if let existing = identityMap[key] {
@@ -113,6 +115,7 @@ extension ModelContext {
                     backing.relationships[property.index] = .notLoaded
                 }
             }
+            join(batch, backing, primaryKey: primaryKey)
             return existing as? T
         }
         var values = [DatabaseValue](repeating: .null, count: entity.properties.count)
@@ -123,15 +126,22 @@ extension ModelContext {
         backing.context = self
         backing.storeIdentifier = container.store.identifier
         backing.state = .persisted
+        join(batch, backing, primaryKey: primaryKey)
         let model = T(backingData: backing)
         identityMap.register(model, for: key)
         return model
     }
 
+    private func join(_ batch: FetchBatch?, _ backing: ModelBackingData, primaryKey: Int64) {
+        guard let batch else { return }
+        backing.fetchBatch = batch
+        backing.fetchBatchPosition = batch.append(primaryKey)
+    }
+
     /// The model for a row of an entity known only at run time.
-    func materialize(_ row: Row, entity: EntityDescriptor) -> any PersistentModel {
+    func materialize(_ row: Row, entity: EntityDescriptor, batch: FetchBatch?) -> any PersistentModel {
         func make<T: PersistentModel>(_ type: T.Type) -> (any PersistentModel)? {
-            materialize(row, entity: entity, as: type)
+            materialize(row, entity: entity, as: type, batch: batch)
         }
         guard let model = make(entity.modelType) else {
             preconditionFailure("a row of \(entity.name) is registered with another model type")
@@ -144,31 +154,20 @@ extension ModelContext {
         if let existing = identityMap[IdentityMap.key(entity, primaryKey)] { return existing }
         let statement = try db.cachedStatement(sql: entity.selectByKeySQL)
         guard let row = try Row.fetchOne(statement, arguments: [primaryKey]) else { return nil }
-        return materialize(row, entity: entity)
+        return materialize(row, entity: entity, batch: nil)
     }
 
-    /// Every model a query returns, in order.
-    func materializeAll(sql: String, arguments: [DatabaseValue], entity: EntityDescriptor, db: Database) throws
-        -> [any PersistentModel]
-    {
-        let statement = try db.cachedStatement(sql: sql)
-        let cursor = try Row.fetchCursor(statement, arguments: StatementArguments(arguments))
-        var models: [any PersistentModel] = []
-        while let row = try cursor.next() {
-            models.append(materialize(row, entity: entity))
-        }
-        return models
-    }
-
-    /// Every model of type `T` a query returns, in order, without casting each.
+    /// Every model of type `T` a query returns, in order, without casting each; the
+    /// models form one ``FetchBatch``.
     func materializeAll<T: PersistentModel>(
         sql: String, arguments: [DatabaseValue], entity: EntityDescriptor, as type: T.Type, db: Database
     ) throws -> [T] {
         let statement = try db.cachedStatement(sql: sql)
         let cursor = try Row.fetchCursor(statement, arguments: StatementArguments(arguments))
+        let batch = FetchBatch(entity: entity)
         var models: [T] = []
         while let row = try cursor.next() {
-            if let model = materialize(row, entity: entity, as: type) { models.append(model) }
+            if let model = materialize(row, entity: entity, as: type, batch: batch) { models.append(model) }
         }
         return models
     }

@@ -1,47 +1,80 @@
 import GRDB
 
 extension ModelContext {
-    /// Reads a relationship's targets from the store.
+    /// Reads a relationship's targets from the store. A to-many relationship is read
+    /// for the owner's neighbours in its ``FetchBatch`` too, in the same query.
     func loadRelationship(of owner: any PersistentModel, at index: Int) -> ModelBackingData.RelationshipSlot {
         let backing = owner.persistentBackingData
         let entity = backing.entity
         guard let relationship = entity.properties[index].relationship else { return .notLoaded }
-        let target = EntityDescriptor.known(relationship.target)
         do {
-            return try access.read { db -> ModelBackingData.RelationshipSlot in
-                switch entity.storage(of: index) {
-                case .column:
-                    guard case .int64(let key) = backing.values[index].storage,
-                        let model = try model(of: target, primaryKey: key, db: db),
-                        model.persistentBackingData.state != .deleted
-                    else { return .toOne(nil) }
-                    return .toOne(model)
-                case .inverseColumn(let targetEntity, let propertyIndex):
-                    guard let key = backing.primaryKey else { return .toMany([]) }
-                    let column = "\(targetEntity.quotedTable).\(targetEntity.properties[propertyIndex].quotedName)"
-                    let primaryKey =
-                        "\(targetEntity.quotedTable).\(EntityDescriptor.quote(EntityDescriptor.primaryKeyColumn))"
-                    let sql = "\(targetEntity.selectSQL) WHERE \(column) = ? ORDER BY \(primaryKey)"
-                    let models = try materializeAll(
-                        sql: sql, arguments: [key.databaseValue], entity: targetEntity, db: db)
-                    return .toMany(models.filter { $0.persistentBackingData.state != .deleted })
-                case .joinTable(let table, let isOwner):
-                    guard let key = backing.primaryKey else { return .toMany([]) }
-                    let (own, other) = isOwner ? ("source", "target") : ("target", "source")
-                    let join = table.quotedName
-                    let primaryKey =
-                        "\(target.quotedTable).\(EntityDescriptor.quote(EntityDescriptor.primaryKeyColumn))"
-                    let sql =
-                        "\(target.selectSQL) JOIN \(join) ON \(join).\(other) = \(primaryKey) WHERE \(join).\(own) = ? ORDER BY \(join).rowid"
-                    let models = try materializeAll(
-                        sql: sql, arguments: [key.databaseValue], entity: target, db: db)
-                    return .toMany(models.filter { $0.persistentBackingData.state != .deleted })
-                }
+            if relationship.isToMany {
+                guard let key = backing.primaryKey else { return .toMany([]) }
+                return .toMany(try loadToMany(of: backing, key: key, at: index))
             }
+            return .toOne(try loadToOne(of: backing, target: EntityDescriptor.known(relationship.target), at: index))
         } catch {
             Self.logger.error("cannot read \(entity.name).\(entity.properties[index].name): \(error)")
             return relationship.isToMany ? .toMany([]) : .toOne(nil)
         }
+    }
+
+    /// The target of a to-one relationship: the registered model when there is one,
+    /// without a query.
+    private func loadToOne(of backing: ModelBackingData, target: EntityDescriptor, at index: Int) throws
+        -> (any PersistentModel)?
+    {
+        guard case .int64(let key) = backing.values[index].storage else { return nil }
+        let model =
+            try identityMap[IdentityMap.key(target, key)]
+            ?? access.read { db in try self.model(of: target, primaryKey: key, db: db) }
+        guard let model, model.persistentBackingData.state != .deleted else { return nil }
+        return model
+    }
+
+    /// The targets of a to-many relationship of the model with key `key`. The other
+    /// models of its batch window whose relationship is not loaded yet get theirs from
+    /// the same query.
+    private func loadToMany(of backing: ModelBackingData, key: Int64, at index: Int) throws
+        -> [any PersistentModel]
+    {
+        let entity = backing.entity
+        var owners: ArraySlice<Int64> = [key]
+        if let batch = backing.fetchBatch, batch.entity === entity {
+            owners = batch.window(containing: backing.fetchBatchPosition)
+        }
+        let targetsByOwner = try access.read { db in
+            try readToMany(of: entity, at: index, owners: owners, db: db)
+        }
+        for owner in owners where owner != key {
+            guard let sibling = identityMap[IdentityMap.key(entity, owner)]?.persistentBackingData,
+                index < sibling.relationships.count, case .notLoaded = sibling.relationships[index]
+            else { continue }
+            sibling.relationships[index] = .toMany(targetsByOwner[owner] ?? [])
+        }
+        return targetsByOwner[key] ?? []
+    }
+
+    /// One query for a to-many relationship of several owners, grouped by owner key;
+    /// deleted targets are left out.
+    private func readToMany(of entity: EntityDescriptor, at index: Int, owners: ArraySlice<Int64>, db: Database)
+        throws -> [Int64: [any PersistentModel]]
+    {
+        guard let relationship = entity.properties[index].relationship else { return [:] }
+        let target = EntityDescriptor.known(relationship.target)
+        let ownerColumn = target.columnPropertyIndices.count + 1
+        let ownerList = "[" + owners.map(String.init).joined(separator: ",") + "]"
+        let statement = try db.cachedStatement(sql: entity.toManySQL(of: index))
+        let cursor = try Row.fetchCursor(statement, arguments: [ownerList])
+        let batch = FetchBatch(entity: target)
+        var targetsByOwner: [Int64: [any PersistentModel]] = [:]
+        while let row = try cursor.next() {
+            let model = materialize(row, entity: target, batch: batch)
+            guard model.persistentBackingData.state != .deleted else { continue }
+            let owner: Int64 = row[ownerColumn]
+            targetsByOwner[owner, default: []].append(model)
+        }
+        return targetsByOwner
     }
 
     /// Fails when a deleted model's `.deny` relationship still refers to models.

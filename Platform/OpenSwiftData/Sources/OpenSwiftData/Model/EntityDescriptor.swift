@@ -128,6 +128,39 @@ final class EntityDescriptor: @unchecked Sendable {
     // MARK: Relationships
 
     private let inverseCache = Mutex<[Int: InverseResolution]>([:])
+    private let toManySQLCache = Mutex<[Int: String]>([:])
+
+    /// The `SELECT` that reads a to-many relationship for many owners at once: the
+    /// target's columns, then the owner's key; one argument, a JSON array of owner keys;
+    /// rows ordered by owner, then in the relationship's order.
+    func toManySQL(of propertyIndex: Int) -> String {
+        if let sql = toManySQLCache.withLock({ $0[propertyIndex] }) { return sql }
+        guard let relationship = properties[propertyIndex].relationship else {
+            preconditionFailure("property \(propertyIndex) of \(name) is not a relationship")
+        }
+        let owners = "IN (SELECT value FROM json_each(?))"
+        let sql: String
+        switch storage(of: propertyIndex) {
+        case .column:
+            preconditionFailure("\(name).\(properties[propertyIndex].name) is to-one")
+        case .inverseColumn(let target, let inverseIndex):
+            let owner = "\(target.quotedTable).\(target.properties[inverseIndex].quotedName)"
+            sql =
+                "SELECT \(target.selectColumnsSQL), \(owner) FROM \(target.quotedTable) "
+                + "WHERE \(owner) \(owners) ORDER BY \(owner), \(target.primaryKeyOrderSQL)"
+        case .joinTable(let table, let isOwner):
+            let target = EntityDescriptor.known(relationship.target)
+            let (own, other) = isOwner ? ("source", "target") : ("target", "source")
+            let join = table.quotedName
+            let targetKey = "\(target.quotedTable).\(Self.quote(Self.primaryKeyColumn))"
+            sql =
+                "SELECT \(target.selectColumnsSQL), \(join).\(own) FROM \(target.quotedTable) "
+                + "JOIN \(join) ON \(join).\(other) = \(targetKey) "
+                + "WHERE \(join).\(own) \(owners) ORDER BY \(join).\(own), \(join).rowid"
+        }
+        toManySQLCache.withLock { $0[propertyIndex] = sql }
+        return sql
+    }
 
     /// The inverse of a relationship: declared on either side with
     /// `@Relationship(inverse:)`, or inferred when the target has exactly one

@@ -48,41 +48,46 @@ public final class ModelBackingData {
     /// Relationships assigned in the model's initialiser, whose inverses are set up when
     /// the model is inserted.
     var hasInitialRelationships = false
+    /// The query that last read this model's row, and the row's place in it, so that a
+    /// relationship faulted here is read for the neighbouring rows too.
+    var fetchBatch: FetchBatch?
+    var fetchBatchPosition = 0
 
     var hasChangedProperties: Bool { !changedProperties.isEmpty }
 
-    /// Creates empty storage for a new model of the given type.
+    /// Creates empty storage for a new model of the given type: NULL values and empty,
+    /// loaded relationships.
     public convenience init<Model: PersistentModel>(for type: Model.Type) {
         let entity = EntityDescriptor.known(type)
-        self.init(entity: entity, values: nil, primaryKey: nil)
-    }
-
-    /// Storage for a fetched row (`values` given) or a new model (`values` nil). A new
-    /// model's arrays are allocated on its first write, because every fetched model is
-    /// first created with a new model's storage that `init(backingData:)` then replaces.
-    init(entity: EntityDescriptor, values: [DatabaseValue]?, primaryKey: Int64?) {
-        self.entity = entity
-        self.primaryKey = primaryKey
-        guard let values else {
-            self.values = []
-            self.relationships = []
-            return
-        }
-        self.values = values
-        self.relationships =
-            entity.hasRelationships ? entity.properties.map { _ in RelationshipSlot.notLoaded } : []
-    }
-
-    /// Allocates a new model's storage: NULL values and empty, loaded relationships.
-    private func ensureStorage() {
-        guard values.isEmpty, !entity.properties.isEmpty else { return }
-        values = Array(repeating: .null, count: entity.properties.count)
+        self.init(entity: entity, values: Array(repeating: .null, count: entity.properties.count), primaryKey: nil)
         if entity.hasRelationships {
             relationships = entity.properties.map { property in
                 guard let relationship = property.relationship else { return .notLoaded }
                 return relationship.isToMany ? .toMany([]) : .toOne(nil)
             }
         }
+    }
+
+    /// Storage for a row of the store: its values by property index, relationships not
+    /// loaded yet.
+    init(entity: EntityDescriptor, values: [DatabaseValue], primaryKey: Int64?) {
+        self.entity = entity
+        self.primaryKey = primaryKey
+        self.values = values
+        self.relationships =
+            entity.hasRelationships ? Array(repeating: .notLoaded, count: entity.properties.count) : []
+    }
+
+    /// The backing data held in a model's `storage`, created for `type` on first use.
+    /// `@Model` keeps its backing data this way so that a fetched model, which receives
+    /// its backing data in `init(backingData:)`, never builds one only to drop it.
+    public static func resolve<Model: PersistentModel>(_ storage: inout ModelBackingData?, for type: Model.Type)
+        -> ModelBackingData
+    {
+        if let existing = storage { return existing }
+        let created = ModelBackingData(for: type)
+        storage = created
+        return created
     }
 
     var persistentModelID: PersistentIdentifier {
@@ -100,7 +105,6 @@ public final class ModelBackingData {
 
     /// Stores a property's value from the model's initialiser.
     public func initializeValue<Value>(_ value: Value, at index: Int) {
-        ensureStorage()
         let property = entity.properties[index]
         if let attribute = property.attribute {
             values[index] = encode(value, with: attribute.codec, property: property)
@@ -116,7 +120,6 @@ public final class ModelBackingData {
 
     /// Reads a property.
     public func value<Model: PersistentModel, Value>(at index: Int, of owner: Model) -> Value {
-        ensureStorage()
         let property = entity.properties[index]
         if let attribute = property.attribute {
             guard let codec = attribute.codec as? TypedAttributeCodec<Value> else {
@@ -148,7 +151,6 @@ public final class ModelBackingData {
 
     /// Writes a property, recording the change in the model's context.
     public func setValue<Model: PersistentModel, Value>(_ newValue: Value, at index: Int, of owner: Model) {
-        ensureStorage()
         let property = entity.properties[index]
         if let attribute = property.attribute {
             let encoded = encode(newValue, with: attribute.codec, property: property)
