@@ -10,6 +10,9 @@ final class EntityDescriptor: @unchecked Sendable {
     let modelType: any PersistentModel.Type
     /// The persisted properties, indexed as `@Model` numbered them.
     let properties: [PropertyDescriptor]
+    /// The codec of each attribute, by property index (nil for relationships): what
+    /// property accessors use, without copying a ``PropertyDescriptor``.
+    let attributeCodecs: [AttributeCodec?]
     let propertyIndexByKeyPath: [AnyKeyPath: Int]
     let propertyIndexByName: [String: Int]
     /// Groups of property names declared with `#Index`.
@@ -53,6 +56,7 @@ final class EntityDescriptor: @unchecked Sendable {
             properties.append(try PropertyDescriptor(index: index, metadata: metadata, entityName: name))
         }
         self.properties = properties
+        self.attributeCodecs = properties.map { $0.attribute?.codec }
         var byKeyPath: [AnyKeyPath: Int] = [:]
         var byName: [String: Int] = [:]
         for property in properties {

@@ -105,11 +105,11 @@ public final class ModelBackingData {
 
     /// Stores a property's value from the model's initialiser.
     public func initializeValue<Value>(_ value: Value, at index: Int) {
-        let property = entity.properties[index]
-        if let attribute = property.attribute {
-            values[index] = encode(value, with: attribute.codec, property: property)
+        if let codec = entity.attributeCodecs[index] {
+            values[index] = encode(value, with: codec, at: index)
             return
         }
+        let property = entity.properties[index]
         if property.relationship?.isToMany == true {
             relationships[index] = .toMany(Self.models(in: value))
         } else {
@@ -120,17 +120,14 @@ public final class ModelBackingData {
 
     /// Reads a property.
     public func value<Model: PersistentModel, Value>(at index: Int, of owner: Model) -> Value {
-        let property = entity.properties[index]
-        if let attribute = property.attribute {
-            guard let codec = attribute.codec as? TypedAttributeCodec<Value> else {
-                fatalError("\(entity.name).\(property.name) is not of type \(Value.self)")
-            }
+        if let codec = entity.attributeCodecs[index] {
             do {
-                return try codec.decode(values[index])
+                return try typed(codec, as: Value.self, at: index).decode(values[index])
             } catch {
-                fatalError("\(entity.name).\(property.name) cannot be read from the store: \(error)")
+                fatalError("\(entity.name).\(entity.properties[index].name) cannot be read from the store: \(error)")
             }
         }
+        let property = entity.properties[index]
         guard let relationship = property.relationship else {
             fatalError("\(entity.name).\(property.name) is neither an attribute nor a relationship")
         }
@@ -151,15 +148,14 @@ public final class ModelBackingData {
 
     /// Writes a property, recording the change in the model's context.
     public func setValue<Model: PersistentModel, Value>(_ newValue: Value, at index: Int, of owner: Model) {
-        let property = entity.properties[index]
-        if let attribute = property.attribute {
-            let encoded = encode(newValue, with: attribute.codec, property: property)
+        if let codec = entity.attributeCodecs[index] {
+            let encoded = encode(newValue, with: codec, at: index)
             guard encoded != values[index] || state == .detached else { return }
             willChange(index, of: owner)
             values[index] = encoded
             return
         }
-        if property.relationship?.isToMany == true {
+        if entity.properties[index].relationship?.isToMany == true {
             RelationshipGraph.setTargets(Self.models(in: newValue), of: owner, at: index)
         } else {
             RelationshipGraph.setTarget(Self.model(in: newValue), of: owner, at: index)
@@ -181,13 +177,23 @@ public final class ModelBackingData {
 
     // MARK: Conversions
 
-    private func encode<Value>(_ value: Value, with codec: AttributeCodec, property: PropertyDescriptor)
-        -> DatabaseValue
+    /// The codec of the attribute at `index`, as the accessor's type sees it. `@Model`
+    /// declares the accessor and the attribute from the same property, so a mismatch is
+    /// a programming error.
+    private func typed<Value>(_ codec: AttributeCodec, as type: Value.Type, at index: Int)
+        -> TypedAttributeCodec<Value>
     {
+        guard codec.valueType == Value.self else {
+            fatalError("\(entity.name).\(entity.properties[index].name) is not of type \(Value.self)")
+        }
+        return unsafeDowncast(codec, to: TypedAttributeCodec<Value>.self)
+    }
+
+    private func encode<Value>(_ value: Value, with codec: AttributeCodec, at index: Int) -> DatabaseValue {
         do {
-            return try codec.encodeAny(value)
+            return try typed(codec, as: Value.self, at: index).encode(value)
         } catch {
-            fatalError("\(entity.name).\(property.name) cannot be stored: \(error)")
+            fatalError("\(entity.name).\(entity.properties[index].name) cannot be stored: \(error)")
         }
     }
 

@@ -21,8 +21,12 @@ class AttributeCodec: @unchecked Sendable {
     let rawValueCheck: ((AnyKeyPath, Any) -> Bool)?
     fileprivate let conversion: ValueConversion
 
-    fileprivate init(conversion: ValueConversion, isOptional: Bool) {
+    /// The declared type (`Int`, `String?`, `[Tag]`…).
+    let valueType: Any.Type
+
+    fileprivate init(conversion: ValueConversion, isOptional: Bool, valueType: Any.Type) {
         self.conversion = conversion
+        self.valueType = valueType
         self.storageType = conversion.storageType
         self.storedTypeName = conversion.typeName
         self.isOptional = isOptional
@@ -54,17 +58,32 @@ class AttributeCodec: @unchecked Sendable {
     static func make<Value>(for type: Value.Type) -> AttributeCodec? {
         if let optionalType = type as? any _OptionalMarker.Type {
             guard let conversion = ValueConversion.make(for: optionalType._wrappedType) else { return nil }
-            return TypedAttributeCodec<Value>(conversion: conversion, isOptional: true)
+            let direct = (optionalType._wrappedType as? any SQLitePrimitive.Type).map {
+                DirectCoding<Value>.optional(of: $0)
+            }
+            return TypedAttributeCodec<Value>(conversion: conversion, isOptional: true, direct: direct)
         }
         guard let conversion = ValueConversion.make(for: type) else { return nil }
-        return TypedAttributeCodec<Value>(conversion: conversion, isOptional: false)
+        let direct = (type as? any SQLitePrimitive.Type).map { DirectCoding<Value>.plain($0) }
+        return TypedAttributeCodec<Value>(conversion: conversion, isOptional: false, direct: direct)
     }
 }
 
 /// An ``AttributeCodec`` that knows the property's declared type, so that property
-/// accessors decode without going through `Any`.
+/// accessors decode and encode without going through `Any`.
 final class TypedAttributeCodec<Value>: AttributeCodec, @unchecked Sendable {
+    /// Unboxed conversions when the type is a primitive or an optional primitive.
+    private let direct: DirectCoding<Value>?
+
+    fileprivate init(conversion: ValueConversion, isOptional: Bool, direct: DirectCoding<Value>?) {
+        self.direct = direct
+        super.init(conversion: conversion, isOptional: isOptional, valueType: Value.self)
+    }
+
     func decode(_ databaseValue: DatabaseValue) throws -> Value {
+        if let direct, let value = direct.decode(databaseValue) {
+            return value
+        }
         if databaseValue.isNull {
             guard isOptional, let none = (Value.self as? any _OptionalMarker.Type)?._none as? Value else {
                 throw AttributeDecodingError.unexpectedNull
@@ -84,11 +103,43 @@ final class TypedAttributeCodec<Value>: AttributeCodec, @unchecked Sendable {
     }
 
     func encode(_ value: Value) throws -> DatabaseValue {
-        try encodeAny(value)
+        if let direct { return direct.encode(value) }
+        return try encodeAny(value)
     }
 
     override func decodeAny(_ databaseValue: DatabaseValue) throws -> Any {
         try decode(databaseValue)
+    }
+}
+
+/// Conversions of a primitive type (or an optional one) to and from its stored form
+/// with no `Any` in between: the hot path of every property read and write.
+private struct DirectCoding<Value> {
+    /// The value, or nil when the stored form does not fit (the general path then
+    /// reports why).
+    let decode: (DatabaseValue) -> Value?
+    let encode: (Value) -> DatabaseValue
+
+    /// For `Value == P`. The casts are between identical types, checked by the caller's
+    /// construction (`P` is `Value` itself).
+    static func plain<P: SQLitePrimitive>(_: P.Type) -> DirectCoding {
+        precondition(P.self == Value.self)
+        return DirectCoding(
+            decode: { stored in P(sqliteValue: stored).map { unsafeBitCast($0, to: Value.self) } },
+            encode: { value in unsafeBitCast(value, to: P.self).sqliteValue }
+        )
+    }
+
+    /// For `Value == P?`.
+    static func optional<P: SQLitePrimitive>(of _: P.Type) -> DirectCoding {
+        precondition(P?.self == Value.self)
+        return DirectCoding(
+            decode: { stored in
+                if stored.isNull { return unsafeBitCast(P?.none, to: Value.self) }
+                return P(sqliteValue: stored).map { unsafeBitCast(P?.some($0), to: Value.self) }
+            },
+            encode: { value in unsafeBitCast(value, to: P?.self)?.sqliteValue ?? .null }
+        )
     }
 }
 
