@@ -35,6 +35,8 @@ let package = Package(
             dependencies: [
                 "OpenSwiftDataMacros",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                // SQLite's C API, for reading fetched rows column by column.
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings

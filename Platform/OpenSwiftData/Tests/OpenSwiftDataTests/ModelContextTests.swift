@@ -46,6 +46,30 @@ struct ModelContextTests {
         #expect(registered === first)
     }
 
+    @Test("a context forgets the models nothing holds any more, and keeps those still in use")
+    func identityMapReleasesModels() throws {
+        let container = try makeInMemoryContainer(tripSchemaTypes)
+        let context = ModelContext(container)
+        for name in ["a", "b", "c"] { context.insert(Trip(name: name)) }
+        try context.save()
+        // Saved, and held by nothing any more.
+        #expect(context.identityMap.count == 0)
+        var kept: Trip?
+        do {
+            let trips = try ModelContext(container).fetch(FetchDescriptor<Trip>())
+            #expect(trips.count == 3)
+        }
+        let fresh = ModelContext(container)
+        do {
+            let trips = try fresh.fetch(FetchDescriptor<Trip>(sortBy: [SortDescriptor(\.name)]))
+            #expect(fresh.identityMap.count == 3)
+            kept = trips[1]
+        }
+        #expect(fresh.identityMap.count == 1)
+        let again = try fresh.fetch(FetchDescriptor<Trip>(predicate: #Predicate { $0.name == "b" }))
+        #expect(again.first === kept)
+    }
+
     @Test("rollback discards inserts, deletes and edits")
     func rollback() throws {
         let container = try makeInMemoryContainer(tripSchemaTypes)

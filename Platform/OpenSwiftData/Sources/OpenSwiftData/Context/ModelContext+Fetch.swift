@@ -99,17 +99,19 @@ extension ModelContext {
     /// The model for a row read with ``EntityDescriptor/selectSQL``: the registered
     /// instance when there is one, else a new `T`; nil only when the registered instance is
     /// not a `T`. The row joins `batch`, for faulting relationships in batches.
-    func materialize<T: PersistentModel>(_ row: Row, entity: EntityDescriptor, as type: T.Type, batch: FetchBatch?)
+    func materialize<T: PersistentModel>(
+        _ row: FetchedRow, entity: EntityDescriptor, as type: T.Type, batch: FetchBatch?
+    )
         -> T?
     {
-        let primaryKey: Int64 = row[0]
+        let primaryKey = row.primaryKey
         let key = IdentityMap.key(entity, primaryKey)
         if let existing = identityMap[key] {
             let backing = existing.persistentBackingData
             // A model without unsaved changes shows the latest stored values.
             if backing.state == .persisted, !backing.hasChangedProperties {
                 for (column, index) in entity.columnPropertyIndices.enumerated() {
-                    backing.values[index] = row[column + 1]
+                    backing.values[index] = row.value(at: column + 1)
                 }
                 for property in entity.properties where property.relationship != nil {
                     backing.relationships[property.index] = .notLoaded
@@ -120,7 +122,7 @@ extension ModelContext {
         }
         var values = [DatabaseValue](repeating: .null, count: entity.properties.count)
         for (column, index) in entity.columnPropertyIndices.enumerated() {
-            values[index] = row[column + 1]
+            values[index] = row.value(at: column + 1)
         }
         let backing = ModelBackingData(entity: entity, values: values, primaryKey: primaryKey)
         backing.context = self
@@ -139,7 +141,7 @@ extension ModelContext {
     }
 
     /// The model for a row of an entity known only at run time.
-    func materialize(_ row: Row, entity: EntityDescriptor, batch: FetchBatch?) -> any PersistentModel {
+    func materialize(_ row: FetchedRow, entity: EntityDescriptor, batch: FetchBatch?) -> any PersistentModel {
         func make<T: PersistentModel>(_ type: T.Type) -> (any PersistentModel)? {
             materialize(row, entity: entity, as: type, batch: batch)
         }
@@ -152,9 +154,11 @@ extension ModelContext {
     /// The model of an entity with a primary key, or nil when there is no such row.
     func model(of entity: EntityDescriptor, primaryKey: Int64, db: Database) throws -> (any PersistentModel)? {
         if let existing = identityMap[IdentityMap.key(entity, primaryKey)] { return existing }
-        let statement = try db.cachedStatement(sql: entity.selectByKeySQL)
-        guard let row = try Row.fetchOne(statement, arguments: [primaryKey]) else { return nil }
-        return materialize(row, entity: entity, batch: nil)
+        var model: (any PersistentModel)?
+        try FetchedRow.forEach(try db.cachedStatement(sql: entity.selectByKeySQL), arguments: [primaryKey]) { row in
+            model = materialize(row, entity: entity, batch: nil)
+        }
+        return model
     }
 
     /// Every model of type `T` a query returns, in order, without casting each; the
@@ -162,11 +166,9 @@ extension ModelContext {
     func materializeAll<T: PersistentModel>(
         sql: String, arguments: [DatabaseValue], entity: EntityDescriptor, as type: T.Type, db: Database
     ) throws -> [T] {
-        let statement = try db.cachedStatement(sql: sql)
-        let cursor = try Row.fetchCursor(statement, arguments: StatementArguments(arguments))
         let batch = FetchBatch(entity: entity)
         var models: [T] = []
-        while let row = try cursor.next() {
+        try FetchedRow.forEach(try db.cachedStatement(sql: sql), arguments: StatementArguments(arguments)) { row in
             if let model = materialize(row, entity: entity, as: type, batch: batch) { models.append(model) }
         }
         return models

@@ -64,15 +64,13 @@ extension ModelContext {
         let target = EntityDescriptor.known(relationship.target)
         let ownerColumn = target.columnPropertyIndices.count + 1
         let ownerList = "[" + owners.map(String.init).joined(separator: ",") + "]"
-        let statement = try db.cachedStatement(sql: entity.toManySQL(of: index))
-        let cursor = try Row.fetchCursor(statement, arguments: [ownerList])
         let batch = FetchBatch(entity: target)
         var targetsByOwner: [Int64: [any PersistentModel]] = [:]
-        while let row = try cursor.next() {
+        try FetchedRow.forEach(try db.cachedStatement(sql: entity.toManySQL(of: index)), arguments: [ownerList]) {
+            row in
             let model = materialize(row, entity: target, batch: batch)
-            guard model.persistentBackingData.state != .deleted else { continue }
-            let owner: Int64 = row[ownerColumn]
-            targetsByOwner[owner, default: []].append(model)
+            guard model.persistentBackingData.state != .deleted else { return }
+            targetsByOwner[row.int64(at: ownerColumn), default: []].append(model)
         }
         return targetsByOwner
     }

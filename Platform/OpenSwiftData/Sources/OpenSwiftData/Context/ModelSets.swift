@@ -34,7 +34,9 @@ struct OrderedModelSet {
 }
 
 /// The models of a context that have a row, by entity and primary key, held weakly so
-/// that a context does not keep every model it ever fetched alive.
+/// that a context does not keep every model it ever fetched alive. A model's entry goes
+/// when its backing data is released (``ModelBackingData``'s `deinit`), so the map
+/// never needs a sweep for dead entries.
 struct IdentityMap {
     struct Key: Hashable {
         let entity: ObjectIdentifier
@@ -46,7 +48,6 @@ struct IdentityMap {
     }
 
     private var entries: [Key: WeakModel] = [:]
-    private var pruneThreshold = 1024
 
     static func key(_ entity: EntityDescriptor, _ primaryKey: Int64) -> Key {
         Key(entity: ObjectIdentifier(entity), primaryKey: primaryKey)
@@ -58,19 +59,24 @@ struct IdentityMap {
 
     mutating func register(_ model: any PersistentModel, for key: Key) {
         entries[key] = WeakModel(model: model)
-        if entries.count > pruneThreshold {
-            entries = entries.filter { $0.value.model != nil }
-            pruneThreshold = max(1024, entries.count * 2)
-        }
     }
 
     mutating func remove(_ key: Key) {
         entries.removeValue(forKey: key)
     }
 
+    /// Removes the entry of a model that no longer exists; an entry that another live
+    /// model of the same row took over stays.
+    mutating func removeReleased(_ key: Key) {
+        guard let index = entries.index(forKey: key), entries.values[index].model == nil else { return }
+        entries.remove(at: index)
+    }
+
     mutating func removeAll() {
         entries.removeAll()
     }
+
+    var count: Int { entries.count }
 
     var liveModels: [any PersistentModel] {
         entries.values.compactMap(\.model)

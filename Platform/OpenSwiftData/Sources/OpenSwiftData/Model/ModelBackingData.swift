@@ -78,6 +78,13 @@ public final class ModelBackingData {
             entity.hasRelationships ? Array(repeating: .notLoaded, count: entity.properties.count) : []
     }
 
+    deinit {
+        // The model is gone: so is its place in the context's identity map.
+        if let primaryKey, let context {
+            context.identityMap.removeReleased(IdentityMap.key(entity, primaryKey))
+        }
+    }
+
     /// The backing data held in a model's `storage`, created for `type` on first use.
     /// `@Model` keeps its backing data this way so that a fetched model, which receives
     /// its backing data in `init(backingData:)`, never builds one only to drop it.

@@ -58,32 +58,95 @@ class AttributeCodec: @unchecked Sendable {
     static func make<Value>(for type: Value.Type) -> AttributeCodec? {
         if let optionalType = type as? any _OptionalMarker.Type {
             guard let conversion = ValueConversion.make(for: optionalType._wrappedType) else { return nil }
-            let direct = (optionalType._wrappedType as? any SQLitePrimitive.Type).map {
-                DirectCoding<Value>.optional(of: $0)
-            }
-            return TypedAttributeCodec<Value>(conversion: conversion, isOptional: true, direct: direct)
+            return TypedAttributeCodec<Value>(
+                conversion: conversion, isOptional: true, direct: DirectType(optionalType._wrappedType))
         }
         guard let conversion = ValueConversion.make(for: type) else { return nil }
-        let direct = (type as? any SQLitePrimitive.Type).map { DirectCoding<Value>.plain($0) }
-        return TypedAttributeCodec<Value>(conversion: conversion, isOptional: false, direct: direct)
+        return TypedAttributeCodec<Value>(conversion: conversion, isOptional: false, direct: DirectType(type))
+    }
+}
+
+/// The primitive types that property accessors convert with code specialized for each,
+/// with no `Any` and no generic metadata lookup on the way: the hot path of every
+/// property read and write.
+private enum DirectType {
+    case int, int64, double, bool, string, date
+
+    init?(_ type: Any.Type) {
+        switch ObjectIdentifier(type) {
+        case ObjectIdentifier(Int.self): self = .int
+        case ObjectIdentifier(Int64.self): self = .int64
+        case ObjectIdentifier(Double.self): self = .double
+        case ObjectIdentifier(Bool.self): self = .bool
+        case ObjectIdentifier(String.self): self = .string
+        case ObjectIdentifier(Date.self): self = .date
+        default: return nil
+        }
     }
 }
 
 /// An ``AttributeCodec`` that knows the property's declared type, so that property
 /// accessors decode and encode without going through `Any`.
 final class TypedAttributeCodec<Value>: AttributeCodec, @unchecked Sendable {
-    /// Unboxed conversions when the type is a primitive or an optional primitive.
-    private let direct: DirectCoding<Value>?
+    /// Set when `Value` is one of the direct types, or an optional of one.
+    private let direct: DirectType?
 
-    fileprivate init(conversion: ValueConversion, isOptional: Bool, direct: DirectCoding<Value>?) {
+    fileprivate init(conversion: ValueConversion, isOptional: Bool, direct: DirectType?) {
         self.direct = direct
         super.init(conversion: conversion, isOptional: isOptional, valueType: Value.self)
     }
 
     func decode(_ databaseValue: DatabaseValue) throws -> Value {
-        if let direct, let value = direct.decode(databaseValue) {
-            return value
+        switch direct {
+        case .int: try decode(databaseValue, as: Int.self)
+        case .int64: try decode(databaseValue, as: Int64.self)
+        case .double: try decode(databaseValue, as: Double.self)
+        case .bool: try decode(databaseValue, as: Bool.self)
+        case .string: try decode(databaseValue, as: String.self)
+        case .date: try decode(databaseValue, as: Date.self)
+        case nil: try decodeThroughAny(databaseValue)
         }
+    }
+
+    func encode(_ value: Value) throws -> DatabaseValue {
+        switch direct {
+        case .int: encode(value, as: Int.self)
+        case .int64: encode(value, as: Int64.self)
+        case .double: encode(value, as: Double.self)
+        case .bool: encode(value, as: Bool.self)
+        case .string: encode(value, as: String.self)
+        case .date: encode(value, as: Date.self)
+        case nil: try encodeAny(value)
+        }
+    }
+
+    override func decodeAny(_ databaseValue: DatabaseValue) throws -> Any {
+        try decode(databaseValue)
+    }
+
+    /// Decodes `P` or `P?`, which `direct` says `Value` is: the bit casts are between
+    /// identical types.
+    @inline(__always)
+    private func decode<P: SQLitePrimitive>(_ stored: DatabaseValue, as _: P.Type) throws -> Value {
+        if isOptional {
+            if stored.isNull { return unsafeBitCast(P?.none, to: Value.self) }
+            if let value = P(sqliteValue: stored) { return unsafeBitCast(P?.some(value), to: Value.self) }
+        } else if let value = P(sqliteValue: stored) {
+            return unsafeBitCast(value, to: Value.self)
+        }
+        return try decodeThroughAny(stored)
+    }
+
+    @inline(__always)
+    private func encode<P: SQLitePrimitive>(_ value: Value, as _: P.Type) -> DatabaseValue {
+        if isOptional {
+            return unsafeBitCast(value, to: P?.self)?.sqliteValue ?? .null
+        }
+        return unsafeBitCast(value, to: P.self).sqliteValue
+    }
+
+    /// The general path: any storable type, and the errors of values that do not fit.
+    private func decodeThroughAny(_ databaseValue: DatabaseValue) throws -> Value {
         if databaseValue.isNull {
             guard isOptional, let none = (Value.self as? any _OptionalMarker.Type)?._none as? Value else {
                 throw AttributeDecodingError.unexpectedNull
@@ -100,46 +163,6 @@ final class TypedAttributeCodec<Value>: AttributeCodec, @unchecked Sendable {
             throw AttributeDecodingError.incompatibleValue(String(describing: databaseValue))
         }
         return value
-    }
-
-    func encode(_ value: Value) throws -> DatabaseValue {
-        if let direct { return direct.encode(value) }
-        return try encodeAny(value)
-    }
-
-    override func decodeAny(_ databaseValue: DatabaseValue) throws -> Any {
-        try decode(databaseValue)
-    }
-}
-
-/// Conversions of a primitive type (or an optional one) to and from its stored form
-/// with no `Any` in between: the hot path of every property read and write.
-private struct DirectCoding<Value> {
-    /// The value, or nil when the stored form does not fit (the general path then
-    /// reports why).
-    let decode: (DatabaseValue) -> Value?
-    let encode: (Value) -> DatabaseValue
-
-    /// For `Value == P`. The casts are between identical types, checked by the caller's
-    /// construction (`P` is `Value` itself).
-    static func plain<P: SQLitePrimitive>(_: P.Type) -> DirectCoding {
-        precondition(P.self == Value.self)
-        return DirectCoding(
-            decode: { stored in P(sqliteValue: stored).map { unsafeBitCast($0, to: Value.self) } },
-            encode: { value in unsafeBitCast(value, to: P.self).sqliteValue }
-        )
-    }
-
-    /// For `Value == P?`.
-    static func optional<P: SQLitePrimitive>(of _: P.Type) -> DirectCoding {
-        precondition(P?.self == Value.self)
-        return DirectCoding(
-            decode: { stored in
-                if stored.isNull { return unsafeBitCast(P?.none, to: Value.self) }
-                return P(sqliteValue: stored).map { unsafeBitCast(P?.some($0), to: Value.self) }
-            },
-            encode: { value in unsafeBitCast(value, to: P?.self)?.sqliteValue ?? .null }
-        )
     }
 }
 
