@@ -25,6 +25,12 @@ final class EntityDescriptor: @unchecked Sendable {
     let columnPropertyIndices: [Int]
     /// Whether any property is a relationship.
     let hasRelationships: Bool
+    /// A new model's storage: NULL values, and empty relationships that count as
+    /// loaded. Shared copy-on-write by every new model's backing data.
+    let newModelValues: [DatabaseValue]
+    let newModelRelationships: [ModelBackingData.RelationshipSlot]
+    /// A fetched row's relationships: none read yet (empty when there are none).
+    let unloadedRelationships: [ModelBackingData.RelationshipSlot]
     /// `SELECT` of the primary key and every column, without a `WHERE` clause.
     let selectSQL: String
     /// `SELECT` of one row by primary key.
@@ -70,6 +76,14 @@ final class EntityDescriptor: @unchecked Sendable {
         self.uniquenessConstraints = uniqueAttributes + modelType.schemaUniquenessConstraints
         self.columnPropertyIndices = properties.filter(\.hasColumn).map(\.index)
         self.hasRelationships = properties.contains { $0.relationship != nil }
+        self.newModelValues = Array(repeating: .null, count: properties.count)
+        self.newModelRelationships =
+            hasRelationships
+            ? properties.map { property in
+                guard let relationship = property.relationship else { return .notLoaded }
+                return relationship.isToMany ? .toMany([]) : .toOne(nil)
+            } : []
+        self.unloadedRelationships = hasRelationships ? Array(repeating: .notLoaded, count: properties.count) : []
         let table = Self.quote(name)
         let primaryKey = Self.quote(Self.primaryKeyColumn)
         let columnNames = columnPropertyIndices.map { properties[$0].name }

@@ -59,13 +59,8 @@ public final class ModelBackingData {
     /// loaded relationships.
     public convenience init<Model: PersistentModel>(for type: Model.Type) {
         let entity = EntityDescriptor.known(type)
-        self.init(entity: entity, values: Array(repeating: .null, count: entity.properties.count), primaryKey: nil)
-        if entity.hasRelationships {
-            relationships = entity.properties.map { property in
-                guard let relationship = property.relationship else { return .notLoaded }
-                return relationship.isToMany ? .toMany([]) : .toOne(nil)
-            }
-        }
+        self.init(entity: entity, values: entity.newModelValues, primaryKey: nil)
+        relationships = entity.newModelRelationships
     }
 
     /// Storage for a row of the store: its values by property index, relationships not
@@ -74,8 +69,7 @@ public final class ModelBackingData {
         self.entity = entity
         self.primaryKey = primaryKey
         self.values = values
-        self.relationships =
-            entity.hasRelationships ? Array(repeating: .notLoaded, count: entity.properties.count) : []
+        self.relationships = entity.unloadedRelationships
     }
 
     deinit {
@@ -205,7 +199,14 @@ public final class ModelBackingData {
     }
 
     static func model<Value>(in value: Value) -> (any PersistentModel)? {
-        (value as Any) as? any PersistentModel
+        // A to-one property is a class reference or an optional one: `nil` (the usual
+        // initial value, applied in every initializer) is a null word, found without a cast.
+        if MemoryLayout<Value>.size == MemoryLayout<UInt>.size,
+            withUnsafeBytes(of: value, { $0.load(as: UInt.self) }) == 0
+        {
+            return nil
+        }
+        return (value as Any) as? any PersistentModel
     }
 
     static func models<Value>(in value: Value) -> [any PersistentModel] {
