@@ -58,7 +58,8 @@ extension StoresCommand {
                         report = try ModelContainer.dryRunMigration(
                             for: store.schema, migrationPlan: store.migrationPlan, configuration: store.configuration)
                     } else {
-                        let progress = ProgressBar(label: store.fileName)
+                        let rows = StoreInspector.inspect(store).rows.reduce(0) { $0 + $1.count }
+                        let progress = ProgressBar(label: store.name, storeRows: rows)
                         let container = try ModelContainer(
                             for: store.schema, migrationPlan: store.migrationPlan,
                             configurations: [store.configuration], migrationObserver: progress.observe)
