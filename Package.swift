@@ -7,7 +7,7 @@ let strictSettings: [SwiftSetting] = [
 ]
 
 /// The composition root: the `popcorn` command over the four contexts, and the root
-/// integration tests that run it.
+/// integration tests that run it (and `popcorn-next`, a test fixture).
 let package = Package(
     name: "Popcorn",
     platforms: [.macOS(.v15)],
@@ -52,6 +52,14 @@ let package = Package(
             name: "popcorn",
             dependencies: ["PopcornApp"],
             path: "App/Sources/popcorn",
+            swiftSettings: strictSettings
+        ),
+        // The next release of popcorn, for the root integration tests: the same command line
+        // with a V2 of the watchlist for `stores migrate` (Tests/Fixtures/README.md).
+        .executableTarget(
+            name: "popcorn-next",
+            dependencies: ["PopcornApp", .product(name: "OpenSwiftData", package: "OpenSwiftData")],
+            path: "Tests/Fixtures/PopcornNext",
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -1,11 +1,25 @@
 import Foundation
 
-/// Runs the built `popcorn` binary with its stores in a temporary folder, never the
-/// real home folder, and with no TMDb token (the offline catalog answers).
+/// Runs the built `popcorn` binary (or `popcorn-next`, the fixture that plays its next
+/// release) with its stores in a temporary folder, never the real home folder, and with
+/// no TMDb token (the offline catalog answers).
 final class PopcornProcess: Sendable {
+    /// The binaries built beside the tests.
+    enum Binary: String {
+        case popcorn
+        /// Tests/Fixtures/PopcornNext: popcorn with a V2 of the watchlist for `stores`.
+        case popcornNext = "popcorn-next"
+
+        var url: URL {
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appending(path: rawValue)
+        }
+    }
+
     let root: URL
     var dataDirectory: URL { root.appending(path: "data") }
     var cacheDirectory: URL { root.appending(path: "cache") }
+    /// The watchlist store, in the data folder.
+    var watchlistStore: URL { dataDirectory.appending(path: "popcorn-movies-cloudkit.sqlite") }
 
     struct Result {
         let status: Int32
@@ -13,9 +27,7 @@ final class PopcornProcess: Sendable {
         let standardError: String
     }
 
-    static var executable: URL {
-        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appending(path: "popcorn")
-    }
+    static var executable: URL { Binary.popcorn.url }
 
     init() {
         root = FileManager.default.temporaryDirectory.appending(path: "popcorn-cli-\(UUID().uuidString)")
@@ -23,9 +35,12 @@ final class PopcornProcess: Sendable {
 
     deinit { try? FileManager.default.removeItem(at: root) }
 
-    func run(_ arguments: [String], environment extra: [String: String] = [:]) throws -> Result {
+    /// A process of `binary` with the temporary folders in its environment, not started.
+    func process(
+        _ arguments: [String], binary: Binary = .popcorn, environment extra: [String: String] = [:]
+    ) -> Process {
         let process = Process()
-        process.executableURL = Self.executable
+        process.executableURL = binary.url
         process.arguments = arguments
         var environment = [
             "HOME": root.appending(path: "home").path,
@@ -35,6 +50,14 @@ final class PopcornProcess: Sendable {
         ]
         environment.merge(extra) { _, new in new }
         process.environment = environment
+        return process
+    }
+
+    /// Runs `binary` to its end, its output and errors on pipes.
+    func run(
+        _ arguments: [String], binary: Binary = .popcorn, environment extra: [String: String] = [:]
+    ) throws -> Result {
+        let process = process(arguments, binary: binary, environment: extra)
         let output = Pipe()
         let error = Pipe()
         process.standardOutput = output

@@ -20,13 +20,24 @@ public struct Popcorn: AsyncParsableCommand {
 
     /// Runs the command line; every failure is one line on standard error and a non-zero
     /// exit status, never a stack trace.
-    public static func runCommandLine(_ arguments: [String] = Array(CommandLine.arguments.dropFirst())) async {
+    ///
+    /// - Parameters:
+    ///   - arguments: The arguments after the program's name.
+    ///   - userStoreOverrides: Newer versions of user-data stores for the `stores` commands
+    ///     to check and migrate to, as a later release would ship them. `popcorn` passes
+    ///     none; a test fixture passes a V2 to prove `stores migrate` end to end.
+    public static func runCommandLine(
+        _ arguments: [String] = Array(CommandLine.arguments.dropFirst()),
+        userStoreOverrides: [UserStoreOverride] = []
+    ) async {
         do {
             var command = try parseAsRoot(arguments)
-            if var asyncCommand = command as? any AsyncParsableCommand {
-                try await asyncCommand.run()
-            } else {
-                try command.run()
+            try await StoreCatalog.$current.withValue(StoreCatalog(overrides: userStoreOverrides)) {
+                if var asyncCommand = command as? any AsyncParsableCommand {
+                    try await asyncCommand.run()
+                } else {
+                    try command.run()
+                }
             }
         } catch {
             let code = exitCode(for: error)

@@ -42,7 +42,7 @@ struct StoresCommand: AsyncParsableCommand {
 
         func run() async throws {
             let environment = AppEnvironment(options: options)
-            let stores = StoreCatalog.all(in: environment.locations).map { ($0, StoreInspector.inspect($0)) }
+            let stores = StoreCatalog.current.all(in: environment.locations).map { ($0, StoreInspector.inspect($0)) }
             if environment.output.json {
                 environment.output.printJSON(stores.map { StoreStatusJSON(store: $0.0, report: $0.1) })
                 return

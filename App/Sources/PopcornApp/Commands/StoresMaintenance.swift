@@ -18,7 +18,7 @@ extension StoresCommand {
                 .init(key: "schema", title: "SCHEMA"),
             ])
             var problems = 0
-            for store in StoreCatalog.all(in: environment.locations) {
+            for store in StoreCatalog.current.all(in: environment.locations) {
                 guard FileManager.default.fileExists(atPath: store.url.path) else {
                     table.append([store.fileName, "missing", ""])
                     continue
@@ -44,7 +44,7 @@ extension StoresCommand {
 
         func run() async throws {
             let environment = AppEnvironment(options: options)
-            let stores = StoreCatalog.all(in: environment.locations).filter {
+            let stores = StoreCatalog.current.all(in: environment.locations).filter {
                 $0.kind == .userData && FileManager.default.fileExists(atPath: $0.url.path)
             }
             if stores.isEmpty {
@@ -58,7 +58,8 @@ extension StoresCommand {
                         report = try ModelContainer.dryRunMigration(
                             for: store.schema, migrationPlan: store.migrationPlan, configuration: store.configuration)
                     } else {
-                        let progress = ProgressBar(label: store.fileName)
+                        let rows = StoreInspector.inspect(store).rows.reduce(0) { $0 + $1.count }
+                        let progress = ProgressBar(label: store.name, storeRows: rows)
                         let container = try ModelContainer(
                             for: store.schema, migrationPlan: store.migrationPlan,
                             configurations: [store.configuration], migrationObserver: progress.observe)
@@ -88,7 +89,7 @@ extension StoresCommand {
 
         func run() async throws {
             let environment = AppEnvironment(options: options)
-            let description = try StoreCatalog.store(named: store, in: environment.locations)
+            let description = try StoreCatalog.current.store(named: store, in: environment.locations)
             guard description.kind == .userData else {
                 throw CommandFailure("\(description.fileName) is a cache; only user-data stores are backed up.")
             }
@@ -107,7 +108,7 @@ extension StoresCommand {
 
         func run() async throws {
             let environment = AppEnvironment(options: options)
-            let description = try StoreCatalog.store(named: store, in: environment.locations)
+            let description = try StoreCatalog.current.store(named: store, in: environment.locations)
             guard description.kind == .userData else {
                 throw CommandFailure("\(description.fileName) is a cache; caches are not restored, they are refetched.")
             }
@@ -139,7 +140,7 @@ extension StoresCommand {
         func run() async throws {
             let environment = AppEnvironment(options: options)
             var removed: [String] = []
-            for store in StoreCatalog.all(in: environment.locations) where store.kind == .cache {
+            for store in StoreCatalog.current.all(in: environment.locations) where store.kind == .cache {
                 if FileManager.default.fileExists(atPath: store.url.path) { removed.append(store.fileName) }
                 ModelContainerFactory.removeSQLiteFiles(at: store.url)
             }

@@ -1,0 +1,12 @@
+// The next release of popcorn, for the root integration tests: the same command line,
+// whose `stores` commands know a V2 of the watchlist and migrate V1 stores to it.
+// See Tests/Fixtures/README.md.
+import OpenSwiftData
+import PopcornApp
+
+await Popcorn.runCommandLine(
+    userStoreOverrides: [
+        UserStoreOverride(
+            store: "watchlist", schema: Schema(versionedSchema: NextWatchlistSchemaV2.self),
+            migrationPlan: NextWatchlistMigrationPlan.self)
+    ])

@@ -1,0 +1,176 @@
+import Foundation
+import GRDB
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `stores migrate` run by `popcorn-next` (Tests/Fixtures/PopcornNext), the next release
+/// of popcorn, whose watchlist V2 adds `addedOn` and backfills it a page at a time.
+@Suite("popcorn stores migrate, from V1 to the next release's V2")
+struct MigrateCommandTests {
+    /// What a watchlist store holds, read with SQL.
+    struct WatchlistState: Equatable {
+        var version: String?
+        var columns: [String]
+        var rows: Int
+        /// Rows whose `addedOn` is the day (UTC) of their `createdAt`.
+        var backfilled: Int
+    }
+
+    static let v1Columns = ["_pk", "movieID", "createdAt"]
+
+    /// A V1 watchlist: `popcorn watchlist add 1019`, then `extraRows` rows more added with
+    /// SQL, an hour apart, and the store checkpointed.
+    static func makeV1Watchlist(_ popcorn: PopcornProcess, extraRows: Int) throws {
+        let add = try popcorn.run(["watchlist", "add", "1019"])
+        try #require(add.status == 0, "\(add.standardError)")
+        let queue = try DatabaseQueue(path: popcorn.watchlistStore.path)
+        try queue.write { db in
+            try db.execute(
+                sql: """
+                    WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
+                    INSERT INTO MoviesWatchlistMovieEntity (movieID, createdAt)
+                    SELECT 100000 + i, 800000000 + i * 3600 FROM n
+                    """, arguments: [extraRows])
+        }
+        try queue.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
+        try queue.close()
+    }
+
+    static func state(of store: URL) throws -> WatchlistState {
+        var configuration = Configuration()
+        configuration.readonly = true
+        return try DatabaseQueue(path: store.path, configuration: configuration).read { db in
+            let columns = try db.columns(in: "MoviesWatchlistMovieEntity").map(\.name)
+            // Dates are stored as seconds since 2001-01-01, 978,307,200 s after 1970-01-01.
+            let backfilled =
+                columns.contains("addedOn")
+                ? try Int.fetchOne(
+                    db,
+                    sql: """
+                        SELECT COUNT(*) FROM MoviesWatchlistMovieEntity
+                        WHERE addedOn = date(createdAt + 978307200, 'unixepoch')
+                        """) ?? 0 : 0
+            return WatchlistState(
+                version: try String.fetchOne(
+                    db, sql: "SELECT value FROM openswiftdata_metadata WHERE key = 'schemaVersion'"),
+                columns: columns,
+                rows: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM MoviesWatchlistMovieEntity") ?? 0,
+                backfilled: backfilled)
+        }
+    }
+
+    /// The store's file and its write-ahead log, as bytes.
+    static func files(of store: URL) -> [Data?] {
+        [try? Data(contentsOf: store), try? Data(contentsOf: URL(fileURLWithPath: store.path + "-wal"))]
+    }
+
+    static func json(_ text: String) throws -> [[String: Any]] {
+        try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])
+    }
+
+    @Test("kill -9 during stores migrate leaves V1 with every row; the rerun migrates every row to V2")
+    func killDuringMigrate() throws {
+        let popcorn = PopcornProcess()
+        let store = popcorn.watchlistStore
+        try Self.makeV1Watchlist(popcorn, extraRows: 50_000)
+        let v1 = WatchlistState(version: "1.0.0", columns: Self.v1Columns, rows: 50_001, backfilled: 0)
+        #expect(try Self.state(of: store) == v1)
+
+        // On a terminal, the progress bar counts the rows the backfill has saved: they are
+        // written inside the migration's transaction, which is open until it ends.
+        let terminal = try PseudoTerminal()
+        let migrate = popcorn.process(["stores", "migrate"], binary: .popcornNext)
+        migrate.standardOutput = FileHandle.nullDevice
+        migrate.standardError = terminal.terminal
+        try migrate.run()
+        try terminal.childStarted()
+        let underWay = terminal.read(until: { $0.contains(/didMigrate, \d+ rows/) })
+        kill(migrate.processIdentifier, SIGKILL)
+        migrate.waitUntilExit()
+        #expect(underWay, "the backfill was under way: \(terminal.text)")
+        #expect(!terminal.text.contains("verifying"))
+        #expect(migrate.terminationReason == .uncaughtSignal, "killed before the migration ended")
+        let backups = try FileManager.default.contentsOfDirectory(atPath: popcorn.dataDirectory.path)
+            .filter { $0.hasSuffix(".v1.0.0.backup") }
+        #expect(backups.count == 1, "the migration wrote its backup before it began")
+
+        // Version 1, every row, the V1 columns; and the real popcorn reads it.
+        #expect(try Self.state(of: store) == v1)
+        let list = try popcorn.run(["watchlist", "list", "--json"])
+        #expect(list.status == 0, "\(list.standardError)")
+        let movies = try Self.json(list.standardOutput)
+        #expect(movies.count == 50_001)
+        #expect(movies.contains { $0["id"] as? String == "1019" })
+
+        // The rerun completes: every row backfilled, version 2.0.0.
+        let rerun = try popcorn.run(["stores", "migrate"], binary: .popcornNext)
+        #expect(rerun.status == 0, "\(rerun.standardError)")
+        #expect(rerun.standardOutput.contains("popcorn-movies-cloudkit.sqlite: Migration from 1.0.0 to 2.0.0"))
+        #expect(
+            try Self.state(of: store)
+                == WatchlistState(
+                    version: "2.0.0", columns: Self.v1Columns + ["addedOn"], rows: 50_001, backfilled: 50_001))
+
+        // The next release finds it current.
+        let again = try popcorn.run(["stores", "migrate"], binary: .popcornNext)
+        #expect(
+            again.standardOutput.contains("popcorn-movies-cloudkit.sqlite: The store is up to date (version 2.0.0)."))
+        let status = try popcorn.run(["stores", "status", "--json"], binary: .popcornNext)
+        #expect(status.status == 0)
+        let watchlist = try #require(
+            try Self.json(status.standardOutput).first { $0["store"] as? String == "popcorn-movies-cloudkit.sqlite" })
+        #expect(watchlist["version"] as? String == "2.0.0")
+        #expect((watchlist["rows"] as? [String: Int])?["MoviesWatchlistMovieEntity"] == 50_001)
+        #expect(watchlist["state"] as? String == "ok")
+        let check = try popcorn.run(["stores", "check", "--json"], binary: .popcornNext)
+        #expect(check.status == 0, "\(check.standardOutput)")
+        let checked = try #require(
+            try Self.json(check.standardOutput).first { $0["store"] as? String == "popcorn-movies-cloudkit.sqlite" })
+        #expect(checked["integrity"] as? String == "ok")
+        #expect(checked["schema"] as? String == "current")
+
+        // Today's popcorn, which knows only V1, refuses the V2 store and leaves it as it was.
+        let before = Self.files(of: store)
+        let refused = try popcorn.run(["watchlist", "list"])
+        #expect(refused.status != 0)
+        #expect(refused.standardError.split(separator: "\n").count == 1)
+        #expect(refused.standardError.contains("newer than the latest this program knows"), "\(refused.standardError)")
+        #expect(Self.files(of: store) == before)
+    }
+
+    @Test("stores migrate draws a progress bar on a terminal, and none without one")
+    func progressBar() throws {
+        let onTerminal = PopcornProcess()
+        try Self.makeV1Watchlist(onTerminal, extraRows: 5_000)
+        let terminal = try PseudoTerminal(columns: 80)
+        let migrate = onTerminal.process(["stores", "migrate"], binary: .popcornNext)
+        migrate.standardOutput = terminal.terminal
+        migrate.standardError = terminal.terminal
+        try migrate.run()
+        try terminal.childStarted()
+        terminal.read()
+        migrate.waitUntilExit()
+        #expect(migrate.terminationStatus == 0, "\(terminal.text)")
+        let screen = terminal.text
+        #expect(screen.contains(/\rwatchlist \[#+ +\] stage 1\/1 didMigrate, \d+ rows\u{1B}\[K/), "\(screen)")
+        #expect(screen.contains("\rwatchlist [####################] stage 1/1 verifying row counts, 5001 rows"))
+        #expect(screen.contains("\r\npopcorn-movies-cloudkit.sqlite: Migration from 1.0.0 to 2.0.0"))
+        let bars = screen.split(whereSeparator: { $0 == "\r" || $0 == "\n" || $0 == "\r\n" })
+            .filter { $0.hasPrefix("watchlist [") }
+        #expect(bars.count >= 5)
+        #expect(bars.allSatisfy { $0.replacing("\u{1B}[K", with: "").count < 80 }, "each fits the terminal: \(bars)")
+        #expect(try Self.state(of: onTerminal.watchlistStore).backfilled == 5_001)
+
+        let withoutTerminal = PopcornProcess()
+        try Self.makeV1Watchlist(withoutTerminal, extraRows: 5_000)
+        let piped = try withoutTerminal.run(["stores", "migrate"], binary: .popcornNext)
+        #expect(piped.status == 0)
+        #expect(piped.standardError == "")
+        #expect(!piped.standardOutput.contains("watchlist ["))
+        #expect(piped.standardOutput.contains("popcorn-movies-cloudkit.sqlite: Migration from 1.0.0 to 2.0.0"))
+        #expect(try Self.state(of: withoutTerminal.watchlistStore).backfilled == 5_001)
+    }
+}
