@@ -18,3 +18,11 @@ done
 # One build folder shared by every package: GRDB, swift-syntax and the platform packages
 # build once, and each later package reuses what the earlier ones built.
 SCRATCH="${POPCORN_SCRATCH_PATH:-$ROOT/.build/shared}"
+
+# SwiftPM keeps one build plan per build folder and may reuse it for the next package
+# without noticing that the root package changed (it then builds and tests the previous
+# package again). Called before each package, so that each one is planned for itself.
+forget_build_plan() {
+    rm -f "$SCRATCH/debug.yaml" "$SCRATCH/release.yaml" \
+        "$SCRATCH"/*/debug/description.json "$SCRATCH"/*/release/description.json
+}
