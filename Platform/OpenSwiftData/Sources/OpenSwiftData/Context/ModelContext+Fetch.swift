@@ -97,13 +97,12 @@ extension ModelContext {
     // MARK: Materializing rows
 
     /// The model for a row read with ``EntityDescriptor/selectSQL``: the registered
-    /// instance when there is one, else a new `T`; nil only when the registered instance is
-    /// not a `T`. The row joins `batch`, for faulting relationships in batches.
+    /// instance when there is one, else a new `T`. `T` is the entity's model type (the
+    /// identity map keeps one table per entity, so a registered model is a `T`). The row
+    /// joins `batch`, for faulting relationships in batches.
     func materialize<T: PersistentModel>(
         _ row: FetchedRow, entity: EntityDescriptor, as type: T.Type, batch: FetchBatch?
-    )
-        -> T?
-    {
+    ) -> T {
         let primaryKey = row.primaryKey
         let key = IdentityMap.key(entity, primaryKey)
         if let existing = identityMap[key] {
@@ -118,7 +117,11 @@ extension ModelContext {
                 }
             }
             join(batch, backing, primaryKey: primaryKey)
-            return existing as? T
+            guard let typed = existing as? T else {
+                preconditionFailure(
+                    "a row of \(entity.name) is registered as \(Swift.type(of: existing)), not \(T.self)")
+            }
+            return typed
         }
         var values = [DatabaseValue](repeating: .null, count: entity.properties.count)
         for (column, index) in entity.columnPropertyIndices.enumerated() {
@@ -142,23 +145,17 @@ extension ModelContext {
 
     /// The model for a row of an entity known only at run time.
     func materialize(_ row: FetchedRow, entity: EntityDescriptor, batch: FetchBatch?) -> any PersistentModel {
-        func make<T: PersistentModel>(_ type: T.Type) -> (any PersistentModel)? {
+        func make<T: PersistentModel>(_ type: T.Type) -> any PersistentModel {
             materialize(row, entity: entity, as: type, batch: batch)
         }
-        guard let model = make(entity.modelType) else {
-            preconditionFailure("a row of \(entity.name) is registered with another model type")
-        }
-        return model
+        return make(entity.modelType)
     }
 
     /// The model of an entity with a primary key, or nil when there is no such row.
     func model(of entity: EntityDescriptor, primaryKey: Int64, db: Database) throws -> (any PersistentModel)? {
         if let existing = identityMap[IdentityMap.key(entity, primaryKey)] { return existing }
-        var model: (any PersistentModel)?
-        try FetchedRow.forEach(try db.cachedStatement(sql: entity.selectByKeySQL), arguments: [primaryKey]) { row in
-            model = materialize(row, entity: entity, batch: nil)
-        }
-        return model
+        let rows = try FetchedRows(try db.cachedStatement(sql: entity.selectByKeySQL), arguments: [primaryKey])
+        return try rows.next().map { materialize($0, entity: entity, batch: nil) }
     }
 
     /// Every model of type `T` a query returns, in order, without casting each; the
@@ -167,11 +164,19 @@ extension ModelContext {
         sql: String, arguments: [DatabaseValue], entity: EntityDescriptor, as type: T.Type, db: Database
     ) throws -> [T] {
         let batch = FetchBatch(entity: entity)
-        var models: [T] = []
-        try FetchedRow.forEach(try db.cachedStatement(sql: sql), arguments: StatementArguments(arguments)) { row in
-            if let model = materialize(row, entity: entity, as: type, batch: batch) { models.append(model) }
+        let rows = try FetchedRows(try db.cachedStatement(sql: sql), arguments: StatementArguments(arguments))
+        // Collected as `AnyObject` and typed once at the end: appending to a `[T]` in this
+        // unspecialized generic code would look up `Array<T>`'s metadata for every row.
+        var objects: [AnyObject] = []
+        while let row = try rows.next() {
+            objects.append(materialize(row, entity: entity, as: type, batch: batch))
         }
-        return models
+        return [T](unsafeUninitializedCapacity: objects.count) { buffer, count in
+            for (index, object) in objects.enumerated() {
+                (buffer.baseAddress! + index).initialize(to: unsafeDowncast(object, to: T.self))
+            }
+            count = objects.count
+        }
     }
 }
 

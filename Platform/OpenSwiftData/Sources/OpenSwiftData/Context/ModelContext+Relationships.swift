@@ -66,10 +66,10 @@ extension ModelContext {
         let ownerList = "[" + owners.map(String.init).joined(separator: ",") + "]"
         let batch = FetchBatch(entity: target)
         var targetsByOwner: [Int64: [any PersistentModel]] = [:]
-        try FetchedRow.forEach(try db.cachedStatement(sql: entity.toManySQL(of: index)), arguments: [ownerList]) {
-            row in
+        let rows = try FetchedRows(try db.cachedStatement(sql: entity.toManySQL(of: index)), arguments: [ownerList])
+        while let row = try rows.next() {
             let model = materialize(row, entity: target, batch: batch)
-            guard model.persistentBackingData.state != .deleted else { return }
+            guard model.persistentBackingData.state != .deleted else { continue }
             targetsByOwner[row.int64(at: ownerColumn), default: []].append(model)
         }
         return targetsByOwner

@@ -39,46 +39,50 @@ struct OrderedModelSet {
 /// never needs a sweep for dead entries.
 struct IdentityMap {
     struct Key: Hashable {
-        let entity: ObjectIdentifier
+        /// ``EntityDescriptor/registryIndex``.
+        let entity: Int
         let primaryKey: Int64
     }
 
-    private struct WeakModel {
-        weak var model: (any PersistentModel)?
-    }
-
-    private var entries: [Key: WeakModel] = [:]
+    /// One table per entity, at the entity's registry index.
+    private var tables: [PrimaryKeyTable?] = []
 
     static func key(_ entity: EntityDescriptor, _ primaryKey: Int64) -> Key {
-        Key(entity: ObjectIdentifier(entity), primaryKey: primaryKey)
+        Key(entity: entity.registryIndex, primaryKey: primaryKey)
     }
 
     subscript(key: Key) -> (any PersistentModel)? {
-        entries[key]?.model
+        guard key.entity < tables.count else { return nil }
+        return tables[key.entity]?[key.primaryKey]
     }
 
     mutating func register(_ model: any PersistentModel, for key: Key) {
-        entries[key] = WeakModel(model: model)
+        if key.entity >= tables.count {
+            tables.append(contentsOf: repeatElement(nil, count: key.entity + 1 - tables.count))
+        }
+        if tables[key.entity] == nil { tables[key.entity] = PrimaryKeyTable() }
+        tables[key.entity]?.register(model, for: key.primaryKey)
     }
 
     mutating func remove(_ key: Key) {
-        entries.removeValue(forKey: key)
+        guard key.entity < tables.count else { return }
+        tables[key.entity]?.remove(key.primaryKey)
     }
 
     /// Removes the entry of a model that no longer exists; an entry that another live
     /// model of the same row took over stays.
     mutating func removeReleased(_ key: Key) {
-        guard let index = entries.index(forKey: key), entries.values[index].model == nil else { return }
-        entries.remove(at: index)
+        guard key.entity < tables.count else { return }
+        tables[key.entity]?.remove(key.primaryKey, onlyIfReleased: true)
     }
 
     mutating func removeAll() {
-        entries.removeAll()
+        tables.removeAll()
     }
 
-    var count: Int { entries.count }
+    var count: Int { tables.reduce(0) { $0 + ($1?.count ?? 0) } }
 
     var liveModels: [any PersistentModel] {
-        entries.values.compactMap(\.model)
+        tables.flatMap { $0?.liveModels ?? [] }
     }
 }

@@ -18,15 +18,21 @@ struct FetchedRow {
     func int64(at column: Int) -> Int64 {
         sqlite3_column_int64(statement, CInt(column))
     }
+}
 
-    /// Calls `body` with each row `statement` returns.
-    static func forEach(
-        _ statement: Statement, arguments: StatementArguments, _ body: (FetchedRow) throws -> Void
-    ) throws {
-        let cursor = try Row.fetchCursor(statement, arguments: arguments)
-        let row = FetchedRow(statement: statement.sqliteStatement)
-        while try cursor.next() != nil {
-            try body(row)
-        }
+/// The rows of a statement, stepped one at a time. A plain loop over `next()` (rather
+/// than a closure per row) lets the generic fetch code look its type metadata up once
+/// per fetch instead of once per row.
+struct FetchedRows {
+    private let cursor: RowCursor
+    private let row: FetchedRow
+
+    init(_ statement: Statement, arguments: StatementArguments) throws {
+        cursor = try Row.fetchCursor(statement, arguments: arguments)
+        row = FetchedRow(statement: statement.sqliteStatement)
+    }
+
+    func next() throws -> FetchedRow? {
+        try cursor.next() == nil ? nil : row
     }
 }

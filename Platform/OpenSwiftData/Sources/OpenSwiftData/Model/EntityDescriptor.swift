@@ -7,6 +7,9 @@ import Synchronization
 final class EntityDescriptor: @unchecked Sendable {
     /// The entity name: the class's own name, also the table name.
     let name: String
+    /// A small number unique to this descriptor in the process, by which contexts keep
+    /// their models of the entity (``IdentityMap``).
+    let registryIndex: Int
     let modelType: any PersistentModel.Type
     /// The persisted properties, indexed as `@Model` numbered them.
     let properties: [PropertyDescriptor]
@@ -57,6 +60,7 @@ final class EntityDescriptor: @unchecked Sendable {
     private init(modelType: any PersistentModel.Type) throws(SwiftDataError) {
         self.modelType = modelType
         self.name = String(describing: modelType)
+        self.registryIndex = Self.registryCount.add(1, ordering: .relaxed).oldValue
         var properties: [PropertyDescriptor] = []
         for (index, metadata) in modelType.schemaMetadata.enumerated() {
             properties.append(try PropertyDescriptor(index: index, metadata: metadata, entityName: name))
@@ -121,6 +125,7 @@ final class EntityDescriptor: @unchecked Sendable {
     // MARK: Registry
 
     private static let registry = Mutex<[ObjectIdentifier: EntityDescriptor]>([:])
+    private static let registryCount = Atomic<Int>(0)
 
     /// The descriptor of a model type, built on first use.
     static func of(_ type: any PersistentModel.Type) throws(SwiftDataError) -> EntityDescriptor {

@@ -128,6 +128,13 @@ public final class ModelBackingData {
                 fatalError("\(entity.name).\(entity.properties[index].name) cannot be read from the store: \(error)")
             }
         }
+        return relationshipValue(at: index, of: owner)
+    }
+
+    /// Reads a relationship. Kept out of ``value(at:of:)`` so that attribute reads, the
+    /// common case, do not pay for the type metadata this path needs.
+    @inline(never)
+    private func relationshipValue<Model: PersistentModel, Value>(at index: Int, of owner: Model) -> Value {
         let property = entity.properties[index]
         guard let relationship = property.relationship else {
             fatalError("\(entity.name).\(property.name) is neither an attribute nor a relationship")
@@ -184,7 +191,7 @@ public final class ModelBackingData {
     private func typed<Value>(_ codec: AttributeCodec, as type: Value.Type, at index: Int)
         -> TypedAttributeCodec<Value>
     {
-        guard codec.valueType == Value.self else {
+        guard ObjectIdentifier(codec.valueType) == ObjectIdentifier(Value.self) else {
             fatalError("\(entity.name).\(entity.properties[index].name) is not of type \(Value.self)")
         }
         return unsafeDowncast(codec, to: TypedAttributeCodec<Value>.self)
