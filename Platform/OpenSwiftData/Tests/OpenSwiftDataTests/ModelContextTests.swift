@@ -70,6 +70,28 @@ struct ModelContextTests {
         #expect(again.first === kept)
     }
 
+    @Test("a fetched model shows its row, not its properties' initial values; a new model gets them")
+    func initialValuesOnlyForNewModels() throws {
+        let container = try makeInMemoryContainer(tripSchemaTypes)
+        let context = ModelContext(container)
+        let trip = Trip(name: "t", budget: 1200)
+        context.insert(trip)
+        trip.stops = [Stop(title: "s", order: 5)]
+        try context.save()
+        let fresh = ModelContext(container)
+        let fetchedTrip = try #require(try fresh.fetch(FetchDescriptor<Trip>()).first)
+        let fetchedStop = try #require(try fresh.fetch(FetchDescriptor<Stop>()).first)
+        #expect(fetchedTrip.budget == 1200)
+        #expect(fetchedStop.order == 5)
+        #expect(fetchedStop.trip === fetchedTrip)
+        #expect(fetchedTrip.stops.map(\.title) == ["s"])
+        #expect(!fresh.hasChanges)
+        let new = Stop(title: "new")
+        #expect(new.order == 0)
+        #expect(new.trip == nil)
+        #expect(Trip(name: "n").stops.isEmpty)
+    }
+
     @Test("rollback discards inserts, deletes and edits")
     func rollback() throws {
         let container = try makeInMemoryContainer(tripSchemaTypes)

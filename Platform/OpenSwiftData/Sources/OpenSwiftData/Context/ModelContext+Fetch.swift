@@ -132,7 +132,7 @@ extension ModelContext {
         backing.storeIdentifier = container.store.identifier
         backing.state = .persisted
         join(batch, backing, primaryKey: primaryKey)
-        let model = T(backingData: backing)
+        let model = RowBackingHandOff.creating(with: backing) { T(backingData: backing) }
         identityMap.register(model, for: key)
         return model
     }

@@ -52,6 +52,9 @@ public final class ModelBackingData {
     /// relationship faulted here is read for the neighbouring rows too.
     var fetchBatch: FetchBatch?
     var fetchBatchPosition = 0
+    /// Set while a fetched row's model is created: the row's values stand, the
+    /// properties' initial values do not apply (see ``RowBackingHandOff``).
+    var ignoresInitialValues = false
 
     var hasChangedProperties: Bool { !changedProperties.isEmpty }
 
@@ -86,6 +89,12 @@ public final class ModelBackingData {
         -> ModelBackingData
     {
         if let existing = storage { return existing }
+        if let handedOff = RowBackingHandOff.current,
+            ObjectIdentifier(handedOff.entity.modelType) == ObjectIdentifier(type)
+        {
+            storage = handedOff
+            return handedOff
+        }
         let created = ModelBackingData(for: type)
         storage = created
         return created
@@ -106,6 +115,7 @@ public final class ModelBackingData {
 
     /// Stores a property's value from the model's initialiser.
     public func initializeValue<Value>(_ value: Value, at index: Int) {
+        guard !ignoresInitialValues else { return }
         if let codec = entity.attributeCodecs[index] {
             values[index] = encode(value, with: codec, at: index)
             return
