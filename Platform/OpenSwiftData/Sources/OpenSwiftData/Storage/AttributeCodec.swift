@@ -302,22 +302,27 @@ extension Optional: _OptionalMarker {
     }
 }
 
-/// Lets generic code find the element type of an array.
+/// Lets generic code find the element type of an array, and build one of models.
 protocol _ArrayMarker {
     static var _elementType: Any.Type { get }
     var _elementsAny: [Any] { get }
-    static func _make(from elements: [Any]) -> Any?
+    /// The models as an array of `Element`, which must be their class (the target type of
+    /// the relationship they come from); nil when `Element` is not a class.
+    static func _make(fromModels models: [any PersistentModel]) -> Any?
 }
 
 extension Array: _ArrayMarker {
     static var _elementType: Any.Type { Element.self }
     var _elementsAny: [Any] { map { $0 as Any } }
-    static func _make(from elements: [Any]) -> Any? {
+    static func _make(fromModels models: [any PersistentModel]) -> Any? {
+        guard Element.self is AnyObject.Type else { return nil }
         var result: [Element] = []
-        result.reserveCapacity(elements.count)
-        for element in elements {
-            guard let typed = element as? Element else { return nil }
-            result.append(typed)
+        result.reserveCapacity(models.count)
+        for model in models {
+            // A relationship holds models of its target class only, so this is a
+            // reinterpretation of the reference, checked in debug builds.
+            assert(model is Element, "\(type(of: model)) is not \(Element.self)")
+            result.append(unsafeBitCast(model as AnyObject, to: Element.self))
         }
         return result
     }
