@@ -36,12 +36,19 @@ final class PopcornProcess: Sendable {
     deinit { try? FileManager.default.removeItem(at: root) }
 
     /// A process of `binary` with the temporary folders in its environment, not started.
+    /// `launcher` runs the binary (its path and the arguments follow the launcher's own).
     func process(
-        _ arguments: [String], binary: Binary = .popcorn, environment extra: [String: String] = [:]
+        _ arguments: [String], binary: Binary = .popcorn, environment extra: [String: String] = [:],
+        launcher: [String] = []
     ) -> Process {
         let process = Process()
-        process.executableURL = binary.url
-        process.arguments = arguments
+        if let program = launcher.first {
+            process.executableURL = URL(fileURLWithPath: program)
+            process.arguments = Array(launcher.dropFirst()) + [binary.url.path] + arguments
+        } else {
+            process.executableURL = binary.url
+            process.arguments = arguments
+        }
         var environment = [
             "HOME": root.appending(path: "home").path,
             "POPCORN_DATA_DIR": dataDirectory.path,
@@ -53,11 +60,32 @@ final class PopcornProcess: Sendable {
         return process
     }
 
+    /// Runs `popcorn` with its data folder read-only. Root ignores folder permissions (and
+    /// CI runs as root), so as root the folder is bind-mounted read-only in a mount
+    /// namespace of the process's own; otherwise its permissions are taken away.
+    func runWithReadOnlyDataDirectory(_ arguments: [String]) throws -> Result {
+        guard getuid() == 0 else {
+            try FileManager.default.setAttributes([.posixPermissions: 0o500], ofItemAtPath: dataDirectory.path)
+            defer {
+                try? FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: dataDirectory.path)
+            }
+            return try run(arguments)
+        }
+        let mountReadOnly = #"mount --bind "$1" "$1" && mount -o remount,bind,ro "$1" && shift && exec "$@""#
+        return try run(
+            arguments,
+            launcher: [
+                "/usr/bin/unshare", "--mount", "--propagation", "private", "sh", "-c", mountReadOnly, "sh",
+                dataDirectory.path,
+            ])
+    }
+
     /// Runs `binary` to its end, its output and errors on pipes.
     func run(
-        _ arguments: [String], binary: Binary = .popcorn, environment extra: [String: String] = [:]
+        _ arguments: [String], binary: Binary = .popcorn, environment extra: [String: String] = [:],
+        launcher: [String] = []
     ) throws -> Result {
-        let process = process(arguments, binary: binary, environment: extra)
+        let process = process(arguments, binary: binary, environment: extra, launcher: launcher)
         let output = Pipe()
         let error = Pipe()
         process.standardOutput = output

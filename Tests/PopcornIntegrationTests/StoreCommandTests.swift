@@ -59,17 +59,12 @@ struct StoreCommandTests {
         let popcorn = PopcornProcess()
         #expect(try popcorn.run(["watchlist", "add", "1019"]).status == 0)
         let before = try FileManager.default.contentsOfDirectory(atPath: popcorn.dataDirectory.path).sorted()
-        try FileManager.default.setAttributes([.posixPermissions: 0o500], ofItemAtPath: popcorn.dataDirectory.path)
-        defer {
-            try? FileManager.default.setAttributes(
-                [.posixPermissions: 0o700], ofItemAtPath: popcorn.dataDirectory.path)
-        }
-        let result = try popcorn.run(["watchlist", "add", "1011"])
-        if getuid() != 0 {
-            // Root ignores folder permissions; the check only means something for a user.
-            #expect(result.status != 0)
-            #expect(result.standardError.split(separator: "\n").count == 1)
-        }
+        let store = try Data(contentsOf: popcorn.watchlistStore)
+        let result = try popcorn.runWithReadOnlyDataDirectory(["watchlist", "add", "1011"])
+        #expect(result.status == 1)
+        #expect(result.standardError.split(separator: "\n").count == 1)
+        #expect(result.standardError.contains("popcorn-movies-cloudkit.sqlite"))
+        #expect(try Data(contentsOf: popcorn.watchlistStore) == store)
         let after = try FileManager.default.contentsOfDirectory(atPath: popcorn.dataDirectory.path).sorted()
         #expect(Set(before).isSubset(of: Set(after)), "nothing was deleted")
     }
