@@ -38,7 +38,7 @@ struct OrderedModelSet {
 /// when its backing data is released (``ModelBackingData``'s `deinit`), so the map
 /// never needs a sweep for dead entries.
 struct IdentityMap {
-    struct Key: Hashable {
+    struct Key {
         /// ``EntityDescriptor/registryIndex``.
         let entity: Int
         let primaryKey: Int64
