@@ -9,8 +9,10 @@ enum ModelMemberBuilder {
         return [
             // Created on first use: a fetched model receives its backing data in
             // `init(backingData:)`, and must not build one first only to drop it.
+            // Unchecked for exclusivity: every property access goes through it, and only
+            // these accessors touch it, never while another access is under way.
             """
-            @Transient private var _$backingData: OpenSwiftData.ModelBackingData? = nil
+            @Transient @exclusivity(unchecked) private var _$backingData: OpenSwiftData.ModelBackingData? = nil
             """,
             """
             \(raw: access)var persistentBackingData: OpenSwiftData.ModelBackingData {

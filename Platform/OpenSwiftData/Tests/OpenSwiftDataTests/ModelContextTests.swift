@@ -70,6 +70,31 @@ struct ModelContextTests {
         #expect(again.first === kept)
     }
 
+    @Test("a model whose backing data outlives it is never handed out again; its row gets a new model")
+    func backingDataOutlivingItsModel() throws {
+        let container = try makeInMemoryContainer(tripSchemaTypes)
+        let setup = ModelContext(container)
+        setup.insert(Trip(name: "a"))
+        try setup.save()
+        let context = ModelContext(container)
+        var keptBacking: ModelBackingData?
+        do {
+            let trip = try #require(try context.fetch(FetchDescriptor<Trip>()).first)
+            keptBacking = trip.persistentBackingData
+        }
+        // The model is gone, its backing data is not: the entry stays until it goes too,
+        // but counts for nothing.
+        #expect(context.identityMap.liveModels.isEmpty)
+        let refetched = try #require(try context.fetch(FetchDescriptor<Trip>()).first)
+        #expect(refetched.name == "a")
+        #expect(context.registeredModel(for: refetched.persistentModelID) as Trip? === refetched)
+        keptBacking = nil
+        #expect(keptBacking == nil)
+        // The old backing data's deinitialization leaves the live model's entry alone.
+        #expect(context.identityMap.count == 1)
+        #expect(context.registeredModel(for: refetched.persistentModelID) as Trip? === refetched)
+    }
+
     @Test("a fetched model shows its row, not its properties' initial values; a new model gets them")
     func initialValuesOnlyForNewModels() throws {
         let container = try makeInMemoryContainer(tripSchemaTypes)

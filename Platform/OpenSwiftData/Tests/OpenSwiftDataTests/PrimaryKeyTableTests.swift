@@ -7,7 +7,7 @@ import Testing
 struct PrimaryKeyTableTests {
     @Test("random registers and removes agree with a dictionary, through growth, shrinking and collisions")
     func agreesWithDictionary() {
-        var table = PrimaryKeyTable()
+        let table = PrimaryKeyTable(for: Note.self)
         var reference: [Int64: Note] = [:]
         var state: UInt64 = 42
         func next(_ bound: Int) -> Int {
@@ -45,9 +45,9 @@ struct PrimaryKeyTableTests {
         #expect(zip(keys, notes).allSatisfy { table[$0] === $1 })
     }
 
-    @Test("models are held weakly; removing only a released entry keeps a live one")
-    func weakEntries() {
-        var table = PrimaryKeyTable()
+    @Test("models are not kept alive; removing only a released entry keeps a live one")
+    func entriesDoNotKeepModelsAlive() {
+        let table = PrimaryKeyTable(for: Note.self)
         var kept: Note? = Note(text: "kept")
         do {
             let dropped = Note(text: "dropped")

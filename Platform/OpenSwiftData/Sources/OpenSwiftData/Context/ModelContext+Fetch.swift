@@ -105,29 +105,24 @@ extension ModelContext {
     ) -> T {
         let primaryKey = row.primaryKey
         let key = IdentityMap.key(entity, primaryKey)
-        if let existing = identityMap[key] {
-            let backing = existing.persistentBackingData
+        if let existing = identityMap.object(for: key) {
+            guard let typed = existing as? T else {
+                preconditionFailure(
+                    "a row of \(entity.name) is registered as \(Swift.type(of: existing)), not \(T.self)")
+            }
+            let backing = typed.persistentBackingData
             // A model without unsaved changes shows the latest stored values.
             if backing.state == .persisted, !backing.hasChangedProperties {
-                for (column, index) in entity.columnPropertyIndices.enumerated() {
-                    backing.values[index] = row.value(at: column + 1)
-                }
+                store(row, in: backing)
                 for property in entity.properties where property.relationship != nil {
                     backing.relationships[property.index] = .notLoaded
                 }
             }
             join(batch, backing, primaryKey: primaryKey)
-            guard let typed = existing as? T else {
-                preconditionFailure(
-                    "a row of \(entity.name) is registered as \(Swift.type(of: existing)), not \(T.self)")
-            }
             return typed
         }
-        var values = [DatabaseValue](repeating: .null, count: entity.properties.count)
-        for (column, index) in entity.columnPropertyIndices.enumerated() {
-            values[index] = row.value(at: column + 1)
-        }
-        let backing = ModelBackingData(entity: entity, values: values, primaryKey: primaryKey)
+        let backing = ModelBackingData(entity: entity, primaryKey: primaryKey)
+        store(row, in: backing)
         backing.context = self
         backing.storeIdentifier = container.store.identifier
         backing.state = .persisted
@@ -135,6 +130,13 @@ extension ModelContext {
         let model = RowBackingHandOff.creating(with: backing) { T(backingData: backing) }
         identityMap.register(model, for: key)
         return model
+    }
+
+    /// Stores a row's column values in a model's backing data.
+    private func store(_ row: FetchedRow, in backing: ModelBackingData) {
+        for (column, index) in backing.entity.columnPropertyIndices.enumerated() {
+            backing.values[index] = row.value(at: column + 1)
+        }
     }
 
     private func join(_ batch: FetchBatch?, _ backing: ModelBackingData, primaryKey: Int64) {

@@ -66,12 +66,23 @@ extension ModelContext {
         let ownerList = "[" + owners.map(String.init).joined(separator: ",") + "]"
         let batch = FetchBatch(entity: target)
         var targetsByOwner: [Int64: [any PersistentModel]] = [:]
+        // Rows come ordered by owner: each owner's targets are one run of rows, stored
+        // once the run ends.
+        var owner: Int64?
+        var run: [any PersistentModel] = []
         let rows = try FetchedRows(try db.cachedStatement(sql: entity.toManySQL(of: index)), arguments: [ownerList])
         while let row = try rows.next() {
+            let rowOwner = row.int64(at: ownerColumn)
+            if rowOwner != owner {
+                if let owner { targetsByOwner[owner] = run }
+                owner = rowOwner
+                run = []
+            }
             let model = materialize(row, entity: target, batch: batch)
             guard model.persistentBackingData.state != .deleted else { continue }
-            targetsByOwner[row.int64(at: ownerColumn), default: []].append(model)
+            run.append(model)
         }
+        if let owner { targetsByOwner[owner] = run }
         return targetsByOwner
     }
 

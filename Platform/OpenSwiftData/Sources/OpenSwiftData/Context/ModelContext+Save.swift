@@ -47,7 +47,7 @@ extension ModelContext {
                 identityMap.remove(IdentityMap.key(backing.entity, primaryKey))
             }
             backing.context = nil
-            backing.snapshot = nil
+            backing.forgetSnapshot()
             backing.changedProperties.removeAll()
         }
         for model in operation.inserted {
@@ -66,7 +66,7 @@ extension ModelContext {
                 }
             }
             backing.changedProperties.removeAll()
-            backing.snapshot = nil
+            backing.forgetSnapshot()
         }
         insertedModels.removeAll()
         changedModels.removeAll()

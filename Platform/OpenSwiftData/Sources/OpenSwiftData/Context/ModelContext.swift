@@ -18,7 +18,7 @@ public final class ModelContext {
     var isMainContext = false
     private var autosaveScheduled = false
 
-    var identityMap = IdentityMap()
+    let identityMap = IdentityMap()
     var insertedModels = OrderedModelSet()
     var changedModels = OrderedModelSet()
     var deletedModels = OrderedModelSet()
@@ -168,9 +168,7 @@ public final class ModelContext {
         let backing = model.persistentBackingData
         guard backing.context === self, backing.state == .inserted || backing.state == .persisted else { return }
         let wasInserted = backing.state == .inserted
-        if backing.snapshot == nil, !wasInserted {
-            backing.snapshot = (backing.values, backing.relationships)
-        }
+        if !wasInserted { backing.keepSnapshot() }
         backing.state = .deleted
         for property in backing.entity.properties {
             guard let relationship = property.relationship else { continue }
@@ -214,11 +212,7 @@ public final class ModelContext {
     public func rollback() {
         for model in changedModels.models + deletedModels.models {
             let backing = model.persistentBackingData
-            if let snapshot = backing.snapshot {
-                backing.values = snapshot.values
-                backing.relationships = snapshot.relationships
-            }
-            backing.snapshot = nil
+            backing.restoreSnapshot()
             backing.changedProperties.removeAll()
             backing.state = .persisted
         }

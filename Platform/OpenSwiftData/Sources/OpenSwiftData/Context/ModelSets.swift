@@ -33,50 +33,64 @@ struct OrderedModelSet {
     var models: [any PersistentModel] { order }
 }
 
-/// The models of a context that have a row, by entity and primary key, held weakly so
-/// that a context does not keep every model it ever fetched alive. A model's entry goes
-/// when its backing data is released (``ModelBackingData``'s `deinit`), so the map
-/// never needs a sweep for dead entries.
-struct IdentityMap {
+/// The models of a context that have a row, by entity and primary key, held without
+/// keeping them alive (see ``PrimaryKeyTable``) so that a context does not keep every
+/// model it ever fetched. A model's entry goes when its backing data is released
+/// (``ModelBackingData``'s `deinit`), so the map never needs a sweep for dead entries.
+///
+/// A class held in a `let` of its context, so that the hot paths of fetching reach it
+/// without the exclusivity checks of a mutable stored property of a class.
+final class IdentityMap {
     struct Key {
         /// ``EntityDescriptor/registryIndex``.
         let entity: Int
         let primaryKey: Int64
     }
 
-    /// One table per entity, at the entity's registry index.
-    private var tables: [PrimaryKeyTable?] = []
+    /// One table per entity, at the entity's registry index. Unchecked: read for every
+    /// fetched row (see ``ModelBackingData``).
+    @exclusivity(unchecked) private var tables: [PrimaryKeyTable?] = []
 
     static func key(_ entity: EntityDescriptor, _ primaryKey: Int64) -> Key {
         Key(entity: entity.registryIndex, primaryKey: primaryKey)
     }
 
     subscript(key: Key) -> (any PersistentModel)? {
-        guard key.entity < tables.count else { return nil }
-        return tables[key.entity]?[key.primaryKey]
+        table(key.entity)?[key.primaryKey]
     }
 
-    mutating func register(_ model: any PersistentModel, for key: Key) {
+    /// The live model registered for `key`, as an object of the entity's model type.
+    func object(for key: Key) -> AnyObject? {
+        table(key.entity)?.object(for: key.primaryKey)
+    }
+
+    func register(_ model: any PersistentModel, for key: Key) {
+        if let table = table(key.entity) {
+            table.register(model, for: key.primaryKey)
+            return
+        }
         if key.entity >= tables.count {
             tables.append(contentsOf: repeatElement(nil, count: key.entity + 1 - tables.count))
         }
-        if tables[key.entity] == nil { tables[key.entity] = PrimaryKeyTable() }
-        tables[key.entity]?.register(model, for: key.primaryKey)
+        func makeTable<Model: PersistentModel>(_ model: Model) -> PrimaryKeyTable {
+            PrimaryKeyTable(for: Model.self)
+        }
+        let table = makeTable(model)
+        tables[key.entity] = table
+        table.register(model, for: key.primaryKey)
     }
 
-    mutating func remove(_ key: Key) {
-        guard key.entity < tables.count else { return }
-        tables[key.entity]?.remove(key.primaryKey)
+    func remove(_ key: Key) {
+        table(key.entity)?.remove(key.primaryKey)
     }
 
     /// Removes the entry of a model that no longer exists; an entry that another live
     /// model of the same row took over stays.
-    mutating func removeReleased(_ key: Key) {
-        guard key.entity < tables.count else { return }
-        tables[key.entity]?.remove(key.primaryKey, onlyIfReleased: true)
+    func removeReleased(_ key: Key) {
+        table(key.entity)?.remove(key.primaryKey, onlyIfReleased: true)
     }
 
-    mutating func removeAll() {
+    func removeAll() {
         tables.removeAll()
     }
 
@@ -84,5 +98,9 @@ struct IdentityMap {
 
     var liveModels: [any PersistentModel] {
         tables.flatMap { $0?.liveModels ?? [] }
+    }
+
+    private func table(_ entity: Int) -> PrimaryKeyTable? {
+        entity < tables.count ? tables[entity] : nil
     }
 }

@@ -11,7 +11,8 @@ final class FetchBatch {
     static let windowSize = 1000
 
     let entity: EntityDescriptor
-    private(set) var primaryKeys: [Int64] = []
+    /// Unchecked: appended to for every fetched row (see ``ModelBackingData``).
+    @exclusivity(unchecked) private(set) var primaryKeys: [Int64] = []
 
     init(entity: EntityDescriptor) {
         self.entity = entity

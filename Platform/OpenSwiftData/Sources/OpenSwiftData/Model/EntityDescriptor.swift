@@ -28,9 +28,8 @@ final class EntityDescriptor: @unchecked Sendable {
     let columnPropertyIndices: [Int]
     /// Whether any property is a relationship.
     let hasRelationships: Bool
-    /// A new model's storage: NULL values, and empty relationships that count as
-    /// loaded. Shared copy-on-write by every new model's backing data.
-    let newModelValues: [DatabaseValue]
+    /// A new model's relationships: empty, and loaded. Shared copy-on-write by every
+    /// new model's backing data.
     let newModelRelationships: [ModelBackingData.RelationshipSlot]
     /// A fetched row's relationships: none read yet (empty when there are none).
     let unloadedRelationships: [ModelBackingData.RelationshipSlot]
@@ -80,7 +79,6 @@ final class EntityDescriptor: @unchecked Sendable {
         self.uniquenessConstraints = uniqueAttributes + modelType.schemaUniquenessConstraints
         self.columnPropertyIndices = properties.filter(\.hasColumn).map(\.index)
         self.hasRelationships = properties.contains { $0.relationship != nil }
-        self.newModelValues = Array(repeating: .null, count: properties.count)
         self.newModelRelationships =
             hasRelationships
             ? properties.map { property in

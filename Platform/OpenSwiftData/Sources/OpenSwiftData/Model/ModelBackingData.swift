@@ -5,6 +5,11 @@ import GRDB
 ///
 /// `@Model` routes every persisted property through this object; application code
 /// never needs it directly.
+///
+/// Its mutable properties are `@exclusivity(unchecked)`: a fetch touches several of them
+/// for every row, and a run-time exclusivity check costs about as much as the work
+/// itself. No code here passes them `inout` or mutates one while another access to it
+/// is under way, which is what the checks would catch.
 public final class ModelBackingData {
     /// A model's place in its context's life cycle.
     enum State {
@@ -29,32 +34,32 @@ public final class ModelBackingData {
     let entity: EntityDescriptor
     /// The stored form of each attribute, and the target's key of each to-one
     /// relationship; unused (NULL) for to-many relationships.
-    var values: [DatabaseValue]
+    let values: StoredValues
     /// Relationship targets, by property index; empty when the entity has none.
-    var relationships: [RelationshipSlot]
-    var primaryKey: Int64?
-    private var temporaryIdentifier: PersistentIdentifier?
-    var storeIdentifier: String?
+    @exclusivity(unchecked) var relationships: [RelationshipSlot]
+    @exclusivity(unchecked) var primaryKey: Int64?
+    @exclusivity(unchecked) private var temporaryIdentifier: PersistentIdentifier?
+    @exclusivity(unchecked) var storeIdentifier: String?
     /// The context the model is registered in. Held strongly, as SwiftData does, so
     /// that a fetched model can still load its relationships after the code that
     /// fetched it has let go of the context.
-    var context: ModelContext?
-    var state: State = .detached
+    @exclusivity(unchecked) var context: ModelContext?
+    @exclusivity(unchecked) var state: State = .detached
     /// Indices of properties changed since the last save.
-    var changedProperties = Set<Int>()
+    @exclusivity(unchecked) var changedProperties = Set<Int>()
     /// Values and relationships as of the last save, kept from the first change on so
     /// that `rollback()` can restore them.
-    var snapshot: (values: [DatabaseValue], relationships: [RelationshipSlot])?
+    @exclusivity(unchecked) private var snapshot: (values: [DatabaseValue], relationships: [RelationshipSlot])?
     /// Relationships assigned in the model's initialiser, whose inverses are set up when
     /// the model is inserted.
-    var hasInitialRelationships = false
+    @exclusivity(unchecked) var hasInitialRelationships = false
     /// The query that last read this model's row, and the row's place in it, so that a
     /// relationship faulted here is read for the neighbouring rows too.
-    var fetchBatch: FetchBatch?
-    var fetchBatchPosition = 0
+    @exclusivity(unchecked) var fetchBatch: FetchBatch?
+    @exclusivity(unchecked) var fetchBatchPosition = 0
     /// Set while a fetched row's model is created: the row's values stand, the
     /// properties' initial values do not apply (see ``RowBackingHandOff``).
-    var ignoresInitialValues = false
+    @exclusivity(unchecked) var ignoresInitialValues = false
 
     var hasChangedProperties: Bool { !changedProperties.isEmpty }
 
@@ -62,16 +67,16 @@ public final class ModelBackingData {
     /// loaded relationships.
     public convenience init<Model: PersistentModel>(for type: Model.Type) {
         let entity = EntityDescriptor.known(type)
-        self.init(entity: entity, values: entity.newModelValues, primaryKey: nil)
+        self.init(entity: entity, primaryKey: nil)
         relationships = entity.newModelRelationships
     }
 
-    /// Storage for a row of the store: its values by property index, relationships not
-    /// loaded yet.
-    init(entity: EntityDescriptor, values: [DatabaseValue], primaryKey: Int64?) {
+    /// Storage for a row of the store: NULL values until the caller stores the row's,
+    /// relationships not loaded yet.
+    init(entity: EntityDescriptor, primaryKey: Int64?) {
         self.entity = entity
         self.primaryKey = primaryKey
-        self.values = values
+        self.values = StoredValues(nullCount: entity.properties.count)
         self.relationships = entity.unloadedRelationships
     }
 
@@ -80,6 +85,7 @@ public final class ModelBackingData {
         if let primaryKey, let context {
             context.identityMap.removeReleased(IdentityMap.key(entity, primaryKey))
         }
+        values.deallocate()
     }
 
     /// The backing data held in a model's `storage`, created for `type` on first use.
@@ -186,11 +192,29 @@ public final class ModelBackingData {
     /// registers the model as changed in its context.
     func willChange(_ index: Int, of owner: any PersistentModel) {
         guard state != .detached else { return }
-        if snapshot == nil, state == .persisted || state == .deleted {
-            snapshot = (values, relationships)
-        }
+        if state == .persisted || state == .deleted { keepSnapshot() }
         changedProperties.insert(index)
         context?.registerChange(of: owner)
+    }
+
+    /// Keeps the values and relationships as they are now for ``restoreSnapshot()``,
+    /// unless a snapshot is already kept.
+    func keepSnapshot() {
+        if snapshot == nil { snapshot = (values.array, relationships) }
+    }
+
+    /// Puts back the values and relationships of the kept snapshot, if any, and forgets it.
+    func restoreSnapshot() {
+        if let snapshot {
+            values.assign(snapshot.values)
+            relationships = snapshot.relationships
+        }
+        snapshot = nil
+    }
+
+    /// Forgets the kept snapshot: the current values are saved.
+    func forgetSnapshot() {
+        snapshot = nil
     }
 
     // MARK: Conversions
