@@ -70,6 +70,25 @@ struct ModelContextTests {
         #expect(again.first === kept)
     }
 
+    @Test("an identifier names the store, and keeps naming it once the model is deleted and saved")
+    func identifierKeepsItsStore() throws {
+        let container = try makeInMemoryContainer(tripSchemaTypes)
+        let context = ModelContext(container)
+        let inserted = Trip(name: "a")
+        context.insert(inserted)
+        try context.save()
+        let fetched = try #require(try ModelContext(container).fetch(FetchDescriptor<Trip>()).first)
+        let identifier = fetched.persistentModelID
+        #expect(identifier.storeIdentifier == container.store.identifier)
+        #expect(identifier == inserted.persistentModelID)
+        let fetchedContext = try #require(fetched.modelContext)
+        fetchedContext.delete(fetched)
+        try fetchedContext.save()
+        #expect(fetched.modelContext == nil)
+        #expect(fetched.persistentModelID == identifier)
+        #expect(fetched.persistentModelID.storeIdentifier == container.store.identifier)
+    }
+
     @Test("a model whose backing data outlives it is never handed out again; its row gets a new model")
     func backingDataOutlivingItsModel() throws {
         let container = try makeInMemoryContainer(tripSchemaTypes)

@@ -124,10 +124,11 @@ extension ModelContext {
         let backing = ModelBackingData(entity: entity, primaryKey: primaryKey)
         store(row, in: backing)
         backing.context = self
-        backing.storeIdentifier = container.store.identifier
         backing.state = .persisted
         join(batch, backing, primaryKey: primaryKey)
-        let model = RowBackingHandOff.creating(with: backing) { T(backingData: backing) }
+        RowBackingHandOff.begin(backing)
+        let model = T(backingData: backing)
+        RowBackingHandOff.end(backing)
         identityMap.register(model, for: key)
         return model
     }
@@ -140,7 +141,8 @@ extension ModelContext {
     }
 
     private func join(_ batch: FetchBatch?, _ backing: ModelBackingData, primaryKey: Int64) {
-        guard let batch else { return }
+        // Only to-many relationships are faulted in batches.
+        guard let batch, backing.entity.hasToManyRelationships else { return }
         backing.fetchBatch = batch
         backing.fetchBatchPosition = batch.append(primaryKey)
     }
@@ -167,18 +169,16 @@ extension ModelContext {
     ) throws -> [T] {
         let batch = FetchBatch(entity: entity)
         let rows = try FetchedRows(try db.cachedStatement(sql: sql), arguments: StatementArguments(arguments))
-        // Collected as `AnyObject` and typed once at the end: appending to a `[T]` in this
-        // unspecialized generic code would look up `Array<T>`'s metadata for every row.
+        // Collected as `AnyObject`: appending to a `[T]` in this unspecialized generic
+        // code would look up `Array<T>`'s metadata for every row.
         var objects: [AnyObject] = []
         while let row = try rows.next() {
             objects.append(materialize(row, entity: entity, as: type, batch: batch))
         }
-        return [T](unsafeUninitializedCapacity: objects.count) { buffer, count in
-            for (index, object) in objects.enumerated() {
-                (buffer.baseAddress! + index).initialize(to: unsafeDowncast(object, to: T.self))
-            }
-            count = objects.count
-        }
+        // Every element is a `T` (a class, as every model): the buffer is reinterpreted
+        // as the standard library's own array casts between class types do, rather than
+        // copied with a retain and a release per model.
+        return unsafeBitCast(objects, to: [T].self)
     }
 }
 

@@ -46,7 +46,7 @@ extension ModelContext {
             if let primaryKey = backing.primaryKey {
                 identityMap.remove(IdentityMap.key(backing.entity, primaryKey))
             }
-            backing.context = nil
+            backing.leaveContext()
             backing.forgetSnapshot()
             backing.changedProperties.removeAll()
         }

@@ -101,7 +101,6 @@ public final class ModelContext {
             container.schema.descriptorsByName[backing.entity.name] === backing.entity,
             "\(backing.entity.name) is not in the container's schema")
         backing.context = self
-        backing.storeIdentifier = container.store.identifier
         if let primaryKey = backing.primaryKey {
             backing.state = .persisted
             identityMap.register(model, for: IdentityMap.key(backing.entity, primaryKey))
@@ -190,7 +189,7 @@ public final class ModelContext {
         if wasInserted {
             insertedModels.remove(model)
             backing.state = .detached
-            backing.context = nil
+            backing.leaveContext()
         } else {
             deletedModels.insert(model)
         }
@@ -219,7 +218,7 @@ public final class ModelContext {
         for model in insertedModels.models {
             let backing = model.persistentBackingData
             backing.state = .detached
-            backing.context = nil
+            backing.leaveContext()
             backing.changedProperties.removeAll()
         }
         insertedModels.removeAll()

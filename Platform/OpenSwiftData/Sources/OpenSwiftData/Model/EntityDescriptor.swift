@@ -28,6 +28,8 @@ final class EntityDescriptor: @unchecked Sendable {
     let columnPropertyIndices: [Int]
     /// Whether any property is a relationship.
     let hasRelationships: Bool
+    /// Whether any property is a to-many relationship (read in batches, see ``FetchBatch``).
+    let hasToManyRelationships: Bool
     /// A new model's relationships: empty, and loaded. Shared copy-on-write by every
     /// new model's backing data.
     let newModelRelationships: [ModelBackingData.RelationshipSlot]
@@ -79,6 +81,7 @@ final class EntityDescriptor: @unchecked Sendable {
         self.uniquenessConstraints = uniqueAttributes + modelType.schemaUniquenessConstraints
         self.columnPropertyIndices = properties.filter(\.hasColumn).map(\.index)
         self.hasRelationships = properties.contains { $0.relationship != nil }
+        self.hasToManyRelationships = properties.contains { $0.relationship?.isToMany == true }
         self.newModelRelationships =
             hasRelationships
             ? properties.map { property in

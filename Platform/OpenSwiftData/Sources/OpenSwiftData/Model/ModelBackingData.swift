@@ -39,7 +39,8 @@ public final class ModelBackingData {
     @exclusivity(unchecked) var relationships: [RelationshipSlot]
     @exclusivity(unchecked) var primaryKey: Int64?
     @exclusivity(unchecked) private var temporaryIdentifier: PersistentIdentifier?
-    @exclusivity(unchecked) var storeIdentifier: String?
+    /// The store of the context the model left, kept for its identifier.
+    @exclusivity(unchecked) private var storeIdentifierAfterContext: String?
     /// The context the model is registered in. Held strongly, as SwiftData does, so
     /// that a fetched model can still load its relationships after the code that
     /// fetched it has let go of the context.
@@ -62,6 +63,19 @@ public final class ModelBackingData {
     @exclusivity(unchecked) var ignoresInitialValues = false
 
     var hasChangedProperties: Bool { !changedProperties.isEmpty }
+
+    /// The identifier of the store the model belongs to: its context's, or that of the
+    /// last context it was registered in. Not stored per model while it is registered:
+    /// a fetch would copy the same string into every one.
+    var storeIdentifier: String? {
+        context?.container.store.identifier ?? storeIdentifierAfterContext
+    }
+
+    /// Unregisters the model from its context; its identifier keeps the store's.
+    func leaveContext() {
+        storeIdentifierAfterContext = storeIdentifier
+        context = nil
+    }
 
     /// Creates empty storage for a new model of the given type: NULL values and empty,
     /// loaded relationships.

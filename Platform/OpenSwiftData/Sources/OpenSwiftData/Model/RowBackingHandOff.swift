@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import OpenSwiftDataRuntimeSupport
 
 /// Hands a fetched row's backing data to the model initializer that wraps it.
 ///
@@ -11,32 +7,26 @@
 /// `init(backingData:)` included, and those run before the initializer's body can store
 /// the backing data it was given. Without this hand-off each fetched model of such a
 /// class would first build backing data of its own for the initial values, only to drop
-/// it. While ``creating(with:_:)`` runs, ``ModelBackingData/resolve(_:for:)`` gives the
-/// initializer the fetched row's backing data, which ignores initial values.
+/// it. Between ``begin(_:)`` and ``end(_:)``, ``ModelBackingData/resolve(_:for:)`` gives
+/// the initializer the fetched row's backing data, which ignores initial values.
 ///
 /// The slot is per thread: a model initializer is synchronous, so it runs on the thread
 /// that set the slot.
 enum RowBackingHandOff {
-    private static let key: pthread_key_t = {
-        var key = pthread_key_t()
-        let status = pthread_key_create(&key, nil)
-        precondition(status == 0, "pthread_key_create failed: \(status)")
-        return key
-    }()
-
-    /// Runs `initialize` (a call of `init(backingData: backing)`) with `backing` handed off.
-    static func creating<Model>(with backing: ModelBackingData, _ initialize: () -> Model) -> Model {
+    /// Hands `backing` off to the next model initializer on this thread.
+    static func begin(_ backing: ModelBackingData) {
         backing.ignoresInitialValues = true
-        pthread_setspecific(key, Unmanaged.passUnretained(backing).toOpaque())
-        defer {
-            pthread_setspecific(key, nil)
-            backing.ignoresInitialValues = false
-        }
-        return initialize()
+        osd_row_backing_slot_set(Unmanaged.passUnretained(backing).toOpaque())
+    }
+
+    /// Ends the hand-off of `backing`, once the initializer has returned.
+    static func end(_ backing: ModelBackingData) {
+        osd_row_backing_slot_set(nil)
+        backing.ignoresInitialValues = false
     }
 
     /// The backing data being handed off on this thread, if any.
     static var current: ModelBackingData? {
-        pthread_getspecific(key).map { Unmanaged<ModelBackingData>.fromOpaque($0).takeUnretainedValue() }
+        osd_row_backing_slot_get().map { Unmanaged<ModelBackingData>.fromOpaque($0).takeUnretainedValue() }
     }
 }
