@@ -16,6 +16,9 @@ import OpenSwiftDataRuntimeSupport
 /// recognised as released, and is never handed out. Entries go when their model's
 /// backing data is deinitialized (``IdentityMap/removeReleased(_:)``), when the table
 /// grows or shrinks, or with the table.
+///
+/// Like its context, a table is used from one isolation domain: models are not
+/// `Sendable`, so a model dies, and its entry goes, where its context lives.
 final class PrimaryKeyTable {
     /// An entry: a primary key and its model's address (nil: free), with one unowned
     /// reference counted on the model.
