@@ -26,8 +26,6 @@ final class EntityDescriptor: @unchecked Sendable {
     /// The indices of the properties stored in a column of this entity's table, in
     /// column order (after the primary key).
     let columnPropertyIndices: [Int]
-    /// Whether any property is a relationship.
-    let hasRelationships: Bool
     /// Whether any property is a to-many relationship (read in batches, see ``FetchBatch``).
     let hasToManyRelationships: Bool
     /// A new model's relationships: empty, and loaded. Shared copy-on-write by every
@@ -80,7 +78,7 @@ final class EntityDescriptor: @unchecked Sendable {
         let uniqueAttributes = properties.filter { $0.attribute?.isUnique == true }.map { [$0.name] }
         self.uniquenessConstraints = uniqueAttributes + modelType.schemaUniquenessConstraints
         self.columnPropertyIndices = properties.filter(\.hasColumn).map(\.index)
-        self.hasRelationships = properties.contains { $0.relationship != nil }
+        let hasRelationships = properties.contains { $0.relationship != nil }
         self.hasToManyRelationships = properties.contains { $0.relationship?.isToMany == true }
         self.newModelRelationships =
             hasRelationships

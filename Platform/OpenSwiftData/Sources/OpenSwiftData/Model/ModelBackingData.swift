@@ -85,8 +85,9 @@ public final class ModelBackingData {
         relationships = entity.newModelRelationships
     }
 
-    /// Storage for a row of the store: NULL values until the caller stores the row's,
-    /// relationships not loaded yet.
+    /// NULL values and relationships not loaded yet: a fetched row's storage, whose
+    /// values the caller then stores (`init(for:)` makes a new model's relationships
+    /// loaded and empty instead).
     init(entity: EntityDescriptor, primaryKey: Int64?) {
         self.entity = entity
         self.primaryKey = primaryKey
