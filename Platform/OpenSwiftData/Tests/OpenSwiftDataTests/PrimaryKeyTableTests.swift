@@ -45,6 +45,73 @@ struct PrimaryKeyTableTests {
         #expect(zip(keys, notes).allSatisfy { table[$0] === $1 })
     }
 
+    @Test("removed entries' slots are reclaimed: a table with few live models stays small")
+    func tombstonesAreReclaimed() {
+        let table = PrimaryKeyTable(for: Note.self)
+        let window = 10
+        var live: [Int64: Note] = [:]
+        // 100,000 distinct keys pass through, at most `window` live at a time: every
+        // removal leaves a tombstone, which must not pile up.
+        for key in Int64(0)..<100_000 {
+            let note = Note(text: "\(key)")
+            live[key] = note
+            table.register(note, for: key)
+            if key >= window {
+                table.remove(key - Int64(window))
+                live[key - Int64(window)] = nil
+            }
+            #expect(table.count == live.count)
+        }
+        #expect(table.capacity <= 64)
+        for key in Int64(100_000 - 2 * window)..<100_000 {
+            #expect(table[key] === live[key], "key \(key)")
+        }
+    }
+
+    @Test("a probe finds a key's model or its free slot; one taken before a change is not trusted")
+    func probeThenRegister() {
+        let table = PrimaryKeyTable(for: Note.self)
+        let first = Note(text: "first")
+        let probe = table.probe(7)
+        #expect(table.object(at: probe) == nil)
+        table.register(Unmanaged.passUnretained(first).toOpaque(), at: probe)
+        #expect(table[7] === first)
+        #expect(table.object(at: table.probe(7)) === first)
+
+        // The same key registered between the probe and its use: the probe's free slot
+        // is stale, so the registration falls back to a lookup of its own and replaces
+        // the entry instead of adding a second one for the key.
+        let stale = table.probe(8)
+        let other = Note(text: "other")
+        table.register(other, for: 8)
+        let second = Note(text: "second")
+        #expect(table.object(at: stale) == nil)
+        table.register(Unmanaged.passUnretained(second).toOpaque(), at: stale)
+        #expect(table[8] === second)
+        #expect(table.count == 2)
+        table.remove(8)
+        #expect(table[8] == nil)
+        #expect(table.count == 1)
+
+        // Many probes through growth and tombstones agree with plain registration.
+        var notes: [Int64: Note] = [:]
+        for key in Int64(100)..<1_100 {
+            let note = Note(text: "\(key)")
+            notes[key] = note
+            let probe = table.probe(key)
+            #expect(table.object(at: probe) == nil)
+            table.register(Unmanaged.passUnretained(note).toOpaque(), at: probe)
+            if key % 3 == 0 {
+                table.remove(key)
+                notes[key] = nil
+            }
+        }
+        for key in Int64(100)..<1_100 {
+            #expect(table.object(at: table.probe(key)) === notes[key], "key \(key)")
+        }
+        #expect(table.count == notes.count + 1)
+    }
+
     @Test("models are not kept alive; removing only a released entry keeps a live one")
     func entriesDoNotKeepModelsAlive() {
         let table = PrimaryKeyTable(for: Note.self)

@@ -103,9 +103,19 @@ extension ModelContext {
     func materialize<T: PersistentModel>(
         _ row: FetchedRow, entity: EntityDescriptor, as type: T.Type, batch: FetchBatch?
     ) -> T {
+        materialize(
+            row, entity: entity, as: type, batch: batch,
+            table: identityMap.table(of: entity.registryIndex, for: type))
+    }
+
+    /// ``materialize(_:entity:as:batch:)`` with the entity's identity-map table, which
+    /// a fetch takes once for all its rows.
+    private func materialize<T: PersistentModel>(
+        _ row: FetchedRow, entity: EntityDescriptor, as type: T.Type, batch: FetchBatch?, table: PrimaryKeyTable
+    ) -> T {
         let primaryKey = row.primaryKey
-        let key = IdentityMap.key(entity, primaryKey)
-        if let existing = identityMap.object(for: key) {
+        let probe = table.probe(primaryKey)
+        if let existing = table.object(at: probe) {
             guard let typed = existing as? T else {
                 preconditionFailure(
                     "a row of \(entity.name) is registered as \(Swift.type(of: existing)), not \(T.self)")
@@ -124,12 +134,15 @@ extension ModelContext {
         let backing = ModelBackingData(entity: entity, primaryKey: primaryKey)
         store(row, in: backing)
         backing.context = self
+        backing.identityTable = table
         backing.state = .persisted
         join(batch, backing, primaryKey: primaryKey)
         RowBackingHandOff.begin(backing)
-        let model = T(backingData: backing)
-        RowBackingHandOff.end(backing)
-        identityMap.register(model, for: key)
+        // The model holds the backing data from here on.
+        let handedOff = Unmanaged.passUnretained(backing)
+        let model = T(backingData: consume backing)
+        RowBackingHandOff.end(handedOff)
+        table.register(Unmanaged.passUnretained(model).toOpaque(), at: probe)
         return model
     }
 
@@ -168,12 +181,13 @@ extension ModelContext {
         sql: String, arguments: [DatabaseValue], entity: EntityDescriptor, as type: T.Type, db: Database
     ) throws -> [T] {
         let batch = FetchBatch(entity: entity)
+        let table = identityMap.table(of: entity.registryIndex, for: type)
         let rows = try FetchedRows(try db.cachedStatement(sql: sql), arguments: StatementArguments(arguments))
         // Collected as `AnyObject`: appending to a `[T]` in this unspecialized generic
         // code would look up `Array<T>`'s metadata for every row.
         var objects: [AnyObject] = []
         while let row = try rows.next() {
-            objects.append(materialize(row, entity: entity, as: type, batch: batch))
+            objects.append(materialize(row, entity: entity, as: type, batch: batch, table: table))
         }
         // Every element is a `T` (a class, as every model): the buffer is reinterpreted
         // as the standard library's own array casts between class types do, rather than

@@ -48,7 +48,7 @@ extension ModelContext {
             }
             backing.leaveContext()
             backing.forgetSnapshot()
-            backing.changedProperties.removeAll()
+            backing.forgetChangedProperties()
         }
         for model in operation.inserted {
             let backing = model.persistentBackingData
@@ -65,7 +65,7 @@ extension ModelContext {
                         target?.persistentBackingData.primaryKey.map { $0.databaseValue } ?? .null
                 }
             }
-            backing.changedProperties.removeAll()
+            backing.forgetChangedProperties()
             backing.forgetSnapshot()
         }
         insertedModels.removeAll()

@@ -212,14 +212,14 @@ public final class ModelContext {
         for model in changedModels.models + deletedModels.models {
             let backing = model.persistentBackingData
             backing.restoreSnapshot()
-            backing.changedProperties.removeAll()
+            backing.forgetChangedProperties()
             backing.state = .persisted
         }
         for model in insertedModels.models {
             let backing = model.persistentBackingData
             backing.state = .detached
             backing.leaveContext()
-            backing.changedProperties.removeAll()
+            backing.forgetChangedProperties()
         }
         insertedModels.removeAll()
         changedModels.removeAll()

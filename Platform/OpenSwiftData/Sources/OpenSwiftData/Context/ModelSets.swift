@@ -65,33 +65,29 @@ final class IdentityMap {
     }
 
     func register(_ model: any PersistentModel, for key: Key) {
-        if let table = table(key.entity) {
+        func register<Model: PersistentModel>(_ model: Model) {
+            let table = table(of: key.entity, for: Model.self)
             table.register(model, for: key.primaryKey)
-            return
+            model.persistentBackingData.identityTable = table
         }
-        if key.entity >= tables.count {
-            tables.append(contentsOf: repeatElement(nil, count: key.entity + 1 - tables.count))
+        register(model)
+    }
+
+    /// The table of an entity's models, created empty when there is none: a fetch
+    /// takes it once and registers each row's model in it. A table lives as long as
+    /// the map (see ``ModelBackingData/identityTable``).
+    func table<Model: PersistentModel>(of entity: Int, for modelType: Model.Type) -> PrimaryKeyTable {
+        if let table = table(entity) { return table }
+        if entity >= tables.count {
+            tables.append(contentsOf: repeatElement(nil, count: entity + 1 - tables.count))
         }
-        func makeTable<Model: PersistentModel>(_ model: Model) -> PrimaryKeyTable {
-            PrimaryKeyTable(for: Model.self)
-        }
-        let table = makeTable(model)
-        tables[key.entity] = table
-        table.register(model, for: key.primaryKey)
+        let table = PrimaryKeyTable(for: Model.self)
+        tables[entity] = table
+        return table
     }
 
     func remove(_ key: Key) {
         table(key.entity)?.remove(key.primaryKey)
-    }
-
-    /// Removes the entry of a model that no longer exists; an entry that another live
-    /// model of the same row took over stays.
-    func removeReleased(_ key: Key) {
-        table(key.entity)?.remove(key.primaryKey, onlyIfReleased: true)
-    }
-
-    func removeAll() {
-        tables.removeAll()
     }
 
     var count: Int { tables.reduce(0) { $0 + ($1?.count ?? 0) } }

@@ -8,31 +8,49 @@ import OpenSwiftDataRuntimeSupport
 /// multiplicative hash spreads SQLite's sequential row ids well, and probing a flat
 /// buffer costs a fraction of a `Dictionary` lookup.
 ///
+/// A removed entry leaves a tombstone, which lookups step over and inserts reuse. Moving
+/// later entries back into the hole instead (backward-shift deletion) scans the rest of
+/// the probe run at every removal, and the models of a fetch die one after another in
+/// key order, each at the start of a long run of its neighbours. Tombstones go when the
+/// table is rebuilt: when entries and tombstones together fill half of it, or when it is
+/// nearly empty.
+///
 /// Each entry holds an *unowned* reference to its model rather than a `weak` one. The
 /// first weak reference to an object allocates a side table for its reference counts,
 /// and from then on every retain and release of the object takes the runtime's slow
 /// path; an unowned reference is a count in the object's header. It keeps the object's
 /// memory (not the object) until the entry goes, so a model that died can still be
 /// recognised as released, and is never handed out. Entries go when their model's
-/// backing data is deinitialized (``IdentityMap/removeReleased(_:)``), when the table
-/// grows or shrinks, or with the table.
+/// backing data is deinitialized (``ModelBackingData/identityTable``), when the table
+/// is rebuilt, or with the table.
 ///
 /// Like its context, a table is used from one isolation domain: models are not
 /// `Sendable`, so a model dies, and its entry goes, where its context lives.
 final class PrimaryKeyTable {
-    /// An entry: a primary key and its model's address (nil: free), with one unowned
-    /// reference counted on the model.
+    /// An entry: a primary key and its model's address, with one unowned reference
+    /// counted on the model; or a free slot (nil), or a tombstone (``tombstone``).
     private struct Slot {
         var primaryKey: Int64
         var object: UnsafeMutableRawPointer?
+
+        var isLive: Bool { object != nil && object != PrimaryKeyTable.tombstone }
     }
+
+    /// The address a removed entry's slot holds: never a model's (objects are aligned).
+    private static var tombstone: UnsafeMutableRawPointer? { UnsafeMutableRawPointer(bitPattern: 1) }
 
     private var slots: UnsafeMutableBufferPointer<Slot>
     /// `slots.count - 1`; the capacity is a power of two.
     private var mask: Int
     /// Bits to keep of the 64-bit product: log2 of the capacity.
     private var shift: Int
+    /// Live entries.
     private(set) var count = 0
+    /// Slots holding a tombstone.
+    private var tombstones = 0
+    /// Changes at every registration and removal, so that a ``Probe`` taken before one
+    /// is not used after it.
+    private var generation = 0
     /// Gives a stored object its `PersistentModel` existential: every model of the table
     /// is of the entity's model type.
     private let existential: (AnyObject) -> any PersistentModel
@@ -47,11 +65,14 @@ final class PrimaryKeyTable {
     }
 
     deinit {
-        for slot in slots {
+        for slot in slots where slot.isLive {
             if let object = slot.object { osd_unowned_release(object) }
         }
         slots.deallocate()
     }
+
+    /// The number of slots, live or not (for tests).
+    var capacity: Int { slots.count }
 
     /// The live model registered for `primaryKey`, if any.
     func object(for primaryKey: Int64) -> AnyObject? {
@@ -64,20 +85,83 @@ final class PrimaryKeyTable {
         object(for: primaryKey).map(existential)
     }
 
+    /// Where a fetched row's model is, or goes: one probe of the table serves both the
+    /// lookup of a fetched row and the registration of the model made for it.
+    struct Probe {
+        fileprivate let index: Int
+        fileprivate let found: Bool
+        fileprivate let generation: Int
+        fileprivate let primaryKey: Int64
+    }
+
+    /// Probes for `primaryKey`, after making room for one more entry.
+    func probe(_ primaryKey: Int64) -> Probe {
+        if (count + tombstones + 1) * 2 > slots.count {
+            rebuild(capacity: Swift.max(Self.minimumCapacity, ((count + 1) * 4).nextPowerOfTwo))
+        }
+        var index = home(of: primaryKey)
+        var free: Int?
+        while let object = slots[index].object {
+            if object == Self.tombstone {
+                if free == nil { free = index }
+            } else if slots[index].primaryKey == primaryKey {
+                return Probe(index: index, found: true, generation: generation, primaryKey: primaryKey)
+            }
+            index = (index + 1) & mask
+        }
+        return Probe(index: free ?? index, found: false, generation: generation, primaryKey: primaryKey)
+    }
+
+    /// The live model a probe found, if any.
+    func object(at probe: Probe) -> AnyObject? {
+        guard probe.found, probe.generation == generation, let object = slots[probe.index].object,
+            !osd_unowned_is_released(object)
+        else { return nil }
+        return Unmanaged<AnyObject>.fromOpaque(object).takeUnretainedValue()
+    }
+
+    /// Registers the model at `object` (its address, so that the fetch passes it without
+    /// a retain) where `probe` found its key's place, or, if the table changed since, as
+    /// ``register(_:for:)`` does.
+    func register(_ object: UnsafeMutableRawPointer, at probe: Probe) {
+        guard probe.generation == generation else {
+            registerObject(Unmanaged<AnyObject>.fromOpaque(object).takeUnretainedValue(), for: probe.primaryKey)
+            return
+        }
+        osd_unowned_retain(object)
+        generation &+= 1
+        if probe.found {
+            if let previous = slots[probe.index].object { osd_unowned_release(previous) }
+            slots[probe.index].object = object
+            return
+        }
+        if slots[probe.index].object != nil { tombstones -= 1 }
+        slots[probe.index] = Slot(primaryKey: probe.primaryKey, object: object)
+        count += 1
+    }
+
     /// Registers `model` for `primaryKey`, replacing any model registered before.
     func register(_ model: any PersistentModel, for primaryKey: Int64) {
-        let object = Unmanaged.passUnretained(model as AnyObject).toOpaque()
+        registerObject(model as AnyObject, for: primaryKey)
+    }
+
+    private func registerObject(_ model: AnyObject, for primaryKey: Int64) {
+        generation &+= 1
+        let object = Unmanaged.passUnretained(model).toOpaque()
         osd_unowned_retain(object)
         if let index = find(primaryKey) {
             if let previous = slots[index].object { osd_unowned_release(previous) }
             slots[index].object = object
             return
         }
-        if (count + 1) * 2 > slots.count {
-            resize(to: slots.count * 4)
+        if (count + tombstones + 1) * 2 > slots.count {
+            // Four times the live entries: a table that only grows grows fourfold, one
+            // full of tombstones is rebuilt at its size or smaller.
+            rebuild(capacity: Swift.max(Self.minimumCapacity, ((count + 1) * 4).nextPowerOfTwo))
         }
         var index = home(of: primaryKey)
-        while slots[index].object != nil { index = (index + 1) & mask }
+        while slots[index].isLive { index = (index + 1) & mask }
+        if slots[index].object != nil { tombstones -= 1 }
         slots[index] = Slot(primaryKey: primaryKey, object: object)
         count += 1
     }
@@ -85,34 +169,24 @@ final class PrimaryKeyTable {
     /// Removes the entry of `primaryKey`; with `onlyIfReleased`, only when its model no
     /// longer exists (another live model may have taken the row over).
     func remove(_ primaryKey: Int64, onlyIfReleased: Bool = false) {
-        guard var hole = find(primaryKey), let object = slots[hole].object else { return }
+        guard let index = find(primaryKey), let object = slots[index].object else { return }
         if onlyIfReleased, !osd_unowned_is_released(object) { return }
+        generation &+= 1
         osd_unowned_release(object)
-        // Backward-shift deletion: move later entries of the probe run into the hole
-        // when the hole lies between their home and their place, so that every entry
-        // stays reachable from its home without tombstones.
-        var next = (hole + 1) & mask
-        while slots[next].object != nil {
-            let nextHome = home(of: slots[next].primaryKey)
-            if (next - nextHome) & mask >= (next - hole) & mask {
-                slots[hole] = slots[next]
-                hole = next
-            }
-            next = (next + 1) & mask
-        }
-        slots[hole] = Slot(primaryKey: 0, object: nil)
+        slots[index].object = Self.tombstone
         count -= 1
+        tombstones += 1
         // When the models of a large fetch die one after another, shrinking at each
         // halving would move the survivors again and again: shrink only when the table
         // is nearly empty.
         if slots.count > Self.minimumCapacity, count * 64 < slots.count {
-            resize(to: max(Self.minimumCapacity, (count * 4).nextPowerOfTwo))
+            rebuild(capacity: Swift.max(Self.minimumCapacity, (count * 4).nextPowerOfTwo))
         }
     }
 
     var liveModels: [any PersistentModel] {
         slots.compactMap { slot in
-            guard let object = slot.object, !osd_unowned_is_released(object) else { return nil }
+            guard slot.isLive, let object = slot.object, !osd_unowned_is_released(object) else { return nil }
             return existential(Unmanaged<AnyObject>.fromOpaque(object).takeUnretainedValue())
         }
     }
@@ -129,23 +203,27 @@ final class PrimaryKeyTable {
         return Int(truncatingIfNeeded: (block << 4) | (key & 15))
     }
 
+    /// The slot of the live entry of `primaryKey`, stepping over tombstones.
     private func find(_ primaryKey: Int64) -> Int? {
         var index = home(of: primaryKey)
-        while slots[index].object != nil {
-            if slots[index].primaryKey == primaryKey { return index }
+        while let object = slots[index].object {
+            if slots[index].primaryKey == primaryKey, object != Self.tombstone { return index }
             index = (index + 1) & mask
         }
         return nil
     }
 
-    private func resize(to capacity: Int) {
+    /// Moves the live entries to a new buffer of `capacity` slots, dropping tombstones
+    /// and the entries of models that died.
+    private func rebuild(capacity: Int) {
         let old = slots
         slots = Self.allocate(capacity)
         mask = capacity - 1
         shift = 64 - capacity.trailingZeroBitCount
         count = 0
-        // Entries of models that died are dropped on the way.
-        for slot in old {
+        tombstones = 0
+        generation &+= 1
+        for slot in old where slot.isLive {
             guard let object = slot.object else { continue }
             if osd_unowned_is_released(object) {
                 osd_unowned_release(object)

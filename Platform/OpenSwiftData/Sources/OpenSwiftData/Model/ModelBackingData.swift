@@ -31,50 +31,70 @@ public final class ModelBackingData {
         case toMany([any PersistentModel])
     }
 
-    let entity: EntityDescriptor
+    // Every fetched row allocates one of these, so it is kept small: the rare state is
+    // in side objects, created on first use, and the fields are in decreasing size so
+    // that there is no padding (108 bytes, against 193 with the rare state inline).
+
+    /// The model's entity. Not retained: every entity descriptor stays in the process's
+    /// registry (``EntityDescriptor/of(_:)``) for the life of the process, and a retain
+    /// and a release per fetched row are measurable.
+    unowned(unsafe) let entity: EntityDescriptor
     /// The stored form of each attribute, and the target's key of each to-one
     /// relationship; unused (NULL) for to-many relationships.
     let values: StoredValues
     /// Relationship targets, by property index; empty when the entity has none.
     @exclusivity(unchecked) var relationships: [RelationshipSlot]
-    @exclusivity(unchecked) var primaryKey: Int64?
-    @exclusivity(unchecked) private var temporaryIdentifier: PersistentIdentifier?
-    /// The store of the context the model left, kept for its identifier.
-    @exclusivity(unchecked) private var storeIdentifierAfterContext: String?
     /// The context the model is registered in. Held strongly, as SwiftData does, so
     /// that a fetched model can still load its relationships after the code that
     /// fetched it has let go of the context.
     @exclusivity(unchecked) var context: ModelContext?
-    @exclusivity(unchecked) var state: State = .detached
-    /// Indices of properties changed since the last save.
-    @exclusivity(unchecked) var changedProperties = Set<Int>()
-    /// Values and relationships as of the last save, kept from the first change on so
-    /// that `rollback()` can restore them.
-    @exclusivity(unchecked) private var snapshot: (values: [DatabaseValue], relationships: [RelationshipSlot])?
-    /// Relationships assigned in the model's initialiser, whose inverses are set up when
-    /// the model is inserted.
-    @exclusivity(unchecked) var hasInitialRelationships = false
     /// The query that last read this model's row, and the row's place in it, so that a
     /// relationship faulted here is read for the neighbouring rows too.
     @exclusivity(unchecked) var fetchBatch: FetchBatch?
     @exclusivity(unchecked) var fetchBatchPosition = 0
+    /// The identity-map table the model is registered in, from which its `deinit`
+    /// removes it. Not retained: a context never drops a table, and this object holds
+    /// the context (``context``) until its `deinit` has run.
+    @exclusivity(unchecked) unowned(unsafe) var identityTable: PrimaryKeyTable?
+    /// Changes since the last save; nil until the first one.
+    @exclusivity(unchecked) private var pendingChanges: PendingChanges?
+    /// A temporary identifier, or the store of a context the model left; nil for most.
+    @exclusivity(unchecked) private var identifierMemo: IdentifierMemo?
+    @exclusivity(unchecked) var primaryKey: Int64?
+    @exclusivity(unchecked) var state: State = .detached
+    /// Relationships assigned in the model's initialiser, whose inverses are set up when
+    /// the model is inserted.
+    @exclusivity(unchecked) var hasInitialRelationships = false
     /// Set while a fetched row's model is created: the row's values stand, the
     /// properties' initial values do not apply (see ``RowBackingHandOff``).
     @exclusivity(unchecked) var ignoresInitialValues = false
 
-    var hasChangedProperties: Bool { !changedProperties.isEmpty }
+    /// Indices of properties changed since the last save.
+    var changedProperties: Set<Int> { pendingChanges?.properties ?? [] }
+
+    var hasChangedProperties: Bool { pendingChanges.map { !$0.properties.isEmpty } ?? false }
 
     /// The identifier of the store the model belongs to: its context's, or that of the
     /// last context it was registered in. Not stored per model while it is registered:
     /// a fetch would copy the same string into every one.
     var storeIdentifier: String? {
-        context?.container.store.identifier ?? storeIdentifierAfterContext
+        context?.container.store.identifier ?? identifierMemo?.storeIdentifierAfterContext
     }
 
     /// Unregisters the model from its context; its identifier keeps the store's.
     func leaveContext() {
-        storeIdentifierAfterContext = storeIdentifier
+        if let store = context?.container.store.identifier {
+            memo().storeIdentifierAfterContext = store
+        }
+        identityTable = nil
         context = nil
+    }
+
+    private func memo() -> IdentifierMemo {
+        if let identifierMemo { return identifierMemo }
+        let created = IdentifierMemo()
+        identifierMemo = created
+        return created
     }
 
     /// Creates empty storage for a new model of the given type: NULL values and empty,
@@ -88,7 +108,7 @@ public final class ModelBackingData {
     /// NULL values and relationships not loaded yet: a fetched row's storage, whose
     /// values the caller then stores (`init(for:)` makes a new model's relationships
     /// loaded and empty instead).
-    init(entity: EntityDescriptor, primaryKey: Int64?) {
+    init(entity: __shared EntityDescriptor, primaryKey: Int64?) {
         self.entity = entity
         self.primaryKey = primaryKey
         self.values = StoredValues(nullCount: entity.properties.count)
@@ -97,8 +117,9 @@ public final class ModelBackingData {
 
     deinit {
         // The model is gone: so is its place in the context's identity map.
-        if let primaryKey, let context {
-            context.identityMap.removeReleased(IdentityMap.key(entity, primaryKey))
+        if let primaryKey, let identityTable {
+            // Only when released: another live model may have taken the row over.
+            identityTable.remove(primaryKey, onlyIfReleased: true)
         }
         values.deallocate()
     }
@@ -126,9 +147,9 @@ public final class ModelBackingData {
             return PersistentIdentifier(
                 entityName: entity.name, storeIdentifier: storeIdentifier, key: .permanent(primaryKey))
         }
-        if let temporaryIdentifier { return temporaryIdentifier }
+        if let temporary = identifierMemo?.temporaryIdentifier { return temporary }
         let identifier = PersistentIdentifier.temporary(entityName: entity.name)
-        temporaryIdentifier = identifier
+        memo().temporaryIdentifier = identifier
         return identifier
     }
 
@@ -208,28 +229,43 @@ public final class ModelBackingData {
     func willChange(_ index: Int, of owner: any PersistentModel) {
         guard state != .detached else { return }
         if state == .persisted || state == .deleted { keepSnapshot() }
-        changedProperties.insert(index)
+        changes().properties.insert(index)
         context?.registerChange(of: owner)
     }
 
     /// Keeps the values and relationships as they are now for ``restoreSnapshot()``,
     /// unless a snapshot is already kept.
     func keepSnapshot() {
-        if snapshot == nil { snapshot = (values.array, relationships) }
+        let changes = changes()
+        if changes.snapshot == nil { changes.snapshot = (values.array, relationships) }
     }
 
     /// Puts back the values and relationships of the kept snapshot, if any, and forgets it.
     func restoreSnapshot() {
-        if let snapshot {
+        if let snapshot = pendingChanges?.snapshot {
             values.assign(snapshot.values)
             relationships = snapshot.relationships
         }
-        snapshot = nil
+        forgetSnapshot()
     }
 
     /// Forgets the kept snapshot: the current values are saved.
     func forgetSnapshot() {
-        snapshot = nil
+        pendingChanges?.snapshot = nil
+        if pendingChanges?.isEmpty == true { pendingChanges = nil }
+    }
+
+    /// Forgets which properties changed: they are saved, or rolled back.
+    func forgetChangedProperties() {
+        pendingChanges?.properties.removeAll()
+        if pendingChanges?.isEmpty == true { pendingChanges = nil }
+    }
+
+    private func changes() -> PendingChanges {
+        if let pendingChanges { return pendingChanges }
+        let created = PendingChanges()
+        pendingChanges = created
+        return created
     }
 
     // MARK: Conversions

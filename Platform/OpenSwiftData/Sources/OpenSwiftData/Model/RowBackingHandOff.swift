@@ -19,10 +19,11 @@ enum RowBackingHandOff {
         osd_row_backing_slot_set(Unmanaged.passUnretained(backing).toOpaque())
     }
 
-    /// Ends the hand-off of `backing`, once the initializer has returned.
-    static func end(_ backing: ModelBackingData) {
+    /// Ends the hand-off of `backing`, once the initializer has returned. Unmanaged, so
+    /// that the fetch can give its reference to the model instead of keeping a copy.
+    static func end(_ backing: Unmanaged<ModelBackingData>) {
         osd_row_backing_slot_set(nil)
-        backing.ignoresInitialValues = false
+        backing._withUnsafeGuaranteedRef { $0.ignoresInitialValues = false }
     }
 
     /// The backing data being handed off on this thread, if any.

@@ -1,0 +1,24 @@
+import GRDB
+
+/// What a model changed since its last save: which properties, and its values and
+/// relationships as they were before, for `rollback()`.
+///
+/// Held by ``ModelBackingData`` from a model's first change on, and nil before: most
+/// fetched models never change, and every fetched row allocates a backing data, which
+/// is half the size without these fields.
+final class PendingChanges {
+    /// Indices of the properties changed since the last save.
+    var properties = Set<Int>()
+    /// Values and relationships as of the last save, kept from the first change on.
+    var snapshot: (values: [DatabaseValue], relationships: [ModelBackingData.RelationshipSlot])?
+
+    var isEmpty: Bool { properties.isEmpty && snapshot == nil }
+}
+
+/// The parts of a model's identifier that its primary key and its context do not give:
+/// the temporary identifier of a model not saved yet, and the store of the context a
+/// model left. Held by ``ModelBackingData`` only for models that need one.
+final class IdentifierMemo {
+    var temporaryIdentifier: PersistentIdentifier?
+    var storeIdentifierAfterContext: String?
+}
