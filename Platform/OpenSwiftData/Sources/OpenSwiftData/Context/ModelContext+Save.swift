@@ -137,7 +137,8 @@ struct SaveOperation {
         for model in changed {
             let backing = model.persistentBackingData
             guard let key = backing.primaryKey else { continue }
-            let columns = backing.entity.columnPropertyIndices.filter { backing.changedProperties.contains($0) }
+            let changedProperties = backing.changedProperties
+            let columns = backing.entity.columnPropertyIndices.filter { changedProperties.contains($0) }
             guard !columns.isEmpty else { continue }
             let changedValues = columns.map { columnValue(of: backing, at: $0, keyOf: keyOf) }
             try update(backing.entity, key: key, columns: columns, values: changedValues, db: db)
@@ -245,8 +246,9 @@ struct SaveOperation {
             let backing = model.persistentBackingData
             guard let ownKey = keyOf(model) else { continue }
             let isNew = backing.primaryKey == nil
+            let changedProperties = backing.changedProperties
             for property in backing.entity.properties where property.relationship?.isToMany == true {
-                guard isNew || backing.changedProperties.contains(property.index),
+                guard isNew || changedProperties.contains(property.index),
                     case .toMany(let targets) = backing.relationships[property.index],
                     case .joinTable(let table, let isOwner) = backing.entity.storage(of: property.index)
                 else { continue }

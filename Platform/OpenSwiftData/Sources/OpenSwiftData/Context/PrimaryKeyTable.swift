@@ -121,11 +121,11 @@ final class PrimaryKeyTable {
     }
 
     /// Registers the model at `object` (its address, so that the fetch passes it without
-    /// a retain) where `probe` found its key's place, or, if the table changed since, as
-    /// ``register(_:for:)`` does.
+    /// a retain) where `probe` found its key's place, or, if the table changed since,
+    /// where a new probe finds it.
     func register(_ object: UnsafeMutableRawPointer, at probe: Probe) {
         guard probe.generation == generation else {
-            registerObject(Unmanaged<AnyObject>.fromOpaque(object).takeUnretainedValue(), for: probe.primaryKey)
+            register(object, at: self.probe(probe.primaryKey))
             return
         }
         osd_unowned_retain(object)
@@ -142,28 +142,7 @@ final class PrimaryKeyTable {
 
     /// Registers `model` for `primaryKey`, replacing any model registered before.
     func register(_ model: any PersistentModel, for primaryKey: Int64) {
-        registerObject(model as AnyObject, for: primaryKey)
-    }
-
-    private func registerObject(_ model: AnyObject, for primaryKey: Int64) {
-        generation &+= 1
-        let object = Unmanaged.passUnretained(model).toOpaque()
-        osd_unowned_retain(object)
-        if let index = find(primaryKey) {
-            if let previous = slots[index].object { osd_unowned_release(previous) }
-            slots[index].object = object
-            return
-        }
-        if (count + tombstones + 1) * 2 > slots.count {
-            // Four times the live entries: a table that only grows grows fourfold, one
-            // full of tombstones is rebuilt at its size or smaller.
-            rebuild(capacity: Swift.max(Self.minimumCapacity, ((count + 1) * 4).nextPowerOfTwo))
-        }
-        var index = home(of: primaryKey)
-        while slots[index].isLive { index = (index + 1) & mask }
-        if slots[index].object != nil { tombstones -= 1 }
-        slots[index] = Slot(primaryKey: primaryKey, object: object)
-        count += 1
+        register(Unmanaged.passUnretained(model as AnyObject).toOpaque(), at: probe(primaryKey))
     }
 
     /// Removes the entry of `primaryKey`; with `onlyIfReleased`, only when its model no
