@@ -131,7 +131,7 @@ extension ModelContext {
             join(batch, backing, primaryKey: primaryKey)
             return typed
         }
-        let backing = ModelBackingData(entity: entity, primaryKey: primaryKey)
+        let backing = ModelBackingData.make(entity: entity, primaryKey: primaryKey)
         store(row, in: backing)
         backing.context = self
         backing.identityTable = table

@@ -3,7 +3,7 @@ import GRDB
 extension ModelContext {
     /// Reads a relationship's targets from the store. A to-many relationship is read
     /// for the owner's neighbours in its ``FetchBatch`` too, in the same query.
-    func loadRelationship(of owner: any PersistentModel, at index: Int) -> ModelBackingData.RelationshipSlot {
+    func loadRelationship(of owner: any PersistentModel, at index: Int) -> RelationshipSlot {
         let backing = owner.persistentBackingData
         let entity = backing.entity
         guard let relationship = entity.properties[index].relationship else { return .notLoaded }

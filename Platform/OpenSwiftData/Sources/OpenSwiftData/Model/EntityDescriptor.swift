@@ -30,9 +30,9 @@ final class EntityDescriptor: @unchecked Sendable {
     let hasToManyRelationships: Bool
     /// A new model's relationships: empty, and loaded. Shared copy-on-write by every
     /// new model's backing data.
-    let newModelRelationships: [ModelBackingData.RelationshipSlot]
+    let newModelRelationships: [RelationshipSlot]
     /// A fetched row's relationships: none read yet (empty when there are none).
-    let unloadedRelationships: [ModelBackingData.RelationshipSlot]
+    let unloadedRelationships: [RelationshipSlot]
     /// `SELECT` of the primary key and every column, without a `WHERE` clause.
     let selectSQL: String
     /// `SELECT` of one row by primary key.

@@ -6,69 +6,10 @@ import GRDB
 /// `@Model` routes every persisted property through this object; application code
 /// never needs it directly.
 ///
-/// Its mutable properties are `@exclusivity(unchecked)`: a fetch touches several of them
-/// for every row, and a run-time exclusivity check costs about as much as the work
-/// itself. No code here passes them `inout` or mutates one while another access to it
-/// is under way, which is what the checks would catch.
-public final class ModelBackingData {
-    /// A model's place in its context's life cycle.
-    enum State {
-        /// Not registered in any context.
-        case detached
-        /// Inserted, not saved yet.
-        case inserted
-        /// Backed by a row of the store.
-        case persisted
-        /// Deleted; the row goes at the next save.
-        case deleted
-    }
-
-    /// A relationship's targets once known.
-    enum RelationshipSlot {
-        /// Not read from the store yet; a to-one's key is in `values`.
-        case notLoaded
-        case toOne((any PersistentModel)?)
-        case toMany([any PersistentModel])
-    }
-
-    // Every fetched row allocates one of these, so it is kept small: the rare state is
-    // in side objects, created on first use, and the fields are in decreasing size so
-    // that there is no padding (108 bytes, against 193 with the rare state inline).
-
-    /// The model's entity. Not retained: every entity descriptor stays in the process's
-    /// registry (``EntityDescriptor/of(_:)``) for the life of the process, and a retain
-    /// and a release per fetched row are measurable.
-    unowned(unsafe) let entity: EntityDescriptor
-    /// The stored form of each attribute, and the target's key of each to-one
-    /// relationship; unused (NULL) for to-many relationships.
-    let values: StoredValues
-    /// Relationship targets, by property index; empty when the entity has none.
-    @exclusivity(unchecked) var relationships: [RelationshipSlot]
-    /// The context the model is registered in. Held strongly, as SwiftData does, so
-    /// that a fetched model can still load its relationships after the code that
-    /// fetched it has let go of the context.
-    @exclusivity(unchecked) var context: ModelContext?
-    /// The query that last read this model's row, and the row's place in it, so that a
-    /// relationship faulted here is read for the neighbouring rows too.
-    @exclusivity(unchecked) var fetchBatch: FetchBatch?
-    @exclusivity(unchecked) var fetchBatchPosition = 0
-    /// The identity-map table the model is registered in, from which its `deinit`
-    /// removes it. Not retained: a context never drops a table, and this object holds
-    /// the context (``context``) until its `deinit` has run.
-    @exclusivity(unchecked) unowned(unsafe) var identityTable: PrimaryKeyTable?
-    /// Changes since the last save; nil until the first one.
-    @exclusivity(unchecked) private var pendingChanges: PendingChanges?
-    /// A temporary identifier, or the store of a context the model left; nil for most.
-    @exclusivity(unchecked) private var identifierMemo: IdentifierMemo?
-    @exclusivity(unchecked) var primaryKey: Int64?
-    @exclusivity(unchecked) var state: State = .detached
-    /// Relationships assigned in the model's initialiser, whose inverses are set up when
-    /// the model is inserted.
-    @exclusivity(unchecked) var hasInitialRelationships = false
-    /// Set while a fetched row's model is created: the row's values stand, the
-    /// properties' initial values do not apply (see ``RowBackingHandOff``).
-    @exclusivity(unchecked) var ignoresInitialValues = false
-
+/// One allocation per model: the state is the header (``ModelBackingFields``) and the
+/// stored values follow it, as a `ManagedBuffer`'s elements. A fetch creates one of
+/// these per row, and a separate allocation for the values cost as much again.
+public final class ModelBackingData: ManagedBuffer<ModelBackingFields, DatabaseValue> {
     /// Indices of properties changed since the last save.
     var changedProperties: Set<Int> { pendingChanges?.properties ?? [] }
 
@@ -97,47 +38,69 @@ public final class ModelBackingData {
         return created
     }
 
-    /// Creates empty storage for a new model of the given type: NULL values and empty,
-    /// loaded relationships.
-    public convenience init<Model: PersistentModel>(for type: Model.Type) {
+    /// Empty storage for a new model of the given type: NULL values and empty, loaded
+    /// relationships.
+    static func make<Model: PersistentModel>(for type: Model.Type) -> ModelBackingData {
         let entity = EntityDescriptor.known(type)
-        self.init(entity: entity, primaryKey: nil)
-        relationships = entity.newModelRelationships
+        return make(entity: entity, relationships: entity.newModelRelationships, primaryKey: nil)
     }
 
     /// NULL values and relationships not loaded yet: a fetched row's storage, whose
-    /// values the caller then stores (`init(for:)` makes a new model's relationships
-    /// loaded and empty instead).
-    init(entity: __shared EntityDescriptor, primaryKey: Int64?) {
-        self.entity = entity
-        self.primaryKey = primaryKey
-        self.values = StoredValues(nullCount: entity.properties.count)
-        self.relationships = entity.unloadedRelationships
+    /// values the caller then stores.
+    static func make(entity: __shared EntityDescriptor, primaryKey: Int64?) -> ModelBackingData {
+        make(entity: entity, relationships: entity.unloadedRelationships, primaryKey: primaryKey)
+    }
+
+    private static func make(
+        entity: __shared EntityDescriptor, relationships: [RelationshipSlot], primaryKey: Int64?
+    ) -> ModelBackingData {
+        let count = entity.properties.count
+        // `create` allocates an instance of the class it is called on.
+        let buffer = create(minimumCapacity: count) { _ in
+            ModelBackingFields(entity: entity, relationships: relationships, primaryKey: primaryKey)
+        }
+        let backing = unsafeDowncast(buffer, to: ModelBackingData.self)
+        backing.values.initializeToNull()
+        return backing
     }
 
     deinit {
         // The model is gone: so is its place in the context's identity map.
-        if let primaryKey, let identityTable {
+        if let primaryKey, let identityTable = fields.pointee.identityTable {
             // Only when released: another live model may have taken the row over.
-            identityTable.remove(primaryKey, onlyIfReleased: true)
+            identityTable._withUnsafeGuaranteedRef { $0.remove(primaryKey, onlyIfReleased: true) }
         }
-        values.deallocate()
+        // The header goes with the object; the elements are this class's to destroy.
+        values.deinitialize()
     }
 
     /// The backing data held in a model's `storage`, created for `type` on first use.
     /// `@Model` keeps its backing data this way so that a fetched model, which receives
     /// its backing data in `init(backingData:)`, never builds one only to drop it.
+    ///
+    /// Inlinable, so that the usual case, a model that has its backing data, costs its
+    /// accessors no call.
+    @inlinable
     public static func resolve<Model: PersistentModel>(_ storage: inout ModelBackingData?, for type: Model.Type)
         -> ModelBackingData
     {
         if let existing = storage { return existing }
+        return resolveMissing(&storage, for: type)
+    }
+
+    /// ``resolve(_:for:)`` for a model that has no backing data yet: the fetched row's
+    /// being handed off, or a new one.
+    @usableFromInline
+    static func resolveMissing<Model: PersistentModel>(_ storage: inout ModelBackingData?, for type: Model.Type)
+        -> ModelBackingData
+    {
         if let handedOff = RowBackingHandOff.current,
             ObjectIdentifier(handedOff.entity.modelType) == ObjectIdentifier(type)
         {
             storage = handedOff
             return handedOff
         }
-        let created = ModelBackingData(for: type)
+        let created = make(for: type)
         storage = created
         return created
     }
@@ -172,7 +135,24 @@ public final class ModelBackingData {
     }
 
     /// Reads a property.
+    ///
+    /// Inlinable, so that the model's accessor reads a plain stored value (see
+    /// ``DirectRead``) with code specialized for its type; any other value goes through
+    /// the attribute's codec, or is a relationship.
+    @inlinable
     public func value<Model: PersistentModel, Value>(at index: Int, of owner: Model) -> Value {
+        if let direct = DirectRead.value(storedValue(at: index), as: Value.self) { return direct }
+        return decodedValue(at: index, of: owner)
+    }
+
+    /// The stored value of the property at `index`: an attribute's stored form, or a
+    /// to-one relationship's key.
+    @usableFromInline
+    func storedValue(at index: Int) -> DatabaseValue { values[index] }
+
+    /// Reads a property through its attribute's codec, or reads a relationship.
+    @usableFromInline
+    func decodedValue<Model: PersistentModel, Value>(at index: Int, of owner: Model) -> Value {
         if let codec = entity.attributeCodecs[index] {
             do {
                 return try typed(codec, as: Value.self, at: index).decode(values[index])
@@ -183,7 +163,7 @@ public final class ModelBackingData {
         return relationshipValue(at: index, of: owner)
     }
 
-    /// Reads a relationship. Kept out of ``value(at:of:)`` so that attribute reads, the
+    /// Reads a relationship. Kept out of ``decodedValue(at:of:)`` so that attribute reads, the
     /// common case, do not pay for the type metadata this path needs.
     @inline(never)
     private func relationshipValue<Model: PersistentModel, Value>(at index: Int, of owner: Model) -> Value {

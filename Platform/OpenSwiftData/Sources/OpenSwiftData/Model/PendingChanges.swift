@@ -10,7 +10,7 @@ final class PendingChanges {
     /// Indices of the properties changed since the last save.
     var properties = Set<Int>()
     /// Values and relationships as of the last save, kept from the first change on.
-    var snapshot: (values: [DatabaseValue], relationships: [ModelBackingData.RelationshipSlot])?
+    var snapshot: (values: [DatabaseValue], relationships: [RelationshipSlot])?
 
     var isEmpty: Bool { properties.isEmpty && snapshot == nil }
 }

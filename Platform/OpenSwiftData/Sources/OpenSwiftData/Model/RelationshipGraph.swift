@@ -2,7 +2,7 @@
 /// pair in step in memory, as SwiftData does: `stop.trip = trip` also appends `stop`
 /// to `trip.stops`, and removes it from the stops of its previous trip.
 enum RelationshipGraph {
-    typealias Slot = ModelBackingData.RelationshipSlot
+    typealias Slot = RelationshipSlot
 
     /// The target of a to-one relationship, read from the store on first use.
     static func target(of owner: any PersistentModel, at index: Int) -> (any PersistentModel)? {
