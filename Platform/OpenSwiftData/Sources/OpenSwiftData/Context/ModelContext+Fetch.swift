@@ -131,8 +131,9 @@ extension ModelContext {
             join(batch, backing, primaryKey: primaryKey)
             return typed
         }
-        let backing = ModelBackingData.make(entity: entity, primaryKey: primaryKey)
-        store(row, in: backing)
+        let backing = ModelBackingData.make(entity: entity, primaryKey: primaryKey) { values in
+            values.initialize(from: row, columns: entity.columnPropertyIndices)
+        }
         backing.context = self
         backing.identityTable = table
         backing.state = .persisted
@@ -153,9 +154,10 @@ extension ModelContext {
         }
     }
 
+    /// Adds the row to `batch`, which is nil for entities without to-many relationships,
+    /// the only ones faulted in batches (``FetchBatch/forRows(of:)``).
     private func join(_ batch: FetchBatch?, _ backing: ModelBackingData, primaryKey: Int64) {
-        // Only to-many relationships are faulted in batches.
-        guard let batch, backing.entity.hasToManyRelationships else { return }
+        guard let batch else { return }
         backing.fetchBatch = batch
         backing.fetchBatchPosition = batch.append(primaryKey)
     }
@@ -171,8 +173,11 @@ extension ModelContext {
     /// The model of an entity with a primary key, or nil when there is no such row.
     func model(of entity: EntityDescriptor, primaryKey: Int64, db: Database) throws -> (any PersistentModel)? {
         if let existing = identityMap[IdentityMap.key(entity, primaryKey)] { return existing }
-        let rows = try FetchedRows(try db.cachedStatement(sql: entity.selectByKeySQL), arguments: [primaryKey])
-        return try rows.next().map { materialize($0, entity: entity, batch: nil) }
+        var model: (any PersistentModel)?
+        try FetchedRow.forEach(in: try db.cachedStatement(sql: entity.selectByKeySQL), arguments: [primaryKey]) {
+            model = materialize($0, entity: entity, batch: nil)
+        }
+        return model
     }
 
     /// Every model of type `T` a query returns, in order, without casting each; the
@@ -180,14 +185,13 @@ extension ModelContext {
     func materializeAll<T: PersistentModel>(
         sql: String, arguments: [DatabaseValue], entity: EntityDescriptor, as type: T.Type, db: Database
     ) throws -> [T] {
-        let batch = FetchBatch(entity: entity)
+        let batch = FetchBatch.forRows(of: entity)
         let table = identityMap.table(of: entity.registryIndex, for: type)
-        let rows = try FetchedRows(try db.cachedStatement(sql: sql), arguments: StatementArguments(arguments))
         // Collected as `AnyObject`: appending to a `[T]` in this unspecialized generic
         // code would look up `Array<T>`'s metadata for every row.
         var objects: [AnyObject] = []
-        while let row = try rows.next() {
-            objects.append(materialize(row, entity: entity, as: type, batch: batch, table: table))
+        try FetchedRow.forEach(in: try db.cachedStatement(sql: sql), arguments: StatementArguments(arguments)) {
+            objects.append(materialize($0, entity: entity, as: type, batch: batch, table: table))
         }
         // Every element is a `T` (a class, as every model): the buffer is reinterpreted
         // as the standard library's own array casts between class types do, rather than

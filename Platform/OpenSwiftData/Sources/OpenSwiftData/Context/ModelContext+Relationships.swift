@@ -64,14 +64,14 @@ extension ModelContext {
         let target = EntityDescriptor.known(relationship.target)
         let ownerColumn = target.columnPropertyIndices.count + 1
         let ownerList = "[" + owners.map(String.init).joined(separator: ",") + "]"
-        let batch = FetchBatch(entity: target)
+        let batch = FetchBatch.forRows(of: target)
         var targetsByOwner: [Int64: [any PersistentModel]] = [:]
         // Rows come ordered by owner: each owner's targets are one run of rows, stored
         // once the run ends.
         var owner: Int64?
         var run: [any PersistentModel] = []
-        let rows = try FetchedRows(try db.cachedStatement(sql: entity.toManySQL(of: index)), arguments: [ownerList])
-        while let row = try rows.next() {
+        let statement = try db.cachedStatement(sql: entity.toManySQL(of: index))
+        try FetchedRow.forEach(in: statement, arguments: [ownerList]) { row in
             let rowOwner = row.int64(at: ownerColumn)
             if rowOwner != owner {
                 if let owner { targetsByOwner[owner] = run }
@@ -79,7 +79,7 @@ extension ModelContext {
                 run = []
             }
             let model = materialize(row, entity: target, batch: batch)
-            guard model.persistentBackingData.state != .deleted else { continue }
+            guard model.persistentBackingData.state != .deleted else { return }
             run.append(model)
         }
         if let owner { targetsByOwner[owner] = run }

@@ -18,6 +18,12 @@ final class FetchBatch {
         self.entity = entity
     }
 
+    /// A batch for the rows of a query of `entity`, or nil when the entity has no
+    /// to-many relationship: only those are faulted in batches.
+    static func forRows(of entity: EntityDescriptor) -> FetchBatch? {
+        entity.hasToManyRelationships ? FetchBatch(entity: entity) : nil
+    }
+
     /// Adds the next row's key and returns its position.
     func append(_ primaryKey: Int64) -> Int {
         primaryKeys.append(primaryKey)

@@ -8,8 +8,7 @@ import GRDBSQLite
 /// ``EntityDescriptor/columnPropertyIndices`` order, then any extra column the query adds.
 struct FetchedRow {
     let statement: SQLiteStatement
-
-    var primaryKey: Int64 { sqlite3_column_int64(statement, 0) }
+    let primaryKey: Int64
 
     func value(at column: Int) -> DatabaseValue {
         DatabaseValue(sqliteStatement: statement, index: CInt(column))
@@ -20,19 +19,41 @@ struct FetchedRow {
     }
 }
 
-/// The rows of a statement, stepped one at a time. A plain loop over `next()` (rather
-/// than a closure per row) lets the generic fetch code look its type metadata up once
-/// per fetch instead of once per row.
-struct FetchedRows {
-    private let cursor: RowCursor
-    private let row: FetchedRow
-
-    init(_ statement: Statement, arguments: StatementArguments) throws {
-        cursor = try Row.fetchCursor(statement, arguments: arguments)
-        row = FetchedRow(statement: statement.sqliteStatement)
+extension FetchedRow {
+    /// Calls `body` with each row of `statement`, run with `arguments`.
+    ///
+    /// GRDB steps the statement (it keeps its account of the statements under way), as
+    /// a cursor of the primary keys: a cursor of `Row`s would hand out its row object
+    /// with a retain and a release per row, and stepping with `next()` checks the
+    /// cursor's state for exclusive access and retains the statement at every row;
+    /// `forEach` does neither.
+    static func forEach(
+        in statement: Statement, arguments: StatementArguments, _ body: (FetchedRow) throws -> Void
+    ) throws {
+        let sqliteStatement = statement.sqliteStatement
+        try Int64.fetchCursor(statement, arguments: arguments).forEach { primaryKey in
+            try body(FetchedRow(statement: sqliteStatement, primaryKey: primaryKey))
+        }
     }
+}
 
-    func next() throws -> FetchedRow? {
-        try cursor.next() == nil ? nil : row
+extension StoredValues {
+    /// Initializes the values from a row: the property at `columns[i]` from column
+    /// `i + 1`, and NULL for the properties without a column (to-many relationships).
+    /// `columns` is in increasing order, as ``EntityDescriptor/columnPropertyIndices``.
+    func initialize(from row: FetchedRow, columns: [Int]) {
+        var next = 0
+        for (column, index) in columns.enumerated() {
+            while next < index {
+                initialize(at: next, to: .null)
+                next += 1
+            }
+            initialize(at: index, to: row.value(at: column + 1))
+            next = index + 1
+        }
+        while next < count {
+            initialize(at: next, to: .null)
+            next += 1
+        }
     }
 }

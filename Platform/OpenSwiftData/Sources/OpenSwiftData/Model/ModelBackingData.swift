@@ -45,14 +45,19 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingFields, DatabaseV
         return make(entity: entity, relationships: entity.newModelRelationships, primaryKey: nil)
     }
 
-    /// NULL values and relationships not loaded yet: a fetched row's storage, whose
-    /// values the caller then stores.
-    static func make(entity: __shared EntityDescriptor, primaryKey: Int64?) -> ModelBackingData {
-        make(entity: entity, relationships: entity.unloadedRelationships, primaryKey: primaryKey)
+    /// A fetched row's storage: relationships not loaded yet, and values that
+    /// `initializeValues` initializes, every one of them.
+    static func make(
+        entity: __shared EntityDescriptor, primaryKey: Int64, initializeValues: (StoredValues) -> Void
+    ) -> ModelBackingData {
+        make(
+            entity: entity, relationships: entity.unloadedRelationships, primaryKey: primaryKey,
+            initializeValues: initializeValues)
     }
 
     private static func make(
-        entity: __shared EntityDescriptor, relationships: [RelationshipSlot], primaryKey: Int64?
+        entity: __shared EntityDescriptor, relationships: [RelationshipSlot], primaryKey: Int64?,
+        initializeValues: (StoredValues) -> Void = { $0.initializeToNull() }
     ) -> ModelBackingData {
         let count = entity.properties.count
         // `create` allocates an instance of the class it is called on.
@@ -60,7 +65,7 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingFields, DatabaseV
             ModelBackingFields(entity: entity, relationships: relationships, primaryKey: primaryKey)
         }
         let backing = unsafeDowncast(buffer, to: ModelBackingData.self)
-        backing.values.initializeToNull()
+        initializeValues(backing.values)
         return backing
     }
 

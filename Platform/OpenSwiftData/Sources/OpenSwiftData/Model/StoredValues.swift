@@ -21,6 +21,12 @@ struct StoredValues {
         base.initialize(repeating: .null, count: count)
     }
 
+    /// Initializes the value at `index`, in memory not initialized yet.
+    func initialize(at index: Int, to value: DatabaseValue) {
+        precondition(index >= 0 && index < count, "property index out of range")
+        (base + index).initialize(to: value)
+    }
+
     subscript(index: Int) -> DatabaseValue {
         get {
             precondition(index >= 0 && index < count, "property index out of range")
@@ -45,6 +51,9 @@ struct StoredValues {
 
     /// Destroys the values; called once, by the owner's `deinit`.
     func deinitialize() {
-        base.deinitialize(count: count)
+        // One at a time: code that knows the type destroys a value in a few
+        // instructions, where `deinitialize(count:)` asks the runtime to, through the
+        // type's value witnesses.
+        for index in 0..<count { (base + index).deinitialize(count: 1) }
     }
 }
