@@ -176,6 +176,7 @@ final class PrimaryKeyTable {
     /// consecutive, so a fetch's rows fill (and their models' deaths empty) the table a
     /// few cache lines at a time instead of touching a random line per row; keys with
     /// larger strides still spread through the block hash.
+    @inline(__always)
     private func home(of primaryKey: Int64) -> Int {
         let key = UInt64(bitPattern: primaryKey)
         let block = ((key >> 4) &* 0x9E37_79B9_7F4A_7C15) >> UInt64(shift + 4)

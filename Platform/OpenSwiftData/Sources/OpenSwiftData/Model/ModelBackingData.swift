@@ -151,9 +151,14 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingFields, DatabaseV
     }
 
     /// The stored value of the property at `index`: an attribute's stored form, or a
-    /// to-one relationship's key.
-    @usableFromInline
-    func storedValue(at index: Int) -> DatabaseValue { values[index] }
+    /// to-one relationship's key. Inlinable, as ``value(at:of:)``: it is ``values``'
+    /// subscript, read from the model's accessor without a call.
+    @inlinable
+    func storedValue(at index: Int) -> DatabaseValue {
+        let count = withUnsafeMutablePointerToHeader { Int($0.pointee.valueCount) }
+        precondition(index >= 0 && index < count, "property index out of range")
+        return withUnsafeMutablePointerToElements { $0[index] }
+    }
 
     /// Reads a property through its attribute's codec, or reads a relationship.
     @usableFromInline

@@ -39,7 +39,7 @@ public struct ModelBackingFields {
     /// properties' initial values do not apply (see ``RowBackingHandOff``).
     var ignoresInitialValues = false
     /// The number of stored values after the header: one per property of the entity.
-    let valueCount: Int32
+    @usableFromInline let valueCount: Int32
 
     init(entity: __shared EntityDescriptor, relationships: [RelationshipSlot], primaryKey: Int64?) {
         self.entity = entity
