@@ -1,11 +1,22 @@
 #!/usr/bin/env bash
-# Benchmarks OpenSwiftData against raw GRDB and the SQLite C API (release build) and
-# prints a table of times, peak memory and ratios. See Platform/OpenSwiftData/BENCHMARKS.md.
+# Benchmarks OpenSwiftData against raw GRDB and the SQLite C API and prints a table of
+# times, peak memory and ratios. See Platform/OpenSwiftData/BENCHMARKS.md.
 #
 #   Scripts/bench.sh                  every workload at the sizes of the issue
 #   Scripts/bench.sh --small          smaller sizes (for profiling)
 #   Scripts/bench.sh --only insert,lookup
+#
+# The code measured (OpenSwiftData, GRDB, the benchmark) is compiled optimized, with
+# whole-module optimization, as in a release build; the macros' compiler plugin is not.
+# SwiftPM builds a macro plugin in the build's own configuration, and a release build of
+# swift-syntax, which the plugin needs, takes most of ten minutes on a 2-core machine. So
+# this is a debug build whose toolset (Benchmarks/optimized-toolset.json) passes
+# `-O -wmo` to the code built for the target only: the plugin, built for the host,
+# keeps the debug flags.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-exec swift run -c release --package-path Platform/OpenSwiftData/Benchmarks --scratch-path .build/bench \
-    openswiftdata-benchmarks "$@"
+package=Platform/OpenSwiftData/Benchmarks
+options=(-c debug --package-path "$package" --scratch-path .build/bench-optimized
+    --toolset "$package/optimized-toolset.json" --disable-index-store)
+swift build "${options[@]}" --product openswiftdata-benchmarks
+exec "$(swift build "${options[@]}" --show-bin-path)/openswiftdata-benchmarks" "$@"

@@ -39,18 +39,24 @@ final class PrimaryKeyTable {
     /// The address a removed entry's slot holds: never a model's (objects are aligned).
     private static var tombstone: UnsafeMutableRawPointer? { UnsafeMutableRawPointer(bitPattern: 1) }
 
-    private var slots: UnsafeMutableBufferPointer<Slot>
+    // The mutable fields are `@exclusivity(unchecked)`: every fetched row and every
+    // dying model goes through this table, and the compiler cannot always prove their
+    // accesses exclusive (it cannot when internal declarations are testable), which
+    // leaves a run-time check per call. No method here passes a field `inout` or calls
+    // out while changing one.
+
+    @exclusivity(unchecked) private var slots: UnsafeMutableBufferPointer<Slot>
     /// `slots.count - 1`; the capacity is a power of two.
-    private var mask: Int
+    @exclusivity(unchecked) private var mask: Int
     /// Bits to keep of the 64-bit product: log2 of the capacity.
-    private var shift: Int
+    @exclusivity(unchecked) private var shift: Int
     /// Live entries.
-    private(set) var count = 0
+    @exclusivity(unchecked) private(set) var count = 0
     /// Slots holding a tombstone.
-    private var tombstones = 0
+    @exclusivity(unchecked) private var tombstones = 0
     /// Changes at every registration and removal, so that a ``Probe`` taken before one
     /// is not used after it.
-    private var generation = 0
+    @exclusivity(unchecked) private var generation = 0
     /// Gives a stored object its `PersistentModel` existential: every model of the table
     /// is of the entity's model type.
     private let existential: (AnyObject) -> any PersistentModel
