@@ -18,5 +18,8 @@ cd "$(dirname "$0")/.."
 package=Platform/OpenSwiftData/Benchmarks
 options=(-c debug --package-path "$package" --scratch-path .build/bench-optimized
     --toolset "$package/optimized-toolset.json" --disable-index-store)
+# A build folder planned before source files were added does not always see them: plan
+# again (a few seconds), as Scripts/test.sh does.
+rm -f .build/bench-optimized/debug.yaml .build/bench-optimized/*/debug/description.json
 swift build "${options[@]}" --product openswiftdata-benchmarks
 exec "$(swift build "${options[@]}" --show-bin-path)/openswiftdata-benchmarks" "$@"

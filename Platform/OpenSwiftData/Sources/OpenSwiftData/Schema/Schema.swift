@@ -56,7 +56,7 @@ public final class Schema: Sendable, CustomStringConvertible {
         self.modelTypes = descriptors.map(\.modelType)
         self.version = version
         self.invalidity = invalidity
-        self.layout = StoreLayout(entities: descriptors)
+        self.layout = StoreLayout.of(descriptors)
         self.entities = descriptors.map(Entity.init)
     }
 
