@@ -27,6 +27,16 @@ struct Measurement: Sendable {
     let peakKilobytes: Int
     /// A checksum of what was read or written, equal for every implementation.
     let check: Int
+
+    /// The best time of several rounds, the highest peak, and their checksum if they
+    /// agree (else one no implementation gives, so that the report says they differ).
+    static func best(of rounds: [Measurement]) -> Measurement {
+        let checks = Set(rounds.map(\.check))
+        return Measurement(
+            milliseconds: rounds.map(\.milliseconds).min() ?? .nan,
+            peakKilobytes: rounds.map(\.peakKilobytes).max() ?? 0,
+            check: checks.count == 1 ? checks.first ?? 0 : Int.min)
+    }
 }
 
 enum Clock {

@@ -7,6 +7,14 @@ enum Workloads {
         "custom", "relationship",
     ]
 
+    /// How many rounds of child processes a workload gets, the implementations taking
+    /// turns in each: three for the workloads that only read their stores, so that a slow
+    /// spell of a shared machine does not land on one implementation alone; one for those
+    /// that write theirs (a second run would find the rows inserted or the store migrated).
+    static func rounds(of name: String) -> Int {
+        ["fetch-all", "lookup", "open", "relationship"].contains(name) ? 3 : 1
+    }
+
     /// Which implementations a workload has: the planned migration is OpenSwiftData's alone.
     static func implementations(of name: String) -> [Implementation] {
         name == "lightweight-plan" ? [.osd] : Implementation.allCases

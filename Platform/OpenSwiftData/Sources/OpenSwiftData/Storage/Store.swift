@@ -154,7 +154,9 @@ final class Store: Sendable {
 
     /// Looks at an existing file without writing to it.
     private static func inspectReadOnly(path: String, schema: Schema) throws(SwiftDataError) -> Contents {
-        try SQLiteErrors.map(path: path) {
+        // The usual case, a store at the schema's shape, without a GRDB queue.
+        if StoredHashes.read(path: path) == schema.layout.hashes { return .current }
+        return try SQLiteErrors.map(path: path) {
             var configuration = Self.configuration()
             configuration.readonly = true
             let queue = try DatabaseQueue(path: path, configuration: configuration)
