@@ -50,10 +50,10 @@ public struct ModelBackingFields {
 }
 
 // The fields, read and written through the header's address: a `ManagedBuffer`'s
-// `header` is a stored property of a class, so each access through it would be
-// checked for exclusivity at run time, which costs as much as a fetch's work per row.
-// Nothing here passes a field `inout` or changes one while another access to it is
-// under way, which is what such checks catch.
+// `header` is a stored property of a class, whose accesses the compiler checks for
+// exclusivity at run time wherever it cannot prove them exclusive, and a fetch touches
+// several fields per row. Nothing here passes a field `inout` or changes one while
+// another access to it is under way, which is what such checks catch.
 extension ModelBackingData {
     var fields: UnsafeMutablePointer<ModelBackingFields> {
         withUnsafeMutablePointerToHeader { $0 }
