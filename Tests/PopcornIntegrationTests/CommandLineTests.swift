@@ -26,12 +26,18 @@ struct CommandLineTests {
         let ids = movies.prefix(2).compactMap { $0["id"] }
         #expect(ids.count == 2)
         for id in ids {
-            #expect(try popcorn.run(["watchlist", "add", id]).status == 0)
+            let add = try popcorn.run(["watchlist", "add", id])
+            #expect(add.status == 0)
+            #expect(add.standardOutput.hasPrefix("Added "))
         }
+        // Adding one again keeps one entry and says it was there.
+        let twice = try popcorn.run(["watchlist", "add", ids[1]])
+        #expect(twice.status == 0)
+        #expect(twice.standardOutput.contains("(\(ids[1])) is already on your watchlist, added on "))
         let list = try popcorn.run(["watchlist", "list", "--json"])
         let entries = try #require(
             try JSONSerialization.jsonObject(with: Data(list.standardOutput.utf8)) as? [[String: String]])
-        #expect(Set(entries.compactMap { $0["id"] }) == Set(ids))
+        #expect(entries.compactMap { $0["id"] }.sorted() == ids.sorted())
         #expect(try popcorn.run(["watchlist", "remove", ids[0]]).status == 0)
         let again = try popcorn.run(["watchlist", "remove", ids[0]])
         #expect(again.status != 0)

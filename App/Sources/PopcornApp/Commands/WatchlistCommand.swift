@@ -51,9 +51,15 @@ struct WatchlistCommand: AsyncParsableCommand {
             try factory.openCacheStore()
             try factory.openWatchlistStore()
             let movie = try await factory.makeMovieRepository().movie(withID: id)
-            let entry = try await factory.makeWatchlistRepository().add(movieID: id)
+            let watchlist = factory.makeWatchlistRepository()
+            // Adding a movie already there keeps its entry and its date, and says so.
+            let alreadyThere = try await watchlist.contains(movieID: id)
+            let entry = try await watchlist.add(movieID: id)
+            let added = Formatting.timestamp(entry.createdAt)
             environment.output.message(
-                "Added \(movie.title) (\(movie.id)) to your watchlist on \(Formatting.timestamp(entry.createdAt)).")
+                alreadyThere
+                    ? "\(movie.title) (\(movie.id)) is already on your watchlist, added on \(added)."
+                    : "Added \(movie.title) (\(movie.id)) to your watchlist on \(added).")
         }
     }
 
