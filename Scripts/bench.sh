@@ -15,11 +15,14 @@
 # keeps the debug flags.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+POPCORN_SCRATCH_PATH="$PWD/.build/bench-optimized"
+# shellcheck source=Scripts/packages.sh
+source Scripts/packages.sh
 package=Platform/OpenSwiftData/Benchmarks
-options=(-c debug --package-path "$package" --scratch-path .build/bench-optimized
+options=(-c debug --package-path "$package" --scratch-path "$SCRATCH"
     --toolset "$package/optimized-toolset.json" --disable-index-store)
 # A build folder planned before source files were added does not always see them: plan
 # again (a few seconds), as Scripts/test.sh does.
-rm -f .build/bench-optimized/debug.yaml .build/bench-optimized/*/debug/description.json
+forget_build_plan
 swift build "${options[@]}" --product openswiftdata-benchmarks
 exec "$(swift build "${options[@]}" --show-bin-path)/openswiftdata-benchmarks" "$@"

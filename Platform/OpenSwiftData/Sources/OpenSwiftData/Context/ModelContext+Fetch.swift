@@ -149,9 +149,7 @@ extension ModelContext {
 
     /// Stores a row's column values in a model's backing data.
     private func store(_ row: FetchedRow, in backing: ModelBackingData) {
-        for (column, index) in backing.entity.columnPropertyIndices.enumerated() {
-            backing.values[index] = row.value(at: column + 1)
-        }
+        backing.values.assign(from: row, columns: backing.entity.columnPropertyIndices)
     }
 
     /// Adds the row to `batch`, which is nil for entities without to-many relationships,

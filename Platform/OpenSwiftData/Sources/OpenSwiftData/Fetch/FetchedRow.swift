@@ -37,10 +37,18 @@ extension FetchedRow {
     }
 }
 
+// A row's columns and a model's values: the property at `columns[i]` is column `i + 1`
+// (``EntityDescriptor/columnPropertyIndices``, in increasing order).
 extension StoredValues {
-    /// Initializes the values from a row: the property at `columns[i]` from column
-    /// `i + 1`, and NULL for the properties without a column (to-many relationships).
-    /// `columns` is in increasing order, as ``EntityDescriptor/columnPropertyIndices``.
+    /// Replaces the values of the properties that have a column with the row's.
+    func assign(from row: FetchedRow, columns: [Int]) {
+        for (column, index) in columns.enumerated() {
+            self[index] = row.value(at: column + 1)
+        }
+    }
+
+    /// Initializes the values from a row, and NULL for the properties without a column
+    /// (to-many relationships).
     func initialize(from row: FetchedRow, columns: [Int]) {
         var next = 0
         for (column, index) in columns.enumerated() {

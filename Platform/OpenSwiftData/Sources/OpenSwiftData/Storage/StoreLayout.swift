@@ -173,11 +173,15 @@ struct StoredMetadata: Sendable {
         self.init(hashes: layout.hashes, shapes: layout.shapes, version: nil)
     }
 
+    /// The query of every entity's stored hash (also read with SQLite's C API, by
+    /// ``StoredHashes``).
+    static let hashesSQL = "SELECT name, hash FROM \(StoreLayout.entitiesTable)"
+
     /// Reads the stored hash of each entity, or returns nil when the database has no
     /// metadata table. This is all that opening an unchanged store reads.
     static func readHashes(from db: Database) throws -> [String: String]? {
         do {
-            let rows = try Row.fetchAll(db, sql: "SELECT name, hash FROM \(StoreLayout.entitiesTable)")
+            let rows = try Row.fetchAll(db, sql: hashesSQL)
             var hashes: [String: String] = [:]
             for row in rows { hashes[row["name"]] = row["hash"] as String }
             return hashes

@@ -24,8 +24,9 @@ enum StoredHashes {
         sqlite3_busy_timeout(connection, 30_000)
         var statement: OpaquePointer?
         defer { sqlite3_finalize(statement) }
-        let sql = "SELECT name, hash FROM \(StoreLayout.entitiesTable)"
-        guard sqlite3_prepare_v2(connection, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
+        guard sqlite3_prepare_v2(connection, StoredMetadata.hashesSQL, -1, &statement, nil) == SQLITE_OK,
+            let statement
+        else {
             return nil
         }
         var hashes: [String: String] = [:]
