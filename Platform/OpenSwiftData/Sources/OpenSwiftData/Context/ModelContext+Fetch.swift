@@ -54,31 +54,8 @@ extension ModelContext {
         try fetch(descriptor).map(\.persistentModelID)
     }
 
-    /// Calls `block` with each matching model, reading `batchSize` rows at a time so
-    /// that large stores are walked without loading every model at once.
-    public func enumerate<T: PersistentModel>(
-        _ descriptor: FetchDescriptor<T>,
-        batchSize: Int = 5000,
-        allowEscapingMutations: Bool = false,
-        block: (T) throws -> Void
-    ) throws {
-        let batch = max(1, batchSize)
-        var offset = descriptor.fetchOffset ?? 0
-        var remaining = descriptor.fetchLimit ?? Int.max
-        while remaining > 0 {
-            var page = descriptor
-            page.fetchOffset = offset
-            page.fetchLimit = min(batch, remaining)
-            let models = try fetch(page)
-            for model in models { try block(model) }
-            if models.count < min(batch, remaining) { break }
-            offset += models.count
-            remaining -= models.count
-        }
-    }
-
     /// Unsaved inserts, changes and deletes of an entity that a fetch must reflect.
-    private func pendingModels<T>(of entity: EntityDescriptor, _ descriptor: FetchDescriptor<T>) -> PendingModels {
+    func pendingModels<T>(of entity: EntityDescriptor, _ descriptor: FetchDescriptor<T>) -> PendingModels {
         guard descriptor.includePendingChanges else { return PendingModels() }
         var pending = PendingModels()
         for model in insertedModels.models where model.persistentBackingData.entity === entity {

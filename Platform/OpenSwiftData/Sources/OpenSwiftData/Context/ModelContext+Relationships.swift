@@ -3,20 +3,14 @@ import GRDB
 extension ModelContext {
     /// Reads a relationship's targets from the store. A to-many relationship is read
     /// for the owner's neighbours in its ``FetchBatch`` too, in the same query.
-    func loadRelationship(of owner: any PersistentModel, at index: Int) -> RelationshipSlot {
+    func loadRelationship(of owner: any PersistentModel, at index: Int) throws -> RelationshipSlot {
         let backing = owner.persistentBackingData
-        let entity = backing.entity
-        guard let relationship = entity.properties[index].relationship else { return .notLoaded }
-        do {
-            if relationship.isToMany {
-                guard let key = backing.primaryKey else { return .toMany([]) }
-                return .toMany(try loadToMany(of: backing, key: key, at: index))
-            }
-            return .toOne(try loadToOne(of: backing, target: EntityDescriptor.known(relationship.target), at: index))
-        } catch {
-            Self.logger.error("cannot read \(entity.name).\(entity.properties[index].name): \(error)")
-            return relationship.isToMany ? .toMany([]) : .toOne(nil)
+        guard let relationship = backing.entity.properties[index].relationship else { return .notLoaded }
+        if relationship.isToMany {
+            guard let key = backing.primaryKey else { return .toMany([]) }
+            return .toMany(try loadToMany(of: backing, key: key, at: index))
         }
+        return .toOne(try loadToOne(of: backing, target: EntityDescriptor.known(relationship.target), at: index))
     }
 
     /// The target of a to-one relationship: the registered model when there is one,
@@ -84,6 +78,18 @@ extension ModelContext {
         }
         if let owner { targetsByOwner[owner] = run }
         return targetsByOwner
+    }
+
+    /// Fails when a changed model's relationship was changed while its stored targets
+    /// could not be read: saving it would replace links nobody saw.
+    func checkUnreadRelationships() throws {
+        for model in changedModels.models + insertedModels.models {
+            let backing = model.persistentBackingData
+            guard let failure = backing.changedUnreadRelationship else { continue }
+            throw SwiftDataError.relationshipNotLoaded(
+                entity: backing.entity.name, relationship: backing.entity.properties[failure.index].name,
+                reason: failure.reason)
+        }
     }
 
     /// Fails when a deleted model's `.deny` relationship still refers to models.

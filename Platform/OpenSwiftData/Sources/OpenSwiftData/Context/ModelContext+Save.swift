@@ -10,6 +10,7 @@ extension ModelContext {
             return
         }
         guard container.store.allowsSave else { throw SwiftDataError.saveNotAllowed }
+        try checkUnreadRelationships()
         try checkDenyRules()
         NotificationCenter.default.post(name: Self.willSave, object: self)
         let operation = SaveOperation(
@@ -47,6 +48,9 @@ extension ModelContext {
                 identityMap.remove(IdentityMap.key(backing.entity, primaryKey))
             }
             backing.leaveContext()
+            // Its row is gone: inserted again, the model is a new row with a new key.
+            // Until then it keeps the identifier its row had, as SwiftData's do.
+            backing.forgetPrimaryKey()
             backing.forgetSnapshot()
             backing.forgetChangedProperties()
         }
@@ -99,15 +103,18 @@ struct SaveOperation {
     /// Runs the save's SQL and returns the primary key given to each inserted model, and
     /// which of them updated a stored row with the same unique values.
     func run(_ db: Database) throws -> (keys: [ObjectIdentifier: Int64], upserted: Set<ObjectIdentifier>) {
-        // Keys are counted from before the deletes so that a deleted row's key is not
-        // given to a new model in the same save.
+        // A key names one row for the life of the store: new keys start above the
+        // highest key the entity ever had (``PrimaryKeySequence``), not above the
+        // highest row left, whose key may have belonged to a deleted row that another
+        // context still holds a model of.
         var nextKey: [ObjectIdentifier: Int64] = [:]
+        var entitiesWithInserts: [EntityDescriptor] = []
         for model in inserted {
             let entity = model.persistentBackingData.entity
             let id = ObjectIdentifier(entity)
             if nextKey[id] == nil {
-                nextKey[id] =
-                    try Int64.fetchOne(db, sql: "SELECT max(\(Self.primaryKey)) FROM \(entity.quotedTable)") ?? 0
+                nextKey[id] = try PrimaryKeySequence.highestKey(of: entity, db: db)
+                entitiesWithInserts.append(entity)
             }
         }
         for model in deleted {
@@ -115,7 +122,12 @@ struct SaveOperation {
             guard let key = backing.primaryKey else { continue }
             try deleteRow(of: backing.entity, key: key, db: db)
         }
-        let (keys, upserted) = try assignKeys(db: db, nextKey: nextKey)
+        let (keys, upserted, highest) = try assignKeys(db: db, nextKey: nextKey)
+        for entity in entitiesWithInserts {
+            if let key = highest[ObjectIdentifier(entity)] {
+                try PrimaryKeySequence.record(key, of: entity, db: db)
+            }
+        }
         let keyOf = { (model: any PersistentModel) -> Int64? in
             let backing = model.persistentBackingData
             guard backing.state != .deleted, backing.state != .detached else { return nil }
@@ -150,7 +162,7 @@ struct SaveOperation {
     /// Gives each inserted model a key: the key of a stored (or just inserted) row with
     /// the same unique values, or the next free key.
     private func assignKeys(db: Database, nextKey initial: [ObjectIdentifier: Int64]) throws
-        -> (keys: [ObjectIdentifier: Int64], upserted: Set<ObjectIdentifier>)
+        -> (keys: [ObjectIdentifier: Int64], upserted: Set<ObjectIdentifier>, highest: [ObjectIdentifier: Int64])
     {
         var nextKey = initial
         var keys: [ObjectIdentifier: Int64] = [:]
@@ -188,7 +200,7 @@ struct SaveOperation {
             keys[ObjectIdentifier(model)] = key
             for signature in signatures { claimed[signature] = key }
         }
-        return (keys, upserted)
+        return (keys, upserted, nextKey)
     }
 
     /// The values of a model's columns, in column order; to-one relationships give their

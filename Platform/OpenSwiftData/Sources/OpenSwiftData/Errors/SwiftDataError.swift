@@ -45,6 +45,9 @@ public enum SwiftDataError: Error, Equatable, CustomStringConvertible, Localized
     case rowCountMismatch(entity: String, expected: Int, found: Int)
     /// Models that CloudKit could not sync, each violation on its own line.
     case cloudKitConstraintViolations([String])
+    /// A relationship was changed while its stored targets could not be read, so saving
+    /// it would overwrite links that were never seen; nothing was written.
+    case relationshipNotLoaded(entity: String, relationship: String, reason: String)
 
     public var description: String {
         switch self {
@@ -92,6 +95,8 @@ public enum SwiftDataError: Error, Equatable, CustomStringConvertible, Localized
             "Migration would leave \(found) rows of \(entity) where \(expected) were expected; it was rolled back and the store was not changed."
         case .cloudKitConstraintViolations(let violations):
             "The models cannot be used with CloudKit:\n- " + violations.joined(separator: "\n- ")
+        case .relationshipNotLoaded(let entity, let relationship, let reason):
+            "Cannot save \(entity).\(relationship): it was changed while its stored models could not be read (\(reason)); roll back and read it again."
         }
     }
 

@@ -196,6 +196,40 @@ final class EntityDescriptor: @unchecked Sendable {
         return resolved
     }
 
+    /// An error for the first `@Relationship(inverse:)` that does not name a
+    /// relationship of the target pointing back at this entity. Such an inverse would
+    /// put models of this entity into a relationship typed for another.
+    func declaredInverseError() -> SwiftDataError? {
+        for property in properties {
+            guard let relationship = property.relationship, let keyPath = relationship.declaredInverse else {
+                continue
+            }
+            let target: EntityDescriptor
+            do {
+                target = try Self.of(relationship.target)
+            } catch {
+                return error
+            }
+            guard let index = target.propertyIndexByKeyPath[keyPath] else {
+                return .invalidModel(
+                    entity: name,
+                    reason:
+                        "the inverse of \(name).\(property.name) is not a persisted relationship of \(target.name), the relationship's target"
+                )
+            }
+            let inverse = target.properties[index]
+            guard let inverseRelationship = inverse.relationship, inverseRelationship.target == modelType else {
+                let pointsAt = inverse.relationship.map { String(describing: $0.target) } ?? "no model"
+                return .invalidModel(
+                    entity: name,
+                    reason:
+                        "\(name).\(property.name) declares \(target.name).\(inverse.name) as its inverse, but that relationship refers to \(pointsAt), not \(name)"
+                )
+            }
+        }
+        return nil
+    }
+
     private func resolveInverse(of propertyIndex: Int) -> (entity: EntityDescriptor, index: Int)? {
         guard let relationship = properties[propertyIndex].relationship else { return nil }
         let target = EntityDescriptor.known(relationship.target)

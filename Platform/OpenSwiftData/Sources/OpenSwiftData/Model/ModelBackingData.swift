@@ -31,6 +31,14 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingFields, DatabaseV
         context = nil
     }
 
+    /// Forgets the primary key of a row that was deleted, keeping its identifier: the
+    /// model is detached, and inserting it again makes a new row.
+    func forgetPrimaryKey() {
+        memo().identifierWithoutKey = persistentModelID
+        primaryKey = nil
+        state = .detached
+    }
+
     private func memo() -> IdentifierMemo {
         if let identifierMemo { return identifierMemo }
         let created = IdentifierMemo()
@@ -115,9 +123,9 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingFields, DatabaseV
             return PersistentIdentifier(
                 entityName: entity.name, storeIdentifier: storeIdentifier, key: .permanent(primaryKey))
         }
-        if let temporary = identifierMemo?.temporaryIdentifier { return temporary }
+        if let identifier = identifierMemo?.identifierWithoutKey { return identifier }
         let identifier = PersistentIdentifier.temporary(entityName: entity.name)
-        memo().temporaryIdentifier = identifier
+        memo().identifierWithoutKey = identifier
         return identifier
     }
 
@@ -248,7 +256,29 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingFields, DatabaseV
     /// Forgets which properties changed: they are saved, or rolled back.
     func forgetChangedProperties() {
         pendingChanges?.properties.removeAll()
+        pendingChanges?.unreadRelationships.removeAll()
         if pendingChanges?.isEmpty == true { pendingChanges = nil }
+    }
+
+    /// Records that the relationship at `index` could not be read from the store.
+    func recordUnreadRelationship(at index: Int, reason: String) {
+        changes().unreadRelationships[index] = reason
+    }
+
+    /// Forgets a failed read of the relationship at `index`: it was read since.
+    func forgetUnreadRelationship(at index: Int) {
+        guard pendingChanges?.unreadRelationships.removeValue(forKey: index) != nil else { return }
+        if pendingChanges?.isEmpty == true { pendingChanges = nil }
+    }
+
+    /// The first relationship changed on top of a failed read, and the read's error.
+    var changedUnreadRelationship: (index: Int, reason: String)? {
+        guard let pendingChanges, !pendingChanges.unreadRelationships.isEmpty else { return nil }
+        for (index, reason) in pendingChanges.unreadRelationships.sorted(by: { $0.key < $1.key })
+        where pendingChanges.properties.contains(index) {
+            return (index, reason)
+        }
+        return nil
     }
 
     private func changes() -> PendingChanges {

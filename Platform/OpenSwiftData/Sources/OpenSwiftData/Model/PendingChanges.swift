@@ -11,14 +11,19 @@ final class PendingChanges {
     var properties = Set<Int>()
     /// Values and relationships as of the last save, kept from the first change on.
     var snapshot: (values: [DatabaseValue], relationships: [RelationshipSlot])?
+    /// Relationships whose last read from the store failed, by property index, with the
+    /// reason: changing one of them cannot be saved (``ModelContext/save()``).
+    var unreadRelationships: [Int: String] = [:]
 
-    var isEmpty: Bool { properties.isEmpty && snapshot == nil }
+    var isEmpty: Bool { properties.isEmpty && snapshot == nil && unreadRelationships.isEmpty }
 }
 
 /// The parts of a model's identifier that its primary key and its context do not give:
 /// the temporary identifier of a model not saved yet, and the store of the context a
 /// model left. Held by ``ModelBackingData`` only for models that need one.
 final class IdentifierMemo {
-    var temporaryIdentifier: PersistentIdentifier?
+    /// The identifier of a model without a primary key: a temporary one, or the one
+    /// its deleted row had.
+    var identifierWithoutKey: PersistentIdentifier?
     var storeIdentifierAfterContext: String?
 }

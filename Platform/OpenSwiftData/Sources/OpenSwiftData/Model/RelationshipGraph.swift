@@ -16,19 +16,31 @@ enum RelationshipGraph {
         return []
     }
 
+    /// The relationship's slot, read from the store if it is not loaded yet. A read that
+    /// fails leaves the slot unloaded (the next access reads again) and reports no
+    /// targets, and the failure is kept until the relationship is read: a change made
+    /// on top of it would replace links nobody saw, so ``ModelContext/save()`` refuses it.
     private static func loadedSlot(of owner: any PersistentModel, at index: Int) -> Slot {
         let backing = owner.persistentBackingData
         let slot = backing.relationships[index]
         guard case .notLoaded = slot else { return slot }
         let isToMany = backing.entity.properties[index].relationship?.isToMany == true
-        let loaded: Slot
-        if let context = backing.context {
-            loaded = context.loadRelationship(of: owner, at: index)
-        } else {
-            loaded = isToMany ? .toMany([]) : .toOne(nil)
+        let empty: Slot = isToMany ? .toMany([]) : .toOne(nil)
+        guard let context = backing.context else {
+            backing.relationships[index] = empty
+            return empty
         }
-        backing.relationships[index] = loaded
-        return loaded
+        do {
+            let loaded = try context.loadRelationship(of: owner, at: index)
+            backing.relationships[index] = loaded
+            backing.forgetUnreadRelationship(at: index)
+            return loaded
+        } catch {
+            let name = "\(backing.entity.name).\(backing.entity.properties[index].name)"
+            ModelContext.logger.error("cannot read \(name): \(error)")
+            backing.recordUnreadRelationship(at: index, reason: "\(error)")
+            return empty
+        }
     }
 
     /// Sets a to-one relationship and its inverse.

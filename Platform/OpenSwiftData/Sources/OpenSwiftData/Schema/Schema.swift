@@ -51,6 +51,11 @@ public final class Schema: Sendable, CustomStringConvertible {
             }
             byName[descriptor.name] = descriptor
         }
+        for descriptor in descriptors {
+            if let error = descriptor.declaredInverseError() {
+                invalidity = invalidity ?? error
+            }
+        }
         self.descriptors = descriptors
         self.descriptorsByName = byName
         self.modelTypes = descriptors.map(\.modelType)

@@ -1,0 +1,166 @@
+import Foundation
+import GRDB
+
+extension ModelContext {
+    /// Calls `block` with each matching model, reading `batchSize` rows at a time so
+    /// that large stores are walked at flat memory.
+    ///
+    /// The walk is over the rows that exist when it starts, paged by primary key (or,
+    /// with a sort order SQL can express, by the list of their keys in that order), so
+    /// that a block that deletes models skips none and one that inserts (and saves)
+    /// does not walk its own inserts. Models deleted before their turn are skipped;
+    /// changed ones are matched by their current values. Unsaved inserts that match
+    /// come last, as in ``fetch(_:)``. A sort order that only Swift can evaluate reads
+    /// every match first.
+    public func enumerate<T: PersistentModel>(
+        _ descriptor: FetchDescriptor<T>,
+        batchSize: Int = 5000,
+        allowEscapingMutations: Bool = false,
+        block: (T) throws -> Void
+    ) throws {
+        let entity = try self.descriptor(for: T.self)
+        var walk = EnumerationWalk(descriptor: descriptor, entity: entity, batchSize: max(1, batchSize))
+        let unsavedInserts = pendingModels(of: entity, descriptor).candidates.compactMap { model -> T? in
+            guard model.persistentBackingData.state == .inserted else { return nil }
+            return model as? T
+        }
+        do {
+            try walk.run(in: self, unsavedInserts: unsavedInserts, block: block)
+        } catch let error as SwiftDataError {
+            throw error
+        } catch let error as DatabaseError {
+            throw SQLiteErrors.swiftDataError(error, path: container.store.identifier)
+        }
+    }
+}
+
+/// One ``ModelContext/enumerate(_:batchSize:allowEscapingMutations:block:)``: which
+/// rows it walks, and where it is.
+private struct EnumerationWalk<T: PersistentModel> {
+    let descriptor: FetchDescriptor<T>
+    let entity: EntityDescriptor
+    let batchSize: Int
+    /// The store's condition for the predicate, when SQL can express some of it.
+    let condition: SQLCondition?
+    /// `ORDER BY` for the sort, when SQL can express it; the primary key alone when
+    /// there is no sort.
+    let orderBy: String?
+    /// Matches still to skip (`fetchOffset`), and to yield (`fetchLimit`).
+    private var toSkip: Int
+    private var toYield: Int
+
+    init(descriptor: FetchDescriptor<T>, entity: EntityDescriptor, batchSize: Int) {
+        self.descriptor = descriptor
+        self.entity = entity
+        self.batchSize = batchSize
+        self.condition = descriptor.predicate.flatMap { PredicateTranslator.condition(for: $0, entity: entity) }
+        self.orderBy = SortTranslator.orderBy(descriptor.sortBy, entity: entity)
+        self.toSkip = descriptor.fetchOffset ?? 0
+        self.toYield = descriptor.fetchLimit ?? .max
+    }
+
+    private var primaryKey: String {
+        "\(entity.quotedTable).\(EntityDescriptor.quote(EntityDescriptor.primaryKeyColumn))"
+    }
+
+    private var whereClause: (sql: String, arguments: [DatabaseValue]) {
+        guard let condition else { return ("", []) }
+        return (" AND (\(condition.fragment.sql))", condition.fragment.arguments)
+    }
+
+    mutating func run(in context: ModelContext, unsavedInserts: [T], block: (T) throws -> Void) throws {
+        if descriptor.sortBy.isEmpty {
+            try walkByKey(in: context, block: block)
+        } else if orderBy != nil {
+            try walkSortedKeys(in: context, block: block)
+        } else {
+            // Only Swift can sort: every match is read, then walked.
+            var everything = descriptor
+            everything.fetchOffset = nil
+            everything.fetchLimit = nil
+            everything.includePendingChanges = false
+            for model in try context.fetch(everything) {
+                if try yield(model, block) == false { return }
+            }
+        }
+        for model in unsavedInserts where model.persistentBackingData.state == .inserted {
+            if let predicate = descriptor.predicate, try !predicate.evaluate(model) { continue }
+            if try yield(model, block) == false { return }
+        }
+    }
+
+    /// Pages of `batchSize` rows in key order, each starting after the last key of the
+    /// one before, up to the highest key when the walk began.
+    private mutating func walkByKey(in context: ModelContext, block: (T) throws -> Void) throws {
+        let highest = try context.access.read { db in
+            try Int64.fetchOne(db, sql: "SELECT max(\(primaryKey)) FROM \(entity.quotedTable)")
+        }
+        guard let highest else { return }
+        let filter = whereClause
+        let sql =
+            "\(entity.selectSQL) WHERE \(primaryKey) > ? AND \(primaryKey) <= ?\(filter.sql) "
+            + "ORDER BY \(primaryKey) LIMIT ?"
+        var after: Int64 = .min
+        while true {
+            let arguments = [after.databaseValue, highest.databaseValue] + filter.arguments + [batchSize.databaseValue]
+            let page = try context.access.read { db in
+                try context.materializeAll(sql: sql, arguments: arguments, entity: entity, as: T.self, db: db)
+            }
+            guard let last = page.last?.persistentBackingData.primaryKey else { return }
+            after = last
+            for model in page {
+                if try yield(model, block) == false { return }
+            }
+            if page.count < batchSize { return }
+        }
+    }
+
+    /// The keys of the matching rows in the sort's order, read once, then the models in
+    /// pages of `batchSize` keys.
+    private mutating func walkSortedKeys(in context: ModelContext, block: (T) throws -> Void) throws {
+        guard let orderBy else { return }
+        let filter = whereClause
+        let keysSQL =
+            "SELECT \(primaryKey) FROM \(entity.quotedTable) WHERE 1\(filter.sql) ORDER BY \(orderBy)"
+        let keys = try context.access.read { db in
+            try Int64.fetchAll(db, sql: keysSQL, arguments: StatementArguments(filter.arguments))
+        }
+        let pageSQL = "\(entity.selectSQL) WHERE \(primaryKey) IN (SELECT value FROM json_each(?))"
+        var start = 0
+        while start < keys.count {
+            let pageKeys = keys[start..<min(keys.count, start + batchSize)]
+            start += pageKeys.count
+            let list = "[" + pageKeys.map(String.init).joined(separator: ",") + "]"
+            let models = try context.access.read { db in
+                try context.materializeAll(
+                    sql: pageSQL, arguments: [list.databaseValue], entity: entity, as: T.self, db: db)
+            }
+            var byKey: [Int64: T] = [:]
+            for model in models {
+                if let key = model.persistentBackingData.primaryKey { byKey[key] = model }
+            }
+            for key in pageKeys {
+                guard let model = byKey[key] else { continue }
+                if try yield(model, block) == false { return }
+            }
+        }
+    }
+
+    /// Gives `model` to `block` if it still matches and the offset is passed; false once
+    /// the limit is reached.
+    private mutating func yield(_ model: T, _ block: (T) throws -> Void) throws -> Bool {
+        guard toYield > 0 else { return false }
+        let backing = model.persistentBackingData
+        guard backing.state != .deleted, backing.state != .detached else { return true }
+        if let predicate = descriptor.predicate, condition?.isExact != true || backing.hasChangedProperties {
+            guard try predicate.evaluate(model) else { return true }
+        }
+        if toSkip > 0 {
+            toSkip -= 1
+            return true
+        }
+        toYield -= 1
+        try block(model)
+        return toYield > 0
+    }
+}
