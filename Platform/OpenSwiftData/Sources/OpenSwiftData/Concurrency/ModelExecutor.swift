@@ -11,14 +11,25 @@ public protocol SerialModelExecutor: ModelExecutor, SerialExecutor {}
 
 /// Runs a model actor's jobs one at a time on a dispatch queue of its own, and owns the
 /// actor's context.
+///
+/// The context is handed out only to code running on that queue, that is, to the
+/// actor: ``modelContext`` traps anywhere else, where using it would race the actor.
+// @unchecked Sendable: the context, the one non-Sendable field, is reached only through
+// `modelContext`, which checks that the caller runs on `queue` (ModelActorIsolationTests).
 public final class DefaultSerialModelExecutor: SerialModelExecutor, @unchecked Sendable {
-    /// Touched only by jobs of this executor, which run one at a time.
-    public let modelContext: ModelContext
+    private let context: ModelContext
     private let queue: DispatchQueue
 
     public init(modelContext: ModelContext) {
-        self.modelContext = modelContext
+        self.context = modelContext
         self.queue = DispatchQueue(label: "OpenSwiftData.DefaultSerialModelExecutor")
+    }
+
+    /// The actor's context. Only the actor may use it: called from anywhere else, this
+    /// stops the program rather than let two threads share a context.
+    public var modelContext: ModelContext {
+        dispatchPrecondition(condition: .onQueue(queue))
+        return context
     }
 
     public func enqueue(_ job: consuming ExecutorJob) {
@@ -31,5 +42,11 @@ public final class DefaultSerialModelExecutor: SerialModelExecutor, @unchecked S
 
     public func asUnownedSerialExecutor() -> UnownedSerialExecutor {
         UnownedSerialExecutor(ordinary: self)
+    }
+
+    /// Whether the caller runs on this executor, for `assumeIsolated` and
+    /// `preconditionIsolated`.
+    public func checkIsolated() {
+        dispatchPrecondition(condition: .onQueue(queue))
     }
 }

@@ -12,7 +12,7 @@ extension ModelContext {
         guard container.store.allowsSave else { throw SwiftDataError.saveNotAllowed }
         try checkUnreadRelationships()
         try checkDenyRules()
-        NotificationCenter.default.post(name: Self.willSave, object: self)
+        NotificationCenter.default.post(name: Self.willSave, object: nil)
         let operation = SaveOperation(
             inserted: insertedModels.models,
             changed: changedModels.models.filter {
@@ -79,7 +79,7 @@ extension ModelContext {
         let inserted = operation.inserted.map(\.persistentModelID)
         let updated = operation.changed.map(\.persistentModelID)
         NotificationCenter.default.post(
-            name: Self.didSave, object: self,
+            name: Self.didSave, object: nil,
             userInfo: [
                 NotificationKey.insertedIdentifiers.rawValue: inserted,
                 NotificationKey.updatedIdentifiers.rawValue: updated,

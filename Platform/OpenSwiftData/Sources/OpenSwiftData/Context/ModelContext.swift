@@ -30,8 +30,12 @@ public final class ModelContext {
 
     /// Posted after a context saves; `userInfo` holds the identifiers under the
     /// ``NotificationKey`` raw values.
+    ///
+    /// The notification carries identifiers only, never the context (its `object` is
+    /// nil): observers run on the posting thread or a queue of their choice, and a
+    /// context must stay in its own isolation domain.
     public static let didSave = Notification.Name("OpenSwiftData.ModelContext.didSave")
-    /// Posted before a context saves.
+    /// Posted before a context saves, without the context, as ``didSave``.
     public static let willSave = Notification.Name("OpenSwiftData.ModelContext.willSave")
 
     /// Keys of the did-save notification's `userInfo`.
