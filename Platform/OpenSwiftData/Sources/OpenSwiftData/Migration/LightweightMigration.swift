@@ -29,10 +29,15 @@ struct LightweightMigration {
     private static let remedyCustomStage =
         "Use a custom MigrationStage whose willMigrate or didMigrate moves the data explicitly."
 
-    /// Checks the data, then runs the statements.
+    /// Checks the data, then changes the store in this order: tables of removed
+    /// entities dropped; per entity, old indexes dropped and columns added or renamed;
+    /// join tables created or renamed; relationship links moved to their new storage;
+    /// old join tables and columns dropped (so that no link is dropped before it moved);
+    /// new indexes created.
     func run(in db: Database) throws -> Result {
         var result = Result()
         var statements: [String] = []
+        var columnDrops: [String] = []
         var indexesToCreate: [IndexDefinition] = []
         let newShapes = to.shapes
 
@@ -61,24 +66,72 @@ struct LightweightMigration {
             let newIndexes = Set(newShape.indexDefinitions)
             // Indexes are dropped before the columns change, and created after.
             statements += oldIndexes.subtracting(newIndexes).sorted { $0.name < $1.name }.map(\.dropSQL)
-            statements += try columnStatements(entity: entity, old: oldShape, new: newShape, db: db, result: &result)
+            let columns = try columnStatements(entity: entity, old: oldShape, new: newShape, db: db, result: &result)
+            statements += columns.changes
+            columnDrops += columns.drops
             indexesToCreate += newIndexes.subtracting(oldIndexes).sorted { $0.name < $1.name }
         }
 
-        statements += joinTableStatements()
+        let joinTables = joinTableStatements()
+        let moves = linkMoves(renamedJoinTables: joinTables.renamedFrom)
+        for move in moves { try move.check(db) }
 
-        for statement in statements {
+        for statement in statements + joinTables.changes {
             try db.execute(sql: statement)
         }
+        var executed = statements + joinTables.changes
+        for move in moves {
+            executed.append(try move.copy(db))
+            try move.verify(db)
+        }
+        for statement in joinTables.drops + columnDrops {
+            try db.execute(sql: statement)
+        }
+        executed += joinTables.drops + columnDrops
         for index in indexesToCreate {
             if index.isUnique {
                 try checkNoDuplicates(index, db: db)
             }
             try db.execute(sql: index.createSQL)
-            statements.append(index.createSQL)
+            executed.append(index.createSQL)
         }
-        result.statements = statements
+        result.statements = executed
         return result
+    }
+
+    // MARK: Relationship links
+
+    /// The to-many relationships kept by the new version whose links are stored
+    /// elsewhere than before: in a join table instead of the inverse's column, the other
+    /// way round, or in another join table that is not a rename of the old one.
+    private func linkMoves(renamedJoinTables: Set<String>) -> [RelationshipLinkMove] {
+        var moves: [RelationshipLinkMove] = []
+        let newShapes = to.shapes
+        for entity in to.entities {
+            guard let newShape = newShapes[entity.name], let oldShape = from[entity.name] else { continue }
+            for property in entity.properties {
+                guard let relationship = property.relationship, relationship.isToMany,
+                    let newRelationship = newShape.relationships.first(where: { $0.name == property.name })
+                else { continue }
+                let oldName =
+                    oldShape.relationships.contains { $0.name == property.name }
+                    ? property.name : (relationship.originalName ?? property.name)
+                guard let oldRelationship = oldShape.relationships.first(where: { $0.name == oldName }),
+                    oldRelationship.isToMany, oldRelationship.destination == newRelationship.destination
+                else { continue }
+                let old = LinkStorage(of: oldRelationship, in: oldShape, shapes: from)
+                let new = LinkStorage(of: newRelationship, in: newShape, shapes: newShapes)
+                guard old != new else { continue }
+                if case .joinTable(let oldTable, _) = old, case .joinTable = new,
+                    renamedJoinTables.contains(oldTable)
+                {
+                    continue
+                }
+                if case .inverseColumn = old, case .inverseColumn = new { continue }
+                moves.append(RelationshipLinkMove(entity: entity.name, property: property.name, from: old, to: new))
+            }
+        }
+        return moves
     }
 
     // MARK: Entities
@@ -86,7 +139,7 @@ struct LightweightMigration {
     /// Renames, drops and adds columns, after checking each change against the data.
     private func columnStatements(
         entity: EntityDescriptor, old: EntityShape, new: EntityShape, db: Database, result: inout Result
-    ) throws -> [String] {
+    ) throws -> (changes: [String], drops: [String]) {
         var statements: [String] = []
         let table = entity.quotedTable
         let oldAttributes = Dictionary(old.attributes.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
@@ -187,11 +240,12 @@ struct LightweightMigration {
                 }
             }
         }
+        var drops: [String] = []
         for removed in old.attributes.map(\.name) + old.relationships.filter({ !$0.isToMany }).map(\.name)
         where !matchedOld.contains(removed) {
-            statements.append("ALTER TABLE \(table) DROP COLUMN \(EntityDescriptor.quote(removed))")
+            drops.append("ALTER TABLE \(table) DROP COLUMN \(EntityDescriptor.quote(removed))")
         }
-        return statements
+        return (statements, drops)
     }
 
     /// `ADD COLUMN`, with the declared default filling existing rows; SQLite stores the
@@ -227,14 +281,15 @@ struct LightweightMigration {
 
     // MARK: Join tables
 
-    private func joinTableStatements() -> [String] {
+    /// The join tables to create or rename (a relationship renamed with `originalName`
+    /// keeps its rows), and those to drop once their links have moved.
+    private func joinTableStatements() -> (changes: [String], drops: [String], renamedFrom: Set<String>) {
         let oldTables = EntityShape.joinTables(in: from)
         let newTables = to.joinTables
-        var statements: [String] = []
+        var changes: [String] = []
         let oldNames = Set(oldTables.map(\.name))
         var renamedFrom = Set<String>()
         for table in newTables where !oldNames.contains(table.name) {
-            // A relationship renamed with `originalName` keeps its rows.
             if let entity = to.entities.first(where: { $0.name == table.ownerEntity }),
                 let index = entity.propertyIndexByName[table.ownerProperty],
                 let original = entity.properties[index].relationship?.originalName,
@@ -242,16 +297,17 @@ struct LightweightMigration {
             {
                 let oldName = "\(table.ownerEntity)_\(original)"
                 renamedFrom.insert(oldName)
-                statements.append("ALTER TABLE \(EntityDescriptor.quote(oldName)) RENAME TO \(table.quotedName)")
+                changes.append("ALTER TABLE \(EntityDescriptor.quote(oldName)) RENAME TO \(table.quotedName)")
                 continue
             }
-            statements += StoreLayout.createJoinTableSQL(table)
+            changes += StoreLayout.createJoinTableSQL(table)
         }
         let newNames = Set(newTables.map(\.name))
+        var drops: [String] = []
         for table in oldTables where !newNames.contains(table.name) && !renamedFrom.contains(table.name) {
-            statements.append("DROP TABLE IF EXISTS \(table.quotedName)")
+            drops.append("DROP TABLE IF EXISTS \(table.quotedName)")
         }
-        return statements
+        return (changes, drops, renamedFrom)
     }
 
     // MARK: Checks
