@@ -7,12 +7,13 @@ enum ModelMemberBuilder {
     static func members(for model: ModelAnalysis) -> [DeclSyntax] {
         let access = model.accessModifier
         return [
-            // Created on first use: a fetched model receives its backing data in
-            // `init(backingData:)`, and must not build one first only to drop it.
+            // A fetched model's row, claimed before any persisted property's initial
+            // value runs (each property's init accessor depends on this one); nil in
+            // every other initializer, which creates its backing data on first use.
             // Unchecked for exclusivity: every property access goes through it, and only
             // these accessors touch it, never while another access is under way.
             """
-            @Transient @exclusivity(unchecked) private var _$backingData: OpenSwiftData.ModelBackingData? = nil
+            @Transient @exclusivity(unchecked) private var _$backingData: OpenSwiftData.ModelBackingData? = OpenSwiftData.ModelBackingData.claimHandedOffRow(for: \(raw: model.className).self)
             """,
             """
             \(raw: access)var persistentBackingData: OpenSwiftData.ModelBackingData {

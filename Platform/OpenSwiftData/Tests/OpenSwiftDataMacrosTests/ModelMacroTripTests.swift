@@ -88,7 +88,7 @@ struct ModelMacroTripTests {
                     static var shared = 1
                     init(name: String) { self.name = name }
 
-                    @exclusivity(unchecked) private var _$backingData: OpenSwiftData.ModelBackingData? = nil
+                    @exclusivity(unchecked) private var _$backingData: OpenSwiftData.ModelBackingData? = OpenSwiftData.ModelBackingData.claimHandedOffRow(for: Trip.self)
 
                     var persistentBackingData: OpenSwiftData.ModelBackingData {
                         get {
@@ -216,7 +216,7 @@ struct ModelMacroTripTests {
                     public static var shared = 1
                     public init(name: String) { self.name = name }
 
-                    @exclusivity(unchecked) private var _$backingData: OpenSwiftData.ModelBackingData? = nil
+                    @exclusivity(unchecked) private var _$backingData: OpenSwiftData.ModelBackingData? = OpenSwiftData.ModelBackingData.claimHandedOffRow(for: Trip.self)
 
                     public var persistentBackingData: OpenSwiftData.ModelBackingData {
                         get {

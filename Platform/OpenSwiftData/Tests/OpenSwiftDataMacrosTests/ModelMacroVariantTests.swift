@@ -32,7 +32,7 @@ struct ModelMacroVariantTests {
                     private var _title: OpenSwiftData._PersistedPropertyPlaceholder
                     init(title: String) { self.title = title }
 
-                    @exclusivity(unchecked) private var _$backingData: OpenSwiftData.ModelBackingData? = nil
+                    @exclusivity(unchecked) private var _$backingData: OpenSwiftData.ModelBackingData? = OpenSwiftData.ModelBackingData.claimHandedOffRow(for: Tag.self)
 
                     var persistentBackingData: OpenSwiftData.ModelBackingData {
                         get {
@@ -96,7 +96,7 @@ struct ModelMacroVariantTests {
 
                     private var _title: OpenSwiftData._PersistedPropertyPlaceholder
 
-                    @exclusivity(unchecked) private var _$backingData: OpenSwiftData.ModelBackingData? = nil
+                    @exclusivity(unchecked) private var _$backingData: OpenSwiftData.ModelBackingData? = OpenSwiftData.ModelBackingData.claimHandedOffRow(for: Tag.self)
 
                     package var persistentBackingData: OpenSwiftData.ModelBackingData {
                         get {
@@ -162,7 +162,7 @@ struct ModelMacroVariantTests {
                     private var _start: OpenSwiftData._PersistedPropertyPlaceholder
                     init() {}
 
-                    @exclusivity(unchecked) private var _$backingData: OpenSwiftData.ModelBackingData? = nil
+                    @exclusivity(unchecked) private var _$backingData: OpenSwiftData.ModelBackingData? = OpenSwiftData.ModelBackingData.claimHandedOffRow(for: Event.self)
 
                     var persistentBackingData: OpenSwiftData.ModelBackingData {
                         get {
@@ -228,7 +228,7 @@ struct ModelMacroVariantTests {
                     private var _tags: OpenSwiftData._PersistedPropertyPlaceholder
                     init() {}
 
-                    @exclusivity(unchecked) private var _$backingData: OpenSwiftData.ModelBackingData? = nil
+                    @exclusivity(unchecked) private var _$backingData: OpenSwiftData.ModelBackingData? = OpenSwiftData.ModelBackingData.claimHandedOffRow(for: Note.self)
 
                     var persistentBackingData: OpenSwiftData.ModelBackingData {
                         get {
@@ -294,7 +294,7 @@ struct ModelMacroVariantTests {
                     private var _homepage: OpenSwiftData._PersistedPropertyPlaceholder
                     init() {}
 
-                    @exclusivity(unchecked) private var _$backingData: OpenSwiftData.ModelBackingData? = nil
+                    @exclusivity(unchecked) private var _$backingData: OpenSwiftData.ModelBackingData? = OpenSwiftData.ModelBackingData.claimHandedOffRow(for: Site.self)
 
                     var persistentBackingData: OpenSwiftData.ModelBackingData {
                         get {
@@ -366,7 +366,7 @@ struct ModelMacroVariantTests {
                     private var _priority: OpenSwiftData._PersistedPropertyPlaceholder
                     init() {}
 
-                    @exclusivity(unchecked) private var _$backingData: OpenSwiftData.ModelBackingData? = nil
+                    @exclusivity(unchecked) private var _$backingData: OpenSwiftData.ModelBackingData? = OpenSwiftData.ModelBackingData.claimHandedOffRow(for: Chore.self)
 
                     var persistentBackingData: OpenSwiftData.ModelBackingData {
                         get {
@@ -432,7 +432,7 @@ struct ModelMacroVariantTests {
                     private var _trip: OpenSwiftData._PersistedPropertyPlaceholder
                     init() {}
 
-                    @exclusivity(unchecked) private var _$backingData: OpenSwiftData.ModelBackingData? = nil
+                    @exclusivity(unchecked) private var _$backingData: OpenSwiftData.ModelBackingData? = OpenSwiftData.ModelBackingData.claimHandedOffRow(for: Stop.self)
 
                     var persistentBackingData: OpenSwiftData.ModelBackingData {
                         get {
@@ -514,7 +514,7 @@ struct ModelMacroVariantTests {
                     private var _nickname: OpenSwiftData._PersistedPropertyPlaceholder
                     init(name: String) { self.name = name }
 
-                    @exclusivity(unchecked) private var _$backingData: OpenSwiftData.ModelBackingData? = nil
+                    @exclusivity(unchecked) private var _$backingData: OpenSwiftData.ModelBackingData? = OpenSwiftData.ModelBackingData.claimHandedOffRow(for: Person.self)
 
                     var persistentBackingData: OpenSwiftData.ModelBackingData {
                         get {
@@ -582,7 +582,7 @@ struct ModelMacroVariantTests {
                     private var _stops: OpenSwiftData._PersistedPropertyPlaceholder
                     init() {}
 
-                    @exclusivity(unchecked) private var _$backingData: OpenSwiftData.ModelBackingData? = nil
+                    @exclusivity(unchecked) private var _$backingData: OpenSwiftData.ModelBackingData? = OpenSwiftData.ModelBackingData.claimHandedOffRow(for: Trip.self)
 
                     var persistentBackingData: OpenSwiftData.ModelBackingData {
                         get {
@@ -630,7 +630,7 @@ struct ModelMacroVariantTests {
             expandedSource: """
                 final class Tag: OpenSwiftData.PersistentModel {
 
-                    @exclusivity(unchecked) private var _$backingData: OpenSwiftData.ModelBackingData? = nil
+                    @exclusivity(unchecked) private var _$backingData: OpenSwiftData.ModelBackingData? = OpenSwiftData.ModelBackingData.claimHandedOffRow(for: Tag.self)
 
                     var persistentBackingData: OpenSwiftData.ModelBackingData {
                         get {
@@ -688,7 +688,7 @@ struct ModelMacroVariantTests {
 
                     private var _default: OpenSwiftData._PersistedPropertyPlaceholder
 
-                    @exclusivity(unchecked) private var _$backingData: OpenSwiftData.ModelBackingData? = nil
+                    @exclusivity(unchecked) private var _$backingData: OpenSwiftData.ModelBackingData? = OpenSwiftData.ModelBackingData.claimHandedOffRow(for: Setting.self)
 
                     var persistentBackingData: OpenSwiftData.ModelBackingData {
                         get {
@@ -744,7 +744,7 @@ struct ModelMacroVariantTests {
                     var last: String?
                     let version = 1
 
-                    @exclusivity(unchecked) private var _$backingData: OpenSwiftData.ModelBackingData? = nil
+                    @exclusivity(unchecked) private var _$backingData: OpenSwiftData.ModelBackingData? = OpenSwiftData.ModelBackingData.claimHandedOffRow(for: Cache.self)
 
                     var persistentBackingData: OpenSwiftData.ModelBackingData {
                         get {
@@ -789,7 +789,7 @@ struct ModelMacroVariantTests {
             expandedSource: """
                 private final class Tag {
 
-                    @exclusivity(unchecked) private var _$backingData: OpenSwiftData.ModelBackingData? = nil
+                    @exclusivity(unchecked) private var _$backingData: OpenSwiftData.ModelBackingData? = OpenSwiftData.ModelBackingData.claimHandedOffRow(for: Tag.self)
 
                     var persistentBackingData: OpenSwiftData.ModelBackingData {
                         get {

@@ -115,11 +115,11 @@ extension ModelContext {
         backing.identityTable = table
         backing.state = .persisted
         join(batch, backing, primaryKey: primaryKey)
-        RowBackingHandOff.begin(backing)
+        let previousHandOff = RowBackingHandOff.begin(backing)
         // The model holds the backing data from here on.
         let handedOff = Unmanaged.passUnretained(backing)
         let model = T(backingData: consume backing)
-        RowBackingHandOff.end(handedOff)
+        RowBackingHandOff.end(handedOff, restoring: previousHandOff)
         table.register(Unmanaged.passUnretained(model).toOpaque(), at: probe)
         return model
     }
@@ -149,7 +149,7 @@ extension ModelContext {
     func model(of entity: EntityDescriptor, primaryKey: Int64, db: Database) throws -> (any PersistentModel)? {
         if let existing = identityMap[IdentityMap.key(entity, primaryKey)] { return existing }
         var model: (any PersistentModel)?
-        try FetchedRow.forEach(in: try db.cachedStatement(sql: entity.selectByKeySQL), arguments: [primaryKey]) {
+        try FetchedRow.forEach(in: try db.fetchStatement(sql: entity.selectByKeySQL), arguments: [primaryKey]) {
             model = materialize($0, entity: entity, batch: nil)
         }
         return model
@@ -165,7 +165,7 @@ extension ModelContext {
         // Collected as `AnyObject`: appending to a `[T]` in this unspecialized generic
         // code would look up `Array<T>`'s metadata for every row.
         var objects: [AnyObject] = []
-        try FetchedRow.forEach(in: try db.cachedStatement(sql: sql), arguments: StatementArguments(arguments)) {
+        try FetchedRow.forEach(in: try db.fetchStatement(sql: sql), arguments: StatementArguments(arguments)) {
             objects.append(materialize($0, entity: entity, as: type, batch: batch, table: table))
         }
         // Every element is a `T` (a class, as every model): the buffer is reinterpreted

@@ -64,7 +64,7 @@ extension ModelContext {
         // once the run ends.
         var owner: Int64?
         var run: [any PersistentModel] = []
-        let statement = try db.cachedStatement(sql: entity.toManySQL(of: index))
+        let statement = try db.fetchStatement(sql: entity.toManySQL(of: index))
         try FetchedRow.forEach(in: statement, arguments: [ownerList]) { row in
             let rowOwner = row.int64(at: ownerColumn)
             if rowOwner != owner {

@@ -37,6 +37,18 @@ extension FetchedRow {
     }
 }
 
+extension Database {
+    /// The cached statement for `sql`, or a new one when the cached statement is being
+    /// stepped: a fetch run while another is reading its rows (from a property's
+    /// initial value, or a relationship faulted by a predicate) must not reset the outer
+    /// fetch's statement.
+    func fetchStatement(sql: String) throws -> Statement {
+        let cached = try cachedStatement(sql: sql)
+        guard sqlite3_stmt_busy(cached.sqliteStatement) != 0 else { return cached }
+        return try makeStatement(sql: sql)
+    }
+}
+
 // A row's columns and a model's values: the property at `columns[i]` is column `i + 1`
 // (``EntityDescriptor/columnPropertyIndices``, in increasing order).
 extension StoredValues {

@@ -60,7 +60,8 @@ struct RelationshipLinkMove {
         let shared =
             try Int.fetchOne(
                 db,
-                sql: "SELECT COUNT(*) FROM (SELECT target FROM (\(from.linksSQL)) GROUP BY target HAVING COUNT(DISTINCT owner) > 1)"
+                sql:
+                    "SELECT COUNT(*) FROM (SELECT target FROM (\(from.linksSQL)) GROUP BY target HAVING COUNT(DISTINCT owner) > 1)"
             ) ?? 0
         if shared > 0 {
             throw SwiftDataError.refusedChange(
@@ -105,7 +106,9 @@ struct RelationshipLinkMove {
 
     /// Fails when a link of the old storage is missing from the new one.
     func verify(_ db: Database) throws {
-        let expected = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM (SELECT DISTINCT owner, target FROM (\(from.linksSQL)))") ?? 0
+        let expected =
+            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM (SELECT DISTINCT owner, target FROM (\(from.linksSQL)))")
+            ?? 0
         let missing =
             try Int.fetchOne(
                 db,

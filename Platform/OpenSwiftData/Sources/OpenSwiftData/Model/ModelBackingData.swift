@@ -101,21 +101,23 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingFields, DatabaseV
         return resolveMissing(&storage, for: type)
     }
 
-    /// ``resolve(_:for:)`` for a model that has no backing data yet: the fetched row's
-    /// being handed off, or a new one.
+    /// ``resolve(_:for:)`` for a model that has no backing data yet: a new model.
     @usableFromInline
     static func resolveMissing<Model: PersistentModel>(_ storage: inout ModelBackingData?, for type: Model.Type)
         -> ModelBackingData
     {
-        if let handedOff = RowBackingHandOff.current,
-            ObjectIdentifier(handedOff.entity.modelType) == ObjectIdentifier(type)
-        {
-            storage = handedOff
-            return handedOff
-        }
         let created = make(for: type)
         storage = created
         return created
+    }
+
+    /// The backing data of the fetched row being handed to a model of `type` on this
+    /// thread, taken once (see ``RowBackingHandOff``); nil in any other initializer.
+    /// `@Model` makes this the initial value of the model's backing data, which Swift
+    /// initializes before the initial value of any persisted property, so that a model
+    /// created by such an initial value does not take the row's backing data.
+    public static func claimHandedOffRow<Model: PersistentModel>(for type: Model.Type) -> ModelBackingData? {
+        RowBackingHandOff.claim(for: type)
     }
 
     var persistentModelID: PersistentIdentifier {
