@@ -17,6 +17,9 @@ public struct ModelConfiguration: Hashable, Identifiable, Sendable {
     /// Whether contexts may save; `false` opens the store read-only.
     public let allowsSave: Bool
     public let cloudKitDatabase: CloudKitDatabase
+    /// The app group whose folder holds the store (no app groups on Linux: the store
+    /// stays in the application-support folder, whatever this says).
+    public let groupContainer: GroupContainer
 
     public var id: String { name + "|" + url.path }
 
@@ -37,15 +40,17 @@ public struct ModelConfiguration: Hashable, Identifiable, Sendable {
         self.isStoredInMemoryOnly = false
         self.allowsSave = allowsSave
         self.cloudKitDatabase = cloudKitDatabase
+        self.groupContainer = .automatic
     }
 
-    /// A store in memory, or in `default.store` of the application-support folder
-    /// (`$XDG_DATA_HOME`, `~/.local/share` by default).
+    /// A store in memory, or in `<name>.store` of the application-support folder
+    /// (`$XDG_DATA_HOME`, `~/.local/share` by default); `default.store` without a name.
     public init(
         _ name: String? = nil,
         schema: Schema? = nil,
         isStoredInMemoryOnly: Bool = false,
         allowsSave: Bool = true,
+        groupContainer: GroupContainer = .automatic,
         cloudKitDatabase: CloudKitDatabase = .automatic
     ) {
         let storeName = name ?? "default"
@@ -58,6 +63,16 @@ public struct ModelConfiguration: Hashable, Identifiable, Sendable {
             : Self.applicationSupportDirectory.appending(path: "\(storeName).store")
         self.allowsSave = allowsSave
         self.cloudKitDatabase = cloudKitDatabase
+        self.groupContainer = groupContainer
+    }
+
+    /// A configuration for some model types, in memory or in `default.store`. (One type
+    /// at least: with none, `ModelConfiguration()` would be ambiguous.)
+    public init(
+        for firstType: any PersistentModel.Type, _ moreTypes: any PersistentModel.Type...,
+        isStoredInMemoryOnly: Bool = false
+    ) {
+        self.init(schema: Schema([firstType] + moreTypes), isStoredInMemoryOnly: isStoredInMemoryOnly)
     }
 
     private static var applicationSupportDirectory: URL {
@@ -68,10 +83,46 @@ public struct ModelConfiguration: Hashable, Identifiable, Sendable {
     public static func == (lhs: ModelConfiguration, rhs: ModelConfiguration) -> Bool {
         lhs.name == rhs.name && lhs.url == rhs.url && lhs.isStoredInMemoryOnly == rhs.isStoredInMemoryOnly
             && lhs.allowsSave == rhs.allowsSave && lhs.cloudKitDatabase == rhs.cloudKitDatabase
+            && lhs.groupContainer == rhs.groupContainer
     }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(name)
         hasher.combine(url)
+    }
+}
+
+extension ModelConfiguration {
+    /// SwiftData's spelling: the CloudKit database is nested in `ModelConfiguration`.
+    public typealias CloudKitDatabase = OpenSwiftData.CloudKitDatabase
+
+    /// Which app group's shared folder holds the store, as in SwiftData. App groups
+    /// exist on Apple platforms only: on Linux every value keeps the store where the
+    /// configuration's URL (or the application-support folder) says.
+    public struct GroupContainer: Hashable, Sendable, CustomStringConvertible {
+        enum Kind: Hashable, Sendable {
+            case automatic
+            case none
+            case identifier(String)
+        }
+
+        let kind: Kind
+
+        /// The app's first app group, if it has one (on Linux: none).
+        public static let automatic = GroupContainer(kind: .automatic)
+        /// No app group.
+        public static let none = GroupContainer(kind: .none)
+        /// The app group with this identifier.
+        public static func identifier(_ groupName: String) -> GroupContainer {
+            GroupContainer(kind: .identifier(groupName))
+        }
+
+        public var description: String {
+            switch kind {
+            case .automatic: "automatic"
+            case .none: "none"
+            case .identifier(let name): "identifier(\(name))"
+            }
+        }
     }
 }

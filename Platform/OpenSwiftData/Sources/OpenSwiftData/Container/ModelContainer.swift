@@ -108,6 +108,16 @@ public final class ModelContainer: Sendable {
         try self.init(for: Schema(forTypes), configurations: configurations)
     }
 
+    /// Opens (or creates) the store for some model types, migrating it through a plan,
+    /// as WWDC's migration examples write it.
+    public convenience init(
+        for forTypes: any PersistentModel.Type...,
+        migrationPlan: (any SchemaMigrationPlan.Type)?,
+        configurations: ModelConfiguration...
+    ) throws {
+        try self.init(for: Schema(forTypes), migrationPlan: migrationPlan, configurations: configurations)
+    }
+
     /// The context bound to the main actor; it saves automatically.
     @MainActor public var mainContext: ModelContext {
         mainContextStorage.context(for: self)
@@ -115,6 +125,12 @@ public final class ModelContainer: Sendable {
 
     /// The store's file, or nil for an in-memory store.
     public var url: URL? { store.url }
+
+    /// Deletes every model of every entity in the schema, as SwiftData's `erase()`;
+    /// the store file stays, empty.
+    public func erase() throws {
+        try eraseAllData()
+    }
 
     /// Deletes every model of every entity in the schema. Failures are reported by
     /// ``eraseAllData()``; this form ignores them, as SwiftData's does.

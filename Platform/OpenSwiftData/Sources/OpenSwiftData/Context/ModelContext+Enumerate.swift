@@ -125,20 +125,11 @@ private struct EnumerationWalk<T: PersistentModel> {
         let keys = try context.access.read { db in
             try Int64.fetchAll(db, sql: keysSQL, arguments: StatementArguments(filter.arguments))
         }
-        let pageSQL = "\(entity.selectSQL) WHERE \(primaryKey) IN (SELECT value FROM json_each(?))"
         var start = 0
         while start < keys.count {
             let pageKeys = keys[start..<min(keys.count, start + batchSize)]
             start += pageKeys.count
-            let list = "[" + pageKeys.map(String.init).joined(separator: ",") + "]"
-            let models = try context.access.read { db in
-                try context.materializeAll(
-                    sql: pageSQL, arguments: [list.databaseValue], entity: entity, as: T.self, db: db)
-            }
-            var byKey: [Int64: T] = [:]
-            for model in models {
-                if let key = model.persistentBackingData.primaryKey { byKey[key] = model }
-            }
+            let byKey = try context.models(keyed: pageKeys, entity: entity, as: T.self)
             for key in pageKeys {
                 guard let model = byKey[key] else { continue }
                 if try yield(model, block) == false { return }

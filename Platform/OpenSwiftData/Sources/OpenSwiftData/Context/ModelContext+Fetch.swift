@@ -15,11 +15,6 @@ extension ModelContext {
         }
     }
 
-    /// The models matching a descriptor, in one array (SwiftData's batched result).
-    public func fetch<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, batchSize: Int) throws -> [T] {
-        try fetch(descriptor)
-    }
-
     /// How many models match a descriptor.
     public func fetchCount<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> Int {
         let entity = try self.descriptor(for: T.self)
@@ -45,13 +40,6 @@ extension ModelContext {
         }
         let afterOffset = max(0, total - (descriptor.fetchOffset ?? 0))
         return descriptor.fetchLimit.map { min($0, afterOffset) } ?? afterOffset
-    }
-
-    /// The identifiers of the models matching a descriptor.
-    public func fetchIdentifiers<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws
-        -> [PersistentIdentifier]
-    {
-        try fetch(descriptor).map(\.persistentModelID)
     }
 
     /// Unsaved inserts, changes and deletes of an entity that a fetch must reflect.
@@ -153,6 +141,24 @@ extension ModelContext {
             model = materialize($0, entity: entity, batch: nil)
         }
         return model
+    }
+
+    /// The models of the rows with these keys, by key, read in one query; a row that
+    /// no longer exists has none.
+    func models<T: PersistentModel>(keyed keys: some Collection<Int64>, entity: EntityDescriptor, as type: T.Type)
+        throws -> [Int64: T]
+    {
+        let primaryKey = "\(entity.quotedTable).\(EntityDescriptor.quote(EntityDescriptor.primaryKeyColumn))"
+        let sql = "\(entity.selectSQL) WHERE \(primaryKey) IN (SELECT value FROM json_each(?))"
+        let list = "[" + keys.map(String.init).joined(separator: ",") + "]"
+        let models = try access.read { db in
+            try materializeAll(sql: sql, arguments: [list.databaseValue], entity: entity, as: type, db: db)
+        }
+        var byKey: [Int64: T] = [:]
+        for model in models {
+            if let key = model.persistentBackingData.primaryKey { byKey[key] = model }
+        }
+        return byKey
     }
 
     /// Every model of type `T` a query returns, in order, without casting each; the

@@ -27,8 +27,16 @@ struct FetchPlan<T: PersistentModel> {
         pending.isEmpty && (descriptor.predicate == nil || condition?.isExact == true) && orderBy != nil
     }
 
-    var sql: (text: String, arguments: [DatabaseValue]) {
-        var text = entity.selectSQL
+    var sql: (text: String, arguments: [DatabaseValue]) { sql(from: entity.selectSQL) }
+
+    /// The query of the primary keys alone, in the fetch's order.
+    var keysSQL: (text: String, arguments: [DatabaseValue]) {
+        let primaryKey = "\(entity.quotedTable).\(EntityDescriptor.quote(EntityDescriptor.primaryKeyColumn))"
+        return sql(from: "SELECT \(primaryKey) FROM \(entity.quotedTable)")
+    }
+
+    private func sql(from select: String) -> (text: String, arguments: [DatabaseValue]) {
+        var text = select
         var arguments: [DatabaseValue] = []
         if let condition {
             text += " WHERE \(condition.fragment.sql)"

@@ -80,6 +80,16 @@ public final class Schema: Sendable, CustomStringConvertible {
         entities.first { $0.name == name }
     }
 
+    /// The entities by name, as SwiftData's `entitiesByName`.
+    public var entitiesByName: [String: Entity] {
+        Dictionary(entities.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The entity of a model type, if the schema has it.
+    public func entity<Model: PersistentModel>(for type: Model.Type) -> Entity? {
+        descriptor(for: type).map(Entity.init)
+    }
+
     public var description: String {
         "Schema \(version): " + entities.map(\.name).joined(separator: ", ")
     }

@@ -1,0 +1,127 @@
+import Foundation
+import GRDB
+
+extension ModelContext {
+    /// The models matching a descriptor, read `batchSize` at a time as they are
+    /// reached, as SwiftData's batched fetch: the matching keys are read now, each
+    /// batch of models when one of its elements is first read.
+    ///
+    /// A fetch that SQL does not answer alone (an in-memory predicate or sort, or
+    /// unsaved changes to take into account) reads every model now.
+    public func fetch<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, batchSize: Int) throws
+        -> FetchResultsCollection<T>
+    {
+        let entity = try self.descriptor(for: T.self)
+        let plan = FetchPlan(descriptor: descriptor, entity: entity, pending: pendingModels(of: entity, descriptor))
+        guard plan.isAnsweredBySQL else {
+            return FetchResultsCollection(models: try fetch(descriptor))
+        }
+        let keys = try matchingKeys(plan)
+        return FetchResultsCollection(keys: keys, batches: BatchLoader(context: self, entity: entity, size: batchSize))
+    }
+
+    /// The identifiers of the models matching a descriptor, read without the models
+    /// when SQL answers the fetch alone.
+    public func fetchIdentifiers<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws
+        -> [PersistentIdentifier]
+    {
+        let entity = try self.descriptor(for: T.self)
+        let plan = FetchPlan(descriptor: descriptor, entity: entity, pending: pendingModels(of: entity, descriptor))
+        guard plan.isAnsweredBySQL else { return try fetch(descriptor).map(\.persistentModelID) }
+        let store = container.store.identifier
+        return try matchingKeys(plan).map {
+            PersistentIdentifier(entityName: entity.name, storeIdentifier: store, key: .permanent($0))
+        }
+    }
+
+    /// ``fetchIdentifiers(_:)``, as SwiftData spells it with a batch size; identifiers
+    /// are small, so they are read at once.
+    public func fetchIdentifiers<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, batchSize: Int) throws
+        -> [PersistentIdentifier]
+    {
+        try fetchIdentifiers(descriptor)
+    }
+
+    private func matchingKeys<T>(_ plan: FetchPlan<T>) throws -> [Int64] {
+        let query = plan.keysSQL
+        do {
+            return try access.read { db in
+                try Int64.fetchAll(db, sql: query.text, arguments: StatementArguments(query.arguments))
+            }
+        } catch {
+            throw SQLiteErrors.swiftDataError(error, path: container.store.identifier)
+        }
+    }
+}
+
+/// The result of ``ModelContext/fetch(_:batchSize:)``: the matching models in order,
+/// read from the store a batch at a time as they are reached, as SwiftData's
+/// `FetchResultsCollection`. It keeps the batch last read; models of other batches are
+/// read again (the context's instance, while one exists) when they are reached again.
+public struct FetchResultsCollection<Element: PersistentModel>: RandomAccessCollection {
+    private let keys: [Int64]
+    private let models: [Element]?
+    private let batches: BatchLoader<Element>?
+
+    init(keys: [Int64], batches: BatchLoader<Element>) {
+        self.keys = keys
+        self.models = nil
+        self.batches = batches
+    }
+
+    init(models: [Element]) {
+        self.keys = []
+        self.models = models
+        self.batches = nil
+    }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { models?.count ?? keys.count }
+
+    public subscript(position: Int) -> Element {
+        if let models { return models[position] }
+        guard let batches else { preconditionFailure("a fetch result has neither models nor keys") }
+        return batches.model(at: position, keys: keys)
+    }
+}
+
+/// Reads the models of a ``FetchResultsCollection`` one batch at a time.
+final class BatchLoader<Model: PersistentModel> {
+    private let context: ModelContext
+    private let entity: EntityDescriptor
+    private let size: Int
+    private var loaded: (batch: Int, models: [Model])?
+
+    init(context: ModelContext, entity: EntityDescriptor, size: Int) {
+        self.context = context
+        self.entity = entity
+        self.size = max(1, size)
+    }
+
+    func model(at position: Int, keys: [Int64]) -> Model {
+        let batch = position / size
+        if loaded?.batch != batch {
+            loaded = (batch, load(keys[(batch * size)..<min(keys.count, (batch + 1) * size)]))
+        }
+        guard let loaded else { preconditionFailure("batch \(batch) was just loaded") }
+        return loaded.models[position - batch * size]
+    }
+
+    /// The models of `keys`, in their order. A row deleted since the keys were read
+    /// has no model: reaching it is a programming error, as faulting a deleted model is
+    /// in SwiftData.
+    private func load(_ keys: ArraySlice<Int64>) -> [Model] {
+        let byKey: [Int64: Model]
+        do {
+            byKey = try context.models(keyed: keys, entity: entity, as: Model.self)
+        } catch {
+            preconditionFailure("the models of a batched fetch of \(entity.name) cannot be read: \(error)")
+        }
+        return keys.map { key in
+            guard let model = byKey[key] else {
+                preconditionFailure("the \(entity.name) with key \(key) was deleted after the batched fetch read it")
+            }
+            return model
+        }
+    }
+}
