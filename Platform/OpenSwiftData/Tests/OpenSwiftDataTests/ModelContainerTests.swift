@@ -116,7 +116,7 @@ struct ModelContainerTests {
             for: Trip.self, configurations: ModelConfiguration(url: url, allowsSave: false))
         let context = ModelContext(readOnly)
         context.insert(Trip(name: "x"))
-        #expect(throws: SwiftDataError.saveNotAllowed) { try context.save() }
+        expectCause(.saveNotAllowed) { try context.save() }
     }
 
     @Test("the main context saves automatically")

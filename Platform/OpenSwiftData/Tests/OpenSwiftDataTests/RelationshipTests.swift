@@ -102,7 +102,7 @@ struct RelationshipTests {
         trip.bookings = [booking]
         try context.save()
         context.delete(trip)
-        #expect(throws: SwiftDataError.deleteDenied(entity: "Trip", relationship: "bookings", count: 1)) {
+        expectCause(.deleteDenied(entity: "Trip", relationship: "bookings", count: 1)) {
             try context.save()
         }
         context.delete(booking)

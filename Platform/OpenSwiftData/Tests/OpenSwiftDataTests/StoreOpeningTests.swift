@@ -34,7 +34,9 @@ struct StoreOpeningTests {
         #expect {
             _ = try ModelContainer(for: WatchlistWithNote.self, configurations: ModelConfiguration(url: url))
         } throws: { error in
-            guard case .refusedChange(let entity, nil, let reason, _) = error as? SwiftDataError else { return false }
+            guard case .refusedChange(let entity, nil, let reason, _) = (error as? SwiftDataError)?.cause else {
+                return false
+            }
             return entity == "MoviesWatchlistMovieEntity" && reason.contains("still holds 1 rows")
         }
         #expect(try fileBytes(url) == before)
@@ -47,7 +49,7 @@ struct StoreOpeningTests {
         try FileManager.default.createDirectory(at: folder.url, withIntermediateDirectories: true)
         let garbage = Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) })
         try garbage.write(to: url)
-        #expect(throws: SwiftDataError.notADatabase(path: url.path)) {
+        expectCause(.notADatabase(path: url.path)) {
             _ = try ModelContainer(for: Trip.self, configurations: ModelConfiguration(url: url))
         }
         #expect(try fileBytes(url) == garbage)
@@ -72,7 +74,7 @@ struct StoreOpeningTests {
             try db.execute(sql: "CREATE TABLE people (id INTEGER PRIMARY KEY, name TEXT)")
         }
         let before = try fileBytes(url)
-        #expect(throws: SwiftDataError.notAModelStore(path: url.path, tables: ["people"])) {
+        expectCause(.notAModelStore(path: url.path, tables: ["people"])) {
             _ = try ModelContainer(for: Trip.self, configurations: ModelConfiguration(url: url))
         }
         #expect(try fileBytes(url) == before)

@@ -1,104 +1,192 @@
 import Foundation
 
-/// Every error OpenSwiftData throws, one case per cause, each with a message a person
-/// can act on.
-public enum SwiftDataError: Error, Equatable, CustomStringConvertible, LocalizedError {
-    /// A model type cannot be stored as declared.
-    case invalidModel(entity: String, reason: String)
-    /// The file is not an SQLite database at all.
-    case notADatabase(path: String)
-    /// The file is an SQLite database whose pages are damaged.
-    case corruptFile(path: String, detail: String)
-    /// The file is an SQLite database that OpenSwiftData did not write.
-    case notAModelStore(path: String, tables: [String])
-    /// The store was written for a different schema, and no migration was given.
-    case schemaMismatch(path: String, differences: [String])
-    /// The store cannot be opened for writing or read at all.
-    case io(path: String, detail: String)
-    /// `save()` on a configuration created with `allowsSave: false`.
-    case saveNotAllowed
-    /// A model deleted while a `.deny` relationship still refers to other models.
-    case deleteDenied(entity: String, relationship: String, count: Int)
-    /// A model that belongs to another context was passed to this one.
-    case modelBelongsToAnotherContext(entity: String)
-    /// No model with this identifier exists in the store.
-    case modelNotFound(PersistentIdentifier)
-    /// The configuration cannot be served (for example several stores in one container).
-    case unsupportedConfiguration(reason: String)
-    /// SQLite reported an error; the message and the SQL say which.
-    case database(code: Int32, message: String, sql: String?)
-    /// The store matches no version of the migration plan.
-    case unknownModelVersion(path: String, nearestVersion: String?, differences: [String])
-    /// The store was written by a newer version of the schema than the plan knows.
-    case storeIsNewer(path: String, storeVersion: String, latestKnownVersion: String)
-    /// The migration plan is inconsistent; nothing was touched.
-    case invalidMigrationPlan(reason: String)
-    /// Two versions of the plan store their models the same way, so a store cannot
-    /// tell which it is.
-    case duplicateVersionShapes(first: String, second: String)
-    /// A schema change that would lose or corrupt data; nothing was changed.
-    case refusedChange(entity: String, property: String?, reason: String, remedy: String)
-    /// A migration stage threw or left the store inconsistent; nothing was changed.
-    case migrationStageFailed(stage: String, reason: String)
-    /// A migration changed an entity's row count where no stage deleted or inserted
-    /// rows; nothing was changed.
-    case rowCountMismatch(entity: String, expected: Int, found: Int)
-    /// Models that CloudKit could not sync, each violation on its own line.
-    case cloudKitConstraintViolations([String])
-    /// A relationship was changed while its stored targets could not be read, so saving
-    /// it would overwrite links that were never seen; nothing was written.
-    case relationshipNotLoaded(entity: String, relationship: String, reason: String)
+/// Every error OpenSwiftData throws, shaped as SwiftData declares it: a struct whose
+/// static members name the kinds of failure SwiftData reports, so that SwiftData code
+/// such as `catch let error as SwiftDataError where error == .loadIssueModelContainer`
+/// compiles and matches. Two errors are equal when they are of the same kind.
+///
+/// What exactly went wrong is the ``cause`` (a refused migration change, a store
+/// written by a newer version, a row-count mismatch, …), and the ``description`` says
+/// it in a sentence a person can act on.
+///
+/// ```swift
+/// do {
+///     container = try ModelContainer(for: schema, migrationPlan: plan, configurations: configuration)
+/// } catch let error as SwiftDataError where error == .loadIssueModelContainer {
+///     if case .refusedChange(let entity, let property, _, _) = error.cause { … }
+///     print(error)  // the cause, in one sentence
+/// }
+/// ```
+public struct SwiftDataError: Error, Hashable, Sendable, CustomStringConvertible, LocalizedError {
+    /// SwiftData's kinds of failure, and OpenSwiftData's where SwiftData has none.
+    enum Kind: String, Hashable, Sendable {
+        case loadIssueModelContainer, modelValidationFailure, missingModelContext, unknownSchema
+        case unsupportedPredicate, unsupportedSortDescriptor, unsupportedKeyPath, backwardMigration
+        case duplicateConfiguration, configurationSchemaNotFoundInContainerSchema
+        case includePendingChangesWithBatchSize
+        case unknownModel, storeAccessFailure
+    }
+
+    let kind: Kind
+    /// What exactly went wrong; nil for the bare kinds (``loadIssueModelContainer``, …).
+    public let cause: Cause?
+
+    init(_ kind: Kind, _ cause: Cause? = nil) {
+        self.kind = kind
+        self.cause = cause
+    }
+
+    /// Errors are equal when they are of the same kind, whatever their cause, as code
+    /// written for SwiftData compares them.
+    public static func == (lhs: SwiftDataError, rhs: SwiftDataError) -> Bool { lhs.kind == rhs.kind }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(kind) }
 
     public var description: String {
-        switch self {
-        case .invalidModel(let entity, let reason):
-            "Model \(entity) cannot be stored: \(reason)."
-        case .notADatabase(let path):
-            "\(path) is not an SQLite database (it may be damaged or another kind of file); move it aside or restore it from a backup."
-        case .corruptFile(let path, let detail):
-            "\(path) is damaged (\(detail)); restore it from a backup."
-        case .notAModelStore(let path, let tables):
-            "\(path) is an SQLite database that was not written by OpenSwiftData (tables: \(tables.joined(separator: ", "))); use another file."
-        case .schemaMismatch(let path, let differences):
-            "\(path) was written with a different schema and no migration was given: "
-                + differences.joined(separator: "; ")
-        case .io(let path, let detail):
-            "Cannot open \(path): \(detail)."
-        case .saveNotAllowed:
-            "This container was configured with allowsSave: false; changes cannot be saved."
-        case .deleteDenied(let entity, let relationship, let count):
-            "Cannot delete a \(entity): its relationship '\(relationship)' has the .deny rule and still refers to \(count) model(s); delete or detach them first."
-        case .modelBelongsToAnotherContext(let entity):
-            "This \(entity) is registered in another model context; fetch it in this context by its persistentModelID instead."
-        case .modelNotFound(let identifier):
-            "No model with identifier \(identifier) exists in the store."
-        case .unsupportedConfiguration(let reason):
-            "Unsupported configuration: \(reason)."
-        case .database(let code, let message, let sql):
-            "SQLite error \(code): \(message)" + (sql.map { " (SQL: \($0))" } ?? "")
-        case .unknownModelVersion(let path, let nearest, let differences):
-            "\(path) matches no version of the migration plan"
-                + (nearest.map { "; nearest is \($0), which differs: " } ?? ": ")
-                + differences.joined(separator: "; ")
-                + ". Add the version that wrote this store to the plan, or restore a backup."
-        case .storeIsNewer(let path, let storeVersion, let latest):
-            "\(path) was written by schema version \(storeVersion), newer than the latest this program knows (\(latest)); use a newer version of the program. The file was not changed."
-        case .invalidMigrationPlan(let reason):
-            "Invalid migration plan: \(reason). Nothing was changed."
-        case .duplicateVersionShapes(let first, let second):
-            "Versions \(first) and \(second) of the migration plan store their models identically, so a store cannot tell which it is; change the models of one, or merge the two versions."
-        case .refusedChange(let entity, let property, let reason, let remedy):
-            "Refused migration of \(entity)\(property.map { ".\($0)" } ?? ""): \(reason). \(remedy) The store was not changed."
-        case .migrationStageFailed(let stage, let reason):
-            "Migration stage \(stage) failed: \(reason). The store was not changed."
-        case .rowCountMismatch(let entity, let expected, let found):
-            "Migration would leave \(found) rows of \(entity) where \(expected) were expected; it was rolled back and the store was not changed."
-        case .cloudKitConstraintViolations(let violations):
-            "The models cannot be used with CloudKit:\n- " + violations.joined(separator: "\n- ")
-        case .relationshipNotLoaded(let entity, let relationship, let reason):
-            "Cannot save \(entity).\(relationship): it was changed while its stored models could not be read (\(reason)); roll back and read it again."
-        }
+        cause?.description ?? "SwiftData error: \(kind.rawValue)."
     }
 
     public var errorDescription: String? { description }
+
+    // MARK: SwiftData's kinds
+
+    /// The container could not be created: the store cannot be opened, read or migrated.
+    public static let loadIssueModelContainer = SwiftDataError(.loadIssueModelContainer)
+    /// A save broke a rule of the models (a `.deny` relationship, a read-only store, …).
+    public static let modelValidationFailure = SwiftDataError(.modelValidationFailure)
+    /// A model is not in this context.
+    public static let missingModelContext = SwiftDataError(.missingModelContext)
+    /// A model type is not in the container's schema.
+    public static let unknownSchema = SwiftDataError(.unknownSchema)
+    /// A predicate cannot be evaluated (OpenSwiftData evaluates in memory what SQL cannot).
+    public static let unsupportedPredicate = SwiftDataError(.unsupportedPredicate)
+    /// A sort descriptor cannot be evaluated (OpenSwiftData sorts in memory what SQL cannot).
+    public static let unsupportedSortDescriptor = SwiftDataError(.unsupportedSortDescriptor)
+    /// A key path names no persisted property.
+    public static let unsupportedKeyPath = SwiftDataError(.unsupportedKeyPath)
+    /// The store was written by a newer version of the schema.
+    public static let backwardMigration = SwiftDataError(.backwardMigration)
+    /// Two configurations of one container are the same.
+    public static let duplicateConfiguration = SwiftDataError(.duplicateConfiguration)
+    /// A configuration's schema has models the container's schema does not.
+    public static let configurationSchemaNotFoundInContainerSchema = SwiftDataError(
+        .configurationSchemaNotFoundInContainerSchema)
+    /// `includePendingChanges` with a batched fetch.
+    public static let includePendingChangesWithBatchSize = SwiftDataError(.includePendingChangesWithBatchSize)
+
+    // MARK: OpenSwiftData's causes
+
+    /// ``Cause/invalidModel``.
+    public static func invalidModel(entity: String, reason: String) -> SwiftDataError {
+        SwiftDataError(.loadIssueModelContainer, .invalidModel(entity: entity, reason: reason))
+    }
+
+    /// ``Cause/notADatabase``.
+    public static func notADatabase(path: String) -> SwiftDataError {
+        SwiftDataError(.loadIssueModelContainer, .notADatabase(path: path))
+    }
+
+    /// ``Cause/corruptFile``.
+    public static func corruptFile(path: String, detail: String) -> SwiftDataError {
+        SwiftDataError(.loadIssueModelContainer, .corruptFile(path: path, detail: detail))
+    }
+
+    /// ``Cause/notAModelStore``.
+    public static func notAModelStore(path: String, tables: [String]) -> SwiftDataError {
+        SwiftDataError(.loadIssueModelContainer, .notAModelStore(path: path, tables: tables))
+    }
+
+    /// ``Cause/schemaMismatch``.
+    public static func schemaMismatch(path: String, differences: [String]) -> SwiftDataError {
+        SwiftDataError(.loadIssueModelContainer, .schemaMismatch(path: path, differences: differences))
+    }
+
+    /// ``Cause/io``.
+    public static func io(path: String, detail: String) -> SwiftDataError {
+        SwiftDataError(.loadIssueModelContainer, .io(path: path, detail: detail))
+    }
+
+    /// ``Cause/saveNotAllowed``.
+    public static var saveNotAllowed: SwiftDataError { SwiftDataError(.modelValidationFailure, .saveNotAllowed) }
+
+    /// ``Cause/deleteDenied``.
+    public static func deleteDenied(entity: String, relationship: String, count: Int) -> SwiftDataError {
+        SwiftDataError(.modelValidationFailure, .deleteDenied(entity: entity, relationship: relationship, count: count))
+    }
+
+    /// ``Cause/modelBelongsToAnotherContext``.
+    public static func modelBelongsToAnotherContext(entity: String) -> SwiftDataError {
+        SwiftDataError(.missingModelContext, .modelBelongsToAnotherContext(entity: entity))
+    }
+
+    /// ``Cause/modelNotFound``.
+    public static func modelNotFound(_ value0: PersistentIdentifier) -> SwiftDataError {
+        SwiftDataError(.unknownModel, .modelNotFound(value0))
+    }
+
+    /// ``Cause/unsupportedConfiguration``.
+    public static func unsupportedConfiguration(reason: String) -> SwiftDataError {
+        SwiftDataError(.loadIssueModelContainer, .unsupportedConfiguration(reason: reason))
+    }
+
+    /// ``Cause/database``.
+    public static func database(code: Int32, message: String, sql: String?) -> SwiftDataError {
+        SwiftDataError(.storeAccessFailure, .database(code: code, message: message, sql: sql))
+    }
+
+    /// ``Cause/unknownModelVersion``.
+    public static func unknownModelVersion(path: String, nearestVersion: String?, differences: [String])
+        -> SwiftDataError
+    {
+        SwiftDataError(
+            .loadIssueModelContainer,
+            .unknownModelVersion(path: path, nearestVersion: nearestVersion, differences: differences))
+    }
+
+    /// ``Cause/storeIsNewer``.
+    public static func storeIsNewer(path: String, storeVersion: String, latestKnownVersion: String) -> SwiftDataError {
+        SwiftDataError(
+            .backwardMigration,
+            .storeIsNewer(path: path, storeVersion: storeVersion, latestKnownVersion: latestKnownVersion))
+    }
+
+    /// ``Cause/invalidMigrationPlan``.
+    public static func invalidMigrationPlan(reason: String) -> SwiftDataError {
+        SwiftDataError(.loadIssueModelContainer, .invalidMigrationPlan(reason: reason))
+    }
+
+    /// ``Cause/duplicateVersionShapes``.
+    public static func duplicateVersionShapes(first: String, second: String) -> SwiftDataError {
+        SwiftDataError(.loadIssueModelContainer, .duplicateVersionShapes(first: first, second: second))
+    }
+
+    /// ``Cause/refusedChange``.
+    public static func refusedChange(entity: String, property: String?, reason: String, remedy: String)
+        -> SwiftDataError
+    {
+        SwiftDataError(
+            .loadIssueModelContainer, .refusedChange(entity: entity, property: property, reason: reason, remedy: remedy)
+        )
+    }
+
+    /// ``Cause/migrationStageFailed``.
+    public static func migrationStageFailed(stage: String, reason: String) -> SwiftDataError {
+        SwiftDataError(.loadIssueModelContainer, .migrationStageFailed(stage: stage, reason: reason))
+    }
+
+    /// ``Cause/rowCountMismatch``.
+    public static func rowCountMismatch(entity: String, expected: Int, found: Int) -> SwiftDataError {
+        SwiftDataError(.loadIssueModelContainer, .rowCountMismatch(entity: entity, expected: expected, found: found))
+    }
+
+    /// ``Cause/cloudKitConstraintViolations``.
+    public static func cloudKitConstraintViolations(_ value0: [String]) -> SwiftDataError {
+        SwiftDataError(.loadIssueModelContainer, .cloudKitConstraintViolations(value0))
+    }
+
+    /// ``Cause/relationshipNotLoaded``.
+    public static func relationshipNotLoaded(entity: String, relationship: String, reason: String) -> SwiftDataError {
+        SwiftDataError(
+            .modelValidationFailure, .relationshipNotLoaded(entity: entity, relationship: relationship, reason: reason))
+    }
 }

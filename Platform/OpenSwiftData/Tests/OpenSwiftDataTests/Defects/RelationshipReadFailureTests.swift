@@ -57,7 +57,8 @@ struct RelationshipReadFailureTests {
         #expect {
             try context.save()
         } throws: { error in
-            guard case .relationshipNotLoaded(let entity, let relationship, _) = error as? SwiftDataError else {
+            guard case .relationshipNotLoaded(let entity, let relationship, _) = (error as? SwiftDataError)?.cause
+            else {
                 return false
             }
             return entity == "Trip" && relationship == "tags"

@@ -121,7 +121,9 @@ struct RelationshipStorageMigrationTests {
         #expect {
             _ = try open(url, LibraryInverseColumn.Author.self, LibraryInverseColumn.Book.self)
         } throws: { error in
-            guard case .refusedChange(let entity, let property, _, _) = error as? SwiftDataError else { return false }
+            guard case .refusedChange(let entity, let property, _, _) = (error as? SwiftDataError)?.cause else {
+                return false
+            }
             return entity == "Author" && property == "books"
         }
         #expect(try fileBytes(url) == before)

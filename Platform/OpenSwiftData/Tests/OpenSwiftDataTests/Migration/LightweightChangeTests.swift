@@ -122,7 +122,9 @@ struct LightweightChangeTests {
         #expect {
             _ = try ModelContainer(for: ContactTypeChanged.Contact.self, configurations: ModelConfiguration(url: url))
         } throws: { error in
-            guard case .refusedChange("Contact", "age", let reason, _) = error as? SwiftDataError else { return false }
+            guard case .refusedChange("Contact", "age", let reason, _) = (error as? SwiftDataError)?.cause else {
+                return false
+            }
             return reason == "its type changed from Int to String"
         }
         #expect(try fileBytes(url) == before)
@@ -137,7 +139,7 @@ struct LightweightChangeTests {
         #expect {
             _ = try ModelContainer(for: ContactUniqueEmail.Contact.self, configurations: ModelConfiguration(url: url))
         } throws: { error in
-            guard case .refusedChange("Contact", "email", let reason, _) = error as? SwiftDataError else {
+            guard case .refusedChange("Contact", "email", let reason, _) = (error as? SwiftDataError)?.cause else {
                 return false
             }
             return reason.contains("1 values are held by more than one row")
@@ -154,7 +156,7 @@ struct LightweightChangeTests {
             _ = try ModelContainer(
                 for: ContactRequiredNickname.Contact.self, configurations: ModelConfiguration(url: withNils))
         } throws: { error in
-            guard case .refusedChange("Contact", "nickname", let reason, _) = error as? SwiftDataError else {
+            guard case .refusedChange("Contact", "nickname", let reason, _) = (error as? SwiftDataError)?.cause else {
                 return false
             }
             return reason == "it becomes non-optional but 2 rows hold nil"
@@ -223,7 +225,9 @@ struct CloudKitConstraintTests {
         #expect {
             _ = try ModelContainer(for: Schema([Violating.self]), configurations: [configuration])
         } throws: { error in
-            guard case .cloudKitConstraintViolations(let violations) = error as? SwiftDataError else { return false }
+            guard case .cloudKitConstraintViolations(let violations) = (error as? SwiftDataError)?.cause else {
+                return false
+            }
             return violations == [
                 "Violating.code is unique (@Attribute(.unique)); CloudKit cannot enforce uniqueness",
                 "Violating.title must be optional or have a default value",

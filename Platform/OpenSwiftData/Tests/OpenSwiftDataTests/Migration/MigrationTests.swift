@@ -139,7 +139,9 @@ struct MigrationTests {
                 for: Schema([ReadingRequiredField.BookModel.self, ReadingRequiredField.ReadingSession.self]),
                 configurations: [ModelConfiguration(url: url)])
         } throws: { error in
-            guard case .refusedChange("ReadingSession", "newField", let reason, let remedy) = error as? SwiftDataError
+            guard
+                case .refusedChange("ReadingSession", "newField", let reason, let remedy) = (error as? SwiftDataError)?
+                    .cause
             else { return false }
             return reason.contains("without a default value") && remedy.contains("default value")
         }
@@ -156,7 +158,7 @@ struct MigrationTests {
             _ = try ModelContainer(
                 for: Schema([ReadingForgotModel.BookModel.self]), configurations: [ModelConfiguration(url: url)])
         } throws: { error in
-            guard case .refusedChange("ReadingSession", nil, let reason, _) = error as? SwiftDataError else {
+            guard case .refusedChange("ReadingSession", nil, let reason, _) = (error as? SwiftDataError)?.cause else {
                 return false
             }
             return reason.contains("3 rows")
@@ -190,7 +192,7 @@ struct MigrationTests {
                 for: Schema(versionedSchema: WatchlistV2.self), migrationPlan: WatchlistMigrationPlan.self,
                 configurations: [ModelConfiguration(url: url)])
         } throws: { error in
-            guard case .unknownModelVersion(_, let nearest, let differences) = error as? SwiftDataError else {
+            guard case .unknownModelVersion(_, let nearest, let differences) = (error as? SwiftDataError)?.cause else {
                 return false
             }
             return nearest != nil && differences.contains("entity WatchlistMovie is not in the store")
@@ -208,9 +210,7 @@ struct MigrationTests {
             for: Schema(versionedSchema: WatchlistV2.self), migrationPlan: WatchlistMigrationPlan.self,
             configurations: [ModelConfiguration(url: url)])
         let before = try fileBytes(url)
-        #expect(
-            throws: SwiftDataError.storeIsNewer(path: url.path, storeVersion: "2.0.0", latestKnownVersion: "1.0.0")
-        ) {
+        expectCause(.storeIsNewer(path: url.path, storeVersion: "2.0.0", latestKnownVersion: "1.0.0")) {
             _ = try ModelContainer(
                 for: Schema(versionedSchema: WatchlistV1.self), migrationPlan: WatchlistV1OnlyPlan.self,
                 configurations: [ModelConfiguration(url: url)])
@@ -218,6 +218,8 @@ struct MigrationTests {
         #expect(try fileBytes(url) == before)
         let error = SwiftDataError.storeIsNewer(path: "p", storeVersion: "2.0.0", latestKnownVersion: "1.0.0")
         #expect(error.description.contains("newer than the latest this program knows"))
+        // SwiftData's spelling: a store from a newer version is a backward migration.
+        #expect(error == .backwardMigration)
     }
 
     @Test("two versions stored identically are one error naming both")
@@ -238,7 +240,9 @@ struct MigrationTests {
                 for: Schema(versionedSchema: WatchlistV1Again.self), migrationPlan: DuplicatePlan.self,
                 configurations: [ModelConfiguration(url: folder.file("s.sqlite"))])
         } throws: { error in
-            guard case .duplicateVersionShapes(let first, let second) = error as? SwiftDataError else { return false }
+            guard case .duplicateVersionShapes(let first, let second) = (error as? SwiftDataError)?.cause else {
+                return false
+            }
             return first.hasPrefix("1.0.0") && second.hasPrefix("1.1.0")
         }
         #expect(!FileManager.default.fileExists(atPath: folder.file("s.sqlite").path))
@@ -264,7 +268,7 @@ struct MigrationTests {
                     for: Schema(versionedSchema: WatchlistV2.self), migrationPlan: plan,
                     configurations: [ModelConfiguration(url: url)])
             } throws: { error in
-                guard case .invalidMigrationPlan = error as? SwiftDataError else { return false }
+                guard case .invalidMigrationPlan = (error as? SwiftDataError)?.cause else { return false }
                 return true
             }
         }
@@ -273,7 +277,7 @@ struct MigrationTests {
                 for: Schema(versionedSchema: WatchlistV1.self), migrationPlan: Decreasing.self,
                 configurations: [ModelConfiguration(url: url)])
         } throws: { error in
-            guard case .invalidMigrationPlan(let reason) = error as? SwiftDataError else { return false }
+            guard case .invalidMigrationPlan(let reason) = (error as? SwiftDataError)?.cause else { return false }
             return reason.contains("versions must increase")
         }
         #expect(!FileManager.default.fileExists(atPath: url.path))
@@ -360,7 +364,7 @@ struct MigrationTests {
         let url = folder.file("watchlist.sqlite")
         try writeWatchlistV1(url)
         let before = try fileBytes(url)
-        #expect(throws: SwiftDataError.rowCountMismatch(entity: "WatchlistMovie", expected: 3, found: 2)) {
+        expectCause(.rowCountMismatch(entity: "WatchlistMovie", expected: 3, found: 2)) {
             _ = try ModelContainer(
                 for: Schema(versionedSchema: WatchlistV2.self), migrationPlan: LosingPlan.self,
                 configurations: [ModelConfiguration(url: url)])
@@ -394,7 +398,7 @@ struct MigrationTests {
                 for: Schema(versionedSchema: WatchlistV2.self), migrationPlan: FailingPlan.self,
                 configurations: [ModelConfiguration(url: url)])
         } throws: { error in
-            guard case .migrationStageFailed(let stage, _) = error as? SwiftDataError else { return false }
+            guard case .migrationStageFailed(let stage, _) = (error as? SwiftDataError)?.cause else { return false }
             return stage == "custom 1.0.0 → 2.0.0"
         }
         #expect(try fileBytes(url) == before)

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Testing
 
 @testable import OpenSwiftData
 
@@ -41,4 +42,16 @@ func readSQL<T>(_ container: ModelContainer, _ body: (Database) throws -> T) thr
 /// The SHA-less fingerprint of a file's bytes, to check it was left untouched.
 func fileBytes(_ url: URL) throws -> Data {
     try Data(contentsOf: url)
+}
+
+/// Expects `body` to throw a ``SwiftDataError`` with this cause (errors of the same kind
+/// are equal, so comparing errors would not tell causes apart).
+func expectCause(
+    _ cause: SwiftDataError.Cause, sourceLocation: SourceLocation = #_sourceLocation, _ body: () throws -> Void
+) {
+    #expect(sourceLocation: sourceLocation) {
+        try body()
+    } throws: { error in
+        (error as? SwiftDataError)?.cause == cause
+    }
 }
