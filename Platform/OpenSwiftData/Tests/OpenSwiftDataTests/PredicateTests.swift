@@ -176,4 +176,14 @@ struct PredicateTests {
         #expect(try fixture.context.fetch(latest).map(\.name) == ["Épsilon"])
         #expect(try fixture.context.fetchCount(descriptor) == 1)
     }
+
+    @Test("localizedStandardContains is translated to SQL over folded text, exactly")
+    func localizedStandardContainsInSQL() throws {
+        let query = "LISBOA"
+        let predicate = #Predicate<Trip> { $0.name.localizedStandardContains(query) }
+        let entity = try EntityDescriptor.of(Trip.self)
+        let condition = try #require(PredicateTranslator.condition(for: predicate, entity: entity))
+        #expect(condition.isExact)
+        #expect(condition.fragment.sql.contains("osd_fold("))
+    }
 }

@@ -17,8 +17,9 @@ struct FetchPlan<T: PersistentModel> {
         self.condition = descriptor.predicate.flatMap { PredicateTranslator.condition(for: $0, entity: entity) }
         self.orderBy = SortTranslator.orderBy(descriptor.sortBy, entity: entity)
         if let predicate = descriptor.predicate, condition?.isExact != true {
-            ModelContext.logger.debug(
-                "predicate on \(entity.name) is evaluated in memory: \(String(describing: predicate))")
+            // A full-table read is never silent: say which entity and which expression.
+            ModelContext.logger.notice(
+                "predicate on \(entity.name) is evaluated in memory: \(String(describing: predicate.expression))")
         }
     }
 

@@ -207,6 +207,7 @@ final class Store: Sendable {
         // Other processes may hold the write lock briefly; wait rather than fail.
         configuration.busyMode = .timeout(30)
         configuration.label = "OpenSwiftData"
+        configuration.prepareDatabase { db in StoreFunctions.register(in: db) }
         return configuration
     }
 

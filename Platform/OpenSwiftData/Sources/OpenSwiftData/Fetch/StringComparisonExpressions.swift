@@ -1,0 +1,118 @@
+import Foundation
+
+// The string comparisons SwiftData apps write in `#Predicate` that Linux's Foundation
+// does not provide: `#Predicate` expands `$0.title.localizedStandardContains(query)` to
+// `PredicateExpressions.build_localizedStandardContains(…)`, which exists in Apple's
+// Foundation only. These declare them with Apple's names and meaning; a fetch translates
+// `localizedStandardContains` to SQL (``StoreFunctions``) and evaluates the comparisons in
+// memory.
+
+extension PredicateExpressions {
+    /// `root.localizedStandardContains(other)`: whether `other` occurs in `root`, ignoring
+    /// case and diacritics, as Foundation's `localizedStandardContains`.
+    public struct StringLocalizedStandardContains<Root: PredicateExpression, Other: PredicateExpression>:
+        PredicateExpression
+    where Root.Output: StringProtocol, Other.Output: StringProtocol {
+        public typealias Output = Bool
+
+        public let root: Root
+        public let other: Other
+
+        public init(root: Root, other: Other) {
+            self.root = root
+            self.other = other
+        }
+
+        public func evaluate(_ bindings: PredicateBindings) throws -> Bool {
+            try root.evaluate(bindings).localizedStandardContains(other.evaluate(bindings))
+        }
+    }
+
+    /// `root.caseInsensitiveCompare(other)`, as Foundation's.
+    public struct StringCaseInsensitiveCompare<Root: PredicateExpression, Other: PredicateExpression>:
+        PredicateExpression
+    where Root.Output: StringProtocol, Other.Output: StringProtocol {
+        public typealias Output = ComparisonResult
+
+        public let root: Root
+        public let other: Other
+
+        public init(root: Root, other: Other) {
+            self.root = root
+            self.other = other
+        }
+
+        public func evaluate(_ bindings: PredicateBindings) throws -> ComparisonResult {
+            try root.evaluate(bindings).caseInsensitiveCompare(other.evaluate(bindings))
+        }
+    }
+
+    /// `root.localizedCompare(other)`, as Foundation's.
+    public struct StringLocalizedCompare<Root: PredicateExpression, Other: PredicateExpression>:
+        PredicateExpression
+    where Root.Output: StringProtocol, Other.Output: StringProtocol {
+        public typealias Output = ComparisonResult
+
+        public let root: Root
+        public let other: Other
+
+        public init(root: Root, other: Other) {
+            self.root = root
+            self.other = other
+        }
+
+        public func evaluate(_ bindings: PredicateBindings) throws -> ComparisonResult {
+            try root.evaluate(bindings).localizedCompare(other.evaluate(bindings))
+        }
+    }
+
+    public static func build_localizedStandardContains<Root, Other>(_ root: Root, _ other: Other)
+        -> StringLocalizedStandardContains<Root, Other>
+    {
+        StringLocalizedStandardContains(root: root, other: other)
+    }
+
+    public static func build_caseInsensitiveCompare<Root, Other>(_ root: Root, _ other: Other)
+        -> StringCaseInsensitiveCompare<Root, Other>
+    {
+        StringCaseInsensitiveCompare(root: root, other: other)
+    }
+
+    public static func build_localizedCompare<Root, Other>(_ root: Root, _ other: Other)
+        -> StringLocalizedCompare<Root, Other>
+    {
+        StringLocalizedCompare(root: root, other: other)
+    }
+}
+
+// `#Predicate` builds `Predicate`s of standard expressions (Codable and Sendable).
+
+extension PredicateExpressions.StringLocalizedStandardContains: Sendable where Root: Sendable, Other: Sendable {}
+extension PredicateExpressions.StringCaseInsensitiveCompare: Sendable where Root: Sendable, Other: Sendable {}
+extension PredicateExpressions.StringLocalizedCompare: Sendable where Root: Sendable, Other: Sendable {}
+
+extension PredicateExpressions.StringLocalizedStandardContains: Codable where Root: Codable, Other: Codable {}
+extension PredicateExpressions.StringCaseInsensitiveCompare: Codable where Root: Codable, Other: Codable {}
+extension PredicateExpressions.StringLocalizedCompare: Codable where Root: Codable, Other: Codable {}
+
+extension PredicateExpressions.StringLocalizedStandardContains: StandardPredicateExpression
+where Root: StandardPredicateExpression, Other: StandardPredicateExpression {}
+extension PredicateExpressions.StringCaseInsensitiveCompare: StandardPredicateExpression
+where Root: StandardPredicateExpression, Other: StandardPredicateExpression {}
+extension PredicateExpressions.StringLocalizedCompare: StandardPredicateExpression
+where Root: StandardPredicateExpression, Other: StandardPredicateExpression {}
+
+extension PredicateExpressions.StringLocalizedStandardContains: SQLTranslatableExpression {
+    func condition(in translator: PredicateTranslator) -> SQLCondition? {
+        // Both sides folded (case and diacritics) by the store's `osd_fold`; an empty
+        // query is in no string, as in Foundation.
+        guard let (base, needle) = translator.stringOperands(root, other) else { return nil }
+        let fold = StoreFunctions.foldName
+        return SQLCondition(
+            fragment: SQLFragment(
+                "(\(needle.sql) <> '' AND instr(\(fold)(\(base.sql)), \(fold)(\(needle.sql))) > 0)",
+                needle.arguments + base.arguments + needle.arguments),
+            isExact: true
+        )
+    }
+}

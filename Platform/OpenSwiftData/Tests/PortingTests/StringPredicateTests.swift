@@ -1,0 +1,67 @@
+import Foundation
+import SwiftData
+import Testing
+
+/// The search a SwiftData app writes, `localizedStandardContains` in a `#Predicate`.
+@Suite("String comparisons in #Predicate, as Apple's Foundation has them")
+struct StringPredicateTests {
+    private func cookbook() throws -> ModelContext {
+        let container = try ModelContainer(
+            for: Recipe.self, Ingredient.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+        let context = ModelContext(container)
+        for title in ["Crème brûlée", "CREPES", "Tarte Tatin", "Pâté en croûte", "Soup"] {
+            context.insert(Recipe(title: title, minutes: 10))
+        }
+        try context.save()
+        return context
+    }
+
+    @Test(
+        "localizedStandardContains ignores case and diacritics, in SQL and in memory alike",
+        arguments: [
+            ("cre", ["CREPES", "Crème brûlée"]),
+            ("CROUTE", ["Pâté en croûte"]),
+            ("tat", ["Tarte Tatin"]),
+            ("", [String]()),
+            ("zzz", [String]()),
+        ])
+    func localizedStandardContains(query: String, expected: [String]) throws {
+        let context = try cookbook()
+        let descriptor = FetchDescriptor<Recipe>(
+            predicate: #Predicate { $0.title.localizedStandardContains(query) },
+            sortBy: [SortDescriptor(\.title)])
+        #expect(try context.fetch(descriptor).map(\.title) == expected)
+        #expect(try context.fetchCount(descriptor) == expected.count)
+        // The same predicate evaluated in memory (as for unsaved models) agrees.
+        let all = try context.fetch(FetchDescriptor<Recipe>(sortBy: [SortDescriptor(\.title)]))
+        let predicate = try #require(descriptor.predicate)
+        #expect(try all.filter { try predicate.evaluate($0) }.map(\.title) == expected)
+    }
+
+    @Test("localizedStandardContains matches unsaved models too")
+    func unsavedModels() throws {
+        let context = try cookbook()
+        context.insert(Recipe(title: "Crêpes Suzette", minutes: 20))
+        let query = "crepes"
+        let found = try context.fetch(
+            FetchDescriptor<Recipe>(predicate: #Predicate { $0.title.localizedStandardContains(query) }))
+        #expect(Set(found.map(\.title)) == ["CREPES", "Crêpes Suzette"])
+    }
+
+    @Test("caseInsensitiveCompare and localizedCompare compile and answer as Foundation")
+    func comparisons() throws {
+        let context = try cookbook()
+        let query = "soup"
+        let same = ComparisonResult.orderedSame
+        let ascending = ComparisonResult.orderedAscending
+        let exact = try context.fetch(
+            FetchDescriptor<Recipe>(predicate: #Predicate { $0.title.caseInsensitiveCompare(query) == same }))
+        #expect(exact.map(\.title) == ["Soup"])
+        let bound = "M"
+        let before = try context.fetch(
+            FetchDescriptor<Recipe>(
+                predicate: #Predicate { $0.title.localizedCompare(bound) == ascending },
+                sortBy: [SortDescriptor(\.title)]))
+        #expect(before.map(\.title) == ["Crème brûlée", "CREPES"].sorted())
+    }
+}
