@@ -92,6 +92,35 @@ extension ModelContext {
         }
     }
 
+    /// Fails when an inserted or changed model's to-many relationship holds fewer models
+    /// than its `minimumModelCount` or more than its `maximumModelCount` (0 or nil: no
+    /// bound). Relationships not read since the model was fetched are as stored, and not
+    /// counted.
+    func checkModelCounts() throws {
+        for model in insertedModels.models + changedModels.models {
+            let backing = model.persistentBackingData
+            guard backing.state == .inserted || backing.state == .persisted else { continue }
+            for property in backing.entity.properties where property.relationship?.isToMany == true {
+                guard let metadata = property.relationship?.metadata,
+                    case .toMany(let targets) = backing.relationships[property.index]
+                else { continue }
+                let minimum = metadata.minimumModelCount.flatMap { $0 > 0 ? $0 : nil }
+                let maximum = metadata.maximumModelCount.flatMap { $0 > 0 ? $0 : nil }
+                let count = targets.filter { $0.persistentBackingData.state != .deleted }.count
+                if let minimum, count < minimum {
+                    throw SwiftDataError.modelCountOutOfRange(
+                        entity: backing.entity.name, relationship: property.name, count: count, minimum: minimum,
+                        maximum: maximum)
+                }
+                if let maximum, count > maximum {
+                    throw SwiftDataError.modelCountOutOfRange(
+                        entity: backing.entity.name, relationship: property.name, count: count, minimum: minimum,
+                        maximum: maximum)
+                }
+            }
+        }
+    }
+
     /// Fails when a deleted model's `.deny` relationship still refers to models.
     func checkDenyRules() throws {
         for model in deletedModels.models {

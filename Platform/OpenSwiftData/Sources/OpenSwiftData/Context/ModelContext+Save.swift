@@ -12,6 +12,7 @@ extension ModelContext {
         guard container.store.allowsSave else { throw SwiftDataError.saveNotAllowed }
         try checkUnreadRelationships()
         try checkDenyRules()
+        try checkModelCounts()
         NotificationCenter.default.post(name: Self.willSave, object: nil)
         let operation = SaveOperation(
             inserted: insertedModels.models,

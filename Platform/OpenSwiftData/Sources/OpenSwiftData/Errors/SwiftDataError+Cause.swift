@@ -50,6 +50,9 @@ extension SwiftDataError {
         /// A relationship was changed while its stored targets could not be read, so saving
         /// it would overwrite links that were never seen; nothing was written.
         case relationshipNotLoaded(entity: String, relationship: String, reason: String)
+        /// A to-many relationship holds fewer models than its `minimumModelCount` or more
+        /// than its `maximumModelCount`; nothing was written.
+        case modelCountOutOfRange(entity: String, relationship: String, count: Int, minimum: Int?, maximum: Int?)
 
         public var description: String {
             switch self {
@@ -99,6 +102,9 @@ extension SwiftDataError {
                 "The models cannot be used with CloudKit:\n- " + violations.joined(separator: "\n- ")
             case .relationshipNotLoaded(let entity, let relationship, let reason):
                 "Cannot save \(entity).\(relationship): it was changed while its stored models could not be read (\(reason)); roll back and read it again."
+            case .modelCountOutOfRange(let entity, let relationship, let count, let minimum, let maximum):
+                "Cannot save \(entity).\(relationship): it holds \(count) models, "
+                    + "outside its allowed range (\(minimum.map(String.init) ?? "0") to \(maximum.map(String.init) ?? "any")); add or remove models first."
             }
         }
 

@@ -189,4 +189,14 @@ public struct SwiftDataError: Error, Hashable, Sendable, CustomStringConvertible
         SwiftDataError(
             .modelValidationFailure, .relationshipNotLoaded(entity: entity, relationship: relationship, reason: reason))
     }
+
+    /// ``Cause/modelCountOutOfRange``.
+    public static func modelCountOutOfRange(
+        entity: String, relationship: String, count: Int, minimum: Int?, maximum: Int?
+    ) -> SwiftDataError {
+        SwiftDataError(
+            .modelValidationFailure,
+            .modelCountOutOfRange(
+                entity: entity, relationship: relationship, count: count, minimum: minimum, maximum: maximum))
+    }
 }

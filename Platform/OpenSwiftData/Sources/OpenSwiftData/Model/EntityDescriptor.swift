@@ -231,7 +231,9 @@ final class EntityDescriptor: @unchecked Sendable {
     }
 
     private func resolveInverse(of propertyIndex: Int) -> (entity: EntityDescriptor, index: Int)? {
-        guard let relationship = properties[propertyIndex].relationship else { return nil }
+        guard let relationship = properties[propertyIndex].relationship, !relationship.metadata.isOneWay else {
+            return nil
+        }
         let target = EntityDescriptor.known(relationship.target)
         if let keyPath = relationship.declaredInverse, let index = target.propertyIndexByKeyPath[keyPath] {
             return (target, index)
@@ -244,14 +246,16 @@ final class EntityDescriptor: @unchecked Sendable {
             }
         }
         let backReferences = target.properties.filter { candidate in
-            guard let other = candidate.relationship, other.target == modelType else { return false }
+            guard let other = candidate.relationship, other.target == modelType, !other.metadata.isOneWay else {
+                return false
+            }
             if target === self && candidate.index == propertyIndex { return false }
             // A property that names a different inverse is not ours.
             if let declared = other.declaredInverse, declared != ownKeyPath { return false }
             return true
         }
         let ownBackReferences = properties.filter { candidate in
-            guard let other = candidate.relationship else { return false }
+            guard let other = candidate.relationship, !other.metadata.isOneWay else { return false }
             return other.target == relationship.target && other.declaredInverse == nil
         }
         if backReferences.count == 1, ownBackReferences.count == 1, let only = backReferences.first {

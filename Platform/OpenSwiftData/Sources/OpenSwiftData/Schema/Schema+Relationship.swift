@@ -29,6 +29,9 @@ extension Schema {
         public var originalName: String?
         /// The inverse relationship, as written in `@Relationship(inverse:)`.
         public var inverseKeyPath: AnyKeyPath?
+        /// Whether `@Relationship(inverse: nil)` says there is no inverse: the
+        /// relationship is one-way, and no inverse is inferred for it.
+        public internal(set) var isOneWay: Bool
         public var hashModifier: String?
         /// The related entity's name.
         public internal(set) var destination: String
@@ -43,7 +46,9 @@ extension Schema {
             minimumModelCount: Int? = 0,
             maximumModelCount: Int? = 0,
             originalName: String? = nil,
-            inverse: AnyKeyPath? = nil,
+            // Doubly optional so that an explicit `inverse: nil` (one-way) differs from
+            // no `inverse:` at all (inferred).
+            inverse: AnyKeyPath?? = .some(nil),
             hashModifier: String? = nil
         ) {
             self.name = ""
@@ -52,7 +57,8 @@ extension Schema {
             self.minimumModelCount = minimumModelCount
             self.maximumModelCount = maximumModelCount
             self.originalName = originalName
-            self.inverseKeyPath = inverse
+            self.inverseKeyPath = inverse ?? nil
+            self.isOneWay = inverse == nil
             self.hashModifier = hashModifier
             self.destination = ""
             self.inverseName = nil
