@@ -26,7 +26,7 @@ enum PropertyClassifier {
         guard isStored(variable) else {
             return .ignored
         }
-        if !variable.attributes.attributes(named: "Transient").isEmpty {
+        if !variable.attributes.attributes(named: "Transient").isEmpty || isEphemeral(variable) {
             if let missingDefault = transientWithoutDefault(variable) {
                 return .invalid(missingDefault)
             }
@@ -93,6 +93,18 @@ enum PropertyClassifier {
             )
         }
         return nil
+    }
+
+    /// Whether the declaration is `@Attribute(.ephemeral)`: kept in memory, not in the
+    /// store, as `@Transient` (SwiftData tracks its changes; the store never sees it).
+    private static func isEphemeral(_ variable: VariableDeclSyntax) -> Bool {
+        variable.attributes.attributes(named: "Attribute").contains { attribute in
+            guard case .argumentList(let arguments) = attribute.arguments else { return false }
+            return arguments.contains { argument in
+                argument.label == nil
+                    && argument.expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "ephemeral"
+            }
+        }
     }
 
     /// A diagnostic when a stored `@Transient` property has no default value. An optional

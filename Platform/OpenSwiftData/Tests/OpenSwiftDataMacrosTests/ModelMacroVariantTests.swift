@@ -778,6 +778,53 @@ struct ModelMacroVariantTests {
         )
     }
 
+    @Test("@Attribute(.ephemeral) properties stay in memory, as transient ones")
+    func ephemeralAttribute() {
+        assertExpansion(
+            """
+            @Model
+            final class Draft {
+                @Attribute(.ephemeral) var isEditing: Bool = false
+            }
+            """,
+            expandedSource: """
+                final class Draft {
+                    var isEditing: Bool = false
+
+                    @exclusivity(unchecked) private var _$backingData: OpenSwiftData.ModelBackingData? = OpenSwiftData.ModelBackingData.claimHandedOffRow(for: Draft.self)
+
+                    var persistentBackingData: OpenSwiftData.ModelBackingData {
+                        get {
+                            OpenSwiftData.ModelBackingData.resolve(&_$backingData, for: Draft.self)
+                        }
+                        set {
+                            _$backingData = newValue
+                        }
+                    }
+
+                    static var schemaMetadata: [OpenSwiftData.Schema.PropertyMetadata] {
+                        []
+                    }
+
+                    static var schemaIndexes: [[String]] {
+                        []
+                    }
+
+                    static var schemaUniquenessConstraints: [[String]] {
+                        []
+                    }
+
+                    required init(backingData: OpenSwiftData.ModelBackingData) {
+                        self.persistentBackingData = backingData
+                    }
+                }
+
+                extension Draft: OpenSwiftData.PersistentModel {
+                }
+                """
+        )
+    }
+
     @Test("A private class gets members without access modifier")
     func privateClass() {
         assertExpansion(

@@ -54,7 +54,8 @@ extension Schema {
             public static let spotlight = Option(rawValue: "spotlight")
             /// Accepted for source compatibility; there is no CloudKit on Linux.
             public static let allowsCloudEncryption = Option(rawValue: "allowsCloudEncryption")
-            /// Accepted for source compatibility.
+            /// Kept in memory only: `@Model` leaves the property out of the store, as
+            /// `@Transient`, so it needs a default value.
             public static let ephemeral = Option(rawValue: "ephemeral")
         }
     }
