@@ -40,6 +40,7 @@ enum PersistedPropertyValidator {
             )
         }
         guard let type = binding.typeAnnotation?.type else {
+            if binding.initializer != nil { return nil }
             return Diagnostic(
                 node: binding.pattern,
                 message: MacroDiagnostic(

@@ -825,6 +825,70 @@ struct ModelMacroVariantTests {
         )
     }
 
+    @Test("A persisted property without a type annotation takes its type from its initial value")
+    func inferredType() {
+        assertExpansion(
+            """
+            @Model
+            final class Memo {
+                var count = 0
+            }
+            """,
+            expandedSource: """
+                final class Memo {
+                    var count {
+                        @storageRestrictions(accesses: _$backingData, initializes: _count)
+                        init(initialValue) {
+                            OpenSwiftData.ModelBackingData.resolve(&_$backingData, for: Self.self).initializeValue(initialValue, at: 0)
+                            _count = OpenSwiftData._PersistedPropertyPlaceholder()
+                        }
+                        get {
+                            persistentBackingData.value(at: 0, of: self)
+                        }
+                        set {
+                            persistentBackingData.setValue(newValue, at: 0, of: self)
+                        }
+                    }
+
+                    private var _count: OpenSwiftData._PersistedPropertyPlaceholder
+
+                    @exclusivity(unchecked) private var _$backingData: OpenSwiftData.ModelBackingData? = OpenSwiftData.ModelBackingData.claimHandedOffRow(for: Memo.self)
+
+                    var persistentBackingData: OpenSwiftData.ModelBackingData {
+                        get {
+                            OpenSwiftData.ModelBackingData.resolve(&_$backingData, for: Memo.self)
+                        }
+                        set {
+                            _$backingData = newValue
+                        }
+                    }
+
+                    static var schemaMetadata: [OpenSwiftData.Schema.PropertyMetadata] {
+                        [
+                            OpenSwiftData.Schema.PropertyMetadata(name: "count", keypath: \\Memo.count, defaultValue: 0, metadata: nil)
+                        ]
+                    }
+
+                    static var schemaIndexes: [[String]] {
+                        []
+                    }
+
+                    static var schemaUniquenessConstraints: [[String]] {
+                        []
+                    }
+
+                    required init(backingData: OpenSwiftData.ModelBackingData) {
+                        _count = OpenSwiftData._PersistedPropertyPlaceholder()
+                        self.persistentBackingData = backingData
+                    }
+                }
+
+                extension Memo: OpenSwiftData.PersistentModel {
+                }
+                """
+        )
+    }
+
     @Test("A private class gets members without access modifier")
     func privateClass() {
         assertExpansion(

@@ -114,30 +114,6 @@ struct ModelPropertyDiagnosticsTests {
         )
     }
 
-    @Test("A persisted property without type annotation is an error")
-    func missingType() {
-        assertExpansion(
-            """
-            @Model
-            final class Trip {
-                var count = 0
-            }
-            """,
-            expandedSource: """
-                final class Trip {
-                    var count = 0
-                }
-                """,
-            diagnostics: [
-                DiagnosticSpec(
-                    message: "Persisted property 'count' needs an explicit type annotation",
-                    line: 3,
-                    column: 9
-                )
-            ]
-        )
-    }
-
     @Test(
         "A type @Model cannot persist is an error",
         arguments: [
