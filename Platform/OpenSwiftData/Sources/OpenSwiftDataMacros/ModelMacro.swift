@@ -34,8 +34,9 @@ public struct ModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
     ) throws -> [AttributeSyntax] {
         // The member is matched by name: in the compiler it is not the same syntax node
         // as the one in `declaration`.
+        // A `let` cannot have accessors: `init(backingData:)` sets it instead.
         guard let variable = member.as(VariableDeclSyntax.self),
-            case .persisted(let property) = PropertyClassifier.classify(variable)
+            case .persisted(let property) = PropertyClassifier.classify(variable), !property.isConstant
         else {
             return []
         }

@@ -73,10 +73,16 @@ enum ModelMemberBuilder {
     }
 
     /// One `_name = OpenSwiftData._PersistedPropertyPlaceholder()` line per persisted
-    /// property, each followed by a line break and the indentation of the next statement.
+    /// property, and `self.name = backingData.constantValue(at: N)` per `let` without an
+    /// initial value (one with an initial value keeps it), each followed by a line break
+    /// and the indentation of the next statement.
     private static func placeholderAssignments(for model: ModelAnalysis) -> String {
-        model.properties.map { property in
-            "_\(property.name) = OpenSwiftData._PersistedPropertyPlaceholder()\n    "
+        model.properties.enumerated().map { index, property in
+            guard property.isConstant else {
+                return "_\(property.name) = OpenSwiftData._PersistedPropertyPlaceholder()\n    "
+            }
+            guard property.defaultValue == nil else { return "" }
+            return "self.\(property.spelledName) = backingData.constantValue(at: \(index))\n    "
         }.joined()
     }
 }

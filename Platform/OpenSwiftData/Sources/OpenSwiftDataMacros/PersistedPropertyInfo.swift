@@ -9,4 +9,7 @@ struct PersistedPropertyInfo {
     /// The `Schema.Attribute` or `Schema.Relationship` expression built from the
     /// property's `@Attribute` or `@Relationship`, or `nil` when it has neither.
     let metadata: String?
+    /// Whether it is a `let`: a plain stored constant that `init(backingData:)` sets from
+    /// the store, rather than a property whose accessors reach the backing data.
+    var isConstant = false
 }

@@ -9,15 +9,6 @@ enum PersistedPropertyValidator {
     /// The first reason the property cannot be persisted, or `nil` when it can.
     static func problem(with variable: VariableDeclSyntax, binding: PatternBindingSyntax) -> Diagnostic? {
         let name = PropertyClassifier.displayName(of: binding)
-        if variable.bindingSpecifier.tokenKind != .keyword(.var) {
-            return Diagnostic(
-                node: variable.bindingSpecifier,
-                message: MacroDiagnostic(
-                    "letProperty",
-                    "@Model does not support 'let' properties; declare '\(name)' with 'var'"
-                )
-            )
-        }
         if let modifier = variable.modifiers.first(where: { modifier in
             unsupportedModifiers.contains { modifier.name.tokenKind == .keyword($0) }
         }) {

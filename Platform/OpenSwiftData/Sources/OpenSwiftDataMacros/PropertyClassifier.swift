@@ -163,7 +163,8 @@ enum PropertyClassifier {
                 name: identifier.identifier.unescapedText,
                 spelledName: identifier.identifier.text,
                 defaultValue: binding.initializer?.value.trimmedDescription,
-                metadata: metadata(of: variable)
+                metadata: metadata(of: variable),
+                isConstant: variable.bindingSpecifier.tokenKind == .keyword(.let)
             )
         )
     }

@@ -889,6 +889,61 @@ struct ModelMacroVariantTests {
         )
     }
 
+    @Test("A let is persisted without accessors; init(backingData:) sets it from the store")
+    func constantProperty() {
+        assertExpansion(
+            """
+            @Model
+            final class Receipt {
+                let total: Double
+                let currency = "EUR"
+                init(total: Double) { self.total = total }
+            }
+            """,
+            expandedSource: """
+                final class Receipt {
+                    let total: Double
+                    let currency = "EUR"
+                    init(total: Double) { self.total = total }
+
+                    @exclusivity(unchecked) private var _$backingData: OpenSwiftData.ModelBackingData? = OpenSwiftData.ModelBackingData.claimHandedOffRow(for: Receipt.self)
+
+                    var persistentBackingData: OpenSwiftData.ModelBackingData {
+                        get {
+                            OpenSwiftData.ModelBackingData.resolve(&_$backingData, for: Receipt.self)
+                        }
+                        set {
+                            _$backingData = newValue
+                        }
+                    }
+
+                    static var schemaMetadata: [OpenSwiftData.Schema.PropertyMetadata] {
+                        [
+                            OpenSwiftData.Schema.PropertyMetadata(name: "total", keypath: \\Receipt.total, defaultValue: nil, metadata: nil),
+                            OpenSwiftData.Schema.PropertyMetadata(name: "currency", keypath: \\Receipt.currency, defaultValue: "EUR", metadata: nil)
+                        ]
+                    }
+
+                    static var schemaIndexes: [[String]] {
+                        []
+                    }
+
+                    static var schemaUniquenessConstraints: [[String]] {
+                        []
+                    }
+
+                    required init(backingData: OpenSwiftData.ModelBackingData) {
+                        self.total = backingData.constantValue(at: 0)
+                        self.persistentBackingData = backingData
+                    }
+                }
+
+                extension Receipt: OpenSwiftData.PersistentModel {
+                }
+                """
+        )
+    }
+
     @Test("A private class gets members without access modifier")
     func privateClass() {
         assertExpansion(

@@ -9,32 +9,6 @@ struct ModelPropertyDiagnosticsTests {
         "supported: integers, floating point, Bool, String, Date, Data, URL, UUID, Decimal, "
         + "RawRepresentable and Codable values, optionals and arrays of them, and other @Model classes"
 
-    @Test("A persisted let is an error")
-    func letProperty() {
-        assertExpansion(
-            """
-            @Model
-            final class Trip {
-                let name: String
-                init(name: String) { self.name = name }
-            }
-            """,
-            expandedSource: """
-                final class Trip {
-                    let name: String
-                    init(name: String) { self.name = name }
-                }
-                """,
-            diagnostics: [
-                DiagnosticSpec(
-                    message: "@Model does not support 'let' properties; declare 'name' with 'var'",
-                    line: 3,
-                    column: 5
-                )
-            ]
-        )
-    }
-
     @Test("A persisted lazy var is an error")
     func lazyProperty() {
         assertExpansion(
@@ -270,7 +244,7 @@ struct ModelPropertyDiagnosticsTests {
             @Model
             final class Trip {
                 var name: String
-                let id: Int
+                lazy var id: Int = 0
                 var handler: () -> Void
                 init() {}
             }
@@ -278,14 +252,14 @@ struct ModelPropertyDiagnosticsTests {
             expandedSource: """
                 final class Trip {
                     var name: String
-                    let id: Int
+                    lazy var id: Int = 0
                     var handler: () -> Void
                     init() {}
                 }
                 """,
             diagnostics: [
                 DiagnosticSpec(
-                    message: "@Model does not support 'let' properties; declare 'id' with 'var'",
+                    message: "@Model does not support 'lazy' properties; remove 'lazy' from 'id' or mark it @Transient",
                     line: 4,
                     column: 5
                 ),

@@ -110,6 +110,7 @@ public final class ModelContext {
             identityMap.register(model, for: IdentityMap.key(backing.entity, primaryKey))
         } else {
             backing.state = .inserted
+            backing.copyConstants(of: model)
             insertedModels.insert(model)
         }
         adoptRelatedModels(of: model)

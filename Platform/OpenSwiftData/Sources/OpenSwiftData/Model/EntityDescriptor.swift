@@ -26,6 +26,8 @@ final class EntityDescriptor: @unchecked Sendable {
     /// The indices of the properties stored in a column of this entity's table, in
     /// column order (after the primary key).
     let columnPropertyIndices: [Int]
+    /// The indices of the `let` attributes, whose values an insert copies from the model.
+    let constantPropertyIndices: [Int]
     /// Whether any property is a to-many relationship (read in batches, see ``FetchBatch``).
     let hasToManyRelationships: Bool
     /// A new model's relationships: empty, and loaded. Shared copy-on-write by every
@@ -78,6 +80,7 @@ final class EntityDescriptor: @unchecked Sendable {
         let uniqueAttributes = properties.filter { $0.attribute?.isUnique == true }.map { [$0.name] }
         self.uniquenessConstraints = uniqueAttributes + modelType.schemaUniquenessConstraints
         self.columnPropertyIndices = properties.filter(\.hasColumn).map(\.index)
+        self.constantPropertyIndices = properties.filter(\.isConstant).map(\.index)
         let hasRelationships = properties.contains { $0.relationship != nil }
         self.hasToManyRelationships = properties.contains { $0.relationship?.isToMany == true }
         self.newModelRelationships =
@@ -339,6 +342,9 @@ struct PropertyDescriptor: @unchecked Sendable {
     let keyPath: AnyKeyPath
     let attribute: Attribute?
     let relationship: Relationship?
+    /// A `let` attribute: stored in the model itself, copied to its backing data when the
+    /// model is inserted, set by `init(backingData:)` when it is fetched.
+    let isConstant: Bool
 
     /// Whether the property has a column in its entity's table.
     var hasColumn: Bool { attribute != nil || relationship?.isToMany == false }
@@ -349,6 +355,7 @@ struct PropertyDescriptor: @unchecked Sendable {
         self.index = index
         self.name = metadata.name
         self.keyPath = metadata.keypath
+        self.isConstant = metadata.isConstant
         switch metadata.valueKind {
         case .attribute(let codec):
             if metadata.metadata is Schema.Relationship {
@@ -371,6 +378,11 @@ struct PropertyDescriptor: @unchecked Sendable {
             )
             self.relationship = nil
         case .toOne(let target, let isOptional), .toMany(let target, let isOptional):
+            if metadata.isConstant {
+                throw SwiftDataError.invalidModel(
+                    entity: entityName,
+                    reason: "relationship '\(metadata.name)' is a 'let'; declare it with 'var'")
+            }
             var isToMany = false
             if case .toMany = metadata.valueKind { isToMany = true }
             var description = (metadata.metadata as? Schema.Relationship) ?? Schema.Relationship()

@@ -149,6 +149,35 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingFields, DatabaseV
         hasInitialRelationships = true
     }
 
+    /// The stored value of a `let` property, for `init(backingData:)` of a fetched
+    /// model: `@Model` sets each `let` from its row this way.
+    public func constantValue<Value>(at index: Int) -> Value {
+        guard let codec = entity.attributeCodecs[index] else {
+            fatalError("\(entity.name).\(entity.properties[index].name) is not an attribute")
+        }
+        do {
+            return try typed(codec, as: Value.self, at: index).decode(values[index])
+        } catch {
+            fatalError("\(entity.name).\(entity.properties[index].name) cannot be read from the store: \(error)")
+        }
+    }
+
+    /// Copies the values of the model's `let` properties, which live in the model
+    /// itself, into its stored values: once, when the model is inserted.
+    func copyConstants(of model: any PersistentModel) {
+        for index in entity.constantPropertyIndices {
+            let property = entity.properties[index]
+            guard let codec = property.attribute?.codec, let value = model[keyPath: property.keyPath] else {
+                continue
+            }
+            do {
+                values[index] = try codec.encodeAny(value)
+            } catch {
+                fatalError("\(entity.name).\(property.name) cannot be stored: \(error)")
+            }
+        }
+    }
+
     /// Reads a property.
     ///
     /// Inlinable, so that the model's accessor reads a plain stored value (see

@@ -13,6 +13,8 @@ extension Schema {
         public let defaultValue: Any?
         public let metadata: (any SchemaPropertyMetadata)?
         let valueKind: PropertyValueKind
+        /// Whether the property is a `let`: its key path cannot write it.
+        let isConstant: Bool
 
         public init<Root, Value>(
             name: String,
@@ -25,6 +27,7 @@ extension Schema {
             self.defaultValue = defaultValue.map { $0 as Any }
             self.metadata = metadata
             self.valueKind = PropertyValueKind.classify(Value.self)
+            self.isConstant = !(keypath is ReferenceWritableKeyPath<Root, Value>)
         }
     }
 }
