@@ -15,17 +15,3 @@ struct MacroDiagnostic: DiagnosticMessage {
         self.diagnosticID = MessageID(domain: "OpenSwiftDataMacros", id: id)
     }
 }
-
-/// The message of a Fix-It offered by one of the OpenSwiftData macros.
-struct MacroFixItMessage: FixItMessage {
-    /// The text shown to the user.
-    let message: String
-    /// A stable identifier, unique per kind of Fix-It.
-    let fixItID: MessageID
-
-    /// Creates a Fix-It message; `id` names the kind of change.
-    init(_ id: String, _ message: String) {
-        self.message = message
-        self.fixItID = MessageID(domain: "OpenSwiftDataMacros", id: id)
-    }
-}

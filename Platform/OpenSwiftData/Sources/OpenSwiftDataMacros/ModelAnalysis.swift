@@ -27,13 +27,9 @@ struct ModelAnalysis {
             self.init(
                 invalid: Diagnostic(
                     node: attribute,
-                    message: MacroDiagnostic("notAClass", "@Model can only be applied to a final class")
+                    message: MacroDiagnostic("notAClass", "@Model can only be applied to a class")
                 )
             )
-            return
-        }
-        if !classDecl.modifiers.contains(.final) {
-            self.init(invalid: FinalClassFixIt.diagnostic(for: classDecl))
             return
         }
         var properties: [PersistedPropertyInfo] = []

@@ -1,7 +1,8 @@
 import SwiftSyntax
 import SwiftSyntaxMacros
 
-/// `@Model`: turns a final class into a persistent model.
+/// `@Model`: turns a class into a persistent model. Final or not; a `@Model` subclass of
+/// a `@Model` class (model inheritance) is not supported yet.
 ///
 /// - memberAttribute: adds `@_PersistedProperty(N)` to each persisted property, N being
 ///   its index among the persisted properties in declaration order;

@@ -944,6 +944,51 @@ struct ModelMacroVariantTests {
         )
     }
 
+    @Test("A class that is not final gets the same members")
+    func nonFinalClass() {
+        assertExpansion(
+            """
+            @Model
+            class Note {
+            }
+            """,
+            expandedSource: """
+                class Note {
+
+                    @exclusivity(unchecked) private var _$backingData: OpenSwiftData.ModelBackingData? = OpenSwiftData.ModelBackingData.claimHandedOffRow(for: Note.self)
+
+                    var persistentBackingData: OpenSwiftData.ModelBackingData {
+                        get {
+                            OpenSwiftData.ModelBackingData.resolve(&_$backingData, for: Note.self)
+                        }
+                        set {
+                            _$backingData = newValue
+                        }
+                    }
+
+                    static var schemaMetadata: [OpenSwiftData.Schema.PropertyMetadata] {
+                        []
+                    }
+
+                    static var schemaIndexes: [[String]] {
+                        []
+                    }
+
+                    static var schemaUniquenessConstraints: [[String]] {
+                        []
+                    }
+
+                    required init(backingData: OpenSwiftData.ModelBackingData) {
+                        self.persistentBackingData = backingData
+                    }
+                }
+
+                extension Note: OpenSwiftData.PersistentModel {
+                }
+                """
+        )
+    }
+
     @Test("A private class gets members without access modifier")
     func privateClass() {
         assertExpansion(
