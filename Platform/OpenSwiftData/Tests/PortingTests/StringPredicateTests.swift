@@ -19,7 +19,7 @@ struct StringPredicateTests {
     @Test(
         "localizedStandardContains ignores case and diacritics, in SQL and in memory alike",
         arguments: [
-            ("cre", ["CREPES", "Crème brûlée"]),
+            ("cre", ["Crème brûlée", "CREPES"]),
             ("CROUTE", ["Pâté en croûte"]),
             ("tat", ["Tarte Tatin"]),
             ("", [String]()),
@@ -62,6 +62,27 @@ struct StringPredicateTests {
             FetchDescriptor<Recipe>(
                 predicate: #Predicate { $0.title.localizedCompare(bound) == ascending },
                 sortBy: [SortDescriptor(\.title)]))
-        #expect(before.map(\.title) == ["Crème brûlée", "CREPES"].sorted())
+        #expect(before.map(\.title) == ["Crème brûlée", "CREPES"])
+    }
+}
+
+@Suite("SortDescriptor on strings")
+struct StringSortTests {
+    @Test("orders as on Apple platforms (localizedStandard): numbers by value, case and accents aside")
+    func localizedStandardOrder() throws {
+        let container = try ModelContainer(
+            for: Recipe.self, Ingredient.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+        let context = ModelContext(container)
+        for title in ["step 10", "Step 9", "éclair", "Zest", "apple"] {
+            context.insert(Recipe(title: title, minutes: 1))
+        }
+        try context.save()
+        let expected = ["apple", "éclair", "Step 9", "step 10", "Zest"]
+        let sorted = try ModelContext(container).fetch(FetchDescriptor<Recipe>(sortBy: [SortDescriptor(\.title)]))
+        #expect(sorted.map(\.title) == expected)
+        var page = FetchDescriptor<Recipe>(sortBy: [SortDescriptor(\.title, order: .reverse)])
+        page.fetchLimit = 2
+        #expect(try ModelContext(container).fetch(page).map(\.title) == ["Zest", "step 10"])
+        #expect(expected.sorted { $0.localizedStandardCompare($1) == .orderedAscending } == expected)
     }
 }

@@ -72,7 +72,7 @@ struct FetchPlan<T: PersistentModel> {
             typed.append(model)
         }
         if !descriptor.sortBy.isEmpty, orderBy == nil || !pending.isEmpty {
-            typed.sort(using: descriptor.sortBy)
+            typed.sort { SortTranslator.areInIncreasingOrder($0, $1, by: descriptor.sortBy) }
         }
         let offset = min(descriptor.fetchOffset ?? 0, typed.count)
         let end = descriptor.fetchLimit.map { min(typed.count, offset + $0) } ?? typed.count
@@ -80,22 +80,61 @@ struct FetchPlan<T: PersistentModel> {
     }
 }
 
-/// Translates sort descriptors to `ORDER BY`, when SQL orders every key as Swift does.
+/// Translates sort descriptors to `ORDER BY`, when SQL orders every key as Swift does,
+/// and orders models in memory the same way.
+///
+/// Strings order as on Apple platforms: a `SortDescriptor` on a `String` key path orders
+/// with `localizedStandardCompare` (numbers by value, case and diacritics after the
+/// letters) unless it names another comparator. Linux's Foundation leaves such a
+/// descriptor's comparator unset and would order by code point; SQL orders with the
+/// store's `osd_localized_standard` collation (``StoreFunctions``).
 enum SortTranslator {
     static func orderBy<T>(_ sortBy: [SortDescriptor<T>], entity: EntityDescriptor) -> String? {
         var terms: [String] = []
         for sort in sortBy {
             guard let keyPath = sort.keyPath, sort.stringComparator == nil,
                 let index = entity.propertyIndexByKeyPath[keyPath],
-                let attribute = entity.properties[index].attribute,
-                attribute.codec.sqlOrderMatchesSwift
+                let attribute = entity.properties[index].attribute
             else { return nil }
-            let column = "\(entity.quotedTable).\(entity.properties[index].quotedName)"
+            var column = "\(entity.quotedTable).\(entity.properties[index].quotedName)"
+            if attribute.codec.isString {
+                column += " COLLATE \(StoreFunctions.localizedStandardCollationName)"
+            } else if !attribute.codec.sqlOrderMatchesSwift {
+                return nil
+            }
             terms.append(sort.order == .forward ? "\(column) ASC" : "\(column) DESC")
         }
         // The primary key makes the order total, so that paging is stable.
         guard !terms.isEmpty else { return entity.primaryKeyOrderSQL }
         terms.append(entity.primaryKeyOrderSQL)
         return terms.joined(separator: ", ")
+    }
+
+    /// Whether `lhs` comes before `rhs`, as ``orderBy(_:entity:)`` orders them.
+    static func areInIncreasingOrder<T>(_ lhs: T, _ rhs: T, by sortBy: [SortDescriptor<T>]) -> Bool {
+        for sort in sortBy {
+            let result = compare(lhs, rhs, by: sort)
+            if result != .orderedSame { return result == .orderedAscending }
+        }
+        return false
+    }
+
+    private static func compare<T>(_ lhs: T, _ rhs: T, by sort: SortDescriptor<T>) -> ComparisonResult {
+        guard sort.stringComparator == nil, let keyPath = sort.keyPath,
+            let left = lhs[keyPath: keyPath] as? String?, let right = rhs[keyPath: keyPath] as? String?
+        else { return sort.compare(lhs, rhs) }
+        let result: ComparisonResult
+        switch (left, right) {
+        case (nil, nil): result = .orderedSame
+        case (nil, _): result = .orderedAscending
+        case (_, nil): result = .orderedDescending
+        case (let left?, let right?): result = left.localizedStandardCompare(right)
+        }
+        guard sort.order == .reverse else { return result }
+        switch result {
+        case .orderedAscending: return .orderedDescending
+        case .orderedDescending: return .orderedAscending
+        case .orderedSame: return .orderedSame
+        }
     }
 }

@@ -24,6 +24,10 @@ class AttributeCodec: @unchecked Sendable {
     /// The declared type (`Int`, `String?`, `[Tag]`…).
     let valueType: Any.Type
 
+    /// Whether the attribute is a `String` or `String?`, which sorts with
+    /// `localizedStandardCompare` (``SortTranslator``).
+    var isString: Bool { valueType == String.self || valueType == String?.self }
+
     fileprivate init(conversion: ValueConversion, isOptional: Bool, valueType: Any.Type) {
         self.conversion = conversion
         self.valueType = valueType
