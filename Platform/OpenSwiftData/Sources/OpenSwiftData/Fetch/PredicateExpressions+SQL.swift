@@ -25,6 +25,17 @@ extension PredicateExpressions.KeyPath: SQLTranslatableExpression {
         switch translator.operand(root) {
         case .row(let row)?:
             return Self.member(keyPath, of: row, outputType: Output.self)
+        case .toMany(let owner, let index)?:
+            // `$0.stops.count` and `$0.stops.isEmpty`.
+            guard let arrayType = Root.Output.self as? any _ArrayMarker.Type else { return nil }
+            let link = ToManyLink(owner: owner, index: index, depth: translator.subqueryDepth)
+            if keyPath == arrayType._countKeyPath, let codec = AttributeCodec.make(for: Int.self) {
+                return .column(SQLFragment(link.countSQL), codec, isOptional: false)
+            }
+            if keyPath == arrayType._isEmptyKeyPath {
+                return .boolean(SQLCondition(fragment: SQLFragment("(NOT \(link.existsSQL))"), isExact: true))
+            }
+            return nil
         case .column(let sql, let stored, let isOptional)?:
             // `$0.kind?.rawValue`: the raw value is what the column stores.
             guard let rawValueCheck = stored.rawValueCheck, let codec = AttributeCodec.make(for: Output.self)
@@ -49,9 +60,10 @@ extension PredicateExpressions.KeyPath: SQLTranslatableExpression {
         if let attribute = property.attribute {
             return .column(
                 SQLFragment(row.columnSQL(property.name)), attribute.codec,
-                isOptional: attribute.codec.isOptional || !row.isRoot)
+                isOptional: attribute.codec.isOptional || !(row.isRoot || row.table != nil))
         }
-        guard let relationship = property.relationship, !relationship.isToMany else { return nil }
+        guard let relationship = property.relationship else { return nil }
+        if relationship.isToMany { return .toMany(row, index: index) }
         let target = EntityDescriptor.known(relationship.target)
         return .row(RowReference(entity: target, keySQL: row.columnSQL(property.name), isRoot: false))
     }
@@ -196,6 +208,22 @@ extension PredicateExpressions.SequenceContains: SQLTranslatableExpression {
                 fragment: SQLFragment("(\(sql.sql) IN (\(placeholders)))", sql.arguments + encoded.map(\.value)),
                 isExact: true
             )
+        }
+        // `ids.contains($0.persistentModelID)`: the keys of this entity's identifiers.
+        if case .value(let collection)? = sequenceOperand, case .identifier(let row)? = elementOperand,
+            let sequence = collection as? any Sequence
+        {
+            let keys = anyElements(sequence).compactMap { element -> Int64? in
+                guard let identifier = PredicateTranslator.unwrap(element) as? PersistentIdentifier,
+                    identifier.entityName == row.entity.name
+                else { return nil }
+                return identifier.primaryKey
+            }
+            guard !keys.isEmpty else { return SQLCondition(fragment: SQLFragment("0"), isExact: true) }
+            let list = "[" + keys.map(String.init).joined(separator: ",") + "]"
+            return SQLCondition(
+                fragment: SQLFragment("(\(row.keySQL) IN (SELECT value FROM json_each(?)))", [list.databaseValue]),
+                isExact: true)
         }
         // `$0.tags.contains("x")` on an array stored as JSON.
         if case .column(let sql, let codec, _)? = sequenceOperand, codec.isJSON,

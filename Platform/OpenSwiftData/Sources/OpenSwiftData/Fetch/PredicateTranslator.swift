@@ -10,6 +10,9 @@ struct PredicateTranslator {
     let rootEntity: EntityDescriptor
     /// What each predicate variable stands for.
     var variables: [PredicateExpressions.VariableID: PredicateOperand] = [:]
+    /// How many subqueries enclose the expression being translated: names their
+    /// tables' aliases apart.
+    var subqueryDepth = 0
 
     init(entity: EntityDescriptor) {
         self.rootEntity = entity
@@ -95,7 +98,7 @@ struct PredicateTranslator {
             return SQLCondition(
                 fragment: SQLFragment("(\(row.keySQL) \(negated ? "IS NOT" : "IS") ?)", [key.databaseValue]),
                 isExact: true)
-        case .value, .boolean:
+        case .value, .boolean, .toMany:
             return nil
         }
     }
@@ -161,6 +164,9 @@ struct RowReference {
     /// SQL that gives the row's primary key (NULL when there is no row).
     let keySQL: String
     let isRoot: Bool
+    /// The name the row's table has in the query (a subquery's alias), when its columns
+    /// are read directly rather than through its key.
+    var table: String?
 
     static func root(_ entity: EntityDescriptor) -> RowReference {
         RowReference(
@@ -174,6 +180,7 @@ struct RowReference {
     func columnSQL(_ column: String) -> String {
         let quoted = EntityDescriptor.quote(column)
         if isRoot { return "\(entity.quotedTable).\(quoted)" }
+        if let table { return "\(table).\(quoted)" }
         let primaryKey = EntityDescriptor.quote(EntityDescriptor.primaryKeyColumn)
         return "(SELECT \(quoted) FROM \(entity.quotedTable) WHERE \(primaryKey) = \(keySQL))"
     }
@@ -192,6 +199,8 @@ enum PredicateOperand {
     case row(RowReference)
     /// A row's primary key, for `persistentModelID` comparisons.
     case identifier(RowReference)
+    /// A to-many relationship of a row: the property at `index` of the row's entity.
+    case toMany(RowReference, index: Int)
     /// A Swift constant.
     case value(Any)
     /// A boolean condition.
@@ -203,7 +212,7 @@ enum PredicateOperand {
         case .rawValue: nil
         case .row(let row): SQLFragment(row.keySQL)
         case .identifier(let row): SQLFragment(row.keySQL)
-        case .value, .boolean: nil
+        case .value, .boolean, .toMany: nil
         }
     }
 }

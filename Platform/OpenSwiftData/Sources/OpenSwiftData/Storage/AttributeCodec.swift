@@ -309,6 +309,10 @@ extension Optional: _OptionalMarker {
 /// Lets generic code find the element type of an array, and build one of models.
 protocol _ArrayMarker {
     static var _elementType: Any.Type { get }
+    /// `\[Element].count` and `\[Element].isEmpty`, which a predicate applies to a
+    /// to-many relationship.
+    static var _countKeyPath: AnyKeyPath { get }
+    static var _isEmptyKeyPath: AnyKeyPath { get }
     var _elementsAny: [Any] { get }
     /// The models as an array of `Element`, which must be their class (the target type of
     /// the relationship they come from); nil when `Element` is not a class.
@@ -317,6 +321,8 @@ protocol _ArrayMarker {
 
 extension Array: _ArrayMarker {
     static var _elementType: Any.Type { Element.self }
+    static var _countKeyPath: AnyKeyPath { \[Element].count }
+    static var _isEmptyKeyPath: AnyKeyPath { \[Element].isEmpty }
     var _elementsAny: [Any] { map { $0 as Any } }
     static func _make(fromModels models: [any PersistentModel]) -> Any? {
         guard Element.self is AnyObject.Type else { return nil }
