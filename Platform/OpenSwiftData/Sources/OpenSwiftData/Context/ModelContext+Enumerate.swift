@@ -40,11 +40,9 @@ private struct EnumerationWalk<T: PersistentModel> {
     let descriptor: FetchDescriptor<T>
     let entity: EntityDescriptor
     let batchSize: Int
-    /// The store's condition for the predicate, when SQL can express some of it.
-    let condition: SQLCondition?
-    /// `ORDER BY` for the sort, when SQL can express it; the primary key alone when
-    /// there is no sort.
-    let orderBy: String?
+    /// The fetch over the stored rows, without paging (the walk counts offset and limit
+    /// itself) and without unsaved changes (the walk takes them into account itself).
+    let plan: FetchPlan<T>
     /// Matches still to skip (`fetchOffset`), and to yield (`fetchLimit`).
     private var toSkip: Int
     private var toYield: Int
@@ -53,11 +51,18 @@ private struct EnumerationWalk<T: PersistentModel> {
         self.descriptor = descriptor
         self.entity = entity
         self.batchSize = batchSize
-        self.condition = descriptor.predicate.flatMap { PredicateTranslator.condition(for: $0, entity: entity) }
-        self.orderBy = SortTranslator.orderBy(descriptor.sortBy, entity: entity)
+        var unpaged = descriptor
+        unpaged.fetchOffset = nil
+        unpaged.fetchLimit = nil
+        self.plan = FetchPlan(descriptor: unpaged, entity: entity, pending: PendingModels())
         self.toSkip = descriptor.fetchOffset ?? 0
         self.toYield = descriptor.fetchLimit ?? .max
     }
+
+    /// The store's condition for the predicate, when SQL can express some of it.
+    private var condition: SQLCondition? { plan.condition }
+    /// `ORDER BY` for the sort, when SQL can express it.
+    private var orderBy: String? { plan.orderBy }
 
     private var primaryKey: String {
         "\(entity.quotedTable).\(EntityDescriptor.quote(EntityDescriptor.primaryKeyColumn))"
@@ -75,9 +80,7 @@ private struct EnumerationWalk<T: PersistentModel> {
             try walkSortedKeys(in: context, block: block)
         } else {
             // Only Swift can sort: every match is read, then walked.
-            var everything = descriptor
-            everything.fetchOffset = nil
-            everything.fetchLimit = nil
+            var everything = plan.descriptor
             everything.includePendingChanges = false
             for model in try context.fetch(everything) {
                 if try yield(model, block) == false { return }
@@ -118,12 +121,9 @@ private struct EnumerationWalk<T: PersistentModel> {
     /// The keys of the matching rows in the sort's order, read once, then the models in
     /// pages of `batchSize` keys.
     private mutating func walkSortedKeys(in context: ModelContext, block: (T) throws -> Void) throws {
-        guard let orderBy else { return }
-        let filter = whereClause
-        let keysSQL =
-            "SELECT \(primaryKey) FROM \(entity.quotedTable) WHERE 1\(filter.sql) ORDER BY \(orderBy)"
+        let query = plan.keysSQL
         let keys = try context.access.read { db in
-            try Int64.fetchAll(db, sql: keysSQL, arguments: StatementArguments(filter.arguments))
+            try Int64.fetchAll(db, sql: query.text, arguments: StatementArguments(query.arguments))
         }
         var start = 0
         while start < keys.count {

@@ -83,12 +83,14 @@ extension ModelContext {
     /// Fails when a changed model's relationship was changed while its stored targets
     /// could not be read: saving it would replace links nobody saw.
     func checkUnreadRelationships() throws {
-        for model in changedModels.models + insertedModels.models {
-            let backing = model.persistentBackingData
-            guard let failure = backing.changedUnreadRelationship else { continue }
-            throw SwiftDataError.relationshipNotLoaded(
-                entity: backing.entity.name, relationship: backing.entity.properties[failure.index].name,
-                reason: failure.reason)
+        for models in [changedModels.models, insertedModels.models] {
+            for model in models {
+                let backing = model.persistentBackingData
+                guard let failure = backing.changedUnreadRelationship else { continue }
+                throw SwiftDataError.relationshipNotLoaded(
+                    entity: backing.entity.name, relationship: backing.entity.properties[failure.index].name,
+                    reason: failure.reason)
+            }
         }
     }
 
@@ -97,25 +99,20 @@ extension ModelContext {
     /// bound). Relationships not read since the model was fetched are as stored, and not
     /// counted.
     func checkModelCounts() throws {
-        for model in insertedModels.models + changedModels.models {
-            let backing = model.persistentBackingData
-            guard backing.state == .inserted || backing.state == .persisted else { continue }
-            for property in backing.entity.properties where property.relationship?.isToMany == true {
-                guard let metadata = property.relationship?.metadata,
-                    case .toMany(let targets) = backing.relationships[property.index]
+        for models in [insertedModels.models, changedModels.models] {
+            for model in models {
+                let backing = model.persistentBackingData
+                guard !backing.entity.modelCountLimits.isEmpty,
+                    backing.state == .inserted || backing.state == .persisted
                 else { continue }
-                let minimum = metadata.minimumModelCount.flatMap { $0 > 0 ? $0 : nil }
-                let maximum = metadata.maximumModelCount.flatMap { $0 > 0 ? $0 : nil }
-                let count = targets.filter { $0.persistentBackingData.state != .deleted }.count
-                if let minimum, count < minimum {
-                    throw SwiftDataError.modelCountOutOfRange(
-                        entity: backing.entity.name, relationship: property.name, count: count, minimum: minimum,
-                        maximum: maximum)
-                }
-                if let maximum, count > maximum {
-                    throw SwiftDataError.modelCountOutOfRange(
-                        entity: backing.entity.name, relationship: property.name, count: count, minimum: minimum,
-                        maximum: maximum)
+                for limit in backing.entity.modelCountLimits {
+                    guard case .toMany(let targets) = backing.relationships[limit.index] else { continue }
+                    let count = targets.filter { $0.persistentBackingData.state != .deleted }.count
+                    if count < (limit.minimum ?? 0) || count > (limit.maximum ?? .max) {
+                        throw SwiftDataError.modelCountOutOfRange(
+                            entity: backing.entity.name, relationship: backing.entity.properties[limit.index].name,
+                            count: count, minimum: limit.minimum, maximum: limit.maximum)
+                    }
                 }
             }
         }

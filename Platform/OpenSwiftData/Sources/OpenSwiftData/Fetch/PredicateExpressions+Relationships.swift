@@ -45,34 +45,40 @@ struct ToManyLink {
     var existsSQL: String { "EXISTS (SELECT 1 \(fromSQL))" }
 }
 
+extension PredicateTranslator {
+    /// A test on each model of a to-many relationship (`contains { … }`,
+    /// `allSatisfy { … }`), translated with its variable bound to the subquery's row;
+    /// nil unless the sequence is a to-many relationship and the test is exact.
+    func linkedRowTest(sequence: Any, variable: PredicateExpressions.VariableID, test: Any)
+        -> (link: ToManyLink, test: SQLFragment)?
+    {
+        guard case .toMany(let owner, let index)? = operand(sequence) else { return nil }
+        let link = ToManyLink(owner: owner, index: index, depth: subqueryDepth)
+        var inner = self
+        inner.subqueryDepth += 1
+        inner.variables[variable] = .row(link.row)
+        guard let condition = inner.condition(test), condition.isExact else { return nil }
+        return (link, condition.fragment)
+    }
+}
+
 extension PredicateExpressions.SequenceContainsWhere: SQLTranslatableExpression {
     /// `$0.stops.contains { $0.title == x }`: an `EXISTS` over the linked rows.
     func condition(in translator: PredicateTranslator) -> SQLCondition? {
-        guard case .toMany(let owner, let index)? = translator.operand(sequence) else { return nil }
-        let link = ToManyLink(owner: owner, index: index, depth: translator.subqueryDepth)
-        var inner = translator
-        inner.subqueryDepth += 1
-        inner.variables[variable.key] = .row(link.row)
-        guard let test = inner.condition(test), test.isExact else { return nil }
+        guard let (link, test) = translator.linkedRowTest(sequence: sequence, variable: variable.key, test: test)
+        else { return nil }
         return SQLCondition(
-            fragment: SQLFragment(
-                "EXISTS (SELECT 1 \(link.fromSQL) AND \(test.fragment.sql))", test.fragment.arguments),
-            isExact: true)
+            fragment: SQLFragment("EXISTS (SELECT 1 \(link.fromSQL) AND \(test.sql))", test.arguments), isExact: true)
     }
 }
 
 extension PredicateExpressions.SequenceAllSatisfy: SQLTranslatableExpression {
     /// `$0.stops.allSatisfy { … }`: no linked row fails the test.
     func condition(in translator: PredicateTranslator) -> SQLCondition? {
-        guard case .toMany(let owner, let index)? = translator.operand(sequence) else { return nil }
-        let link = ToManyLink(owner: owner, index: index, depth: translator.subqueryDepth)
-        var inner = translator
-        inner.subqueryDepth += 1
-        inner.variables[variable.key] = .row(link.row)
-        guard let test = inner.condition(test), test.isExact else { return nil }
+        guard let (link, test) = translator.linkedRowTest(sequence: sequence, variable: variable.key, test: test)
+        else { return nil }
         return SQLCondition(
-            fragment: SQLFragment(
-                "NOT EXISTS (SELECT 1 \(link.fromSQL) AND NOT \(test.fragment.sql))", test.fragment.arguments),
+            fragment: SQLFragment("NOT EXISTS (SELECT 1 \(link.fromSQL) AND NOT \(test.sql))", test.arguments),
             isExact: true)
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 // The string comparisons SwiftData apps write in `#Predicate` that Linux's Foundation
 // does not provide: `#Predicate` expands `$0.title.localizedStandardContains(query)` to
 // `PredicateExpressions.build_localizedStandardContains(…)`, which exists in Apple's
-// Foundation only. These declare them with Apple's names and meaning; a fetch translates
+// Foundation only. These declare the `build_…` functions Apple's does, with its meaning; a fetch translates
 // `localizedStandardContains` to SQL (``StoreFunctions``) and evaluates the comparisons in
 // memory.
 
@@ -28,41 +28,34 @@ extension PredicateExpressions {
         }
     }
 
-    /// `root.caseInsensitiveCompare(other)`, as Foundation's.
-    public struct StringCaseInsensitiveCompare<Root: PredicateExpression, Other: PredicateExpression>:
-        PredicateExpression
+    /// `root.caseInsensitiveCompare(other)` or `root.localizedCompare(other)`, as
+    /// Foundation's.
+    public struct StringComparison<Root: PredicateExpression, Other: PredicateExpression>: PredicateExpression
     where Root.Output: StringProtocol, Other.Output: StringProtocol {
         public typealias Output = ComparisonResult
 
-        public let root: Root
-        public let other: Other
-
-        public init(root: Root, other: Other) {
-            self.root = root
-            self.other = other
+        /// Which of Foundation's comparisons.
+        public enum Method: String, Codable, Sendable {
+            case caseInsensitive
+            case localized
         }
-
-        public func evaluate(_ bindings: PredicateBindings) throws -> ComparisonResult {
-            try root.evaluate(bindings).caseInsensitiveCompare(other.evaluate(bindings))
-        }
-    }
-
-    /// `root.localizedCompare(other)`, as Foundation's.
-    public struct StringLocalizedCompare<Root: PredicateExpression, Other: PredicateExpression>:
-        PredicateExpression
-    where Root.Output: StringProtocol, Other.Output: StringProtocol {
-        public typealias Output = ComparisonResult
 
         public let root: Root
         public let other: Other
+        public let method: Method
 
-        public init(root: Root, other: Other) {
+        public init(root: Root, other: Other, method: Method) {
             self.root = root
             self.other = other
+            self.method = method
         }
 
         public func evaluate(_ bindings: PredicateBindings) throws -> ComparisonResult {
-            try root.evaluate(bindings).localizedCompare(other.evaluate(bindings))
+            let (left, right) = (try root.evaluate(bindings), try other.evaluate(bindings))
+            switch method {
+            case .caseInsensitive: return left.caseInsensitiveCompare(right)
+            case .localized: return left.localizedCompare(right)
+            }
         }
     }
 
@@ -73,33 +66,29 @@ extension PredicateExpressions {
     }
 
     public static func build_caseInsensitiveCompare<Root, Other>(_ root: Root, _ other: Other)
-        -> StringCaseInsensitiveCompare<Root, Other>
+        -> StringComparison<Root, Other>
     {
-        StringCaseInsensitiveCompare(root: root, other: other)
+        StringComparison(root: root, other: other, method: .caseInsensitive)
     }
 
     public static func build_localizedCompare<Root, Other>(_ root: Root, _ other: Other)
-        -> StringLocalizedCompare<Root, Other>
+        -> StringComparison<Root, Other>
     {
-        StringLocalizedCompare(root: root, other: other)
+        StringComparison(root: root, other: other, method: .localized)
     }
 }
 
 // `#Predicate` builds `Predicate`s of standard expressions (Codable and Sendable).
 
 extension PredicateExpressions.StringLocalizedStandardContains: Sendable where Root: Sendable, Other: Sendable {}
-extension PredicateExpressions.StringCaseInsensitiveCompare: Sendable where Root: Sendable, Other: Sendable {}
-extension PredicateExpressions.StringLocalizedCompare: Sendable where Root: Sendable, Other: Sendable {}
+extension PredicateExpressions.StringComparison: Sendable where Root: Sendable, Other: Sendable {}
 
 extension PredicateExpressions.StringLocalizedStandardContains: Codable where Root: Codable, Other: Codable {}
-extension PredicateExpressions.StringCaseInsensitiveCompare: Codable where Root: Codable, Other: Codable {}
-extension PredicateExpressions.StringLocalizedCompare: Codable where Root: Codable, Other: Codable {}
+extension PredicateExpressions.StringComparison: Codable where Root: Codable, Other: Codable {}
 
 extension PredicateExpressions.StringLocalizedStandardContains: StandardPredicateExpression
 where Root: StandardPredicateExpression, Other: StandardPredicateExpression {}
-extension PredicateExpressions.StringCaseInsensitiveCompare: StandardPredicateExpression
-where Root: StandardPredicateExpression, Other: StandardPredicateExpression {}
-extension PredicateExpressions.StringLocalizedCompare: StandardPredicateExpression
+extension PredicateExpressions.StringComparison: StandardPredicateExpression
 where Root: StandardPredicateExpression, Other: StandardPredicateExpression {}
 
 extension PredicateExpressions.StringLocalizedStandardContains: SQLTranslatableExpression {

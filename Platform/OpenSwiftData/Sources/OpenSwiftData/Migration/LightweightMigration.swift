@@ -123,7 +123,7 @@ struct LightweightMigration {
                 let new = LinkStorage(of: newRelationship, in: newShape, shapes: newShapes)
                 guard old != new else { continue }
                 if case .joinTable(let oldTable, _) = old, case .joinTable = new,
-                    renamedJoinTables.contains(oldTable)
+                    renamedJoinTables.contains(oldTable.name)
                 {
                     continue
                 }

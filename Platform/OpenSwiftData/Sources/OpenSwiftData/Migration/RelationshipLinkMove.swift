@@ -1,19 +1,21 @@
 import GRDB
 
 /// Where the links of a to-many relationship are stored, known from the stored shapes
-/// alone (as ``EntityShape/joinTables(in:)`` lays them out).
+/// alone: the inverse's column when the inverse is to-one, else a join table owned by the
+/// alphabetically first side of the pair (the rule ``EntityDescriptor/storage(of:)``
+/// applies to a live schema).
 enum LinkStorage: Equatable {
     /// The inverse's to-one column in the target's table holds the owner's key.
     case inverseColumn(table: String, column: String)
     /// A join table; `ownerIsSource` when the owner's keys are its `source` column.
-    case joinTable(name: String, ownerIsSource: Bool)
+    case joinTable(JoinTable, ownerIsSource: Bool)
 
     init(of relationship: EntityShape.Relationship, in shape: EntityShape, shapes: [String: EntityShape]) {
         let inverse = relationship.inverse.flatMap { name in
             shapes[relationship.destination]?.relationships.first { $0.name == name }
         }
         guard let inverse else {
-            self = .joinTable(name: "\(shape.name)_\(relationship.name)", ownerIsSource: true)
+            self = .joinTable(JoinTable(ownerEntity: shape.name, ownerProperty: relationship.name), ownerIsSource: true)
             return
         }
         if !inverse.isToMany {
@@ -23,7 +25,7 @@ enum LinkStorage: Equatable {
         let own = (shape.name, relationship.name)
         let other = (relationship.destination, inverse.name)
         let owner = own <= other ? own : other
-        self = .joinTable(name: "\(owner.0)_\(owner.1)", ownerIsSource: own <= other)
+        self = .joinTable(JoinTable(ownerEntity: owner.0, ownerProperty: owner.1), ownerIsSource: own <= other)
     }
 
     /// A `SELECT` of the links as `(owner, target)` key pairs.
@@ -34,9 +36,9 @@ enum LinkStorage: Equatable {
             let quoted = EntityDescriptor.quote(column)
             return
                 "SELECT \(quoted) AS owner, \(primaryKey) AS target FROM \(EntityDescriptor.quote(table)) WHERE \(quoted) IS NOT NULL"
-        case .joinTable(let name, let ownerIsSource):
+        case .joinTable(let table, let ownerIsSource):
             let (owner, target) = ownerIsSource ? ("source", "target") : ("target", "source")
-            return "SELECT \(owner) AS owner, \(target) AS target FROM \(EntityDescriptor.quote(name))"
+            return "SELECT \(owner) AS owner, \(target) AS target FROM \(table.quotedName)"
         }
     }
 }
@@ -89,10 +91,10 @@ struct RelationshipLinkMove {
         let primaryKey = EntityDescriptor.quote(EntityDescriptor.primaryKeyColumn)
         let sql: String
         switch to {
-        case .joinTable(let name, let ownerIsSource):
+        case .joinTable(let table, let ownerIsSource):
             let columns = ownerIsSource ? "owner, target" : "target, owner"
             sql =
-                "INSERT OR IGNORE INTO \(EntityDescriptor.quote(name)) (source, target) SELECT \(columns) FROM (\(from.linksSQL))"
+                "INSERT OR IGNORE INTO \(table.quotedName) (source, target) SELECT \(columns) FROM (\(from.linksSQL))"
         case .inverseColumn(let table, let column):
             let quotedTable = EntityDescriptor.quote(table)
             sql =

@@ -28,6 +28,9 @@ final class EntityDescriptor: @unchecked Sendable {
     let columnPropertyIndices: [Int]
     /// The indices of the `let` attributes, whose values an insert copies from the model.
     let constantPropertyIndices: [Int]
+    /// The to-many relationships with a `minimumModelCount` or `maximumModelCount`,
+    /// which a save checks: by property index, their bounds (nil: none).
+    let modelCountLimits: [(index: Int, minimum: Int?, maximum: Int?)]
     /// Whether any property is a to-many relationship (read in batches, see ``FetchBatch``).
     let hasToManyRelationships: Bool
     /// A new model's relationships: empty, and loaded. Shared copy-on-write by every
@@ -81,6 +84,14 @@ final class EntityDescriptor: @unchecked Sendable {
         self.uniquenessConstraints = uniqueAttributes + modelType.schemaUniquenessConstraints
         self.columnPropertyIndices = properties.filter(\.hasColumn).map(\.index)
         self.constantPropertyIndices = properties.filter(\.isConstant).map(\.index)
+        self.modelCountLimits = properties.compactMap { property in
+            guard let relationship = property.relationship, relationship.isToMany else { return nil }
+            // 0, as nil, is no bound.
+            let minimum = relationship.metadata.minimumModelCount.flatMap { $0 > 0 ? $0 : nil }
+            let maximum = relationship.metadata.maximumModelCount.flatMap { $0 > 0 ? $0 : nil }
+            guard minimum != nil || maximum != nil else { return nil }
+            return (property.index, minimum, maximum)
+        }
         let hasRelationships = properties.contains { $0.relationship != nil }
         self.hasToManyRelationships = properties.contains { $0.relationship?.isToMany == true }
         self.newModelRelationships =

@@ -155,11 +155,7 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingFields, DatabaseV
         guard let codec = entity.attributeCodecs[index] else {
             fatalError("\(entity.name).\(entity.properties[index].name) is not an attribute")
         }
-        do {
-            return try typed(codec, as: Value.self, at: index).decode(values[index])
-        } catch {
-            fatalError("\(entity.name).\(entity.properties[index].name) cannot be read from the store: \(error)")
-        }
+        return attributeValue(at: index, codec: codec)
     }
 
     /// Copies the values of the model's `let` properties, which live in the model
@@ -203,13 +199,19 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingFields, DatabaseV
     @usableFromInline
     func decodedValue<Model: PersistentModel, Value>(at index: Int, of owner: Model) -> Value {
         if let codec = entity.attributeCodecs[index] {
-            do {
-                return try typed(codec, as: Value.self, at: index).decode(values[index])
-            } catch {
-                fatalError("\(entity.name).\(entity.properties[index].name) cannot be read from the store: \(error)")
-            }
+            return attributeValue(at: index, codec: codec)
         }
         return relationshipValue(at: index, of: owner)
+    }
+
+    /// The attribute at `index` decoded with its codec; a stored value that does not
+    /// decode is a damaged store, and stops the program with the property's name.
+    private func attributeValue<Value>(at index: Int, codec: AttributeCodec) -> Value {
+        do {
+            return try typed(codec, as: Value.self, at: index).decode(values[index])
+        } catch {
+            fatalError("\(entity.name).\(entity.properties[index].name) cannot be read from the store: \(error)")
+        }
     }
 
     /// Reads a relationship. Kept out of ``decodedValue(at:of:)`` so that attribute reads, the

@@ -49,23 +49,15 @@ extension EntityShape {
     }
 
     /// The join tables of a set of shapes: one for each to-many relationship whose
-    /// inverse is not to-one, owned by the alphabetically first side of a pair.
+    /// inverse is not to-one, owned by the alphabetically first side of a pair
+    /// (``LinkStorage``).
     static func joinTables(in shapes: [String: EntityShape]) -> [JoinTable] {
         var result = Set<JoinTable>()
         for shape in shapes.values {
             for relationship in shape.relationships where relationship.isToMany {
-                let inverse = relationship.inverse.flatMap { inverseName in
-                    shapes[relationship.destination]?.relationships.first { $0.name == inverseName }
+                if case .joinTable(let table, _) = LinkStorage(of: relationship, in: shape, shapes: shapes) {
+                    result.insert(table)
                 }
-                guard let inverse else {
-                    result.insert(JoinTable(ownerEntity: shape.name, ownerProperty: relationship.name))
-                    continue
-                }
-                if !inverse.isToMany { continue }
-                let own = (shape.name, relationship.name)
-                let other = (relationship.destination, inverse.name)
-                let owner = own <= other ? own : other
-                result.insert(JoinTable(ownerEntity: owner.0, ownerProperty: owner.1))
             }
         }
         return result.sorted { $0.name < $1.name }
