@@ -16,6 +16,9 @@ public struct PersistedPropertyMacro: AccessorMacro, PeerMacro {
         }
         let storage = "_\(target.name)"
         let index = target.index
+        // The key path observation tracking records a read under: rooted at the class
+        // that declares the property, a literal the runtime instantiates once.
+        let keyPath = "\\\(enclosingClassName(in: context) ?? "Self").\(target.spelledName)"
         return [
             """
             @storageRestrictions(accesses: _$backingData, initializes: \(raw: storage))
@@ -26,7 +29,7 @@ public struct PersistedPropertyMacro: AccessorMacro, PeerMacro {
             """,
             """
             get {
-                persistentBackingData.value(at: \(raw: index), of: self)
+                persistentBackingData.value(at: \(raw: index), of: self, keyPath: \(raw: keyPath))
             }
             """,
             """
@@ -49,13 +52,18 @@ public struct PersistedPropertyMacro: AccessorMacro, PeerMacro {
         return ["@Transient private var _\(raw: target.name): OpenSwiftData._PersistedPropertyPlaceholder"]
     }
 
+    /// The name of the class whose member the property is.
+    private static func enclosingClassName(in context: some MacroExpansionContext) -> String? {
+        context.lexicalContext.lazy.compactMap { $0.as(ClassDeclSyntax.self) }.first?.name.text
+    }
+
     /// The property name (unescaped) and index the attribute applies to, or `nil` after
     /// reporting, when `context` is given, why the attribute is misused.
     private static func target(
         of node: AttributeSyntax,
         declaration: some DeclSyntaxProtocol,
         in context: (any MacroExpansionContext)?
-    ) -> (name: String, index: Int)? {
+    ) -> (name: String, spelledName: String, index: Int)? {
         guard let variable = declaration.as(VariableDeclSyntax.self),
             variable.bindings.count == 1,
             let identifier = variable.bindings.first?.pattern.as(IdentifierPatternSyntax.self),
@@ -75,6 +83,6 @@ public struct PersistedPropertyMacro: AccessorMacro, PeerMacro {
             )
             return nil
         }
-        return (identifier.identifier.unescapedText, index)
+        return (identifier.identifier.unescapedText, identifier.identifier.text, index)
     }
 }

@@ -30,7 +30,7 @@ struct ModelMacroTripTests {
                             _name = OpenSwiftData._PersistedPropertyPlaceholder()
                         }
                         get {
-                            persistentBackingData.value(at: 0, of: self)
+                            persistentBackingData.value(at: 0, of: self, keyPath: \Trip.name)
                         }
                         set {
                             persistentBackingData.setValue(newValue, at: 0, of: self)
@@ -45,7 +45,7 @@ struct ModelMacroTripTests {
                             _startDate = OpenSwiftData._PersistedPropertyPlaceholder()
                         }
                         get {
-                            persistentBackingData.value(at: 1, of: self)
+                            persistentBackingData.value(at: 1, of: self, keyPath: \Trip.startDate)
                         }
                         set {
                             persistentBackingData.setValue(newValue, at: 1, of: self)
@@ -60,7 +60,7 @@ struct ModelMacroTripTests {
                             _kind = OpenSwiftData._PersistedPropertyPlaceholder()
                         }
                         get {
-                            persistentBackingData.value(at: 2, of: self)
+                            persistentBackingData.value(at: 2, of: self, keyPath: \Trip.kind)
                         }
                         set {
                             persistentBackingData.setValue(newValue, at: 2, of: self)
@@ -75,7 +75,7 @@ struct ModelMacroTripTests {
                             _stops = OpenSwiftData._PersistedPropertyPlaceholder()
                         }
                         get {
-                            persistentBackingData.value(at: 3, of: self)
+                            persistentBackingData.value(at: 3, of: self, keyPath: \Trip.stops)
                         }
                         set {
                             persistentBackingData.setValue(newValue, at: 3, of: self)
@@ -158,7 +158,7 @@ struct ModelMacroTripTests {
                             _name = OpenSwiftData._PersistedPropertyPlaceholder()
                         }
                         get {
-                            persistentBackingData.value(at: 0, of: self)
+                            persistentBackingData.value(at: 0, of: self, keyPath: \Trip.name)
                         }
                         set {
                             persistentBackingData.setValue(newValue, at: 0, of: self)
@@ -173,7 +173,7 @@ struct ModelMacroTripTests {
                             _startDate = OpenSwiftData._PersistedPropertyPlaceholder()
                         }
                         get {
-                            persistentBackingData.value(at: 1, of: self)
+                            persistentBackingData.value(at: 1, of: self, keyPath: \Trip.startDate)
                         }
                         set {
                             persistentBackingData.setValue(newValue, at: 1, of: self)
@@ -188,7 +188,7 @@ struct ModelMacroTripTests {
                             _kind = OpenSwiftData._PersistedPropertyPlaceholder()
                         }
                         get {
-                            persistentBackingData.value(at: 2, of: self)
+                            persistentBackingData.value(at: 2, of: self, keyPath: \Trip.kind)
                         }
                         set {
                             persistentBackingData.setValue(newValue, at: 2, of: self)
@@ -203,7 +203,7 @@ struct ModelMacroTripTests {
                             _stops = OpenSwiftData._PersistedPropertyPlaceholder()
                         }
                         get {
-                            persistentBackingData.value(at: 3, of: self)
+                            persistentBackingData.value(at: 3, of: self, keyPath: \Trip.stops)
                         }
                         set {
                             persistentBackingData.setValue(newValue, at: 3, of: self)

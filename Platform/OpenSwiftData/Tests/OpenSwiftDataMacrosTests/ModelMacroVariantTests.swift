@@ -22,7 +22,7 @@ struct ModelMacroVariantTests {
                             _title = OpenSwiftData._PersistedPropertyPlaceholder()
                         }
                         get {
-                            persistentBackingData.value(at: 0, of: self)
+                            persistentBackingData.value(at: 0, of: self, keyPath: \Tag.title)
                         }
                         set {
                             persistentBackingData.setValue(newValue, at: 0, of: self)
@@ -87,7 +87,7 @@ struct ModelMacroVariantTests {
                             _title = OpenSwiftData._PersistedPropertyPlaceholder()
                         }
                         get {
-                            persistentBackingData.value(at: 0, of: self)
+                            persistentBackingData.value(at: 0, of: self, keyPath: \Tag.title)
                         }
                         set {
                             persistentBackingData.setValue(newValue, at: 0, of: self)
@@ -152,7 +152,7 @@ struct ModelMacroVariantTests {
                             _start = OpenSwiftData._PersistedPropertyPlaceholder()
                         }
                         get {
-                            persistentBackingData.value(at: 0, of: self)
+                            persistentBackingData.value(at: 0, of: self, keyPath: \Event.start)
                         }
                         set {
                             persistentBackingData.setValue(newValue, at: 0, of: self)
@@ -218,7 +218,7 @@ struct ModelMacroVariantTests {
                             _tags = OpenSwiftData._PersistedPropertyPlaceholder()
                         }
                         get {
-                            persistentBackingData.value(at: 0, of: self)
+                            persistentBackingData.value(at: 0, of: self, keyPath: \Note.tags)
                         }
                         set {
                             persistentBackingData.setValue(newValue, at: 0, of: self)
@@ -284,7 +284,7 @@ struct ModelMacroVariantTests {
                             _homepage = OpenSwiftData._PersistedPropertyPlaceholder()
                         }
                         get {
-                            persistentBackingData.value(at: 0, of: self)
+                            persistentBackingData.value(at: 0, of: self, keyPath: \Site.homepage)
                         }
                         set {
                             persistentBackingData.setValue(newValue, at: 0, of: self)
@@ -356,7 +356,7 @@ struct ModelMacroVariantTests {
                             _priority = OpenSwiftData._PersistedPropertyPlaceholder()
                         }
                         get {
-                            persistentBackingData.value(at: 0, of: self)
+                            persistentBackingData.value(at: 0, of: self, keyPath: \Chore.priority)
                         }
                         set {
                             persistentBackingData.setValue(newValue, at: 0, of: self)
@@ -422,7 +422,7 @@ struct ModelMacroVariantTests {
                             _trip = OpenSwiftData._PersistedPropertyPlaceholder()
                         }
                         get {
-                            persistentBackingData.value(at: 0, of: self)
+                            persistentBackingData.value(at: 0, of: self, keyPath: \Stop.trip)
                         }
                         set {
                             persistentBackingData.setValue(newValue, at: 0, of: self)
@@ -489,7 +489,7 @@ struct ModelMacroVariantTests {
                             _name = OpenSwiftData._PersistedPropertyPlaceholder()
                         }
                         get {
-                            persistentBackingData.value(at: 0, of: self)
+                            persistentBackingData.value(at: 0, of: self, keyPath: \Person.name)
                         }
                         set {
                             persistentBackingData.setValue(newValue, at: 0, of: self)
@@ -504,7 +504,7 @@ struct ModelMacroVariantTests {
                             _nickname = OpenSwiftData._PersistedPropertyPlaceholder()
                         }
                         get {
-                            persistentBackingData.value(at: 1, of: self)
+                            persistentBackingData.value(at: 1, of: self, keyPath: \Person.nickname)
                         }
                         set {
                             persistentBackingData.setValue(newValue, at: 1, of: self)
@@ -572,7 +572,7 @@ struct ModelMacroVariantTests {
                             _stops = OpenSwiftData._PersistedPropertyPlaceholder()
                         }
                         get {
-                            persistentBackingData.value(at: 0, of: self)
+                            persistentBackingData.value(at: 0, of: self, keyPath: \Trip.stops)
                         }
                         set {
                             persistentBackingData.setValue(newValue, at: 0, of: self)
@@ -679,7 +679,7 @@ struct ModelMacroVariantTests {
                             _default = OpenSwiftData._PersistedPropertyPlaceholder()
                         }
                         get {
-                            persistentBackingData.value(at: 0, of: self)
+                            persistentBackingData.value(at: 0, of: self, keyPath: \Setting.`default`)
                         }
                         set {
                             persistentBackingData.setValue(newValue, at: 0, of: self)
@@ -843,7 +843,7 @@ struct ModelMacroVariantTests {
                             _count = OpenSwiftData._PersistedPropertyPlaceholder()
                         }
                         get {
-                            persistentBackingData.value(at: 0, of: self)
+                            persistentBackingData.value(at: 0, of: self, keyPath: \\Memo.count)
                         }
                         set {
                             persistentBackingData.setValue(newValue, at: 0, of: self)

@@ -1,3 +1,4 @@
+import Observation
 import OpenSwiftDataRuntimeSupport
 
 /// The models of one entity in a context, by primary key, without keeping them alive:
@@ -44,6 +45,10 @@ final class PrimaryKeyTable {
     // accesses exclusive (it cannot when internal declarations are testable), which
     // leaves a run-time check per call. No method here passes a field `inout` or calls
     // out while changing one.
+
+    /// Where reads of this table's models are recorded for observation tracking until a
+    /// model has a registrar of its own (see ``ModelObservation``).
+    let sharedObservation = ObservationRegistrar()
 
     @exclusivity(unchecked) private var slots: UnsafeMutableBufferPointer<Slot>
     /// `slots.count - 1`; the capacity is a power of two.

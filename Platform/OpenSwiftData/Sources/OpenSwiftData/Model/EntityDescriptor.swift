@@ -351,6 +351,8 @@ struct PropertyDescriptor: @unchecked Sendable {
     let index: Int
     let name: String
     let keyPath: AnyKeyPath
+    /// Tells observers of the property's changes (see ``ModelObservation``).
+    let changeAnnouncer: PropertyChangeAnnouncer?
     let attribute: Attribute?
     let relationship: Relationship?
     /// A `let` attribute: stored in the model itself, copied to its backing data when the
@@ -366,6 +368,7 @@ struct PropertyDescriptor: @unchecked Sendable {
         self.index = index
         self.name = metadata.name
         self.keyPath = metadata.keypath
+        self.changeAnnouncer = metadata.changeAnnouncer
         self.isConstant = metadata.isConstant
         switch metadata.valueKind {
         case .attribute(let codec):

@@ -174,13 +174,17 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingFields, DatabaseV
         }
     }
 
-    /// Reads a property.
+    /// Reads a property, recording the read for observation tracking under `keyPath`,
+    /// the property's key path.
     ///
     /// Inlinable, so that the model's accessor reads a plain stored value (see
     /// ``DirectRead``) with code specialized for its type; any other value goes through
     /// the attribute's codec, or is a relationship.
     @inlinable
-    public func value<Model: PersistentModel, Value>(at index: Int, of owner: Model) -> Value {
+    public func value<Model: PersistentModel, Value>(
+        at index: Int, of owner: Model, keyPath: KeyPath<Model, Value>
+    ) -> Value {
+        recordAccess(of: owner, keyPath: keyPath)
         if let direct = DirectRead.value(storedValue(at: index), as: Value.self) { return direct }
         return decodedValue(at: index, of: owner)
     }
@@ -237,13 +241,16 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingFields, DatabaseV
         return none
     }
 
-    /// Writes a property, recording the change in the model's context.
+    /// Writes a property, recording the change in the model's context and announcing it
+    /// to observers (see ``ModelObservation``).
     public func setValue<Model: PersistentModel, Value>(_ newValue: Value, at index: Int, of owner: Model) {
         if let codec = entity.attributeCodecs[index] {
             let encoded = encode(newValue, with: codec, at: index)
             guard encoded != values[index] || state == .detached else { return }
-            willChange(index, of: owner)
-            values[index] = encoded
+            ModelObservation.withMutation(of: owner, at: index) {
+                willChange(index, of: owner)
+                values[index] = encoded
+            }
             return
         }
         if entity.properties[index].relationship?.isToMany == true {

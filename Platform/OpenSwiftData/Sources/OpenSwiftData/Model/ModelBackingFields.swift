@@ -1,3 +1,5 @@
+import Observation
+
 /// A model's state in its context, besides its stored values: the header of its
 /// ``ModelBackingData``, whose stored values follow it in the same allocation.
 ///
@@ -6,7 +8,7 @@
 ///
 /// Every fetched row allocates one of these, so it is kept small: the rare state is in
 /// side objects created on first use (``PendingChanges``, ``IdentifierMemo``), and the
-/// fields are in an order that leaves no padding (80 bytes).
+/// fields are in an order that leaves no padding (88 bytes).
 public struct ModelBackingFields {
     /// The model's entity. Not retained: every entity descriptor stays in the process's
     /// registry (``EntityDescriptor/of(_:)``) for the life of the process, and a retain
@@ -30,6 +32,9 @@ public struct ModelBackingFields {
     var pendingChanges: PendingChanges?
     /// A temporary identifier, or the store of a context the model left; nil for most.
     var identifierMemo: IdentifierMemo?
+    /// The model's own observation registrar, made at its first change (see
+    /// ``ModelObservation``); nil for most fetched models.
+    var observation: ObservationRegistrar?
     var primaryKey: Int64?
     var state: ModelState = .detached
     /// Relationships assigned in the model's initialiser, whose inverses are set up when
@@ -100,6 +105,11 @@ extension ModelBackingData {
     var identifierMemo: IdentifierMemo? {
         get { fields.pointee.identifierMemo }
         set { fields.pointee.identifierMemo = newValue }
+    }
+
+    var observation: ObservationRegistrar? {
+        get { fields.pointee.observation }
+        set { fields.pointee.observation = newValue }
     }
 
     var primaryKey: Int64? {

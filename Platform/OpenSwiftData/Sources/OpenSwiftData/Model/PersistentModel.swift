@@ -1,10 +1,14 @@
-/// A class whose instances are stored in a ``ModelContainer``; `@Model` makes a final
-/// class conform.
+import Observation
+
+/// A class whose instances are stored in a ``ModelContainer``; `@Model` makes a class
+/// conform.
 ///
 /// As in SwiftData, a persistent model is `Hashable` and `Identifiable` by its identity:
 /// two references are equal when they are the same object, and `id` is the
-/// ``persistentModelID`` unless the class declares an `id` of its own.
-public protocol PersistentModel: AnyObject, Hashable, Identifiable, SendableMetatype {
+/// ``persistentModelID`` unless the class declares an `id` of its own. It is
+/// `Observable`: `withObservationTracking` sees a change to a persisted property (see
+/// PORTING.md for the one difference from SwiftData).
+public protocol PersistentModel: AnyObject, Observable, Hashable, Identifiable, SendableMetatype {
     /// Where the model keeps its persisted values; written by `@Model`.
     var persistentBackingData: ModelBackingData { get set }
 

@@ -121,8 +121,10 @@ enum RelationshipGraph {
 
     private static func setSlot(_ slot: Slot, of owner: any PersistentModel, at index: Int) {
         let backing = owner.persistentBackingData
-        backing.willChange(index, of: owner)
-        backing.relationships[index] = slot
+        ModelObservation.withMutation(of: owner, at: index) {
+            backing.willChange(index, of: owner)
+            backing.relationships[index] = slot
+        }
     }
 
     /// A model assigned to a relationship of a registered model joins its context.

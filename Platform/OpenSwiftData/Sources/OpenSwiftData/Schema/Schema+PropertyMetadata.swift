@@ -15,6 +15,8 @@ extension Schema {
         let valueKind: PropertyValueKind
         /// Whether the property is a `let`: its key path cannot write it.
         let isConstant: Bool
+        /// Tells observers of the property's changes (nil for a `let`, which never changes).
+        let changeAnnouncer: PropertyChangeAnnouncer?
 
         public init<Root, Value>(
             name: String,
@@ -28,6 +30,7 @@ extension Schema {
             self.metadata = metadata
             self.valueKind = PropertyValueKind.classify(Value.self)
             self.isConstant = !(keypath is ReferenceWritableKeyPath<Root, Value>)
+            self.changeAnnouncer = isConstant ? nil : PropertyChangeAnnouncer(keypath)
         }
     }
 }
