@@ -138,13 +138,15 @@ public final class ModelContainer: Sendable {
         try? eraseAllData()
     }
 
-    /// Deletes every model of every entity in the schema, in one transaction.
+    /// Deletes every model of every entity in the schema, and the store's history, in
+    /// one transaction.
     public func eraseAllData() throws {
         guard store.allowsSave else { throw SwiftDataError.saveNotAllowed }
         let tables = schema.layout.entities.map(\.quotedTable) + schema.layout.joinTables.map(\.quotedName)
         let result = SQLiteErrors.map(path: store.identifier) {
             try store.writer.write { db in
                 for table in tables { try db.execute(sql: "DELETE FROM \(table)") }
+                try StoreHistory.deleteAll(db: db)
             }
         }
         try result.get()

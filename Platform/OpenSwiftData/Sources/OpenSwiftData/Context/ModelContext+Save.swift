@@ -20,7 +20,8 @@ extension ModelContext {
                 $0.persistentBackingData.state == .persisted && $0.persistentBackingData.hasChangedProperties
             },
             deleted: deletedModels.models,
-            layout: container.schema.layout
+            layout: container.schema.layout,
+            author: author
         )
         let written: (keys: [ObjectIdentifier: Int64], upserted: Set<ObjectIdentifier>)
         do {
@@ -92,12 +93,14 @@ extension ModelContext {
 }
 
 /// The SQL of one save: deletes, then inserts (or upserts on unique values), then
-/// updates of changed columns, then join-table rows.
+/// updates of changed columns, then join-table rows, then the save's history.
 struct SaveOperation {
     let inserted: [any PersistentModel]
     let changed: [any PersistentModel]
     let deleted: [any PersistentModel]
     let layout: StoreLayout
+    /// The saving context's author, recorded in the store's history.
+    let author: String?
 
     private static let primaryKey = EntityDescriptor.quote(EntityDescriptor.primaryKeyColumn)
 
@@ -157,6 +160,7 @@ struct SaveOperation {
             try update(backing.entity, key: key, columns: columns, values: changedValues, db: db)
         }
         try writeJoinTables(keyOf: keyOf, db: db)
+        try StoreHistory.record(historyEntries(keys: keys, upserted: upserted), author: author, db: db)
         return (keys, upserted)
     }
 

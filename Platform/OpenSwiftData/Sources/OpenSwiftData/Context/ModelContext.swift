@@ -15,6 +15,10 @@ public final class ModelContext {
     /// Whether changes are saved automatically (on the main actor, after the current
     /// turn of work). `false` for contexts created with `ModelContext(_:)`.
     public var autosaveEnabled = false
+    /// Who saves: recorded with each save in the store's history
+    /// (``DefaultHistoryTransaction/author``), so that a reader can tell its own saves
+    /// from others'.
+    public var author: String?
     var isMainContext = false
     private var autosaveScheduled = false
 

@@ -1,4 +1,3 @@
-import Observation
 import OpenSwiftDataRuntimeSupport
 
 /// The models of one entity in a context, by primary key, without keeping them alive:
@@ -48,7 +47,7 @@ final class PrimaryKeyTable {
 
     /// Where reads of this table's models are recorded for observation tracking until a
     /// model has a registrar of its own (see ``ModelObservation``).
-    let sharedObservation = ObservationRegistrar()
+    let sharedObservation = ObservationRegistrarBox()
 
     @exclusivity(unchecked) private var slots: UnsafeMutableBufferPointer<Slot>
     /// `slots.count - 1`; the capacity is a power of two.

@@ -1,5 +1,3 @@
-import Observation
-
 /// A model's state in its context, besides its stored values: the header of its
 /// ``ModelBackingData``, whose stored values follow it in the same allocation.
 ///
@@ -34,7 +32,7 @@ public struct ModelBackingFields {
     var identifierMemo: IdentifierMemo?
     /// The model's own observation registrar, made at its first change (see
     /// ``ModelObservation``); nil for most fetched models.
-    var observation: ObservationRegistrar?
+    var observation: ObservationRegistrarBox?
     var primaryKey: Int64?
     var state: ModelState = .detached
     /// Relationships assigned in the model's initialiser, whose inverses are set up when
@@ -107,7 +105,7 @@ extension ModelBackingData {
         set { fields.pointee.identifierMemo = newValue }
     }
 
-    var observation: ObservationRegistrar? {
+    var observation: ObservationRegistrarBox? {
         get { fields.pointee.observation }
         set { fields.pointee.observation = newValue }
     }

@@ -23,8 +23,8 @@ enum ModelObservation {
         of owner: any PersistentModel, at index: Int, _ change: () -> Result
     ) -> Result {
         let backing = owner.persistentBackingData
-        var registrars = [backing.ownObservation()]
-        if let shared = backing.identityTable?.sharedObservation { registrars.append(shared) }
+        var registrars = [backing.ownObservation().registrar]
+        if let shared = backing.identityTable?.sharedObservation { registrars.append(shared.registrar) }
         announce(.willSet, of: owner, at: index, to: registrars)
         defer { announce(.didSet, of: owner, at: index, to: registrars) }
         return change()
@@ -73,18 +73,39 @@ struct PropertyChangeAnnouncer {
 extension ModelBackingData {
     /// Records a read of a property for observation tracking: with the model's own
     /// registrar once it has one, with its context's shared one before (see
-    /// ``ModelObservation``).
-    @usableFromInline
+    /// ``ModelObservation``). Inlinable, so that the call is specialized for the
+    /// property's type in the model's accessor.
+    @inlinable
     func recordAccess<Model: PersistentModel, Value>(of owner: Model, keyPath: KeyPath<Model, Value>) {
-        let registrar = observation ?? identityTable?.sharedObservation ?? ownObservation()
-        registrar.access(owner, keyPath: keyPath)
+        registrarForReads().registrar.access(owner, keyPath: keyPath)
+    }
+
+    /// The registrar a read is recorded with.
+    @usableFromInline
+    func registrarForReads() -> ObservationRegistrarBox {
+        if let observation = fields.pointee.observation { return observation }
+        if let table = fields.pointee.identityTable {
+            return table._withUnsafeGuaranteedRef { $0.sharedObservation }
+        }
+        return ownObservation()
     }
 
     /// The model's own registrar, made on first use.
-    func ownObservation() -> ObservationRegistrar {
+    func ownObservation() -> ObservationRegistrarBox {
         if let observation { return observation }
-        let created = ObservationRegistrar()
+        let created = ObservationRegistrarBox()
         observation = created
         return created
     }
+}
+
+/// An observation registrar, held by reference. `ObservationRegistrar` is a resilient
+/// type of another module, whose size is known only at run time: stored inline in
+/// ``ModelBackingFields``, it would make every field of every model's header be found
+/// through run-time layout.
+@usableFromInline
+final class ObservationRegistrarBox: Sendable {
+    @usableFromInline let registrar = ObservationRegistrar()
+
+    init() {}
 }

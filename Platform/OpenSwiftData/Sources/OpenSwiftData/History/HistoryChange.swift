@@ -1,0 +1,105 @@
+import GRDB
+
+/// One change of a recorded transaction.
+public enum HistoryChange: Sendable {
+    case insert(any HistoryInsert)
+    case update(any HistoryUpdate)
+    case delete(any HistoryDelete)
+
+    /// The model inserted, updated or deleted.
+    public var changedPersistentIdentifier: PersistentIdentifier {
+        switch self {
+        case .insert(let change): change.changedPersistentIdentifier
+        case .update(let change): change.changedPersistentIdentifier
+        case .delete(let change): change.changedPersistentIdentifier
+        }
+    }
+
+    /// The change's position in its transaction, from 0.
+    public var changeIdentifier: Int64 {
+        switch self {
+        case .insert(let change): change.changeIdentifier
+        case .update(let change): change.changeIdentifier
+        case .delete(let change): change.changeIdentifier
+        }
+    }
+
+    public var transactionIdentifier: Int64 {
+        switch self {
+        case .insert(let change): change.transactionIdentifier
+        case .update(let change): change.transactionIdentifier
+        case .delete(let change): change.transactionIdentifier
+        }
+    }
+}
+
+/// What every kind of change says: the model, and where the change is in the history.
+public protocol HistoryChangeRecord: Sendable {
+    associatedtype Model: PersistentModel
+    var changedPersistentIdentifier: PersistentIdentifier { get }
+    /// The change's position in its transaction, from 0.
+    var changeIdentifier: Int64 { get }
+    var transactionIdentifier: Int64 { get }
+}
+
+/// A model inserted.
+public protocol HistoryInsert<Model>: HistoryChangeRecord {}
+
+/// A model updated, with the properties the save wrote.
+public protocol HistoryUpdate<Model>: HistoryChangeRecord {
+    var updatedAttributes: [PartialKeyPath<Model>] { get }
+}
+
+/// A model deleted, with the values of its `.preserveValueOnDeletion` attributes.
+public protocol HistoryDelete<Model>: HistoryChangeRecord {
+    var tombstone: HistoryTombstone<Model> { get }
+}
+
+public struct DefaultHistoryInsert<Model: PersistentModel>: HistoryInsert {
+    public let changedPersistentIdentifier: PersistentIdentifier
+    public let changeIdentifier: Int64
+    public let transactionIdentifier: Int64
+}
+
+public struct DefaultHistoryUpdate<Model: PersistentModel>: HistoryUpdate {
+    public let changedPersistentIdentifier: PersistentIdentifier
+    public let changeIdentifier: Int64
+    public let transactionIdentifier: Int64
+    /// The names of the properties written; ``updatedAttributes`` gives their key paths.
+    let propertyNames: [String]
+
+    /// The key paths of the properties the save wrote, attributes and relationships.
+    public var updatedAttributes: [PartialKeyPath<Model>] {
+        let entity = EntityDescriptor.known(Model.self)
+        return propertyNames.compactMap { name in
+            entity.propertyIndexByName[name].flatMap { entity.properties[$0].keyPath as? PartialKeyPath<Model> }
+        }
+    }
+}
+
+public struct DefaultHistoryDelete<Model: PersistentModel>: HistoryDelete {
+    public let changedPersistentIdentifier: PersistentIdentifier
+    public let changeIdentifier: Int64
+    public let transactionIdentifier: Int64
+    public let tombstone: HistoryTombstone<Model>
+}
+
+/// The values a deleted model's `@Attribute(.preserveValueOnDeletion)` attributes had
+/// when it was deleted.
+public struct HistoryTombstone<Model: PersistentModel>: Sendable {
+    /// The stored form of each preserved attribute, by property name.
+    let storedValues: [String: DatabaseValue]
+
+    /// The value the attribute had; nil when it is not preserved (or was nil).
+    public subscript<Value>(keyPath: KeyPath<Model, Value>) -> Value? {
+        let entity = EntityDescriptor.known(Model.self)
+        guard let index = entity.propertyIndexByKeyPath[keyPath],
+            let codec = entity.attributeCodecs[index],
+            let stored = storedValues[entity.properties[index].name]
+        else { return nil }
+        return (try? codec.decodeAny(stored)) as? Value
+    }
+
+    /// The names of the preserved attributes.
+    public var preservedPropertyNames: [String] { storedValues.keys.sorted() }
+}

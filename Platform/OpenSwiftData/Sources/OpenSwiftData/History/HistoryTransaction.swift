@@ -1,0 +1,84 @@
+import Foundation
+
+/// A position in a store's history: what a reader has seen so far. Tokens of the same
+/// store compare by the order of their transactions.
+public protocol HistoryToken: Codable, Comparable, Hashable, Sendable {}
+
+/// One save, as the store's history recorded it.
+public protocol HistoryTransaction: Hashable, Identifiable, Sendable {
+    associatedtype TokenType: HistoryToken
+    /// The inserts, updates and deletes of the save, in the order it wrote them.
+    var changes: [HistoryChange] { get }
+    /// Unique in the store, increasing with each save.
+    var transactionIdentifier: Int64 { get }
+    /// The saving context's ``ModelContext/author``.
+    var author: String? { get }
+    var bundleIdentifier: String { get }
+    var processIdentifier: String { get }
+    var storeIdentifier: String { get }
+    var timestamp: Date { get }
+    /// The position in the history just after this transaction.
+    var token: TokenType { get }
+}
+
+/// The history token of OpenSwiftData's stores: a transaction of one store.
+public struct DefaultHistoryToken: HistoryToken {
+    /// The transaction's identifier, increasing with each save.
+    public let transactionIdentifier: Int64
+    public let storeIdentifier: String
+
+    init(transactionIdentifier: Int64, storeIdentifier: String) {
+        self.transactionIdentifier = transactionIdentifier
+        self.storeIdentifier = storeIdentifier
+    }
+
+    /// Orders by transaction; tokens of different stores order by store first, so that
+    /// the order is total (comparing tokens of different stores means little).
+    public static func < (lhs: Self, rhs: Self) -> Bool {
+        (lhs.storeIdentifier, lhs.transactionIdentifier) < (rhs.storeIdentifier, rhs.transactionIdentifier)
+    }
+}
+
+/// A save recorded in the store's history, as SwiftData's `DefaultHistoryTransaction`.
+public struct DefaultHistoryTransaction: HistoryTransaction {
+    public let changes: [HistoryChange]
+    public let transactionIdentifier: Int64
+    public let author: String?
+    public let bundleIdentifier: String
+    public let processIdentifier: String
+    public let storeIdentifier: String
+    public let timestamp: Date
+
+    public var id: Int64 { transactionIdentifier }
+
+    public var token: DefaultHistoryToken {
+        DefaultHistoryToken(transactionIdentifier: transactionIdentifier, storeIdentifier: storeIdentifier)
+    }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.transactionIdentifier == rhs.transactionIdentifier && lhs.storeIdentifier == rhs.storeIdentifier
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(transactionIdentifier)
+        hasher.combine(storeIdentifier)
+    }
+}
+
+/// Which transactions ``ModelContext/fetchHistory(_:)`` returns and
+/// ``ModelContext/deleteHistory(_:)`` deletes.
+public struct HistoryDescriptor<HistoryTransactionType: HistoryTransaction>: Sendable {
+    /// The transactions to return; nil: all of them.
+    public var predicate: Predicate<HistoryTransactionType>?
+    /// The order of the results; by default, the order of the saves.
+    public var sortBy: [SortDescriptor<HistoryTransactionType>]
+    /// At most this many transactions, after sorting; nil: no limit.
+    public var fetchLimit: Int?
+
+    public init(
+        predicate: Predicate<HistoryTransactionType>? = nil, sortBy: [SortDescriptor<HistoryTransactionType>] = []
+    ) {
+        self.predicate = predicate
+        self.sortBy = sortBy
+    }
+}

@@ -1,0 +1,59 @@
+import GRDB
+
+extension SaveOperation {
+    /// What the save changed, for the store's history: inserts as runs of consecutive
+    /// keys per entity, an update per changed model with the properties written (every
+    /// stored property for a model that took over a row with the same unique values),
+    /// and a delete per stored model with its preserved values.
+    func historyEntries(keys: [ObjectIdentifier: Int64], upserted: Set<ObjectIdentifier>) -> [StoreHistory.Entry] {
+        var entries: [StoreHistory.Entry] = []
+        for model in deleted {
+            let backing = model.persistentBackingData
+            guard let key = backing.primaryKey else { continue }
+            entries.append(.deleted(entity: backing.entity.name, key: key, preserved: preservedValues(of: backing)))
+        }
+        var insertedKeys: [(entity: String, key: Int64)] = []
+        for model in inserted {
+            let backing = model.persistentBackingData
+            guard let key = keys[ObjectIdentifier(model)] else { continue }
+            if upserted.contains(ObjectIdentifier(model)) {
+                let names = backing.entity.columnPropertyIndices.map { backing.entity.properties[$0].name }
+                entries.append(.updated(entity: backing.entity.name, key: key, properties: names))
+            } else {
+                insertedKeys.append((backing.entity.name, key))
+            }
+        }
+        entries.append(contentsOf: Self.runs(of: insertedKeys))
+        for model in changed {
+            let backing = model.persistentBackingData
+            guard let key = backing.primaryKey else { continue }
+            let names = backing.changedProperties.sorted().map { backing.entity.properties[$0].name }
+            entries.append(.updated(entity: backing.entity.name, key: key, properties: names))
+        }
+        return entries
+    }
+
+    /// Inserts grouped into runs of consecutive keys of one entity, in insertion order.
+    private static func runs(of keys: [(entity: String, key: Int64)]) -> [StoreHistory.Entry] {
+        var runs: [(entity: String, first: Int64, last: Int64)] = []
+        for (entity, key) in keys {
+            if let last = runs.last, last.entity == entity, last.last + 1 == key {
+                runs[runs.count - 1].last = key
+            } else {
+                runs.append((entity, key, key))
+            }
+        }
+        return runs.map { .inserted(entity: $0.entity, first: $0.first, last: $0.last) }
+    }
+
+    /// The stored values of the `.preserveValueOnDeletion` attributes, as last saved.
+    private func preservedValues(of backing: ModelBackingData) -> [(property: String, value: DatabaseValue)] {
+        let saved = backing.pendingChanges?.snapshot?.values ?? backing.values.array
+        return backing.entity.properties.compactMap { property in
+            guard let attribute = property.attribute,
+                attribute.metadata.options.contains(.preserveValueOnDeletion)
+            else { return nil }
+            return (property.name, saved[property.index])
+        }
+    }
+}

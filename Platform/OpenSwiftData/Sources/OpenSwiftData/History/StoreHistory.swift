@@ -1,0 +1,199 @@
+import Foundation
+import GRDB
+
+/// The store's history: a transaction row per save and its changes, written in the save's
+/// own SQLite transaction, so that a change is never stored without its history or the
+/// other way round.
+///
+/// Three tables, created by the first save that records history:
+/// - `openswiftdata_history_transactions(id, timestamp, author, bundle, process)`;
+/// - `openswiftdata_history_changes(id, transaction_id, kind, entity, first_key, last_key,
+///   properties)`: `kind` 0 insert, 1 update, 2 delete. Inserts of consecutive keys of one
+///   entity are one row (`first_key`…`last_key`): a save of 100,000 new models adds one
+///   row, not 100,000. `properties` lists an update's written properties, comma-separated;
+/// - `openswiftdata_history_tombstones(change_id, property, value)`: a deleted model's
+///   `.preserveValueOnDeletion` attributes, each value in its stored form.
+enum StoreHistory {
+    static let transactionsTable = "openswiftdata_history_transactions"
+    static let changesTable = "openswiftdata_history_changes"
+    static let tombstonesTable = "openswiftdata_history_tombstones"
+
+    /// One recorded change, before it is written.
+    enum Entry {
+        /// Models of `entity` inserted with the keys `first...last`.
+        case inserted(entity: String, first: Int64, last: Int64)
+        case updated(entity: String, key: Int64, properties: [String])
+        case deleted(entity: String, key: Int64, preserved: [(property: String, value: DatabaseValue)])
+    }
+
+    private enum Kind: Int {
+        case insert = 0
+        case update = 1
+        case delete = 2
+    }
+
+    private static let creationSQL = [
+        """
+        CREATE TABLE IF NOT EXISTS \(transactionsTable) (id INTEGER PRIMARY KEY AUTOINCREMENT, \
+        timestamp REAL NOT NULL, author TEXT, bundle TEXT NOT NULL, process TEXT NOT NULL)
+        """,
+        """
+        CREATE TABLE IF NOT EXISTS \(changesTable) (id INTEGER PRIMARY KEY, transaction_id INTEGER NOT NULL, \
+        kind INTEGER NOT NULL, entity TEXT NOT NULL, first_key INTEGER NOT NULL, last_key INTEGER NOT NULL, \
+        properties TEXT)
+        """,
+        "CREATE INDEX IF NOT EXISTS openswiftdata_history_changes_transaction ON \(changesTable) (transaction_id)",
+        """
+        CREATE TABLE IF NOT EXISTS \(tombstonesTable) (change_id INTEGER NOT NULL, property TEXT NOT NULL, \
+        value, PRIMARY KEY (change_id, property))
+        """,
+    ]
+
+    /// Writes a transaction and its changes; nothing when there are no changes.
+    static func record(_ entries: [Entry], author: String?, db: Database) throws {
+        guard !entries.isEmpty else { return }
+        for statement in creationSQL { try db.execute(sql: statement) }
+        try db.execute(
+            sql: "INSERT INTO \(transactionsTable) (timestamp, author, bundle, process) VALUES (?, ?, ?, ?)",
+            arguments: [
+                Date().timeIntervalSince1970, author,
+                Bundle.main.bundleIdentifier ?? ProcessInfo.processInfo.processName,
+                String(ProcessInfo.processInfo.processIdentifier),
+            ])
+        let transaction = db.lastInsertedRowID
+        let insertChange = try db.cachedStatement(
+            sql: """
+                INSERT INTO \(changesTable) (transaction_id, kind, entity, first_key, last_key, properties) \
+                VALUES (?, ?, ?, ?, ?, ?)
+                """)
+        for entry in entries {
+            switch entry {
+            case .inserted(let entity, let first, let last):
+                try insertChange.execute(arguments: [transaction, Kind.insert.rawValue, entity, first, last, nil])
+            case .updated(let entity, let key, let properties):
+                try insertChange.execute(arguments: [
+                    transaction, Kind.update.rawValue, entity, key, key, properties.joined(separator: ","),
+                ])
+            case .deleted(let entity, let key, let preserved):
+                try insertChange.execute(arguments: [transaction, Kind.delete.rawValue, entity, key, key, nil])
+                let change = db.lastInsertedRowID
+                for (property, value) in preserved {
+                    try db.execute(
+                        sql: "INSERT INTO \(tombstonesTable) (change_id, property, value) VALUES (?, ?, ?)",
+                        arguments: [change, property, value])
+                }
+            }
+        }
+    }
+
+    /// Every recorded transaction, in the order of the saves. A change of an entity the
+    /// schema does not have (any more) is left out.
+    static func transactions(
+        db: Database, storeIdentifier: String, entities: [String: EntityDescriptor]
+    ) throws -> [DefaultHistoryTransaction] {
+        guard try db.tableExists(transactionsTable) else { return [] }
+        var changesByTransaction: [Int64: [HistoryChange]] = [:]
+        let tombstones = try tombstoneValues(db: db)
+        let rows = try Row.fetchCursor(
+            db,
+            sql: """
+                SELECT id, transaction_id, kind, entity, first_key, last_key, properties
+                FROM \(changesTable) ORDER BY id
+                """)
+        while let row = try rows.next() {
+            let transaction: Int64 = row["transaction_id"]
+            guard let entity = entities[row["entity"]], let kind = Kind(rawValue: row["kind"]) else { continue }
+            let id: Int64 = row["id"]
+            let first: Int64 = row["first_key"]
+            let last: Int64 = row["last_key"]
+            let properties = (row["properties"] as String?)?.split(separator: ",").map(String.init) ?? []
+            var changes = changesByTransaction[transaction, default: []]
+            for key in first...last {
+                let place = ChangePlace(
+                    identifier: PersistentIdentifier(
+                        entityName: entity.name, storeIdentifier: storeIdentifier, key: .permanent(key)),
+                    change: Int64(changes.count), transaction: transaction)
+                changes.append(
+                    makeChange(
+                        kind, of: entity.modelType, at: place, properties: properties, preserved: tombstones[id] ?? [:])
+                )
+            }
+            changesByTransaction[transaction] = changes
+        }
+        return try Row.fetchAll(
+            db, sql: "SELECT id, timestamp, author, bundle, process FROM \(transactionsTable) ORDER BY id"
+        ).map { row in
+            let id: Int64 = row["id"]
+            return DefaultHistoryTransaction(
+                changes: changesByTransaction[id] ?? [], transactionIdentifier: id, author: row["author"],
+                bundleIdentifier: row["bundle"], processIdentifier: row["process"], storeIdentifier: storeIdentifier,
+                timestamp: Date(timeIntervalSince1970: row["timestamp"]))
+        }
+    }
+
+    /// Deletes the given transactions and their changes.
+    static func delete(transactions: [Int64], db: Database) throws {
+        guard try db.tableExists(transactionsTable) else { return }
+        for transaction in transactions {
+            try db.execute(
+                sql: """
+                    DELETE FROM \(tombstonesTable) WHERE change_id IN \
+                    (SELECT id FROM \(changesTable) WHERE transaction_id = ?)
+                    """,
+                arguments: [transaction])
+            try db.execute(sql: "DELETE FROM \(changesTable) WHERE transaction_id = ?", arguments: [transaction])
+            try db.execute(sql: "DELETE FROM \(transactionsTable) WHERE id = ?", arguments: [transaction])
+        }
+    }
+
+    /// Deletes the whole history, as erasing the store does.
+    static func deleteAll(db: Database) throws {
+        guard try db.tableExists(transactionsTable) else { return }
+        for table in [tombstonesTable, changesTable, transactionsTable] {
+            try db.execute(sql: "DELETE FROM \(table)")
+        }
+    }
+
+    private static func tombstoneValues(db: Database) throws -> [Int64: [String: DatabaseValue]] {
+        var result: [Int64: [String: DatabaseValue]] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT change_id, property, value FROM \(tombstonesTable)") {
+            result[row["change_id"], default: [:]][row["property"]] = row["value"] as DatabaseValue
+        }
+        return result
+    }
+
+    /// Where a change is: its model, its position in its transaction, the transaction.
+    private struct ChangePlace {
+        let identifier: PersistentIdentifier
+        let change: Int64
+        let transaction: Int64
+    }
+
+    /// The change typed with its model class, as SwiftData's `Default…` changes are.
+    private static func makeChange(
+        _ kind: Kind, of modelType: any PersistentModel.Type, at place: ChangePlace, properties: [String],
+        preserved: [String: DatabaseValue]
+    ) -> HistoryChange {
+        func typed<Model: PersistentModel>(_: Model.Type) -> HistoryChange {
+            switch kind {
+            case .insert:
+                .insert(
+                    DefaultHistoryInsert<Model>(
+                        changedPersistentIdentifier: place.identifier, changeIdentifier: place.change,
+                        transactionIdentifier: place.transaction))
+            case .update:
+                .update(
+                    DefaultHistoryUpdate<Model>(
+                        changedPersistentIdentifier: place.identifier, changeIdentifier: place.change,
+                        transactionIdentifier: place.transaction, propertyNames: properties))
+            case .delete:
+                .delete(
+                    DefaultHistoryDelete<Model>(
+                        changedPersistentIdentifier: place.identifier, changeIdentifier: place.change,
+                        transactionIdentifier: place.transaction,
+                        tombstone: HistoryTombstone(storedValues: preserved)))
+            }
+        }
+        return typed(modelType)
+    }
+}
