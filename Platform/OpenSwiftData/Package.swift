@@ -41,12 +41,9 @@ let package = Package(
                 // SQLite's C API, for reading fetched rows column by column.
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
-                "OpenSwiftDataRuntimeSupport",
             ],
             swiftSettings: strictSettings
         ),
-        // The Swift runtime's unowned-reference operations, for the identity map.
-        .target(name: "OpenSwiftDataRuntimeSupport"),
         .target(
             name: "SwiftData",
             dependencies: ["OpenSwiftData"],

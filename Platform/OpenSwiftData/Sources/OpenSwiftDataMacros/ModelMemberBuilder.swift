@@ -7,21 +7,19 @@ enum ModelMemberBuilder {
     static func members(for model: ModelAnalysis) -> [DeclSyntax] {
         let access = model.accessModifier
         return [
-            // A fetched model's row, claimed before any persisted property's initial
-            // value runs (each property's init accessor depends on this one); nil in
-            // every other initializer, which creates its backing data on first use.
-            // Unchecked for exclusivity: every property access goes through it, and only
-            // these accessors touch it, never while another access is under way.
+            // Noncopyable: its `deinit` runs when the model ends (see
+            // `ModelBackingReference`). Created empty; a new model gets its backing data
+            // on first use, a fetched one in `init(backingData:)`.
             """
-            @Transient @exclusivity(unchecked) private var _$backingData: OpenSwiftData.ModelBackingData? = OpenSwiftData.ModelBackingData.claimHandedOffRow(for: \(raw: model.className).self)
+            @Transient private var _$backingData = OpenSwiftData.ModelBackingReference()
             """,
             """
             \(raw: access)var persistentBackingData: OpenSwiftData.ModelBackingData {
                 get {
-                    OpenSwiftData.ModelBackingData.resolve(&_$backingData, for: \(raw: model.className).self)
+                    _$backingData.resolve(for: \(raw: model.className).self)
                 }
                 set {
-                    _$backingData = newValue
+                    _$backingData.replace(with: newValue)
                 }
             }
             """,

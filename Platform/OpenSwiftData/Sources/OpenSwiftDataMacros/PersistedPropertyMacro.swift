@@ -18,12 +18,14 @@ public struct PersistedPropertyMacro: AccessorMacro, PeerMacro {
         let index = target.index
         // The key path observation tracking records a read under: rooted at the class
         // that declares the property, a literal the runtime instantiates once.
-        let keyPath = "\\\(enclosingClassName(in: context) ?? "Self").\(target.spelledName)"
+        let className = enclosingClassName(in: context) ?? "Self"
+        let keyPath = "\\\(className).\(target.spelledName)"
+        let isNewModelValue = NewModelValue.test(of: target.binding)
         return [
             """
             @storageRestrictions(accesses: _$backingData, initializes: \(raw: storage))
             init(initialValue) {
-                OpenSwiftData.ModelBackingData.resolve(&_$backingData, for: Self.self).initializeValue(initialValue, at: \(raw: index))
+                _$backingData.initializeValue(initialValue, at: \(raw: index), for: Self.self, isNewModelValue: \(raw: isNewModelValue))
                 \(raw: storage) = OpenSwiftData._PersistedPropertyPlaceholder()
             }
             """,
@@ -63,10 +65,11 @@ public struct PersistedPropertyMacro: AccessorMacro, PeerMacro {
         of node: AttributeSyntax,
         declaration: some DeclSyntaxProtocol,
         in context: (any MacroExpansionContext)?
-    ) -> (name: String, spelledName: String, index: Int)? {
+    ) -> (name: String, spelledName: String, index: Int, binding: PatternBindingSyntax)? {
         guard let variable = declaration.as(VariableDeclSyntax.self),
             variable.bindings.count == 1,
-            let identifier = variable.bindings.first?.pattern.as(IdentifierPatternSyntax.self),
+            let binding = variable.bindings.first,
+            let identifier = binding.pattern.as(IdentifierPatternSyntax.self),
             case .argumentList(let arguments) = node.arguments,
             arguments.count == 1,
             let literal = arguments.first?.expression.as(IntegerLiteralExprSyntax.self),
@@ -83,6 +86,6 @@ public struct PersistedPropertyMacro: AccessorMacro, PeerMacro {
             )
             return nil
         }
-        return (identifier.identifier.unescapedText, identifier.identifier.text, index)
+        return (identifier.identifier.unescapedText, identifier.identifier.text, index, binding)
     }
 }

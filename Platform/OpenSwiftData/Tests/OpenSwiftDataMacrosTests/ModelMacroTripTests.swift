@@ -26,7 +26,7 @@ struct ModelMacroTripTests {
                     var name: String {
                         @storageRestrictions(accesses: _$backingData, initializes: _name)
                         init(initialValue) {
-                            OpenSwiftData.ModelBackingData.resolve(&_$backingData, for: Self.self).initializeValue(initialValue, at: 0)
+                            _$backingData.initializeValue(initialValue, at: 0, for: Self.self, isNewModelValue: OpenSwiftData._isNil(initialValue))
                             _name = OpenSwiftData._PersistedPropertyPlaceholder()
                         }
                         get {
@@ -41,7 +41,7 @@ struct ModelMacroTripTests {
                     var startDate: Date {
                         @storageRestrictions(accesses: _$backingData, initializes: _startDate)
                         init(initialValue) {
-                            OpenSwiftData.ModelBackingData.resolve(&_$backingData, for: Self.self).initializeValue(initialValue, at: 1)
+                            _$backingData.initializeValue(initialValue, at: 1, for: Self.self, isNewModelValue: false)
                             _startDate = OpenSwiftData._PersistedPropertyPlaceholder()
                         }
                         get {
@@ -56,7 +56,7 @@ struct ModelMacroTripTests {
                     var kind: Kind? {
                         @storageRestrictions(accesses: _$backingData, initializes: _kind)
                         init(initialValue) {
-                            OpenSwiftData.ModelBackingData.resolve(&_$backingData, for: Self.self).initializeValue(initialValue, at: 2)
+                            _$backingData.initializeValue(initialValue, at: 2, for: Self.self, isNewModelValue: OpenSwiftData._isNil(initialValue))
                             _kind = OpenSwiftData._PersistedPropertyPlaceholder()
                         }
                         get {
@@ -71,7 +71,7 @@ struct ModelMacroTripTests {
                     var stops: [Stop] {
                         @storageRestrictions(accesses: _$backingData, initializes: _stops)
                         init(initialValue) {
-                            OpenSwiftData.ModelBackingData.resolve(&_$backingData, for: Self.self).initializeValue(initialValue, at: 3)
+                            _$backingData.initializeValue(initialValue, at: 3, for: Self.self, isNewModelValue: OpenSwiftData._isEmptyCollection(initialValue))
                             _stops = OpenSwiftData._PersistedPropertyPlaceholder()
                         }
                         get {
@@ -88,14 +88,14 @@ struct ModelMacroTripTests {
                     static var shared = 1
                     init(name: String) { self.name = name }
 
-                    @exclusivity(unchecked) private var _$backingData: OpenSwiftData.ModelBackingData? = OpenSwiftData.ModelBackingData.claimHandedOffRow(for: Trip.self)
+                    private var _$backingData = OpenSwiftData.ModelBackingReference()
 
                     var persistentBackingData: OpenSwiftData.ModelBackingData {
                         get {
-                            OpenSwiftData.ModelBackingData.resolve(&_$backingData, for: Trip.self)
+                            _$backingData.resolve(for: Trip.self)
                         }
                         set {
-                            _$backingData = newValue
+                            _$backingData.replace(with: newValue)
                         }
                     }
 
@@ -154,7 +154,7 @@ struct ModelMacroTripTests {
                     public var name: String {
                         @storageRestrictions(accesses: _$backingData, initializes: _name)
                         init(initialValue) {
-                            OpenSwiftData.ModelBackingData.resolve(&_$backingData, for: Self.self).initializeValue(initialValue, at: 0)
+                            _$backingData.initializeValue(initialValue, at: 0, for: Self.self, isNewModelValue: OpenSwiftData._isNil(initialValue))
                             _name = OpenSwiftData._PersistedPropertyPlaceholder()
                         }
                         get {
@@ -169,7 +169,7 @@ struct ModelMacroTripTests {
                     public var startDate: Date {
                         @storageRestrictions(accesses: _$backingData, initializes: _startDate)
                         init(initialValue) {
-                            OpenSwiftData.ModelBackingData.resolve(&_$backingData, for: Self.self).initializeValue(initialValue, at: 1)
+                            _$backingData.initializeValue(initialValue, at: 1, for: Self.self, isNewModelValue: false)
                             _startDate = OpenSwiftData._PersistedPropertyPlaceholder()
                         }
                         get {
@@ -184,7 +184,7 @@ struct ModelMacroTripTests {
                     public var kind: Kind? {
                         @storageRestrictions(accesses: _$backingData, initializes: _kind)
                         init(initialValue) {
-                            OpenSwiftData.ModelBackingData.resolve(&_$backingData, for: Self.self).initializeValue(initialValue, at: 2)
+                            _$backingData.initializeValue(initialValue, at: 2, for: Self.self, isNewModelValue: OpenSwiftData._isNil(initialValue))
                             _kind = OpenSwiftData._PersistedPropertyPlaceholder()
                         }
                         get {
@@ -199,7 +199,7 @@ struct ModelMacroTripTests {
                     public var stops: [Stop] {
                         @storageRestrictions(accesses: _$backingData, initializes: _stops)
                         init(initialValue) {
-                            OpenSwiftData.ModelBackingData.resolve(&_$backingData, for: Self.self).initializeValue(initialValue, at: 3)
+                            _$backingData.initializeValue(initialValue, at: 3, for: Self.self, isNewModelValue: OpenSwiftData._isEmptyCollection(initialValue))
                             _stops = OpenSwiftData._PersistedPropertyPlaceholder()
                         }
                         get {
@@ -216,14 +216,14 @@ struct ModelMacroTripTests {
                     public static var shared = 1
                     public init(name: String) { self.name = name }
 
-                    @exclusivity(unchecked) private var _$backingData: OpenSwiftData.ModelBackingData? = OpenSwiftData.ModelBackingData.claimHandedOffRow(for: Trip.self)
+                    private var _$backingData = OpenSwiftData.ModelBackingReference()
 
                     public var persistentBackingData: OpenSwiftData.ModelBackingData {
                         get {
-                            OpenSwiftData.ModelBackingData.resolve(&_$backingData, for: Trip.self)
+                            _$backingData.resolve(for: Trip.self)
                         }
                         set {
-                            _$backingData = newValue
+                            _$backingData.replace(with: newValue)
                         }
                     }
 

@@ -18,7 +18,7 @@ struct ModelMacroVariantTests {
                     var title: String {
                         @storageRestrictions(accesses: _$backingData, initializes: _title)
                         init(initialValue) {
-                            OpenSwiftData.ModelBackingData.resolve(&_$backingData, for: Self.self).initializeValue(initialValue, at: 0)
+                            _$backingData.initializeValue(initialValue, at: 0, for: Self.self, isNewModelValue: OpenSwiftData._isNil(initialValue))
                             _title = OpenSwiftData._PersistedPropertyPlaceholder()
                         }
                         get {
@@ -32,14 +32,14 @@ struct ModelMacroVariantTests {
                     private var _title: OpenSwiftData._PersistedPropertyPlaceholder
                     init(title: String) { self.title = title }
 
-                    @exclusivity(unchecked) private var _$backingData: OpenSwiftData.ModelBackingData? = OpenSwiftData.ModelBackingData.claimHandedOffRow(for: Tag.self)
+                    private var _$backingData = OpenSwiftData.ModelBackingReference()
 
                     var persistentBackingData: OpenSwiftData.ModelBackingData {
                         get {
-                            OpenSwiftData.ModelBackingData.resolve(&_$backingData, for: Tag.self)
+                            _$backingData.resolve(for: Tag.self)
                         }
                         set {
-                            _$backingData = newValue
+                            _$backingData.replace(with: newValue)
                         }
                     }
 
@@ -83,7 +83,7 @@ struct ModelMacroVariantTests {
                     package var title: String {
                         @storageRestrictions(accesses: _$backingData, initializes: _title)
                         init(initialValue) {
-                            OpenSwiftData.ModelBackingData.resolve(&_$backingData, for: Self.self).initializeValue(initialValue, at: 0)
+                            _$backingData.initializeValue(initialValue, at: 0, for: Self.self, isNewModelValue: OpenSwiftData._isDefaultValue(initialValue, ""))
                             _title = OpenSwiftData._PersistedPropertyPlaceholder()
                         }
                         get {
@@ -96,14 +96,14 @@ struct ModelMacroVariantTests {
 
                     private var _title: OpenSwiftData._PersistedPropertyPlaceholder
 
-                    @exclusivity(unchecked) private var _$backingData: OpenSwiftData.ModelBackingData? = OpenSwiftData.ModelBackingData.claimHandedOffRow(for: Tag.self)
+                    private var _$backingData = OpenSwiftData.ModelBackingReference()
 
                     package var persistentBackingData: OpenSwiftData.ModelBackingData {
                         get {
-                            OpenSwiftData.ModelBackingData.resolve(&_$backingData, for: Tag.self)
+                            _$backingData.resolve(for: Tag.self)
                         }
                         set {
-                            _$backingData = newValue
+                            _$backingData.replace(with: newValue)
                         }
                     }
 
@@ -148,7 +148,7 @@ struct ModelMacroVariantTests {
                     var start: Date {
                         @storageRestrictions(accesses: _$backingData, initializes: _start)
                         init(initialValue) {
-                            OpenSwiftData.ModelBackingData.resolve(&_$backingData, for: Self.self).initializeValue(initialValue, at: 0)
+                            _$backingData.initializeValue(initialValue, at: 0, for: Self.self, isNewModelValue: false)
                             _start = OpenSwiftData._PersistedPropertyPlaceholder()
                         }
                         get {
@@ -162,14 +162,14 @@ struct ModelMacroVariantTests {
                     private var _start: OpenSwiftData._PersistedPropertyPlaceholder
                     init() {}
 
-                    @exclusivity(unchecked) private var _$backingData: OpenSwiftData.ModelBackingData? = OpenSwiftData.ModelBackingData.claimHandedOffRow(for: Event.self)
+                    private var _$backingData = OpenSwiftData.ModelBackingReference()
 
                     var persistentBackingData: OpenSwiftData.ModelBackingData {
                         get {
-                            OpenSwiftData.ModelBackingData.resolve(&_$backingData, for: Event.self)
+                            _$backingData.resolve(for: Event.self)
                         }
                         set {
-                            _$backingData = newValue
+                            _$backingData.replace(with: newValue)
                         }
                     }
 
@@ -214,7 +214,7 @@ struct ModelMacroVariantTests {
                     var tags: [String]? {
                         @storageRestrictions(accesses: _$backingData, initializes: _tags)
                         init(initialValue) {
-                            OpenSwiftData.ModelBackingData.resolve(&_$backingData, for: Self.self).initializeValue(initialValue, at: 0)
+                            _$backingData.initializeValue(initialValue, at: 0, for: Self.self, isNewModelValue: OpenSwiftData._isNil(initialValue))
                             _tags = OpenSwiftData._PersistedPropertyPlaceholder()
                         }
                         get {
@@ -228,14 +228,14 @@ struct ModelMacroVariantTests {
                     private var _tags: OpenSwiftData._PersistedPropertyPlaceholder
                     init() {}
 
-                    @exclusivity(unchecked) private var _$backingData: OpenSwiftData.ModelBackingData? = OpenSwiftData.ModelBackingData.claimHandedOffRow(for: Note.self)
+                    private var _$backingData = OpenSwiftData.ModelBackingReference()
 
                     var persistentBackingData: OpenSwiftData.ModelBackingData {
                         get {
-                            OpenSwiftData.ModelBackingData.resolve(&_$backingData, for: Note.self)
+                            _$backingData.resolve(for: Note.self)
                         }
                         set {
-                            _$backingData = newValue
+                            _$backingData.replace(with: newValue)
                         }
                     }
 
@@ -280,7 +280,7 @@ struct ModelMacroVariantTests {
                     var homepage: URL? {
                         @storageRestrictions(accesses: _$backingData, initializes: _homepage)
                         init(initialValue) {
-                            OpenSwiftData.ModelBackingData.resolve(&_$backingData, for: Self.self).initializeValue(initialValue, at: 0)
+                            _$backingData.initializeValue(initialValue, at: 0, for: Self.self, isNewModelValue: OpenSwiftData._isNil(initialValue))
                             _homepage = OpenSwiftData._PersistedPropertyPlaceholder()
                         }
                         get {
@@ -294,14 +294,14 @@ struct ModelMacroVariantTests {
                     private var _homepage: OpenSwiftData._PersistedPropertyPlaceholder
                     init() {}
 
-                    @exclusivity(unchecked) private var _$backingData: OpenSwiftData.ModelBackingData? = OpenSwiftData.ModelBackingData.claimHandedOffRow(for: Site.self)
+                    private var _$backingData = OpenSwiftData.ModelBackingReference()
 
                     var persistentBackingData: OpenSwiftData.ModelBackingData {
                         get {
-                            OpenSwiftData.ModelBackingData.resolve(&_$backingData, for: Site.self)
+                            _$backingData.resolve(for: Site.self)
                         }
                         set {
-                            _$backingData = newValue
+                            _$backingData.replace(with: newValue)
                         }
                     }
 
@@ -352,7 +352,7 @@ struct ModelMacroVariantTests {
                     var priority: Priority {
                         @storageRestrictions(accesses: _$backingData, initializes: _priority)
                         init(initialValue) {
-                            OpenSwiftData.ModelBackingData.resolve(&_$backingData, for: Self.self).initializeValue(initialValue, at: 0)
+                            _$backingData.initializeValue(initialValue, at: 0, for: Self.self, isNewModelValue: false)
                             _priority = OpenSwiftData._PersistedPropertyPlaceholder()
                         }
                         get {
@@ -366,14 +366,14 @@ struct ModelMacroVariantTests {
                     private var _priority: OpenSwiftData._PersistedPropertyPlaceholder
                     init() {}
 
-                    @exclusivity(unchecked) private var _$backingData: OpenSwiftData.ModelBackingData? = OpenSwiftData.ModelBackingData.claimHandedOffRow(for: Chore.self)
+                    private var _$backingData = OpenSwiftData.ModelBackingReference()
 
                     var persistentBackingData: OpenSwiftData.ModelBackingData {
                         get {
-                            OpenSwiftData.ModelBackingData.resolve(&_$backingData, for: Chore.self)
+                            _$backingData.resolve(for: Chore.self)
                         }
                         set {
-                            _$backingData = newValue
+                            _$backingData.replace(with: newValue)
                         }
                     }
 
@@ -418,7 +418,7 @@ struct ModelMacroVariantTests {
                     var trip: Trip? {
                         @storageRestrictions(accesses: _$backingData, initializes: _trip)
                         init(initialValue) {
-                            OpenSwiftData.ModelBackingData.resolve(&_$backingData, for: Self.self).initializeValue(initialValue, at: 0)
+                            _$backingData.initializeValue(initialValue, at: 0, for: Self.self, isNewModelValue: OpenSwiftData._isNil(initialValue))
                             _trip = OpenSwiftData._PersistedPropertyPlaceholder()
                         }
                         get {
@@ -432,14 +432,14 @@ struct ModelMacroVariantTests {
                     private var _trip: OpenSwiftData._PersistedPropertyPlaceholder
                     init() {}
 
-                    @exclusivity(unchecked) private var _$backingData: OpenSwiftData.ModelBackingData? = OpenSwiftData.ModelBackingData.claimHandedOffRow(for: Stop.self)
+                    private var _$backingData = OpenSwiftData.ModelBackingReference()
 
                     var persistentBackingData: OpenSwiftData.ModelBackingData {
                         get {
-                            OpenSwiftData.ModelBackingData.resolve(&_$backingData, for: Stop.self)
+                            _$backingData.resolve(for: Stop.self)
                         }
                         set {
-                            _$backingData = newValue
+                            _$backingData.replace(with: newValue)
                         }
                     }
 
@@ -485,7 +485,7 @@ struct ModelMacroVariantTests {
                     var name: String {
                         @storageRestrictions(accesses: _$backingData, initializes: _name)
                         init(initialValue) {
-                            OpenSwiftData.ModelBackingData.resolve(&_$backingData, for: Self.self).initializeValue(initialValue, at: 0)
+                            _$backingData.initializeValue(initialValue, at: 0, for: Self.self, isNewModelValue: OpenSwiftData._isNil(initialValue))
                             _name = OpenSwiftData._PersistedPropertyPlaceholder()
                         }
                         get {
@@ -500,7 +500,7 @@ struct ModelMacroVariantTests {
                     var nickname: String {
                         @storageRestrictions(accesses: _$backingData, initializes: _nickname)
                         init(initialValue) {
-                            OpenSwiftData.ModelBackingData.resolve(&_$backingData, for: Self.self).initializeValue(initialValue, at: 1)
+                            _$backingData.initializeValue(initialValue, at: 1, for: Self.self, isNewModelValue: OpenSwiftData._isDefaultValue(initialValue, ""))
                             _nickname = OpenSwiftData._PersistedPropertyPlaceholder()
                         }
                         get {
@@ -514,14 +514,14 @@ struct ModelMacroVariantTests {
                     private var _nickname: OpenSwiftData._PersistedPropertyPlaceholder
                     init(name: String) { self.name = name }
 
-                    @exclusivity(unchecked) private var _$backingData: OpenSwiftData.ModelBackingData? = OpenSwiftData.ModelBackingData.claimHandedOffRow(for: Person.self)
+                    private var _$backingData = OpenSwiftData.ModelBackingReference()
 
                     var persistentBackingData: OpenSwiftData.ModelBackingData {
                         get {
-                            OpenSwiftData.ModelBackingData.resolve(&_$backingData, for: Person.self)
+                            _$backingData.resolve(for: Person.self)
                         }
                         set {
-                            _$backingData = newValue
+                            _$backingData.replace(with: newValue)
                         }
                     }
 
@@ -568,7 +568,7 @@ struct ModelMacroVariantTests {
                     var stops: [Stop] {
                         @storageRestrictions(accesses: _$backingData, initializes: _stops)
                         init(initialValue) {
-                            OpenSwiftData.ModelBackingData.resolve(&_$backingData, for: Self.self).initializeValue(initialValue, at: 0)
+                            _$backingData.initializeValue(initialValue, at: 0, for: Self.self, isNewModelValue: OpenSwiftData._isEmptyCollection(initialValue))
                             _stops = OpenSwiftData._PersistedPropertyPlaceholder()
                         }
                         get {
@@ -582,14 +582,14 @@ struct ModelMacroVariantTests {
                     private var _stops: OpenSwiftData._PersistedPropertyPlaceholder
                     init() {}
 
-                    @exclusivity(unchecked) private var _$backingData: OpenSwiftData.ModelBackingData? = OpenSwiftData.ModelBackingData.claimHandedOffRow(for: Trip.self)
+                    private var _$backingData = OpenSwiftData.ModelBackingReference()
 
                     var persistentBackingData: OpenSwiftData.ModelBackingData {
                         get {
-                            OpenSwiftData.ModelBackingData.resolve(&_$backingData, for: Trip.self)
+                            _$backingData.resolve(for: Trip.self)
                         }
                         set {
-                            _$backingData = newValue
+                            _$backingData.replace(with: newValue)
                         }
                     }
 
@@ -630,14 +630,14 @@ struct ModelMacroVariantTests {
             expandedSource: """
                 final class Tag: OpenSwiftData.PersistentModel {
 
-                    @exclusivity(unchecked) private var _$backingData: OpenSwiftData.ModelBackingData? = OpenSwiftData.ModelBackingData.claimHandedOffRow(for: Tag.self)
+                    private var _$backingData = OpenSwiftData.ModelBackingReference()
 
                     var persistentBackingData: OpenSwiftData.ModelBackingData {
                         get {
-                            OpenSwiftData.ModelBackingData.resolve(&_$backingData, for: Tag.self)
+                            _$backingData.resolve(for: Tag.self)
                         }
                         set {
-                            _$backingData = newValue
+                            _$backingData.replace(with: newValue)
                         }
                     }
 
@@ -675,7 +675,7 @@ struct ModelMacroVariantTests {
                     var `default`: Int {
                         @storageRestrictions(accesses: _$backingData, initializes: _default)
                         init(initialValue) {
-                            OpenSwiftData.ModelBackingData.resolve(&_$backingData, for: Self.self).initializeValue(initialValue, at: 0)
+                            _$backingData.initializeValue(initialValue, at: 0, for: Self.self, isNewModelValue: OpenSwiftData._isDefaultValue(initialValue, 0))
                             _default = OpenSwiftData._PersistedPropertyPlaceholder()
                         }
                         get {
@@ -688,14 +688,14 @@ struct ModelMacroVariantTests {
 
                     private var _default: OpenSwiftData._PersistedPropertyPlaceholder
 
-                    @exclusivity(unchecked) private var _$backingData: OpenSwiftData.ModelBackingData? = OpenSwiftData.ModelBackingData.claimHandedOffRow(for: Setting.self)
+                    private var _$backingData = OpenSwiftData.ModelBackingReference()
 
                     var persistentBackingData: OpenSwiftData.ModelBackingData {
                         get {
-                            OpenSwiftData.ModelBackingData.resolve(&_$backingData, for: Setting.self)
+                            _$backingData.resolve(for: Setting.self)
                         }
                         set {
-                            _$backingData = newValue
+                            _$backingData.replace(with: newValue)
                         }
                     }
 
@@ -744,14 +744,14 @@ struct ModelMacroVariantTests {
                     var last: String?
                     let version = 1
 
-                    @exclusivity(unchecked) private var _$backingData: OpenSwiftData.ModelBackingData? = OpenSwiftData.ModelBackingData.claimHandedOffRow(for: Cache.self)
+                    private var _$backingData = OpenSwiftData.ModelBackingReference()
 
                     var persistentBackingData: OpenSwiftData.ModelBackingData {
                         get {
-                            OpenSwiftData.ModelBackingData.resolve(&_$backingData, for: Cache.self)
+                            _$backingData.resolve(for: Cache.self)
                         }
                         set {
-                            _$backingData = newValue
+                            _$backingData.replace(with: newValue)
                         }
                     }
 
@@ -791,14 +791,14 @@ struct ModelMacroVariantTests {
                 final class Draft {
                     var isEditing: Bool = false
 
-                    @exclusivity(unchecked) private var _$backingData: OpenSwiftData.ModelBackingData? = OpenSwiftData.ModelBackingData.claimHandedOffRow(for: Draft.self)
+                    private var _$backingData = OpenSwiftData.ModelBackingReference()
 
                     var persistentBackingData: OpenSwiftData.ModelBackingData {
                         get {
-                            OpenSwiftData.ModelBackingData.resolve(&_$backingData, for: Draft.self)
+                            _$backingData.resolve(for: Draft.self)
                         }
                         set {
-                            _$backingData = newValue
+                            _$backingData.replace(with: newValue)
                         }
                     }
 
@@ -839,7 +839,7 @@ struct ModelMacroVariantTests {
                     var count {
                         @storageRestrictions(accesses: _$backingData, initializes: _count)
                         init(initialValue) {
-                            OpenSwiftData.ModelBackingData.resolve(&_$backingData, for: Self.self).initializeValue(initialValue, at: 0)
+                            _$backingData.initializeValue(initialValue, at: 0, for: Self.self, isNewModelValue: OpenSwiftData._isDefaultValue(initialValue, 0))
                             _count = OpenSwiftData._PersistedPropertyPlaceholder()
                         }
                         get {
@@ -852,14 +852,14 @@ struct ModelMacroVariantTests {
 
                     private var _count: OpenSwiftData._PersistedPropertyPlaceholder
 
-                    @exclusivity(unchecked) private var _$backingData: OpenSwiftData.ModelBackingData? = OpenSwiftData.ModelBackingData.claimHandedOffRow(for: Memo.self)
+                    private var _$backingData = OpenSwiftData.ModelBackingReference()
 
                     var persistentBackingData: OpenSwiftData.ModelBackingData {
                         get {
-                            OpenSwiftData.ModelBackingData.resolve(&_$backingData, for: Memo.self)
+                            _$backingData.resolve(for: Memo.self)
                         }
                         set {
-                            _$backingData = newValue
+                            _$backingData.replace(with: newValue)
                         }
                     }
 
@@ -906,14 +906,14 @@ struct ModelMacroVariantTests {
                     let currency = "EUR"
                     init(total: Double) { self.total = total }
 
-                    @exclusivity(unchecked) private var _$backingData: OpenSwiftData.ModelBackingData? = OpenSwiftData.ModelBackingData.claimHandedOffRow(for: Receipt.self)
+                    private var _$backingData = OpenSwiftData.ModelBackingReference()
 
                     var persistentBackingData: OpenSwiftData.ModelBackingData {
                         get {
-                            OpenSwiftData.ModelBackingData.resolve(&_$backingData, for: Receipt.self)
+                            _$backingData.resolve(for: Receipt.self)
                         }
                         set {
-                            _$backingData = newValue
+                            _$backingData.replace(with: newValue)
                         }
                     }
 
@@ -955,14 +955,14 @@ struct ModelMacroVariantTests {
             expandedSource: """
                 class Note {
 
-                    @exclusivity(unchecked) private var _$backingData: OpenSwiftData.ModelBackingData? = OpenSwiftData.ModelBackingData.claimHandedOffRow(for: Note.self)
+                    private var _$backingData = OpenSwiftData.ModelBackingReference()
 
                     var persistentBackingData: OpenSwiftData.ModelBackingData {
                         get {
-                            OpenSwiftData.ModelBackingData.resolve(&_$backingData, for: Note.self)
+                            _$backingData.resolve(for: Note.self)
                         }
                         set {
-                            _$backingData = newValue
+                            _$backingData.replace(with: newValue)
                         }
                     }
 
@@ -1000,14 +1000,14 @@ struct ModelMacroVariantTests {
             expandedSource: """
                 private final class Tag {
 
-                    @exclusivity(unchecked) private var _$backingData: OpenSwiftData.ModelBackingData? = OpenSwiftData.ModelBackingData.claimHandedOffRow(for: Tag.self)
+                    private var _$backingData = OpenSwiftData.ModelBackingReference()
 
                     var persistentBackingData: OpenSwiftData.ModelBackingData {
                         get {
-                            OpenSwiftData.ModelBackingData.resolve(&_$backingData, for: Tag.self)
+                            _$backingData.resolve(for: Tag.self)
                         }
                         set {
-                            _$backingData = newValue
+                            _$backingData.replace(with: newValue)
                         }
                     }
 

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Testing
 
 @testable import OpenSwiftData
@@ -7,14 +6,13 @@ import Testing
 @Suite("Property reads without the codec")
 struct DirectReadTests {
     /// Stored values of every storage class, edge cases included.
-    static let storedValues: [DatabaseValue] = [
-        .null, 0.databaseValue, 1.databaseValue, (-7).databaseValue, Int64.max.databaseValue,
-        Int64.min.databaseValue, 2.5.databaseValue, (-0.0).databaseValue, "".databaseValue, "é t".databaseValue,
-        Data([1, 2]).databaseValue,
+    static let storedValues: [StoredValue] = [
+        .null, .integer(0), .integer(1), .integer(-7), .integer(.max), .integer(.min), .real(2.5), .real(-0.0),
+        .text(""), .text("é t"), .blob(Data([1, 2])),
     ]
 
     /// What the property's codec decodes, or nil when it cannot.
-    static func decoded<Value>(_ stored: DatabaseValue, as type: Value.Type) -> Value? {
+    static func decoded<Value>(_ stored: StoredValue, as type: Value.Type) -> Value? {
         let codec = AttributeCodec.make(for: type) as? TypedAttributeCodec<Value>
         return try? #require(codec).decode(stored)
     }

@@ -5,6 +5,13 @@ import Testing
 
 @Suite("The identity map's table of models by primary key")
 struct PrimaryKeyTableTests {
+    /// A note whose backing data has `key` as its primary key, as a fetched model's has.
+    static func note(_ key: Int64) -> Note {
+        let note = Note(text: "\(key)")
+        note.persistentBackingData.primaryKey = key
+        return note
+    }
+
     @Test("random registers and removes agree with a dictionary, through growth, shrinking and collisions")
     func agreesWithDictionary() {
         let table = PrimaryKeyTable(for: Note.self)
@@ -20,7 +27,7 @@ struct PrimaryKeyTableTests {
             let key = keys[next(keys.count)]
             // Grow to a few hundred entries, then mostly remove, so that the table shrinks.
             if next(100) < (step < 12_000 ? 70 : 20) {
-                let note = Note(text: "\(key)")
+                let note = Self.note(key)
                 reference[key] = note
                 table.register(note, for: key)
             } else {
@@ -40,7 +47,7 @@ struct PrimaryKeyTableTests {
             for other in keys.prefix(50) { #expect(table[other] === reference[other]) }
         }
         #expect(table.count == 0)
-        let notes = keys.map { Note(text: "\($0)") }
+        let notes = keys.map { Self.note($0) }
         for (key, note) in zip(keys, notes) { table.register(note, for: key) }
         #expect(zip(keys, notes).allSatisfy { table[$0] === $1 })
     }
@@ -53,7 +60,7 @@ struct PrimaryKeyTableTests {
         // 100,000 distinct keys pass through, at most `window` live at a time: every
         // removal leaves a tombstone, which must not pile up.
         for key in Int64(0)..<100_000 {
-            let note = Note(text: "\(key)")
+            let note = Self.note(key)
             live[key] = note
             table.register(note, for: key)
             if key >= window {
@@ -71,10 +78,11 @@ struct PrimaryKeyTableTests {
     @Test("a probe finds a key's model or its free slot; one taken before a change is not trusted")
     func probeThenRegister() {
         let table = PrimaryKeyTable(for: Note.self)
-        let first = Note(text: "first")
+        let first = Self.note(7)
+        first.persistentBackingData.identityTable = table
         let probe = table.probe(7)
         #expect(table.object(at: probe) == nil)
-        table.register(Unmanaged.passUnretained(first).toOpaque(), at: probe)
+        table.register(first, at: probe)
         #expect(table[7] === first)
         #expect(table.object(at: table.probe(7)) === first)
 
@@ -82,11 +90,12 @@ struct PrimaryKeyTableTests {
         // is stale, so the registration falls back to a lookup of its own and replaces
         // the entry instead of adding a second one for the key.
         let stale = table.probe(8)
-        let other = Note(text: "other")
+        let other = Self.note(8)
         table.register(other, for: 8)
-        let second = Note(text: "second")
+        let second = Self.note(8)
+        second.persistentBackingData.identityTable = table
         #expect(table.object(at: stale) == nil)
-        table.register(Unmanaged.passUnretained(second).toOpaque(), at: stale)
+        table.register(second, at: stale)
         #expect(table[8] === second)
         #expect(table.count == 2)
         table.remove(8)
@@ -96,11 +105,12 @@ struct PrimaryKeyTableTests {
         // Many probes through growth and tombstones agree with plain registration.
         var notes: [Int64: Note] = [:]
         for key in Int64(100)..<1_100 {
-            let note = Note(text: "\(key)")
+            let note = Self.note(key)
+            note.persistentBackingData.identityTable = table
             notes[key] = note
             let probe = table.probe(key)
             #expect(table.object(at: probe) == nil)
-            table.register(Unmanaged.passUnretained(note).toOpaque(), at: probe)
+            table.register(note, at: probe)
             if key % 3 == 0 {
                 table.remove(key)
                 notes[key] = nil
@@ -112,21 +122,40 @@ struct PrimaryKeyTableTests {
         #expect(table.count == notes.count + 1)
     }
 
-    @Test("models are not kept alive; removing only a released entry keeps a live one")
+    @Test("models are not kept alive: a model's entry goes when the model ends")
     func entriesDoNotKeepModelsAlive() {
         let table = PrimaryKeyTable(for: Note.self)
-        var kept: Note? = Note(text: "kept")
+        var kept: Note? = Self.note(2)
+        var backingOfDropped: ModelBackingData?
         do {
-            let dropped = Note(text: "dropped")
+            let dropped = Self.note(1)
+            // Something else holds the dropped model's backing data: its entry goes anyway.
+            backingOfDropped = dropped.persistentBackingData
             table.register(dropped, for: 1)
             table.register(kept!, for: 2)
+            #expect(table.count == 2)
         }
         #expect(table[1] == nil)
-        table.remove(1, onlyIfReleased: true)
-        table.remove(2, onlyIfReleased: true)
         #expect(table.count == 1)
         #expect(table[2] === kept)
+        #expect(backingOfDropped?.identityTable == nil)
         kept = nil
         #expect(table[2] == nil)
+        #expect(table.count == 0)
+    }
+
+    @Test("a model registered again under its key replaces the first, which then leaves no entry behind")
+    func replacedModelLeavesNoEntry() {
+        let table = PrimaryKeyTable(for: Note.self)
+        let second = Self.note(3)
+        do {
+            let first = Self.note(3)
+            table.register(first, for: 3)
+            table.register(second, for: 3)
+            #expect(first.persistentBackingData.identityTable == nil)
+        }
+        // The first model ended after it was replaced: the entry is the second's.
+        #expect(table[3] === second)
+        #expect(table.count == 1)
     }
 }

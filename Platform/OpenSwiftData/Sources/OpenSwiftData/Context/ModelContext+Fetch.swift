@@ -90,31 +90,27 @@ extension ModelContext {
             if backing.state == .persisted, !backing.hasChangedProperties {
                 store(row, in: backing)
                 for property in entity.properties where property.relationship != nil {
-                    backing.relationships[property.index] = .notLoaded
+                    backing.setRelationship(.notLoaded, at: property.index)
                 }
             }
             join(batch, backing, primaryKey: primaryKey)
             return typed
         }
         let backing = ModelBackingData.make(entity: entity, primaryKey: primaryKey) { values in
-            values.initialize(from: row, columns: entity.columnPropertyIndices)
+            row.initialize(values, columns: entity.columnPropertyIndices)
         }
         backing.context = self
         backing.identityTable = table
         backing.state = .persisted
         join(batch, backing, primaryKey: primaryKey)
-        let previousHandOff = RowBackingHandOff.begin(backing)
-        // The model holds the backing data from here on.
-        let handedOff = Unmanaged.passUnretained(backing)
-        let model = T(backingData: consume backing)
-        RowBackingHandOff.end(handedOff, restoring: previousHandOff)
-        table.register(Unmanaged.passUnretained(model).toOpaque(), at: probe)
+        let model = T(backingData: backing)
+        table.register(model, at: probe)
         return model
     }
 
     /// Stores a row's column values in a model's backing data.
     private func store(_ row: FetchedRow, in backing: ModelBackingData) {
-        backing.values.assign(from: row, columns: backing.entity.columnPropertyIndices)
+        backing.withStoredValues { row.assign(to: $0, columns: backing.entity.columnPropertyIndices) }
     }
 
     /// Adds the row to `batch`, which is nil for entities without to-many relationships,
@@ -161,23 +157,18 @@ extension ModelContext {
         return byKey
     }
 
-    /// Every model of type `T` a query returns, in order, without casting each; the
-    /// models form one ``FetchBatch``.
+    /// Every model of type `T` a query returns, in order; the models form one
+    /// ``FetchBatch``.
     func materializeAll<T: PersistentModel>(
         sql: String, arguments: [DatabaseValue], entity: EntityDescriptor, as type: T.Type, db: Database
     ) throws -> [T] {
         let batch = FetchBatch.forRows(of: entity)
         let table = identityMap.table(of: entity.registryIndex, for: type)
-        // Collected as `AnyObject`: appending to a `[T]` in this unspecialized generic
-        // code would look up `Array<T>`'s metadata for every row.
-        var objects: [AnyObject] = []
+        var models: [T] = []
         try FetchedRow.forEach(in: try db.fetchStatement(sql: sql), arguments: StatementArguments(arguments)) {
-            objects.append(materialize($0, entity: entity, as: type, batch: batch, table: table))
+            models.append(materialize($0, entity: entity, as: type, batch: batch, table: table))
         }
-        // Every element is a `T` (a class, as every model): the buffer is reinterpreted
-        // as the standard library's own array casts between class types do, rather than
-        // copied with a retain and a release per model.
-        return unsafeBitCast(objects, to: [T].self)
+        return models
     }
 }
 

@@ -18,7 +18,7 @@ extension ModelContext {
     private func loadToOne(of backing: ModelBackingData, target: EntityDescriptor, at index: Int) throws
         -> (any PersistentModel)?
     {
-        guard case .int64(let key) = backing.values[index].storage else { return nil }
+        guard case .integer(let key) = backing.storedValue(at: index) else { return nil }
         let model =
             try identityMap[IdentityMap.key(target, key)]
             ?? access.read { db in try self.model(of: target, primaryKey: key, db: db) }

@@ -67,8 +67,8 @@ extension ModelContext {
             let backing = model.persistentBackingData
             for property in backing.entity.properties where property.relationship?.isToMany == false {
                 if case .toOne(let target) = backing.relationships[property.index] {
-                    backing.values[property.index] =
-                        target?.persistentBackingData.primaryKey.map { $0.databaseValue } ?? .null
+                    backing.setStoredValue(
+                        target?.persistentBackingData.primaryKey.map { .integer($0) } ?? .null, at: property.index)
                 }
             }
             backing.forgetChangedProperties()
@@ -146,7 +146,7 @@ struct SaveOperation {
                     backing.entity, key: key, columns: backing.entity.columnPropertyIndices, values: values, db: db)
             } else {
                 let statement = try db.cachedStatement(sql: backing.entity.insertSQL)
-                statement.setUncheckedArguments(StatementArguments([key.databaseValue] + values))
+                statement.setUncheckedArguments(StatementArguments(storedValues: [.integer(key)] + values))
                 try statement.execute()
             }
         }
@@ -180,7 +180,7 @@ struct SaveOperation {
             var existing: Int64?
             for group in entity.uniquenessConstraints {
                 let indices = group.compactMap { entity.propertyIndexByName[$0] }
-                let values = indices.map { backing.values[$0] }
+                let values = indices.map { backing.storedValue(at: $0) }
                 guard !values.contains(where: \.isNull) else { continue }
                 let signature = "\(entity.name)|\(group)|\(values)"
                 signatures.append(signature)
@@ -192,7 +192,7 @@ struct SaveOperation {
                 let condition = indices.map { "\(entity.properties[$0].quotedName) = ?" }.joined(separator: " AND ")
                 existing = try Int64.fetchOne(
                     db, sql: "SELECT \(Self.primaryKey) FROM \(entity.quotedTable) WHERE \(condition)",
-                    arguments: StatementArguments(values))
+                    arguments: StatementArguments(storedValues: values))
             }
             let key: Int64
             if let existing {
@@ -211,7 +211,7 @@ struct SaveOperation {
     /// The values of a model's columns, in column order; to-one relationships give their
     /// target's key.
     private func columnValues(of backing: ModelBackingData, keyOf: (any PersistentModel) -> Int64?)
-        -> [DatabaseValue]
+        -> [StoredValue]
     {
         backing.entity.columnPropertyIndices.map { columnValue(of: backing, at: $0, keyOf: keyOf) }
     }
@@ -219,24 +219,22 @@ struct SaveOperation {
     /// The value of one column: the stored value of an attribute, or a to-one
     /// relationship's target key.
     private func columnValue(of backing: ModelBackingData, at index: Int, keyOf: (any PersistentModel) -> Int64?)
-        -> DatabaseValue
+        -> StoredValue
     {
-        guard backing.entity.properties[index].relationship != nil else { return backing.values[index] }
+        guard backing.entity.properties[index].relationship != nil else { return backing.storedValue(at: index) }
         switch backing.relationships[index] {
         case .toOne(let target):
-            return target.flatMap(keyOf).map { $0.databaseValue } ?? .null
+            return target.flatMap(keyOf).map { .integer($0) } ?? .null
         default:
-            return backing.values[index]
+            return backing.storedValue(at: index)
         }
     }
 
     private func update(
-        _ entity: EntityDescriptor, key: Int64, columns: [Int], values: [DatabaseValue], db: Database
+        _ entity: EntityDescriptor, key: Int64, columns: [Int], values: [StoredValue], db: Database
     ) throws {
         let statement = try db.cachedStatement(sql: entity.updateSQL(columns: columns))
-        var arguments = values
-        arguments.append(key.databaseValue)
-        statement.setUncheckedArguments(StatementArguments(arguments))
+        statement.setUncheckedArguments(StatementArguments(storedValues: values + [.integer(key)]))
         try statement.execute()
     }
 

@@ -151,8 +151,11 @@ public final class ModelContext {
     private func scheduleAutosave() {
         guard autosaveEnabled, isMainContext, !autosaveScheduled else { return }
         autosaveScheduled = true
-        nonisolated(unsafe) let context = self
+        // Only the main context autosaves: the task finds it through its container,
+        // which is `Sendable`, on the main actor where it lives.
+        let container = self.container
         Task { @MainActor in
+            let context = container.mainContext
             context.autosaveScheduled = false
             guard context.autosaveEnabled, context.hasChanges else { return }
             do {

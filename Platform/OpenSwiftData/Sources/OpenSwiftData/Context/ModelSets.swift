@@ -35,8 +35,8 @@ struct OrderedModelSet {
 
 /// The models of a context that have a row, by entity and primary key, held without
 /// keeping them alive (see ``PrimaryKeyTable``) so that a context does not keep every
-/// model it ever fetched. A model's entry goes when its backing data is released
-/// (``ModelBackingData``'s `deinit`), so the map never needs a sweep for dead entries.
+/// model it ever fetched. A model's entry goes when the model ends
+/// (``ModelBackingReference``'s `deinit`), so the map never needs a sweep for dead entries.
 ///
 /// A class held in a `let` of its context, so that the hot paths of fetching reach it
 /// without the exclusivity checks of a mutable stored property of a class.
@@ -47,9 +47,8 @@ final class IdentityMap {
         let primaryKey: Int64
     }
 
-    /// One table per entity, at the entity's registry index. Unchecked: read for every
-    /// fetched row (see ``ModelBackingData``).
-    @exclusivity(unchecked) private var tables: [PrimaryKeyTable?] = []
+    /// One table per entity, at the entity's registry index. A fetch reads it once.
+    private var tables: [PrimaryKeyTable?] = []
 
     static func key(_ entity: EntityDescriptor, _ primaryKey: Int64) -> Key {
         Key(entity: entity.registryIndex, primaryKey: primaryKey)
@@ -66,9 +65,7 @@ final class IdentityMap {
 
     func register(_ model: any PersistentModel, for key: Key) {
         func register<Model: PersistentModel>(_ model: Model) {
-            let table = table(of: key.entity, for: Model.self)
-            table.register(model, for: key.primaryKey)
-            model.persistentBackingData.identityTable = table
+            table(of: key.entity, for: Model.self).register(model, for: key.primaryKey)
         }
         register(model)
     }

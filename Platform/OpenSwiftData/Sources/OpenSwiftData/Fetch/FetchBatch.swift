@@ -11,8 +11,7 @@ final class FetchBatch {
     static let windowSize = 1000
 
     let entity: EntityDescriptor
-    /// Unchecked: appended to for every fetched row (see ``ModelBackingData``).
-    @exclusivity(unchecked) private(set) var primaryKeys: [Int64] = []
+    private(set) var primaryKeys: [Int64] = []
 
     init(entity: EntityDescriptor) {
         self.entity = entity

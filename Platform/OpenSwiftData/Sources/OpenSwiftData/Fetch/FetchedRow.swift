@@ -10,8 +10,8 @@ struct FetchedRow {
     let statement: SQLiteStatement
     let primaryKey: Int64
 
-    func value(at column: Int) -> DatabaseValue {
-        DatabaseValue(sqliteStatement: statement, index: CInt(column))
+    func value(at column: Int) -> StoredValue {
+        StoredValue(statement: statement, column: CInt(column))
     }
 
     func int64(at column: Int) -> Int64 {
@@ -51,28 +51,28 @@ extension Database {
 
 // A row's columns and a model's values: the property at `columns[i]` is column `i + 1`
 // (``EntityDescriptor/columnPropertyIndices``, in increasing order).
-extension StoredValues {
+extension FetchedRow {
     /// Replaces the values of the properties that have a column with the row's.
-    func assign(from row: FetchedRow, columns: [Int]) {
+    func assign(to values: UnsafeMutableBufferPointer<StoredValue>, columns: [Int]) {
         for (column, index) in columns.enumerated() {
-            self[index] = row.value(at: column + 1)
+            values[index] = value(at: column + 1)
         }
     }
 
-    /// Initializes the values from a row, and NULL for the properties without a column
-    /// (to-many relationships).
-    func initialize(from row: FetchedRow, columns: [Int]) {
+    /// Initializes `values`, memory not initialized yet, from the row, and NULL for the
+    /// properties without a column (to-many relationships).
+    func initialize(_ values: UnsafeMutableBufferPointer<StoredValue>, columns: [Int]) {
         var next = 0
         for (column, index) in columns.enumerated() {
             while next < index {
-                initialize(at: next, to: .null)
+                values.initializeElement(at: next, to: .null)
                 next += 1
             }
-            initialize(at: index, to: row.value(at: column + 1))
+            values.initializeElement(at: index, to: value(at: column + 1))
             next = index + 1
         }
-        while next < count {
-            initialize(at: next, to: .null)
+        while next < values.count {
+            values.initializeElement(at: next, to: .null)
             next += 1
         }
     }

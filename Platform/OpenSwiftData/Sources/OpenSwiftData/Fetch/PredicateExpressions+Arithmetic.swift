@@ -14,7 +14,7 @@ extension PredicateTranslator {
                 guard let unwrapped = Self.unwrap(value), let encoded = try? codec.encodeWrapped(unwrapped) else {
                     return nil
                 }
-                return SQLFragment("?", [encoded])
+                return SQLFragment("?", [encoded.databaseValue])
             default: return nil
             }
         }
@@ -95,7 +95,7 @@ extension PredicateExpressions.RangeExpressionContains: SQLTranslatableExpressio
         return SQLCondition(
             fragment: SQLFragment(
                 "(\(column.sql) >= ? AND \(column.sql) \(upperOperator) ?)",
-                column.arguments + [lower] + column.arguments + [upper]),
+                column.arguments + [lower.databaseValue] + column.arguments + [upper.databaseValue]),
             isExact: true)
     }
 }

@@ -92,7 +92,7 @@ extension PredicateExpressions.NilCoalesce: SQLTranslatableExpression {
             let encoded = try? codec.encodeWrapped(fallback)
         else { return nil }
         return .column(
-            SQLFragment("COALESCE(\(sql.sql), ?)", sql.arguments + [encoded]), codec, isOptional: false)
+            SQLFragment("COALESCE(\(sql.sql), ?)", sql.arguments + [encoded.databaseValue]), codec, isOptional: false)
     }
 }
 
@@ -198,7 +198,7 @@ extension PredicateExpressions.SequenceContains: SQLTranslatableExpression {
             for element in elements {
                 guard let unwrapped = PredicateTranslator.unwrap(element) else { continue }
                 guard let value = try? codec.encodeWrapped(unwrapped) else { return nil }
-                encoded.append(DatabaseValueBox(value: value))
+                encoded.append(DatabaseValueBox(value: value.databaseValue))
             }
             guard !encoded.isEmpty else {
                 return SQLCondition(fragment: SQLFragment("0"), isExact: true)

@@ -74,7 +74,7 @@ struct PredicateTranslator {
             guard let encoded = try? codec.encodeWrapped(unwrapped) else { return nil }
             let op = isOptional ? (negated ? "IS NOT" : "IS") : (negated ? "<>" : "=")
             return SQLCondition(
-                fragment: SQLFragment("(\(sql.sql) \(op) ?)", sql.arguments + [encoded]), isExact: true)
+                fragment: SQLFragment("(\(sql.sql) \(op) ?)", sql.arguments + [encoded.databaseValue]), isExact: true)
         case .row(let row):
             // A to-one relationship compared with a model or with nil.
             guard let unwrapped else {
@@ -134,7 +134,7 @@ struct PredicateTranslator {
             guard case .column(_, let codec, _) = other, codec.sqlOrderMatchesSwift,
                 let unwrapped = Self.unwrap(value), let encoded = try? codec.encodeWrapped(unwrapped)
             else { return nil }
-            return SQLFragment("?", [encoded])
+            return SQLFragment("?", [encoded.databaseValue])
         default:
             return nil
         }

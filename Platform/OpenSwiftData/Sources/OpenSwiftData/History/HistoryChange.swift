@@ -88,7 +88,7 @@ public struct DefaultHistoryDelete<Model: PersistentModel>: HistoryDelete {
 /// when it was deleted.
 public struct HistoryTombstone<Model: PersistentModel>: Sendable {
     /// The stored form of each preserved attribute, by property name.
-    let storedValues: [String: DatabaseValue]
+    let storedValues: [String: StoredValue]
 
     /// The value the attribute had; nil when it is not preserved (or was nil).
     public subscript<Value>(keyPath: KeyPath<Model, Value>) -> Value? {

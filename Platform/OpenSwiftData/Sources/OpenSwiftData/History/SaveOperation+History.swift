@@ -47,8 +47,8 @@ extension SaveOperation {
     }
 
     /// The stored values of the `.preserveValueOnDeletion` attributes, as last saved.
-    private func preservedValues(of backing: ModelBackingData) -> [(property: String, value: DatabaseValue)] {
-        let saved = backing.pendingChanges?.snapshot?.values ?? backing.values.array
+    private func preservedValues(of backing: ModelBackingData) -> [(property: String, value: StoredValue)] {
+        let saved = backing.pendingChanges?.snapshot?.values ?? backing.storedValues
         return backing.entity.properties.compactMap { property in
             guard let attribute = property.attribute,
                 attribute.metadata.options.contains(.preserveValueOnDeletion)

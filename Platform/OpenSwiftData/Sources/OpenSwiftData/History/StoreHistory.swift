@@ -23,7 +23,7 @@ enum StoreHistory {
         /// Models of `entity` inserted with the keys `first...last`.
         case inserted(entity: String, first: Int64, last: Int64)
         case updated(entity: String, key: Int64, properties: [String])
-        case deleted(entity: String, key: Int64, preserved: [(property: String, value: DatabaseValue)])
+        case deleted(entity: String, key: Int64, preserved: [(property: String, value: StoredValue)])
     }
 
     private enum Kind: Int {
@@ -80,7 +80,7 @@ enum StoreHistory {
                 for (property, value) in preserved {
                     try db.execute(
                         sql: "INSERT INTO \(tombstonesTable) (change_id, property, value) VALUES (?, ?, ?)",
-                        arguments: [change, property, value])
+                        arguments: [change, property, value.databaseValue])
                 }
             }
         }
@@ -154,10 +154,10 @@ enum StoreHistory {
         }
     }
 
-    private static func tombstoneValues(db: Database) throws -> [Int64: [String: DatabaseValue]] {
-        var result: [Int64: [String: DatabaseValue]] = [:]
+    private static func tombstoneValues(db: Database) throws -> [Int64: [String: StoredValue]] {
+        var result: [Int64: [String: StoredValue]] = [:]
         for row in try Row.fetchAll(db, sql: "SELECT change_id, property, value FROM \(tombstonesTable)") {
-            result[row["change_id"], default: [:]][row["property"]] = row["value"] as DatabaseValue
+            result[row["change_id"], default: [:]][row["property"]] = StoredValue(row["value"] as DatabaseValue)
         }
         return result
     }
@@ -172,7 +172,7 @@ enum StoreHistory {
     /// The change typed with its model class, as SwiftData's `Default…` changes are.
     private static func makeChange(
         _ kind: Kind, of modelType: any PersistentModel.Type, at place: ChangePlace, properties: [String],
-        preserved: [String: DatabaseValue]
+        preserved: [String: StoredValue]
     ) -> HistoryChange {
         func typed<Model: PersistentModel>(_: Model.Type) -> HistoryChange {
             switch kind {

@@ -1,4 +1,4 @@
-/// Turns a final class into a persistent model, as SwiftData's `@Model` does.
+/// Turns a class into a persistent model, as SwiftData's `@Model` does.
 ///
 /// Every stored property that is not `@Transient` becomes persisted: its storage moves
 /// into the model's backing data, and the declared default value is recorded in

@@ -258,7 +258,7 @@ struct LightweightMigration {
         if let defaultValue = attribute.defaultValue {
             let encoded = try attribute.codec.encodeAny(defaultValue)
             if !encoded.isNull {
-                definition += " DEFAULT \(Self.literal(encoded))"
+                definition += " DEFAULT \(Self.literal(encoded.databaseValue))"
             }
         } else if !attribute.codec.isOptional {
             if isCustomStage {

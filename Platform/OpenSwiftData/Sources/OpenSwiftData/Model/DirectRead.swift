@@ -1,5 +1,3 @@
-import GRDB
-
 /// The values a property accessor reads without its attribute's codec: a stored
 /// integer, real or text as `Int`, `Int64`, `Bool`, `Double` or `String`, optional or
 /// not, and NULL as `nil` for those optionals.
@@ -11,33 +9,36 @@ import GRDB
 /// value that does not fit. A relationship's key, a stored integer, is never read
 /// here: a relationship's type is a model, an array or an optional of one, none of the
 /// types below.
+///
+/// Each branch tests `Value` against one concrete type and converts with `as?`, which
+/// the optimizer resolves statically once the accessor is specialized.
 @usableFromInline
 enum DirectRead {
     @inlinable
-    static func value<Value>(_ stored: DatabaseValue, as _: Value.Type) -> Value? {
-        switch stored.storage {
-        case .int64(let integer):
-            if Value.self == Int.self { return unsafeBitCast(Int(integer), to: Value.self) }
-            if Value.self == Int?.self { return unsafeBitCast(Int?.some(Int(integer)), to: Value.self) }
-            if Value.self == Int64.self { return unsafeBitCast(integer, to: Value.self) }
-            if Value.self == Int64?.self { return unsafeBitCast(Int64?.some(integer), to: Value.self) }
-            if Value.self == Bool.self { return unsafeBitCast(integer != 0, to: Value.self) }
-            if Value.self == Bool?.self { return unsafeBitCast(Bool?.some(integer != 0), to: Value.self) }
+    static func value<Value>(_ stored: StoredValue, as _: Value.Type) -> Value? {
+        switch stored {
+        case .integer(let integer):
+            if Value.self == Int.self { return Int(integer) as? Value }
+            if Value.self == Int?.self { return Int?.some(Int(integer)) as? Value }
+            if Value.self == Int64.self { return integer as? Value }
+            if Value.self == Int64?.self { return Int64?.some(integer) as? Value }
+            if Value.self == Bool.self { return (integer != 0) as? Value }
+            if Value.self == Bool?.self { return Bool?.some(integer != 0) as? Value }
             return nil
-        case .double(let real):
-            if Value.self == Double.self { return unsafeBitCast(real, to: Value.self) }
-            if Value.self == Double?.self { return unsafeBitCast(Double?.some(real), to: Value.self) }
+        case .real(let real):
+            if Value.self == Double.self { return real as? Value }
+            if Value.self == Double?.self { return Double?.some(real) as? Value }
             return nil
-        case .string(let text):
-            if Value.self == String.self { return unsafeBitCast(text, to: Value.self) }
-            if Value.self == String?.self { return unsafeBitCast(String?.some(text), to: Value.self) }
+        case .text(let text):
+            if Value.self == String.self { return text as? Value }
+            if Value.self == String?.self { return String?.some(text) as? Value }
             return nil
         case .null:
-            if Value.self == Int?.self { return unsafeBitCast(Int?.none, to: Value.self) }
-            if Value.self == Int64?.self { return unsafeBitCast(Int64?.none, to: Value.self) }
-            if Value.self == Bool?.self { return unsafeBitCast(Bool?.none, to: Value.self) }
-            if Value.self == Double?.self { return unsafeBitCast(Double?.none, to: Value.self) }
-            if Value.self == String?.self { return unsafeBitCast(String?.none, to: Value.self) }
+            if Value.self == Int?.self { return Int?.none as? Value }
+            if Value.self == Int64?.self { return Int64?.none as? Value }
+            if Value.self == Bool?.self { return Bool?.none as? Value }
+            if Value.self == Double?.self { return Double?.none as? Value }
+            if Value.self == String?.self { return String?.none as? Value }
             return nil
         case .blob:
             return nil

@@ -4,6 +4,9 @@ import Synchronization
 
 /// Everything the runtime knows about one model type, built once from its
 /// `schemaMetadata` and shared by every container and context.
+// @unchecked Sendable: every field is a `let` set by the initializer, or a cache behind a
+// `Mutex`; the key paths are immutable objects, and the relationship-slot templates hold
+// no model (only `.notLoaded` and empty slots); // checked by `ConcurrentSchemaUseTests` under the thread sanitizer.
 final class EntityDescriptor: @unchecked Sendable {
     /// The entity name: the class's own name, also the table name.
     let name: String
@@ -38,6 +41,10 @@ final class EntityDescriptor: @unchecked Sendable {
     let newModelRelationships: [RelationshipSlot]
     /// A fetched row's relationships: none read yet (empty when there are none).
     let unloadedRelationships: [RelationshipSlot]
+    /// The stored values a new model starts with: each attribute's declared default
+    /// (`var pinned = false`), stored, and NULL for the others (see
+    /// ``ModelBackingReference``).
+    let newModelValues: [StoredValue]
     /// `SELECT` of the primary key and every column, without a `WHERE` clause.
     let selectSQL: String
     /// `SELECT` of one row by primary key.
@@ -101,6 +108,17 @@ final class EntityDescriptor: @unchecked Sendable {
                 return relationship.isToMany ? .toMany([]) : .toOne(nil)
             } : []
         self.unloadedRelationships = hasRelationships ? Array(repeating: .notLoaded, count: properties.count) : []
+        let entityName = name
+        self.newModelValues = try properties.map { property throws(SwiftDataError) in
+            guard let attribute = property.attribute, let defaultValue = attribute.defaultValue else { return .null }
+            do {
+                return try attribute.codec.encodeAny(defaultValue)
+            } catch {
+                throw SwiftDataError.invalidModel(
+                    entity: entityName,
+                    reason: "the default value of '\(property.name)' cannot be stored: \(error)")
+            }
+        }
         let table = Self.quote(name)
         let primaryKey = Self.quote(Self.primaryKeyColumn)
         let columnNames = columnPropertyIndices.map { properties[$0].name }
@@ -329,6 +347,7 @@ struct JoinTable: Hashable {
 }
 
 /// One persisted property of an entity.
+// @unchecked Sendable: immutable, with the same reasons as ``EntityDescriptor``.
 struct PropertyDescriptor: @unchecked Sendable {
     struct Attribute {
         let codec: AttributeCodec

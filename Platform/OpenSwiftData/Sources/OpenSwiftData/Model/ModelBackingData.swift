@@ -1,5 +1,3 @@
-import GRDB
-
 /// Where a model's persisted values live: one stored value per property, the loaded
 /// relationship targets, and the model's state in its context.
 ///
@@ -8,8 +6,10 @@ import GRDB
 ///
 /// One allocation per model: the state is the header (``ModelBackingFields``) and the
 /// stored values follow it, as a `ManagedBuffer`'s elements. A fetch creates one of
-/// these per row, and a separate allocation for the values cost as much again.
-public final class ModelBackingData: ManagedBuffer<ModelBackingFields, DatabaseValue> {
+/// these per row, and a separate allocation for the values cost as much again. Both are
+/// reached only inside the closures of `withUnsafeMutablePointerToHeader` and
+/// `withUnsafeMutablePointerToElements`, and no pointer leaves them.
+public final class ModelBackingData: ManagedBuffer<ModelBackingFields, StoredValue> {
     /// Indices of properties changed since the last save.
     var changedProperties: Set<Int> { pendingChanges?.properties ?? [] }
 
@@ -46,17 +46,21 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingFields, DatabaseV
         return created
     }
 
-    /// Empty storage for a new model of the given type: NULL values and empty, loaded
-    /// relationships.
+    /// Storage for a new model of the given type: each attribute holds the value a new
+    /// model starts with (its declared default, or NULL; see
+    /// ``EntityDescriptor/newModelValues``), and its relationships are empty and loaded.
     static func make<Model: PersistentModel>(for type: Model.Type) -> ModelBackingData {
         let entity = EntityDescriptor.known(type)
-        return make(entity: entity, relationships: entity.newModelRelationships, primaryKey: nil)
+        return make(entity: entity, relationships: entity.newModelRelationships, primaryKey: nil) { values in
+            _ = values.initialize(from: entity.newModelValues)
+        }
     }
 
     /// A fetched row's storage: relationships not loaded yet, and values that
     /// `initializeValues` initializes, every one of them.
     static func make(
-        entity: __shared EntityDescriptor, primaryKey: Int64, initializeValues: (StoredValues) -> Void
+        entity: __shared EntityDescriptor, primaryKey: Int64,
+        initializeValues: (UnsafeMutableBufferPointer<StoredValue>) -> Void
     ) -> ModelBackingData {
         make(
             entity: entity, relationships: entity.unloadedRelationships, primaryKey: primaryKey,
@@ -65,59 +69,35 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingFields, DatabaseV
 
     private static func make(
         entity: __shared EntityDescriptor, relationships: [RelationshipSlot], primaryKey: Int64?,
-        initializeValues: (StoredValues) -> Void = { $0.initializeToNull() }
+        initializeValues: (UnsafeMutableBufferPointer<StoredValue>) -> Void
     ) -> ModelBackingData {
         let count = entity.properties.count
-        // `create` allocates an instance of the class it is called on.
         let buffer = create(minimumCapacity: count) { _ in
             ModelBackingFields(entity: entity, relationships: relationships, primaryKey: primaryKey)
         }
+        // `create` makes an instance of the class it is called on, as its documentation
+        // says: the cast cannot fail (and is checked in debug builds).
         let backing = unsafeDowncast(buffer, to: ModelBackingData.self)
-        initializeValues(backing.values)
+        backing.withUnsafeMutablePointerToElements { elements in
+            initializeValues(UnsafeMutableBufferPointer(start: elements, count: count))
+        }
         return backing
     }
 
     deinit {
-        // The model is gone: so is its place in the context's identity map.
-        if let primaryKey, let identityTable = fields.pointee.identityTable {
-            // Only when released: another live model may have taken the row over.
-            identityTable._withUnsafeGuaranteedRef { $0.remove(primaryKey, onlyIfReleased: true) }
-        }
         // The header goes with the object; the elements are this class's to destroy.
-        values.deinitialize()
+        withUnsafeMutablePointers { header, elements in
+            _ = elements.deinitialize(count: header.pointee.valueCount)
+        }
     }
 
-    /// The backing data held in a model's `storage`, created for `type` on first use.
-    /// `@Model` keeps its backing data this way so that a fetched model, which receives
-    /// its backing data in `init(backingData:)`, never builds one only to drop it.
-    ///
-    /// Inlinable, so that the usual case, a model that has its backing data, costs its
-    /// accessors no call.
-    @inlinable
-    public static func resolve<Model: PersistentModel>(_ storage: inout ModelBackingData?, for type: Model.Type)
-        -> ModelBackingData
-    {
-        if let existing = storage { return existing }
-        return resolveMissing(&storage, for: type)
-    }
-
-    /// ``resolve(_:for:)`` for a model that has no backing data yet: a new model.
-    @usableFromInline
-    static func resolveMissing<Model: PersistentModel>(_ storage: inout ModelBackingData?, for type: Model.Type)
-        -> ModelBackingData
-    {
-        let created = make(for: type)
-        storage = created
-        return created
-    }
-
-    /// The backing data of the fetched row being handed to a model of `type` on this
-    /// thread, taken once (see ``RowBackingHandOff``); nil in any other initializer.
-    /// `@Model` makes this the initial value of the model's backing data, which Swift
-    /// initializes before the initial value of any persisted property, so that a model
-    /// created by such an initial value does not take the row's backing data.
-    public static func claimHandedOffRow<Model: PersistentModel>(for type: Model.Type) -> ModelBackingData? {
-        RowBackingHandOff.claim(for: type)
+    /// The model that held this backing data has ended (``ModelBackingReference``): its
+    /// entry in its context's identity map goes with it, even when something else still
+    /// holds this backing data.
+    func modelDidEnd() {
+        guard let primaryKey, let table = identityTable else { return }
+        table.remove(primaryKey)
+        identityTable = nil
     }
 
     var persistentModelID: PersistentIdentifier {
@@ -133,18 +113,18 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingFields, DatabaseV
 
     // MARK: Accessors used by @Model
 
-    /// Stores a property's value from the model's initialiser.
-    public func initializeValue<Value>(_ value: Value, at index: Int) {
-        guard !ignoresInitialValues else { return }
+    /// Stores a property's value from the model's initialiser (the property's init
+    /// accessor, for its initial value or the initialiser's assignment).
+    func initializeValue<Value>(_ value: Value, at index: Int) {
         if let codec = entity.attributeCodecs[index] {
-            values[index] = encode(value, with: codec, at: index)
+            setStoredValue(encode(value, with: codec, at: index), at: index)
             return
         }
         let property = entity.properties[index]
         if property.relationship?.isToMany == true {
-            relationships[index] = .toMany(Self.models(in: value))
+            setRelationship(.toMany(Self.models(in: value)), at: index)
         } else {
-            relationships[index] = .toOne(Self.model(in: value))
+            setRelationship(.toOne(Self.model(in: value)), at: index)
         }
         hasInitialRelationships = true
     }
@@ -167,7 +147,7 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingFields, DatabaseV
                 continue
             }
             do {
-                values[index] = try codec.encodeAny(value)
+                setStoredValue(try codec.encodeAny(value), at: index)
             } catch {
                 fatalError("\(entity.name).\(property.name) cannot be stored: \(error)")
             }
@@ -190,13 +170,41 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingFields, DatabaseV
     }
 
     /// The stored value of the property at `index`: an attribute's stored form, or a
-    /// to-one relationship's key. Inlinable, as ``value(at:of:)``: it is ``values``'
-    /// subscript, read from the model's accessor without a call.
+    /// to-one relationship's key. Inlinable, as ``value(at:of:keyPath:)``.
     @inlinable
-    func storedValue(at index: Int) -> DatabaseValue {
-        let count = withUnsafeMutablePointerToHeader { Int($0.pointee.valueCount) }
-        precondition(index >= 0 && index < count, "property index out of range")
+    func storedValue(at index: Int) -> StoredValue {
+        precondition(index >= 0 && index < valueCount, "property index out of range")
         return withUnsafeMutablePointerToElements { $0[index] }
+    }
+
+    /// Replaces the stored value of the property at `index`.
+    func setStoredValue(_ value: StoredValue, at index: Int) {
+        precondition(index >= 0 && index < valueCount, "property index out of range")
+        withUnsafeMutablePointerToElements { $0[index] = value }
+    }
+
+    /// A copy of every stored value, in property order.
+    var storedValues: [StoredValue] {
+        withUnsafeMutablePointers { header, elements in
+            Array(UnsafeBufferPointer(start: elements, count: header.pointee.valueCount))
+        }
+    }
+
+    /// Replaces every stored value with those of `values`, one per property.
+    func assignStoredValues(_ values: [StoredValue]) {
+        withUnsafeMutablePointers { header, elements in
+            precondition(
+                values.count == header.pointee.valueCount,
+                "\(values.count) values for \(header.pointee.valueCount) properties")
+            _ = UnsafeMutableBufferPointer(start: elements, count: values.count).update(from: values)
+        }
+    }
+
+    /// Calls `body` with the stored values, to read or change several at once.
+    func withStoredValues<Result>(_ body: (UnsafeMutableBufferPointer<StoredValue>) -> Result) -> Result {
+        withUnsafeMutablePointers { header, elements in
+            body(UnsafeMutableBufferPointer(start: elements, count: header.pointee.valueCount))
+        }
     }
 
     /// Reads a property through its attribute's codec, or reads a relationship.
@@ -212,7 +220,7 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingFields, DatabaseV
     /// decode is a damaged store, and stops the program with the property's name.
     private func attributeValue<Value>(at index: Int, codec: AttributeCodec) -> Value {
         do {
-            return try typed(codec, as: Value.self, at: index).decode(values[index])
+            return try typed(codec, as: Value.self, at: index).decode(storedValue(at: index))
         } catch {
             fatalError("\(entity.name).\(entity.properties[index].name) cannot be read from the store: \(error)")
         }
@@ -246,10 +254,10 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingFields, DatabaseV
     public func setValue<Model: PersistentModel, Value>(_ newValue: Value, at index: Int, of owner: Model) {
         if let codec = entity.attributeCodecs[index] {
             let encoded = encode(newValue, with: codec, at: index)
-            guard encoded != values[index] || state == .detached else { return }
+            guard encoded != storedValue(at: index) || state == .detached else { return }
             ModelObservation.withMutation(of: owner, at: index) {
                 willChange(index, of: owner)
-                values[index] = encoded
+                setStoredValue(encoded, at: index)
             }
             return
         }
@@ -275,13 +283,13 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingFields, DatabaseV
     /// unless a snapshot is already kept.
     func keepSnapshot() {
         let changes = changes()
-        if changes.snapshot == nil { changes.snapshot = (values.array, relationships) }
+        if changes.snapshot == nil { changes.snapshot = (storedValues, relationships) }
     }
 
     /// Puts back the values and relationships of the kept snapshot, if any, and forgets it.
     func restoreSnapshot() {
         if let snapshot = pendingChanges?.snapshot {
-            values.assign(snapshot.values)
+            assignStoredValues(snapshot.values)
             relationships = snapshot.relationships
         }
         forgetSnapshot()
@@ -339,10 +347,11 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingFields, DatabaseV
         guard ObjectIdentifier(codec.valueType) == ObjectIdentifier(Value.self) else {
             fatalError("\(entity.name).\(entity.properties[index].name) is not of type \(Value.self)")
         }
+        // The codec of a property is made for its declared type (checked just above).
         return unsafeDowncast(codec, to: TypedAttributeCodec<Value>.self)
     }
 
-    private func encode<Value>(_ value: Value, with codec: AttributeCodec, at index: Int) -> DatabaseValue {
+    private func encode<Value>(_ value: Value, with codec: AttributeCodec, at index: Int) -> StoredValue {
         do {
             return try typed(codec, as: Value.self, at: index).encode(value)
         } catch {
@@ -351,14 +360,7 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingFields, DatabaseV
     }
 
     static func model<Value>(in value: Value) -> (any PersistentModel)? {
-        // A to-one property is a class reference or an optional one: `nil` (the usual
-        // initial value, applied in every initializer) is a null word, found without a cast.
-        if MemoryLayout<Value>.size == MemoryLayout<UInt>.size,
-            withUnsafeBytes(of: value, { $0.load(as: UInt.self) }) == 0
-        {
-            return nil
-        }
-        return (value as Any) as? any PersistentModel
+        (value as Any) as? any PersistentModel
     }
 
     static func models<Value>(in value: Value) -> [any PersistentModel] {

@@ -5,12 +5,12 @@
 /// in it is public.
 ///
 /// Every fetched row allocates one of these, so it is kept small: the rare state is in
-/// side objects created on first use (``PendingChanges``, ``IdentifierMemo``), and the
-/// fields are in an order that leaves no padding (88 bytes).
+/// side objects created on first use (``PendingChanges``, ``IdentifierMemo``).
 public struct ModelBackingFields {
-    /// The model's entity. Not retained: every entity descriptor stays in the process's
-    /// registry (``EntityDescriptor/of(_:)``) for the life of the process, and a retain
-    /// and a release per fetched row are measurable.
+    /// The model's entity. Unowned(unsafe), so that a fetch pays no retain and release
+    /// per row. Invariant: every entity descriptor stays in the process's registry
+    /// (``EntityDescriptor/of(_:)``) for the life of the process, so it outlives every
+    /// backing data (checked by `SoundnessTests.entityDescriptorsLiveForTheProcess`).
     unowned(unsafe) let entity: EntityDescriptor
     /// Relationship targets, by property index; empty when the entity has none.
     var relationships: [RelationshipSlot]
@@ -22,10 +22,13 @@ public struct ModelBackingFields {
     /// relationship faulted here is read for the neighbouring rows too.
     var fetchBatch: FetchBatch?
     var fetchBatchPosition = 0
-    /// The identity-map table the model is registered in, from which the backing data's
-    /// `deinit` removes it. Not retained: a context never drops a table, and the
-    /// backing data holds the context (``context``) until its `deinit` has run.
-    var identityTable: Unmanaged<PrimaryKeyTable>?
+    /// The identity-map table the model is registered in, from which its entry is
+    /// removed when the model ends (``ModelBackingReference``). Unowned(unsafe): a
+    /// retain per fetched row is measurable. Invariant: set only together with
+    /// ``context``, which is held strongly and never drops a table, and cleared with it
+    /// (``ModelBackingData/leaveContext()``), so the table outlives the reference
+    /// (checked by `SoundnessTests.modelsOutliveTheirContext`).
+    unowned(unsafe) var identityTable: PrimaryKeyTable?
     /// Changes since the last save; nil until the first one.
     var pendingChanges: PendingChanges?
     /// A temporary identifier, or the store of a context the model left; nil for most.
@@ -38,97 +41,93 @@ public struct ModelBackingFields {
     /// Relationships assigned in the model's initialiser, whose inverses are set up when
     /// the model is inserted.
     var hasInitialRelationships = false
-    /// Set while a fetched row's model is created: the row's values stand, the
-    /// properties' initial values do not apply (see ``RowBackingHandOff``).
-    var ignoresInitialValues = false
     /// The number of stored values after the header: one per property of the entity.
-    @usableFromInline let valueCount: Int32
+    @usableFromInline let valueCount: Int
 
     init(entity: __shared EntityDescriptor, relationships: [RelationshipSlot], primaryKey: Int64?) {
         self.entity = entity
         self.relationships = relationships
         self.primaryKey = primaryKey
-        self.valueCount = Int32(entity.properties.count)
+        self.valueCount = entity.properties.count
     }
 }
 
-// The fields, read and written through the header's address: a `ManagedBuffer`'s
-// `header` is a stored property of a class, whose accesses the compiler checks for
-// exclusivity at run time wherever it cannot prove them exclusive, and a fetch touches
-// several fields per row. Nothing here passes a field `inout` or changes one while
-// another access to it is under way, which is what such checks catch.
+// The header's fields, each read or written in one short access through the header's
+// address, inside `withUnsafeMutablePointerToHeader`'s closure: `header` is a stored
+// property of `ManagedBuffer`, whose accesses the compiler checks for exclusivity at run
+// time wherever it cannot prove them exclusive, and a fetch touches several fields per
+// row. No access here lasts beyond one load or one store, so none can overlap another.
 extension ModelBackingData {
-    var fields: UnsafeMutablePointer<ModelBackingFields> {
-        withUnsafeMutablePointerToHeader { $0 }
-    }
-
-    var entity: EntityDescriptor { fields.pointee.entity }
-
-    /// The stored form of each attribute, and the target's key of each to-one
-    /// relationship; unused (NULL) for to-many relationships.
-    var values: StoredValues {
-        StoredValues(base: withUnsafeMutablePointerToElements { $0 }, count: Int(fields.pointee.valueCount))
-    }
+    var entity: EntityDescriptor { withUnsafeMutablePointerToHeader { $0.pointee.entity } }
 
     var relationships: [RelationshipSlot] {
-        get { fields.pointee.relationships }
-        set { fields.pointee.relationships = newValue }
+        get { withUnsafeMutablePointerToHeader { $0.pointee.relationships } }
+        set { withUnsafeMutablePointerToHeader { $0.pointee.relationships = newValue } }
+    }
+
+    /// Replaces the relationship slot at `index`.
+    func setRelationship(_ slot: RelationshipSlot, at index: Int) {
+        withUnsafeMutablePointerToHeader { $0.pointee.relationships[index] = slot }
+    }
+
+    /// The relationship slot at `index`.
+    func relationship(at index: Int) -> RelationshipSlot {
+        withUnsafeMutablePointerToHeader { $0.pointee.relationships[index] }
     }
 
     var context: ModelContext? {
-        get { fields.pointee.context }
-        set { fields.pointee.context = newValue }
+        get { withUnsafeMutablePointerToHeader { $0.pointee.context } }
+        set { withUnsafeMutablePointerToHeader { $0.pointee.context = newValue } }
     }
 
     var fetchBatch: FetchBatch? {
-        get { fields.pointee.fetchBatch }
-        set { fields.pointee.fetchBatch = newValue }
+        get { withUnsafeMutablePointerToHeader { $0.pointee.fetchBatch } }
+        set { withUnsafeMutablePointerToHeader { $0.pointee.fetchBatch = newValue } }
     }
 
     var fetchBatchPosition: Int {
-        get { fields.pointee.fetchBatchPosition }
-        set { fields.pointee.fetchBatchPosition = newValue }
+        get { withUnsafeMutablePointerToHeader { $0.pointee.fetchBatchPosition } }
+        set { withUnsafeMutablePointerToHeader { $0.pointee.fetchBatchPosition = newValue } }
     }
 
     var identityTable: PrimaryKeyTable? {
-        get { fields.pointee.identityTable?.takeUnretainedValue() }
-        set { fields.pointee.identityTable = newValue.map(Unmanaged.passUnretained) }
+        get { withUnsafeMutablePointerToHeader { $0.pointee.identityTable } }
+        set { withUnsafeMutablePointerToHeader { $0.pointee.identityTable = newValue } }
     }
 
     var pendingChanges: PendingChanges? {
-        get { fields.pointee.pendingChanges }
-        set { fields.pointee.pendingChanges = newValue }
+        get { withUnsafeMutablePointerToHeader { $0.pointee.pendingChanges } }
+        set { withUnsafeMutablePointerToHeader { $0.pointee.pendingChanges = newValue } }
     }
 
     var identifierMemo: IdentifierMemo? {
-        get { fields.pointee.identifierMemo }
-        set { fields.pointee.identifierMemo = newValue }
+        get { withUnsafeMutablePointerToHeader { $0.pointee.identifierMemo } }
+        set { withUnsafeMutablePointerToHeader { $0.pointee.identifierMemo = newValue } }
     }
 
     var observation: ObservationRegistrarBox? {
-        get { fields.pointee.observation }
-        set { fields.pointee.observation = newValue }
+        get { withUnsafeMutablePointerToHeader { $0.pointee.observation } }
+        set { withUnsafeMutablePointerToHeader { $0.pointee.observation = newValue } }
     }
 
     var primaryKey: Int64? {
-        get { fields.pointee.primaryKey }
-        set { fields.pointee.primaryKey = newValue }
+        get { withUnsafeMutablePointerToHeader { $0.pointee.primaryKey } }
+        set { withUnsafeMutablePointerToHeader { $0.pointee.primaryKey = newValue } }
     }
 
     var state: ModelState {
-        get { fields.pointee.state }
-        set { fields.pointee.state = newValue }
+        get { withUnsafeMutablePointerToHeader { $0.pointee.state } }
+        set { withUnsafeMutablePointerToHeader { $0.pointee.state = newValue } }
     }
 
     var hasInitialRelationships: Bool {
-        get { fields.pointee.hasInitialRelationships }
-        set { fields.pointee.hasInitialRelationships = newValue }
+        get { withUnsafeMutablePointerToHeader { $0.pointee.hasInitialRelationships } }
+        set { withUnsafeMutablePointerToHeader { $0.pointee.hasInitialRelationships = newValue } }
     }
 
-    var ignoresInitialValues: Bool {
-        get { fields.pointee.ignoresInitialValues }
-        set { fields.pointee.ignoresInitialValues = newValue }
-    }
+    /// The number of stored values: one per property of the entity.
+    @inlinable
+    var valueCount: Int { withUnsafeMutablePointerToHeader { $0.pointee.valueCount } }
 }
 
 /// A model's place in its context's life cycle.

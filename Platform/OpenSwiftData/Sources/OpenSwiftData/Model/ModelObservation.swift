@@ -83,11 +83,10 @@ extension ModelBackingData {
     /// The registrar a read is recorded with.
     @usableFromInline
     func registrarForReads() -> ObservationRegistrarBox {
-        if let observation = fields.pointee.observation { return observation }
-        if let table = fields.pointee.identityTable {
-            return table._withUnsafeGuaranteedRef { $0.sharedObservation }
+        let existing = withUnsafeMutablePointerToHeader { header in
+            header.pointee.observation ?? header.pointee.identityTable?.sharedObservation
         }
-        return ownObservation()
+        return existing ?? ownObservation()
     }
 
     /// The model's own registrar, made on first use.

@@ -1,5 +1,3 @@
-import GRDB
-
 /// What a model changed since its last save: which properties, and its values and
 /// relationships as they were before, for `rollback()`.
 ///
@@ -10,7 +8,7 @@ final class PendingChanges {
     /// Indices of the properties changed since the last save.
     var properties = Set<Int>()
     /// Values and relationships as of the last save, kept from the first change on.
-    var snapshot: (values: [DatabaseValue], relationships: [RelationshipSlot])?
+    var snapshot: (values: [StoredValue], relationships: [RelationshipSlot])?
     /// Relationships whose last read from the store failed, by property index, with the
     /// reason: changing one of them cannot be saved (``ModelContext/save()``).
     var unreadRelationships: [Int: String] = [:]

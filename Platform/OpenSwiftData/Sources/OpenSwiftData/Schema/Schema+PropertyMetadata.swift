@@ -6,6 +6,9 @@ extension Schema {
     ///
     /// `@Model` writes these into ``PersistentModel/schemaMetadata``; the generic
     /// initialiser captures the property's type and its declared default value.
+    // @unchecked Sendable: immutable; its key path is an immutable object, its default
+    // value is only read, and its announcer captures only a key path;
+    // // checked by `ConcurrentSchemaUseTests` under the thread sanitizer.
     public struct PropertyMetadata: @unchecked Sendable {
         public let name: String
         public let keypath: AnyKeyPath
@@ -36,6 +39,7 @@ extension Schema {
 }
 
 /// What kind of value a persisted property holds, decided once from its declared type.
+// @unchecked Sendable: immutable; a codec is immutable too (see ``AttributeCodec``).
 enum PropertyValueKind: @unchecked Sendable {
     /// A value stored in a column.
     case attribute(AttributeCodec)

@@ -1,10 +1,12 @@
 import Foundation
-import GRDB
 
 /// Converts the values of one attribute between Swift and SQLite.
 ///
 /// Built once per property from its declared type: SQLite primitives are stored as is,
 /// `RawRepresentable` values by their raw value, and other `Codable` values as JSON text.
+// @unchecked Sendable: immutable (every field a `let` set at creation), and its closures
+// capture only metatypes; a class rather than a struct so that ``TypedAttributeCodec``
+// can refine it; // checked by `ConcurrentSchemaUseTests` under the thread sanitizer.
 class AttributeCodec: @unchecked Sendable {
     /// The storage class of the column.
     let storageType: ColumnStorageType
@@ -40,7 +42,7 @@ class AttributeCodec: @unchecked Sendable {
     }
 
     /// Encodes a value of the declared type (an `Optional` when the type is optional).
-    func encodeAny(_ value: Any) throws -> DatabaseValue {
+    func encodeAny(_ value: Any) throws -> StoredValue {
         if isOptional {
             guard let wrapped = (value as? any _OptionalMarker)?._wrappedAny else { return .null }
             return try conversion.encode(wrapped)
@@ -49,12 +51,12 @@ class AttributeCodec: @unchecked Sendable {
     }
 
     /// Encodes a non-optional value of the wrapped type, as predicates compare with.
-    func encodeWrapped(_ value: Any) throws -> DatabaseValue {
+    func encodeWrapped(_ value: Any) throws -> StoredValue {
         try conversion.encode(value)
     }
 
     /// Decodes a stored value into the declared type, boxed.
-    func decodeAny(_ databaseValue: DatabaseValue) throws -> Any {
+    func decodeAny(_ storedValue: StoredValue) throws -> Any {
         fatalError("AttributeCodec.decodeAny must be overridden")
     }
 
@@ -91,6 +93,7 @@ private enum DirectType {
 
 /// An ``AttributeCodec`` that knows the property's declared type, so that property
 /// accessors decode and encode without going through `Any`.
+// @unchecked Sendable: as ``AttributeCodec``; its one field more is a `let` enum.
 final class TypedAttributeCodec<Value>: AttributeCodec, @unchecked Sendable {
     /// Set when `Value` is one of the direct types, or an optional of one.
     private let direct: DirectType?
@@ -100,19 +103,19 @@ final class TypedAttributeCodec<Value>: AttributeCodec, @unchecked Sendable {
         super.init(conversion: conversion, isOptional: isOptional, valueType: Value.self)
     }
 
-    func decode(_ databaseValue: DatabaseValue) throws -> Value {
+    func decode(_ storedValue: StoredValue) throws -> Value {
         switch direct {
-        case .int: try decode(databaseValue, as: Int.self)
-        case .int64: try decode(databaseValue, as: Int64.self)
-        case .double: try decode(databaseValue, as: Double.self)
-        case .bool: try decode(databaseValue, as: Bool.self)
-        case .string: try decode(databaseValue, as: String.self)
-        case .date: try decode(databaseValue, as: Date.self)
-        case nil: try decodeThroughAny(databaseValue)
+        case .int: try decode(storedValue, as: Int.self)
+        case .int64: try decode(storedValue, as: Int64.self)
+        case .double: try decode(storedValue, as: Double.self)
+        case .bool: try decode(storedValue, as: Bool.self)
+        case .string: try decode(storedValue, as: String.self)
+        case .date: try decode(storedValue, as: Date.self)
+        case nil: try decodeThroughAny(storedValue)
         }
     }
 
-    func encode(_ value: Value) throws -> DatabaseValue {
+    func encode(_ value: Value) throws -> StoredValue {
         switch direct {
         case .int: encode(value, as: Int.self)
         case .int64: encode(value, as: Int64.self)
@@ -124,47 +127,50 @@ final class TypedAttributeCodec<Value>: AttributeCodec, @unchecked Sendable {
         }
     }
 
-    override func decodeAny(_ databaseValue: DatabaseValue) throws -> Any {
-        try decode(databaseValue)
+    override func decodeAny(_ storedValue: StoredValue) throws -> Any {
+        try decode(storedValue)
     }
 
-    /// Decodes `P` or `P?`, which `direct` says `Value` is: the bit casts are between
-    /// identical types.
+    /// Decodes `P` or `P?`, which `direct` says `Value` is. The bit casts are between
+    /// identical types: invariant, `direct` is set only when `Value` is `P` or `P?`
+    /// (``DirectType/init(_:)`` compares the types); checked by
+    /// `SoundnessTests.directCodecsRoundTrip`.
     @inline(__always)
-    private func decode<P: SQLitePrimitive>(_ stored: DatabaseValue, as _: P.Type) throws -> Value {
+    private func decode<P: SQLitePrimitive>(_ stored: StoredValue, as _: P.Type) throws -> Value {
         if isOptional {
             if stored.isNull { return unsafeBitCast(P?.none, to: Value.self) }
-            if let value = P(sqliteValue: stored) { return unsafeBitCast(P?.some(value), to: Value.self) }
-        } else if let value = P(sqliteValue: stored) {
+            if let value = P(storedValue: stored) { return unsafeBitCast(P?.some(value), to: Value.self) }
+        } else if let value = P(storedValue: stored) {
             return unsafeBitCast(value, to: Value.self)
         }
         return try decodeThroughAny(stored)
     }
 
+    /// Encodes `P` or `P?`, with the same invariant as ``decode(_:as:)``.
     @inline(__always)
-    private func encode<P: SQLitePrimitive>(_ value: Value, as _: P.Type) -> DatabaseValue {
+    private func encode<P: SQLitePrimitive>(_ value: Value, as _: P.Type) -> StoredValue {
         if isOptional {
-            return unsafeBitCast(value, to: P?.self)?.sqliteValue ?? .null
+            return unsafeBitCast(value, to: P?.self)?.storedValue ?? .null
         }
-        return unsafeBitCast(value, to: P.self).sqliteValue
+        return unsafeBitCast(value, to: P.self).storedValue
     }
 
     /// The general path: any storable type, and the errors of values that do not fit.
-    private func decodeThroughAny(_ databaseValue: DatabaseValue) throws -> Value {
-        if databaseValue.isNull {
+    private func decodeThroughAny(_ storedValue: StoredValue) throws -> Value {
+        if storedValue.isNull {
             guard isOptional, let none = (Value.self as? any _OptionalMarker.Type)?._none as? Value else {
                 throw AttributeDecodingError.unexpectedNull
             }
             return none
         }
-        guard let decoded = try conversion.decode(databaseValue) else {
-            throw AttributeDecodingError.incompatibleValue(String(describing: databaseValue))
+        guard let decoded = try conversion.decode(storedValue) else {
+            throw AttributeDecodingError.incompatibleValue(String(describing: storedValue))
         }
         if isOptional, let wrapped = (Value.self as? any _OptionalMarker.Type)?._wrap(decoded) as? Value {
             return wrapped
         }
         guard let value = decoded as? Value else {
-            throw AttributeDecodingError.incompatibleValue(String(describing: databaseValue))
+            throw AttributeDecodingError.incompatibleValue(String(describing: storedValue))
         }
         return value
     }
@@ -191,8 +197,8 @@ private struct ValueConversion {
     var typeName: String
     var orderMatchesSwift: Bool
     var isJSON = false
-    var encode: (Any) throws -> DatabaseValue
-    var decode: (DatabaseValue) throws -> Any?
+    var encode: (Any) throws -> StoredValue
+    var decode: (StoredValue) throws -> Any?
     var rawValueCheck: ((AnyKeyPath, Any) -> Bool)? = nil
 
     static func make(for type: Any.Type) -> ValueConversion? {
@@ -217,9 +223,9 @@ private struct ValueConversion {
             orderMatchesSwift: P.sqlOrderMatchesSwift,
             encode: { value in
                 guard let primitive = value as? P else { throw AttributeDecodingError.incompatibleValue("\(value)") }
-                return primitive.sqliteValue
+                return primitive.storedValue
             },
-            decode: { P(sqliteValue: $0) }
+            decode: { P(storedValue: $0) }
         )
     }
 
@@ -264,12 +270,12 @@ private struct ValueConversion {
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.sortedKeys]
                 let data = try encoder.encode(codable)
-                return String(decoding: data, as: UTF8.self).databaseValue
+                return .text(String(decoding: data, as: UTF8.self))
             },
             decode: { stored in
                 let data: Data
-                switch stored.storage {
-                case .string(let text): data = Data(text.utf8)
+                switch stored {
+                case .text(let text): data = Data(text.utf8)
                 case .blob(let blob): data = blob
                 default: return nil
                 }
@@ -329,8 +335,10 @@ extension Array: _ArrayMarker {
         var result: [Element] = []
         result.reserveCapacity(models.count)
         for model in models {
-            // A relationship holds models of its target class only, so this is a
-            // reinterpretation of the reference, checked in debug builds.
+            // A reinterpretation of the reference, checked in debug builds. Invariant: a
+            // relationship holds models of its target class only (setters take the
+            // declared type, and inverses are validated when the schema is built:
+            // `InverseValidationTests`).
             assert(model is Element, "\(type(of: model)) is not \(Element.self)")
             result.append(unsafeBitCast(model as AnyObject, to: Element.self))
         }

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// The SQLite storage class of a column.
 enum ColumnStorageType: String, Sendable, Codable {
@@ -19,8 +18,8 @@ protocol SQLitePrimitive {
     static var sqlOrderMatchesSwift: Bool { get }
     /// The name recorded in the schema's shape.
     static var storedTypeName: String { get }
-    var sqliteValue: DatabaseValue { get }
-    init?(sqliteValue: DatabaseValue)
+    var storedValue: StoredValue { get }
+    init?(storedValue: StoredValue)
 }
 
 extension SQLitePrimitive {
@@ -30,9 +29,9 @@ extension SQLitePrimitive {
 
 extension SQLitePrimitive where Self: FixedWidthInteger {
     static var storageType: ColumnStorageType { .integer }
-    var sqliteValue: DatabaseValue { Int64(truncatingIfNeeded: self).databaseValue }
-    init?(sqliteValue: DatabaseValue) {
-        guard case .int64(let value) = sqliteValue.storage, let converted = Self(exactly: value) else {
+    var storedValue: StoredValue { .integer(Int64(truncatingIfNeeded: self)) }
+    init?(storedValue: StoredValue) {
+        guard case .integer(let value) = storedValue, let converted = Self(exactly: value) else {
             return nil
         }
         self = converted
@@ -53,9 +52,9 @@ extension UInt32: SQLitePrimitive {}
 extension UInt64: SQLitePrimitive {
     static var storageType: ColumnStorageType { .integer }
     static var sqlOrderMatchesSwift: Bool { false }
-    var sqliteValue: DatabaseValue { Int64(bitPattern: self).databaseValue }
-    init?(sqliteValue: DatabaseValue) {
-        guard case .int64(let value) = sqliteValue.storage else { return nil }
+    var storedValue: StoredValue { .integer(Int64(bitPattern: self)) }
+    init?(storedValue: StoredValue) {
+        guard case .integer(let value) = storedValue else { return nil }
         self = UInt64(bitPattern: value)
     }
 }
@@ -63,20 +62,20 @@ extension UInt64: SQLitePrimitive {
 extension UInt: SQLitePrimitive {
     static var storageType: ColumnStorageType { .integer }
     static var sqlOrderMatchesSwift: Bool { false }
-    var sqliteValue: DatabaseValue { UInt64(self).sqliteValue }
-    init?(sqliteValue: DatabaseValue) {
-        guard let value = UInt64(sqliteValue: sqliteValue) else { return nil }
+    var storedValue: StoredValue { UInt64(self).storedValue }
+    init?(storedValue: StoredValue) {
+        guard let value = UInt64(storedValue: storedValue) else { return nil }
         self = UInt(value)
     }
 }
 
 extension Double: SQLitePrimitive {
     static var storageType: ColumnStorageType { .real }
-    var sqliteValue: DatabaseValue { Double(self).databaseValue }
-    init?(sqliteValue: DatabaseValue) {
-        switch sqliteValue.storage {
-        case .double(let value): self = value
-        case .int64(let value): self = Double(value)
+    var storedValue: StoredValue { .real(Double(self)) }
+    init?(storedValue: StoredValue) {
+        switch storedValue {
+        case .real(let value): self = value
+        case .integer(let value): self = Double(value)
         default: return nil
         }
     }
@@ -84,27 +83,27 @@ extension Double: SQLitePrimitive {
 
 extension Float: SQLitePrimitive {
     static var storageType: ColumnStorageType { .real }
-    var sqliteValue: DatabaseValue { Double(self).databaseValue }
-    init?(sqliteValue: DatabaseValue) {
-        guard let value = Double(sqliteValue: sqliteValue) else { return nil }
+    var storedValue: StoredValue { .real(Double(self)) }
+    init?(storedValue: StoredValue) {
+        guard let value = Double(storedValue: storedValue) else { return nil }
         self = Float(value)
     }
 }
 
 extension Bool: SQLitePrimitive {
     static var storageType: ColumnStorageType { .integer }
-    var sqliteValue: DatabaseValue { Int64(self ? 1 : 0).databaseValue }
-    init?(sqliteValue: DatabaseValue) {
-        guard case .int64(let value) = sqliteValue.storage else { return nil }
+    var storedValue: StoredValue { .integer(self ? 1 : 0) }
+    init?(storedValue: StoredValue) {
+        guard case .integer(let value) = storedValue else { return nil }
         self = value != 0
     }
 }
 
 extension String: SQLitePrimitive {
     static var storageType: ColumnStorageType { .text }
-    var sqliteValue: DatabaseValue { String(self).databaseValue }
-    init?(sqliteValue: DatabaseValue) {
-        guard case .string(let value) = sqliteValue.storage else { return nil }
+    var storedValue: StoredValue { .text(self) }
+    init?(storedValue: StoredValue) {
+        guard case .text(let value) = storedValue else { return nil }
         self = value
     }
 }
@@ -114,20 +113,20 @@ extension String: SQLitePrimitive {
 /// In `sqlite3`: `datetime(createdAt + 978307200, 'unixepoch')`.
 extension Date: SQLitePrimitive {
     static var storageType: ColumnStorageType { .real }
-    var sqliteValue: DatabaseValue { timeIntervalSinceReferenceDate.databaseValue }
-    init?(sqliteValue: DatabaseValue) {
-        guard let seconds = Double(sqliteValue: sqliteValue) else { return nil }
+    var storedValue: StoredValue { .real(timeIntervalSinceReferenceDate) }
+    init?(storedValue: StoredValue) {
+        guard let seconds = Double(storedValue: storedValue) else { return nil }
         self = Date(timeIntervalSinceReferenceDate: seconds)
     }
 }
 
 extension Data: SQLitePrimitive {
     static var storageType: ColumnStorageType { .blob }
-    var sqliteValue: DatabaseValue { Data(self).databaseValue }
-    init?(sqliteValue: DatabaseValue) {
-        switch sqliteValue.storage {
+    var storedValue: StoredValue { .blob(self) }
+    init?(storedValue: StoredValue) {
+        switch storedValue {
         case .blob(let value): self = value
-        case .string(let value): self = Data(value.utf8)
+        case .text(let value): self = Data(value.utf8)
         default: return nil
         }
     }
@@ -137,9 +136,9 @@ extension Data: SQLitePrimitive {
 extension URL: SQLitePrimitive {
     static var storageType: ColumnStorageType { .text }
     static var sqlOrderMatchesSwift: Bool { false }
-    var sqliteValue: DatabaseValue { absoluteString.databaseValue }
-    init?(sqliteValue: DatabaseValue) {
-        guard case .string(let value) = sqliteValue.storage, let url = URL(string: value) else { return nil }
+    var storedValue: StoredValue { .text(absoluteString) }
+    init?(storedValue: StoredValue) {
+        guard case .text(let value) = storedValue, let url = URL(string: value) else { return nil }
         self = url
     }
 }
@@ -147,10 +146,10 @@ extension URL: SQLitePrimitive {
 /// UUIDs are stored as their uppercase string, readable in `sqlite3`.
 extension UUID: SQLitePrimitive {
     static var storageType: ColumnStorageType { .text }
-    var sqliteValue: DatabaseValue { uuidString.databaseValue }
-    init?(sqliteValue: DatabaseValue) {
-        switch sqliteValue.storage {
-        case .string(let value):
+    var storedValue: StoredValue { .text(uuidString) }
+    init?(storedValue: StoredValue) {
+        switch storedValue {
+        case .text(let value):
             guard let uuid = UUID(uuidString: value) else { return nil }
             self = uuid
         case .blob(let data) where data.count == 16:
@@ -166,16 +165,16 @@ extension UUID: SQLitePrimitive {
 extension Decimal: SQLitePrimitive {
     static var storageType: ColumnStorageType { .text }
     static var sqlOrderMatchesSwift: Bool { false }
-    var sqliteValue: DatabaseValue { description.databaseValue }
-    init?(sqliteValue: DatabaseValue) {
-        switch sqliteValue.storage {
-        case .string(let value):
+    var storedValue: StoredValue { .text(description) }
+    init?(storedValue: StoredValue) {
+        switch storedValue {
+        case .text(let value):
             guard let decimal = Decimal(string: value, locale: Locale(identifier: "en_US_POSIX")) else {
                 return nil
             }
             self = decimal
-        case .int64(let value): self = Decimal(value)
-        case .double(let value): self = Decimal(value)
+        case .integer(let value): self = Decimal(value)
+        case .real(let value): self = Decimal(value)
         default: return nil
         }
     }

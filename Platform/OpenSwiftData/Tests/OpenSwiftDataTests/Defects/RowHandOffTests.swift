@@ -56,7 +56,7 @@ final class Crumb {
     init(label: String) { self.label = label }
 }
 
-@Suite("The row hand-off to a fetched model's initializer")
+@Suite("Models created or fetched while a row is fetched")
 struct RowHandOffTests {
     @Test("a model created by an initial value while a row is fetched gets its own backing data")
     func modelCreatedDuringInitializer() throws {

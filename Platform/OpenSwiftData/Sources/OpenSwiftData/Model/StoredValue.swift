@@ -1,0 +1,19 @@
+import Foundation
+
+/// A persisted property's value as its column stores it: what a model's backing data
+/// holds for each attribute, and for each to-one relationship the key of its target.
+///
+/// Public only because it is the element type of ``ModelBackingData``'s storage, which
+/// `@Model`'s inlined accessors read; application code never needs it.
+public enum StoredValue: Equatable, Sendable {
+    case null
+    case integer(Int64)
+    case real(Double)
+    case text(String)
+    case blob(Data)
+
+    var isNull: Bool {
+        if case .null = self { return true }
+        return false
+    }
+}
