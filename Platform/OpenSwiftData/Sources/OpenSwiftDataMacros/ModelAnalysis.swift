@@ -9,6 +9,13 @@ struct ModelAnalysis {
     let className: String
     /// The modifier for the generated public-facing members: `public `, `package ` or nothing.
     let accessModifier: String
+    /// Whether the class is `final`.
+    let isFinal: Bool
+    /// Whether the class is `open`: the members its subclasses override are `open` too.
+    let isOpen: Bool
+    /// The first type of the class's inheritance clause, as written: its superclass, when
+    /// the class is a `@Model` subclass (see ``ModelMemberBuilder``).
+    let firstInheritedType: String?
     /// The persisted properties, in declaration order.
     let properties: [PersistedPropertyInfo]
     /// The property names of each `#Index` argument, in declaration order.
@@ -57,6 +64,9 @@ struct ModelAnalysis {
         self.init(
             className: classDecl.name.text,
             accessModifier: classDecl.modifiers.generatedAccessModifier,
+            isFinal: classDecl.modifiers.contains(.final),
+            isOpen: classDecl.modifiers.contains(.open),
+            firstInheritedType: classDecl.inheritanceClause?.inheritedTypes.first?.type.trimmedDescription,
             properties: properties,
             indexes: indexes,
             uniquenessConstraints: uniquenessConstraints,
@@ -69,6 +79,9 @@ struct ModelAnalysis {
         self.init(
             className: "",
             accessModifier: "",
+            isFinal: true,
+            isOpen: false,
+            firstInheritedType: nil,
             properties: [],
             indexes: [],
             uniquenessConstraints: [],
@@ -80,6 +93,9 @@ struct ModelAnalysis {
     private init(
         className: String,
         accessModifier: String,
+        isFinal: Bool,
+        isOpen: Bool,
+        firstInheritedType: String?,
         properties: [PersistedPropertyInfo],
         indexes: [[String]],
         uniquenessConstraints: [[String]],
@@ -87,9 +103,28 @@ struct ModelAnalysis {
     ) {
         self.className = className
         self.accessModifier = accessModifier
+        self.isFinal = isFinal
+        self.isOpen = isOpen
+        self.firstInheritedType = firstInheritedType
         self.properties = properties
         self.indexes = indexes
         self.uniquenessConstraints = uniquenessConstraints
         self.diagnostics = diagnostics
     }
+}
+
+extension ModelAnalysis {
+    /// Whether the class's persisted properties are numbered from an offset that the
+    /// class computes (`_$propertyOffset`) rather than from 0: the case of every class
+    /// that may be a `@Model` subclass or have one. Only a `final` class without an
+    /// inheritance clause is known, from its syntax alone, to be neither; the property
+    /// accessors decide from that syntax, so the member role must decide the same way.
+    static func usesPropertyOffset(_ classDecl: ClassDeclSyntax) -> Bool {
+        !(classDecl.modifiers.contains(.final) && classDecl.inheritanceClause == nil)
+    }
+}
+
+extension ModelAnalysis {
+    /// ``usesPropertyOffset(_:)`` for the analysed class.
+    var usesPropertyOffset: Bool { !(isFinal && firstInheritedType == nil) }
 }

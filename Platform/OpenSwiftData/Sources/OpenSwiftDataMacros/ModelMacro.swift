@@ -1,8 +1,8 @@
 import SwiftSyntax
 import SwiftSyntaxMacros
 
-/// `@Model`: turns a class into a persistent model. Final or not; a `@Model` subclass of
-/// a `@Model` class (model inheritance) is not supported yet.
+/// `@Model`: turns a class into a persistent model, final or not, or a `@Model` subclass
+/// of a `@Model` class into a persistent model of its own entity (model inheritance).
 ///
 /// - memberAttribute: adds `@_PersistedProperty(N)` to each persisted property, N being
 ///   its index among the persisted properties in declaration order;
@@ -24,7 +24,10 @@ public struct ModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
             model.diagnostics.forEach(context.diagnose)
             return []
         }
-        return ModelMemberBuilder.members(for: model)
+        // A class whose superclass is a model conforms to `PersistentModel` already: the
+        // compiler then lists no protocol left to conform to.
+        let superclass = protocols.isEmpty ? model.firstInheritedType : nil
+        return ModelMemberBuilder.members(for: model, superclass: superclass)
     }
 
     public static func expansion(

@@ -2,39 +2,71 @@ import SwiftSyntax
 
 /// Writes the members `@Model` adds to a class: the backing data, the schema
 /// description and `init(backingData:)`.
+///
+/// Three kinds of class get different members:
+/// - a `final` class without inheritance clause: its properties are numbered from 0 and
+///   its schema description is `static`;
+/// - any other class that is not a `@Model` subclass (a root, which may be subclassed):
+///   its description is `class var`s that subclasses override, and it gives them the key
+///   paths of its properties rooted at any subclass (`_$keyPaths_<Class>`);
+/// - a `@Model` subclass of a `@Model` class (`superclass` is given): it has its own
+///   reference to the model's backing data, for its properties' init accessors, which
+///   run before the superclass's initializer; its properties follow the superclass's
+///   (`_$propertyOffset`), and it overrides the description to add its own.
 enum ModelMemberBuilder {
     /// The generated members, in the order the runtime contract lists them.
-    static func members(for model: ModelAnalysis) -> [DeclSyntax] {
+    /// `superclass` is the class's `@Model` superclass, if it is a subclass.
+    static func members(for model: ModelAnalysis, superclass: String?) -> [DeclSyntax] {
+        if let superclass {
+            return subclassMembers(for: model, superclass: superclass)
+        }
         let access = model.accessModifier
-        return [
+        let isSubclassable = !model.isFinal
+        let typeMember = isSubclassable ? "class" : "static"
+        var members: [DeclSyntax] = [
             // Noncopyable: its `deinit` runs when the model ends (see
             // `ModelBackingReference`). Created empty; a new model gets its backing data
             // on first use, a fetched one in `init(backingData:)`.
             """
             @Transient private var _$backingData = OpenSwiftData.ModelBackingReference()
             """,
-            """
-            \(raw: access)var persistentBackingData: OpenSwiftData.ModelBackingData {
-                get {
-                    _$backingData.resolve(for: \(raw: model.className).self)
+            isSubclassable
+                ? """
+                \(raw: access)var persistentBackingData: OpenSwiftData.ModelBackingData {
+                    get {
+                        let backing = _$backingData.resolve(for: Self.self)
+                        if backing.needsInheritedValues {
+                            _$adoptInitialValues(into: backing)
+                        }
+                        return backing
+                    }
+                    set {
+                        _$backingData.replace(with: newValue)
+                    }
                 }
-                set {
-                    _$backingData.replace(with: newValue)
+                """
+                : """
+                \(raw: access)var persistentBackingData: OpenSwiftData.ModelBackingData {
+                    get {
+                        _$backingData.resolve(for: \(raw: model.className).self)
+                    }
+                    set {
+                        _$backingData.replace(with: newValue)
+                    }
                 }
-            }
-            """,
+                """,
             """
-            \(raw: access)static var schemaMetadata: [OpenSwiftData.Schema.PropertyMetadata] {
+            \(raw: access)\(raw: typeMember) var schemaMetadata: [OpenSwiftData.Schema.PropertyMetadata] {
                 \(raw: schemaMetadataLiteral(for: model))
             }
             """,
             """
-            \(raw: access)static var schemaIndexes: [[String]] {
+            \(raw: access)\(raw: typeMember) var schemaIndexes: [[String]] {
                 \(raw: nameListsLiteral(model.indexes))
             }
             """,
             """
-            \(raw: access)static var schemaUniquenessConstraints: [[String]] {
+            \(raw: access)\(raw: typeMember) var schemaUniquenessConstraints: [[String]] {
                 \(raw: nameListsLiteral(model.uniquenessConstraints))
             }
             """,
@@ -44,6 +76,94 @@ enum ModelMemberBuilder {
             }
             """,
         ]
+        if model.usesPropertyOffset {
+            members.append("private static var _$propertyOffset: Int { 0 }")
+        }
+        if isSubclassable {
+            let overridable = model.isOpen ? "open " : access
+            members += [
+                """
+                \(raw: overridable)class var _$superentity: (any OpenSwiftData.PersistentModel.Type)? {
+                    nil
+                }
+                """,
+                keyPathsFunction(for: model, superclass: nil),
+                """
+                /// Called when a model of a subclass gets its backing data: each class of the
+                /// hierarchy hands over the values its initializer stored before.
+                \(raw: overridable)func _$adoptInitialValues(into backing: OpenSwiftData.ModelBackingData) {
+                    backing.needsInheritedValues = false
+                }
+                """,
+            ]
+        }
+        return members
+    }
+
+    /// The members of a `@Model` subclass of the `@Model` class `superclass`.
+    private static func subclassMembers(for model: ModelAnalysis, superclass: String) -> [DeclSyntax] {
+        let access = model.accessModifier
+        let overridable = model.isOpen ? "open " : access
+        let className = model.className
+        let range = "\(className)._$propertyOffset..<(\(className)._$propertyOffset + \(model.properties.count))"
+        var members: [DeclSyntax] = [
+            """
+            @Transient private var _$backingData = OpenSwiftData.ModelBackingReference()
+            """,
+            """
+            private static let _$propertyOffset = \(raw: superclass).schemaMetadata.count
+            """,
+            """
+            \(raw: overridable)override class var schemaMetadata: [OpenSwiftData.Schema.PropertyMetadata] {
+                OpenSwiftData.Schema.PropertyMetadata._inherited(
+                    super.schemaMetadata, rootedAt: \(raw: superclass)._$keyPaths_\(raw: superclass)(rootedAt: \(raw: className).self))
+                    + \(raw: schemaMetadataLiteral(for: model))
+            }
+            """,
+            """
+            \(raw: overridable)override class var schemaIndexes: [[String]] {
+                \(raw: nameListsLiteral(model.indexes))
+            }
+            """,
+            """
+            \(raw: overridable)override class var schemaUniquenessConstraints: [[String]] {
+                \(raw: nameListsLiteral(model.uniquenessConstraints))
+            }
+            """,
+            """
+            \(raw: overridable)override class var _$superentity: (any OpenSwiftData.PersistentModel.Type)? {
+                \(raw: superclass).self
+            }
+            """,
+            """
+            \(raw: access)required init(backingData: OpenSwiftData.ModelBackingData) {
+                \(raw: placeholderAssignments(for: model))_$backingData.replace(with: backingData)
+                super.init(backingData: backingData)
+            }
+            """,
+            """
+            \(raw: overridable)override func _$adoptInitialValues(into backing: OpenSwiftData.ModelBackingData) {
+                _$backingData.handOver(to: backing, properties: \(raw: range))
+                super._$adoptInitialValues(into: backing)
+            }
+            """,
+        ]
+        members.append(keyPathsFunction(for: model, superclass: superclass))
+        return members
+    }
+
+    /// `static func _$keyPaths_<Class><S: Class>(rootedAt: S.Type) -> [AnyKeyPath]`: the key
+    /// paths of the class's persisted properties, its superclasses' first, rooted at a
+    /// subclass `S`, as a predicate on `S` names them.
+    private static func keyPathsFunction(for model: ModelAnalysis, superclass: String?) -> DeclSyntax {
+        let className = model.className
+        let own = "[" + model.properties.map { "\\S.\($0.spelledName)" }.joined(separator: ", ") + "]"
+        let inherited = superclass.map { "\($0)._$keyPaths_\($0)(rootedAt: S.self) + " } ?? ""
+        return """
+            \(raw: model.accessModifier)static func _$keyPaths_\(raw: className)<S: \(raw: className)>(rootedAt _: S.Type) -> [AnyKeyPath] {
+                \(raw: inherited)\(raw: own)
+            }
+            """
     }
 
     /// The array literal of `Schema.PropertyMetadata`, one element per line.
@@ -80,7 +200,8 @@ enum ModelMemberBuilder {
                 return "_\(property.name) = OpenSwiftData._PersistedPropertyPlaceholder()\n    "
             }
             guard property.defaultValue == nil else { return "" }
-            return "self.\(property.spelledName) = backingData.constantValue(at: \(index))\n    "
+            let position = model.usesPropertyOffset ? "\(model.className)._$propertyOffset + \(index)" : "\(index)"
+            return "self.\(property.spelledName) = backingData.constantValue(at: \(position))\n    "
         }.joined()
     }
 }

@@ -15,12 +15,17 @@ public struct PersistedPropertyMacro: AccessorMacro, PeerMacro {
             return []
         }
         let storage = "_\(target.name)"
-        let index = target.index
         // The key path observation tracking records a read under: rooted at the class
         // that declares the property, a literal the runtime instantiates once.
-        let className = enclosingClassName(in: context) ?? "Self"
+        let classDecl = context.lexicalContext.lazy.compactMap { $0.as(ClassDeclSyntax.self) }.first
+        let className = classDecl?.name.text ?? "Self"
         let keyPath = "\\\(className).\(target.spelledName)"
         let isNewModelValue = NewModelValue.test(of: target.binding)
+        // A class that may be in a hierarchy numbers its properties after its
+        // superclasses' (see `ModelMemberBuilder`).
+        let index =
+            classDecl.map(ModelAnalysis.usesPropertyOffset) == true
+            ? "\(className)._$propertyOffset + \(target.index)" : "\(target.index)"
         return [
             """
             @storageRestrictions(accesses: _$backingData, initializes: \(raw: storage))
@@ -52,11 +57,6 @@ public struct PersistedPropertyMacro: AccessorMacro, PeerMacro {
             return []
         }
         return ["@Transient private var _\(raw: target.name): OpenSwiftData._PersistedPropertyPlaceholder"]
-    }
-
-    /// The name of the class whose member the property is.
-    private static func enclosingClassName(in context: some MacroExpansionContext) -> String? {
-        context.lexicalContext.lazy.compactMap { $0.as(ClassDeclSyntax.self) }.first?.name.text
     }
 
     /// The property name (unescaped) and index the attribute applies to, or `nil` after

@@ -17,6 +17,11 @@ let allMacroSpecs: [String: MacroSpec] = [
     "ModelActor": MacroSpec(type: ModelActorMacro.self, conformances: [protocolType("ModelActor")]),
 ]
 
+/// The macros as the compiler expands them on a `@Model` subclass of a `@Model` class:
+/// the class conforms to `PersistentModel` already, so `@Model` is given no protocol.
+let subclassMacroSpecs: [String: MacroSpec] = allMacroSpecs.merging(
+    ["Model": MacroSpec(type: ModelMacro.self, conformances: [])], uniquingKeysWith: { $1 })
+
 /// A type named `name`, for `MacroSpec` conformances.
 func protocolType(_ name: String) -> TypeSyntax {
     TypeSyntax(IdentifierTypeSyntax(name: .identifier(name)))

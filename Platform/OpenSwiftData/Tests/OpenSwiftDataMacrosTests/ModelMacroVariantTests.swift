@@ -656,6 +656,10 @@ struct ModelMacroVariantTests {
                     required init(backingData: OpenSwiftData.ModelBackingData) {
                         self.persistentBackingData = backingData
                     }
+
+                    private static var _$propertyOffset: Int {
+                        0
+                    }
                 }
                 """
         )
@@ -944,48 +948,168 @@ struct ModelMacroVariantTests {
         )
     }
 
-    @Test("A class that is not final gets the same members")
+    @Test("A class that is not final can be subclassed: class members, properties after its offset")
     func nonFinalClass() {
         assertExpansion(
             """
             @Model
             class Note {
+                var text: String = ""
             }
             """,
-            expandedSource: """
+            expandedSource: #"""
                 class Note {
+                    var text: String {
+                        @storageRestrictions(accesses: _$backingData, initializes: _text)
+                        init(initialValue) {
+                            _$backingData.initializeValue(initialValue, at: Note._$propertyOffset + 0, for: Self.self, isNewModelValue: OpenSwiftData._isDefaultValue(initialValue, ""))
+                            _text = OpenSwiftData._PersistedPropertyPlaceholder()
+                        }
+                        get {
+                            persistentBackingData.value(at: Note._$propertyOffset + 0, of: self, keyPath: \Note.text)
+                        }
+                        set {
+                            persistentBackingData.setValue(newValue, at: Note._$propertyOffset + 0, of: self)
+                        }
+                    }
+
+                    private var _text: OpenSwiftData._PersistedPropertyPlaceholder
 
                     private var _$backingData = OpenSwiftData.ModelBackingReference()
 
                     var persistentBackingData: OpenSwiftData.ModelBackingData {
                         get {
-                            _$backingData.resolve(for: Note.self)
+                            let backing = _$backingData.resolve(for: Self.self)
+                            if backing.needsInheritedValues {
+                                _$adoptInitialValues(into: backing)
+                            }
+                            return backing
                         }
                         set {
                             _$backingData.replace(with: newValue)
                         }
                     }
 
-                    static var schemaMetadata: [OpenSwiftData.Schema.PropertyMetadata] {
+                    class var schemaMetadata: [OpenSwiftData.Schema.PropertyMetadata] {
+                        [
+                            OpenSwiftData.Schema.PropertyMetadata(name: "text", keypath: \Note.text, defaultValue: "", metadata: nil)
+                        ]
+                    }
+
+                    class var schemaIndexes: [[String]] {
                         []
                     }
 
-                    static var schemaIndexes: [[String]] {
-                        []
-                    }
-
-                    static var schemaUniquenessConstraints: [[String]] {
+                    class var schemaUniquenessConstraints: [[String]] {
                         []
                     }
 
                     required init(backingData: OpenSwiftData.ModelBackingData) {
+                        _text = OpenSwiftData._PersistedPropertyPlaceholder()
                         self.persistentBackingData = backingData
+                    }
+
+                    private static var _$propertyOffset: Int {
+                        0
+                    }
+
+                    class var _$superentity: (any OpenSwiftData.PersistentModel.Type)? {
+                        nil
+                    }
+
+                    static func _$keyPaths_Note<S: Note>(rootedAt _: S.Type) -> [AnyKeyPath] {
+                        [\S.text]
+                    }
+
+                    /// Called when a model of a subclass gets its backing data: each class of the
+                    /// hierarchy hands over the values its initializer stored before.
+                    func _$adoptInitialValues(into backing: OpenSwiftData.ModelBackingData) {
+                        backing.needsInheritedValues = false
                     }
                 }
 
                 extension Note: OpenSwiftData.PersistentModel {
                 }
-                """
+                """#
+        )
+    }
+
+    @Test("A @Model subclass of a @Model class adds its own properties after its superclass's")
+    func subclass() {
+        assertExpansion(
+            """
+            @Model
+            class BusinessTrip: Trip {
+                var perdiem: Double = 0
+                init(name: String, perdiem: Double) {
+                    self.perdiem = perdiem
+                    super.init(name: name)
+                }
+            }
+            """,
+            expandedSource: #"""
+                class BusinessTrip: Trip {
+                    var perdiem: Double {
+                        @storageRestrictions(accesses: _$backingData, initializes: _perdiem)
+                        init(initialValue) {
+                            _$backingData.initializeValue(initialValue, at: BusinessTrip._$propertyOffset + 0, for: Self.self, isNewModelValue: OpenSwiftData._isDefaultValue(initialValue, 0))
+                            _perdiem = OpenSwiftData._PersistedPropertyPlaceholder()
+                        }
+                        get {
+                            persistentBackingData.value(at: BusinessTrip._$propertyOffset + 0, of: self, keyPath: \BusinessTrip.perdiem)
+                        }
+                        set {
+                            persistentBackingData.setValue(newValue, at: BusinessTrip._$propertyOffset + 0, of: self)
+                        }
+                    }
+
+                    private var _perdiem: OpenSwiftData._PersistedPropertyPlaceholder
+                    init(name: String, perdiem: Double) {
+                        self.perdiem = perdiem
+                        super.init(name: name)
+                    }
+
+                    private var _$backingData = OpenSwiftData.ModelBackingReference()
+
+                    private static let _$propertyOffset = Trip.schemaMetadata.count
+
+                    override class var schemaMetadata: [OpenSwiftData.Schema.PropertyMetadata] {
+                        OpenSwiftData.Schema.PropertyMetadata._inherited(
+                            super.schemaMetadata, rootedAt: Trip._$keyPaths_Trip(rootedAt: BusinessTrip.self))
+                            + [
+                            OpenSwiftData.Schema.PropertyMetadata(name: "perdiem", keypath: \BusinessTrip.perdiem, defaultValue: 0, metadata: nil)
+                        ]
+                    }
+
+                    override class var schemaIndexes: [[String]] {
+                        []
+                    }
+
+                    override class var schemaUniquenessConstraints: [[String]] {
+                        []
+                    }
+
+                    override class var _$superentity: (any OpenSwiftData.PersistentModel.Type)? {
+                        Trip.self
+                    }
+
+                    required init(backingData: OpenSwiftData.ModelBackingData) {
+                        _perdiem = OpenSwiftData._PersistedPropertyPlaceholder()
+                        _$backingData.replace(with: backingData)
+                        super.init(backingData: backingData)
+                    }
+
+                    override func _$adoptInitialValues(into backing: OpenSwiftData.ModelBackingData) {
+                        _$backingData.handOver(to: backing, properties: BusinessTrip._$propertyOffset ..< (BusinessTrip._$propertyOffset + 1))
+                        super._$adoptInitialValues(into: backing)
+                    }
+
+                    static func _$keyPaths_BusinessTrip<S: BusinessTrip>(rootedAt _: S.Type) -> [AnyKeyPath] {
+                        Trip._$keyPaths_Trip(rootedAt: S.self) + [\S.perdiem]
+                    }
+                }
+                """#,
+            macroSpecs: subclassMacroSpecs
         )
     }
 

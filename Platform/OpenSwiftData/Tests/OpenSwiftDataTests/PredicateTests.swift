@@ -133,10 +133,8 @@ struct PredicateTests {
     @Test("an equality on an indexed attribute uses the index")
     func queryPlanUsesIndex() throws {
         let fixture = try Fixture()
-        let entity = try #require(fixture.container.schema.descriptor(for: Trip.self))
-        let plan = FetchPlan(
-            descriptor: FetchDescriptor<Trip>(predicate: #Predicate { $0.name == "beta" }), entity: entity,
-            pending: PendingModels())
+        let plan = try fixture.context.fetchPlan(
+            for: FetchDescriptor<Trip>(predicate: #Predicate { $0.name == "beta" }), includingPending: false)
         #expect(plan.isAnsweredBySQL)
         let sql = plan.sql
         #expect(sql.text.contains("WHERE (\"Trip\".\"name\" = ?)"))

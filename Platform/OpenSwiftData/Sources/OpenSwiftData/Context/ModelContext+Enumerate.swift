@@ -19,7 +19,12 @@ extension ModelContext {
         block: (T) throws -> Void
     ) throws {
         let entity = try self.descriptor(for: T.self)
-        var walk = EnumerationWalk(descriptor: descriptor, entity: entity, batchSize: max(1, batchSize))
+        var unpaged = descriptor
+        unpaged.fetchOffset = nil
+        unpaged.fetchLimit = nil
+        var walk = EnumerationWalk(
+            descriptor: descriptor, plan: try fetchPlan(for: unpaged, includingPending: false),
+            batchSize: max(1, batchSize))
         let unsavedInserts = pendingModels(of: entity, descriptor).candidates.compactMap { model -> T? in
             guard model.persistentBackingData.state == .inserted else { return nil }
             return model as? T
@@ -47,14 +52,13 @@ private struct EnumerationWalk<T: PersistentModel> {
     private var toSkip: Int
     private var toYield: Int
 
-    init(descriptor: FetchDescriptor<T>, entity: EntityDescriptor, batchSize: Int) {
+    /// A walk of `descriptor`'s matches; `plan` is the fetch of the stored rows, without
+    /// paging and without unsaved changes.
+    init(descriptor: FetchDescriptor<T>, plan: FetchPlan<T>, batchSize: Int) {
         self.descriptor = descriptor
-        self.entity = entity
+        self.entity = plan.entity
         self.batchSize = batchSize
-        var unpaged = descriptor
-        unpaged.fetchOffset = nil
-        unpaged.fetchLimit = nil
-        self.plan = FetchPlan(descriptor: unpaged, entity: entity, pending: PendingModels())
+        self.plan = plan
         self.toSkip = descriptor.fetchOffset ?? 0
         self.toYield = descriptor.fetchLimit ?? .max
     }
@@ -64,9 +68,7 @@ private struct EnumerationWalk<T: PersistentModel> {
     /// `ORDER BY` for the sort, when SQL can express it.
     private var orderBy: String? { plan.orderBy }
 
-    private var primaryKey: String {
-        "\(entity.quotedTable).\(EntityDescriptor.quote(EntityDescriptor.primaryKeyColumn))"
-    }
+    private var primaryKey: String { entity.keySQL }
 
     private var whereClause: (sql: String, arguments: [DatabaseValue]) {
         guard let condition else { return ("", []) }
@@ -96,18 +98,18 @@ private struct EnumerationWalk<T: PersistentModel> {
     /// one before, up to the highest key when the walk began.
     private mutating func walkByKey(in context: ModelContext, block: (T) throws -> Void) throws {
         let highest = try context.access.read { db in
-            try Int64.fetchOne(db, sql: "SELECT max(\(primaryKey)) FROM \(entity.quotedTable)")
+            try Int64.fetchOne(db, sql: "SELECT max(\(primaryKey)) FROM \(entity.fromSQL)")
         }
         guard let highest else { return }
         let filter = whereClause
         let sql =
-            "\(entity.selectSQL) WHERE \(primaryKey) > ? AND \(primaryKey) <= ?\(filter.sql) "
+            "\(plan.query.selectSQL) WHERE \(primaryKey) > ? AND \(primaryKey) <= ?\(filter.sql) "
             + "ORDER BY \(primaryKey) LIMIT ?"
         var after: Int64 = .min
         while true {
             let arguments = [after.databaseValue, highest.databaseValue] + filter.arguments + [batchSize.databaseValue]
             let page = try context.access.read { db in
-                try context.materializeAll(sql: sql, arguments: arguments, entity: entity, as: T.self, db: db)
+                try context.materializeAll(sql: sql, arguments: arguments, query: plan.query, as: T.self, db: db)
             }
             guard let last = page.last?.persistentBackingData.primaryKey else { return }
             after = last

@@ -4,8 +4,7 @@ import GRDB
 extension ModelContext {
     /// The models matching a descriptor, unsaved changes of this context included.
     public func fetch<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> [T] {
-        let entity = try self.descriptor(for: T.self)
-        let plan = FetchPlan(descriptor: descriptor, entity: entity, pending: pendingModels(of: entity, descriptor))
+        let plan = try fetchPlan(for: descriptor)
         do {
             return try access.read { db in try plan.run(in: self, db: db) }
         } catch let error as SwiftDataError {
@@ -13,6 +12,16 @@ extension ModelContext {
         } catch {
             throw SQLiteErrors.swiftDataError(error, path: container.store.identifier)
         }
+    }
+
+    /// How a fetch of `descriptor` runs in this context.
+    func fetchPlan<T: PersistentModel>(for descriptor: FetchDescriptor<T>, includingPending: Bool = true) throws
+        -> FetchPlan<T>
+    {
+        let entity = try self.descriptor(for: T.self)
+        return FetchPlan(
+            descriptor: descriptor, entity: entity, query: query(for: entity),
+            pending: includingPending ? pendingModels(of: entity, descriptor) : PendingModels())
     }
 
     /// How many models match a descriptor.
@@ -33,7 +42,7 @@ extension ModelContext {
     private func count<T>(entity: EntityDescriptor, condition: SQLFragment?, descriptor: FetchDescriptor<T>) throws
         -> Int
     {
-        var sql = "SELECT COUNT(*) FROM \(entity.quotedTable)"
+        var sql = "SELECT COUNT(*) FROM \(entity.fromSQL)"
         if let condition { sql += " WHERE \(condition.sql)" }
         let total = try access.read { db in
             try Int.fetchOne(db, sql: sql, arguments: StatementArguments(condition?.arguments ?? [])) ?? 0
@@ -46,14 +55,14 @@ extension ModelContext {
     func pendingModels<T>(of entity: EntityDescriptor, _ descriptor: FetchDescriptor<T>) -> PendingModels {
         guard descriptor.includePendingChanges else { return PendingModels() }
         var pending = PendingModels()
-        for model in insertedModels.models where model.persistentBackingData.entity === entity {
+        for model in insertedModels.models where model.persistentBackingData.entity.isKind(of: entity) {
             pending.candidates.append(model)
         }
-        for model in changedModels.models where model.persistentBackingData.entity === entity {
+        for model in changedModels.models where model.persistentBackingData.entity.isKind(of: entity) {
             pending.candidates.append(model)
             pending.excluded.insert(ObjectIdentifier(model))
         }
-        for model in deletedModels.models where model.persistentBackingData.entity === entity {
+        for model in deletedModels.models where model.persistentBackingData.entity.isKind(of: entity) {
             pending.excluded.insert(ObjectIdentifier(model))
         }
         return pending
@@ -61,56 +70,62 @@ extension ModelContext {
 
     // MARK: Materializing rows
 
-    /// The model for a row read with ``EntityDescriptor/selectSQL``: the registered
-    /// instance when there is one, else a new `T`. `T` is the entity's model type (the
-    /// identity map keeps one table per entity, so a registered model is a `T`). The row
-    /// joins `batch`, for faulting relationships in batches.
-    func materialize<T: PersistentModel>(
-        _ row: FetchedRow, entity: EntityDescriptor, as type: T.Type, batch: FetchBatch?
-    ) -> T {
-        materialize(
-            row, entity: entity, as: type, batch: batch,
-            table: identityMap.table(of: entity.registryIndex, for: type))
+    /// The model for a row read with `query`: the registered instance when there is one,
+    /// else a new model of the row's entity (`T`, or a subclass of it when the row is of
+    /// a sub-entity). The row joins `batch`, for faulting relationships in batches.
+    func materialize<T: PersistentModel>(_ row: FetchedRow, query: EntityQuery, as type: T.Type, batch: FetchBatch?)
+        -> T
+    {
+        materialize(row, query: query, as: type, batch: batch, table: identityMap.table(for: query.entity))
     }
 
-    /// ``materialize(_:entity:as:batch:)`` with the entity's identity-map table, which
-    /// a fetch takes once for all its rows.
+    /// ``materialize(_:query:as:batch:)`` with the entity's identity-map table, which a
+    /// fetch takes once for all its rows.
     private func materialize<T: PersistentModel>(
-        _ row: FetchedRow, entity: EntityDescriptor, as type: T.Type, batch: FetchBatch?, table: PrimaryKeyTable
+        _ row: FetchedRow, query: EntityQuery, as type: T.Type, batch: FetchBatch?, table: PrimaryKeyTable
     ) -> T {
         let primaryKey = row.primaryKey
         let probe = table.probe(primaryKey)
+        let rowKind = query.discriminatorColumn.map { Int(row.int64(at: $0)) } ?? 0
+        let columns = query.columnProperties[rowKind]
         if let existing = table.object(at: probe) {
             guard let typed = existing as? T else {
                 preconditionFailure(
-                    "a row of \(entity.name) is registered as \(Swift.type(of: existing)), not \(T.self)")
+                    "a row of \(query.entity.name) is registered as \(Swift.type(of: existing)), not \(T.self)")
             }
             let backing = typed.persistentBackingData
             // A model without unsaved changes shows the latest stored values.
             if backing.state == .persisted, !backing.hasChangedProperties {
-                store(row, in: backing)
-                for property in entity.properties where property.relationship != nil {
+                backing.withStoredValues { row.assign(to: $0, columns: columns) }
+                for property in backing.entity.properties where property.relationship != nil {
                     backing.setRelationship(.notLoaded, at: property.index)
                 }
             }
             join(batch, backing, primaryKey: primaryKey)
             return typed
         }
+        let entity = query.concreteEntities[rowKind]
         let backing = ModelBackingData.make(entity: entity, primaryKey: primaryKey) { values in
-            row.initialize(values, columns: entity.columnPropertyIndices)
+            row.initialize(values, columns: columns)
         }
         backing.context = self
         backing.identityTable = table
         backing.state = .persisted
         join(batch, backing, primaryKey: primaryKey)
-        let model = T(backingData: backing)
+        let model = rowKind == 0 ? T(backingData: backing) : Self.model(of: entity, backingData: backing, as: T.self)
         table.register(model, at: probe)
         return model
     }
 
-    /// Stores a row's column values in a model's backing data.
-    private func store(_ row: FetchedRow, in backing: ModelBackingData) {
-        backing.withStoredValues { row.assign(to: $0, columns: backing.entity.columnPropertyIndices) }
+    /// A model of a sub-entity of `T`'s entity: an instance of its own class.
+    private static func model<T: PersistentModel>(
+        of entity: EntityDescriptor, backingData: ModelBackingData, as _: T.Type
+    ) -> T {
+        func make<Model: PersistentModel>(_: Model.Type) -> any PersistentModel { Model(backingData: backingData) }
+        guard let model = make(entity.modelType) as? T else {
+            preconditionFailure("\(entity.name) is not a kind of \(T.self)")
+        }
+        return model
     }
 
     /// Adds the row to `batch`, which is nil for entities without to-many relationships,
@@ -121,20 +136,26 @@ extension ModelContext {
         backing.fetchBatchPosition = batch.append(primaryKey)
     }
 
-    /// The model for a row of an entity known only at run time.
-    func materialize(_ row: FetchedRow, entity: EntityDescriptor, batch: FetchBatch?) -> any PersistentModel {
+    /// The model for a row of an entity known only at run time, read with `query`.
+    func materialize(_ row: FetchedRow, query: EntityQuery, batch: FetchBatch?) -> any PersistentModel {
         func make<T: PersistentModel>(_ type: T.Type) -> any PersistentModel {
-            materialize(row, entity: entity, as: type, batch: batch)
+            materialize(row, query: query, as: type, batch: batch)
         }
-        return make(entity.modelType)
+        return make(query.entity.modelType)
+    }
+
+    /// The query of an entity's rows in this context's schema.
+    func query(for entity: EntityDescriptor) -> EntityQuery {
+        container.schema.layout.query(for: entity)
     }
 
     /// The model of an entity with a primary key, or nil when there is no such row.
     func model(of entity: EntityDescriptor, primaryKey: Int64, db: Database) throws -> (any PersistentModel)? {
         if let existing = identityMap[IdentityMap.key(entity, primaryKey)] { return existing }
+        let query = query(for: entity)
         var model: (any PersistentModel)?
-        try FetchedRow.forEach(in: try db.fetchStatement(sql: entity.selectByKeySQL), arguments: [primaryKey]) {
-            model = materialize($0, entity: entity, batch: nil)
+        try FetchedRow.forEach(in: try db.fetchStatement(sql: query.selectByKeySQL), arguments: [primaryKey]) {
+            model = materialize($0, query: query, batch: nil)
         }
         return model
     }
@@ -144,11 +165,11 @@ extension ModelContext {
     func models<T: PersistentModel>(keyed keys: some Collection<Int64>, entity: EntityDescriptor, as type: T.Type)
         throws -> [Int64: T]
     {
-        let primaryKey = "\(entity.quotedTable).\(EntityDescriptor.quote(EntityDescriptor.primaryKeyColumn))"
-        let sql = "\(entity.selectSQL) WHERE \(primaryKey) IN (SELECT value FROM json_each(?))"
+        let query = query(for: entity)
+        let sql = "\(query.selectSQL) WHERE \(query.keySQL) IN (SELECT value FROM json_each(?))"
         let list = "[" + keys.map(String.init).joined(separator: ",") + "]"
         let models = try access.read { db in
-            try materializeAll(sql: sql, arguments: [list.databaseValue], entity: entity, as: type, db: db)
+            try materializeAll(sql: sql, arguments: [list.databaseValue], query: query, as: type, db: db)
         }
         var byKey: [Int64: T] = [:]
         for model in models {
@@ -157,16 +178,16 @@ extension ModelContext {
         return byKey
     }
 
-    /// Every model of type `T` a query returns, in order; the models form one
-    /// ``FetchBatch``.
+    /// Every model of type `T` a query of `query`'s rows returns, in order; the models
+    /// form one ``FetchBatch``.
     func materializeAll<T: PersistentModel>(
-        sql: String, arguments: [DatabaseValue], entity: EntityDescriptor, as type: T.Type, db: Database
+        sql: String, arguments: [DatabaseValue], query: EntityQuery, as type: T.Type, db: Database
     ) throws -> [T] {
-        let batch = FetchBatch.forRows(of: entity)
-        let table = identityMap.table(of: entity.registryIndex, for: type)
+        let batch = FetchBatch.forRows(of: query.entity)
+        let table = identityMap.table(for: query.entity)
         var models: [T] = []
         try FetchedRow.forEach(in: try db.fetchStatement(sql: sql), arguments: StatementArguments(arguments)) {
-            models.append(materialize($0, entity: entity, as: type, batch: batch, table: table))
+            models.append(materialize($0, query: query, as: type, batch: batch, table: table))
         }
         return models
     }

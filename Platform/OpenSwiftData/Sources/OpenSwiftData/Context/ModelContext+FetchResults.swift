@@ -11,13 +11,13 @@ extension ModelContext {
     public func fetch<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, batchSize: Int) throws
         -> FetchResultsCollection<T>
     {
-        let entity = try self.descriptor(for: T.self)
-        let plan = FetchPlan(descriptor: descriptor, entity: entity, pending: pendingModels(of: entity, descriptor))
+        let plan = try fetchPlan(for: descriptor)
         guard plan.isAnsweredBySQL else {
             return FetchResultsCollection(models: try fetch(descriptor))
         }
         let keys = try matchingKeys(plan)
-        return FetchResultsCollection(keys: keys, batches: BatchLoader(context: self, entity: entity, size: batchSize))
+        return FetchResultsCollection(
+            keys: keys, batches: BatchLoader(context: self, entity: plan.entity, size: batchSize))
     }
 
     /// The identifiers of the models matching a descriptor, read without the models
@@ -25,12 +25,14 @@ extension ModelContext {
     public func fetchIdentifiers<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws
         -> [PersistentIdentifier]
     {
-        let entity = try self.descriptor(for: T.self)
-        let plan = FetchPlan(descriptor: descriptor, entity: entity, pending: pendingModels(of: entity, descriptor))
-        guard plan.isAnsweredBySQL else { return try fetch(descriptor).map(\.persistentModelID) }
+        let plan = try fetchPlan(for: descriptor)
+        // A row of a sub-entity is identified by its own entity: keys alone do not say it.
+        guard plan.isAnsweredBySQL, !plan.query.isPolymorphic else {
+            return try fetch(descriptor).map(\.persistentModelID)
+        }
         let store = container.store.identifier
         return try matchingKeys(plan).map {
-            PersistentIdentifier(entityName: entity.name, storeIdentifier: store, key: .permanent($0))
+            PersistentIdentifier(entityName: plan.entity.name, storeIdentifier: store, key: .permanent($0))
         }
     }
 

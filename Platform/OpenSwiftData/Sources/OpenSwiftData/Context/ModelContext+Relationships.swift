@@ -32,9 +32,11 @@ extension ModelContext {
     private func loadToMany(of backing: ModelBackingData, key: Int64, at index: Int) throws
         -> [any PersistentModel]
     {
-        let entity = backing.entity
+        // The entity that declares the relationship: the owners of a batch may be of
+        // several of its sub-entities.
+        let entity = backing.entity.declaringEntity(of: index)
         var owners: ArraySlice<Int64> = [key]
-        if let batch = backing.fetchBatch, batch.entity === entity {
+        if let batch = backing.fetchBatch, entity.isKind(of: batch.entity) || batch.entity.isKind(of: entity) {
             owners = batch.window(containing: backing.fetchBatchPosition)
         }
         let targetsByOwner = try access.read { db in
@@ -42,9 +44,9 @@ extension ModelContext {
         }
         for owner in owners where owner != key {
             guard let sibling = identityMap[IdentityMap.key(entity, owner)]?.persistentBackingData,
-                index < sibling.relationships.count, case .notLoaded = sibling.relationships[index]
+                sibling.entity.isKind(of: entity), case .notLoaded = sibling.relationship(at: index)
             else { continue }
-            sibling.relationships[index] = .toMany(targetsByOwner[owner] ?? [])
+            sibling.setRelationship(.toMany(targetsByOwner[owner] ?? []), at: index)
         }
         return targetsByOwner[key] ?? []
     }
@@ -54,17 +56,16 @@ extension ModelContext {
     private func readToMany(of entity: EntityDescriptor, at index: Int, owners: ArraySlice<Int64>, db: Database)
         throws -> [Int64: [any PersistentModel]]
     {
-        guard let relationship = entity.properties[index].relationship else { return [:] }
-        let target = EntityDescriptor.known(relationship.target)
-        let ownerColumn = target.columnPropertyIndices.count + 1
+        let query = container.schema.layout.toManyQuery(of: entity, at: index)
+        let ownerColumn = query.ownerColumn
         let ownerList = "[" + owners.map(String.init).joined(separator: ",") + "]"
-        let batch = FetchBatch.forRows(of: target)
+        let batch = FetchBatch.forRows(of: query.targets.entity)
         var targetsByOwner: [Int64: [any PersistentModel]] = [:]
         // Rows come ordered by owner: each owner's targets are one run of rows, stored
         // once the run ends.
         var owner: Int64?
         var run: [any PersistentModel] = []
-        let statement = try db.fetchStatement(sql: entity.toManySQL(of: index))
+        let statement = try db.fetchStatement(sql: query.sql)
         try FetchedRow.forEach(in: statement, arguments: [ownerList]) { row in
             let rowOwner = row.int64(at: ownerColumn)
             if rowOwner != owner {
@@ -72,7 +73,7 @@ extension ModelContext {
                 owner = rowOwner
                 run = []
             }
-            let model = materialize(row, entity: target, batch: batch)
+            let model = materialize(row, query: query.targets, batch: batch)
             guard model.persistentBackingData.state != .deleted else { return }
             run.append(model)
         }
@@ -106,7 +107,7 @@ extension ModelContext {
                     backing.state == .inserted || backing.state == .persisted
                 else { continue }
                 for limit in backing.entity.modelCountLimits {
-                    guard case .toMany(let targets) = backing.relationships[limit.index] else { continue }
+                    guard case .toMany(let targets) = backing.relationship(at: limit.index) else { continue }
                     let count = targets.filter { $0.persistentBackingData.state != .deleted }.count
                     if count < (limit.minimum ?? 0) || count > (limit.maximum ?? .max) {
                         throw SwiftDataError.modelCountOutOfRange(

@@ -61,12 +61,12 @@ extension ModelContext {
             guard let primaryKey = keys[ObjectIdentifier(model)] else { continue }
             backing.primaryKey = primaryKey
             backing.state = .persisted
-            identityMap.register(model, for: IdentityMap.key(backing.entity, primaryKey))
+            identityMap.register(model, for: primaryKey)
         }
         for model in operation.inserted + operation.changed {
             let backing = model.persistentBackingData
             for property in backing.entity.properties where property.relationship?.isToMany == false {
-                if case .toOne(let target) = backing.relationships[property.index] {
+                if case .toOne(let target) = backing.relationship(at: property.index) {
                     backing.setStoredValue(
                         target?.persistentBackingData.primaryKey.map { .integer($0) } ?? .null, at: property.index)
                 }
@@ -111,10 +111,11 @@ struct SaveOperation {
         // highest key the entity ever had (``PrimaryKeySequence``), not above the
         // highest row left, whose key may have belonged to a deleted row that another
         // context still holds a model of.
+        // Keyed by the hierarchy's root entity: its entities share their keys.
         var nextKey: [ObjectIdentifier: Int64] = [:]
         var entitiesWithInserts: [EntityDescriptor] = []
         for model in inserted {
-            let entity = model.persistentBackingData.entity
+            let entity = model.persistentBackingData.entity.rootEntity
             let id = ObjectIdentifier(entity)
             if nextKey[id] == nil {
                 nextKey[id] = try PrimaryKeySequence.highestKey(of: entity, db: db)
@@ -145,9 +146,7 @@ struct SaveOperation {
                 try update(
                     backing.entity, key: key, columns: backing.entity.columnPropertyIndices, values: values, db: db)
             } else {
-                let statement = try db.cachedStatement(sql: backing.entity.insertSQL)
-                statement.setUncheckedArguments(StatementArguments(storedValues: [.integer(key)] + values))
-                try statement.execute()
+                try insertRow(of: backing.entity, key: key, values: values, db: db)
             }
         }
         for model in changed {
@@ -189,9 +188,9 @@ struct SaveOperation {
                     existing = key
                     continue
                 }
-                let condition = indices.map { "\(entity.properties[$0].quotedName) = ?" }.joined(separator: " AND ")
+                let condition = indices.map { "\(entity.qualifiedColumn(of: $0)) = ?" }.joined(separator: " AND ")
                 existing = try Int64.fetchOne(
-                    db, sql: "SELECT \(Self.primaryKey) FROM \(entity.quotedTable) WHERE \(condition)",
+                    db, sql: "SELECT \(entity.keySQL) FROM \(entity.fromSQL) WHERE \(condition)",
                     arguments: StatementArguments(storedValues: values))
             }
             let key: Int64
@@ -199,8 +198,9 @@ struct SaveOperation {
                 key = existing
                 upserted.insert(ObjectIdentifier(model))
             } else {
-                key = (nextKey[ObjectIdentifier(entity)] ?? 0) + 1
-                nextKey[ObjectIdentifier(entity)] = key
+                let root = ObjectIdentifier(entity.rootEntity)
+                key = (nextKey[root] ?? 0) + 1
+                nextKey[root] = key
             }
             keys[ObjectIdentifier(model)] = key
             for signature in signatures { claimed[signature] = key }
@@ -222,7 +222,7 @@ struct SaveOperation {
         -> StoredValue
     {
         guard backing.entity.properties[index].relationship != nil else { return backing.storedValue(at: index) }
-        switch backing.relationships[index] {
+        switch backing.relationship(at: index) {
         case .toOne(let target):
             return target.flatMap(keyOf).map { .integer($0) } ?? .null
         default:
@@ -230,20 +230,50 @@ struct SaveOperation {
         }
     }
 
+    /// Inserts a row of `entity`: one row in the table of each entity of its chain, each
+    /// with the columns it stores. `values` are the values of the entity's
+    /// ``EntityDescriptor/columnPropertyIndices``.
+    private func insertRow(of entity: EntityDescriptor, key: Int64, values: [StoredValue], db: Database) throws {
+        let valueByProperty = Dictionary(uniqueKeysWithValues: zip(entity.columnPropertyIndices, values))
+        for table in entity.tableChain {
+            let statement = try db.cachedStatement(sql: table.ownInsertSQL)
+            let row = table.ownColumnPropertyIndices.map { valueByProperty[$0] ?? .null }
+            statement.setUncheckedArguments(StatementArguments(storedValues: [.integer(key)] + row))
+            try statement.execute()
+        }
+    }
+
+    /// Updates columns (property indices, with their values) of one row, in the tables
+    /// of the entities that declare them.
     private func update(
         _ entity: EntityDescriptor, key: Int64, columns: [Int], values: [StoredValue], db: Database
     ) throws {
-        let statement = try db.cachedStatement(sql: entity.updateSQL(columns: columns))
-        statement.setUncheckedArguments(StatementArguments(storedValues: values + [.integer(key)]))
-        try statement.execute()
+        var byTable: [(table: EntityDescriptor, columns: [Int], values: [StoredValue])] = []
+        for (column, value) in zip(columns, values) {
+            let table = entity.declaringEntity(of: column)
+            if let last = byTable.indices.last, byTable[last].table === table {
+                byTable[last].columns.append(column)
+                byTable[last].values.append(value)
+            } else {
+                byTable.append((table, [column], [value]))
+            }
+        }
+        for group in byTable {
+            let statement = try db.cachedStatement(sql: group.table.updateSQL(columns: group.columns))
+            statement.setUncheckedArguments(StatementArguments(storedValues: group.values + [.integer(key)]))
+            try statement.execute()
+        }
     }
 
     /// Deletes a row and every reference to it: to-one columns pointing at it are set to
-    /// NULL and its join-table rows are deleted.
+    /// NULL and its join-table rows are deleted. A row of a sub-entity goes from the
+    /// table of each entity of its chain, and references to any of them go.
     private func deleteRow(of entity: EntityDescriptor, key: Int64, db: Database) throws {
-        try db.execute(
-            sql: "DELETE FROM \(entity.quotedTable) WHERE \(Self.primaryKey) = ?", arguments: [key])
-        for reference in layout.references(to: entity.name) {
+        for table in entity.tableChain {
+            try db.execute(
+                sql: "DELETE FROM \(table.quotedTable) WHERE \(Self.primaryKey) = ?", arguments: [key])
+        }
+        for reference in entity.tableChain.flatMap({ layout.references(to: $0.name) }) {
             switch reference {
             case .column(let table, let column):
                 try db.execute(sql: "UPDATE \(table) SET \(column) = NULL WHERE \(column) = ?", arguments: [key])
@@ -264,7 +294,7 @@ struct SaveOperation {
             let changedProperties = backing.changedProperties
             for property in backing.entity.properties where property.relationship?.isToMany == true {
                 guard isNew || changedProperties.contains(property.index),
-                    case .toMany(let targets) = backing.relationships[property.index],
+                    case .toMany(let targets) = backing.relationship(at: property.index),
                     case .joinTable(let table, let isOwner) = backing.entity.storage(of: property.index)
                 else { continue }
                 let targetKeys = targets.compactMap(keyOf)

@@ -111,7 +111,7 @@ public final class ModelContext {
         backing.context = self
         if let primaryKey = backing.primaryKey {
             backing.state = .persisted
-            identityMap.register(model, for: IdentityMap.key(backing.entity, primaryKey))
+            identityMap.register(model, for: primaryKey)
         } else {
             backing.state = .inserted
             backing.copyConstants(of: model)
@@ -213,6 +213,8 @@ public final class ModelContext {
         model: T.Type, where predicate: Predicate<T>? = nil, includeSubclasses: Bool = true
     ) throws {
         for model in try fetch(FetchDescriptor<T>(predicate: predicate)) {
+            // Without subclasses, only models of `T`'s own entity.
+            guard includeSubclasses || model.persistentBackingData.entity.modelType == T.self else { continue }
             deleteModel(model)
         }
     }

@@ -42,16 +42,18 @@ struct OrderedModelSet {
 /// without the exclusivity checks of a mutable stored property of a class.
 final class IdentityMap {
     struct Key {
-        /// ``EntityDescriptor/registryIndex``.
+        /// ``EntityDescriptor/identityIndex``: the hierarchy's root entity's.
         let entity: Int
         let primaryKey: Int64
     }
 
-    /// One table per entity, at the entity's registry index. A fetch reads it once.
+    /// One table per hierarchy of entities (the models of a `@Model` class and of its
+    /// subclasses share one key space), at the root entity's registry index. A fetch
+    /// reads it once.
     private var tables: [PrimaryKeyTable?] = []
 
     static func key(_ entity: EntityDescriptor, _ primaryKey: Int64) -> Key {
-        Key(entity: entity.registryIndex, primaryKey: primaryKey)
+        Key(entity: entity.identityIndex, primaryKey: primaryKey)
     }
 
     subscript(key: Key) -> (any PersistentModel)? {
@@ -63,23 +65,23 @@ final class IdentityMap {
         table(key.entity)?.object(for: key.primaryKey)
     }
 
-    func register(_ model: any PersistentModel, for key: Key) {
-        func register<Model: PersistentModel>(_ model: Model) {
-            table(of: key.entity, for: Model.self).register(model, for: key.primaryKey)
-        }
-        register(model)
+    func register(_ model: any PersistentModel, for primaryKey: Int64) {
+        table(for: model.persistentBackingData.entity).register(model, for: primaryKey)
     }
 
-    /// The table of an entity's models, created empty when there is none: a fetch
-    /// takes it once and registers each row's model in it. A table lives as long as
-    /// the map (see ``ModelBackingData/identityTable``).
-    func table<Model: PersistentModel>(of entity: Int, for modelType: Model.Type) -> PrimaryKeyTable {
-        if let table = table(entity) { return table }
-        if entity >= tables.count {
-            tables.append(contentsOf: repeatElement(nil, count: entity + 1 - tables.count))
+    /// The table of the models of an entity's hierarchy, created empty when there is
+    /// none: a fetch takes it once and registers each row's model in it. A table lives
+    /// as long as the map (see ``ModelBackingData/identityTable``).
+    func table(for entity: EntityDescriptor) -> PrimaryKeyTable {
+        let index = entity.identityIndex
+        if let table = table(index) { return table }
+        if index >= tables.count {
+            tables.append(contentsOf: repeatElement(nil, count: index + 1 - tables.count))
         }
-        let table = PrimaryKeyTable(for: Model.self)
-        tables[entity] = table
+        // The table's models are all of the root's class.
+        func make<Root: PersistentModel>(_: Root.Type) -> PrimaryKeyTable { PrimaryKeyTable(for: Root.self) }
+        let table = make(entity.rootEntity.modelType)
+        tables[index] = table
         return table
     }
 

@@ -6,13 +6,16 @@ import GRDB
 struct FetchPlan<T: PersistentModel> {
     let descriptor: FetchDescriptor<T>
     let entity: EntityDescriptor
+    /// How the entity's rows are read, sub-entities' included.
+    let query: EntityQuery
     let pending: PendingModels
     let condition: SQLCondition?
     let orderBy: String?
 
-    init(descriptor: FetchDescriptor<T>, entity: EntityDescriptor, pending: PendingModels) {
+    init(descriptor: FetchDescriptor<T>, entity: EntityDescriptor, query: EntityQuery, pending: PendingModels) {
         self.descriptor = descriptor
         self.entity = entity
+        self.query = query
         self.pending = pending
         self.condition = descriptor.predicate.flatMap { PredicateTranslator.condition(for: $0, entity: entity) }
         self.orderBy = SortTranslator.orderBy(descriptor.sortBy, entity: entity)
@@ -28,12 +31,11 @@ struct FetchPlan<T: PersistentModel> {
         pending.isEmpty && (descriptor.predicate == nil || condition?.isExact == true) && orderBy != nil
     }
 
-    var sql: (text: String, arguments: [DatabaseValue]) { sql(from: entity.selectSQL) }
+    var sql: (text: String, arguments: [DatabaseValue]) { sql(from: query.selectSQL) }
 
     /// The query of the primary keys alone, in the fetch's order.
     var keysSQL: (text: String, arguments: [DatabaseValue]) {
-        let primaryKey = "\(entity.quotedTable).\(EntityDescriptor.quote(EntityDescriptor.primaryKeyColumn))"
-        return sql(from: "SELECT \(primaryKey) FROM \(entity.quotedTable)")
+        sql(from: "SELECT \(entity.keySQL) FROM \(entity.fromSQL)")
     }
 
     private func sql(from select: String) -> (text: String, arguments: [DatabaseValue]) {
@@ -56,7 +58,7 @@ struct FetchPlan<T: PersistentModel> {
     func run(in context: ModelContext, db: Database) throws -> [T] {
         let query = sql
         var typed = try context.materializeAll(
-            sql: query.text, arguments: query.arguments, entity: entity, as: T.self, db: db)
+            sql: query.text, arguments: query.arguments, query: self.query, as: T.self, db: db)
         if isAnsweredBySQL {
             return typed
         }
@@ -96,7 +98,7 @@ enum SortTranslator {
                 let index = entity.propertyIndexByKeyPath[keyPath],
                 let attribute = entity.properties[index].attribute
             else { return nil }
-            var column = "\(entity.quotedTable).\(entity.properties[index].quotedName)"
+            var column = entity.qualifiedColumn(of: index)
             if attribute.codec.isString {
                 column += " COLLATE \(StoreFunctions.localizedStandardCollationName)"
             } else if !attribute.codec.sqlOrderMatchesSwift {

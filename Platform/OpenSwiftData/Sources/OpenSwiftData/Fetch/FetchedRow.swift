@@ -4,8 +4,8 @@ import GRDBSQLite
 /// The current row of a stepped statement, read column by column with SQLite's C API:
 /// a fetch reads each row once, so the generic decoding of GRDB's `Row` is not needed.
 ///
-/// Column 0 is the primary key, then the entity's columns in
-/// ``EntityDescriptor/columnPropertyIndices`` order, then any extra column the query adds.
+/// Column 0 is the primary key, then the columns of an ``EntityQuery`` (the property each
+/// holds is in its ``EntityQuery/columnProperties``), then any extra column a query adds.
 struct FetchedRow {
     let statement: SQLiteStatement
     let primaryKey: Int64
@@ -49,12 +49,13 @@ extension Database {
     }
 }
 
-// A row's columns and a model's values: the property at `columns[i]` is column `i + 1`
-// (``EntityDescriptor/columnPropertyIndices``, in increasing order).
+// A row's columns and a model's values: column `i + 1` holds the property at
+// `columns[i]`, or none for -1 (``EntityQuery/columnProperties``); properties come in
+// increasing order.
 extension FetchedRow {
     /// Replaces the values of the properties that have a column with the row's.
     func assign(to values: UnsafeMutableBufferPointer<StoredValue>, columns: [Int]) {
-        for (column, index) in columns.enumerated() {
+        for (column, index) in columns.enumerated() where index >= 0 {
             values[index] = value(at: column + 1)
         }
     }
@@ -63,7 +64,7 @@ extension FetchedRow {
     /// properties without a column (to-many relationships).
     func initialize(_ values: UnsafeMutableBufferPointer<StoredValue>, columns: [Int]) {
         var next = 0
-        for (column, index) in columns.enumerated() {
+        for (column, index) in columns.enumerated() where index >= 0 {
             while next < index {
                 values.initializeElement(at: next, to: .null)
                 next += 1

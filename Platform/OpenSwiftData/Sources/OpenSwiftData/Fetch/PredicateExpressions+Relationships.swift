@@ -30,8 +30,8 @@ struct ToManyLink {
         switch owner.entity.storage(of: index) {
         case .column:
             preconditionFailure("a to-many relationship is not stored in a column")
-        case .inverseColumn(let entity, let propertyIndex):
-            link = "\(alias).\(entity.properties[propertyIndex].quotedName) = \(owner.keySQL)"
+        case .inverseColumn(_, let propertyIndex):
+            link = "\(row.columnSQL(of: propertyIndex)) = \(owner.keySQL)"
         case .joinTable(let table, let isOwner):
             let (own, other) = isOwner ? ("source", "target") : ("target", "source")
             link =

@@ -59,13 +59,13 @@ extension PredicateExpressions.KeyPath: SQLTranslatableExpression {
         let property = entity.properties[index]
         if let attribute = property.attribute {
             return .column(
-                SQLFragment(row.columnSQL(property.name)), attribute.codec,
+                SQLFragment(row.columnSQL(of: index)), attribute.codec,
                 isOptional: attribute.codec.isOptional || !(row.isRoot || row.table != nil))
         }
         guard let relationship = property.relationship else { return nil }
         if relationship.isToMany { return .toMany(row, index: index) }
         let target = EntityDescriptor.known(relationship.target)
-        return .row(RowReference(entity: target, keySQL: row.columnSQL(property.name), isRoot: false))
+        return .row(RowReference(entity: target, keySQL: row.columnSQL(of: index), isRoot: false))
     }
 }
 
@@ -74,7 +74,20 @@ extension PredicateExpressions.OptionalFlatMap: SQLTranslatableExpression {
         guard let input = translator.operand(wrapped) else { return nil }
         var inner = translator
         inner.variables[variable.key] = input
-        return inner.operand(transform)
+        guard case .row(let row) = input, let exists = row.existsSQL else { return inner.operand(transform) }
+        // A cast row: a boolean result is nil when the row is of another kind.
+        switch inner.operand(transform) {
+        case .boolean(let condition)?:
+            return .optionalCondition(exists: exists, condition: condition)
+        case .column(let sql, let codec, _)? where codec.storedTypeName == "Bool":
+            let condition = SQLCondition(fragment: SQLFragment("(\(sql.sql) = 1)", sql.arguments), isExact: true)
+            return .optionalCondition(exists: exists, condition: condition)
+        case let other?:
+            // Columns read through the entity's tables are NULL for another kind.
+            return other
+        case nil:
+            return nil
+        }
     }
 }
 
@@ -86,6 +99,15 @@ extension PredicateExpressions.ForcedUnwrap: SQLTranslatableExpression {
 
 extension PredicateExpressions.NilCoalesce: SQLTranslatableExpression {
     func operand(in translator: PredicateTranslator) -> PredicateOperand? {
+        if case .optionalCondition(let exists, let condition)? = translator.operand(lhs),
+            case .value(let value)? = translator.operand(rhs), let fallback = value as? Bool
+        {
+            let sql =
+                fallback
+                ? "(NOT \(exists) OR \(condition.fragment.sql))" : "(\(exists) AND \(condition.fragment.sql))"
+            return .boolean(
+                SQLCondition(fragment: SQLFragment(sql, condition.fragment.arguments), isExact: condition.isExact))
+        }
         guard case .column(let sql, let codec, _)? = translator.operand(lhs),
             case .value(let value)? = translator.operand(rhs),
             let fallback = PredicateTranslator.unwrap(value),

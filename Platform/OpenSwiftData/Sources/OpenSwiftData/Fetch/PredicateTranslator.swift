@@ -91,14 +91,14 @@ struct PredicateTranslator {
                 isExact: true)
         case .identifier(let row):
             guard let identifier = unwrapped as? PersistentIdentifier else { return nil }
-            guard let key = identifier.primaryKey, identifier.entityName == row.entity.name else {
+            guard let key = identifier.primaryKey, row.entity.includesEntity(named: identifier.entityName) else {
                 // A temporary identifier, or another entity's, matches no stored row.
                 return SQLCondition(fragment: SQLFragment(negated ? "1" : "0"), isExact: true)
             }
             return SQLCondition(
                 fragment: SQLFragment("(\(row.keySQL) \(negated ? "IS NOT" : "IS") ?)", [key.databaseValue]),
                 isExact: true)
-        case .value, .boolean, .toMany:
+        case .value, .boolean, .toMany, .optionalCondition:
             return nil
         }
     }
@@ -167,22 +167,37 @@ struct RowReference {
     /// The name the row's table has in the query (a subquery's alias), when its columns
     /// are read directly rather than through its key.
     var table: String?
+    /// SQL that is true when the row is of ``entity`` at all: set for a row reached by a
+    /// cast to a sub-entity (`$0 as? BusinessTrip`), which may be of another kind.
+    var existsSQL: String?
 
     static func root(_ entity: EntityDescriptor) -> RowReference {
-        RowReference(
-            entity: entity,
-            keySQL: "\(entity.quotedTable).\(EntityDescriptor.quote(EntityDescriptor.primaryKeyColumn))",
-            isRoot: true
-        )
+        RowReference(entity: entity, keySQL: entity.keySQL, isRoot: true)
     }
 
-    /// SQL that reads a column of this row.
-    func columnSQL(_ column: String) -> String {
-        let quoted = EntityDescriptor.quote(column)
-        if isRoot { return "\(entity.quotedTable).\(quoted)" }
-        if let table { return "\(table).\(quoted)" }
-        let primaryKey = EntityDescriptor.quote(EntityDescriptor.primaryKeyColumn)
-        return "(SELECT \(quoted) FROM \(entity.quotedTable) WHERE \(primaryKey) = \(keySQL))"
+    /// SQL that reads the column of the property at `index`: in the fetched row's tables
+    /// (``EntityDescriptor/fromSQL``), in a subquery's aliased table when the entity's own
+    /// table stores it, else by key in the table of the entity that declares it.
+    func columnSQL(of index: Int) -> String {
+        if isRoot { return entity.qualifiedColumn(of: index) }
+        let quoted = entity.properties[index].quotedName
+        let declaring = entity.declaringEntity(of: index)
+        if let table, declaring === entity { return "\(table).\(quoted)" }
+        // Read through the entity's tables, so that a row of another kind reads NULL.
+        // Aliased, so that the subquery's tables do not hide the outer query's of the
+        // same name (a relationship to the same entity, or a cast of the fetched row).
+        let aliases = entity.aliasedTables(prefix: "osd_r\(Self.aliasSuffix(for: keySQL))_")
+        return "(SELECT \(aliases.column(index)) FROM \(aliases.from) WHERE \(aliases.key) = \(keySQL))"
+    }
+
+    /// A short, stable name part for the subquery that reads a row by `keySQL`: stable,
+    /// so that the same predicate gives the same SQL (and reuses its statement).
+    private static func aliasSuffix(for keySQL: String) -> String {
+        var hash: UInt32 = 0x811c_9dc5
+        for byte in keySQL.utf8 {
+            hash = (hash ^ UInt32(byte)) &* 0x0100_0193
+        }
+        return String(hash, radix: 36)
     }
 }
 
@@ -201,6 +216,10 @@ enum PredicateOperand {
     case identifier(RowReference)
     /// A to-many relationship of a row: the property at `index` of the row's entity.
     case toMany(RowReference, index: Int)
+    /// An optional boolean that is nil when a row reached by a cast is not of the cast's
+    /// entity (`($0 as? BusinessTrip)?.perdiem > 10`): `exists` tells, `condition` is
+    /// the value when it is.
+    case optionalCondition(exists: String, condition: SQLCondition)
     /// A Swift constant.
     case value(Any)
     /// A boolean condition.
@@ -212,7 +231,7 @@ enum PredicateOperand {
         case .rawValue: nil
         case .row(let row): SQLFragment(row.keySQL)
         case .identifier(let row): SQLFragment(row.keySQL)
-        case .value, .boolean, .toMany: nil
+        case .value, .boolean, .toMany, .optionalCondition: nil
         }
     }
 }

@@ -14,8 +14,10 @@
 /// ```
 @attached(
     member,
+    conformances: PersistentModel,
     names: named(_$backingData), named(persistentBackingData), named(schemaMetadata),
-    named(schemaIndexes), named(schemaUniquenessConstraints), named(init)
+    named(schemaIndexes), named(schemaUniquenessConstraints), named(init), named(_$propertyOffset),
+    named(_$superentity), named(_$adoptInitialValues), prefixed(_$keyPaths_)
 )
 @attached(memberAttribute)
 @attached(extension, conformances: PersistentModel)

@@ -14,6 +14,16 @@ final class EntityDescriptor: @unchecked Sendable {
     /// their models of the entity (``IdentityMap``).
     let registryIndex: Int
     let modelType: any PersistentModel.Type
+    /// The entity whose model class this one's inherits from (a `@Model` subclass), if any.
+    let superentity: EntityDescriptor?
+    /// How many of ``properties`` the entity inherits from its superentity: they come
+    /// first, at the indices they have there, and are stored in the superentities'
+    /// tables. Each entity's table holds its own properties, keyed by the primary key
+    /// its hierarchy shares (see ``fromSQL``).
+    let inheritedPropertyCount: Int
+    /// The registry index of the hierarchy's root entity: the models of one hierarchy
+    /// share one key space, so a context keeps them in one identity-map table.
+    let identityIndex: Int
     /// The persisted properties, indexed as `@Model` numbered them.
     let properties: [PropertyDescriptor]
     /// The codec of each attribute, by property index (nil for relationships): what
@@ -26,9 +36,12 @@ final class EntityDescriptor: @unchecked Sendable {
     /// Groups of property names that must be unique together: each `.unique` attribute
     /// alone, then each `#Unique` constraint.
     let uniquenessConstraints: [[String]]
-    /// The indices of the properties stored in a column of this entity's table, in
-    /// column order (after the primary key).
+    /// The indices of the properties stored in a column, inherited ones included, in the
+    /// order ``selectSQL`` reads them (after the primary key).
     let columnPropertyIndices: [Int]
+    /// The indices of the properties stored in a column of this entity's own table, in
+    /// column order (after the primary key).
+    let ownColumnPropertyIndices: [Int]
     /// The indices of the `let` attributes, whose values an insert copies from the model.
     let constantPropertyIndices: [Int]
     /// The to-many relationships with a `minimumModelCount` or `maximumModelCount`,
@@ -45,12 +58,18 @@ final class EntityDescriptor: @unchecked Sendable {
     /// (`var pinned = false`), stored, and NULL for the others (see
     /// ``ModelBackingReference``).
     let newModelValues: [StoredValue]
+    /// The tables of ``tableChain`` joined on the primary key: the `FROM` of a query of
+    /// the entity's rows (its own table alone for an entity without superentity).
+    let fromSQL: String
+    /// The primary key of a row of ``fromSQL``: the root table's column.
+    let keySQL: String
     /// `SELECT` of the primary key and every column, without a `WHERE` clause.
     let selectSQL: String
     /// `SELECT` of one row by primary key.
     let selectByKeySQL: String
-    /// `INSERT` of one row, the primary key first.
-    let insertSQL: String
+    /// `INSERT` of one row into the entity's own table, the primary key first, then the
+    /// columns of ``ownColumnPropertyIndices``.
+    let ownInsertSQL: String
     /// The quoted, table-qualified column list of ``selectSQL``.
     let selectColumnsSQL: String
     /// `ORDER BY` term that makes any order total: the primary key.
@@ -68,10 +87,66 @@ final class EntityDescriptor: @unchecked Sendable {
 
     var quotedTable: String { Self.quote(name) }
 
+    /// The entity at the top of this one's hierarchy (itself, without superentity).
+    var rootEntity: EntityDescriptor { superentity?.rootEntity ?? self }
+
+    /// The entities whose tables store a row of this entity: the root's first, this
+    /// entity's last.
+    var tableChain: [EntityDescriptor] { (superentity?.tableChain ?? []) + [self] }
+
+    /// The entity of the hierarchy whose table stores the property at `index`: the one
+    /// that declares it.
+    func declaringEntity(of index: Int) -> EntityDescriptor {
+        guard index < inheritedPropertyCount, let superentity else { return self }
+        return superentity.declaringEntity(of: index)
+    }
+
+    /// The quoted table of the property at `index` (see ``declaringEntity(of:)``).
+    func declaringTable(of index: Int) -> String {
+        declaringEntity(of: index).quotedTable
+    }
+
+    /// The property at `index` as a column of ``fromSQL``: its table and name, quoted.
+    func qualifiedColumn(of index: Int) -> String {
+        "\(declaringTable(of: index)).\(properties[index].quotedName)"
+    }
+
+    /// ``fromSQL`` with each table given an alias that starts with `prefix`, with the
+    /// primary key and the column of each property under those aliases.
+    func aliasedTables(prefix: String) -> (from: String, key: String, column: (Int) -> String) {
+        let chain = tableChain
+        let primaryKey = Self.quote(Self.primaryKeyColumn)
+        let aliases = chain.indices.map { "\(prefix)\($0)" }
+        let key = "\(aliases[0]).\(primaryKey)"
+        var from = "\(chain[0].quotedTable) AS \(aliases[0])"
+        for position in chain.indices.dropFirst() {
+            from +=
+                " JOIN \(chain[position].quotedTable) AS \(aliases[position]) ON \(aliases[position]).\(primaryKey) = \(key)"
+        }
+        let column = { (index: Int) -> String in
+            let declaring = self.declaringEntity(of: index)
+            let position = chain.firstIndex { $0 === declaring } ?? chain.count - 1
+            return "\(aliases[position]).\(self.properties[index].quotedName)"
+        }
+        return (from, key, column)
+    }
+
+    /// Whether this entity is `ancestor` or inherits from it.
+    func isKind(of ancestor: EntityDescriptor) -> Bool {
+        self === ancestor || superentity?.isKind(of: ancestor) == true
+    }
+
     private init(modelType: any PersistentModel.Type) throws(SwiftDataError) {
         self.modelType = modelType
         self.name = String(describing: modelType)
-        self.registryIndex = Self.registryCount.add(1, ordering: .relaxed).oldValue
+        let registryIndex = Self.registryCount.add(1, ordering: .relaxed).oldValue
+        self.registryIndex = registryIndex
+        let superentity = try modelType._$superentity.map { supertype throws(SwiftDataError) in
+            try EntityDescriptor.of(supertype)
+        }
+        self.superentity = superentity
+        self.inheritedPropertyCount = superentity?.properties.count ?? 0
+        self.identityIndex = superentity?.identityIndex ?? registryIndex
         var properties: [PropertyDescriptor] = []
         for (index, metadata) in modelType.schemaMetadata.enumerated() {
             properties.append(try PropertyDescriptor(index: index, metadata: metadata, entityName: name))
@@ -82,6 +157,8 @@ final class EntityDescriptor: @unchecked Sendable {
         var byName: [String: Int] = [:]
         for property in properties {
             byKeyPath[property.keyPath] = property.index
+            // An inherited property is also known by its superclass's key path.
+            byKeyPath[property.declaringKeyPath] = property.index
             byName[property.name] = property.index
         }
         self.propertyIndexByKeyPath = byKeyPath
@@ -90,6 +167,8 @@ final class EntityDescriptor: @unchecked Sendable {
         let uniqueAttributes = properties.filter { $0.attribute?.isUnique == true }.map { [$0.name] }
         self.uniquenessConstraints = uniqueAttributes + modelType.schemaUniquenessConstraints
         self.columnPropertyIndices = properties.filter(\.hasColumn).map(\.index)
+        let inheritedPropertyCount = self.inheritedPropertyCount
+        self.ownColumnPropertyIndices = columnPropertyIndices.filter { $0 >= inheritedPropertyCount }
         self.constantPropertyIndices = properties.filter(\.isConstant).map(\.index)
         self.modelCountLimits = properties.compactMap { property in
             guard let relationship = property.relationship, relationship.isToMany else { return nil }
@@ -121,22 +200,35 @@ final class EntityDescriptor: @unchecked Sendable {
         }
         let table = Self.quote(name)
         let primaryKey = Self.quote(Self.primaryKeyColumn)
-        let columnNames = columnPropertyIndices.map { properties[$0].name }
-        let qualified = ([Self.primaryKeyColumn] + columnNames).map { "\(table).\(Self.quote($0))" }
-        self.selectColumnsSQL = qualified.joined(separator: ", ")
-        self.selectSQL = "SELECT \(selectColumnsSQL) FROM \(table)"
-        self.selectByKeySQL = "\(selectSQL) WHERE \(table).\(primaryKey) = ?"
-        self.primaryKeyOrderSQL = "\(table).\(primaryKey) ASC"
-        let insertColumns = ([Self.primaryKeyColumn] + columnNames).map(Self.quote).joined(separator: ", ")
-        let placeholders = Array(repeating: "?", count: columnNames.count + 1).joined(separator: ", ")
-        self.insertSQL = "INSERT INTO \(table) (\(insertColumns)) VALUES (\(placeholders))"
-        for group in declaredIndexes + uniquenessConstraints {
+        let ancestors = superentity?.tableChain ?? []
+        let rootTable = ancestors.first?.quotedTable ?? table
+        let keySQL = "\(rootTable).\(primaryKey)"
+        self.keySQL = keySQL
+        let joinedTables = ancestors.dropFirst().map(\.quotedTable) + (ancestors.isEmpty ? [] : [table])
+        self.fromSQL = ([rootTable] + joinedTables.map { "JOIN \($0) ON \($0).\(primaryKey) = \(keySQL)" })
+            .joined(separator: " ")
+        let qualified = columnPropertyIndices.map { index in
+            let declaringTable =
+                index < inheritedPropertyCount ? superentity?.declaringTable(of: index) ?? table : table
+            return "\(declaringTable).\(properties[index].quotedName)"
+        }
+        self.selectColumnsSQL = ([keySQL] + qualified).joined(separator: ", ")
+        self.selectSQL = "SELECT \(selectColumnsSQL) FROM \(fromSQL)"
+        self.selectByKeySQL = "\(selectSQL) WHERE \(keySQL) = ?"
+        self.primaryKeyOrderSQL = "\(keySQL) ASC"
+        let ownColumnNames = ownColumnPropertyIndices.map { properties[$0].name }
+        let insertColumns = ([Self.primaryKeyColumn] + ownColumnNames).map(Self.quote).joined(separator: ", ")
+        let placeholders = Array(repeating: "?", count: ownColumnNames.count + 1).joined(separator: ", ")
+        self.ownInsertSQL = "INSERT INTO \(table) (\(insertColumns)) VALUES (\(placeholders))"
+        for group in declaredIndexes + modelType.schemaUniquenessConstraints {
             for propertyName in group {
-                guard let index = byName[propertyName], properties[index].hasColumn else {
+                // A sub-entity's table holds its own properties only.
+                guard let index = byName[propertyName], properties[index].hasColumn, index >= inheritedPropertyCount
+                else {
                     throw SwiftDataError.invalidModel(
                         entity: name,
                         reason:
-                            "index or uniqueness constraint names '\(propertyName)', which is not a stored attribute"
+                            "index or uniqueness constraint names '\(propertyName)', which is not a stored attribute of \(name)'s own (declare an index on an inherited property in the class that declares it)"
                     )
                 }
             }
@@ -170,6 +262,14 @@ final class EntityDescriptor: @unchecked Sendable {
         }
     }
 
+    /// Whether the entity named `name` is this one or one of its sub-entities (among the
+    /// entities described in this process).
+    func includesEntity(named name: String) -> Bool {
+        if name == self.name { return true }
+        let named = Self.registry.withLock { $0.values.filter { $0.name == name } }
+        return named.contains { $0.isKind(of: self) }
+    }
+
     /// The descriptor of a model type whose metadata is already known to be valid.
     static func known(_ type: any PersistentModel.Type) -> EntityDescriptor {
         do {
@@ -182,44 +282,14 @@ final class EntityDescriptor: @unchecked Sendable {
     // MARK: Relationships
 
     private let inverseCache = Mutex<[Int: InverseResolution]>([:])
-    private let toManySQLCache = Mutex<[Int: String]>([:])
-
-    /// The `SELECT` that reads a to-many relationship for many owners at once: the
-    /// target's columns, then the owner's key; one argument, a JSON array of owner keys;
-    /// rows ordered by owner, then in the relationship's order.
-    func toManySQL(of propertyIndex: Int) -> String {
-        if let sql = toManySQLCache.withLock({ $0[propertyIndex] }) { return sql }
-        guard let relationship = properties[propertyIndex].relationship else {
-            preconditionFailure("property \(propertyIndex) of \(name) is not a relationship")
-        }
-        let owners = "IN (SELECT value FROM json_each(?))"
-        let sql: String
-        switch storage(of: propertyIndex) {
-        case .column:
-            preconditionFailure("\(name).\(properties[propertyIndex].name) is to-one")
-        case .inverseColumn(let target, let inverseIndex):
-            let owner = "\(target.quotedTable).\(target.properties[inverseIndex].quotedName)"
-            sql =
-                "SELECT \(target.selectColumnsSQL), \(owner) FROM \(target.quotedTable) "
-                + "WHERE \(owner) \(owners) ORDER BY \(owner), \(target.primaryKeyOrderSQL)"
-        case .joinTable(let table, let isOwner):
-            let target = EntityDescriptor.known(relationship.target)
-            let (own, other) = isOwner ? ("source", "target") : ("target", "source")
-            let join = table.quotedName
-            let targetKey = "\(target.quotedTable).\(Self.quote(Self.primaryKeyColumn))"
-            sql =
-                "SELECT \(target.selectColumnsSQL), \(join).\(own) FROM \(target.quotedTable) "
-                + "JOIN \(join) ON \(join).\(other) = \(targetKey) "
-                + "WHERE \(join).\(own) \(owners) ORDER BY \(join).\(own), \(join).rowid"
-        }
-        toManySQLCache.withLock { $0[propertyIndex] = sql }
-        return sql
-    }
-
     /// The inverse of a relationship: declared on either side with
     /// `@Relationship(inverse:)`, or inferred when the target has exactly one
     /// relationship back to this entity.
     func inverse(of propertyIndex: Int) -> (entity: EntityDescriptor, index: Int)? {
+        // An inherited relationship is the declaring entity's, inverse included.
+        if propertyIndex < inheritedPropertyCount, let superentity {
+            return superentity.inverse(of: propertyIndex)
+        }
         if let cached = inverseCache.withLock({ $0[propertyIndex] }) {
             return cached.value
         }
@@ -232,7 +302,8 @@ final class EntityDescriptor: @unchecked Sendable {
     /// relationship of the target pointing back at this entity. Such an inverse would
     /// put models of this entity into a relationship typed for another.
     func declaredInverseError() -> SwiftDataError? {
-        for property in properties {
+        // Inherited relationships are checked with the entity that declares them.
+        for property in properties[inheritedPropertyCount...] {
             guard let relationship = property.relationship, let keyPath = relationship.declaredInverse else {
                 continue
             }
@@ -298,6 +369,9 @@ final class EntityDescriptor: @unchecked Sendable {
 
     /// How a relationship is stored.
     func storage(of propertyIndex: Int) -> RelationshipStorage {
+        if propertyIndex < inheritedPropertyCount, let superentity {
+            return superentity.storage(of: propertyIndex)
+        }
         guard let relationship = properties[propertyIndex].relationship else {
             preconditionFailure("property \(propertyIndex) of \(name) is not a relationship")
         }
@@ -369,7 +443,10 @@ struct PropertyDescriptor: @unchecked Sendable {
 
     let index: Int
     let name: String
+    /// The key path rooted at the entity's model type.
     let keyPath: AnyKeyPath
+    /// The key path as the declaring class wrote it (differs for an inherited property).
+    let declaringKeyPath: AnyKeyPath
     /// Tells observers of the property's changes (see ``ModelObservation``).
     let changeAnnouncer: PropertyChangeAnnouncer?
     let attribute: Attribute?
@@ -387,6 +464,7 @@ struct PropertyDescriptor: @unchecked Sendable {
         self.index = index
         self.name = metadata.name
         self.keyPath = metadata.keypath
+        self.declaringKeyPath = metadata.declaringKeyPath
         self.changeAnnouncer = metadata.changeAnnouncer
         self.isConstant = metadata.isConstant
         switch metadata.valueKind {

@@ -138,6 +138,21 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingFields, StoredVal
         return attributeValue(at: index, codec: codec)
     }
 
+    /// Takes the values and relationships of `properties` (indices) from `other`, backing
+    /// data made by another class of the model's hierarchy while its initializers ran.
+    func copyInitialValues(from other: ModelBackingData, properties: Range<Int>) {
+        for index in properties {
+            setStoredValue(other.storedValue(at: index), at: index)
+        }
+        let otherRelationships = other.relationships
+        if !otherRelationships.isEmpty {
+            for index in properties where entity.properties[index].relationship != nil {
+                setRelationship(otherRelationships[index], at: index)
+            }
+        }
+        if other.hasInitialRelationships { hasInitialRelationships = true }
+    }
+
     /// Copies the values of the model's `let` properties, which live in the model
     /// itself, into its stored values: once, when the model is inserted.
     func copyConstants(of model: any PersistentModel) {

@@ -41,6 +41,9 @@ public struct ModelBackingFields {
     /// Relationships assigned in the model's initialiser, whose inverses are set up when
     /// the model is inserted.
     var hasInitialRelationships = false
+    /// Set on the backing data a new model of a `@Model` subclass gets: the classes of
+    /// its hierarchy have yet to hand over the values their initializers stored.
+    @usableFromInline var needsInheritedValues = false
     /// The number of stored values after the header: one per property of the entity.
     @usableFromInline let valueCount: Int
 
@@ -123,6 +126,15 @@ extension ModelBackingData {
     var hasInitialRelationships: Bool {
         get { withUnsafeMutablePointerToHeader { $0.pointee.hasInitialRelationships } }
         set { withUnsafeMutablePointerToHeader { $0.pointee.hasInitialRelationships = newValue } }
+    }
+
+    /// Whether a new model of a `@Model` subclass still has values to gather from the
+    /// classes of its hierarchy (see ``ModelBackingReference/handOver(to:properties:)``).
+    /// Public, and inlinable, for `@Model`'s generated accessors.
+    @inlinable
+    public var needsInheritedValues: Bool {
+        get { withUnsafeMutablePointerToHeader { $0.pointee.needsInheritedValues } }
+        set { withUnsafeMutablePointerToHeader { $0.pointee.needsInheritedValues = newValue } }
     }
 
     /// The number of stored values: one per property of the entity.

@@ -33,12 +33,26 @@ public struct ModelBackingReference: ~Copyable {
         return resolveMissing(for: type)
     }
 
-    /// ``resolve(for:)`` for a model that has no backing data yet: a new model.
+    /// ``resolve(for:)`` for a model that has no backing data yet: a new model. A model of
+    /// a `@Model` subclass has one reference per class of its hierarchy, each of which may
+    /// have made backing data of its own while the model's initializers ran: the one its
+    /// root class resolves then gathers the others' values (``handOver(to:properties:)``).
     @usableFromInline
     mutating func resolveMissing<Model: PersistentModel>(for type: Model.Type) -> ModelBackingData {
         let created = ModelBackingData.make(for: type)
+        if created.entity.superentity != nil { created.needsInheritedValues = true }
         backing = created
         return created
+    }
+
+    /// Hands the values this class of a model's hierarchy stored for its `properties`
+    /// (indices), if it made backing data of its own, to the backing data the model keeps,
+    /// and refers to that from now on. Implementation detail of `@Model`.
+    public mutating func handOver(to kept: ModelBackingData, properties: Range<Int>) {
+        if let own = backing, own !== kept {
+            kept.copyInitialValues(from: own, properties: properties)
+        }
+        backing = kept
     }
 
     /// Gives the model other backing data: its row's, in `init(backingData:)`.

@@ -23,11 +23,16 @@ public protocol PersistentModel: AnyObject, Observable, Hashable, Identifiable, 
 
     /// Creates a model around stored values; used when fetching.
     init(backingData: ModelBackingData)
+
+    /// The `@Model` class this one inherits from, if it is a `@Model` subclass; written by
+    /// `@Model` for classes that may be subclassed.
+    static var _$superentity: (any PersistentModel.Type)? { get }
 }
 
 extension PersistentModel {
     public static var schemaIndexes: [[String]] { [] }
     public static var schemaUniquenessConstraints: [[String]] { [] }
+    public static var _$superentity: (any PersistentModel.Type)? { nil }
 
     public static func == (lhs: Self, rhs: Self) -> Bool { lhs === rhs }
 

@@ -22,17 +22,17 @@ enum RelationshipGraph {
     /// on top of it would replace links nobody saw, so ``ModelContext/save()`` refuses it.
     private static func loadedSlot(of owner: any PersistentModel, at index: Int) -> Slot {
         let backing = owner.persistentBackingData
-        let slot = backing.relationships[index]
+        let slot = backing.relationship(at: index)
         guard case .notLoaded = slot else { return slot }
         let isToMany = backing.entity.properties[index].relationship?.isToMany == true
         let empty: Slot = isToMany ? .toMany([]) : .toOne(nil)
         guard let context = backing.context else {
-            backing.relationships[index] = empty
+            backing.setRelationship(empty, at: index)
             return empty
         }
         do {
             let loaded = try context.loadRelationship(of: owner, at: index)
-            backing.relationships[index] = loaded
+            backing.setRelationship(loaded, at: index)
             backing.forgetUnreadRelationship(at: index)
             return loaded
         } catch {
@@ -87,7 +87,7 @@ enum RelationshipGraph {
         backing.hasInitialRelationships = false
         for property in backing.entity.properties where property.relationship != nil {
             let targets: [any PersistentModel]
-            switch backing.relationships[property.index] {
+            switch backing.relationship(at: property.index) {
             case .toOne(let target?): targets = [target]
             case .toMany(let many): targets = many
             default: targets = []
@@ -123,7 +123,7 @@ enum RelationshipGraph {
         let backing = owner.persistentBackingData
         ModelObservation.withMutation(of: owner, at: index) {
             backing.willChange(index, of: owner)
-            backing.relationships[index] = slot
+            backing.setRelationship(slot, at: index)
         }
     }
 

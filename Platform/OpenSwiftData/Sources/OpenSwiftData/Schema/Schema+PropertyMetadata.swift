@@ -7,11 +7,16 @@ extension Schema {
     /// `@Model` writes these into ``PersistentModel/schemaMetadata``; the generic
     /// initialiser captures the property's type and its declared default value.
     // @unchecked Sendable: immutable; its key path is an immutable object, its default
-    // value is only read, and its announcer captures only a key path;
-    // // checked by `ConcurrentSchemaUseTests` under the thread sanitizer.
+    // value is only read, and its announcer captures only a key path; checked by
+    // `ConcurrentSchemaUseTests` under the thread sanitizer.
     public struct PropertyMetadata: @unchecked Sendable {
         public let name: String
+        /// The property's key path, rooted at the model type the metadata describes (for
+        /// an inherited property, the subclass).
         public let keypath: AnyKeyPath
+        /// The key path as the declaring class wrote it; differs from ``keypath`` for an
+        /// inherited property.
+        let declaringKeyPath: AnyKeyPath
         /// The default value written in the declaration (`var count: Int = 0`), if any.
         public let defaultValue: Any?
         public let metadata: (any SchemaPropertyMetadata)?
@@ -29,11 +34,34 @@ extension Schema {
         ) {
             self.name = name
             self.keypath = keypath
+            self.declaringKeyPath = keypath
             self.defaultValue = defaultValue.map { $0 as Any }
             self.metadata = metadata
             self.valueKind = PropertyValueKind.classify(Value.self)
             self.isConstant = !(keypath is ReferenceWritableKeyPath<Root, Value>)
             self.changeAnnouncer = isConstant ? nil : PropertyChangeAnnouncer(keypath)
+        }
+
+        /// The same property, named by another key path to it.
+        private init(_ metadata: PropertyMetadata, keypath: AnyKeyPath) {
+            self.name = metadata.name
+            self.keypath = keypath
+            self.declaringKeyPath = metadata.declaringKeyPath
+            self.defaultValue = metadata.defaultValue
+            self.metadata = metadata.metadata
+            self.valueKind = metadata.valueKind
+            self.isConstant = metadata.isConstant
+            self.changeAnnouncer = metadata.changeAnnouncer
+        }
+
+        /// A superclass's properties as its `@Model` subclass inherits them: each named by
+        /// its key path rooted at the subclass, as a predicate on the subclass writes it.
+        /// Implementation detail of `@Model`.
+        public static func _inherited(_ metadata: [PropertyMetadata], rootedAt keyPaths: [AnyKeyPath])
+            -> [PropertyMetadata]
+        {
+            precondition(metadata.count == keyPaths.count, "one key path per inherited property")
+            return zip(metadata, keyPaths).map { PropertyMetadata($0, keypath: $1) }
         }
     }
 }

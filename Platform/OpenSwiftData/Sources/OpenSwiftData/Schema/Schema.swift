@@ -1,6 +1,9 @@
 /// The set of model types a container stores, as SwiftData's `Schema`.
 ///
-/// Related model types reachable through relationships are included automatically.
+/// Related model types reachable through relationships, and the superclasses of
+/// `@Model` subclasses, are included automatically. A schema that lists a `@Model`
+/// class and some of its `@Model` subclasses stores each as its own entity: fetching the
+/// class returns models of the subclasses too, each of its own class.
 ///
 /// ```swift
 /// let schema = Schema([Trip.self, Stop.self])
@@ -32,6 +35,7 @@ public final class Schema: Sendable, CustomStringConvertible {
             do {
                 let descriptor = try EntityDescriptor.of(type)
                 descriptors.append(descriptor)
+                if let superentity = descriptor.superentity { pending.append(superentity.modelType) }
                 for property in descriptor.properties {
                     if let target = property.relationship?.target { pending.append(target) }
                 }
@@ -103,6 +107,8 @@ extension Schema {
     /// One model type of a schema: its attributes and relationships.
     public struct Entity: Hashable, Sendable, CustomStringConvertible {
         public let name: String
+        /// The entity this one inherits from (its model class's `@Model` superclass).
+        public let superentityName: String?
         public let attributes: [Attribute]
         public let relationships: [Relationship]
         /// Groups of property names declared unique together (single `.unique`
@@ -113,6 +119,7 @@ extension Schema {
 
         init(_ descriptor: EntityDescriptor) {
             name = descriptor.name
+            superentityName = descriptor.superentity?.name
             attributes = descriptor.properties.compactMap { $0.attribute?.metadata }
             relationships = descriptor.properties.compactMap { property in
                 guard var relationship = property.relationship?.metadata else { return nil }

@@ -1,6 +1,8 @@
 import Foundation
 
 /// The stored shape of one entity: what its table holds and how it relates to others.
+/// A sub-entity's shape (a `@Model` subclass) holds its own properties, stored in its own
+/// table, and names its superentity; the inherited ones are in the superentity's shape.
 ///
 /// Two schemas store an entity the same way exactly when their shapes are equal; the
 /// shape's ``hash`` is recorded in the store so that opening an unchanged store needs
@@ -25,6 +27,9 @@ struct EntityShape: Codable, Hashable, Sendable {
     }
 
     var name: String
+    /// The entity whose properties this one inherits; absent from the stored JSON (and
+    /// so from the hash) of an entity without one.
+    var superentity: String?
     var attributes: [Attribute]
     var relationships: [Relationship]
     var indexes: [[String]]
@@ -32,7 +37,9 @@ struct EntityShape: Codable, Hashable, Sendable {
 
     init(_ entity: EntityDescriptor) {
         name = entity.name
-        attributes = entity.properties.compactMap { property in
+        superentity = entity.superentity?.name
+        let own = entity.properties[entity.inheritedPropertyCount...]
+        attributes = own.compactMap { property in
             guard let attribute = property.attribute else { return nil }
             return Attribute(
                 name: property.name,
@@ -43,7 +50,7 @@ struct EntityShape: Codable, Hashable, Sendable {
             )
         }
         .sorted { $0.name < $1.name }
-        relationships = entity.properties.compactMap { property in
+        relationships = own.compactMap { property in
             guard let relationship = property.relationship else { return nil }
             let inverse = entity.inverse(of: property.index)
             return Relationship(
@@ -58,7 +65,8 @@ struct EntityShape: Codable, Hashable, Sendable {
         }
         .sorted { $0.name < $1.name }
         indexes = entity.declaredIndexes
-        uniquenessConstraints = entity.uniquenessConstraints
+        let ownNames = Set(own.map(\.name))
+        uniquenessConstraints = entity.uniquenessConstraints.filter { $0.allSatisfy(ownNames.contains) }
     }
 
     /// The canonical JSON form stored in the metadata table.
@@ -85,6 +93,10 @@ struct EntityShape: Codable, Hashable, Sendable {
     /// property and what changed.
     func differences(from stored: EntityShape) -> [String] {
         var result: [String] = []
+        if superentity != stored.superentity {
+            result.append(
+                "\(name) inherits from \(superentity ?? "no entity") instead of \(stored.superentity ?? "no entity")")
+        }
         let current = Dictionary(attributes.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         let old = Dictionary(stored.attributes.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         for attribute in attributes where old[attribute.name] == nil {

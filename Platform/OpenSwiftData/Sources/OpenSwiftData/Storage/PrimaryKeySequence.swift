@@ -1,12 +1,13 @@
 import GRDB
 
 /// The highest primary key each entity has ever given, kept in the metadata table
-/// (`primaryKey.<Entity>`), so that a deleted row's key is never given to a new row.
+/// (`primaryKey.<Entity>`), so that a deleted row's key is never given to a new row. The
+/// entities of a hierarchy (`@Model` subclasses) share their root entity's keys.
 ///
 /// SQLite's `AUTOINCREMENT` does the same for tables created with it; stores written
 /// before this record existed start from their highest row, the best knowledge they have.
 enum PrimaryKeySequence {
-    private static func key(of entity: EntityDescriptor) -> String { "primaryKey.\(entity.name)" }
+    private static func key(of entity: EntityDescriptor) -> String { "primaryKey.\(entity.rootEntity.name)" }
 
     /// The highest key given to a row of `entity`, or 0 when it never had one.
     static func highestKey(of entity: EntityDescriptor, db: Database) throws -> Int64 {
@@ -18,7 +19,7 @@ enum PrimaryKeySequence {
             try Int64.fetchOne(
                 db,
                 sql:
-                    "SELECT max(\(EntityDescriptor.quote(EntityDescriptor.primaryKeyColumn))) FROM \(entity.quotedTable)"
+                    "SELECT max(\(EntityDescriptor.quote(EntityDescriptor.primaryKeyColumn))) FROM \(entity.rootEntity.quotedTable)"
             ) ?? 0
         return max(recorded, highestRow)
     }

@@ -13,6 +13,11 @@ struct StoreLayout: Sendable {
     let shapes: [String: EntityShape]
     let hashes: [String: String]
     private let referencesByEntity: [String: [RowReferenceColumn]]
+    /// How each entity's rows are read, sub-entities included, by entity.
+    private let queries: [ObjectIdentifier: EntityQuery]
+    /// The query of each to-many relationship, by entity and property index (see
+    /// ``toManyQuery(of:at:)``).
+    private let toManyQueries: [ObjectIdentifier: [Int: ToManyQuery]]
 
     /// A place that refers to a row by its primary key.
     enum RowReferenceColumn: Sendable {
@@ -25,6 +30,21 @@ struct StoreLayout: Sendable {
     /// Where rows of an entity are referred to, for deleting them.
     func references(to entityName: String) -> [RowReferenceColumn] {
         referencesByEntity[entityName] ?? []
+    }
+
+    /// How the rows of `entity` are read, its sub-entities' included.
+    func query(for entity: EntityDescriptor) -> EntityQuery {
+        queries[ObjectIdentifier(entity)] ?? EntityQuery(entity: entity, in: [entity])
+    }
+
+    /// The query that reads a to-many relationship for many owners at once: the target
+    /// query's columns, then the owner's key (at ``ToManyQuery/ownerColumn``); one
+    /// argument, a JSON array of owner keys; rows ordered by owner, then in the
+    /// relationship's order.
+    func toManyQuery(of entity: EntityDescriptor, at index: Int) -> ToManyQuery {
+        let declaring = entity.declaringEntity(of: index)
+        if let known = toManyQueries[ObjectIdentifier(declaring)]?[index] { return known }
+        return ToManyQuery(of: declaring, at: index, query: query(for:))
     }
 
     init(entities: [EntityDescriptor]) {
@@ -56,6 +76,23 @@ struct StoreLayout: Sendable {
             }
         }
         self.referencesByEntity = references
+        var queries: [ObjectIdentifier: EntityQuery] = [:]
+        for entity in entities {
+            queries[ObjectIdentifier(entity)] = EntityQuery(entity: entity, in: entities)
+        }
+        self.queries = queries
+        let queryOf = { (entity: EntityDescriptor) in
+            queries[ObjectIdentifier(entity)] ?? EntityQuery(entity: entity, in: [entity])
+        }
+        var toManyQueries: [ObjectIdentifier: [Int: ToManyQuery]] = [:]
+        for entity in entities {
+            for property in entity.properties[entity.inheritedPropertyCount...]
+            where property.relationship?.isToMany == true {
+                toManyQueries[ObjectIdentifier(entity), default: [:]][property.index] = ToManyQuery(
+                    of: entity, at: property.index, query: queryOf)
+            }
+        }
+        self.toManyQueries = toManyQueries
     }
 
     /// What differs between the stored shapes and this layout's, one line per change.
@@ -110,7 +147,7 @@ struct StoreLayout: Sendable {
     static func createTableSQL(for entity: EntityDescriptor) -> String {
         let columns =
             ["\(EntityDescriptor.quote(EntityDescriptor.primaryKeyColumn)) INTEGER PRIMARY KEY"]
-            + entity.columnPropertyIndices.map { columnDefinition(for: entity.properties[$0]) }
+            + entity.ownColumnPropertyIndices.map { columnDefinition(for: entity.properties[$0]) }
         return "CREATE TABLE \(entity.quotedTable) (\(columns.joined(separator: ", ")))"
     }
 

@@ -1,0 +1,84 @@
+/// How the rows of an entity are read in one schema, and which model class each row
+/// becomes: the entity's own rows, and those of its sub-entities (`@Model` subclasses)
+/// that the schema has, each read in full and made a model of its own class.
+///
+/// An entity without sub-entities in the schema is read as its ``EntityDescriptor``
+/// reads it. With sub-entities, each sub-entity's table is joined too (`LEFT JOIN`: a row
+/// has a row in the table of each entity it is a kind of), their columns follow the
+/// entity's, and a last column says which entity a row is: the deepest one whose table
+/// has the row.
+struct EntityQuery: Sendable {
+    /// The entity the query is for.
+    let entity: EntityDescriptor
+    /// What `SELECT` reads: the primary key, then the columns.
+    let columnsSQL: String
+    /// What `FROM` reads.
+    let fromSQL: String
+    /// The entities a row may be: ``entity`` first, then its sub-entities in the schema.
+    let concreteEntities: [EntityDescriptor]
+    /// For each of ``concreteEntities``, the index of the property that each column after
+    /// the primary key holds for a row of that entity, or -1 for a column it lacks.
+    let columnProperties: [[Int]]
+    /// The column that holds a row's index in ``concreteEntities``; nil when the entity
+    /// has no sub-entity in the schema, and every row is of ``entity``.
+    let discriminatorColumn: Int?
+    /// The number of columns, primary key included: the place of any column a query adds.
+    let columnCount: Int
+
+    /// The primary key of a row of ``fromSQL``.
+    var keySQL: String { entity.keySQL }
+
+    /// `SELECT` of every row, without a `WHERE` clause.
+    var selectSQL: String { "SELECT \(columnsSQL) FROM \(fromSQL)" }
+
+    /// `SELECT` of one row by primary key.
+    var selectByKeySQL: String { "\(selectSQL) WHERE \(keySQL) = ?" }
+
+    /// Whether the query reads sub-entities' rows too.
+    var isPolymorphic: Bool { discriminatorColumn != nil }
+
+    /// The query of `entity`'s rows in a schema of `entities`.
+    init(entity: EntityDescriptor, in entities: [EntityDescriptor]) {
+        self.entity = entity
+        // Parents before children, so that a row's columns come in property order.
+        let descendants = entities.filter { $0 !== entity && $0.isKind(of: entity) }
+            .sorted { $0.tableChain.count < $1.tableChain.count }
+        guard !descendants.isEmpty else {
+            columnsSQL = entity.selectColumnsSQL
+            fromSQL = entity.fromSQL
+            concreteEntities = [entity]
+            columnProperties = [entity.columnPropertyIndices]
+            discriminatorColumn = nil
+            columnCount = entity.columnPropertyIndices.count + 1
+            return
+        }
+        let primaryKey = EntityDescriptor.quote(EntityDescriptor.primaryKeyColumn)
+        var columns = [entity.selectColumnsSQL]
+        var from = entity.fromSQL
+        for descendant in descendants {
+            columns += descendant.ownColumnPropertyIndices.map(descendant.qualifiedColumn(of:))
+            from += " LEFT JOIN \(descendant.quotedTable) ON \(descendant.quotedTable).\(primaryKey) = \(entity.keySQL)"
+        }
+        let concrete = [entity] + descendants
+        // The deepest entity whose table has the row is the row's own.
+        let cases = concrete.indices.dropFirst().sorted {
+            concrete[$0].tableChain.count > concrete[$1].tableChain.count
+        }
+        .map { "WHEN \(concrete[$0].quotedTable).\(primaryKey) IS NOT NULL THEN \($0)" }
+        columns.append("CASE \(cases.joined(separator: " ")) ELSE 0 END")
+        columnsSQL = columns.joined(separator: ", ")
+        fromSQL = from
+        concreteEntities = concrete
+        columnProperties = concrete.map { rowEntity in
+            var properties = entity.columnPropertyIndices
+            for descendant in descendants {
+                let own = descendant.ownColumnPropertyIndices
+                properties += rowEntity.isKind(of: descendant) ? own : Array(repeating: -1, count: own.count)
+            }
+            properties.append(-1)
+            return properties
+        }
+        columnCount = columnProperties[0].count + 1
+        discriminatorColumn = columnCount - 1
+    }
+}
