@@ -74,7 +74,9 @@ struct LegacyStoreRelocationTests {
                 Self.entry(1396, .tvSeries, 20),
             ])
         #expect(!folder.exists("searchkit-cloudkit.sqlite"))
-        let backups = folder.fileNames.filter { $0.hasPrefix("searchkit-cloudkit-backup-") && $0.hasSuffix(".sqlite") }
+        let backups = folder.fileNames.filter {
+            $0.hasPrefix("searchkit-cloudkit.sqlite.") && $0.hasSuffix(".legacy.backup")
+        }
         #expect(backups.count == 1)
 
         // The backup still holds every legacy row.
@@ -98,7 +100,7 @@ struct LegacyStoreRelocationTests {
         ).makeMediaSearchHistoryRepositoryOrThrow()
 
         #expect(try await history.entries().isEmpty)
-        let backups = folder.fileNames.filter { $0.hasPrefix("searchkit-cloudkit-backup-") }
+        let backups = folder.fileNames.filter { $0.hasPrefix("searchkit-cloudkit.sqlite.") && $0.hasSuffix(".backup") }
         #expect(backups.count == 1)
         let backupURL = try #require(backups.first.map(folder.file))
         #expect(try Data(contentsOf: backupURL) == garbage)

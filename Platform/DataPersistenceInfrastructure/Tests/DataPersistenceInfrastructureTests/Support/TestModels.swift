@@ -1,3 +1,4 @@
+import DataPersistenceInfrastructure
 import Foundation
 import OpenSwiftData
 
@@ -60,7 +61,7 @@ enum HistoryMigrationPlan: SchemaMigrationPlan {
 }
 
 /// The iCloud container of the app.
-let popcornCloudKitDatabase = CloudKitDatabase.private("iCloud.uk.co.adam-young.Popcorn")
+let popcornCloudKitDatabase = StoreDescription.iCloudContainer
 
 /// Entities related to each other, whose rows cannot be merged by copying columns.
 @Model
@@ -77,6 +78,27 @@ final class Playlist {
 final class PlaylistItem {
     var title: String?
     var playlist: Playlist?
+
+    init(title: String) {
+        self.title = title
+    }
+}
+
+/// A shelf whose books must be removed before it can be: `.deny` makes a save fail.
+@Model
+final class Shelf {
+    var label: String
+    @Relationship(deleteRule: .deny, inverse: \Book.shelf) var books: [Book] = []
+
+    init(label: String) {
+        self.label = label
+    }
+}
+
+@Model
+final class Book {
+    var title: String
+    var shelf: Shelf?
 
     init(title: String) {
         self.title = title
