@@ -42,7 +42,6 @@ let package = Package(
                 .product(name: "SearchDomain", package: "PopcornSearch"),
                 .product(name: "SearchInfrastructure", package: "PopcornSearch"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "App/Sources/PopcornApp",

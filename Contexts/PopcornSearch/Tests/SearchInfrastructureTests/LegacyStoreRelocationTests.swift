@@ -1,6 +1,7 @@
 import DataPersistenceInfrastructure
 import Foundation
 import OpenSwiftData
+import PopcornTestSupport
 import SearchDomain
 import Testing
 
@@ -34,7 +35,7 @@ struct LegacyStoreRelocationTests {
         let log = LogRecorder()
         let factory = SearchInfrastructureFactory(
             userDataDirectory: folder.url, remoteDataSource: MockMediaSearchRemote(), logger: log.logger)
-        let history = try factory.makeMediaSearchHistoryRepositoryOrThrow()
+        let history = try factory.openedHistory()
 
         #expect(
             try await history.entries() == [
@@ -55,7 +56,7 @@ struct LegacyStoreRelocationTests {
         do {
             let history = try SearchInfrastructureFactory(
                 userDataDirectory: folder.url, remoteDataSource: MockMediaSearchRemote(), logger: .quiet
-            ).makeMediaSearchHistoryRepositoryOrThrow()
+            ).openedHistory()
             try await history.add(Self.entry(603, .movie, 40))
             try await history.add(Self.entry(550, .movie, 50))
         }
@@ -65,7 +66,7 @@ struct LegacyStoreRelocationTests {
 
         let history = try SearchInfrastructureFactory(
             userDataDirectory: folder.url, remoteDataSource: MockMediaSearchRemote(), logger: .quiet
-        ).makeMediaSearchHistoryRepositoryOrThrow()
+        ).openedHistory()
 
         // 550 is in both stores: the history shows it once, with the newer timestamp.
         #expect(
@@ -97,7 +98,7 @@ struct LegacyStoreRelocationTests {
 
         let history = try SearchInfrastructureFactory(
             userDataDirectory: folder.url, remoteDataSource: MockMediaSearchRemote(), logger: .quiet
-        ).makeMediaSearchHistoryRepositoryOrThrow()
+        ).openedHistory()
 
         #expect(try await history.entries().isEmpty)
         let backups = folder.fileNames.filter { $0.hasPrefix("searchkit-cloudkit.sqlite.") && $0.hasSuffix(".backup") }
@@ -112,7 +113,7 @@ struct LegacyStoreRelocationTests {
         let log = LogRecorder()
         try SearchInfrastructureFactory(
             userDataDirectory: folder.url, remoteDataSource: MockMediaSearchRemote(), logger: log.logger
-        ).openHistoryStore()
+        ).stores.open(onFailure: .throwing)
         #expect(!log.messages.contains { $0.contains("Relocated") })
         #expect(folder.fileNames.allSatisfy { $0.hasPrefix("popcorn-search-cloudkit.sqlite") })
     }

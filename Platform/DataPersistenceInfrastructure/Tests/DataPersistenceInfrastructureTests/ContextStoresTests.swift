@@ -20,9 +20,7 @@ struct ContextStoresTests {
     let folder = TemporaryFolder()
     let log = LogRecorder(label: "ContextStoresTests")
 
-    var locations: StoreLocations {
-        StoreLocations(dataDirectory: folder.dataDirectory, cacheDirectory: folder.cacheDirectory)
-    }
+    var locations: StoreLocations { StoreLocations(under: folder.url) }
 
     func makeStores() -> ContextStores {
         ContextStores([Self.cacheStore, Self.historyStore], locations: locations, logger: log.logger)
@@ -140,5 +138,30 @@ struct ContextStoresTests {
         }
         let message = String(decoding: result.standardErrorContent, as: UTF8.self)
         #expect(message.contains("Cannot create the cache store /dev/null/cache/popcorn-test-cache.sqlite"))
+    }
+}
+
+@Suite("StoreActor: cache entries read and replaced on the store's actor")
+struct StoreActorCacheEntryTests {
+    static let store = StoreDescription.cache(fileName: "pages.sqlite", name: "pages", models: [CachedPage.self])
+
+    static func page(_ key: String) -> FetchDescriptor<CachedPage> {
+        FetchDescriptor(predicate: #Predicate { $0.key == key })
+    }
+
+    @Test("a miss is nil; a replaced entry is read back with its time, and replacing again leaves one")
+    func readAndReplace() async throws {
+        let folder = TemporaryFolder()
+        let stores = ContextStores([Self.store], locations: StoreLocations(under: folder.url), logger: .quiet)
+        let actor = stores.actor(for: Self.store)
+        let stamp = Date(timeIntervalSinceReferenceDate: 42)
+        #expect(try await actor.cachedValue(Self.page("a")) { $0.items } == nil)
+        try await actor.replace(Self.page("a")) { CachedPage(key: "a", items: ["1", "2"], cachedAt: stamp) }
+        try await actor.replace(Self.page("b")) { CachedPage(key: "b", items: ["x"], cachedAt: stamp) }
+        try await actor.replace(Self.page("a")) { CachedPage(key: "a", items: ["3"], cachedAt: stamp + 60) }
+        let cached = try await actor.cachedValue(Self.page("a")) { $0.items }
+        #expect(cached?.value == ["3"])
+        #expect(cached?.cachedAt == stamp + 60)
+        #expect(try StoreReading.count(CachedPage.self, in: actor.modelContainer) == 2)
     }
 }

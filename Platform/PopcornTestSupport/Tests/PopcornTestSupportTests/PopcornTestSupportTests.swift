@@ -73,4 +73,18 @@ struct PopcornTestSupportTests {
         #expect(StoreReading.fileSize(url) > 0)
         #expect(StoreReading.fileSize(folder.file("none")) == 0)
     }
+
+    enum RemoteFailure: Error, Equatable { case offline }
+
+    @Test("a call recorder keeps the calls in order and throws the failure it is told to")
+    func callRecorder() throws {
+        let recorder = CallRecorder<RemoteFailure>()
+        try recorder.record("first")
+        recorder.fail(with: .offline)
+        #expect(throws: RemoteFailure.offline) { try recorder.record("second") }
+        recorder.fail(with: nil)
+        try recorder.record("third")
+        #expect(recorder.calls == ["first", "second", "third"])
+        #expect(recorder.callCount == 3)
+    }
 }

@@ -104,3 +104,19 @@ final class Book {
         self.title = title
     }
 }
+
+/// A cache entry, as the contexts' cache entities are.
+@Model
+final class CachedPage {
+    var key: String
+    var items: [String]
+    var cachedAt: Date
+
+    init(key: String, items: [String], cachedAt: Date) {
+        self.key = key
+        self.items = items
+        self.cachedAt = cachedAt
+    }
+}
+
+extension CachedPage: CacheEntry {}

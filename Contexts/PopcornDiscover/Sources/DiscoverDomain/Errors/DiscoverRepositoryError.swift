@@ -9,12 +9,12 @@ public enum DiscoverRepositoryError: Error, Sendable, Equatable, CustomStringCon
     /// The page could not be fetched and is not in the cache; the text says why.
     case unavailable(String)
 
-    /// A short sentence for logs and messages.
+    /// A sentence a person can act on.
     public var description: String {
         switch self {
-        case .invalidPage(let page): "invalid page \(page): pages are numbered from 1"
-        case .notFound: "not found"
-        case .unavailable(let reason): "unavailable: \(reason)"
+        case .invalidPage(let page): "Page \(page) does not exist: pages start at 1."
+        case .notFound: "Discover has no such page."
+        case .unavailable(let reason): "Discover is unavailable: \(reason)"
         }
     }
 }

@@ -13,17 +13,3 @@ protocol MovieLocalDataSource: Sendable {
     func certifications(forMovie id: Int) async throws -> CachedValue<[Certification]>?
     func save(_ certifications: [Certification], forMovie id: Int, cachedAt: Date) async throws
 }
-
-/// The movie list pages cache.
-protocol MovieListLocalDataSource: Sendable {
-    func page(_ page: Int, of list: MovieList) async throws -> CachedValue<MoviePreviewPage>?
-    func save(_ page: MoviePreviewPage, of list: MovieList, cachedAt: Date) async throws
-}
-
-/// The watchlist store.
-protocol WatchlistLocalDataSource: Sendable {
-    func movies() async throws -> [WatchlistMovie]
-    func add(movieID: Int, at date: Date) async throws -> WatchlistMovie
-    func remove(movieID: Int) async throws -> Bool
-    func contains(movieID: Int) async throws -> Bool
-}

@@ -7,11 +7,11 @@ public enum TVSeriesRepositoryError: Error, Sendable, Equatable, CustomStringCon
     /// It could not be fetched and is not in the cache; the text says why.
     case unavailable(String)
 
-    /// A short sentence for logs and messages.
+    /// A sentence a person can act on.
     public var description: String {
         switch self {
-        case .notFound: "not found"
-        case .unavailable(let reason): "unavailable: \(reason)"
+        case .notFound: "No such TV series, season or episode."
+        case .unavailable(let reason): "TV series are unavailable: \(reason)"
         }
     }
 }

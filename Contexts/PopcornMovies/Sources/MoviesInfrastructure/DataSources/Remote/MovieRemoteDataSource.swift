@@ -9,9 +9,3 @@ public protocol MovieRemoteDataSource: Sendable {
     func certifications(forMovie id: Int) async throws(MovieRemoteDataSourceError) -> [Certification]
     func page(_ page: Int, of list: MovieList) async throws(MovieRemoteDataSourceError) -> MoviePreviewPage
 }
-
-/// Why the remote could not answer.
-public enum MovieRemoteDataSourceError: Error, Equatable, Sendable {
-    case notFound
-    case failed(String)
-}
