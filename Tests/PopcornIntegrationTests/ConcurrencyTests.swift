@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+import PopcornTestSupport
 import Testing
 
 @Suite("Several processes at once")
@@ -60,7 +60,7 @@ struct ConcurrencyTests {
     }
 
     @Test("eight processes adding the same movie at once leave one watchlist entry, in the list and in the store")
-    func sameMovieFromEightProcesses() async throws {
+    func sameMovieFromEightProcesses() throws {
         let popcorn = PopcornProcess()
         let movieIDs = ["1019", "1011", "1031", "1014", "1002"]
         // Stores created and movies cached first, so that each process goes straight to
@@ -78,9 +78,7 @@ struct ConcurrencyTests {
         let entries = try #require(
             try JSONSerialization.jsonObject(with: Data(list.standardOutput.utf8)) as? [[String: String]])
         #expect(entries.compactMap { $0["id"] }.sorted() == movieIDs.sorted())
-        let rows = try await DatabaseQueue(path: popcorn.watchlistStore.path).read { db in
-            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM MoviesWatchlistMovieEntity")
-        }
+        let rows = try StoreReading.rowCount(of: "MoviesWatchlistMovieEntity", at: popcorn.watchlistStore)
         #expect(rows == movieIDs.count, "one row per movie in the store")
     }
 }
