@@ -34,29 +34,38 @@ extension ModelContext {
         merge: (_ survivor: T, _ folded: [T]) -> Void = { _, _ in }
     ) throws -> T {
         do {
-            if try matching(self).isEmpty {
-                insert(makeNew())
-                try save()
+            // A second round only when another process removed the model between the save
+            // and the read.
+            for _ in 0..<2 {
+                if try matching(self).isEmpty {
+                    insert(makeNew())
+                    try save()
+                }
+                let ordered = try matching(self).sorted { lhs, rhs in
+                    if isPreferred(lhs, rhs) { return true }
+                    if isPreferred(rhs, lhs) { return false }
+                    return lhs.persistentModelID < rhs.persistentModelID
+                }
+                guard let survivor = ordered.first else { continue }
+                let folded = Array(ordered.dropFirst())
+                merge(survivor, folded)
+                for model in folded { delete(model) }
+                if hasChanges { try save() }
+                return survivor
             }
-            let ordered = try matching(self).sorted { lhs, rhs in
-                if isPreferred(lhs, rhs) { return true }
-                if isPreferred(rhs, lhs) { return false }
-                return lhs.persistentModelID < rhs.persistentModelID
-            }
-            guard let survivor = ordered.first else {
-                // Another process removed it between the save and the read: add it again.
-                return try keepOne(matching: matching, orInsert: makeNew, preferring: isPreferred, merge: merge)
-            }
-            let folded = Array(ordered.dropFirst())
-            merge(survivor, folded)
-            for model in folded { delete(model) }
-            if hasChanges { try save() }
-            return survivor
+            throw KeepOneFailure(
+                description: "the model just inserted is not among those `matching` finds; check that they agree")
         } catch {
             rollback()
             throw error
         }
     }
+}
+
+/// Why ``ModelContext/keepOne(matching:orInsert:preferring:merge:)`` kept nothing: the
+/// model it inserted was not found by `matching`.
+public struct KeepOneFailure: Error, CustomStringConvertible {
+    public let description: String
 }
 
 extension Sequence {

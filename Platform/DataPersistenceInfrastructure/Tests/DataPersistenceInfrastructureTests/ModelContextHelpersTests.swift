@@ -93,3 +93,21 @@ struct ModelContextHelpersTests {
         #expect([Int]().firstOfEachKey { $0 }.isEmpty)
     }
 }
+
+@Suite("keepOne when matching cannot find what it inserts")
+struct KeepOneMisuseTests {
+    @Test("it throws, after trying twice, and leaves nothing pending")
+    func matchingNeverFinds() throws {
+        let context = ModelContext(
+            try ModelContainer(
+                for: Schema([HistoryEntry.self]), configurations: [ModelConfiguration(isStoredInMemoryOnly: true)]))
+        #expect(throws: KeepOneFailure.self) {
+            try context.keepOne(
+                matching: { try $0.fetch(FetchDescriptor<HistoryEntry>(predicate: #Predicate { $0.mediaID == 1 })) },
+                orInsert: { HistoryEntry(mediaID: 2) },
+                preferring: { _, _ in false })
+        }
+        #expect(!context.hasChanges)
+        #expect(try context.fetchCount(FetchDescriptor<HistoryEntry>()) == 2, "each round's insert was saved")
+    }
+}
