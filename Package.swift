@@ -22,6 +22,7 @@ let package = Package(
         .package(path: "Contexts/PopcornTVSeries"),
         .package(path: "Contexts/PopcornDiscover"),
         .package(path: "Contexts/PopcornSearch"),
+        .package(path: "Platform/PopcornTestSupport"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
@@ -42,7 +43,6 @@ let package = Package(
                 .product(name: "SearchDomain", package: "PopcornSearch"),
                 .product(name: "SearchInfrastructure", package: "PopcornSearch"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "App/Sources/PopcornApp",
@@ -70,7 +70,10 @@ let package = Package(
         ),
         .testTarget(
             name: "PopcornIntegrationTests",
-            dependencies: [.product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: [
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PopcornTestSupport", package: "PopcornTestSupport"),
+            ],
             path: "Tests/PopcornIntegrationTests",
             swiftSettings: strictSettings
         ),

@@ -4,6 +4,7 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 PACKAGES=()
 for candidate in \
     Platform/OpenSwiftData \
+    Platform/PopcornTestSupport \
     Platform/DataPersistenceInfrastructure \
     Platform/TMDb \
     Contexts/PopcornMovies \

@@ -16,6 +16,7 @@ let package = Package(
     dependencies: [
         .package(path: "../../Platform/OpenSwiftData"),
         .package(path: "../../Platform/DataPersistenceInfrastructure"),
+        .package(path: "../../Platform/PopcornTestSupport"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
@@ -39,6 +40,7 @@ let package = Package(
                 .product(name: "OpenSwiftData", package: "OpenSwiftData"),
                 .product(name: "DataPersistenceInfrastructure", package: "DataPersistenceInfrastructure"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "PopcornTestSupport", package: "PopcornTestSupport"),
             ],
             swiftSettings: strictSettings
         ),

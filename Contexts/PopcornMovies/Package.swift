@@ -16,6 +16,7 @@ let package = Package(
     dependencies: [
         .package(path: "../../Platform/OpenSwiftData"),
         .package(path: "../../Platform/DataPersistenceInfrastructure"),
+        .package(path: "../../Platform/PopcornTestSupport"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
@@ -38,7 +39,9 @@ let package = Package(
                 "MoviesInfrastructure",
                 .product(name: "OpenSwiftData", package: "OpenSwiftData"),
                 .product(name: "OpenSwiftDataTesting", package: "OpenSwiftData"),
+                .product(name: "DataPersistenceInfrastructure", package: "DataPersistenceInfrastructure"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "PopcornTestSupport", package: "PopcornTestSupport"),
             ],
             exclude: ["Snapshots"],
             swiftSettings: strictSettings

@@ -14,8 +14,8 @@ let package = Package(
     ],
     dependencies: [
         .package(path: "../OpenSwiftData"),
+        .package(path: "../PopcornTestSupport"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         .target(
@@ -23,7 +23,6 @@ let package = Package(
             dependencies: [
                 .product(name: "OpenSwiftData", package: "OpenSwiftData"),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: strictSettings
         ),
@@ -33,7 +32,7 @@ let package = Package(
                 "DataPersistenceInfrastructure",
                 .product(name: "OpenSwiftData", package: "OpenSwiftData"),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PopcornTestSupport", package: "PopcornTestSupport"),
             ],
             swiftSettings: strictSettings
         ),

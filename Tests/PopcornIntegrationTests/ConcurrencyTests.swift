@@ -1,4 +1,5 @@
 import Foundation
+import PopcornTestSupport
 import Testing
 
 @Suite("Several processes at once")
@@ -56,5 +57,28 @@ struct ConcurrencyTests {
             try JSONSerialization.jsonObject(with: Data(history.standardOutput.utf8)) as? [[String: String]])
         #expect(outcome.picked.count == 32)
         #expect(picks.count == Set(outcome.picked).count, "one history entry per picked media")
+    }
+
+    @Test("eight processes adding the same movie at once leave one watchlist entry, in the list and in the store")
+    func sameMovieFromEightProcesses() throws {
+        let popcorn = PopcornProcess()
+        let movieIDs = ["1019", "1011", "1031", "1014", "1002"]
+        // Stores created and movies cached first, so that each process goes straight to
+        // the watchlist; then the eight are released together.
+        for id in movieIDs {
+            #expect(try popcorn.run(["movies", "show", id]).status == 0)
+        }
+        #expect(try popcorn.run(["watchlist", "list"]).status == 0)
+        for id in movieIDs {
+            let results = try popcorn.runTogether(["watchlist", "add", id], count: 8)
+            #expect(results.count == 8)
+            #expect(results.allSatisfy { $0.status == 0 }, "\(results.map(\.standardError))")
+        }
+        let list = try popcorn.run(["watchlist", "list", "--json"])
+        let entries = try #require(
+            try JSONSerialization.jsonObject(with: Data(list.standardOutput.utf8)) as? [[String: String]])
+        #expect(entries.compactMap { $0["id"] }.sorted() == movieIDs.sorted())
+        let rows = try StoreReading.rowCount(of: "MoviesWatchlistMovieEntity", at: popcorn.watchlistStore)
+        #expect(rows == movieIDs.count, "one row per movie in the store")
     }
 }

@@ -85,18 +85,51 @@ final class PopcornProcess: Sendable {
         _ arguments: [String], binary: Binary = .popcorn, environment extra: [String: String] = [:],
         launcher: [String] = []
     ) throws -> Result {
-        let process = process(arguments, binary: binary, environment: extra, launcher: launcher)
+        try start(arguments, binary: binary, environment: extra, launcher: launcher).finish()
+    }
+
+    /// Runs `count` processes of `popcorn` with the same arguments, released together: each
+    /// is started behind a shell that spins until a file appears, and the file is created
+    /// once all are running, so that they reach the same code at nearly the same time.
+    func runTogether(_ arguments: [String], count: Int) throws -> [Result] {
+        let go = root.appending(path: "go-\(UUID().uuidString)")
+        let launcher = ["/bin/sh", "-c", #"while [ ! -e "$0" ]; do :; done; exec "$@""#, go.path]
+        let started = try (0..<count).map { _ in
+            try start(arguments, binary: .popcorn, environment: [:], launcher: launcher)
+        }
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        guard FileManager.default.createFile(atPath: go.path, contents: nil) else {
+            started.forEach { $0.process.terminate() }
+            throw CocoaError(.fileWriteUnknown)
+        }
+        return started.map { $0.finish() }
+    }
+
+    /// A running process and the pipes of its output and errors.
+    struct Running {
+        let process: Process
         let output = Pipe()
         let error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        try process.run()
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(
-            status: process.terminationStatus,
-            standardOutput: String(decoding: outputData, as: UTF8.self),
-            standardError: String(decoding: errorData, as: UTF8.self))
+
+        /// Waits for the end, reading what it wrote.
+        func finish() -> Result {
+            let outputData = output.fileHandleForReading.readDataToEndOfFile()
+            let errorData = error.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return Result(
+                status: process.terminationStatus,
+                standardOutput: String(decoding: outputData, as: UTF8.self),
+                standardError: String(decoding: errorData, as: UTF8.self))
+        }
+    }
+
+    private func start(
+        _ arguments: [String], binary: Binary, environment extra: [String: String], launcher: [String]
+    ) throws -> Running {
+        let running = Running(process: process(arguments, binary: binary, environment: extra, launcher: launcher))
+        running.process.standardOutput = running.output
+        running.process.standardError = running.error
+        try running.process.run()
+        return running
     }
 }

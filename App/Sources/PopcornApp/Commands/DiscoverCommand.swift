@@ -98,7 +98,7 @@ enum DiscoverFailures {
         do {
             return try await body()
         } catch {
-            throw CommandFailure("Discover is unavailable: \(error.description)")
+            throw CommandFailure(error.description)
         }
     }
 }

@@ -64,7 +64,7 @@ struct MoviesCommand: AsyncParsableCommand {
         func run() async throws {
             let environment = AppEnvironment(options: options)
             let factory = environment.moviesFactory()
-            try factory.openCacheStore()
+            try factory.stores.open(MoviesInfrastructureFactory.cacheStore, onFailure: .throwing)
             let repository = factory.makeMovieRepository()
             let movie = try await repository.movie(withID: id)
             let credits = try await repository.credits(forMovie: id)
@@ -93,7 +93,7 @@ struct MoviesCommand: AsyncParsableCommand {
         }
 
         private func watchlistContains(_ id: Int, factory: MoviesInfrastructureFactory) async throws -> Bool {
-            try factory.openWatchlistStore()
+            try factory.stores.open(MoviesInfrastructureFactory.watchlistStore, onFailure: .throwing)
             return try await factory.makeWatchlistRepository().contains(movieID: id)
         }
     }
@@ -104,7 +104,7 @@ enum MovieListPrinter {
     static func print(_ list: MovieList, page: Int, options: GlobalOptions) async throws {
         let environment = AppEnvironment(options: options)
         let factory = environment.moviesFactory()
-        try factory.openCacheStore()
+        try factory.stores.open(MoviesInfrastructureFactory.cacheStore, onFailure: .throwing)
         let result = try await factory.makeMovieListRepository().page(page, of: list)
         var table = Table([
             .init(key: "id", title: "ID", alignRight: true), .init(key: "title", title: "TITLE"),

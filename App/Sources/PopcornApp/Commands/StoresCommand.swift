@@ -1,7 +1,7 @@
 import ArgumentParser
 import DataPersistenceInfrastructure
 import Foundation
-import GRDB
+import OpenSwiftData
 
 /// One store's status for `--json`.
 struct StoreStatusJSON: Encodable {
@@ -14,11 +14,11 @@ struct StoreStatusJSON: Encodable {
     let rows: [String: Int]
     let state: String
 
-    init(store: StoreDescription, report: StoreReport) {
+    init(store: StoreDescription, report: StoreReport, locations: StoreLocations) {
         self.store = store.fileName
-        path = store.url.path
+        path = store.url(in: locations).path
         kind = store.kind.rawValue
-        cloudKit = store.cloudKit
+        cloudKit = store.cloudKitDatabase.description
         version = report.version
         size = report.size
         rows = Dictionary(report.rows.map { ($0.entity, $0.count) }, uniquingKeysWith: { first, _ in first })
@@ -42,18 +42,20 @@ struct StoresCommand: AsyncParsableCommand {
 
         func run() async throws {
             let environment = AppEnvironment(options: options)
-            let stores = StoreCatalog.current.all(in: environment.locations).map { ($0, StoreInspector.inspect($0)) }
+            let locations = environment.locations
+            let stores = StoreCatalog.current.all.map { ($0, StoreInspector.inspect($0, in: locations)) }
             if environment.output.json {
-                environment.output.printJSON(stores.map { StoreStatusJSON(store: $0.0, report: $0.1) })
+                environment.output.printJSON(
+                    stores.map { StoreStatusJSON(store: $0.0, report: $0.1, locations: locations) })
                 return
             }
             for (index, (store, report)) in stores.enumerated() {
                 if index > 0 { print("") }
                 environment.output.record([
                     ("store", "Store", store.fileName),
-                    ("folder", "Folder", store.url.deletingLastPathComponent().path),
+                    ("folder", "Folder", store.folder(in: locations).path),
                     ("kind", "Kind", store.kind.rawValue),
-                    ("cloudKit", "CloudKit", store.cloudKit),
+                    ("cloudKit", "CloudKit", store.cloudKitDatabase.description),
                     ("version", "Version", report.version ?? (report.state == "ok" ? "unversioned" : "")),
                     ("size", "Size", report.size.map(Formatting.bytes) ?? ""),
                     ("rows", "Rows", report.rowsSummary),

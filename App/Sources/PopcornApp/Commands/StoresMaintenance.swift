@@ -1,7 +1,6 @@
 import ArgumentParser
 import DataPersistenceInfrastructure
 import Foundation
-import GRDB
 import OpenSwiftData
 
 extension StoresCommand {
@@ -18,13 +17,14 @@ extension StoresCommand {
                 .init(key: "schema", title: "SCHEMA"),
             ])
             var problems = 0
-            for store in StoreCatalog.current.all(in: environment.locations) {
-                guard FileManager.default.fileExists(atPath: store.url.path) else {
+            for store in StoreCatalog.current.all {
+                let url = store.url(in: environment.locations)
+                guard FileManager.default.fileExists(atPath: url.path) else {
                     table.append([store.fileName, "missing", ""])
                     continue
                 }
-                let integrity = StoreChecks.integrity(of: store.url)
-                let schema = StoreChecks.schema(of: store)
+                let integrity = StoreInspector.integrity(of: url)
+                let schema = StoreChecks.schema(of: store, in: environment.locations)
                 if integrity != "ok" || schema.isProblem { problems += 1 }
                 table.append([store.fileName, integrity, schema.text])
             }
@@ -44,8 +44,9 @@ extension StoresCommand {
 
         func run() async throws {
             let environment = AppEnvironment(options: options)
-            let stores = StoreCatalog.current.all(in: environment.locations).filter {
-                $0.kind == .userData && FileManager.default.fileExists(atPath: $0.url.path)
+            let locations = environment.locations
+            let stores = StoreCatalog.current.all.filter {
+                $0.kind == .userData && FileManager.default.fileExists(atPath: $0.url(in: locations).path)
             }
             if stores.isEmpty {
                 environment.output.message("No user-data store exists yet; nothing to migrate.")
@@ -56,13 +57,14 @@ extension StoresCommand {
                 do {
                     if dryRun {
                         report = try ModelContainer.dryRunMigration(
-                            for: store.schema, migrationPlan: store.migrationPlan, configuration: store.configuration)
+                            for: store.schema, migrationPlan: store.migrationPlan,
+                            configuration: store.configuration(in: locations))
                     } else {
-                        let rows = StoreInspector.inspect(store).rows.reduce(0) { $0 + $1.count }
+                        let rows = StoreInspector.inspect(store, in: locations).totalRows
                         let progress = ProgressBar(label: store.name, storeRows: rows)
                         let container = try ModelContainer(
                             for: store.schema, migrationPlan: store.migrationPlan,
-                            configurations: [store.configuration], migrationObserver: progress.observe)
+                            configurations: [store.configuration(in: locations)], migrationObserver: progress.observe)
                         progress.finish()
                         report = container.migrationReport
                     }
@@ -89,11 +91,20 @@ extension StoresCommand {
 
         func run() async throws {
             let environment = AppEnvironment(options: options)
-            let description = try StoreCatalog.current.store(named: store, in: environment.locations)
+            let description = try StoreCatalog.current.store(named: store)
             guard description.kind == .userData else {
                 throw CommandFailure("\(description.fileName) is a cache; only user-data stores are backed up.")
             }
-            let url = try StoreFileCopier.backUp(description.url, suffix: "manual")
+            let storeURL = description.url(in: environment.locations)
+            guard FileManager.default.fileExists(atPath: storeURL.path) else {
+                throw CommandFailure("\(storeURL.lastPathComponent) does not exist yet at \(storeURL.path).")
+            }
+            let url: URL
+            do {
+                url = try StoreFile(url: storeURL).backup(label: "manual")
+            } catch {
+                throw CommandFailure("Cannot back up \(description.fileName): \(error)")
+            }
             environment.output.message("Backed up \(description.fileName) to \(url.path)")
         }
     }
@@ -108,7 +119,7 @@ extension StoresCommand {
 
         func run() async throws {
             let environment = AppEnvironment(options: options)
-            let description = try StoreCatalog.current.store(named: store, in: environment.locations)
+            let description = try StoreCatalog.current.store(named: store)
             guard description.kind == .userData else {
                 throw CommandFailure("\(description.fileName) is a cache; caches are not restored, they are refetched.")
             }
@@ -124,7 +135,12 @@ extension StoresCommand {
             } catch {
                 throw CommandFailure("\(source.path) cannot be restored as \(description.fileName): \(error)")
             }
-            let kept = try StoreFileCopier.restore(source, over: description.url)
+            let kept: URL?
+            do {
+                kept = try StoreFile(url: description.url(in: environment.locations)).restore(from: source)
+            } catch {
+                throw CommandFailure("Cannot restore \(description.fileName): \(error)")
+            }
             var message = "Restored \(description.fileName) from \(source.path)."
             if let kept { message += " The previous store was kept at \(kept.path)." }
             environment.output.message(message)
@@ -140,9 +156,10 @@ extension StoresCommand {
         func run() async throws {
             let environment = AppEnvironment(options: options)
             var removed: [String] = []
-            for store in StoreCatalog.current.all(in: environment.locations) where store.kind == .cache {
-                if FileManager.default.fileExists(atPath: store.url.path) { removed.append(store.fileName) }
-                ModelContainerFactory.removeSQLiteFiles(at: store.url)
+            for store in StoreCatalog.current.all where store.kind == .cache {
+                let files = StoreFile(url: store.url(in: environment.locations))
+                if files.exists { removed.append(store.fileName) }
+                files.removeFiles()
             }
             environment.output.message(
                 removed.isEmpty ? "There were no caches to remove." : "Removed " + removed.joined(separator: ", ") + "."
@@ -151,32 +168,18 @@ extension StoresCommand {
     }
 }
 
-/// Read-only checks of a store file.
+/// Whether a store's schema is current, read-only.
 enum StoreChecks {
     struct SchemaState {
         let text: String
         let isProblem: Bool
     }
 
-    static func integrity(of url: URL) -> String {
-        do {
-            var configuration = Configuration()
-            configuration.readonly = true
-            let results = try DatabaseQueue(path: url.path, configuration: configuration).read { db in
-                try String.fetchAll(db, sql: "PRAGMA integrity_check")
-            }
-            return results == ["ok"] ? "ok" : results.prefix(3).joined(separator: "; ")
-        } catch let error as DatabaseError {
-            return "damaged: \(error.message ?? "\(error.resultCode)")"
-        } catch {
-            return "damaged: \(error)"
-        }
-    }
-
-    static func schema(of store: StoreDescription) -> SchemaState {
+    static func schema(of store: StoreDescription, in locations: StoreLocations) -> SchemaState {
         do {
             let report = try ModelContainer.dryRunMigration(
-                for: store.schema, migrationPlan: store.migrationPlan, configuration: store.configuration)
+                for: store.schema, migrationPlan: store.migrationPlan, configuration: store.configuration(in: locations)
+            )
             if report.isUpToDate { return SchemaState(text: "current", isProblem: false) }
             let from = report.storeVersion.map { "from \($0) " } ?? ""
             return SchemaState(

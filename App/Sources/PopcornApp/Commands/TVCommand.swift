@@ -93,8 +93,8 @@ enum TVFailures {
             return try await body()
         } catch .notFound {
             throw notFound
-        } catch .unavailable(let reason) {
-            throw CommandFailure("TV series are unavailable: \(reason)")
+        } catch {
+            throw CommandFailure(error.description)
         }
     }
 }

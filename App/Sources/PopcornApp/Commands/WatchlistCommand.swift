@@ -1,5 +1,6 @@
 import ArgumentParser
 import MoviesDomain
+import MoviesInfrastructure
 
 /// `popcorn watchlist list | add ID | remove ID`
 struct WatchlistCommand: AsyncParsableCommand {
@@ -17,8 +18,8 @@ struct WatchlistCommand: AsyncParsableCommand {
         func run() async throws {
             let environment = AppEnvironment(options: options)
             let factory = environment.moviesFactory()
-            try factory.openWatchlistStore()
-            try factory.openCacheStore()
+            try factory.stores.open(MoviesInfrastructureFactory.watchlistStore, onFailure: .throwing)
+            try factory.stores.open(MoviesInfrastructureFactory.cacheStore, onFailure: .throwing)
             let entries = try await factory.makeWatchlistRepository().movies()
             let movies = factory.makeMovieRepository()
             var table = Table([
@@ -48,8 +49,8 @@ struct WatchlistCommand: AsyncParsableCommand {
         func run() async throws {
             let environment = AppEnvironment(options: options)
             let factory = environment.moviesFactory()
-            try factory.openCacheStore()
-            try factory.openWatchlistStore()
+            try factory.stores.open(MoviesInfrastructureFactory.cacheStore, onFailure: .throwing)
+            try factory.stores.open(MoviesInfrastructureFactory.watchlistStore, onFailure: .throwing)
             let movie = try await factory.makeMovieRepository().movie(withID: id)
             let watchlist = factory.makeWatchlistRepository()
             // Adding a movie already there keeps its entry and its date, and says so.
@@ -73,7 +74,7 @@ struct WatchlistCommand: AsyncParsableCommand {
         func run() async throws {
             let environment = AppEnvironment(options: options)
             let factory = environment.moviesFactory()
-            try factory.openWatchlistStore()
+            try factory.stores.open(MoviesInfrastructureFactory.watchlistStore, onFailure: .throwing)
             guard try await factory.makeWatchlistRepository().remove(movieID: id) else {
                 throw CommandFailure("Movie \(id) is not on your watchlist.")
             }

@@ -33,18 +33,18 @@ struct AppEnvironment: Sendable {
     /// The TVSeries context, its cache store open.
     func tvSeriesFactory() throws -> TVSeriesInfrastructureFactory {
         let factory = TVSeriesInfrastructureFactory(
-            cacheDirectory: locations.cacheDirectory, remoteDataSource: TMDbTVSeriesRemoteDataSource(service: service),
+            locations: locations, remoteDataSource: TMDbTVSeriesRemoteDataSource(service: service),
             logger: logger.with(label: "PopcornTVSeries"))
-        try factory.openCacheStore()
+        try factory.stores.open(onFailure: .throwing)
         return factory
     }
 
     /// The Discover context, its cache store open.
     func discoverFactory() throws -> DiscoverInfrastructureFactory {
         let factory = DiscoverInfrastructureFactory(
-            cacheDirectory: locations.cacheDirectory, remoteDataSource: TMDbDiscoverRemoteDataSource(service: service),
+            locations: locations, remoteDataSource: TMDbDiscoverRemoteDataSource(service: service),
             logger: logger.with(label: "PopcornDiscover"))
-        try factory.openCacheStore()
+        try factory.stores.open(onFailure: .throwing)
         return factory
     }
 
@@ -57,7 +57,8 @@ struct AppEnvironment: Sendable {
     /// The search history, its store opened (a legacy store relocated first) or a
     /// one-line failure that leaves the files as they were.
     func openHistory(_ factory: SearchInfrastructureFactory) throws -> any MediaSearchHistoryRepository {
-        try factory.makeMediaSearchHistoryRepositoryOrThrow()
+        try factory.stores.open(onFailure: .throwing)
+        return factory.makeMediaSearchHistoryRepository()
     }
 
     func moviesFactory() -> MoviesInfrastructureFactory {

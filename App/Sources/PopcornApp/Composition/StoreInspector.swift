@@ -1,7 +1,8 @@
+import DataPersistenceInfrastructure
 import Foundation
-import GRDB
+import OpenSwiftData
 
-/// What a store file holds, read without writing to it.
+/// What a store file holds, as `stores status` shows it.
 struct StoreReport: Sendable {
     var state: String
     var version: String?
@@ -11,38 +12,43 @@ struct StoreReport: Sendable {
     var rowsSummary: String {
         rows.map { "\($0.entity) \($0.count)" }.joined(separator: ", ")
     }
+
+    var totalRows: Int { rows.reduce(0) { $0 + $1.count } }
 }
 
+/// Reads stores through OpenSwiftData's `StoreFile`, without writing to them.
 enum StoreInspector {
-    /// Reads a store read-only: its version, size and rows per entity, or why it cannot
-    /// be read.
-    static func inspect(_ store: StoreDescription) -> StoreReport {
-        let path = store.url.path
-        guard FileManager.default.fileExists(atPath: path) else {
-            return StoreReport(state: "missing")
+    /// A store's version, size and rows per entity, or why it cannot be read.
+    static func inspect(_ store: StoreDescription, in locations: StoreLocations) -> StoreReport {
+        let inspection = StoreFile(url: store.url(in: locations))
+            .inspect(expecting: store.schema, migrationPlan: store.migrationPlan)
+        var report = StoreReport(state: state(of: inspection), size: inspection.fileSize)
+        if inspection.isModelStore {
+            report.version = inspection.schemaVersion?.description
+            report.rows = inspection.entities.map { ($0.entity, $0.rowCount) }
         }
-        let size = ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int) ?? 0
-        do {
-            var configuration = Configuration()
-            configuration.readonly = true
-            let queue = try DatabaseQueue(path: path, configuration: configuration)
-            return try queue.read { db in
-                guard try db.tableExists("openswiftdata_entities") else {
-                    return StoreReport(state: size == 0 ? "empty" : "not a Popcorn store", size: size)
-                }
-                let version = try String.fetchOne(
-                    db, sql: "SELECT value FROM openswiftdata_metadata WHERE key = 'schemaVersion'")
-                var report = StoreReport(state: "ok", version: version, size: size)
-                for entity in try String.fetchAll(db, sql: "SELECT name FROM openswiftdata_entities ORDER BY name") {
-                    let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \"\(entity)\"") ?? 0
-                    report.rows.append((entity, count))
-                }
-                return report
-            }
-        } catch let error as DatabaseError {
-            return StoreReport(state: "unreadable: \(error.message ?? "\(error.resultCode)")", size: size)
-        } catch {
-            return StoreReport(state: "unreadable: \(error)", size: size)
+        return report
+    }
+
+    /// The state as `stores status` has always named it: any readable store is `ok`
+    /// (`stores check` says whether it will migrate).
+    private static func state(of inspection: StoreInspection) -> String {
+        switch inspection.state {
+        case .missing: "missing"
+        case .empty: inspection.fileSize == 0 ? "empty" : "not a Popcorn store"
+        case .notAModelStore: "not a Popcorn store"
+        case .damaged(let reason): "unreadable: \(reason)"
+        case .ok, .needsMigration, .newer, .unknownVersion: "ok"
+        }
+    }
+
+    /// SQLite's integrity check, read-only: `ok`, SQLite's first problems, or why the
+    /// file cannot be read.
+    static func integrity(of url: URL) -> String {
+        switch StoreFile(url: url).checkIntegrity() {
+        case .ok: "ok"
+        case .problems(let problems): problems.prefix(3).joined(separator: "; ")
+        case .unreadable(let reason): "damaged: \(reason)"
         }
     }
 }

@@ -24,7 +24,7 @@ struct DiscoverPageTests {
     func errors() {
         #expect(DiscoverRepositoryError.invalidPage(0) == .invalidPage(0))
         #expect(DiscoverRepositoryError.invalidPage(0) != .invalidPage(-1))
-        #expect(DiscoverRepositoryError.unavailable("offline").description == "unavailable: offline")
-        #expect(DiscoverRepositoryError.invalidPage(0).description.contains("numbered from 1"))
+        #expect(DiscoverRepositoryError.unavailable("offline").description == "Discover is unavailable: offline")
+        #expect(DiscoverRepositoryError.invalidPage(0).description.contains("pages start at 1"))
     }
 }

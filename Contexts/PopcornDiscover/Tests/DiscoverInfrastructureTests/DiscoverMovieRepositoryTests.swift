@@ -1,5 +1,7 @@
+import DataPersistenceInfrastructure
 import DiscoverDomain
 import Foundation
+import PopcornTestSupport
 import Testing
 
 @testable import DiscoverInfrastructure
@@ -14,15 +16,16 @@ struct DiscoverMovieRepositoryTests {
 
     init() {
         factory = DiscoverInfrastructureFactory(
-            cacheDirectory: folder.cacheDirectory, remoteDataSource: remote, cachePolicy: clock.policy,
-            logger: LogRecorder().logger)
+            locations: StoreLocations(under: folder.url), remoteDataSource: remote,
+            cachePolicy: CachePolicy(now: clock.read),
+            logger: .quiet)
     }
 
     @Test("a miss calls the remote once and caches the page with its previews")
     func miss() async throws {
         let page = try await factory.makeDiscoverMovieRepository().movies(matching: drama, page: 1)
         #expect(page == Fixtures.moviePage(1))
-        #expect(await remote.calls == ["movies [18] en page 1"])
+        #expect(remote.recorder.calls == ["movies [18] en page 1"])
         let rows = try factory.all(DiscoverMoviePageEntity.self)
         #expect(rows.map(\.filterKey) == ["genres=18;language=en"])
         #expect(rows.first?.cachedAt == clock.now)
@@ -38,7 +41,7 @@ struct DiscoverMovieRepositoryTests {
         let again = try await factory.makeDiscoverMovieRepository()
             .movies(matching: DiscoverFilter(genreIDs: [18, 18], originalLanguage: "EN"), page: 1)
         #expect(again == Fixtures.moviePage(1))
-        #expect(await remote.callCount == 1)
+        #expect(remote.recorder.callCount == 1)
     }
 
     @Test("another filter is a miss")
@@ -48,10 +51,10 @@ struct DiscoverMovieRepositoryTests {
         _ = try await repository.movies(matching: DiscoverFilter(genreIDs: [18], originalLanguage: "fr"), page: 1)
         _ = try await repository.movies(matching: DiscoverFilter(genreIDs: [18, 80], originalLanguage: "en"), page: 1)
         _ = try await repository.movies(matching: .all, page: 1)
-        #expect(await remote.callCount == 4)
+        #expect(remote.recorder.callCount == 4)
         #expect(try factory.count(DiscoverMoviePageEntity.self) == 4)
         _ = try await repository.movies(matching: .all, page: 1)
-        #expect(await remote.callCount == 4)
+        #expect(remote.recorder.callCount == 4)
     }
 
     @Test("another page is a miss")
@@ -61,7 +64,7 @@ struct DiscoverMovieRepositoryTests {
         let second = try await repository.movies(matching: drama, page: 2)
         #expect(first.items.map(\.id) == [103, 101, 102])
         #expect(second.items.map(\.id) == [203, 201, 202])
-        #expect(await remote.calls == ["movies [18] en page 1", "movies [18] en page 2"])
+        #expect(remote.recorder.calls == ["movies [18] en page 1", "movies [18] en page 2"])
         #expect(try factory.count(DiscoverMoviePageEntity.self) == 2)
         #expect(try factory.count(DiscoverMoviePreviewEntity.self) == 6)
     }
@@ -74,7 +77,7 @@ struct DiscoverMovieRepositoryTests {
         await remote.retitle("Fresh")
         let refreshed = try await repository.movies(matching: drama, page: 1)
         #expect(refreshed == Fixtures.moviePage(1, title: "Fresh"))
-        #expect(await remote.callCount == 2)
+        #expect(remote.recorder.callCount == 2)
         #expect(try factory.count(DiscoverMoviePageEntity.self) == 1)
         #expect(try factory.count(DiscoverMoviePreviewEntity.self) == 3)
         #expect(try factory.all(DiscoverMoviePageEntity.self).first?.cachedAt == clock.now)
@@ -87,7 +90,7 @@ struct DiscoverMovieRepositoryTests {
         let cachedAt = clock.now
         let titlesBefore = try factory.all(DiscoverMoviePreviewEntity.self).map(\.title).sorted()
         clock.advance(by: 3 * 24 * 60 * 60)
-        await remote.fail(with: .failed("HTTP 500"))
+        remote.recorder.fail(with: .failed("HTTP 500"))
 
         await #expect(throws: DiscoverRepositoryError.unavailable("HTTP 500")) {
             try await repository.movies(matching: drama, page: 1)
@@ -95,12 +98,12 @@ struct DiscoverMovieRepositoryTests {
 
         #expect(try factory.all(DiscoverMoviePageEntity.self).map(\.cachedAt) == [cachedAt])
         #expect(try factory.all(DiscoverMoviePreviewEntity.self).map(\.title).sorted() == titlesBefore)
-        #expect(await remote.callCount == 2)
+        #expect(remote.recorder.callCount == 2)
     }
 
     @Test("a remote failure on a miss throws and caches nothing")
     func failureOnMiss() async throws {
-        await remote.fail(with: .notFound)
+        remote.recorder.fail(with: .notFound)
         await #expect(throws: DiscoverRepositoryError.notFound) {
             try await factory.makeDiscoverMovieRepository().movies(matching: drama, page: 9)
         }
@@ -125,6 +128,6 @@ struct DiscoverMovieRepositoryTests {
         await #expect(throws: DiscoverRepositoryError.invalidPage(0)) {
             try await factory.makeDiscoverMovieRepository().movies(matching: drama, page: 0)
         }
-        #expect(await remote.callCount == 0)
+        #expect(remote.recorder.callCount == 0)
     }
 }

@@ -1,5 +1,7 @@
+import DataPersistenceInfrastructure
 import DiscoverDomain
 import Foundation
+import PopcornTestSupport
 import Testing
 
 @testable import DiscoverInfrastructure
@@ -14,8 +16,9 @@ struct DiscoverTVSeriesRepositoryTests {
 
     init() {
         factory = DiscoverInfrastructureFactory(
-            cacheDirectory: folder.cacheDirectory, remoteDataSource: remote, cachePolicy: clock.policy,
-            logger: LogRecorder().logger)
+            locations: StoreLocations(under: folder.url), remoteDataSource: remote,
+            cachePolicy: CachePolicy(now: clock.read),
+            logger: .quiet)
     }
 
     @Test("a miss is fetched and cached, then a hit is served without calling the remote")
@@ -24,7 +27,7 @@ struct DiscoverTVSeriesRepositoryTests {
         let page = try await repository.tvSeries(matching: korean, page: 1)
         #expect(page == Fixtures.seriesPage(1))
         #expect(try await repository.tvSeries(matching: korean, page: 1) == page)
-        #expect(await remote.calls == ["tv [] ko page 1"])
+        #expect(remote.recorder.calls == ["tv [] ko page 1"])
         #expect(try factory.count(DiscoverTVSeriesPreviewEntity.self) == 2)
     }
 
@@ -34,7 +37,7 @@ struct DiscoverTVSeriesRepositoryTests {
         _ = try await repository.tvSeries(matching: korean, page: 1)
         _ = try await repository.tvSeries(matching: korean, page: 2)
         _ = try await repository.tvSeries(matching: DiscoverFilter(genreIDs: [16], originalLanguage: "ko"), page: 1)
-        #expect(await remote.callCount == 3)
+        #expect(remote.recorder.callCount == 3)
         #expect(try factory.count(DiscoverTVSeriesPageEntity.self) == 3)
     }
 
@@ -42,7 +45,7 @@ struct DiscoverTVSeriesRepositoryTests {
     func separateFromMovies() async throws {
         _ = try await factory.makeDiscoverMovieRepository().movies(matching: korean, page: 1)
         _ = try await factory.makeDiscoverTVSeriesRepository().tvSeries(matching: korean, page: 1)
-        #expect(await remote.calls == ["movies [] ko page 1", "tv [] ko page 1"])
+        #expect(remote.recorder.calls == ["movies [] ko page 1", "tv [] ko page 1"])
     }
 
     @Test("an expired page is fetched again; a failure then leaves it as it was")
@@ -51,12 +54,12 @@ struct DiscoverTVSeriesRepositoryTests {
         _ = try await repository.tvSeries(matching: korean, page: 1)
         clock.advance(by: 24 * 60 * 60)
         _ = try await repository.tvSeries(matching: korean, page: 1)
-        #expect(await remote.callCount == 2)
+        #expect(remote.recorder.callCount == 2)
         #expect(try factory.count(DiscoverTVSeriesPreviewEntity.self) == 2)
         let cachedAt = clock.now
 
         clock.advance(by: 24 * 60 * 60)
-        await remote.fail(with: .failed("offline"))
+        remote.recorder.fail(with: .failed("offline"))
         await #expect(throws: DiscoverRepositoryError.unavailable("offline")) {
             try await repository.tvSeries(matching: korean, page: 1)
         }
@@ -69,6 +72,6 @@ struct DiscoverTVSeriesRepositoryTests {
         await #expect(throws: DiscoverRepositoryError.invalidPage(-1)) {
             try await factory.makeDiscoverTVSeriesRepository().tvSeries(matching: korean, page: -1)
         }
-        #expect(await remote.callCount == 0)
+        #expect(remote.recorder.callCount == 0)
     }
 }

@@ -1,6 +1,8 @@
+import DataPersistenceInfrastructure
 import DiscoverDomain
 import Foundation
 import OpenSwiftData
+import PopcornTestSupport
 import Testing
 
 @testable import DiscoverInfrastructure
@@ -13,7 +15,8 @@ struct MapperTests {
     /// so that the mappers are checked against what the store really returns.
     private func roundTrip<T: PersistentModel>(_ entity: T) throws -> T {
         let container = try ModelContainer(
-            for: DiscoverCacheSchema.schema, configurations: [ModelConfiguration(isStoredInMemoryOnly: true)])
+            for: DiscoverInfrastructureFactory.cacheStore.schema,
+            configurations: [ModelConfiguration(isStoredInMemoryOnly: true)])
         let context = ModelContext(container)
         context.insert(entity)
         try context.save()

@@ -1,112 +1,60 @@
 import DataPersistenceInfrastructure
-import Foundation
 import Logging
 import MoviesDomain
 import OpenSwiftData
-import Synchronization
 
-/// Builds the Movies context's repositories over its two stores, each container
-/// created once per factory (one factory per process):
+/// Builds the Movies context's repositories over its two stores. Create one factory per
+/// process: its ``stores`` open each store once, and one actor per store serves every
+/// repository of that store.
 ///
-/// - `popcorn-movies.sqlite`, the cache, in the cache folder: deleted and recreated when
-///   its schema fails (``ModelContainerFactory/makeLocalModelContainer(schema:url:logger:)``);
-/// - `popcorn-movies-cloudkit.sqlite`, the watchlist, in the user-data folder: migrated
-///   through ``MoviesWatchlistMigrationPlan`` and never deleted
-///   (``ModelContainerFactory/makeCloudKitModelContainer(schema:url:cloudKitDatabase:migrationPlan:logger:)``).
+/// ```swift
+/// let factory = MoviesInfrastructureFactory(locations: locations, remoteDataSource: tmdbMovies)
+/// try factory.stores.open(MoviesInfrastructureFactory.watchlistStore, onFailure: .throwing)
+/// let watchlist = try await factory.makeWatchlistRepository().movies()
+/// ```
 public final class MoviesInfrastructureFactory: Sendable {
-    /// The iCloud container the watchlist is configured for.
-    public static let cloudKitDatabase = CloudKitDatabase.private("iCloud.uk.co.adam-young.Popcorn")
+    /// `popcorn-movies.sqlite` in the cache folder: movie details and list pages.
+    public static let cacheStore = StoreDescription.cache(
+        fileName: "popcorn-movies.sqlite", name: "movies", models: MoviesCacheSchema.models)
+    /// `popcorn-movies-cloudkit.sqlite` in the data folder: the watchlist, migrated through
+    /// ``MoviesWatchlistMigrationPlan`` and never deleted.
+    public static let watchlistStore = StoreDescription.userData(
+        fileName: "popcorn-movies-cloudkit.sqlite", name: "watchlist",
+        schema: Schema(versionedSchema: MoviesWatchlistSchemaV1.self), migrationPlan: MoviesWatchlistMigrationPlan.self)
+    /// The context's stores, for the app's store catalogue.
+    public static let storeDescriptions = [cacheStore, watchlistStore]
 
-    public let cacheStoreURL: URL
-    public let watchlistStoreURL: URL
+    /// The context's stores; open them with `stores.open(_:onFailure:)` to report a failure
+    /// rather than stop when a repository first needs them.
+    public let stores: ContextStores
     private let remoteDataSource: any MovieRemoteDataSource
-    private let logger: Logger
-    private let cachePolicy: CachePolicy
-    private let cacheContainer = Mutex<ModelContainer?>(nil)
-    private let watchlistContainer = Mutex<ModelContainer?>(nil)
 
     public init(
-        locations: StoreLocations,
-        remoteDataSource: any MovieRemoteDataSource,
-        cachePolicy: CachePolicy = CachePolicy(),
-        logger: Logger = Logger(label: "PopcornMovies")
+        locations: StoreLocations, remoteDataSource: any MovieRemoteDataSource,
+        cachePolicy: CachePolicy = CachePolicy(), logger: Logger = Logger(label: "PopcornMovies")
     ) {
-        self.cacheStoreURL = locations.cacheStoreURL(named: StoreFileNames.moviesCache)
-        self.watchlistStoreURL = locations.userDataStoreURL(named: StoreFileNames.moviesWatchlist)
+        stores = ContextStores(Self.storeDescriptions, locations: locations, cachePolicy: cachePolicy, logger: logger)
         self.remoteDataSource = remoteDataSource
-        self.cachePolicy = cachePolicy
-        self.logger = logger
     }
 
-    // MARK: Containers
-
-    /// The cache container, recreated from nothing when its store fails to open.
-    var modelContainer: ModelContainer {
-        cacheContainer.withLock { container in
-            if let container { return container }
-            let made = ModelContainerFactory.makeLocalModelContainer(
-                schema: Self.cacheSchema, url: cacheStoreURL, logger: logger)
-            container = made
-            return made
-        }
-    }
-
-    /// The watchlist container; a store that cannot be opened stops the program.
-    var cloudKitModelContainer: ModelContainer {
-        watchlistContainer.withLock { container in
-            if let container { return container }
-            let made = ModelContainerFactory.makeCloudKitModelContainer(
-                schema: Self.watchlistSchema, url: watchlistStoreURL, cloudKitDatabase: Self.cloudKitDatabase,
-                migrationPlan: MoviesWatchlistMigrationPlan.self, logger: logger)
-            container = made
-            return made
-        }
-    }
-
-    /// Opens the cache store, for callers that report failures instead of stopping.
-    public func openCacheStore() throws(ModelContainerFactoryError) {
-        try cacheContainer.withLock { (container) throws(ModelContainerFactoryError) in
-            if container != nil { return }
-            container = try ModelContainerFactory.makeLocalModelContainerOrThrow(
-                schema: Self.cacheSchema, url: cacheStoreURL, logger: logger)
-        }
-    }
-
-    /// Opens the watchlist store, for callers that report failures instead of stopping;
-    /// the store is left untouched when it cannot be opened.
-    public func openWatchlistStore() throws(ModelContainerFactoryError) {
-        try watchlistContainer.withLock { (container) throws(ModelContainerFactoryError) in
-            if container != nil { return }
-            container = try ModelContainerFactory.makeCloudKitModelContainerOrThrow(
-                schema: Self.watchlistSchema, url: watchlistStoreURL, cloudKitDatabase: Self.cloudKitDatabase,
-                migrationPlan: MoviesWatchlistMigrationPlan.self, logger: logger)
-        }
-    }
-
-    /// The cache store's schema, for tools that inspect or check the store.
-    public static let cacheSchema = Schema(MoviesCacheSchema.models)
-    /// The watchlist store's current schema and its migration plan.
-    public static let watchlistSchema = Schema(versionedSchema: MoviesWatchlistSchemaV1.self)
-    public static var watchlistMigrationPlan: any SchemaMigrationPlan.Type { MoviesWatchlistMigrationPlan.self }
-
-    // MARK: Repositories
-
+    /// Movie details, credits, images and certifications, read through the cache.
     public func makeMovieRepository() -> any MovieRepository {
         DefaultMovieRepository(
-            local: SwiftDataMovieLocalDataSource(modelContainer: modelContainer),
-            remote: remoteDataSource,
-            cache: ReadThroughCache(policy: cachePolicy, logger: logger))
+            local: SwiftDataMovieLocalDataSource(store: stores.actor(for: Self.cacheStore)), remote: remoteDataSource,
+            cache: stores.readThroughCache)
     }
 
+    /// Pages of popular, similar and recommended movies, read through the cache.
     public func makeMovieListRepository() -> any MovieListRepository {
         DefaultMovieListRepository(
-            local: SwiftDataMovieListLocalDataSource(modelContainer: modelContainer),
-            remote: remoteDataSource,
-            cache: ReadThroughCache(policy: cachePolicy, logger: logger))
+            local: SwiftDataMovieListLocalDataSource(store: stores.actor(for: Self.cacheStore)),
+            remote: remoteDataSource, cache: stores.readThroughCache)
     }
 
+    /// The watchlist, dated by the cache policy's clock.
     public func makeWatchlistRepository() -> any WatchlistRepository {
         DefaultWatchlistRepository(
-            local: SwiftDataWatchlistLocalDataSource(modelContainer: cloudKitModelContainer), now: cachePolicy.now)
+            local: SwiftDataWatchlistLocalDataSource(store: stores.actor(for: Self.watchlistStore)),
+            now: stores.cachePolicy.now)
     }
 }

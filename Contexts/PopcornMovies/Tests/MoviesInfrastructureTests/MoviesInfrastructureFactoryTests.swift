@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import MoviesDomain
 import OpenSwiftData
+import PopcornTestSupport
 import Testing
 
 @testable import MoviesInfrastructure
@@ -13,52 +14,67 @@ struct MoviesInfrastructureFactoryTests {
         "the cache is popcorn-movies.sqlite without CloudKit; the watchlist popcorn-movies-cloudkit.sqlite with the plan"
     )
     func containers() throws {
-        let folder = TemporaryLocations()
+        let folder = TemporaryFolder()
         let factory = MoviesInfrastructureFactory(locations: folder.locations, remoteDataSource: MockMovieRemote())
-        let cache = factory.modelContainer
+        let cache = factory.cacheContainer
         #expect(cache.configurations.first?.url.lastPathComponent == "popcorn-movies.sqlite")
         #expect(cache.configurations.first?.cloudKitDatabase == CloudKitDatabase.none)
         #expect(cache.url?.deletingLastPathComponent().lastPathComponent == "cache")
-        #expect(factory.modelContainer === cache, "created once per factory")
-        let watchlist = factory.cloudKitModelContainer
+        #expect(factory.cacheContainer === cache, "created once per factory")
+        let watchlist = factory.watchlistContainer
         #expect(watchlist.configurations.first?.url.lastPathComponent == "popcorn-movies-cloudkit.sqlite")
         #expect(watchlist.configurations.first?.cloudKitDatabase == .private("iCloud.uk.co.adam-young.Popcorn"))
         #expect(watchlist.migrationPlan == MoviesWatchlistMigrationPlan.self)
         #expect(watchlist.url?.deletingLastPathComponent().lastPathComponent == "data")
+        #expect(MoviesInfrastructureFactory.storeDescriptions.map(\.name) == ["movies", "watchlist"])
+        #expect(MoviesInfrastructureFactory.watchlistStore.kind == .userData)
+    }
+
+    @Test("every repository of a store shares the store's one actor, whichever repository made it")
+    func oneActorPerStore() {
+        let folder = TemporaryFolder()
+        let factory = MoviesInfrastructureFactory(locations: folder.locations, remoteDataSource: MockMovieRemote())
+        let watchlist = factory.stores.actor(for: MoviesInfrastructureFactory.watchlistStore)
+        _ = factory.makeWatchlistRepository()
+        _ = factory.makeWatchlistRepository()
+        _ = factory.makeMovieRepository()
+        _ = factory.makeMovieListRepository()
+        #expect(factory.stores.actor(for: MoviesInfrastructureFactory.watchlistStore) === watchlist)
+        #expect(factory.stores.actor(for: MoviesInfrastructureFactory.cacheStore) !== watchlist)
     }
 
     @Test("a fresh install creates both stores, and repositories work")
     func freshInstall() async throws {
-        let folder = TemporaryLocations()
+        let folder = TemporaryFolder()
         let factory = MoviesInfrastructureFactory(locations: folder.locations, remoteDataSource: MockMovieRemote())
         _ = try await factory.makeMovieRepository().movie(withID: 550)
         _ = try await factory.makeWatchlistRepository().add(movieID: 550)
-        #expect(FileManager.default.fileExists(atPath: factory.cacheStoreURL.path))
-        #expect(FileManager.default.fileExists(atPath: factory.watchlistStoreURL.path))
+        #expect(StoreReading.fileExists(factory.stores.url(of: MoviesInfrastructureFactory.cacheStore)))
+        #expect(StoreReading.fileExists(factory.stores.url(of: MoviesInfrastructureFactory.watchlistStore)))
     }
 
     @Test("a cache deleted by hand is recreated on next access")
     func deletedByHand() async throws {
-        let folder = TemporaryLocations()
+        let folder = TemporaryFolder()
         do {
             let factory = MoviesInfrastructureFactory(
                 locations: folder.locations, remoteDataSource: MockMovieRemote())
             _ = try await factory.makeMovieRepository().movie(withID: 550)
         }
-        let url = folder.locations.cacheStoreURL(named: StoreFileNames.moviesCache)
+        let url = MoviesInfrastructureFactory.cacheStore.url(in: folder.locations)
         ModelContainerFactory.removeSQLiteFiles(at: url)
-        #expect(!FileManager.default.fileExists(atPath: url.path))
+        #expect(!StoreReading.fileExists(url))
         let remote = MockMovieRemote()
         let factory = MoviesInfrastructureFactory(locations: folder.locations, remoteDataSource: remote)
         _ = try await factory.makeMovieRepository().movie(withID: 550)
-        #expect(FileManager.default.fileExists(atPath: url.path))
-        #expect(await remote.calls == ["movie 550"])
+        #expect(StoreReading.fileExists(url))
+        #expect(remote.recorder.calls == ["movie 550"])
     }
 
     @Test("a cache written by an older schema is replaced with a warning; the watchlist survives")
     func olderCacheSchema() async throws {
-        let folder = TemporaryLocations()
-        let cacheURL = folder.locations.cacheStoreURL(named: StoreFileNames.moviesCache)
+        let folder = TemporaryFolder()
+        let cacheURL = MoviesInfrastructureFactory.cacheStore.url(in: folder.locations)
         try FileManager.default.createDirectory(
             at: cacheURL.deletingLastPathComponent(), withIntermediateDirectories: true)
         do {
@@ -78,9 +94,9 @@ struct MoviesInfrastructureFactoryTests {
             locations: folder.locations, remoteDataSource: remote, logger: recorder.logger)
         let movie = try await factory.makeMovieRepository().movie(withID: 550)
         #expect(movie.title == "Fight Club")
-        #expect(await remote.calls == ["movie 550"])
-        #expect(recorder.messages.contains { $0.0 == .warning && $0.1.contains("popcorn-movies.sqlite") })
-        let cached = try ModelContext(factory.modelContainer).fetch(FetchDescriptor<MoviesMovieEntity>())
+        #expect(remote.recorder.calls == ["movie 550"])
+        #expect(recorder.warnings.contains { $0.contains("popcorn-movies.sqlite") })
+        let cached = try StoreReading.all(MoviesMovieEntity.self, in: factory.cacheContainer)
         #expect(cached.map(\.movieID) == [550], "the old row is gone and the new one was cached")
         let watchlist = try await factory.makeWatchlistRepository().movies()
         #expect(Set(watchlist.map(\.movieID)) == [11, 12, 13])
@@ -88,13 +104,15 @@ struct MoviesInfrastructureFactoryTests {
 
     @Test("a watchlist store that cannot be opened is reported and left byte-identical")
     func unreadableWatchlist() throws {
-        let folder = TemporaryLocations()
-        let url = folder.locations.userDataStoreURL(named: StoreFileNames.moviesWatchlist)
+        let folder = TemporaryFolder()
+        let url = MoviesInfrastructureFactory.watchlistStore.url(in: folder.locations)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         let garbage = Data("this is not a database, but it is the user's file".utf8)
         try garbage.write(to: url)
         let factory = MoviesInfrastructureFactory(locations: folder.locations, remoteDataSource: MockMovieRemote())
-        #expect(throws: ModelContainerFactoryError.self) { try factory.openWatchlistStore() }
+        #expect(throws: ModelContainerFactoryError.self) {
+            try factory.stores.open(MoviesInfrastructureFactory.watchlistStore, onFailure: .throwing)
+        }
         #expect(try Data(contentsOf: url) == garbage)
     }
 }

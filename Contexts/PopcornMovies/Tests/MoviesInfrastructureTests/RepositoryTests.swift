@@ -2,6 +2,7 @@ import DataPersistenceInfrastructure
 import Foundation
 import MoviesDomain
 import OpenSwiftData
+import PopcornTestSupport
 import Testing
 
 @testable import MoviesInfrastructure
@@ -9,18 +10,18 @@ import Testing
 @Suite("Read-through repositories")
 struct RepositoryTests {
     struct Fixture {
-        let folder = TemporaryLocations()
+        let folder = TemporaryFolder()
         let clock = TestClock()
         let remote = MockMovieRemote()
         let factory: MoviesInfrastructureFactory
 
         init() {
             factory = MoviesInfrastructureFactory(
-                locations: folder.locations, remoteDataSource: remote, cachePolicy: clock.policy)
+                locations: folder.locations, remoteDataSource: remote, cachePolicy: CachePolicy(now: clock.read))
         }
 
         func cachedMovieRows() throws -> [String] {
-            try ModelContext(factory.modelContainer).fetch(FetchDescriptor<MoviesMovieEntity>()).map(\.title)
+            try StoreReading.all(MoviesMovieEntity.self, in: factory.cacheContainer).map(\.title)
         }
     }
 
@@ -31,12 +32,12 @@ struct RepositoryTests {
         let first = try await repository.movie(withID: 550)
         #expect(first == MockMovieRemote.sampleMovie(id: 550, title: "Fight Club"))
         _ = try await repository.movie(withID: 550)
-        #expect(await fixture.remote.calls == ["movie 550"], "the second read is a cache hit")
+        #expect(fixture.remote.recorder.calls == ["movie 550"], "the second read is a cache hit")
         fixture.clock.advance(by: 24 * 60 * 60 + 1)
         await fixture.remote.retitle("Fight Club (restored)")
         let refreshed = try await repository.movie(withID: 550)
         #expect(refreshed.title == "Fight Club (restored)")
-        #expect(await fixture.remote.calls == ["movie 550", "movie 550"])
+        #expect(fixture.remote.recorder.calls == ["movie 550", "movie 550"])
         #expect(try fixture.cachedMovieRows() == ["Fight Club (restored)"], "the entry was replaced, not added")
     }
 
@@ -46,12 +47,12 @@ struct RepositoryTests {
         let repository = fixture.factory.makeMovieRepository()
         _ = try await repository.movie(withID: 550)
         fixture.clock.advance(by: 2 * 24 * 60 * 60)
-        await fixture.remote.fail(with: .failed("offline"))
+        fixture.remote.recorder.fail(with: .failed("offline"))
         await #expect(throws: MovieRepositoryError.unavailable("offline")) {
             try await repository.movie(withID: 550)
         }
         #expect(try fixture.cachedMovieRows() == ["Fight Club"])
-        await fixture.remote.fail(with: nil)
+        fixture.remote.recorder.fail(with: nil)
         await #expect(throws: MovieRepositoryError.notFound(movieID: 404)) {
             try await repository.movie(withID: 404)
         }
@@ -71,7 +72,7 @@ struct RepositoryTests {
         _ = try await repository.credits(forMovie: 550)
         _ = try await repository.images(forMovie: 550)
         #expect(
-            await fixture.remote.calls == ["credits 550", "images 550", "certifications 550"],
+            fixture.remote.recorder.calls == ["credits 550", "images 550", "certifications 550"],
             "second reads are hits")
     }
 
@@ -85,7 +86,7 @@ struct RepositoryTests {
         _ = try await repository.page(2, of: .popular)
         _ = try await repository.page(1, of: .similar(toMovieID: 550))
         #expect(
-            await fixture.remote.calls == ["page 1 of popular", "page 2 of popular", "page 1 of similar/550"])
+            fixture.remote.recorder.calls == ["page 1 of popular", "page 2 of popular", "page 1 of similar/550"])
         let cachedAgain = try await repository.page(1, of: .popular)
         #expect(cachedAgain == popular, "the order of the list is kept")
     }

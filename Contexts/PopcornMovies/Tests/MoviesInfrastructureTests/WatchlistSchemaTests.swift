@@ -3,6 +3,7 @@ import Foundation
 import MoviesDomain
 import OpenSwiftData
 import OpenSwiftDataTesting
+import PopcornTestSupport
 import Testing
 
 @testable import MoviesInfrastructure
@@ -29,8 +30,8 @@ struct WatchlistSchemaTests {
 
     @Test("a single-schema plan opens a new store and reopens it with its rows")
     func singleSchemaPlan() throws {
-        let folder = TemporaryLocations()
-        let url = folder.locations.userDataStoreURL(named: StoreFileNames.moviesWatchlist)
+        let folder = TemporaryFolder()
+        let url = MoviesInfrastructureFactory.watchlistStore.url(in: folder.locations)
         try MigrationTesting.writeStore(at: url, version: MoviesWatchlistSchemaV1.self) { context in
             context.insert(MoviesWatchlistMovieEntity(movieID: 550, createdAt: Date(timeIntervalSinceReferenceDate: 1)))
         }
@@ -47,11 +48,11 @@ struct WatchlistSchemaTests {
 
     @Test("V1 → V2, V2 → V3 and V1 → V3 keep every watchlist row")
     func laterVersions() throws {
-        let folder = TemporaryLocations()
-        try FileManager.default.createDirectory(at: folder.root, withIntermediateDirectories: true)
+        let folder = TemporaryFolder()
+        try FileManager.default.createDirectory(at: folder.url, withIntermediateDirectories: true)
         var checked: [String] = []
         try MigrationTesting.checkEveryVersionMigrates(
-            plan: WatchlistTestPlan.self, in: folder.root,
+            plan: WatchlistTestPlan.self, in: folder.url,
             seed: { version, context in
                 for id in [550, 603, 680] {
                     if version == MoviesWatchlistSchemaV1.self {
@@ -76,14 +77,14 @@ struct WatchlistSchemaTests {
 
     @Test("the test-only V2 and V3 comply with CloudKit's rules")
     func laterVersionsCloudKitReady() throws {
-        let folder = TemporaryLocations()
-        let url = folder.locations.userDataStoreURL(named: StoreFileNames.moviesWatchlist)
+        let folder = TemporaryFolder()
+        let url = MoviesInfrastructureFactory.watchlistStore.url(in: folder.locations)
         try FileManager.default.createDirectory(
             at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         _ = try ModelContainer(
             for: Schema(versionedSchema: WatchlistTestSchemaV3.self), migrationPlan: WatchlistTestPlan.self,
             configurations: [
-                ModelConfiguration(url: url, cloudKitDatabase: MoviesInfrastructureFactory.cloudKitDatabase)
+                ModelConfiguration(url: url, cloudKitDatabase: StoreDescription.iCloudContainer)
             ])
     }
 }

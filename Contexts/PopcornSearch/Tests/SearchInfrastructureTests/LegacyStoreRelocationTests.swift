@@ -1,6 +1,7 @@
 import DataPersistenceInfrastructure
 import Foundation
 import OpenSwiftData
+import PopcornTestSupport
 import SearchDomain
 import Testing
 
@@ -34,7 +35,7 @@ struct LegacyStoreRelocationTests {
         let log = LogRecorder()
         let factory = SearchInfrastructureFactory(
             userDataDirectory: folder.url, remoteDataSource: MockMediaSearchRemote(), logger: log.logger)
-        let history = try factory.makeMediaSearchHistoryRepositoryOrThrow()
+        let history = try factory.openedHistory()
 
         #expect(
             try await history.entries() == [
@@ -55,7 +56,7 @@ struct LegacyStoreRelocationTests {
         do {
             let history = try SearchInfrastructureFactory(
                 userDataDirectory: folder.url, remoteDataSource: MockMediaSearchRemote(), logger: .quiet
-            ).makeMediaSearchHistoryRepositoryOrThrow()
+            ).openedHistory()
             try await history.add(Self.entry(603, .movie, 40))
             try await history.add(Self.entry(550, .movie, 50))
         }
@@ -65,7 +66,7 @@ struct LegacyStoreRelocationTests {
 
         let history = try SearchInfrastructureFactory(
             userDataDirectory: folder.url, remoteDataSource: MockMediaSearchRemote(), logger: .quiet
-        ).makeMediaSearchHistoryRepositoryOrThrow()
+        ).openedHistory()
 
         // 550 is in both stores: the history shows it once, with the newer timestamp.
         #expect(
@@ -74,7 +75,9 @@ struct LegacyStoreRelocationTests {
                 Self.entry(1396, .tvSeries, 20),
             ])
         #expect(!folder.exists("searchkit-cloudkit.sqlite"))
-        let backups = folder.fileNames.filter { $0.hasPrefix("searchkit-cloudkit-backup-") && $0.hasSuffix(".sqlite") }
+        let backups = folder.fileNames.filter {
+            $0.hasPrefix("searchkit-cloudkit.sqlite.") && $0.hasSuffix(".legacy.backup")
+        }
         #expect(backups.count == 1)
 
         // The backup still holds every legacy row.
@@ -95,10 +98,10 @@ struct LegacyStoreRelocationTests {
 
         let history = try SearchInfrastructureFactory(
             userDataDirectory: folder.url, remoteDataSource: MockMediaSearchRemote(), logger: .quiet
-        ).makeMediaSearchHistoryRepositoryOrThrow()
+        ).openedHistory()
 
         #expect(try await history.entries().isEmpty)
-        let backups = folder.fileNames.filter { $0.hasPrefix("searchkit-cloudkit-backup-") }
+        let backups = folder.fileNames.filter { $0.hasPrefix("searchkit-cloudkit.sqlite.") && $0.hasSuffix(".backup") }
         #expect(backups.count == 1)
         let backupURL = try #require(backups.first.map(folder.file))
         #expect(try Data(contentsOf: backupURL) == garbage)
@@ -110,7 +113,7 @@ struct LegacyStoreRelocationTests {
         let log = LogRecorder()
         try SearchInfrastructureFactory(
             userDataDirectory: folder.url, remoteDataSource: MockMediaSearchRemote(), logger: log.logger
-        ).openHistoryStore()
+        ).stores.open(onFailure: .throwing)
         #expect(!log.messages.contains { $0.contains("Relocated") })
         #expect(folder.fileNames.allSatisfy { $0.hasPrefix("popcorn-search-cloudkit.sqlite") })
     }

@@ -1,5 +1,6 @@
 import Foundation
 import OpenSwiftData
+import PopcornTestSupport
 import SearchDomain
 import Testing
 
@@ -13,7 +14,7 @@ struct MediaSearchHistoryRepositoryTests {
         try SearchInfrastructureFactory(
             userDataDirectory: folder.url, remoteDataSource: MockMediaSearchRemote(), logger: .quiet
         )
-        .makeMediaSearchHistoryRepositoryOrThrow()
+        .openedHistory()
     }
 
     static func entry(_ id: Int, _ kind: MediaKind, _ seconds: TimeInterval) -> MediaSearchHistoryEntry {
@@ -56,7 +57,7 @@ struct MediaSearchHistoryRepositoryTests {
         for seconds in [1.0, 2, 3] { try await history.add(Self.entry(550, .movie, seconds)) }
         let container = SearchInfrastructureFactory(
             userDataDirectory: folder.url, remoteDataSource: MockMediaSearchRemote(), logger: .quiet
-        ).cloudKitModelContainer
+        ).historyContainer
         #expect(try ModelContext(container).fetchCount(FetchDescriptor<SearchMediaSearchHistoryEntryEntity>()) == 1)
     }
 
@@ -92,9 +93,9 @@ struct MediaSearchHistoryRepositoryTests {
 
     @Test("skips rows missing a property and folds duplicate rows into the newest")
     func incompleteAndDuplicateRows() async throws {
-        let container = SearchInfrastructureFactory(
-            userDataDirectory: folder.url, remoteDataSource: MockMediaSearchRemote(), logger: .quiet
-        ).cloudKitModelContainer
+        let factory = SearchInfrastructureFactory(
+            userDataDirectory: folder.url, remoteDataSource: MockMediaSearchRemote(), logger: .quiet)
+        let container = factory.historyContainer
         let context = ModelContext(container)
         let incomplete = SearchMediaSearchHistoryEntryEntity(mediaID: 9, mediaType: .movie)
         incomplete.timestamp = nil
@@ -105,7 +106,8 @@ struct MediaSearchHistoryRepositoryTests {
             SearchMediaSearchHistoryEntryEntity(mediaID: 7, mediaType: .movie, timestamp: HistoryStoreFiles.date(5)))
         try context.save()
 
-        let local = SwiftDataMediaSearchHistoryLocalDataSource(modelContainer: container)
+        let local = SwiftDataMediaSearchHistoryLocalDataSource(
+            store: factory.stores.actor(for: SearchInfrastructureFactory.historyStore))
         #expect(try await local.entries() == [Self.entry(7, .movie, 5)])
         try await local.add(Self.entry(7, .movie, 3))
         #expect(try await local.entries() == [Self.entry(7, .movie, 5)])

@@ -1,4 +1,5 @@
 import Foundation
+import PopcornTestSupport
 import SearchDomain
 import Testing
 
@@ -20,24 +21,24 @@ struct MediaSearchRepositoryTests {
         #expect(page.page == 2)
         #expect(page.results.map(\.kind) == [.movie, .tvSeries, .person])
         #expect(page.results.first == .movie(MoviePreview(id: 550, title: "Fight Club")))
-        #expect(await remote.calls == ["fight club #2"])
+        #expect(remote.recorder.calls == ["fight club #2"])
     }
 
     @Test("an empty query is the domain error, and the remote is not asked", arguments: ["", "   ", "\n"])
     func emptyQuery(query: String) async {
         await #expect(throws: MediaSearchError.emptyQuery) { try await repository.search(query: query, page: 1) }
-        #expect(await remote.calls.isEmpty)
+        #expect(remote.recorder.calls.isEmpty)
     }
 
     @Test("a page below 1 is refused")
     func invalidPage() async {
         await #expect(throws: MediaSearchError.invalidPage(0)) { try await repository.search(query: "alien", page: 0) }
-        #expect(await remote.calls.isEmpty)
+        #expect(remote.recorder.calls.isEmpty)
     }
 
     @Test("a remote failure is reported as unavailable, with its reason")
     func remoteFailure() async {
-        await remote.fail(with: .failed("HTTP 503"))
+        remote.recorder.fail(with: .failed("HTTP 503"))
         await #expect(throws: MediaSearchError.unavailable("HTTP 503")) {
             try await repository.search(query: "alien", page: 1)
         }

@@ -1,6 +1,7 @@
 import Foundation
 import OpenSwiftData
 import OpenSwiftDataTesting
+import PopcornTestSupport
 import Testing
 
 @testable import SearchInfrastructure

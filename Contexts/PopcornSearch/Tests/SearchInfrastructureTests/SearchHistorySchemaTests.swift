@@ -2,6 +2,7 @@ import DataPersistenceInfrastructure
 import Foundation
 import OpenSwiftData
 import OpenSwiftDataTesting
+import PopcornTestSupport
 import Testing
 
 @testable import SearchInfrastructure
@@ -33,10 +34,10 @@ struct SearchHistorySchemaTests {
     @Test("a single-schema plan creates a new store, then reopens it with its rows")
     func singleSchemaPlan() throws {
         let folder = TemporaryFolder()
-        let url = folder.file(StoreFileNames.searchHistory)
+        let url = folder.file(SearchInfrastructureFactory.historyStore.fileName)
         let schema = Schema(versionedSchema: SearchHistorySchemaV1.self)
         let configuration = ModelConfiguration(
-            schema: schema, url: url, cloudKitDatabase: SearchInfrastructureFactory.cloudKitDatabase)
+            schema: schema, url: url, cloudKitDatabase: StoreDescription.iCloudContainer)
         do {
             let container = try ModelContainer(
                 for: schema, migrationPlan: SearchHistoryMigrationPlan.self, configurations: [configuration])
@@ -67,7 +68,7 @@ struct SearchHistorySchemaTests {
             let schema = Schema(versionedSchema: version)
             let configuration = ModelConfiguration(
                 schema: schema, url: folder.file("v\(index).sqlite"),
-                cloudKitDatabase: SearchInfrastructureFactory.cloudKitDatabase)
+                cloudKitDatabase: StoreDescription.iCloudContainer)
             _ = try ModelContainer(for: schema, configurations: [configuration])
         }
     }

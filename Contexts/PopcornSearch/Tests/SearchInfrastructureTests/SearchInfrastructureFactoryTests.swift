@@ -1,6 +1,7 @@
 import DataPersistenceInfrastructure
 import Foundation
 import OpenSwiftData
+import PopcornTestSupport
 import SearchDomain
 import Testing
 
@@ -17,8 +18,10 @@ struct SearchInfrastructureFactoryTests {
         let folder = TemporaryFolder()
         let factory = SearchInfrastructureFactory(
             userDataDirectory: folder.url, remoteDataSource: MockMediaSearchRemote(), logger: .quiet)
-        #expect(factory.historyStoreURL.lastPathComponent == "popcorn-search-cloudkit.sqlite")
-        let container = factory.cloudKitModelContainer
+        #expect(SearchInfrastructureFactory.historyStore.fileName == "popcorn-search-cloudkit.sqlite")
+        #expect(SearchInfrastructureFactory.historyStore.kind == .userData)
+        #expect(SearchInfrastructureFactory.storeDescriptions.map(\.name) == ["history"])
+        let container = factory.historyContainer
         #expect(
             container.migrationPlan.map { ObjectIdentifier($0) } == ObjectIdentifier(SearchHistoryMigrationPlan.self))
         #expect(container.configurations.count == 1)
@@ -34,12 +37,12 @@ struct SearchInfrastructureFactoryTests {
         let folder = TemporaryFolder()
         let factory = SearchInfrastructureFactory(
             userDataDirectory: folder.url, remoteDataSource: MockMediaSearchRemote(), logger: .quiet)
-        try factory.openHistoryStore()
-        let first = factory.cloudKitModelContainer
-        try factory.openHistoryStore()
-        #expect(factory.cloudKitModelContainer === first)
+        try factory.stores.open(onFailure: .throwing)
+        let first = factory.historyContainer
+        try factory.stores.open(onFailure: .throwing)
+        #expect(factory.historyContainer === first)
         _ = factory.makeMediaSearchHistoryRepository()
-        #expect(factory.cloudKitModelContainer === first)
+        #expect(factory.historyContainer === first)
     }
 
     @Test("the trapping path opens a new store and records entries, as the PRD's factories do")
@@ -61,8 +64,12 @@ struct SearchInfrastructureFactoryTests {
         let locations = StoreLocations(dataDirectory: folder.url, cacheDirectory: folder.url.appending(path: "cache"))
         let factory = SearchInfrastructureFactory(
             locations: locations, remoteDataSource: MockMediaSearchRemote(), logger: .quiet)
-        #expect(factory.historyStoreURL == locations.userDataStoreURL(named: "popcorn-search-cloudkit.sqlite"))
-        #expect(factory.legacyHistoryStoreURL == locations.userDataStoreURL(named: "searchkit-cloudkit.sqlite"))
+        #expect(
+            factory.stores.url(of: SearchInfrastructureFactory.historyStore)
+                == locations.userDataStoreURL(named: "popcorn-search-cloudkit.sqlite"))
+        #expect(
+            SearchInfrastructureFactory.historyStore.legacyURL(in: locations)
+                == locations.userDataStoreURL(named: "searchkit-cloudkit.sqlite"))
     }
 
     @Test("a new factory (a new process) finds every entry the last one saved")
@@ -71,14 +78,14 @@ struct SearchInfrastructureFactoryTests {
         do {
             let history = try SearchInfrastructureFactory(
                 userDataDirectory: folder.url, remoteDataSource: MockMediaSearchRemote(), logger: .quiet
-            ).makeMediaSearchHistoryRepositoryOrThrow()
+            ).openedHistory()
             try await history.add(Self.entry(550, .movie, 1))
             try await history.add(Self.entry(1396, .tvSeries, 2))
             try await history.add(Self.entry(287, .person, 3))
         }
         let reopened = try SearchInfrastructureFactory(
             userDataDirectory: folder.url, remoteDataSource: MockMediaSearchRemote(), logger: .quiet
-        ).makeMediaSearchHistoryRepositoryOrThrow()
+        ).openedHistory()
         #expect(
             try await reopened.entries() == [
                 Self.entry(287, .person, 3), Self.entry(1396, .tvSeries, 2), Self.entry(550, .movie, 1),
@@ -95,14 +102,14 @@ struct SearchInfrastructureFactoryTests {
         let factory = SearchInfrastructureFactory(
             userDataDirectory: folder.url, remoteDataSource: MockMediaSearchRemote(), logger: log.logger)
         #expect {
-            try factory.openHistoryStore()
+            try factory.stores.open(onFailure: .throwing)
         } throws: { error in
-            guard case .historyStoreUnavailable(let underlying) = error as? SearchInfrastructureFactoryError else {
+            guard let error = error as? ModelContainerFactoryError, case .userStoreUnavailable = error else {
                 return false
             }
-            return underlying.storeFilesUntouched && "\(error)".contains("popcorn-search-cloudkit.sqlite")
+            return error.storeFilesUntouched && "\(error)".contains("popcorn-search-cloudkit.sqlite")
         }
-        #expect(throws: SearchInfrastructureFactoryError.self) { try factory.makeMediaSearchHistoryRepositoryOrThrow() }
+        #expect(throws: ModelContainerFactoryError.self) { try factory.openedHistory() }
         #expect(try Data(contentsOf: url) == garbage)
         #expect(folder.fileNames == ["popcorn-search-cloudkit.sqlite"])
         #expect(log.messages.contains { $0.contains("left untouched") })

@@ -30,6 +30,6 @@ struct CreditsTests {
     func errors() {
         #expect(TVSeriesRepositoryError.notFound == .notFound)
         #expect(TVSeriesRepositoryError.unavailable("offline") != .unavailable("timeout"))
-        #expect(TVSeriesRepositoryError.unavailable("offline").description == "unavailable: offline")
+        #expect(TVSeriesRepositoryError.unavailable("offline").description == "TV series are unavailable: offline")
     }
 }

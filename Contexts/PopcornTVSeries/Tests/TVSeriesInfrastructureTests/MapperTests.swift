@@ -1,5 +1,7 @@
+import DataPersistenceInfrastructure
 import Foundation
 import OpenSwiftData
+import PopcornTestSupport
 import TVSeriesDomain
 import Testing
 
@@ -13,7 +15,8 @@ struct MapperTests {
     /// so that the mappers are checked against what the store really returns.
     private func roundTrip<T: PersistentModel>(_ entity: T) throws -> T {
         let container = try ModelContainer(
-            for: TVSeriesCacheSchema.schema, configurations: [ModelConfiguration(isStoredInMemoryOnly: true)])
+            for: TVSeriesInfrastructureFactory.cacheStore.schema,
+            configurations: [ModelConfiguration(isStoredInMemoryOnly: true)])
         let context = ModelContext(container)
         context.insert(entity)
         try context.save()

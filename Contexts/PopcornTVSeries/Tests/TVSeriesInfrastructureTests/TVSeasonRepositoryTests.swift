@@ -1,4 +1,6 @@
+import DataPersistenceInfrastructure
 import Foundation
+import PopcornTestSupport
 import TVSeriesDomain
 import Testing
 
@@ -13,8 +15,9 @@ struct TVSeasonRepositoryTests {
 
     init() {
         factory = TVSeriesInfrastructureFactory(
-            cacheDirectory: folder.cacheDirectory, remoteDataSource: remote, cachePolicy: clock.policy,
-            logger: LogRecorder().logger)
+            locations: StoreLocations(under: folder.url), remoteDataSource: remote,
+            cachePolicy: CachePolicy(now: clock.read),
+            logger: .quiet)
     }
 
     @Test("a season is fetched once, cached with its episodes, and served from the cache")
@@ -23,9 +26,9 @@ struct TVSeasonRepositoryTests {
         let season = try await repository.season(1, ofTVSeries: 1396)
         #expect(season == Fixtures.season(1, ofTVSeries: 1396))
         #expect(try await repository.season(1, ofTVSeries: 1396) == season)
-        #expect(await remote.calls == ["season 1 of 1396"])
-        #expect(try factory.count(TVSeriesSeasonEntity.self) == 1)
-        #expect(try factory.count(TVSeriesSeasonEpisodeEntity.self) == 3)
+        #expect(remote.recorder.calls == ["season 1 of 1396"])
+        #expect(try factory.rows(of: TVSeriesSeasonEntity.self).count == 1)
+        #expect(try factory.rows(of: TVSeriesSeasonEpisodeEntity.self).count == 3)
     }
 
     @Test("another season number or another series is a miss")
@@ -34,8 +37,8 @@ struct TVSeasonRepositoryTests {
         _ = try await repository.season(1, ofTVSeries: 1396)
         _ = try await repository.season(2, ofTVSeries: 1396)
         _ = try await repository.season(1, ofTVSeries: 1399)
-        #expect(await remote.callCount == 3)
-        #expect(try factory.count(TVSeriesSeasonEntity.self) == 3)
+        #expect(remote.recorder.callCount == 3)
+        #expect(try factory.rows(of: TVSeriesSeasonEntity.self).count == 3)
     }
 
     @Test("an expired season is replaced with its episodes, not added beside them")
@@ -44,10 +47,10 @@ struct TVSeasonRepositoryTests {
         _ = try await repository.season(1, ofTVSeries: 1396)
         clock.advance(by: 24 * 60 * 60 + 1)
         _ = try await repository.season(1, ofTVSeries: 1396)
-        #expect(await remote.callCount == 2)
-        #expect(try factory.count(TVSeriesSeasonEntity.self) == 1)
-        #expect(try factory.count(TVSeriesSeasonEpisodeEntity.self) == 3)
-        #expect(try factory.all(TVSeriesSeasonEntity.self).first?.cachedAt == clock.now)
+        #expect(remote.recorder.callCount == 2)
+        #expect(try factory.rows(of: TVSeriesSeasonEntity.self).count == 1)
+        #expect(try factory.rows(of: TVSeriesSeasonEpisodeEntity.self).count == 3)
+        #expect(try factory.rows(of: TVSeriesSeasonEntity.self).first?.cachedAt == clock.now)
     }
 
     @Test("a remote failure on an expired season throws and leaves the cache as it was")
@@ -56,12 +59,12 @@ struct TVSeasonRepositoryTests {
         _ = try await repository.season(1, ofTVSeries: 1396)
         let cachedAt = clock.now
         clock.advance(by: 24 * 60 * 60 + 1)
-        await remote.fail(with: .notFound)
+        remote.recorder.fail(with: .notFound)
         await #expect(throws: TVSeriesRepositoryError.notFound) {
             try await repository.season(1, ofTVSeries: 1396)
         }
-        #expect(try factory.all(TVSeriesSeasonEntity.self).map(\.cachedAt) == [cachedAt])
-        #expect(try factory.count(TVSeriesSeasonEpisodeEntity.self) == 3)
+        #expect(try factory.rows(of: TVSeriesSeasonEntity.self).map(\.cachedAt) == [cachedAt])
+        #expect(try factory.rows(of: TVSeriesSeasonEpisodeEntity.self).count == 3)
     }
 
     @Test("refreshing a series keeps the seasons cached with their episodes")
@@ -70,8 +73,8 @@ struct TVSeasonRepositoryTests {
         _ = try await factory.makeTVSeriesRepository().tvSeries(withID: 1396)
         clock.advance(by: 24 * 60 * 60 + 1)
         _ = try await factory.makeTVSeriesRepository().tvSeries(withID: 1396)
-        #expect(try factory.count(TVSeriesSeasonEntity.self) == 1)
-        #expect(try factory.count(TVSeriesSeasonEpisodeEntity.self) == 3)
+        #expect(try factory.rows(of: TVSeriesSeasonEntity.self).count == 1)
+        #expect(try factory.rows(of: TVSeriesSeasonEpisodeEntity.self).count == 3)
     }
 
     @Test("concurrent misses for the same season through two repositories leave one entry")
@@ -82,8 +85,8 @@ struct TVSeasonRepositoryTests {
         async let second = other.season(1, ofTVSeries: 1396)
         let seasons = try await [first, second]
         #expect(seasons[0] == seasons[1])
-        #expect(try factory.count(TVSeriesSeasonEntity.self) == 1)
-        #expect(try factory.count(TVSeriesSeasonEpisodeEntity.self) == 3)
+        #expect(try factory.rows(of: TVSeriesSeasonEntity.self).count == 1)
+        #expect(try factory.rows(of: TVSeriesSeasonEpisodeEntity.self).count == 3)
     }
 
     @Test("an episode is fetched once, cached, served from the cache, and refreshed after expiry")
@@ -92,21 +95,21 @@ struct TVSeasonRepositoryTests {
         let episode = try await repository.episode(2, inSeason: 1, ofTVSeries: 1396)
         #expect(episode == Fixtures.episode(2, inSeason: 1))
         #expect(try await repository.episode(2, inSeason: 1, ofTVSeries: 1396) == episode)
-        #expect(await remote.callCount == 1)
+        #expect(remote.recorder.callCount == 1)
         _ = try await repository.episode(3, inSeason: 1, ofTVSeries: 1396)
-        #expect(await remote.callCount == 2)
+        #expect(remote.recorder.callCount == 2)
         clock.advance(by: 24 * 60 * 60)
         _ = try await repository.episode(2, inSeason: 1, ofTVSeries: 1396)
-        #expect(await remote.callCount == 3)
-        #expect(try factory.count(TVSeriesEpisodeEntity.self) == 2)
+        #expect(remote.recorder.callCount == 3)
+        #expect(try factory.rows(of: TVSeriesEpisodeEntity.self).count == 2)
     }
 
     @Test("a remote failure on an episode miss throws unavailable and caches nothing")
     func episodeFailure() async throws {
-        await remote.fail(with: .failed("timeout"))
+        remote.recorder.fail(with: .failed("timeout"))
         await #expect(throws: TVSeriesRepositoryError.unavailable("timeout")) {
             try await factory.makeTVEpisodeRepository().episode(1, inSeason: 1, ofTVSeries: 1396)
         }
-        #expect(try factory.count(TVSeriesEpisodeEntity.self) == 0)
+        #expect(try factory.rows(of: TVSeriesEpisodeEntity.self).count == 0)
     }
 }

@@ -2,115 +2,80 @@ import DataPersistenceInfrastructure
 import Foundation
 import Logging
 import OpenSwiftData
+import PopcornTestSupport
 import TVSeriesDomain
 import Testing
 
 @testable import TVSeriesInfrastructure
 
-/// US-3: the factory creates its cache container with
-/// `ModelContainerFactory.makeLocalModelContainer`, once, with its own logger.
+/// US-3: the context declares its cache store once; its factory opens it once, with the
+/// context's own logger. What a cache store does when it cannot be opened is tested once,
+/// in DataPersistenceInfrastructure's `ContextStoresTests`.
 @Suite("TVSeriesInfrastructureFactory")
 struct TVSeriesInfrastructureFactoryTests {
     let folder = TemporaryFolder()
     let remote = MockTVSeriesRemote()
-    let log = LogRecorder()
+    let log = LogRecorder(label: "PopcornTVSeriesTests")
+    let store = TVSeriesInfrastructureFactory.cacheStore
 
-    func makeFactory() -> TVSeriesInfrastructureFactory {
-        TVSeriesInfrastructureFactory(
-            cacheDirectory: folder.cacheDirectory, remoteDataSource: remote, logger: log.logger)
+    func makeFactory(logger: Logger? = nil) -> TVSeriesInfrastructureFactory {
+        guard let logger else {
+            return TVSeriesInfrastructureFactory(locations: StoreLocations(under: folder.url), remoteDataSource: remote)
+        }
+        return TVSeriesInfrastructureFactory(
+            locations: StoreLocations(under: folder.url), remoteDataSource: remote, logger: logger)
     }
 
-    @Test("the store is popcorn-tvseries.sqlite in the cache folder given")
-    func storeLocation() {
-        #expect(makeFactory().storeURL == folder.cacheDirectory.appending(path: "popcorn-tvseries.sqlite"))
-        #expect(TVSeriesInfrastructureFactory.storeFileName == "popcorn-tvseries.sqlite")
+    @Test("the one store is the cache popcorn-tvseries.sqlite, in the cache folder, logged as PopcornTVSeries")
+    func declaration() {
+        #expect(store.fileName == "popcorn-tvseries.sqlite")
+        #expect((store.kind, store.name, store.migrationPlan == nil) == (.cache, "tvseries", true))
+        #expect(TVSeriesInfrastructureFactory.storeDescriptions.map(\.name) == ["tvseries"])
+        let factory = makeFactory()
+        #expect(factory.stores.url(of: store) == folder.cacheDirectory.appending(path: "popcorn-tvseries.sqlite"))
+        #expect(factory.stores.logger.label == "PopcornTVSeries")
+        #expect(makeFactory(logger: log.logger).stores.logger.label == "PopcornTVSeriesTests")
     }
 
-    @Test("the factory logs with its own logger, labelled PopcornTVSeries unless one is injected")
-    func ownLogger() {
-        let factory = TVSeriesInfrastructureFactory(cacheDirectory: folder.cacheDirectory, remoteDataSource: remote)
-        #expect(factory.logger.label == "PopcornTVSeries")
-        #expect(makeFactory().logger.label == "PopcornTVSeriesTests")
-    }
-
-    @Test("fresh install: with no folder and no file, the container is created and the repositories work")
+    @Test("fresh install: the cache is created on first use, once, and its repositories share one actor")
     func freshInstall() async throws {
         #expect(!FileManager.default.fileExists(atPath: folder.cacheDirectory.path))
-        let factory = makeFactory()
+        let factory = makeFactory(logger: log.logger)
         let series = try await factory.makeTVSeriesRepository().tvSeries(withID: 1396)
         #expect(series == Fixtures.series(id: 1396))
-        #expect(storeFileExists(at: factory.storeURL))
-        #expect(try factory.count(TVSeriesTVSeriesEntity.self) == 1)
+        #expect(StoreReading.fileExists(factory.stores.url(of: store)))
+        let actor = factory.stores.actor(for: store)
+        try factory.stores.open(onFailure: .throwing)
+        _ = factory.makeTVSeasonRepository()
+        _ = factory.makeTVEpisodeRepository()
+        #expect(factory.stores.actor(for: store) === actor)
+        #expect(try factory.rows(of: TVSeriesTVSeriesEntity.self).count == 1)
         #expect(log.warnings.isEmpty)
     }
 
-    @Test("the container is created once per factory")
-    func containerCreatedOnce() throws {
-        let factory = makeFactory()
-        try factory.openCacheStore()
-        #expect(factory.modelContainer === factory.modelContainer)
-        try factory.openCacheStore()
-        _ = factory.makeTVSeasonRepository()
-        _ = factory.makeTVEpisodeRepository()
-        #expect(factory.modelContainer === factory.modelContainer)
-    }
+    @Test("a cache deleted by hand, or written by an older schema, is created anew and filled from the remote")
+    func recreated() async throws {
+        _ = try await makeFactory().makeTVSeriesRepository().tvSeries(withID: 1)
+        ModelContainerFactory.removeSQLiteFiles(at: makeFactory().stores.url(of: store))
+        let afterDeletion = makeFactory()
+        #expect(try await afterDeletion.makeTVSeriesRepository().tvSeries(withID: 1).id == 1)
+        #expect(remote.recorder.callCount == 2)
 
-    @Test("a database file deleted by hand is recreated on the next creation")
-    func deletedFileIsRecreated() async throws {
-        let first = makeFactory()
-        _ = try await first.makeTVSeriesRepository().tvSeries(withID: 1)
-        ModelContainerFactory.removeSQLiteFiles(at: first.storeURL)
-        #expect(!storeFileExists(at: first.storeURL))
-
-        let second = makeFactory()
-        let series = try await second.makeTVSeriesRepository().tvSeries(withID: 1)
-        #expect(series.id == 1)
-        #expect(storeFileExists(at: second.storeURL))
-        #expect(try second.count(TVSeriesTVSeriesEntity.self) == 1)
-        #expect(await remote.callCount == 2)
-    }
-
-    @Test("the injected logger receives the warning when the store is deleted and created again")
-    func loggerReceivesWarning() async throws {
-        try FileManager.default.createDirectory(at: folder.cacheDirectory, withIntermediateDirectories: true)
-        let factory = makeFactory()
-        try Data("this is not an SQLite database, just text".utf8).write(to: factory.storeURL)
-
-        let series = try await factory.makeTVSeriesRepository().tvSeries(withID: 5)
-
-        #expect(series.id == 5)
-        let warnings = log.warnings
-        #expect(warnings.count == 1)
-        #expect(warnings.first?.contains("popcorn-tvseries.sqlite") == true)
-        #expect(warnings.first?.contains("deleting its files") == true)
-        #expect(try factory.count(TVSeriesTVSeriesEntity.self) == 1)
-    }
-
-    @Test("a cache written by an older schema is replaced, then filled again from the remote")
-    func olderSchemaIsReplaced() async throws {
-        let factory = makeFactory()
-        try LegacyTVSeriesCache.writeStore(at: factory.storeURL, seriesIDs: ["1396", "1399"])
-        #expect(try LegacyTVSeriesCache.rowCount(at: factory.storeURL) == 2)
-
-        try factory.openCacheStore()
-        #expect(try factory.count(TVSeriesTVSeriesEntity.self) == 0)
+        let url = afterDeletion.stores.url(of: store)
+        ModelContainerFactory.removeSQLiteFiles(at: url)
+        try LegacyTVSeriesCache.writeStore(at: url, seriesIDs: ["1396", "1399"])
+        #expect(try LegacyTVSeriesCache.rowCount(at: url) == 2)
+        let factory = makeFactory(logger: log.logger)
+        try factory.stores.open(onFailure: .throwing)
+        #expect(try factory.rows(of: TVSeriesTVSeriesEntity.self).isEmpty)
         #expect(log.warnings.count == 1)
+        #expect(log.warnings.first?.contains("popcorn-tvseries.sqlite") == true)
 
         let series = try await factory.makeTVSeriesRepository().tvSeries(withID: 1396)
         #expect(series == Fixtures.series(id: 1396))
-        #expect(await remote.calls == ["series 1396"])
-        let rows = try factory.all(TVSeriesTVSeriesEntity.self)
+        #expect(remote.recorder.calls.last == "series 1396")
+        let rows = try factory.rows(of: TVSeriesTVSeriesEntity.self)
         #expect(rows.map(\.tvSeriesID) == [1396])
         #expect(rows.first?.genres.count == 2)
-    }
-
-    @Test("openCacheStore throws, without trapping, when the store cannot be created at all")
-    func openCacheStoreThrows() throws {
-        try FileManager.default.createDirectory(at: folder.url, withIntermediateDirectories: true)
-        // A plain file where the cache folder should be: nothing can be created in it.
-        try Data("a file, not a folder".utf8).write(to: folder.cacheDirectory)
-        let factory = makeFactory()
-        #expect(throws: ModelContainerFactoryError.self) { try factory.openCacheStore() }
-        #expect(log.warnings.count == 1)
     }
 }

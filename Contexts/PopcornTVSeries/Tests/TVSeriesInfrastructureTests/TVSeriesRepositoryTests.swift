@@ -1,4 +1,6 @@
+import DataPersistenceInfrastructure
 import Foundation
+import PopcornTestSupport
 import TVSeriesDomain
 import Testing
 
@@ -13,16 +15,17 @@ struct TVSeriesRepositoryTests {
 
     init() {
         factory = TVSeriesInfrastructureFactory(
-            cacheDirectory: folder.cacheDirectory, remoteDataSource: remote, cachePolicy: clock.policy,
-            logger: LogRecorder().logger)
+            locations: StoreLocations(under: folder.url), remoteDataSource: remote,
+            cachePolicy: CachePolicy(now: clock.read),
+            logger: .quiet)
     }
 
     @Test("a miss calls the remote once and caches the series")
     func miss() async throws {
         let series = try await factory.makeTVSeriesRepository().tvSeries(withID: 1396)
         #expect(series == Fixtures.series(id: 1396))
-        #expect(await remote.calls == ["series 1396"])
-        let rows = try factory.all(TVSeriesTVSeriesEntity.self)
+        #expect(remote.recorder.calls == ["series 1396"])
+        let rows = try factory.rows(of: TVSeriesTVSeriesEntity.self)
         #expect(rows.map(\.tvSeriesID) == [1396])
         #expect(rows.first?.cachedAt == clock.now)
     }
@@ -35,7 +38,7 @@ struct TVSeriesRepositoryTests {
         await remote.rename("Changed remotely")
         let again = try await factory.makeTVSeriesRepository().tvSeries(withID: 1396)
         #expect(again.name == "Breaking Bad")
-        #expect(await remote.callCount == 1)
+        #expect(remote.recorder.callCount == 1)
     }
 
     @Test("an entry older than the time to live is fetched again and replaced")
@@ -46,22 +49,22 @@ struct TVSeriesRepositoryTests {
         await remote.rename("Renamed")
         let refreshed = try await repository.tvSeries(withID: 1396)
         #expect(refreshed.name == "Renamed")
-        #expect(await remote.callCount == 2)
-        let rows = try factory.all(TVSeriesTVSeriesEntity.self)
+        #expect(remote.recorder.callCount == 2)
+        let rows = try factory.rows(of: TVSeriesTVSeriesEntity.self)
         #expect(rows.map(\.name) == ["Renamed"])
         #expect(rows.first?.cachedAt == clock.now)
         // The old entry's parts went with it (cascade), only the new ones remain.
-        #expect(try factory.count(TVSeriesGenreEntity.self) == 2)
-        #expect(try factory.count(TVSeriesSeasonSummaryEntity.self) == 3)
+        #expect(try factory.rows(of: TVSeriesGenreEntity.self).count == 2)
+        #expect(try factory.rows(of: TVSeriesSeasonSummaryEntity.self).count == 3)
     }
 
     @Test("a remote failure on a miss throws unavailable and caches nothing")
     func failureOnMiss() async throws {
-        await remote.fail(with: .failed("offline"))
+        remote.recorder.fail(with: .failed("offline"))
         await #expect(throws: TVSeriesRepositoryError.unavailable("offline")) {
             try await factory.makeTVSeriesRepository().tvSeries(withID: 1396)
         }
-        #expect(try factory.count(TVSeriesTVSeriesEntity.self) == 0)
+        #expect(try factory.rows(of: TVSeriesTVSeriesEntity.self).count == 0)
     }
 
     @Test("a remote failure on an expired entry throws and leaves the cache exactly as it was")
@@ -69,21 +72,21 @@ struct TVSeriesRepositoryTests {
         let repository = factory.makeTVSeriesRepository()
         _ = try await repository.tvSeries(withID: 1396)
         let cachedAt = clock.now
-        let before = try factory.all(TVSeriesTVSeriesEntity.self).map { ($0.tvSeriesID, $0.name, $0.cachedAt) }
+        let before = try factory.rows(of: TVSeriesTVSeriesEntity.self).map { ($0.tvSeriesID, $0.name, $0.cachedAt) }
         clock.advance(by: 2 * 24 * 60 * 60)
-        await remote.fail(with: .failed("HTTP 503"))
+        remote.recorder.fail(with: .failed("HTTP 503"))
 
         await #expect(throws: TVSeriesRepositoryError.unavailable("HTTP 503")) {
             try await repository.tvSeries(withID: 1396)
         }
 
-        let after = try factory.all(TVSeriesTVSeriesEntity.self).map { ($0.tvSeriesID, $0.name, $0.cachedAt) }
+        let after = try factory.rows(of: TVSeriesTVSeriesEntity.self).map { ($0.tvSeriesID, $0.name, $0.cachedAt) }
         #expect(after.count == 1)
         #expect(after.map(\.0) == before.map(\.0))
         #expect(after.map(\.1) == before.map(\.1))
         #expect(after.map(\.2) == [cachedAt])
-        #expect(try factory.count(TVSeriesGenreEntity.self) == 2)
-        #expect(await remote.callCount == 2)
+        #expect(try factory.rows(of: TVSeriesGenreEntity.self).count == 2)
+        #expect(remote.recorder.callCount == 2)
     }
 
     @Test("a series the remote does not know is notFound")
@@ -91,7 +94,7 @@ struct TVSeriesRepositoryTests {
         await #expect(throws: TVSeriesRepositoryError.notFound) {
             try await factory.makeTVSeriesRepository().tvSeries(withID: 404)
         }
-        #expect(try factory.count(TVSeriesTVSeriesEntity.self) == 0)
+        #expect(try factory.rows(of: TVSeriesTVSeriesEntity.self).count == 0)
     }
 
     @Test("credits: a miss is fetched and cached, then served from the cache until they expire")
@@ -99,14 +102,14 @@ struct TVSeriesRepositoryTests {
         let repository = factory.makeTVSeriesRepository()
         #expect(try await repository.credits(forTVSeries: 1396) == Fixtures.credits)
         #expect(try await repository.credits(forTVSeries: 1396) == Fixtures.credits)
-        #expect(await remote.calls == ["credits 1396"])
-        #expect(try factory.count(TVSeriesCastMemberEntity.self) == 2)
+        #expect(remote.recorder.calls == ["credits 1396"])
+        #expect(try factory.rows(of: TVSeriesCastMemberEntity.self).count == 2)
         clock.advance(by: 24 * 60 * 60)
         #expect(try await repository.credits(forTVSeries: 1396) == Fixtures.credits)
-        #expect(await remote.callCount == 2)
-        #expect(try factory.count(TVSeriesCreditsEntity.self) == 1)
-        #expect(try factory.count(TVSeriesCastMemberEntity.self) == 2)
-        #expect(try factory.count(TVSeriesCrewMemberEntity.self) == 2)
+        #expect(remote.recorder.callCount == 2)
+        #expect(try factory.rows(of: TVSeriesCreditsEntity.self).count == 1)
+        #expect(try factory.rows(of: TVSeriesCastMemberEntity.self).count == 2)
+        #expect(try factory.rows(of: TVSeriesCrewMemberEntity.self).count == 2)
     }
 
     @Test("different series are different entries")
@@ -115,7 +118,7 @@ struct TVSeriesRepositoryTests {
         _ = try await repository.tvSeries(withID: 1)
         _ = try await repository.tvSeries(withID: 2)
         _ = try await repository.tvSeries(withID: 1)
-        #expect(await remote.calls == ["series 1", "series 2"])
-        #expect(try factory.count(TVSeriesTVSeriesEntity.self) == 2)
+        #expect(remote.recorder.calls == ["series 1", "series 2"])
+        #expect(try factory.rows(of: TVSeriesTVSeriesEntity.self).count == 2)
     }
 }

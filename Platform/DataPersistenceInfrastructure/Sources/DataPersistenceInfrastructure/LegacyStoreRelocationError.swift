@@ -19,4 +19,12 @@ public enum LegacyStoreRelocationError: Error, Hashable, CustomStringConvertible
     }
 
     public var errorDescription: String? { description }
+
+    /// The store file the relocation was about.
+    public var url: URL {
+        switch self {
+        case .storeInUse(let url): url
+        case .renameFailed(let from, _, _): from
+        }
+    }
 }

@@ -1,15 +1,17 @@
 import Foundation
 import Logging
+import OpenSwiftData
 
 /// Moves a store to a new file name without losing a row, such as the search history's
 /// `searchkit-cloudkit.sqlite` to `popcorn-search-cloudkit.sqlite`.
 ///
-/// Call it before opening the new store's container:
+/// A store declared with a ``StoreDescription/legacyFileName`` is relocated this way
+/// each time it is opened, before its container; called directly:
 ///
 /// ```swift
 /// let outcome = try LegacyStoreRelocator.relocate(
-///     from: locations.userDataStoreURL(named: StoreFileNames.legacySearchHistory),
-///     to: locations.userDataStoreURL(named: StoreFileNames.searchHistory),
+///     from: folder.appending(path: "searchkit-cloudkit.sqlite"),
+///     to: folder.appending(path: "popcorn-search-cloudkit.sqlite"),
 ///     logger: logger
 /// )
 /// ```
@@ -17,17 +19,23 @@ import Logging
 /// - No legacy file: nothing happens (``RelocationOutcome/nothingToRelocate``).
 /// - Only the legacy file: its WAL is checkpointed into the main file, then its files are
 ///   renamed (``RelocationOutcome/moved``).
-/// - Both files: the legacy store is renamed to a timestamped backup beside it
-///   (`searchkit-cloudkit-backup-20260101T120000Z.sqlite`). When both are OpenSwiftData
-///   stores with identical entity hashes and no relationships, its rows are then added to
-///   the new store in one transaction (``RelocationOutcome/merged(rowCount:backupURL:)``);
-///   otherwise the new store is left alone (``RelocationOutcome/keptAsBackup(backupURL:reason:)``).
+/// - Both files: the legacy store is renamed to a backup beside it, named by
+///   OpenSwiftData's backup rule with the label `legacy`
+///   (`searchkit-cloudkit.sqlite.20260101T120000.000Z.legacy.backup`). When both are
+///   OpenSwiftData stores with identical entities and no relationships, its rows are then
+///   added to the new store in one transaction
+///   (``RelocationOutcome/merged(rowCount:backupURL:)``); otherwise the new store is left
+///   alone (``RelocationOutcome/keptAsBackup(backupURL:reason:)``).
 /// - A legacy file that is not a readable database is kept as a backup too, so that the
 ///   new store can be created.
 ///
 /// No file is ever deleted, so the only copy of a row is never lost; the logger says
-/// what was done. Running it again after it succeeded does nothing.
+/// what was done. Running it again after it succeeded does nothing. Every file operation
+/// is OpenSwiftData's (`StoreFile`).
 public enum LegacyStoreRelocator {
+    /// The label of the backups this relocation keeps.
+    static let backupLabel = "legacy"
+
     /// Relocates the store at `legacyURL` to `newURL`.
     ///
     /// - Parameters:
@@ -43,54 +51,90 @@ public enum LegacyStoreRelocator {
     public static func relocate(
         from legacyURL: URL, to newURL: URL, logger: Logger, now: Date = Date()
     ) throws(LegacyStoreRelocationError) -> RelocationOutcome {
-        let legacyPath = legacyURL.path
-        guard FileManager.default.fileExists(atPath: legacyPath) else {
-            logger.debug("No legacy store at \(legacyPath); nothing to relocate")
+        let legacy = StoreFile(url: legacyURL)
+        let new = StoreFile(url: newURL)
+        guard legacy.exists else {
+            logger.debug("No legacy store at \(legacy.path); nothing to relocate")
             return .nothingToRelocate
         }
-        let legacyCheckpoint = SQLiteCheckpoint.run(at: legacyURL)
-        if legacyCheckpoint == .busy { throw .storeInUse(url: legacyURL) }
+        let unreadable = try checkpoint(legacy)
 
-        if !FileManager.default.fileExists(atPath: newURL.path) {
-            if case .unreadable(let detail) = legacyCheckpoint {
-                return try keepAsBackup(
-                    legacyURL, reason: "it is not a readable SQLite database (\(detail))", newURL: newURL,
-                    logger: logger, now: now)
+        if !new.exists {
+            if let unreadable {
+                return try keepAsBackup(legacy, reason: unreadable, new: new, logger: logger, now: now)
             }
-            try StoreFileMover.setAsideOrphanedCompanions(of: newURL, now: now)
-            try StoreFileMover.move(from: legacyURL, to: newURL)
-            logger.notice("Moved the legacy store \(legacyPath) to \(newURL.path)")
+            try setAsideOrphanedCompanions(of: new, now: now)
+            try move(legacy, to: new.url)
+            logger.notice("Moved the legacy store \(legacy.path) to \(new.path)")
             return .moved
         }
 
-        if SQLiteCheckpoint.run(at: newURL) == .busy { throw .storeInUse(url: newURL) }
-        let backupURL = StoreFileMover.backupURL(for: legacyURL, now: now)
-        try StoreFileMover.move(from: legacyURL, to: backupURL)
-        if case .unreadable(let detail) = legacyCheckpoint {
-            return keptAsBackup(
-                legacyPath, backupURL: backupURL, reason: "it is not a readable SQLite database (\(detail))",
-                newURL: newURL, logger: logger)
+        // Only a new store in use stops the relocation; one that cannot be read is left
+        // for its container to report, and the legacy store is kept as a backup below.
+        _ = try checkpoint(new)
+        if let unreadable {
+            return try keepAsBackup(legacy, reason: unreadable, new: new, logger: logger, now: now)
         }
+        let backupURL = legacy.backupURL(label: backupLabel, at: now)
+        try move(legacy, to: backupURL)
         do {
-            let rowCount = try StoreMerger.mergeRows(from: backupURL, into: newURL)
+            let rowCount = try new.copyRows(from: backupURL)
             logger.notice(
                 """
-                Merged \(rowCount) rows from the legacy store \(legacyPath) into \(newURL.path); \
+                Merged \(rowCount) rows from the legacy store \(legacy.path) into \(new.path); \
                 kept the legacy store as a backup at \(backupURL.path)
                 """
             )
             return .merged(rowCount: rowCount, backupURL: backupURL)
         } catch {
-            return keptAsBackup(legacyPath, backupURL: backupURL, reason: "\(error)", newURL: newURL, logger: logger)
+            let reason =
+                error.cause.map { cause in
+                    if case .rowsNotCopied(_, _, let reason) = cause { return reason }
+                    return cause.description
+                } ?? error.description
+            return keptAsBackup(legacy.path, backupURL: backupURL, reason: reason, newURL: newURL, logger: logger)
+        }
+    }
+
+    /// Checkpoints a store; returns why it is not a readable database, or nil when it is.
+    private static func checkpoint(_ store: StoreFile) throws(LegacyStoreRelocationError) -> String? {
+        do {
+            guard try store.checkpoint() else { throw LegacyStoreRelocationError.storeInUse(url: store.url) }
+            return nil
+        } catch let error as LegacyStoreRelocationError {
+            throw error
+        } catch {
+            return "it is not a readable SQLite database (\(error))"
+        }
+    }
+
+    private static func move(_ store: StoreFile, to destination: URL) throws(LegacyStoreRelocationError) {
+        do {
+            try store.move(to: destination)
+        } catch {
+            throw .renameFailed(from: store.url, to: destination, detail: error.description)
+        }
+    }
+
+    /// Companions left at `store` without a main file (by a crash, say) would be applied to
+    /// the store renamed there: they are renamed aside first, each by the backup rule.
+    private static func setAsideOrphanedCompanions(of store: StoreFile, now: Date) throws(LegacyStoreRelocationError) {
+        for orphan in store.companionURLs where FileManager.default.fileExists(atPath: orphan.path) {
+            let aside = StoreFile(url: orphan).backupURL(label: "orphaned", at: now)
+            do {
+                try FileManager.default.moveItem(at: orphan, to: aside)
+            } catch {
+                throw .renameFailed(from: orphan, to: aside, detail: error.localizedDescription)
+            }
         }
     }
 
     private static func keepAsBackup(
-        _ legacyURL: URL, reason: String, newURL: URL, logger: Logger, now: Date
+        _ legacy: StoreFile, reason: String, new: StoreFile, logger: Logger, now: Date
     ) throws(LegacyStoreRelocationError) -> RelocationOutcome {
-        let backupURL = StoreFileMover.backupURL(for: legacyURL, now: now)
-        try StoreFileMover.move(from: legacyURL, to: backupURL)
-        return keptAsBackup(legacyURL.path, backupURL: backupURL, reason: reason, newURL: newURL, logger: logger)
+        let backupURL = legacy.backupURL(label: backupLabel, at: now)
+        try move(legacy, to: backupURL)
+        return keptAsBackup(legacy.path, backupURL: backupURL, reason: reason, newURL: new.url, logger: logger)
     }
 
     private static func keptAsBackup(

@@ -10,11 +10,15 @@ public enum ModelContainerFactoryError: Error, CustomStringConvertible, Localize
     /// A user-data store could not be opened or migrated; nothing was deleted or changed
     /// by the factory.
     case userStoreUnavailable(url: URL, underlying: any Error)
+    /// A user-data store's legacy file could not be moved to the store's name now (it is
+    /// in use, or a rename failed); both files are as they were.
+    case legacyStoreRelocationFailed(LegacyStoreRelocationError)
 
     /// The store's `.sqlite` file.
     public var storeURL: URL {
         switch self {
         case .cacheStoreUnrecoverable(let url, _, _), .userStoreUnavailable(let url, _): url
+        case .legacyStoreRelocationFailed(let error): error.url
         }
     }
 
@@ -23,6 +27,7 @@ public enum ModelContainerFactoryError: Error, CustomStringConvertible, Localize
         switch self {
         case .cacheStoreUnrecoverable(_, _, let retryError): retryError
         case .userStoreUnavailable(_, let underlying): underlying
+        case .legacyStoreRelocationFailed(let error): error
         }
     }
 
@@ -31,7 +36,7 @@ public enum ModelContainerFactoryError: Error, CustomStringConvertible, Localize
     public var storeFilesUntouched: Bool {
         switch self {
         case .cacheStoreUnrecoverable: false
-        case .userStoreUnavailable: true
+        case .userStoreUnavailable, .legacyStoreRelocationFailed: true
         }
     }
 
@@ -44,6 +49,8 @@ public enum ModelContainerFactoryError: Error, CustomStringConvertible, Localize
         case .userStoreUnavailable(let url, let underlying):
             "Cannot open the user-data store \(url.path): \(underlying) The file was left untouched "
                 + "(nothing was deleted); back it up before trying a newer version or restoring an older one."
+        case .legacyStoreRelocationFailed(let error):
+            error.description
         }
     }
 

@@ -22,7 +22,7 @@ import Foundation
 ///     environment: ["XDG_DATA_HOME": "/tmp/x/data"],
 ///     homeDirectory: URL(fileURLWithPath: "/tmp/x/home")
 /// )
-/// let watchlist = locations.userDataStoreURL(named: StoreFileNames.moviesWatchlist)
+/// let watchlist = locations.userDataStoreURL(named: "popcorn-movies-cloudkit.sqlite")
 /// ```
 ///
 /// Resolving touches no file; OpenSwiftData creates a missing folder (mode 0700) when it
@@ -75,6 +75,14 @@ public struct StoreLocations: Hashable, Sendable {
     public init(dataDirectory: URL, cacheDirectory: URL) {
         self.dataDirectory = dataDirectory
         self.cacheDirectory = cacheDirectory
+    }
+
+    /// Both folders in one: `data/` and `cache/` under `root`, as tests and a
+    /// self-contained copy of the app keep them.
+    public init(under root: URL) {
+        self.init(
+            dataDirectory: root.appending(path: "data", directoryHint: .isDirectory),
+            cacheDirectory: root.appending(path: "cache", directoryHint: .isDirectory))
     }
 
     /// A user-data store file in the data folder, such as `popcorn-movies-cloudkit.sqlite`.

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import OpenSwiftData
+import PopcornTestSupport
 import Testing
 
 @testable import DataPersistenceInfrastructure
@@ -12,15 +13,15 @@ struct CloudKitModelContainerTests {
     func open(_ url: URL, logger: Logger) -> ModelContainer {
         ModelContainerFactory.makeCloudKitModelContainer(
             schema: schema, url: url, cloudKitDatabase: popcornCloudKitDatabase,
-            migrationPlan: HistoryMigrationPlan.self, logger: logger)
+            migrationPlan: HistoryMigrationPlan.self, logger: logger, onFailure: .trap)
     }
 
     @Test("a single-schema V1 plan opens a fresh file, and a second open keeps the rows")
     func freshThenReopen() throws {
-        let folder = try TemporaryFolder()
+        let folder = TemporaryFolder()
         let url = folder.file("popcorn-search-cloudkit.sqlite")
         do {
-            let container = open(url, logger: LogCapture().makeLogger())
+            let container = open(url, logger: LogRecorder().logger)
             #expect(container.configurations.first?.cloudKitDatabase == popcornCloudKitDatabase)
             #expect(container.migrationPlan != nil)
             let context = ModelContext(container)
@@ -28,24 +29,24 @@ struct CloudKitModelContainerTests {
             context.insert(HistoryEntry(mediaID: 603))
             try context.save()
         }
-        let reopened = open(url, logger: LogCapture().makeLogger())
+        let reopened = open(url, logger: LogRecorder().logger)
         #expect(try historyMediaIDs(in: reopened) == [550, 603])
     }
 
     @Test("a store that no version of the plan matches fails, is left byte-identical, and the error says why")
     func refusedStoreIsUntouched() throws {
-        let folder = try TemporaryFolder()
+        let folder = TemporaryFolder()
         let url = folder.file("popcorn-search-cloudkit.sqlite")
         try writeStore(at: url, schema: Schema([WatchlistNote.self]), cloudKitDatabase: popcornCloudKitDatabase) {
             [WatchlistNote(movieID: 1, note: "keep me"), WatchlistNote(movieID: 2, note: "and me")]
         }
         let before = try Data(contentsOf: url)
         #expect(!fileExists(companion(url, "-wal")))
-        let log = LogCapture()
+        let log = LogRecorder()
         #expect {
-            _ = try ModelContainerFactory.makeCloudKitModelContainerOrThrow(
+            _ = try ModelContainerFactory.makeCloudKitModelContainer(
                 schema: schema, url: url, cloudKitDatabase: popcornCloudKitDatabase,
-                migrationPlan: HistoryMigrationPlan.self, logger: log.makeLogger())
+                migrationPlan: HistoryMigrationPlan.self, logger: log.logger, onFailure: .throwing)
         } throws: { error in
             guard let error = error as? ModelContainerFactoryError,
                 case .userStoreUnavailable(let failedURL, let underlying) = error
@@ -64,14 +65,14 @@ struct CloudKitModelContainerTests {
 
     @Test("an unreadable user store is never deleted: garbage stays byte-identical")
     func garbageIsUntouched() throws {
-        let folder = try TemporaryFolder()
+        let folder = TemporaryFolder()
         let url = folder.file("popcorn-movies-cloudkit.sqlite")
         let garbage = Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 13 &+ 5) })
         try garbage.write(to: url)
         #expect(throws: ModelContainerFactoryError.self) {
-            _ = try ModelContainerFactory.makeCloudKitModelContainerOrThrow(
+            _ = try ModelContainerFactory.makeCloudKitModelContainer(
                 schema: schema, url: url, cloudKitDatabase: popcornCloudKitDatabase,
-                migrationPlan: HistoryMigrationPlan.self, logger: LogCapture().makeLogger())
+                migrationPlan: HistoryMigrationPlan.self, logger: LogRecorder().logger, onFailure: .throwing)
         }
         #expect(try Data(contentsOf: url) == garbage)
         #expect(!fileExists(companion(url, "-wal")))
@@ -83,9 +84,9 @@ struct CloudKitModelContainerTests {
             _ = ModelContainerFactory.makeCloudKitModelContainer(
                 schema: Schema(versionedSchema: HistorySchemaV1.self),
                 url: URL(fileURLWithPath: "/dev/null/popcorn-search-cloudkit.sqlite"),
-                cloudKitDatabase: .private("iCloud.uk.co.adam-young.Popcorn"),
+                cloudKitDatabase: popcornCloudKitDatabase,
                 migrationPlan: HistoryMigrationPlan.self,
-                logger: Logger(label: "exit-test") { _ in SwiftLogNoOpLogHandler() }
+                logger: Logger(label: "exit-test") { _ in SwiftLogNoOpLogHandler() }, onFailure: .trap
             )
         }
         let message = String(decoding: result.standardErrorContent, as: UTF8.self)
@@ -96,11 +97,11 @@ struct CloudKitModelContainerTests {
     @Test("the sync notice is logged once per notice, not per container, and never for .none")
     func syncNoticeOnce() {
         let notice = CloudKitSyncNotice()
-        let first = LogCapture()
-        let second = LogCapture()
-        #expect(!notice.logIfFirst(for: .none, logger: first.makeLogger()))
-        #expect(notice.logIfFirst(for: popcornCloudKitDatabase, logger: first.makeLogger()))
-        #expect(!notice.logIfFirst(for: popcornCloudKitDatabase, logger: second.makeLogger()))
+        let first = LogRecorder()
+        let second = LogRecorder()
+        #expect(!notice.logIfFirst(for: .none, logger: first.logger))
+        #expect(notice.logIfFirst(for: popcornCloudKitDatabase, logger: first.logger))
+        #expect(!notice.logIfFirst(for: popcornCloudKitDatabase, logger: second.logger))
         #expect(first.messages(at: .notice).count == 1)
         #expect(first.messages(at: .notice).first?.contains("CloudKit sync is unavailable") == true)
         #expect(second.entries.isEmpty)
@@ -108,10 +109,10 @@ struct CloudKitModelContainerTests {
 
     @Test("the factory's process-wide notice is not repeated for later containers")
     func factoryNoticeNotRepeated() throws {
-        let folder = try TemporaryFolder()
-        _ = open(folder.file("a.sqlite"), logger: LogCapture().makeLogger())
-        let later = LogCapture()
-        _ = open(folder.file("b.sqlite"), logger: later.makeLogger())
+        let folder = TemporaryFolder()
+        _ = open(folder.file("a.sqlite"), logger: LogRecorder().logger)
+        let later = LogRecorder()
+        _ = open(folder.file("b.sqlite"), logger: later.logger)
         #expect(later.messages(at: .notice).filter { $0.contains("CloudKit sync") }.isEmpty)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import OpenSwiftData
+import PopcornTestSupport
 import Testing
 
 @testable import DataPersistenceInfrastructure
@@ -33,7 +34,7 @@ struct FetchStreamingTests {
 
     @Test("yields now, then after saves from a plain context and from another model actor")
     func yieldsAfterSavesFromOtherContexts() async throws {
-        let folder = try TemporaryFolder()
+        let folder = TemporaryFolder()
         let container = try makeContainer(folder)
         let reader = HistoryStore(modelContainer: container)
         let writer = HistoryStore(modelContainer: container)
@@ -55,7 +56,7 @@ struct FetchStreamingTests {
 
     @Test("breaking out of the loop cancels the producing task")
     func stopsWhenConsumerStops() async throws {
-        let folder = try TemporaryFolder()
+        let folder = TemporaryFolder()
         let container = try makeContainer(folder)
         let reader = HistoryStore(modelContainer: container)
         let (finished, signal) = AsyncStream<Void>.makeStream()
@@ -79,7 +80,7 @@ struct FetchStreamingTests {
 
     @Test("a throwing map ends the stream with its error")
     func mapErrorEndsStream() async throws {
-        let folder = try TemporaryFolder()
+        let folder = TemporaryFolder()
         let reader = HistoryStore(modelContainer: try makeContainer(folder))
         let stream = await reader.stream(for: FetchDescriptor<HistoryEntry>()) { _ -> Int in throw StreamFailure() }
         await #expect(throws: StreamFailure.self) {

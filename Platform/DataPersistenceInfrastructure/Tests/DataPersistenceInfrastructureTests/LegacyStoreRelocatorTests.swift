@@ -1,5 +1,6 @@
 import Foundation
 import OpenSwiftData
+import PopcornTestSupport
 import Testing
 
 @testable import DataPersistenceInfrastructure
@@ -8,19 +9,21 @@ import Testing
 struct LegacyStoreRelocatorTests {
     let schema = Schema(versionedSchema: HistorySchemaV1.self)
     let now = Date(timeIntervalSince1970: 1_767_225_600)  // 2026-01-01T00:00:00Z
+    static let legacyName = "searchkit-cloudkit.sqlite"
+    static let newName = "popcorn-search-cloudkit.sqlite"
 
     func openHistory(_ url: URL) throws -> ModelContainer {
-        try ModelContainerFactory.makeCloudKitModelContainerOrThrow(
+        try ModelContainerFactory.makeCloudKitModelContainer(
             schema: schema, url: url, cloudKitDatabase: popcornCloudKitDatabase,
-            migrationPlan: HistoryMigrationPlan.self, logger: LogCapture().makeLogger())
+            migrationPlan: HistoryMigrationPlan.self, logger: LogRecorder().logger, onFailure: .throwing)
     }
 
     @Test("rows still in an un-checkpointed -wal are all moved to the new file")
     func movesRowsInWAL() throws {
-        let folder = try TemporaryFolder()
-        let live = folder.file("live/\(StoreFileNames.legacySearchHistory)")
-        let legacy = folder.file(StoreFileNames.legacySearchHistory)
-        let target = folder.file(StoreFileNames.searchHistory)
+        let folder = TemporaryFolder()
+        let live = folder.file("live/\(Self.legacyName)")
+        let legacy = folder.file(Self.legacyName)
+        let target = folder.file(Self.newName)
         do {
             let container = try openHistory(live)
             let context = ModelContext(container)
@@ -33,8 +36,8 @@ struct LegacyStoreRelocatorTests {
                 try FileManager.default.copyItem(at: companion(live, suffix), to: companion(legacy, suffix))
             }
         }
-        let log = LogCapture()
-        let outcome = try LegacyStoreRelocator.relocate(from: legacy, to: target, logger: log.makeLogger(), now: now)
+        let log = LogRecorder()
+        let outcome = try LegacyStoreRelocator.relocate(from: legacy, to: target, logger: log.logger, now: now)
         #expect(outcome == .moved)
         #expect(!LegacyStoreRelocatorTests.anyFile(of: legacy))
         #expect(log.messages(at: .notice).first?.contains("Moved") == true)
@@ -43,9 +46,9 @@ struct LegacyStoreRelocatorTests {
 
     @Test("with both files, the legacy rows are merged into the new file and the old one kept as a backup")
     func mergesBoth() throws {
-        let folder = try TemporaryFolder()
-        let legacy = folder.file(StoreFileNames.legacySearchHistory)
-        let target = folder.file(StoreFileNames.searchHistory)
+        let folder = TemporaryFolder()
+        let legacy = folder.file(Self.legacyName)
+        let target = folder.file(Self.newName)
         try writeStore(at: legacy, schema: schema, cloudKitDatabase: popcornCloudKitDatabase) {
             [HistoryEntry(mediaID: 1), HistoryEntry(mediaID: 2), HistoryEntry(mediaID: 3)]
         }
@@ -54,11 +57,11 @@ struct LegacyStoreRelocatorTests {
         }
         let legacyCount = try rowCount(in: "HistoryEntry", at: legacy)
         let targetCount = try rowCount(in: "HistoryEntry", at: target)
-        let log = LogCapture()
-        let outcome = try LegacyStoreRelocator.relocate(from: legacy, to: target, logger: log.makeLogger(), now: now)
+        let log = LogRecorder()
+        let outcome = try LegacyStoreRelocator.relocate(from: legacy, to: target, logger: log.logger, now: now)
         let backup = try #require(outcome.backupURL)
         #expect(outcome == .merged(rowCount: legacyCount, backupURL: backup))
-        #expect(backup.lastPathComponent == "searchkit-cloudkit-backup-20260101T000000Z.sqlite")
+        #expect(backup.lastPathComponent == "searchkit-cloudkit.sqlite.20260101T000000.000Z.legacy.backup")
         #expect(try rowCount(in: "HistoryEntry", at: target) == legacyCount + targetCount)
         #expect(try rowCount(in: "HistoryEntry", at: backup) == legacyCount)
         #expect(!fileExists(legacy))
@@ -69,28 +72,28 @@ struct LegacyStoreRelocatorTests {
 
     @Test("running again after a merge does nothing")
     func idempotent() throws {
-        let folder = try TemporaryFolder()
-        let legacy = folder.file(StoreFileNames.legacySearchHistory)
-        let target = folder.file(StoreFileNames.searchHistory)
+        let folder = TemporaryFolder()
+        let legacy = folder.file(Self.legacyName)
+        let target = folder.file(Self.newName)
         try writeStore(at: legacy, schema: schema) { [HistoryEntry(mediaID: 1)] }
         try writeStore(at: target, schema: schema) { [HistoryEntry(mediaID: 2)] }
-        _ = try LegacyStoreRelocator.relocate(from: legacy, to: target, logger: LogCapture().makeLogger())
-        let again = try LegacyStoreRelocator.relocate(from: legacy, to: target, logger: LogCapture().makeLogger())
+        _ = try LegacyStoreRelocator.relocate(from: legacy, to: target, logger: LogRecorder().logger)
+        let again = try LegacyStoreRelocator.relocate(from: legacy, to: target, logger: LogRecorder().logger)
         #expect(again == .nothingToRelocate)
         #expect(try rowCount(in: "HistoryEntry", at: target) == 2)
     }
 
     @Test("with both files of different schemas, nothing is merged and the old file is kept as a backup")
     func keepsBackupWhenSchemasDiffer() throws {
-        let folder = try TemporaryFolder()
-        let legacy = folder.file(StoreFileNames.legacySearchHistory)
-        let target = folder.file(StoreFileNames.searchHistory)
+        let folder = TemporaryFolder()
+        let legacy = folder.file(Self.legacyName)
+        let target = folder.file(Self.newName)
         try writeStore(at: legacy, schema: Schema([WatchlistNote.self])) {
             [WatchlistNote(movieID: 1, note: "a"), WatchlistNote(movieID: 2, note: "b")]
         }
         try writeStore(at: target, schema: schema) { [HistoryEntry(mediaID: 10)] }
-        let log = LogCapture()
-        let outcome = try LegacyStoreRelocator.relocate(from: legacy, to: target, logger: log.makeLogger(), now: now)
+        let log = LogRecorder()
+        let outcome = try LegacyStoreRelocator.relocate(from: legacy, to: target, logger: log.logger, now: now)
         guard case .keptAsBackup(let backup, let reason) = outcome else {
             Issue.record("expected keptAsBackup, got \(outcome)")
             return
@@ -104,9 +107,9 @@ struct LegacyStoreRelocatorTests {
 
     @Test("with both files holding related entities, nothing is merged and the old file is kept as a backup")
     func keepsBackupWhenRelated() throws {
-        let folder = try TemporaryFolder()
-        let legacy = folder.file(StoreFileNames.legacySearchHistory)
-        let target = folder.file(StoreFileNames.searchHistory)
+        let folder = TemporaryFolder()
+        let legacy = folder.file(Self.legacyName)
+        let target = folder.file(Self.newName)
         let related = Schema([Playlist.self, PlaylistItem.self])
         for (url, name) in [(legacy, "old"), (target, "new")] {
             try writeStore(at: url, schema: related) {
@@ -115,7 +118,7 @@ struct LegacyStoreRelocatorTests {
                 return [playlist]
             }
         }
-        let outcome = try LegacyStoreRelocator.relocate(from: legacy, to: target, logger: LogCapture().makeLogger())
+        let outcome = try LegacyStoreRelocator.relocate(from: legacy, to: target, logger: LogRecorder().logger)
         guard case .keptAsBackup(let backup, let reason) = outcome else {
             Issue.record("expected keptAsBackup, got \(outcome)")
             return
@@ -127,43 +130,43 @@ struct LegacyStoreRelocatorTests {
 
     @Test("a second backup in the same second gets its own name")
     func uniqueBackupNames() throws {
-        let folder = try TemporaryFolder()
-        let legacy = folder.file(StoreFileNames.legacySearchHistory)
-        let target = folder.file(StoreFileNames.searchHistory)
+        let folder = TemporaryFolder()
+        let legacy = folder.file(Self.legacyName)
+        let target = folder.file(Self.newName)
         try writeStore(at: target, schema: schema) { [HistoryEntry(mediaID: 10)] }
         var backups: [URL] = []
         for id in 1...2 {
             try writeStore(at: legacy, schema: Schema([WatchlistNote.self])) { [WatchlistNote(movieID: id, note: "n")] }
             let outcome = try LegacyStoreRelocator.relocate(
-                from: legacy, to: target, logger: LogCapture().makeLogger(), now: now)
+                from: legacy, to: target, logger: LogRecorder().logger, now: now)
             backups.append(try #require(outcome.backupURL))
         }
         #expect(
             backups.map(\.lastPathComponent) == [
-                "searchkit-cloudkit-backup-20260101T000000Z.sqlite",
-                "searchkit-cloudkit-backup-20260101T000000Z-2.sqlite",
+                "searchkit-cloudkit.sqlite.20260101T000000.000Z.legacy.backup",
+                "searchkit-cloudkit.sqlite.20260101T000000.000Z-2.legacy.backup",
             ])
     }
 
     @Test("no legacy file: nothing is touched")
     func nothingToRelocate() throws {
-        let folder = try TemporaryFolder()
-        let target = folder.file(StoreFileNames.searchHistory)
+        let folder = TemporaryFolder()
+        let target = folder.file(Self.newName)
         let outcome = try LegacyStoreRelocator.relocate(
-            from: folder.file(StoreFileNames.legacySearchHistory), to: target, logger: LogCapture().makeLogger())
+            from: folder.file(Self.legacyName), to: target, logger: LogRecorder().logger)
         #expect(outcome == .nothingToRelocate)
         #expect(!fileExists(target))
     }
 
     @Test("a legacy file that is not a database is kept byte-identical as a backup, not moved into place")
     func unreadableLegacy() throws {
-        let folder = try TemporaryFolder()
-        let legacy = folder.file(StoreFileNames.legacySearchHistory)
-        let target = folder.file(StoreFileNames.searchHistory)
+        let folder = TemporaryFolder()
+        let legacy = folder.file(Self.legacyName)
+        let target = folder.file(Self.newName)
         let garbage = Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 29 &+ 3) })
         try garbage.write(to: legacy)
         let outcome = try LegacyStoreRelocator.relocate(
-            from: legacy, to: target, logger: LogCapture().makeLogger(), now: now)
+            from: legacy, to: target, logger: LogRecorder().logger, now: now)
         let backup = try #require(outcome.backupURL)
         #expect(try Data(contentsOf: backup) == garbage)
         #expect(!fileExists(legacy))
@@ -172,16 +175,17 @@ struct LegacyStoreRelocatorTests {
 
     @Test("orphaned companions at the new name are set aside, not applied to the moved store")
     func orphanedCompanions() throws {
-        let folder = try TemporaryFolder()
-        let legacy = folder.file(StoreFileNames.legacySearchHistory)
-        let target = folder.file(StoreFileNames.searchHistory)
+        let folder = TemporaryFolder()
+        let legacy = folder.file(Self.legacyName)
+        let target = folder.file(Self.newName)
         try writeStore(at: legacy, schema: schema) { [HistoryEntry(mediaID: 4)] }
         try Data(repeating: 7, count: 1024).write(to: companion(target, "-wal"))
         let outcome = try LegacyStoreRelocator.relocate(
-            from: legacy, to: target, logger: LogCapture().makeLogger(), now: now)
+            from: legacy, to: target, logger: LogRecorder().logger, now: now)
         #expect(outcome == .moved)
-        let names = try FileManager.default.contentsOfDirectory(atPath: folder.url.path)
-        #expect(names.contains { $0.hasPrefix("popcorn-search-cloudkit.sqlite-wal.orphaned-") })
+        let names = folder.fileNames
+        #expect(
+            names.contains { $0.hasPrefix("popcorn-search-cloudkit.sqlite-wal.20260101T000000.000Z.orphaned.backup") })
         #expect(try historyMediaIDs(in: openHistory(target)) == [4])
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import OpenSwiftData
+import PopcornTestSupport
 import Testing
 
 @testable import DataPersistenceInfrastructure
@@ -20,11 +21,11 @@ struct LocalModelContainerTests {
 
     @Test("a fresh install (no file) creates the store, without a warning")
     func freshInstall() throws {
-        let folder = try TemporaryFolder()
+        let folder = TemporaryFolder()
         let url = folder.file("popcorn-movies.sqlite")
-        let log = LogCapture()
+        let log = LogRecorder()
         let container = ModelContainerFactory.makeLocalModelContainer(
-            schema: schema, url: url, logger: log.makeLogger())
+            schema: schema, url: url, logger: log.logger, onFailure: .trap)
         try expectFreshAndUsable(container)
         #expect(fileExists(url))
         #expect(log.messages(at: .warning).isEmpty)
@@ -32,12 +33,12 @@ struct LocalModelContainerTests {
 
     @Test("a store keeps its rows when it opens, and the configuration has no CloudKit")
     func reopen() throws {
-        let folder = try TemporaryFolder()
+        let folder = TemporaryFolder()
         let url = folder.file("popcorn-movies.sqlite")
         try writeStore(at: url, schema: schema) { [CachedMovie(movieID: 7, title: "Heat")] }
-        let log = LogCapture()
+        let log = LogRecorder()
         let container = ModelContainerFactory.makeLocalModelContainer(
-            schema: schema, url: url, logger: log.makeLogger())
+            schema: schema, url: url, logger: log.logger, onFailure: .trap)
         #expect(try ModelContext(container).fetch(FetchDescriptor<CachedMovie>()).map(\.title) == ["Heat"])
         #expect(container.configurations.first?.cloudKitDatabase == CloudKitDatabase.none)
         #expect(log.messages(at: .warning).isEmpty)
@@ -45,23 +46,23 @@ struct LocalModelContainerTests {
 
     @Test("a database file deleted by hand is recreated on the next creation")
     func deletedByHand() throws {
-        let folder = try TemporaryFolder()
+        let folder = TemporaryFolder()
         let url = folder.file("popcorn-movies.sqlite")
         try writeStore(at: url, schema: schema) { [CachedMovie(movieID: 7, title: "Heat")] }
         try FileManager.default.removeItem(at: url)
         let container = ModelContainerFactory.makeLocalModelContainer(
-            schema: schema, url: url, logger: LogCapture().makeLogger())
+            schema: schema, url: url, logger: LogRecorder().logger, onFailure: .trap)
         try expectFreshAndUsable(container)
     }
 
     @Test("garbage bytes are deleted and the store recreated, with a warning naming the file and error")
     func garbage() throws {
-        let folder = try TemporaryFolder()
+        let folder = TemporaryFolder()
         let url = folder.file("popcorn-movies.sqlite")
         try Data((0..<8192).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }).write(to: url)
-        let log = LogCapture()
+        let log = LogRecorder()
         let container = ModelContainerFactory.makeLocalModelContainer(
-            schema: schema, url: url, logger: log.makeLogger())
+            schema: schema, url: url, logger: log.logger, onFailure: .trap)
         try expectFreshAndUsable(container)
         let warnings = log.messages(at: .warning)
         #expect(warnings.count == 1)
@@ -71,7 +72,7 @@ struct LocalModelContainerTests {
 
     @Test("a truncated store (half its size) is recreated without its rows")
     func truncated() throws {
-        let folder = try TemporaryFolder()
+        let folder = TemporaryFolder()
         let url = folder.file("popcorn-movies.sqlite")
         try writeStore(at: url, schema: schema) {
             (0..<400).map { CachedMovie(movieID: $0, title: String(repeating: "title \($0) ", count: 20)) }
@@ -80,33 +81,33 @@ struct LocalModelContainerTests {
         let bytes = try Data(contentsOf: url)
         #expect(bytes.count > 64 * 1024)
         try bytes.prefix(bytes.count / 2).write(to: url)
-        let log = LogCapture()
+        let log = LogRecorder()
         let container = ModelContainerFactory.makeLocalModelContainer(
-            schema: schema, url: url, logger: log.makeLogger())
+            schema: schema, url: url, logger: log.logger, onFailure: .trap)
         try expectFreshAndUsable(container)
         #expect(log.messages(at: .warning).count == 1)
     }
 
     @Test("a zero-length file becomes a usable store")
     func zeroLength() throws {
-        let folder = try TemporaryFolder()
+        let folder = TemporaryFolder()
         let url = folder.file("popcorn-movies.sqlite")
         #expect(FileManager.default.createFile(atPath: url.path, contents: Data()))
         let container = ModelContainerFactory.makeLocalModelContainer(
-            schema: schema, url: url, logger: LogCapture().makeLogger())
+            schema: schema, url: url, logger: LogRecorder().logger, onFailure: .trap)
         try expectFreshAndUsable(container)
     }
 
     @Test("a store written with another schema is recreated for this one, its rows gone")
     func otherSchema() throws {
-        let folder = try TemporaryFolder()
+        let folder = TemporaryFolder()
         let url = folder.file("popcorn-movies.sqlite")
         try writeStore(at: url, schema: Schema([ForeignRecord.self])) {
             [ForeignRecord(name: "a", count: 1), ForeignRecord(name: "b", count: 2)]
         }
-        let log = LogCapture()
+        let log = LogRecorder()
         let container = ModelContainerFactory.makeLocalModelContainer(
-            schema: schema, url: url, logger: log.makeLogger())
+            schema: schema, url: url, logger: log.logger, onFailure: .trap)
         try expectFreshAndUsable(container)
         #expect(log.messages(at: .warning).count == 1)
         #expect(log.messages(at: .warning).first?.contains(url.path) == true)
@@ -115,13 +116,13 @@ struct LocalModelContainerTests {
 
     @Test("stale -wal and -shm files are removed with the store before it is recreated")
     func staleCompanions() throws {
-        let folder = try TemporaryFolder()
+        let folder = TemporaryFolder()
         let url = folder.file("popcorn-movies.sqlite")
         try Data(repeating: 0xAB, count: 4096).write(to: url)
         try Data(repeating: 0xCD, count: 4096).write(to: companion(url, "-wal"))
         try Data(repeating: 0xEF, count: 4096).write(to: companion(url, "-shm"))
         let container = ModelContainerFactory.makeLocalModelContainer(
-            schema: schema, url: url, logger: LogCapture().makeLogger())
+            schema: schema, url: url, logger: LogRecorder().logger, onFailure: .trap)
         try expectFreshAndUsable(container)
         let wal = try? Data(contentsOf: companion(url, "-wal"))
         #expect(wal != Data(repeating: 0xCD, count: 4096))
@@ -130,10 +131,10 @@ struct LocalModelContainerTests {
     @Test("the throwing sibling throws when even a new store cannot be created, and says why")
     func unrecoverableThrows() throws {
         let url = URL(fileURLWithPath: "/dev/null/popcorn-movies.sqlite")
-        let log = LogCapture()
+        let log = LogRecorder()
         #expect {
-            _ = try ModelContainerFactory.makeLocalModelContainerOrThrow(
-                schema: schema, url: url, logger: log.makeLogger())
+            _ = try ModelContainerFactory.makeLocalModelContainer(
+                schema: schema, url: url, logger: log.logger, onFailure: .throwing)
         } throws: { error in
             guard let error = error as? ModelContainerFactoryError,
                 case .cacheStoreUnrecoverable(let failedURL, _, _) = error
@@ -149,7 +150,7 @@ struct LocalModelContainerTests {
             _ = ModelContainerFactory.makeLocalModelContainer(
                 schema: Schema([CachedMovie.self]),
                 url: URL(fileURLWithPath: "/dev/null/popcorn-movies.sqlite"),
-                logger: Logger(label: "exit-test") { _ in SwiftLogNoOpLogHandler() }
+                logger: Logger(label: "exit-test") { _ in SwiftLogNoOpLogHandler() }, onFailure: .trap
             )
         }
         let message = String(decoding: result.standardErrorContent, as: UTF8.self)

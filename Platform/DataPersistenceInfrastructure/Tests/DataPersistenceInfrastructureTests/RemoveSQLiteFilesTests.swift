@@ -1,4 +1,6 @@
 import Foundation
+import OpenSwiftData
+import PopcornTestSupport
 import Testing
 
 @testable import DataPersistenceInfrastructure
@@ -7,10 +9,10 @@ import Testing
 struct RemoveSQLiteFilesTests {
     @Test("removes the store with its -wal and -shm, and nothing else")
     func removesAllThree() throws {
-        let folder = try TemporaryFolder()
+        let folder = TemporaryFolder()
         let url = folder.file("popcorn-movies.sqlite")
         let neighbour = folder.file("popcorn-movies-cloudkit.sqlite")
-        for file in ModelContainerFactory.sqliteFileURLs(at: url) + [neighbour] {
+        for file in StoreFile(url: url).fileURLs + [neighbour] {
             #expect(FileManager.default.createFile(atPath: file.path, contents: Data("x".utf8)))
         }
         ModelContainerFactory.removeSQLiteFiles(at: url)
@@ -22,22 +24,12 @@ struct RemoveSQLiteFilesTests {
 
     @Test("absent files are fine: none, or only some of the three")
     func toleratesAbsentFiles() throws {
-        let folder = try TemporaryFolder()
+        let folder = TemporaryFolder()
         let url = folder.file("store.sqlite")
         ModelContainerFactory.removeSQLiteFiles(at: url)
         ModelContainerFactory.removeSQLiteFiles(at: folder.file("missing/nested/store.sqlite"))
         #expect(FileManager.default.createFile(atPath: companion(url, "-wal").path, contents: Data()))
         ModelContainerFactory.removeSQLiteFiles(at: url)
         #expect(!fileExists(companion(url, "-wal")))
-    }
-
-    @Test("the three file names are the store's and its journal's")
-    func fileNames() {
-        let url = URL(fileURLWithPath: "/data/popcorn-search-cloudkit.sqlite")
-        #expect(
-            ModelContainerFactory.sqliteFileURLs(at: url).map(\.path) == [
-                "/data/popcorn-search-cloudkit.sqlite", "/data/popcorn-search-cloudkit.sqlite-wal",
-                "/data/popcorn-search-cloudkit.sqlite-shm",
-            ])
     }
 }

@@ -73,14 +73,17 @@ struct StoreLocationsTests {
         let locations = StoreLocations(
             environment: ["XDG_DATA_HOME": "/xdg/data", "XDG_CACHE_HOME": "/xdg/cache"], homeDirectory: home)
         #expect(
-            locations.userDataStoreURL(named: StoreFileNames.searchHistory).path
+            locations.userDataStoreURL(named: "popcorn-search-cloudkit.sqlite").path
                 == "/xdg/data/popcorn/popcorn-search-cloudkit.sqlite")
         #expect(
-            locations.cacheStoreURL(named: StoreFileNames.moviesCache).path
+            locations.cacheStoreURL(named: "popcorn-movies.sqlite").path
                 == "/xdg/cache/popcorn/popcorn-movies.sqlite")
         let explicit = StoreLocations(
             dataDirectory: URL(fileURLWithPath: "/d"), cacheDirectory: URL(fileURLWithPath: "/c"))
         #expect(explicit.cacheStoreURL(named: "x.sqlite").path == "/c/x.sqlite")
+        let together = StoreLocations(under: URL(fileURLWithPath: "/tmp/run"))
+        #expect(together.dataDirectory.path == "/tmp/run/data")
+        #expect(together.cacheDirectory.path == "/tmp/run/cache")
     }
 
     @Test("resolving touches no file")

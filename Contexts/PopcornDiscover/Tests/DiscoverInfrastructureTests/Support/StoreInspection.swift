@@ -1,20 +1,18 @@
-import Foundation
+import DataPersistenceInfrastructure
 import OpenSwiftData
+import PopcornTestSupport
 
 @testable import DiscoverInfrastructure
 
-/// Reads the factory's cache store with a fresh context, as another reader would.
+/// The factory's cache store, read with a fresh context, as another reader would.
 extension DiscoverInfrastructureFactory {
+    var cacheContainer: ModelContainer { stores.actor(for: Self.cacheStore).modelContainer }
+
     func count<T: PersistentModel>(_ type: T.Type) throws -> Int {
-        try ModelContext(modelContainer).fetchCount(FetchDescriptor<T>())
+        try StoreReading.count(type, in: cacheContainer)
     }
 
     func all<T: PersistentModel>(_ type: T.Type) throws -> [T] {
-        try ModelContext(modelContainer).fetch(FetchDescriptor<T>())
+        try StoreReading.all(type, in: cacheContainer)
     }
-}
-
-/// Whether the store's `.sqlite` file exists.
-func storeFileExists(at url: URL) -> Bool {
-    FileManager.default.fileExists(atPath: url.path)
 }

@@ -23,7 +23,7 @@ enum HistoryStoreFiles {
             for: schema, migrationPlan: SearchHistoryMigrationPlan.self,
             configurations: [
                 ModelConfiguration(
-                    schema: schema, url: url, cloudKitDatabase: SearchInfrastructureFactory.cloudKitDatabase)
+                    schema: schema, url: url, cloudKitDatabase: StoreDescription.iCloudContainer)
             ])
         let context = ModelContext(container)
         for (id, type, seconds) in rows {
@@ -31,7 +31,7 @@ enum HistoryStoreFiles {
         }
         try context.save()
         for (from, to) in zip(
-            ModelContainerFactory.sqliteFileURLs(at: url), ModelContainerFactory.sqliteFileURLs(at: copyURL))
+            StoreFile(url: url).fileURLs, StoreFile(url: copyURL).fileURLs)
         {
             try FileManager.default.copyItem(at: from, to: to)
         }

@@ -1,17 +1,15 @@
+import PopcornTestSupport
 import SearchDomain
 import SearchInfrastructure
 
 /// A remote that answers every search with a fixed page and records the calls; it can
 /// be told to fail.
 actor MockMediaSearchRemote: MediaSearchRemoteDataSource {
-    private(set) var calls: [String] = []
-    private var failure: MediaSearchRemoteDataSourceError?
-
-    func fail(with error: MediaSearchRemoteDataSourceError?) { failure = error }
+    /// The calls, and the failure every call answers with when one is set.
+    let recorder = CallRecorder<MediaSearchRemoteDataSourceError>()
 
     func search(query: String, page: Int) throws(MediaSearchRemoteDataSourceError) -> MediaSearchResultPage {
-        calls.append("\(query) #\(page)")
-        if let failure { throw failure }
+        try recorder.record("\(query) #\(page)")
         return MediaSearchResultPage(
             query: query, page: page, totalPages: 3, totalResults: 42,
             results: [

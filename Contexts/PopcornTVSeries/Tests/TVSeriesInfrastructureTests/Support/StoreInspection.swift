@@ -1,20 +1,14 @@
-import Foundation
+import DataPersistenceInfrastructure
 import OpenSwiftData
+import PopcornTestSupport
 
 @testable import TVSeriesInfrastructure
 
-/// Reads the factory's cache store with a fresh context, as another reader would.
+/// The factory's cache store, read with a fresh context, as another reader would.
 extension TVSeriesInfrastructureFactory {
-    func count<T: PersistentModel>(_ type: T.Type) throws -> Int {
-        try ModelContext(modelContainer).fetchCount(FetchDescriptor<T>())
-    }
+    var cacheContainer: ModelContainer { stores.actor(for: Self.cacheStore).modelContainer }
 
-    func all<T: PersistentModel>(_ type: T.Type) throws -> [T] {
-        try ModelContext(modelContainer).fetch(FetchDescriptor<T>())
+    func rows<T: PersistentModel>(of type: T.Type) throws -> [T] {
+        try StoreReading.all(type, in: cacheContainer)
     }
-}
-
-/// Whether the store's `.sqlite` file exists.
-func storeFileExists(at url: URL) -> Bool {
-    FileManager.default.fileExists(atPath: url.path)
 }

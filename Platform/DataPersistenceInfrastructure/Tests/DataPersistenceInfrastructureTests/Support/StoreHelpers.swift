@@ -1,6 +1,6 @@
 import Foundation
-import GRDB
 import OpenSwiftData
+import PopcornTestSupport
 
 /// Writes a closed store of some models at `url`: the container is gone when this
 /// returns, so its WAL has been folded into the file.
@@ -14,14 +14,22 @@ func writeStore<T: PersistentModel>(
     try context.save()
 }
 
-/// The number of rows in a table, read with plain SQLite.
-func rowCount(in table: String, at url: URL) throws -> Int {
-    let queue = try DatabaseQueue(path: url.path)
-    defer { try? queue.close() }
-    return try queue.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \"\(table)\"") ?? 0 }
+/// The number of rows of an entity in a store, read from outside.
+func rowCount(in entity: String, at url: URL) throws -> Int {
+    try StoreReading.rowCount(of: entity, at: url)
 }
 
 /// The history's media IDs in a store, read through OpenSwiftData.
 func historyMediaIDs(in container: ModelContainer) throws -> [Int] {
     try ModelContext(container).fetch(FetchDescriptor<HistoryEntry>()).compactMap(\.mediaID).sorted()
+}
+
+/// Whether a file exists.
+func fileExists(_ url: URL) -> Bool {
+    StoreReading.fileExists(url)
+}
+
+/// A store's `-wal` or `-shm` companion.
+func companion(_ url: URL, _ suffix: String) -> URL {
+    URL(fileURLWithPath: url.path + suffix)
 }

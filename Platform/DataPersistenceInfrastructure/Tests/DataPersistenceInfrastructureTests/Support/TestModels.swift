@@ -1,3 +1,4 @@
+import DataPersistenceInfrastructure
 import Foundation
 import OpenSwiftData
 
@@ -60,7 +61,7 @@ enum HistoryMigrationPlan: SchemaMigrationPlan {
 }
 
 /// The iCloud container of the app.
-let popcornCloudKitDatabase = CloudKitDatabase.private("iCloud.uk.co.adam-young.Popcorn")
+let popcornCloudKitDatabase = StoreDescription.iCloudContainer
 
 /// Entities related to each other, whose rows cannot be merged by copying columns.
 @Model
@@ -82,3 +83,40 @@ final class PlaylistItem {
         self.title = title
     }
 }
+
+/// A shelf whose books must be removed before it can be: `.deny` makes a save fail.
+@Model
+final class Shelf {
+    var label: String
+    @Relationship(deleteRule: .deny, inverse: \Book.shelf) var books: [Book] = []
+
+    init(label: String) {
+        self.label = label
+    }
+}
+
+@Model
+final class Book {
+    var title: String
+    var shelf: Shelf?
+
+    init(title: String) {
+        self.title = title
+    }
+}
+
+/// A cache entry, as the contexts' cache entities are.
+@Model
+final class CachedPage {
+    var key: String
+    var items: [String]
+    var cachedAt: Date
+
+    init(key: String, items: [String], cachedAt: Date) {
+        self.key = key
+        self.items = items
+        self.cachedAt = cachedAt
+    }
+}
+
+extension CachedPage: CacheEntry {}

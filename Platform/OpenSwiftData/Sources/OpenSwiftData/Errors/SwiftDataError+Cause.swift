@@ -53,6 +53,9 @@ extension SwiftDataError {
         /// A to-many relationship holds fewer models than its `minimumModelCount` or more
         /// than its `maximumModelCount`; nothing was written.
         case modelCountOutOfRange(entity: String, relationship: String, count: Int, minimum: Int?, maximum: Int?)
+        /// The rows of one store could not be copied into another
+        /// (``StoreFile/copyRows(from:)``); nothing was written.
+        case rowsNotCopied(from: String, into: String, reason: String)
 
         public var description: String {
             switch self {
@@ -105,6 +108,8 @@ extension SwiftDataError {
             case .modelCountOutOfRange(let entity, let relationship, let count, let minimum, let maximum):
                 "Cannot save \(entity).\(relationship): it holds \(count) models, "
                     + "outside its allowed range (\(minimum.map(String.init) ?? "0") to \(maximum.map(String.init) ?? "any")); add or remove models first."
+            case .rowsNotCopied(let source, let destination, let reason):
+                "Cannot copy the rows of \(source) into \(destination): \(reason). Nothing was written."
             }
         }
 

@@ -49,9 +49,9 @@ final class Store: Sendable {
         let url = configuration.url.standardizedFileURL
         let path = url.path
         let migrator = StoreMigrator(path: path, schema: schema, plan: versionedPlan, observer: observer)
-        try StoreFiles.prepare(url)
+        try StoreFile.prepare(url)
         var pending: StoredMetadata?
-        if StoreFiles.size(of: url) > 0, case .other(let stored) = try inspectReadOnly(path: path, schema: schema) {
+        if StoreFile.size(of: url) > 0, case .other(let stored) = try inspectReadOnly(path: path, schema: schema) {
             // Unknown or newer versions fail here, before the file is opened for writing.
             _ = try migrator.stages(for: stored)
             pending = stored
@@ -123,7 +123,7 @@ final class Store: Sendable {
         let versionedPlan = try plan.map { plan throws(SwiftDataError) in try VersionedPlan(plan, current: schema) }
         let target = versionedPlan?.latest ?? schema.version
         let url = configuration.url.standardizedFileURL
-        guard !configuration.isStoredInMemoryOnly, StoreFiles.size(of: url) > 0,
+        guard !configuration.isStoredInMemoryOnly, StoreFile.size(of: url) > 0,
             case .other(let stored) = try inspectReadOnly(path: url.path, schema: schema)
         else {
             return MigrationReport(storeVersion: nil, targetVersion: target, stages: [], backupPath: nil)
@@ -211,35 +211,6 @@ final class Store: Sendable {
         return configuration
     }
 
-}
-
-/// File-system preparation for new stores: folders 0700, files 0600.
-enum StoreFiles {
-    static func size(of url: URL) -> Int {
-        ((try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? Int) ?? 0
-    }
-
-    static func prepare(_ url: URL) throws(SwiftDataError) {
-        let manager = FileManager.default
-        let folder = url.deletingLastPathComponent()
-        var isDirectory: ObjCBool = false
-        if !manager.fileExists(atPath: folder.path, isDirectory: &isDirectory) {
-            do {
-                try manager.createDirectory(
-                    at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            } catch {
-                throw .io(path: folder.path, detail: "cannot create the folder (\(error.localizedDescription))")
-            }
-        } else if !isDirectory.boolValue {
-            throw .io(path: folder.path, detail: "a file stands where the store's folder should be")
-        }
-        if !manager.fileExists(atPath: url.path) {
-            guard manager.createFile(atPath: url.path, contents: nil, attributes: [.posixPermissions: 0o600])
-            else {
-                throw .io(path: url.path, detail: "cannot create the file (is the folder writable?)")
-            }
-        }
-    }
 }
 
 /// Turns SQLite errors into ``SwiftDataError`` cases.

@@ -3,22 +3,21 @@ import DiscoverDomain
 import Foundation
 import OpenSwiftData
 
-/// The discovered movie pages cache in `popcorn-discover.sqlite`, owned by this actor.
-@ModelActor
-actor SwiftDataDiscoverMovieLocalDataSource: DiscoverMovieLocalDataSource {
-    func page(_ page: Int, filterKey: String) throws -> CachedValue<DiscoverPage<MoviePreview>>? {
-        try modelContext.fetchFirst(Self.descriptor(page, filterKey)).map {
-            CachedValue(value: DiscoverMoviePageMapper().map($0), cachedAt: $0.cachedAt)
+/// The discovered movie pages in `popcorn-discover.sqlite`, on the store's actor.
+struct SwiftDataDiscoverMovieLocalDataSource: DiscoverMovieLocalDataSource {
+    let store: StoreActor
+
+    func page(_ page: Int, filterKey: String) async throws -> CachedValue<DiscoverPage<MoviePreview>>? {
+        try await store.cachedValue(Self.entry(page, filterKey)) { DiscoverMoviePageMapper().map($0) }
+    }
+
+    func save(_ page: DiscoverPage<MoviePreview>, filterKey: String, cachedAt: Date) async throws {
+        try await store.replace(Self.entry(page.page, filterKey)) {
+            DiscoverMoviePageMapper().map(page, filterKey: filterKey, cachedAt: cachedAt)
         }
     }
 
-    func save(_ page: DiscoverPage<MoviePreview>, filterKey: String, cachedAt: Date) throws {
-        try modelContext.replace(
-            Self.descriptor(page.page, filterKey),
-            with: DiscoverMoviePageMapper().map(page, filterKey: filterKey, cachedAt: cachedAt))
-    }
-
-    private static func descriptor(_ page: Int, _ filterKey: String) -> FetchDescriptor<DiscoverMoviePageEntity> {
+    private static func entry(_ page: Int, _ filterKey: String) -> FetchDescriptor<DiscoverMoviePageEntity> {
         FetchDescriptor(predicate: #Predicate { $0.filterKey == filterKey && $0.page == page })
     }
 }

@@ -3,27 +3,22 @@ import Foundation
 import MoviesDomain
 import OpenSwiftData
 
-/// The movie list pages cache in `popcorn-movies.sqlite`, owned by this actor.
-@ModelActor
-actor SwiftDataMovieListLocalDataSource: MovieListLocalDataSource {
-    func page(_ page: Int, of list: MovieList) throws -> CachedValue<MoviePreviewPage>? {
-        guard let entity = try entity(page: page, list: list) else { return nil }
-        return CachedValue(value: MoviePreviewPageMapper().map(entity), cachedAt: entity.cachedAt)
+/// The movie list pages cache in `popcorn-movies.sqlite`, on the store's actor.
+struct SwiftDataMovieListLocalDataSource: MovieListLocalDataSource {
+    let store: StoreActor
+
+    func page(_ page: Int, of list: MovieList) async throws -> CachedValue<MoviePreviewPage>? {
+        try await store.cachedValue(Self.page(page, of: list)) { MoviePreviewPageMapper().map($0) }
     }
 
-    func save(_ page: MoviePreviewPage, of list: MovieList, cachedAt: Date) throws {
-        if let existing = try entity(page: page.page, list: list) {
-            modelContext.delete(existing)
+    func save(_ page: MoviePreviewPage, of list: MovieList, cachedAt: Date) async throws {
+        try await store.replace(Self.page(page.page, of: list)) {
+            MoviePreviewPageMapper().map(page, list: list, cachedAt: cachedAt)
         }
-        modelContext.insert(MoviePreviewPageMapper().map(page, list: list, cachedAt: cachedAt))
-        try modelContext.save()
     }
 
-    private func entity(page: Int, list: MovieList) throws -> MoviesPreviewPageEntity? {
+    private static func page(_ page: Int, of list: MovieList) -> FetchDescriptor<MoviesPreviewPageEntity> {
         let key = list.key
-        var descriptor = FetchDescriptor<MoviesPreviewPageEntity>(
-            predicate: #Predicate { $0.listKey == key && $0.page == page })
-        descriptor.fetchLimit = 1
-        return try modelContext.fetch(descriptor).first
+        return FetchDescriptor(predicate: #Predicate { $0.listKey == key && $0.page == page })
     }
 }

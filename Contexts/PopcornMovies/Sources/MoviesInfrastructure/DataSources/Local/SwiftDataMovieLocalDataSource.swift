@@ -3,44 +3,46 @@ import Foundation
 import MoviesDomain
 import OpenSwiftData
 
-/// The movie details cache in `popcorn-movies.sqlite`, owned by this actor.
-@ModelActor
-actor SwiftDataMovieLocalDataSource: MovieLocalDataSource {
-    func movie(withID id: Int) throws -> CachedValue<Movie>? {
-        try first(FetchDescriptor<MoviesMovieEntity>(predicate: #Predicate { $0.movieID == id })).map {
-            CachedValue(value: MovieMapper().map($0), cachedAt: $0.cachedAt)
+/// The movie details cache in `popcorn-movies.sqlite`, on the store's actor. Each entry
+/// is replaced whole, with its parts, in one save.
+struct SwiftDataMovieLocalDataSource: MovieLocalDataSource {
+    let store: StoreActor
+
+    func movie(withID id: Int) async throws -> CachedValue<Movie>? {
+        try await store.cachedValue(FetchDescriptor<MoviesMovieEntity>(predicate: #Predicate { $0.movieID == id })) {
+            MovieMapper().map($0)
         }
     }
 
-    func save(_ movie: Movie, cachedAt: Date) throws {
+    func save(_ movie: Movie, cachedAt: Date) async throws {
         let id = movie.id
-        try replace(FetchDescriptor<MoviesMovieEntity>(predicate: #Predicate { $0.movieID == id })) {
+        try await store.replace(FetchDescriptor<MoviesMovieEntity>(predicate: #Predicate { $0.movieID == id })) {
             MovieMapper().map(movie, cachedAt: cachedAt)
         }
     }
 
-    func credits(forMovie id: Int) throws -> CachedValue<Credits>? {
-        try first(FetchDescriptor<MoviesCreditsEntity>(predicate: #Predicate { $0.movieID == id })).map {
-            CachedValue(value: CreditsMapper().map($0), cachedAt: $0.cachedAt)
+    func credits(forMovie id: Int) async throws -> CachedValue<Credits>? {
+        try await store.cachedValue(FetchDescriptor<MoviesCreditsEntity>(predicate: #Predicate { $0.movieID == id })) {
+            CreditsMapper().map($0)
         }
     }
 
-    func save(_ credits: Credits, forMovie id: Int, cachedAt: Date) throws {
-        try replace(FetchDescriptor<MoviesCreditsEntity>(predicate: #Predicate { $0.movieID == id })) {
+    func save(_ credits: Credits, forMovie id: Int, cachedAt: Date) async throws {
+        try await store.replace(FetchDescriptor<MoviesCreditsEntity>(predicate: #Predicate { $0.movieID == id })) {
             CreditsMapper().map(credits, movieID: id, cachedAt: cachedAt)
         }
     }
 
-    func images(forMovie id: Int) throws -> CachedValue<ImageCollection>? {
-        try first(FetchDescriptor<MoviesImageCollectionEntity>(predicate: #Predicate { $0.movieID == id })).map {
-            CachedValue(
-                value: ImageCollection(posters: $0.posters, backdrops: $0.backdrops, logos: $0.logos),
-                cachedAt: $0.cachedAt)
-        }
+    func images(forMovie id: Int) async throws -> CachedValue<ImageCollection>? {
+        try await store.cachedValue(
+            FetchDescriptor<MoviesImageCollectionEntity>(predicate: #Predicate { $0.movieID == id })
+        ) { ImageCollection(posters: $0.posters, backdrops: $0.backdrops, logos: $0.logos) }
     }
 
-    func save(_ images: ImageCollection, forMovie id: Int, cachedAt: Date) throws {
-        try replace(FetchDescriptor<MoviesImageCollectionEntity>(predicate: #Predicate { $0.movieID == id })) {
+    func save(_ images: ImageCollection, forMovie id: Int, cachedAt: Date) async throws {
+        try await store.replace(
+            FetchDescriptor<MoviesImageCollectionEntity>(predicate: #Predicate { $0.movieID == id })
+        ) {
             let entity = MoviesImageCollectionEntity(movieID: id, cachedAt: cachedAt)
             entity.posters = images.posters
             entity.backdrops = images.backdrops
@@ -49,36 +51,21 @@ actor SwiftDataMovieLocalDataSource: MovieLocalDataSource {
         }
     }
 
-    func certifications(forMovie id: Int) throws -> CachedValue<[Certification]>? {
-        try first(FetchDescriptor<MoviesCertificationEntity>(predicate: #Predicate { $0.movieID == id })).map {
-            CachedValue(
-                value: $0.ratingsByCountry.sorted { $0.key < $1.key }.map {
-                    Certification(countryCode: $0.key, rating: $0.value)
-                },
-                cachedAt: $0.cachedAt)
+    func certifications(forMovie id: Int) async throws -> CachedValue<[Certification]>? {
+        try await store.cachedValue(
+            FetchDescriptor<MoviesCertificationEntity>(predicate: #Predicate { $0.movieID == id })
+        ) { entity in
+            entity.ratingsByCountry.sorted { $0.key < $1.key }.map {
+                Certification(countryCode: $0.key, rating: $0.value)
+            }
         }
     }
 
-    func save(_ certifications: [Certification], forMovie id: Int, cachedAt: Date) throws {
-        try replace(FetchDescriptor<MoviesCertificationEntity>(predicate: #Predicate { $0.movieID == id })) {
-            let ratings = Dictionary(
-                certifications.map { ($0.countryCode, $0.rating) }, uniquingKeysWith: { first, _ in first })
-            return MoviesCertificationEntity(movieID: id, ratingsByCountry: ratings, cachedAt: cachedAt)
-        }
-    }
-
-    private func first<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> T? {
-        var descriptor = descriptor
-        descriptor.fetchLimit = 1
-        return try modelContext.fetch(descriptor).first
-    }
-
-    /// Deletes the cached entry (with its parts) and inserts the new one, in one save.
-    private func replace<T: PersistentModel>(_ existing: FetchDescriptor<T>, with makeEntity: () -> T) throws {
-        for entity in try modelContext.fetch(existing) {
-            modelContext.delete(entity)
-        }
-        modelContext.insert(makeEntity())
-        try modelContext.save()
+    func save(_ certifications: [Certification], forMovie id: Int, cachedAt: Date) async throws {
+        let ratings = Dictionary(
+            certifications.map { ($0.countryCode, $0.rating) }, uniquingKeysWith: { first, _ in first })
+        try await store.replace(
+            FetchDescriptor<MoviesCertificationEntity>(predicate: #Predicate { $0.movieID == id })
+        ) { MoviesCertificationEntity(movieID: id, ratingsByCountry: ratings, cachedAt: cachedAt) }
     }
 }

@@ -1,40 +1,51 @@
+import DataPersistenceInfrastructure
 import Foundation
 import MoviesDomain
 import OpenSwiftData
 
-/// The watchlist in `popcorn-movies-cloudkit.sqlite`, owned by this actor.
-@ModelActor
-actor SwiftDataWatchlistLocalDataSource: WatchlistLocalDataSource {
-    func movies() throws -> [WatchlistMovie] {
-        let descriptor = FetchDescriptor<MoviesWatchlistMovieEntity>(
-            sortBy: [SortDescriptor(\.createdAt, order: .reverse)])
-        return try modelContext.fetch(descriptor).compactMap(WatchlistMovieMapper().map)
-    }
+/// The watchlist in `popcorn-movies-cloudkit.sqlite`, on the store's actor.
+///
+/// CloudKit stores cannot have unique attributes, so "one entry per movie" is kept here,
+/// as the search history keeps one per media: adding a movie already there keeps its
+/// first entry and date, and duplicates that arrived otherwise (two processes adding the
+/// same movie at once, say) are folded into the first entry when the movie is next added
+/// and never listed twice.
+struct SwiftDataWatchlistLocalDataSource: WatchlistLocalDataSource {
+    let store: StoreActor
 
-    func add(movieID: Int, at date: Date) throws -> WatchlistMovie {
-        if let existing = try entities(movieID: movieID).compactMap(WatchlistMovieMapper().map).first {
-            return existing
+    func movies() async throws -> [WatchlistMovie] {
+        try await store.perform { context in
+            // Oldest first, so that each movie's first entry is the one kept; then newest first.
+            let descriptor = FetchDescriptor<MoviesWatchlistMovieEntity>(sortBy: [SortDescriptor(\.createdAt)])
+            return try context.fetch(descriptor).compactMap(WatchlistMovieMapper().map).firstOfEachKey(\.movieID)
+                .reversed()
         }
-        let entity = MoviesWatchlistMovieEntity(movieID: movieID, createdAt: date)
-        modelContext.insert(entity)
-        try modelContext.save()
-        return WatchlistMovie(movieID: movieID, createdAt: date)
     }
 
-    func remove(movieID: Int) throws -> Bool {
-        let matching = try entities(movieID: movieID)
-        for entity in matching { modelContext.delete(entity) }
-        try modelContext.save()
-        return !matching.isEmpty
+    func add(movieID: Int, at date: Date) async throws -> WatchlistMovie {
+        try await store.perform { context in
+            let entity = try context.keepOne(
+                matching: { try $0.fetch(Self.entries(of: movieID)) },
+                orInsert: { MoviesWatchlistMovieEntity(movieID: movieID, createdAt: date) },
+                preferring: { ($0.createdAt ?? .distantPast) < ($1.createdAt ?? .distantPast) })
+            return WatchlistMovieMapper().map(entity) ?? WatchlistMovie(movieID: movieID, createdAt: date)
+        }
     }
 
-    func contains(movieID: Int) throws -> Bool {
-        try modelContext.fetchCount(
-            FetchDescriptor<MoviesWatchlistMovieEntity>(predicate: #Predicate { $0.movieID == movieID })) > 0
+    func remove(movieID: Int) async throws -> Bool {
+        try await store.perform { context in
+            let matching = try context.fetch(Self.entries(of: movieID))
+            for entity in matching { context.delete(entity) }
+            try context.save()
+            return !matching.isEmpty
+        }
     }
 
-    private func entities(movieID: Int) throws -> [MoviesWatchlistMovieEntity] {
-        try modelContext.fetch(
-            FetchDescriptor<MoviesWatchlistMovieEntity>(predicate: #Predicate { $0.movieID == movieID }))
+    func contains(movieID: Int) async throws -> Bool {
+        try await store.perform { context in try context.fetchCount(Self.entries(of: movieID)) > 0 }
+    }
+
+    private static func entries(of movieID: Int) -> FetchDescriptor<MoviesWatchlistMovieEntity> {
+        FetchDescriptor(predicate: #Predicate { $0.movieID == movieID })
     }
 }

@@ -3,24 +3,23 @@ import Foundation
 import OpenSwiftData
 import TVSeriesDomain
 
-/// The single episodes cache in `popcorn-tvseries.sqlite`, owned by this actor.
-@ModelActor
-actor SwiftDataTVEpisodeLocalDataSource: TVEpisodeLocalDataSource {
+/// The single episodes cache in `popcorn-tvseries.sqlite`, on the store's actor.
+struct SwiftDataTVEpisodeLocalDataSource: TVEpisodeLocalDataSource {
+    let store: StoreActor
+
     func episode(
         _ episodeNumber: Int, inSeason seasonNumber: Int, ofTVSeries tvSeriesID: Int
-    ) throws -> CachedValue<TVEpisode>? {
-        try modelContext.fetchFirst(Self.descriptor(episodeNumber, seasonNumber, tvSeriesID)).map {
-            CachedValue(value: TVEpisodeMapper().map($0), cachedAt: $0.cachedAt)
+    ) async throws -> CachedValue<TVEpisode>? {
+        try await store.cachedValue(Self.episode(episodeNumber, seasonNumber, tvSeriesID)) { TVEpisodeMapper().map($0) }
+    }
+
+    func save(_ episode: TVEpisode, ofTVSeries tvSeriesID: Int, cachedAt: Date) async throws {
+        try await store.replace(Self.episode(episode.episodeNumber, episode.seasonNumber, tvSeriesID)) {
+            TVEpisodeMapper().map(episode, tvSeriesID: tvSeriesID, cachedAt: cachedAt)
         }
     }
 
-    func save(_ episode: TVEpisode, ofTVSeries tvSeriesID: Int, cachedAt: Date) throws {
-        try modelContext.replace(
-            Self.descriptor(episode.episodeNumber, episode.seasonNumber, tvSeriesID),
-            with: TVEpisodeMapper().map(episode, tvSeriesID: tvSeriesID, cachedAt: cachedAt))
-    }
-
-    private static func descriptor(
+    private static func episode(
         _ episodeNumber: Int, _ seasonNumber: Int, _ tvSeriesID: Int
     ) -> FetchDescriptor<TVSeriesEpisodeEntity> {
         FetchDescriptor(

@@ -1,10 +1,12 @@
+import DataPersistenceInfrastructure
 import OpenSwiftData
 
 /// The models of the discover cache store, `popcorn-discover.sqlite`.
 ///
 /// A cache has no versioned schema: a change OpenSwiftData can apply in place (a new
 /// optional attribute, say) is applied when the store opens; any other change makes the
-/// store fail to open, and the factory deletes it and creates it anew.
+/// store fail to open, and it is deleted and created anew
+/// (``DiscoverInfrastructureFactory/cacheStore`` is declared as a cache).
 enum DiscoverCacheSchema {
     static let models: [any PersistentModel.Type] = [
         DiscoverMoviePageEntity.self,
@@ -12,6 +14,8 @@ enum DiscoverCacheSchema {
         DiscoverTVSeriesPageEntity.self,
         DiscoverTVSeriesPreviewEntity.self,
     ]
-
-    static let schema = Schema(models)
 }
+
+// The entries the local data sources read and replace whole, each stamped when stored.
+extension DiscoverMoviePageEntity: CacheEntry {}
+extension DiscoverTVSeriesPageEntity: CacheEntry {}

@@ -1,3 +1,4 @@
+import DataPersistenceInfrastructure
 import OpenSwiftData
 
 /// The models of the movies cache store, `popcorn-movies.sqlite`.
@@ -18,3 +19,10 @@ enum MoviesCacheSchema {
         MoviesMoviePreviewEntity.self,
     ]
 }
+
+// The entries the local data sources read and replace whole, each stamped when stored.
+extension MoviesMovieEntity: CacheEntry {}
+extension MoviesCreditsEntity: CacheEntry {}
+extension MoviesImageCollectionEntity: CacheEntry {}
+extension MoviesCertificationEntity: CacheEntry {}
+extension MoviesPreviewPageEntity: CacheEntry {}

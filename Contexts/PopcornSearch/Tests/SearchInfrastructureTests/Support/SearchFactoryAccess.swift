@@ -1,0 +1,25 @@
+import DataPersistenceInfrastructure
+import Foundation
+import Logging
+import OpenSwiftData
+import SearchDomain
+
+@testable import SearchInfrastructure
+
+extension SearchInfrastructureFactory {
+    /// A factory whose data folder is `folder`, where the tests look for the history's files.
+    convenience init(userDataDirectory folder: URL, remoteDataSource: any MediaSearchRemoteDataSource, logger: Logger) {
+        self.init(
+            locations: StoreLocations(dataDirectory: folder, cacheDirectory: folder.appending(path: "cache")),
+            remoteDataSource: remoteDataSource, logger: logger)
+    }
+
+    /// The history, its store opened first so that a failure is thrown, as the App opens it.
+    func openedHistory() throws -> any MediaSearchHistoryRepository {
+        try stores.open(onFailure: .throwing)
+        return makeMediaSearchHistoryRepository()
+    }
+
+    /// The history store's container, read with fresh contexts by the tests.
+    var historyContainer: ModelContainer { stores.actor(for: Self.historyStore).modelContainer }
+}

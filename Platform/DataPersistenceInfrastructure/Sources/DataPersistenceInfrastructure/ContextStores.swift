@@ -1,0 +1,86 @@
+import Foundation
+import Logging
+import OpenSwiftData
+import Synchronization
+
+/// What every context's infrastructure factory is built on: the context's stores, each
+/// opened once (on first use, or by ``open(onFailure:)``) and served by one
+/// ``StoreActor`` that every repository of the store shares, with the context's logger
+/// and cache policy.
+///
+/// ```swift
+/// public final class TVSeriesInfrastructureFactory: Sendable {
+///     public static let cacheStore = StoreDescription.cache(
+///         fileName: "popcorn-tvseries.sqlite", name: "tvseries", models: TVSeriesCacheSchema.models)
+///     public let stores: ContextStores
+///
+///     public func makeTVSeriesRepository() -> any TVSeriesRepository {
+///         DefaultTVSeriesRepository(
+///             local: SwiftDataTVSeriesLocalDataSource(store: stores.actor(for: Self.cacheStore)), …)
+///     }
+/// }
+/// ```
+///
+/// Create one per process for each context: a store opened twice in one process would
+/// have two actors, and its writes would no longer be serialised.
+public final class ContextStores: Sendable {
+    /// The stores, as the context declared them.
+    public let descriptions: [StoreDescription]
+    public let locations: StoreLocations
+    /// The context's own logger: told when a cache is recreated or a store fails.
+    public let logger: Logger
+    /// How long cache entries stay fresh, and the clock.
+    public let cachePolicy: CachePolicy
+    /// The open stores' actors by file name; opening happens under the lock, so that a
+    /// store is never opened twice.
+    private let actors = Mutex<[String: StoreActor]>([:])
+
+    public init(
+        _ descriptions: [StoreDescription], locations: StoreLocations, cachePolicy: CachePolicy = CachePolicy(),
+        logger: Logger
+    ) {
+        self.descriptions = descriptions
+        self.locations = locations
+        self.cachePolicy = cachePolicy
+        self.logger = logger
+    }
+
+    /// A read-through cache on the context's policy and logger.
+    public var readThroughCache: ReadThroughCache { ReadThroughCache(policy: cachePolicy, logger: logger) }
+
+    /// Opens every store of the context that is not open yet, in the order declared.
+    public func open<Failure: Error>(onFailure: StoreFailureHandling<Failure>) throws(Failure) {
+        for description in descriptions {
+            try open(description, onFailure: onFailure)
+        }
+    }
+
+    /// Opens one store, unless it is open, and returns its actor.
+    @discardableResult
+    public func open<Failure: Error>(
+        _ description: StoreDescription, onFailure: StoreFailureHandling<Failure>
+    ) throws(Failure) -> StoreActor {
+        precondition(
+            descriptions.contains { $0.fileName == description.fileName },
+            "\(description.fileName) is not one of this context's stores")
+        return try actors.withLock { (actors) throws(Failure) -> StoreActor in
+            if let actor = actors[description.fileName] { return actor }
+            let container = try ModelContainerFactory.makeModelContainer(
+                for: description, in: locations, logger: logger, onFailure: onFailure)
+            let opened = StoreActor(modelContainer: container)
+            actors[description.fileName] = opened
+            return opened
+        }
+    }
+
+    /// The actor of a store, opening the store first if needed; a store that cannot be
+    /// opened stops the program (call ``open(onFailure:)`` first to report it instead).
+    public func actor(for description: StoreDescription) -> StoreActor {
+        open(description, onFailure: .trap)
+    }
+
+    /// The file of one of the stores.
+    public func url(of description: StoreDescription) -> URL {
+        description.url(in: locations)
+    }
+}

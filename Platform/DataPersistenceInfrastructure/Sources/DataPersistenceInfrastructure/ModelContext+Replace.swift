@@ -1,0 +1,26 @@
+import OpenSwiftData
+
+extension ModelContext {
+    /// The first model the descriptor fetches, if any.
+    public func fetchFirst<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> T? {
+        var descriptor = descriptor
+        descriptor.fetchLimit = 1
+        return try fetch(descriptor).first
+    }
+
+    /// Deletes the models the descriptor fetches (and, by cascade, their parts) and
+    /// inserts `entity`, in one save: what a cache does to replace an entry. On failure
+    /// nothing is saved and the context's changes are rolled back.
+    public func replace<T: PersistentModel>(_ existing: FetchDescriptor<T>, with entity: T) throws {
+        do {
+            for old in try fetch(existing) {
+                delete(old)
+            }
+            insert(entity)
+            try save()
+        } catch {
+            rollback()
+            throw error
+        }
+    }
+}

@@ -1,0 +1,31 @@
+import OpenSwiftData
+
+/// What a cache's local data source does on its store's actor: read an entry with the
+/// time it was stored, and replace an entry whole.
+///
+/// ```swift
+/// func tvSeries(withID id: Int) async throws -> CachedValue<TVSeries>? {
+///     try await store.cachedValue(Self.series(id)) { TVSeriesMapper().map($0) }
+/// }
+///
+/// func save(_ series: TVSeries, cachedAt: Date) async throws {
+///     try await store.replace(Self.series(series.id)) { TVSeriesMapper().map(series, cachedAt: cachedAt) }
+/// }
+/// ```
+extension StoreActor {
+    /// The entry `descriptor` finds first, mapped to a sendable value on this actor, with
+    /// the time it was stored; nil when there is none.
+    public func cachedValue<Entry: CacheEntry, Value: Sendable>(
+        _ descriptor: FetchDescriptor<Entry>, map: @Sendable (Entry) -> Value
+    ) throws -> CachedValue<Value>? {
+        try modelContext.fetchFirst(descriptor).map { CachedValue(value: map($0), cachedAt: $0.cachedAt) }
+    }
+
+    /// Replaces the entries `existing` finds (and, by cascade, their parts) with the one
+    /// `makeEntry` builds on this actor, in one save; on failure nothing is saved.
+    public func replace<Entry: PersistentModel>(
+        _ existing: FetchDescriptor<Entry>, with makeEntry: @Sendable () -> Entry
+    ) throws {
+        try modelContext.replace(existing, with: makeEntry())
+    }
+}

@@ -1,0 +1,161 @@
+import Foundation
+import GRDB
+
+/// Backups of a store, all named by one rule: `<store file>.<UTC time>.<label>.backup`
+/// beside the store, such as `watchlist.sqlite.20260101T120000.000Z.v1.0.0.backup`.
+///
+/// The label says why the backup was written: `v<version>` before a migration from that
+/// version, `manual` when a person asked for one, `before-restore` for a store replaced by
+/// ``StoreFile/restore(from:at:)``. A second backup with the same time and label gets
+/// `-2`, `-3`, … after the time. Names sort by time, so a folder listing reads oldest
+/// first.
+extension StoreFile {
+    /// The last part of every backup's name.
+    static let backupExtension = "backup"
+
+    /// Where a backup of this store written at `date` with `label` goes: a name that no
+    /// file (nor its `-wal` or `-shm`) uses yet.
+    ///
+    /// - Parameters:
+    ///   - label: Why the backup is written, such as `manual`; letters, digits, `.` and `-`.
+    ///   - date: The time in the name, in UTC to the millisecond.
+    public func backupURL(label: String, at date: Date = Date()) -> URL {
+        let stamp = Self.backupTimestamp(date)
+        var attempt = 1
+        while true {
+            let counter = attempt == 1 ? "" : "-\(attempt)"
+            let name = "\(url.lastPathComponent).\(stamp)\(counter).\(label).\(Self.backupExtension)"
+            let candidate = url.deletingLastPathComponent().appending(path: name, directoryHint: .notDirectory)
+            if !StoreFile(url: candidate).hasAnyFile { return candidate }
+            attempt += 1
+        }
+    }
+
+    /// The backups of this store that exist, oldest first, optionally only those whose
+    /// label passes `isIncluded`.
+    public func backupURLs(labelled isIncluded: (String) -> Bool = { _ in true }) -> [URL] {
+        let folder = url.deletingLastPathComponent()
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.filter { name in Self.backupLabel(of: name, store: url.lastPathComponent).map(isIncluded) ?? false
+        }
+        .sorted().map { folder.appending(path: $0, directoryHint: .notDirectory) }
+    }
+
+    /// Copies the store to `destination` with SQLite's backup API, which includes what is
+    /// still in the `-wal` and is consistent while other connections write. The new file
+    /// is readable by its owner only (0600), and its folder is created when missing.
+    ///
+    /// - Throws: ``SwiftDataError`` when the store does not exist or cannot be read, or
+    ///   when `destination` exists already or cannot be written; no partial copy is left.
+    public func backup(to destination: URL) throws(SwiftDataError) {
+        guard exists else { throw .io(path: path, detail: "there is no store to back up") }
+        try Self.checkFree(destination)
+        let source = try SQLiteErrors.map(path: path) { try readOnlyQueue() }.get()
+        defer { try? source.close() }
+        try Self.writeBackup(from: source, to: destination)
+    }
+
+    /// Backs the store up beside itself, named by the rule above.
+    ///
+    /// ```swift
+    /// let backup = try StoreFile(url: watchlistURL).backup(label: "manual")
+    /// ```
+    ///
+    /// - Returns: The backup's URL.
+    @discardableResult
+    public func backup(label: String, at date: Date = Date()) throws(SwiftDataError) -> URL {
+        let destination = backupURL(label: label, at: date)
+        try backup(to: destination)
+        return destination
+    }
+
+    /// Puts a copy of the store at `source` in place of this one, keeping this one first
+    /// as a `before-restore` backup.
+    ///
+    /// The copy is written with SQLite's backup API beside the store under a temporary
+    /// name, and renamed into place only once complete; this store's `-wal` and `-shm` are
+    /// removed with it, so that no old log is applied to the restored file. Close every
+    /// container of the store first.
+    ///
+    /// - Parameters:
+    ///   - source: A store file, such as one of ``backupURLs(labelled:)``.
+    ///   - date: The time that names the backup of the current store.
+    /// - Returns: The backup of the store that was replaced, or nil when there was none.
+    /// - Throws: ``SwiftDataError`` when `source` is not a readable model store, or a file
+    ///   cannot be read or written; the store is then as it was.
+    @discardableResult
+    public func restore(from source: URL, at date: Date = Date()) throws(SwiftDataError) -> URL? {
+        let origin = StoreFile(url: source)
+        switch origin.inspect().state {
+        case .missing: throw .io(path: source.path, detail: "there is no such file")
+        case .empty: throw .notAModelStore(path: source.path, tables: [])
+        case .notAModelStore(let tables): throw .notAModelStore(path: source.path, tables: tables)
+        case .damaged(let reason): throw .corruptFile(path: source.path, detail: reason)
+        case .ok, .needsMigration, .newer, .unknownVersion: break
+        }
+        let kept = exists ? try backup(label: "before-restore", at: date) : nil
+        let staging = StoreFile(
+            url: url.deletingLastPathComponent().appending(path: ".\(url.lastPathComponent).restoring"))
+        staging.removeFiles()
+        try origin.backup(to: staging.url)
+        removeFiles()
+        do {
+            try FileManager.default.moveItem(at: staging.url, to: url)
+        } catch {
+            throw .io(path: path, detail: "cannot put the restored store in place (\(error.localizedDescription))")
+        }
+        return kept
+    }
+
+    /// Writes a backup of the database `reader` reads into a new file at `destination`.
+    static func writeBackup(from reader: any DatabaseReader, to destination: URL) throws(SwiftDataError) {
+        try prepareFolder(of: destination)
+        try checkFree(destination)
+        guard
+            FileManager.default.createFile(
+                atPath: destination.path, contents: nil, attributes: [.posixPermissions: 0o600])
+        else {
+            throw .io(path: destination.path, detail: "cannot create the backup file (is the folder writable?)")
+        }
+        do {
+            let copy = try DatabaseQueue(path: destination.path)
+            defer { try? copy.close() }
+            try reader.backup(to: copy)
+        } catch {
+            StoreFile(url: destination).removeFiles()
+            throw SQLiteErrors.swiftDataError(error, path: destination.path)
+        }
+    }
+
+    private static func checkFree(_ destination: URL) throws(SwiftDataError) {
+        guard !StoreFile(url: destination).hasAnyFile else {
+            throw .io(path: destination.path, detail: "a file is already there")
+        }
+    }
+
+    /// `yyyyMMdd'T'HHmmss.SSS'Z'` in UTC.
+    static func backupTimestamp(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyyMMdd'T'HHmmss.SSS'Z'"
+        return formatter.string(from: date)
+    }
+
+    /// The label of a backup's file name, or nil when `name` is not a backup of `store`.
+    static func backupLabel(of name: String, store: String) -> String? {
+        let prefix = store + "."
+        let suffix = "." + backupExtension
+        guard name.hasPrefix(prefix), name.hasSuffix(suffix), name.count > prefix.count + suffix.count else {
+            return nil
+        }
+        // What remains is `<20-character time>[-N].<label>`.
+        let middle = name.dropFirst(prefix.count).dropLast(suffix.count)
+        let stampLength = backupTimestamp(Date(timeIntervalSince1970: 0)).count
+        guard middle.count > stampLength else { return nil }
+        var rest = middle.dropFirst(stampLength)
+        if rest.first == "-" { rest = rest.dropFirst().drop(while: \.isNumber) }
+        guard rest.first == ".", rest.count > 1 else { return nil }
+        return String(rest.dropFirst())
+    }
+}
