@@ -125,7 +125,7 @@ private struct EnumerationWalk<T: PersistentModel> {
     private mutating func walkSortedKeys(in context: ModelContext, block: (T) throws -> Void) throws {
         let query = plan.keysSQL
         let keys = try context.access.read { db in
-            try Int64.fetchAll(db, sql: query.text, arguments: StatementArguments(query.arguments))
+            try Int64.fetchAll(db, sql: query.text, arguments: StatementArguments(databaseValues: query.arguments))
         }
         var start = 0
         while start < keys.count {

@@ -45,7 +45,8 @@ extension ModelContext {
         var sql = "SELECT COUNT(*) FROM \(entity.fromSQL)"
         if let condition { sql += " WHERE \(condition.sql)" }
         let total = try access.read { db in
-            try Int.fetchOne(db, sql: sql, arguments: StatementArguments(condition?.arguments ?? [])) ?? 0
+            try Int.fetchOne(db, sql: sql, arguments: StatementArguments(databaseValues: condition?.arguments ?? []))
+                ?? 0
         }
         let afterOffset = max(0, total - (descriptor.fetchOffset ?? 0))
         return descriptor.fetchLimit.map { min($0, afterOffset) } ?? afterOffset
@@ -186,7 +187,9 @@ extension ModelContext {
         let batch = FetchBatch.forRows(of: query.entity)
         let table = identityMap.table(for: query.entity)
         var models: [T] = []
-        try FetchedRow.forEach(in: try db.fetchStatement(sql: sql), arguments: StatementArguments(arguments)) {
+        try FetchedRow.forEach(
+            in: try db.fetchStatement(sql: sql), arguments: StatementArguments(databaseValues: arguments)
+        ) {
             models.append(materialize($0, query: query, as: type, batch: batch, table: table))
         }
         return models

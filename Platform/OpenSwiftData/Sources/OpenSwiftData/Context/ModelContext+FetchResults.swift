@@ -48,7 +48,7 @@ extension ModelContext {
         let query = plan.keysSQL
         do {
             return try access.read { db in
-                try Int64.fetchAll(db, sql: query.text, arguments: StatementArguments(query.arguments))
+                try Int64.fetchAll(db, sql: query.text, arguments: StatementArguments(databaseValues: query.arguments))
             }
         } catch {
             throw SQLiteErrors.swiftDataError(error, path: container.store.identifier)

@@ -52,7 +52,7 @@ public final class ModelContext {
     /// Creates a context on a container.
     public init(_ container: ModelContainer) {
         self.container = container
-        self.access = StoreAccess(writer: container.store.writer)
+        self.access = StoreAccess(writer: container.store.writer, path: container.store.url?.path)
     }
 
     /// A context on a connection whose transaction is owned by the caller.

@@ -2,17 +2,33 @@ import GRDB
 
 /// How a context reaches its database: through the store's connections, or through
 /// one connection pinned inside an open transaction (as during a migration).
+///
+/// A context that reads often gets a read-only connection of its own (``ownReader``):
+/// a read through the store's pool borrows one of the pool's connections and runs in a
+/// transaction of its own, which for a small fetch (a lookup by key) costs several times
+/// the query. A fetch's queries then each run in SQLite's own implicit read transaction,
+/// so each sees every save committed before it starts. Contexts that read once or twice
+/// (the common short-lived ones) keep using the pool and open no connection.
 final class StoreAccess {
     private let writer: (any DatabaseWriter)?
+    /// The store file, for ``ownReader``; nil for an in-memory store.
+    private let path: String?
     private var current: Database?
+    private var poolReads = 0
+    private var ownReader: DatabaseQueue?
 
-    init(writer: any DatabaseWriter) {
+    /// Reads through the pool before a context opens a connection of its own.
+    static let readsBeforeOwnConnection = 3
+
+    init(writer: any DatabaseWriter, path: String?) {
         self.writer = writer
+        self.path = writer is DatabasePool ? path : nil
     }
 
     /// Access through a connection whose transaction the caller owns.
     init(pinned db: Database) {
         self.writer = nil
+        self.path = nil
         self.current = db
     }
 
@@ -20,12 +36,33 @@ final class StoreAccess {
     /// loaded while a predicate is evaluated) reuse the connection already held.
     func read<T>(_ body: (Database) throws -> T) throws -> T {
         if let current { return try body(current) }
+        if let reader = try reader() {
+            return try reader.inDatabase { db in
+                current = db
+                defer { current = nil }
+                return try body(db)
+            }
+        }
         guard let writer else { preconditionFailure("store access has no database") }
         return try writer.read { db in
             current = db
             defer { current = nil }
             return try body(db)
         }
+    }
+
+    /// The context's own read-only connection, opened at its
+    /// ``readsBeforeOwnConnection``-th read; nil before, and for a store without file.
+    private func reader() throws -> DatabaseQueue? {
+        if let ownReader { return ownReader }
+        guard let path else { return nil }
+        poolReads += 1
+        guard poolReads > Self.readsBeforeOwnConnection else { return nil }
+        var configuration = Store.configuration()
+        configuration.readonly = true
+        let reader = try DatabaseQueue(path: path, configuration: configuration)
+        ownReader = reader
+        return reader
     }
 
     /// Runs `body` in a transaction; inside a pinned connection, in a savepoint.

@@ -17,7 +17,10 @@ struct FetchPlan<T: PersistentModel> {
         self.entity = entity
         self.query = query
         self.pending = pending
-        self.condition = descriptor.predicate.flatMap { PredicateTranslator.condition(for: $0, entity: entity) }
+        self.condition = descriptor.predicate.flatMap { predicate in
+            PredicateTemplates.condition(for: predicate, entity: entity)
+                ?? PredicateTranslator.condition(for: predicate, entity: entity)
+        }
         self.orderBy = SortTranslator.orderBy(descriptor.sortBy, entity: entity)
         if let predicate = descriptor.predicate, condition?.isExact != true {
             // A full-table read is never silent: say which entity and which expression.

@@ -10,6 +10,8 @@ import Synchronization
 final class EntityDescriptor: @unchecked Sendable {
     /// The entity name: the class's own name, also the table name.
     let name: String
+    /// The name quoted as an SQL identifier.
+    let quotedName: String
     /// A small number unique to this descriptor in the process, by which contexts keep
     /// their models of the entity (``IdentityMap``).
     let registryIndex: Int
@@ -72,8 +74,13 @@ final class EntityDescriptor: @unchecked Sendable {
     let ownInsertSQL: String
     /// The quoted, table-qualified column list of ``selectSQL``.
     let selectColumnsSQL: String
+    /// Each property as a column of ``fromSQL`` (see ``qualifiedColumn(of:)``), built once:
+    /// predicates and sorts name columns at every fetch.
+    private let qualifiedColumns: [String]
     /// `ORDER BY` term that makes any order total: the primary key.
     let primaryKeyOrderSQL: String
+    /// The SQL of the predicate shapes fetched so far (see ``PredicateTemplates``).
+    let predicateTemplates = Mutex<[PredicateShape: PredicateTemplateOutcome]>([:])
     /// `UPDATE` statements by the set of columns they write, built once each.
     private let updateStatements = Mutex<[[Int]: String]>([:])
 
@@ -85,7 +92,8 @@ final class EntityDescriptor: @unchecked Sendable {
     /// The name of the primary-key column, which backs ``PersistentIdentifier``.
     static let primaryKeyColumn = "_pk"
 
-    var quotedTable: String { Self.quote(name) }
+    /// The entity's own table, quoted.
+    var quotedTable: String { quotedName }
 
     /// The entity at the top of this one's hierarchy (itself, without superentity).
     var rootEntity: EntityDescriptor { superentity?.rootEntity ?? self }
@@ -108,7 +116,7 @@ final class EntityDescriptor: @unchecked Sendable {
 
     /// The property at `index` as a column of ``fromSQL``: its table and name, quoted.
     func qualifiedColumn(of index: Int) -> String {
-        "\(declaringTable(of: index)).\(properties[index].quotedName)"
+        qualifiedColumns[index]
     }
 
     /// ``fromSQL`` with each table given an alias that starts with `prefix`, with the
@@ -139,6 +147,7 @@ final class EntityDescriptor: @unchecked Sendable {
     private init(modelType: any PersistentModel.Type) throws(SwiftDataError) {
         self.modelType = modelType
         self.name = String(describing: modelType)
+        self.quotedName = Self.quote(name)
         let registryIndex = Self.registryCount.add(1, ordering: .relaxed).oldValue
         self.registryIndex = registryIndex
         let superentity = try modelType._$superentity.map { supertype throws(SwiftDataError) in
@@ -207,11 +216,14 @@ final class EntityDescriptor: @unchecked Sendable {
         let joinedTables = ancestors.dropFirst().map(\.quotedTable) + (ancestors.isEmpty ? [] : [table])
         self.fromSQL = ([rootTable] + joinedTables.map { "JOIN \($0) ON \($0).\(primaryKey) = \(keySQL)" })
             .joined(separator: " ")
-        let qualified = columnPropertyIndices.map { index in
+        let qualifiedColumns = properties.map { property in
+            let index = property.index
             let declaringTable =
                 index < inheritedPropertyCount ? superentity?.declaringTable(of: index) ?? table : table
-            return "\(declaringTable).\(properties[index].quotedName)"
+            return "\(declaringTable).\(property.quotedName)"
         }
+        self.qualifiedColumns = qualifiedColumns
+        let qualified = columnPropertyIndices.map { qualifiedColumns[$0] }
         self.selectColumnsSQL = ([keySQL] + qualified).joined(separator: ", ")
         self.selectSQL = "SELECT \(selectColumnsSQL) FROM \(fromSQL)"
         self.selectByKeySQL = "\(selectSQL) WHERE \(keySQL) = ?"
@@ -458,11 +470,13 @@ struct PropertyDescriptor: @unchecked Sendable {
     /// Whether the property has a column in its entity's table.
     var hasColumn: Bool { attribute != nil || relationship?.isToMany == false }
 
-    var quotedName: String { EntityDescriptor.quote(name) }
+    /// The name quoted as an SQL identifier.
+    let quotedName: String
 
     init(index: Int, metadata: Schema.PropertyMetadata, entityName: String) throws(SwiftDataError) {
         self.index = index
         self.name = metadata.name
+        self.quotedName = EntityDescriptor.quote(metadata.name)
         self.keyPath = metadata.keypath
         self.declaringKeyPath = metadata.declaringKeyPath
         self.changeAnnouncer = metadata.changeAnnouncer

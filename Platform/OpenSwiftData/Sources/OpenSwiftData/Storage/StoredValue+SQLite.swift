@@ -56,6 +56,13 @@ extension StoredValue {
 extension StatementArguments {
     /// Arguments made of stored values.
     init(storedValues: [StoredValue]) {
-        self.init(storedValues.map(\.databaseValue))
+        self.init(storedValues.map { $0.databaseValue as (any DatabaseValueConvertible)? })
+    }
+
+    /// Arguments made of database values. GRDB's initializer for a sequence of one
+    /// convertible type maps it through a key path, which generic code instantiates
+    /// anew at each call; this one maps through a closure.
+    init(databaseValues: [DatabaseValue]) {
+        self.init(databaseValues.map { $0 as (any DatabaseValueConvertible)? })
     }
 }

@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+
+@testable import OpenSwiftData
+
+/// Predicates of one shape translated once, then bound with each fetch's constants.
+@Suite("Predicate templates")
+struct PredicateTemplateTests {
+    /// Trips with every combination of the attributes the predicates below read.
+    static func container() throws -> ModelContainer {
+        let container = try makeInMemoryContainer(tripSchemaTypes)
+        let context = ModelContext(container)
+        for index in 0..<40 {
+            let trip = Trip(
+                name: "trip \(index)",
+                startDate: index % 3 == 0 ? nil : Date(timeIntervalSinceReferenceDate: Double(index)),
+                budget: Double(index % 7), kind: index % 4 == 0 ? nil : (index % 2 == 0 ? .business : .leisure))
+            context.insert(trip)
+        }
+        try context.save()
+        return container
+    }
+
+    /// The names the fetch returns, and those the predicate selects in memory.
+    static func answers(_ predicate: Predicate<Trip>, in container: ModelContainer) throws -> (
+        fetched: [String], expected: [String]
+    ) {
+        let context = ModelContext(container)
+        let fetched = try context.fetch(FetchDescriptor(predicate: predicate)).map(\.name).sorted()
+        let expected = try context.fetch(FetchDescriptor<Trip>()).filter { try predicate.evaluate($0) }.map(\.name)
+            .sorted()
+        return (fetched, expected)
+    }
+
+    static func templates(_ container: ModelContainer) throws -> [PredicateTemplateOutcome] {
+        let entity = try #require(container.schema.descriptor(for: Trip.self))
+        return entity.predicateTemplates.withLock { Array($0.values) }
+    }
+
+    @Test("a lookup by key: one template, reused for every key, each answer as in memory")
+    func lookupByKey() throws {
+        let container = try Self.container()
+        let entity = try #require(container.schema.descriptor(for: Trip.self))
+        var shapes = Set<PredicateShape>()
+        for index in [3, 17, 3, 39, 99] {
+            let name = "trip \(index)"
+            let predicate = #Predicate<Trip> { $0.name == name }
+            let (fetched, expected) = try Self.answers(predicate, in: container)
+            #expect(fetched == expected)
+            #expect(fetched.count == (index < 40 ? 1 : 0))
+            let shape = try #require(PredicateTemplates.walk(predicate)?.0)
+            shapes.insert(shape)
+            let outcome = entity.predicateTemplates.withLock { $0[shape] }
+            guard case .template(let template)? = outcome else {
+                Issue.record("no template for the lookup's shape")
+                continue
+            }
+            #expect(template.sql == #"("Trip"."name" = ?)"#)
+        }
+        #expect(shapes.count == 1)
+    }
+
+    @Test("comparisons, &&, || and !, optionals and nil: the bound template answers as in memory")
+    func shapesAndValues() throws {
+        let container = try Self.container()
+        for (low, high) in [(1.0, 4.0), (0.0, 6.0), (5.0, 5.0), (3.0, 2.0)] {
+            let between = try Self.answers(#Predicate { $0.budget >= low && $0.budget < high }, in: container)
+            #expect(between.fetched == between.expected)
+            let outside = try Self.answers(#Predicate { !($0.budget > low) || $0.budget == high }, in: container)
+            #expect(outside.fetched == outside.expected)
+        }
+        for kind in [Trip.Kind?.none, .business, .leisure] {
+            let same = try Self.answers(#Predicate { $0.kind == kind }, in: container)
+            #expect(same.fetched == same.expected)
+            let other = try Self.answers(#Predicate { $0.kind != kind }, in: container)
+            #expect(other.fetched == other.expected)
+        }
+        for date in [Date?.none, Date(timeIntervalSinceReferenceDate: 10)] {
+            let answer = try Self.answers(#Predicate { $0.startDate == date || $0.budget == 2 }, in: container)
+            #expect(answer.fetched == answer.expected)
+        }
+        #expect(try Self.templates(container).contains { if case .template = $0 { true } else { false } })
+    }
+
+    @Test("a first predicate whose constants are equal makes no template yet; a later one of the shape does")
+    func equalConstantsWait() throws {
+        let container = try Self.container()
+        let entity = try #require(container.schema.descriptor(for: Trip.self))
+        let same = try Self.answers(#Predicate { $0.budget > 2.0 && $0.budget < 2.0 }, in: container)
+        #expect(same.fetched == same.expected)
+        let countAfterEqual = entity.predicateTemplates.withLock { $0.count }
+        let low = 1.0
+        let high = 4.0
+        let distinct = try Self.answers(#Predicate { $0.budget > low && $0.budget < high }, in: container)
+        #expect(distinct.fetched == distinct.expected)
+        #expect(entity.predicateTemplates.withLock { $0.count } == countAfterEqual + 1)
+        // Bound in the other order of sizes, the template still answers right.
+        let reversed = try Self.answers(#Predicate { $0.budget > high && $0.budget < low }, in: container)
+        #expect(reversed.fetched == reversed.expected)
+    }
+
+    @Test("shapes templates do not serve are translated every time, with the same answers")
+    func otherShapes() throws {
+        let container = try Self.container()
+        let prefix = "trip 1"
+        let answer = try Self.answers(#Predicate { $0.name.starts(with: prefix) && $0.budget > 1 }, in: container)
+        #expect(answer.fetched == answer.expected)
+        #expect(!answer.fetched.isEmpty)
+    }
+}
