@@ -10,7 +10,8 @@ enum LightweightMigrationWorkload {
     static func run(
         _ implementation: Implementation, folder: URL, size: String, planned: Bool
     ) throws -> (Double, Int) {
-        let name = planned ? "entries-\(size)-lightweight-plan" : "entries-\(size)-lightweight-\(implementation)"
+        let name =
+            planned ? "entries-\(size)-lightweight-plan" : "entries-\(size)-lightweight-\(implementation.rawValue)"
         let url = Setup.file(folder, name)
         let elapsed: Double
         switch implementation {
@@ -31,6 +32,8 @@ enum LightweightMigrationWorkload {
             elapsed = try Clock.time {
                 try db.execute(#"BEGIN IMMEDIATE; ALTER TABLE "Entry" ADD COLUMN "note" TEXT; COMMIT"#)
             }
+        default:
+            throw BenchmarkError.notAContender("lightweight", implementation)
         }
         let check = try DatabaseQueue(path: url.path).read { db in
             try Int.fetchOne(db, sql: #"SELECT count(*) + count("note") FROM "Entry""#) ?? 0
