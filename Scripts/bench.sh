@@ -9,8 +9,8 @@
 #   Scripts/bench.sh --small          smaller sizes (for profiling)
 #   Scripts/bench.sh --only insert,lookup
 #
-# The scale workloads' store is built once (about a minute) and kept in
-# $OPENSWIFTDATA_BENCH_SCALE_FOLDER, by default .build/bench-scale (about 450 MB).
+# The scale workloads' store is built once (a minute or two) and kept in
+# $OPENSWIFTDATA_BENCH_SCALE_FOLDER, by default .build/bench-scale (384 MB).
 # The executable is built by Scripts/bench-build.sh, optimized (see there).
 set -euo pipefail
 cd "$(dirname "$0")/.."

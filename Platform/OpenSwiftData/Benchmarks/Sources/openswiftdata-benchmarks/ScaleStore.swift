@@ -3,7 +3,7 @@ import GRDB
 import OpenSwiftData
 
 /// The store of the scale workloads: `scaleRows` items (10,000,000 at full size, about
-/// 450 MB), too slow to write at every run, so it is built once in the scale folder
+/// 380 MB), too slow to write at every run, so it is built once in the scale folder
 /// (`--scale-folder`, `OPENSWIFTDATA_BENCH_SCALE_FOLDER`; `Scripts/bench.sh` gives
 /// `.build/bench-scale`) and reused while it still fits: a stamp file beside it records its
 /// row count, the version of the rows written and OpenSwiftData's layout for `Item` (the
