@@ -102,22 +102,9 @@ enum ScaleWorkloads {
                 _ = try ModelContainer(
                     for: Schema([ItemsWithNote.Item.self]), configurations: [ModelConfiguration(url: url)])
             }
-        case .grdb:
-            let pool = try GRDBStore.pool(url)
-            elapsed = try Clock.time {
-                try pool.write { db in try db.execute(sql: #"ALTER TABLE "Item" ADD COLUMN "note" TEXT"#) }
-            }
-        case .c:
-            let db = try CDatabase(path: url.path)
-            elapsed = try Clock.time {
-                try db.execute(#"BEGIN IMMEDIATE; ALTER TABLE "Item" ADD COLUMN "note" TEXT; COMMIT"#)
-            }
         default:
-            throw BenchmarkError.notAContender("scale-migration", implementation)
+            elapsed = try LightweightMigrationWorkload.addNote(implementation, table: "Item", url: url)
         }
-        let check = try DatabaseQueue(path: url.path).read { db in
-            try Int.fetchOne(db, sql: #"SELECT count(*) + count("note") FROM "Item""#) ?? 0
-        }
-        return (elapsed, check)
+        return (elapsed, try LightweightMigrationWorkload.noteCheck(table: "Item", url: url))
     }
 }
