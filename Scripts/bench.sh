@@ -1,28 +1,19 @@
 #!/usr/bin/env bash
-# Benchmarks OpenSwiftData against raw GRDB and the SQLite C API and prints a table of
-# times, peak memory and ratios. See Platform/OpenSwiftData/BENCHMARKS.md.
+# Benchmarks OpenSwiftData against the best code a GRDB or SQLite C API user writes and
+# prints a table of times, peak memory, ratios and the issue's targets. See
+# Platform/OpenSwiftData/BENCHMARKS.md.
 #
-#   Scripts/bench.sh                  every workload at the sizes of the issue
+#   Scripts/bench.sh                  every workload at the sizes of the issue, the scale
+#                                     workloads (10,000,000 rows) included
+#   Scripts/bench.sh --no-scale       without the scale workloads
 #   Scripts/bench.sh --small          smaller sizes (for profiling)
 #   Scripts/bench.sh --only insert,lookup
 #
-# The code measured (OpenSwiftData, GRDB, the benchmark) is compiled optimized, with
-# whole-module optimization, as in a release build; the macros' compiler plugin is not.
-# SwiftPM builds a macro plugin in the build's own configuration, and a release build of
-# swift-syntax, which the plugin needs, takes most of ten minutes on a 2-core machine. So
-# this is a debug build whose toolset (Benchmarks/optimized-toolset.json) passes
-# `-O -wmo` to the code built for the target only: the plugin, built for the host,
-# keeps the debug flags.
+# The scale workloads' store is built once (a minute or two) and kept in
+# $OPENSWIFTDATA_BENCH_SCALE_FOLDER, by default .build/bench-scale (384 MB).
+# The executable is built by Scripts/bench-build.sh, optimized (see there).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-POPCORN_SCRATCH_PATH="$PWD/.build/bench-optimized"
-# shellcheck source=Scripts/packages.sh
-source Scripts/packages.sh
-package=Platform/OpenSwiftData/Benchmarks
-options=(-c debug --package-path "$package" --scratch-path "$SCRATCH"
-    --toolset "$package/optimized-toolset.json" --disable-index-store)
-# A build folder planned before source files were added does not always see them: plan
-# again (a few seconds), as Scripts/test.sh does.
-forget_build_plan
-swift build "${options[@]}" --product openswiftdata-benchmarks
-exec "$(swift build "${options[@]}" --show-bin-path)/openswiftdata-benchmarks" "$@"
+export OPENSWIFTDATA_BENCH_SCALE_FOLDER="${OPENSWIFTDATA_BENCH_SCALE_FOLDER:-$PWD/.build/bench-scale}"
+executable=$(Scripts/bench-build.sh)
+exec "$executable" "$@"

@@ -8,7 +8,7 @@ import OpenSwiftData
 /// transaction. One run per store copy.
 enum CustomMigrationWorkload {
     static func run(_ implementation: Implementation, folder: URL) throws -> (Double, Int) {
-        let url = Setup.file(folder, "entries-large-custom-\(implementation)")
+        let url = Setup.file(folder, "entries-large-custom-\(implementation.rawValue)")
         let elapsed: Double
         switch implementation {
         case .osd:
@@ -46,6 +46,8 @@ enum CustomMigrationWorkload {
                 select.reset()
                 try db.execute("COMMIT")
             }
+        default:
+            throw BenchmarkError.notAContender("custom", implementation)
         }
         let check = try DatabaseQueue(path: url.path).read { db in
             try Int.fetchOne(db, sql: #"SELECT count(*) + sum(length("note")) FROM "Entry""#) ?? 0

@@ -2,50 +2,59 @@ import Foundation
 import GRDB
 import OpenSwiftData
 
-/// Fetch every row of the `insertRows` store into objects, and read one property of each;
-/// best of the repetitions, each on a new context (no object is reused).
+/// Fetch every row of the `insertRows` store into objects or structs, and read one
+/// property of each; best of the repetitions, each on a new context (no object is reused).
 enum FetchAllWorkload {
+    static let selectSQL = #"SELECT "_pk", "number", "title" FROM "Item" ORDER BY "_pk""#
+
     static func run(_ implementation: Implementation, folder: URL, scale: Scale) throws -> (Double, Int) {
         let url = Setup.file(folder, "items-small")
         var best = Double.infinity
         var check = 0
+        let repeated = { (pass: () throws -> Int) throws in
+            for _ in 0..<scale.repetitions {
+                best = try min(best, Clock.time { check = try pass() })
+            }
+        }
         switch implementation {
         case .osd:
             let container = try ModelContainer(for: Item.self, configurations: ModelConfiguration(url: url))
-            for _ in 0..<scale.repetitions {
-                best = try min(
-                    best,
-                    Clock.time {
-                        let context = ModelContext(container)
-                        let items = try context.fetch(FetchDescriptor<Item>())
-                        check = items.reduce(items.count) { $0 + $1.number }
-                    })
+            try repeated {
+                let context = ModelContext(container)
+                let items = try context.fetch(FetchDescriptor<Item>())
+                return items.reduce(items.count) { $0 + $1.number }
             }
         case .grdb:
             let pool = try GRDBStore.pool(url)
-            for _ in 0..<scale.repetitions {
-                best = try min(
-                    best,
-                    Clock.time {
-                        let items = try pool.read { db in try ItemRecord.order(Column("_pk")).fetchAll(db) }
-                        check = items.reduce(items.count) { $0 + $1.number }
-                    })
+            try repeated {
+                let items = try pool.read { db in
+                    var items: [ItemValue] = []
+                    let rows = try Row.fetchCursor(db, sql: selectSQL)
+                    while let row = try rows.next() {
+                        items.append(ItemValue(id: row[0], number: row[1], title: row[2]))
+                    }
+                    return items
+                }
+                return items.reduce(items.count) { $0 + $1.number }
+            }
+        case .grdbRecords:
+            let pool = try GRDBStore.pool(url)
+            try repeated {
+                let items = try pool.read { db in try ItemRecord.order(Column("_pk")).fetchAll(db) }
+                return items.reduce(items.count) { $0 + $1.number }
             }
         case .c:
             let db = try CDatabase(path: url.path)
-            for _ in 0..<scale.repetitions {
-                best = try min(
-                    best,
-                    Clock.time {
-                        let select = try db.prepare(#"SELECT "_pk", "number", "title" FROM "Item" ORDER BY "_pk""#)
-                        var items: [ItemRecord] = []
-                        while try select.step() {
-                            items.append(
-                                ItemRecord(id: Int64(select.int(0)), number: select.int(1), title: select.text(2)))
-                        }
-                        check = items.reduce(items.count) { $0 + $1.number }
-                    })
+            try repeated {
+                let select = try db.prepare(selectSQL)
+                var items: [ItemValue] = []
+                while try select.step() {
+                    items.append(select.item())
+                }
+                return items.reduce(items.count) { $0 + $1.number }
             }
+        default:
+            throw BenchmarkError.notAContender("fetch-all", implementation)
         }
         return (best, check)
     }

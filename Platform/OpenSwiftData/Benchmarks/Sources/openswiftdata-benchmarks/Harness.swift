@@ -3,6 +3,10 @@ import Foundation
 /// How big each workload is: the sizes, or smaller ones for profiling.
 struct Scale: Sendable {
     let small: Bool
+    /// The rows of the scale workloads' store (built once, kept in the scale folder).
+    var scaleRows: Int { small ? 200_000 : 10_000_000 }
+    /// Point lookups timed one by one on the scale store (the figure is their median).
+    var scaleLookups: Int { small ? 100 : 1_000 }
     var insertRows: Int { small ? 10_000 : 100_000 }
     var largeRows: Int { small ? 50_000 : 1_000_000 }
     var migrationSmallRows: Int { small ? 1_000 : 10_000 }
@@ -13,10 +17,19 @@ struct Scale: Sendable {
     var openRepetitions: Int { small ? 5 : 31 }
 }
 
+/// Who runs a workload: OpenSwiftData, or code written by hand on GRDB or on SQLite's C
+/// API. `grdb` and `c` are the best code a GRDB or C user writes for the workload (the
+/// baselines the targets compare with); the others are reference rows: what a user picks
+/// instead (GRDB's Codable records) and the first benchmark round's baselines (a read
+/// per lookup). Each workload says which it has, and what each does
+/// (``WorkloadSpec/contenders``).
 enum Implementation: String, CaseIterable, Sendable {
     case osd
     case grdb
     case c
+    case grdbRecords = "grdb-records"
+    case grdbReadPerLookup = "grdb-read-per-lookup"
+    case cReadPerLookup = "c-read-per-lookup"
 }
 
 /// What one workload run in a child process reports.
@@ -40,7 +53,9 @@ struct Measurement: Sendable {
 }
 
 enum Clock {
-    /// Milliseconds taken by `body`.
+    /// Milliseconds taken by `body`. Never inlined, so that a profiler can count the timed
+    /// code alone (`Scripts/callgrind.sh` collects inside this function only).
+    @inline(never)
     static func time(_ body: () throws -> Void) rethrows -> Double {
         let start = DispatchTime.now().uptimeNanoseconds
         try body()
@@ -67,13 +82,14 @@ enum Memory {
 enum ChildProcess {
     /// Runs `--workload name implementation folder` in a new process of this executable, so
     /// that its `VmHWM` is the workload's alone.
-    static func run(_ workload: String, _ implementation: Implementation, folder: URL, scale: Scale) throws
+    static func run(_ workload: String, _ implementation: Implementation, folders: Folders, scale: Scale) throws
         -> Measurement
     {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         process.arguments =
-            ["--workload", workload, implementation.rawValue, folder.path] + (scale.small ? ["--small"] : [])
+            ["--workload", workload, implementation.rawValue, folders.run.path, "--scale-folder", folders.scale.path]
+            + (scale.small ? ["--small"] : [])
         let output = Pipe()
         process.standardOutput = output
         try process.run()
@@ -91,16 +107,25 @@ enum ChildProcess {
     }
 }
 
+/// Where a run keeps its stores: a temporary folder removed at the end, and the folder
+/// that caches the scale workloads' store between runs.
+struct Folders: Sendable {
+    let run: URL
+    let scale: URL
+}
+
 enum BenchmarkError: Error, CustomStringConvertible {
     case childFailed(String)
     case usage(String)
     case unknownWorkload(String)
+    case notAContender(String, Implementation)
 
     var description: String {
         switch self {
         case .childFailed(let detail): "child process failed: \(detail)"
         case .usage(let detail): detail
         case .unknownWorkload(let name): "unknown workload \(name)"
+        case .notAContender(let name, let implementation): "workload \(name) has no \(implementation.rawValue) run"
         }
     }
 }

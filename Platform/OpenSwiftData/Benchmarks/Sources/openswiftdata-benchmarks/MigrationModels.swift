@@ -78,3 +78,19 @@ enum EntriesBackfillPlan: SchemaMigrationPlan {
 enum Backfill {
     static func note(_ number: Int) -> String { "note \(number)" }
 }
+
+/// `Item` with one optional attribute more: the scale workload's lightweight migration.
+enum ItemsWithNote {
+    @Model
+    final class Item {
+        #Index<Item>([\.number])
+        var number: Int
+        var title: String
+        var note: String?
+
+        init(number: Int, title: String) {
+            self.number = number
+            self.title = title
+        }
+    }
+}

@@ -39,6 +39,8 @@ enum OpenWorkload {
                         check = count.int(0)
                     })
                 db = nil
+            default:
+                throw BenchmarkError.notAContender("open", implementation)
             }
         }
         return (Clock.median(times), check)

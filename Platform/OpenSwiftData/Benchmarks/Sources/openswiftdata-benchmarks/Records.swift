@@ -1,7 +1,16 @@
 import Foundation
 import GRDB
 
-/// The raw GRDB record of `Item`'s table.
+/// A row of `Item`'s table as hand-written code holds it: a plain struct, built from the
+/// columns by index.
+struct ItemValue {
+    let id: Int64
+    let number: Int
+    let title: String
+}
+
+/// The raw GRDB record of `Item`'s table: what a GRDB user picks instead of
+/// OpenSwiftData (Codable, `FetchableRecord`, `MutablePersistableRecord`).
 struct ItemRecord: Codable, FetchableRecord, MutablePersistableRecord {
     static let databaseTableName = "Item"
     var id: Int64?

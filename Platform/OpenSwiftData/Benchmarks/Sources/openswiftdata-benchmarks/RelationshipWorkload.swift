@@ -70,6 +70,8 @@ enum RelationshipWorkload {
                         check = sum(parents)
                     })
             }
+        default:
+            throw BenchmarkError.notAContender("relationship", implementation)
         }
         return (best, check)
     }

@@ -80,4 +80,9 @@ final class CStatement {
         guard let text = sqlite3_column_text(handle, column) else { return "" }
         return String(cString: text)
     }
+
+    /// The current row of a `SELECT "_pk", "number", "title"`.
+    func item() -> ItemValue {
+        ItemValue(id: Int64(int(0)), number: int(1), title: text(2))
+    }
 }

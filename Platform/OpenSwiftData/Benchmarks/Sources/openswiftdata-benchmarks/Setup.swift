@@ -2,24 +2,33 @@ import Foundation
 import GRDB
 import OpenSwiftData
 
-/// Writes the stores every workload reads, the same for every implementation. Stores are
+/// Writes the stores the workloads read, the same for every implementation. Stores are
 /// created empty by OpenSwiftData (so they have its layout) and filled with SQL.
 enum Setup {
-    static func prepare(in folder: URL, scale: Scale) throws {
-        for implementation in Implementation.allCases {
-            for repetition in 0..<scale.repetitions {
-                _ = try ModelContainer(
-                    for: Item.self,
-                    configurations: ModelConfiguration(url: file(folder, "insert-\(implementation)-\(repetition)")))
+    static func prepare(in folder: URL, scale: Scale, for workloads: Set<String>) throws {
+        if workloads.contains("insert") {
+            for contender in try Workloads.spec("insert").contenders {
+                for repetition in 0..<scale.repetitions {
+                    let name = "insert-\(contender.implementation.rawValue)-\(repetition)"
+                    _ = try ModelContainer(for: Item.self, configurations: ModelConfiguration(url: file(folder, name)))
+                }
             }
         }
-        try fillItems(file(folder, "items-small"), rows: scale.insertRows)
-        try fillItems(file(folder, "items-large"), rows: scale.largeRows)
-        _ = try ModelContainer(
-            for: Schema(FifteenEntities.types), configurations: [ModelConfiguration(url: file(folder, "fifteen"))])
-        try fillEntries(folder, name: "entries-large", rows: scale.largeRows, copies: ["lightweight", "custom"])
-        try fillEntries(folder, name: "entries-small", rows: scale.migrationSmallRows, copies: ["lightweight"])
-        try fillFamilies(file(folder, "families"), parents: scale.parents, children: scale.childrenPerParent)
+        if workloads.contains("fetch-all") { try fillItems(file(folder, "items-small"), rows: scale.insertRows) }
+        if workloads.contains("lookup") { try fillItems(file(folder, "items-large"), rows: scale.largeRows) }
+        if workloads.contains("open") {
+            _ = try ModelContainer(
+                for: Schema(FifteenEntities.types), configurations: [ModelConfiguration(url: file(folder, "fifteen"))])
+        }
+        if !workloads.isDisjoint(with: ["lightweight-large", "lightweight-plan", "custom"]) {
+            try fillEntries(folder, name: "entries-large", rows: scale.largeRows, copies: ["lightweight", "custom"])
+        }
+        if workloads.contains("lightweight-small") {
+            try fillEntries(folder, name: "entries-small", rows: scale.migrationSmallRows, copies: ["lightweight"])
+        }
+        if workloads.contains("relationship") {
+            try fillFamilies(file(folder, "families"), parents: scale.parents, children: scale.childrenPerParent)
+        }
         // Writes the copies' pages to disk now: otherwise the first fsync of a workload (a
         // migration's checkpoint) would pay for flushing the whole freshly copied file.
         sync()
@@ -42,8 +51,9 @@ enum Setup {
             configurations: [ModelConfiguration(url: url)])
         try fill(url, sql: #"INSERT INTO "Entry" ("_pk", "number", "title") VALUES (?, ?, ?)"#, rows: rows)
         for workload in copies {
-            for implementation in Implementation.allCases {
-                try FileManager.default.copyItem(at: url, to: file(folder, "\(name)-\(workload)-\(implementation)"))
+            for implementation in [Implementation.osd, .grdb, .c] {
+                try FileManager.default.copyItem(
+                    at: url, to: file(folder, "\(name)-\(workload)-\(implementation.rawValue)"))
             }
         }
         try FileManager.default.copyItem(at: url, to: file(folder, "\(name)-lightweight-plan"))

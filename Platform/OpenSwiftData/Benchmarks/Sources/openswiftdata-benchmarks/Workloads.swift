@@ -1,61 +1,241 @@
 import Foundation
 
-/// Every workload, by the name a child process is given.
+/// Every workload: what it measures, who runs it, and the targets the issue sets for it,
+/// in the order the table prints them.
 enum Workloads {
-    static let names = [
-        "insert", "fetch-all", "lookup", "open", "lightweight-large", "lightweight-small", "lightweight-plan",
-        "custom", "relationship",
+    static let all: [WorkloadSpec] = [
+        WorkloadSpec(
+            name: "insert", title: { "insert \($0.insertRows.formatted()) + save" }, rounds: 1,
+            contenders: [
+                Contender(.osd, .subject, "OSD: insert models into a context, save()"),
+                Contender(.grdb, .baseline, "GRDB: one prepared INSERT reused, one transaction"),
+                Contender(.c, .baseline, "C: one prepared INSERT, one transaction"),
+                Contender(.grdbRecords, .reference, "GRDB: Codable records, insert(db), one transaction"),
+            ],
+            targets: [Target(.ratio(.grdb, 1.5)), Target(.ratio(.c, 2))],
+            run: InsertWorkload.run),
+        WorkloadSpec(
+            name: "fetch-all", title: { "fetch all \($0.insertRows.formatted())" }, rounds: 3,
+            contenders: [
+                Contender(.osd, .subject, "OSD: fetch(FetchDescriptor<Item>()), read number"),
+                Contender(.grdb, .baseline, "GRDB: Row cursor, columns by index → structs"),
+                Contender(.c, .baseline, "C: step one prepared SELECT → structs"),
+                Contender(.grdbRecords, .reference, "GRDB: Codable records, fetchAll"),
+            ],
+            targets: [Target(.ratio(.grdb, 1.5)), Target(.ratio(.c, 2.5))],
+            run: FetchAllWorkload.run),
+        WorkloadSpec(
+            name: "lookup",
+            title: { "\($0.lookups.formatted()) point lookups (\($0.largeRows.formatted()) rows)" },
+            rounds: 3,
+            contenders: [
+                Contender(.osd, .subject, "OSD: #Predicate number == key, fetchLimit 1"),
+                Contender(.grdb, .baseline, "GRDB: cached statement, all in one read"),
+                Contender(.c, .baseline, "C: one prepared statement, one read transaction"),
+                Contender(.grdbReadPerLookup, .reference, "GRDB: cached statement, a read per lookup"),
+                Contender(.cReadPerLookup, .reference, "C: one prepared statement, autocommit"),
+            ],
+            targets: [Target(.ratio(.grdb, 2))],
+            run: LookupWorkload.run),
+        WorkloadSpec(
+            name: "open", title: { _ in "open, 15 entities, up to date (median)" }, rounds: 3,
+            contenders: [
+                Contender(.osd, .subject, "OSD: ModelContainer, then fetchCount"),
+                Contender(.grdb, .baseline, "GRDB: DatabasePool, then SELECT count(*)"),
+                Contender(.c, .baseline, "C: sqlite3_open_v2, then SELECT count(*)"),
+            ],
+            targets: [Target(.margin(.grdb, 1))],
+            run: OpenWorkload.run),
+        WorkloadSpec(
+            name: "relationship", title: { "\($0.parents.formatted()) parents × 10 children" }, rounds: 3,
+            contenders: [
+                Contender(.osd, .subject, "OSD: fetch parents, walk parent.children"),
+                Contender(.grdb, .baseline, "GRDB: one JOIN, Row cursor by index → structs"),
+                Contender(.c, .baseline, "C: one JOIN → structs"),
+            ],
+            targets: [Target(.ratio(.grdb, 2))],
+            run: RelationshipWorkload.run),
+        WorkloadSpec(
+            name: "scale-lookup",
+            title: { "scale: one point lookup (\($0.scaleRows.formatted()) rows, median)" }, rounds: 1,
+            contenders: [
+                Contender(.osd, .subject, "OSD: #Predicate number == key, fetchLimit 1"),
+                Contender(.grdb, .baseline, "GRDB: cached statement in its own read"),
+                Contender(.c, .baseline, "C: one prepared statement, autocommit"),
+            ],
+            targets: [Target(.time(1))],
+            run: ScaleWorkloads.lookup, usesScaleStore: true),
+        WorkloadSpec(
+            name: "scale-enumerate", title: { "scale: enumerate \($0.scaleRows.formatted()) rows" }, rounds: 1,
+            contenders: [
+                Contender(.osd, .subject, "OSD: enumerate(FetchDescriptor<Item>())"),
+                Contender(.grdb, .baseline, "GRDB: Row cursor by index → a struct per row"),
+                Contender(.c, .baseline, "C: step one SELECT → a struct per row"),
+            ],
+            targets: [Target(.peak(64))],
+            run: ScaleWorkloads.enumerate, usesScaleStore: true),
+        WorkloadSpec(
+            name: "scale-migration",
+            title: { "scale: lightweight add column (\($0.scaleRows.formatted()) rows)" }, rounds: 1,
+            contenders: [
+                Contender(.osd, .subject, "OSD: open with one optional attribute more"),
+                Contender(.grdb, .baseline, "GRDB: ALTER TABLE ADD COLUMN"),
+                Contender(.c, .baseline, "C: ALTER TABLE ADD COLUMN"),
+            ],
+            targets: [Target(.time(50))],
+            run: ScaleWorkloads.migration, usesScaleStore: true),
+        WorkloadSpec(
+            name: "lightweight-large", title: { "add column, \($0.largeRows.formatted()) rows" }, rounds: 1,
+            contenders: [
+                Contender(.osd, .subject, "OSD: inferred lightweight migration"),
+                Contender(.grdb, .reference, "GRDB: ALTER TABLE ADD COLUMN"),
+                Contender(.c, .reference, "C: ALTER TABLE ADD COLUMN"),
+            ],
+            targets: [
+                Target(.time(50), firstRound: true), Target(.near("lightweight-small", 10), firstRound: true),
+            ],
+            run: { implementation, folders, _ in
+                try LightweightMigrationWorkload.run(implementation, folder: folders.run, size: "large", planned: false)
+            }),
+        WorkloadSpec(
+            name: "lightweight-small", title: { "add column, \($0.migrationSmallRows.formatted()) rows" },
+            rounds: 1,
+            contenders: [
+                Contender(.osd, .subject, "OSD: inferred lightweight migration"),
+                Contender(.grdb, .reference, "GRDB: ALTER TABLE ADD COLUMN"),
+                Contender(.c, .reference, "C: ALTER TABLE ADD COLUMN"),
+            ],
+            targets: [],
+            run: { implementation, folders, _ in
+                try LightweightMigrationWorkload.run(implementation, folder: folders.run, size: "small", planned: false)
+            }),
+        WorkloadSpec(
+            name: "lightweight-plan", title: { "add column with a plan, \($0.largeRows.formatted()) rows" },
+            rounds: 1,
+            contenders: [Contender(.osd, .subject, "OSD: MigrationStage.lightweight (writes a backup)")],
+            targets: [],
+            run: { implementation, folders, _ in
+                try LightweightMigrationWorkload.run(implementation, folder: folders.run, size: "large", planned: true)
+            }),
+        WorkloadSpec(
+            name: "custom", title: { "custom backfill, \($0.largeRows.formatted()) rows" }, rounds: 1,
+            contenders: [
+                Contender(.osd, .subject, "OSD: custom stage, 10,000 models a page"),
+                Contender(.grdb, .reference, "GRDB: cursor + prepared UPDATE, one transaction"),
+                Contender(.c, .reference, "C: cursor + prepared UPDATE, one transaction"),
+            ],
+            targets: [Target(.ratio(.grdb, 3), firstRound: true), Target(.peak(100), firstRound: true)],
+            run: { implementation, folders, _ in try CustomMigrationWorkload.run(implementation, folder: folders.run) }),
     ]
 
-    /// How many rounds of child processes a workload gets, the implementations taking
-    /// turns in each: three for the workloads that only read their stores, so that a slow
-    /// spell of a shared machine does not land on one implementation alone; one for those
-    /// that write theirs (a second run would find the rows inserted or the store migrated).
-    static func rounds(of name: String) -> Int {
-        ["fetch-all", "lookup", "open", "relationship"].contains(name) ? 3 : 1
+    static var names: [String] { all.map(\.name) }
+
+    static func spec(_ name: String) throws -> WorkloadSpec {
+        guard let spec = all.first(where: { $0.name == name }) else { throw BenchmarkError.unknownWorkload(name) }
+        return spec
     }
 
-    /// Which implementations a workload has: the planned migration is OpenSwiftData's alone.
-    static func implementations(of name: String) -> [Implementation] {
-        name == "lightweight-plan" ? [.osd] : Implementation.allCases
-    }
-
-    static func run(_ name: String, _ implementation: Implementation, folder: URL, scale: Scale) throws
+    /// Runs one workload's implementation in this process: the time in milliseconds and a
+    /// checksum of what it read or wrote.
+    static func run(_ name: String, _ implementation: Implementation, folders: Folders, scale: Scale) throws
         -> (Double, Int)
     {
-        switch name {
-        case "noop": (0, 0)
-        case "insert": try InsertWorkload.run(implementation, folder: folder, scale: scale)
-        case "fetch-all": try FetchAllWorkload.run(implementation, folder: folder, scale: scale)
-        case "lookup": try LookupWorkload.run(implementation, folder: folder, scale: scale)
-        case "open": try OpenWorkload.run(implementation, folder: folder, scale: scale)
-        case "lightweight-large":
-            try LightweightMigrationWorkload.run(implementation, folder: folder, size: "large", planned: false)
-        case "lightweight-small":
-            try LightweightMigrationWorkload.run(implementation, folder: folder, size: "small", planned: false)
-        case "lightweight-plan":
-            try LightweightMigrationWorkload.run(implementation, folder: folder, size: "large", planned: true)
-        case "custom": try CustomMigrationWorkload.run(implementation, folder: folder)
-        case "relationship": try RelationshipWorkload.run(implementation, folder: folder, scale: scale)
-        default: throw BenchmarkError.unknownWorkload(name)
+        if name == "noop" { return (0, 0) }
+        let spec = try spec(name)
+        guard spec.contenders.contains(where: { $0.implementation == implementation }) else {
+            throw BenchmarkError.notAContender(name, implementation)
         }
+        return try spec.run(implementation, folders, scale)
+    }
+}
+
+/// One workload: its rows in the table and the code that runs it.
+struct WorkloadSpec: Sendable {
+    /// The name on the command line (`--only`, `--workload`).
+    let name: String
+    /// The table's name for it, at a scale.
+    let title: @Sendable (Scale) -> String
+    /// How many rounds of child processes it gets, the implementations taking turns in
+    /// each: three for the workloads that only read their stores, so that a slow spell of a
+    /// shared machine does not land on one implementation alone (the table keeps each
+    /// one's best); one for those that write theirs, and for the scale workloads.
+    let rounds: Int
+    /// Who runs it, in the table's order: OpenSwiftData first.
+    let contenders: [Contender]
+    let targets: [Target]
+    let run: @Sendable (Implementation, Folders, Scale) throws -> (Double, Int)
+    /// Whether it reads the 10,000,000-row store of the scale folder.
+    var usesScaleStore = false
+
+    init(
+        name: String, title: @escaping @Sendable (Scale) -> String, rounds: Int, contenders: [Contender],
+        targets: [Target], run: @escaping @Sendable (Implementation, Folders, Scale) throws -> (Double, Int),
+        usesScaleStore: Bool = false
+    ) {
+        self.name = name
+        self.title = title
+        self.rounds = rounds
+        self.contenders = contenders
+        self.targets = targets
+        self.run = run
+        self.usesScaleStore = usesScaleStore
     }
 
-    /// The row label of a workload at a scale.
-    static func label(_ name: String, scale: Scale) -> String {
-        let insert = scale.insertRows.formatted()
-        let large = scale.largeRows.formatted()
-        return switch name {
-        case "insert": "insert \(insert) + save"
-        case "fetch-all": "fetch all \(insert)"
-        case "lookup": "\(scale.lookups.formatted()) indexed lookups (\(large) rows)"
-        case "open": "open, 15 entities (median)"
-        case "lightweight-large": "lightweight add column, \(large) rows"
-        case "lightweight-small": "lightweight add column, \(scale.migrationSmallRows.formatted()) rows"
-        case "lightweight-plan": "same, with plan (backup)"
-        case "custom": "custom backfill, \(large) rows"
-        case "relationship": "\(scale.parents.formatted()) parents × 10 children"
-        default: name
-        }
+    init(
+        name: String, title: @escaping @Sendable (Scale) -> String, rounds: Int, contenders: [Contender],
+        targets: [Target], run: @escaping @Sendable (Implementation, URL, Scale) throws -> (Double, Int)
+    ) {
+        self.init(
+            name: name, title: title, rounds: rounds, contenders: contenders, targets: targets,
+            run: { try run($0, $1.run, $2) })
+    }
+}
+
+/// What a row of a workload's group is.
+enum Role: Sendable {
+    /// OpenSwiftData: the code measured.
+    case subject
+    /// The best code a GRDB or C user writes for the workload: what the targets compare with.
+    case baseline
+    /// For comparison only: what a user picks instead, or the first round's baselines.
+    case reference
+}
+
+/// One row of a workload's group: who runs it, and what the code does.
+struct Contender: Sendable {
+    let implementation: Implementation
+    let role: Role
+    let label: String
+
+    init(_ implementation: Implementation, _ role: Role, _ label: String) {
+        self.implementation = implementation
+        self.role = role
+        self.label = label
+    }
+}
+
+/// A goal set for OpenSwiftData on one workload, judged on one run's measurements.
+struct Target: Sendable {
+    enum Kind: Sendable {
+        /// OSD's time at most this many times the implementation's.
+        case ratio(Implementation, Double)
+        /// OSD's time at most the implementation's plus this many milliseconds.
+        case margin(Implementation, Double)
+        /// OSD's time under this many milliseconds.
+        case time(Double)
+        /// OSD's peak memory (the child process's `VmHWM`) at most this many MB.
+        case peak(Double)
+        /// OSD's time within this many milliseconds of its time on another workload
+        /// (the first round's "independent of row count").
+        case near(String, Double)
+    }
+
+    let kind: Kind
+    /// A target of the first round, kept for reference (not one of performance II's).
+    let firstRound: Bool
+
+    init(_ kind: Kind, firstRound: Bool = false) {
+        self.kind = kind
+        self.firstRound = firstRound
     }
 }

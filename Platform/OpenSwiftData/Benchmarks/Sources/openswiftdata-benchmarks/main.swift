@@ -1,12 +1,18 @@
-// Benchmarks OpenSwiftData against raw GRDB and the SQLite C API on the same data.
+// Benchmarks OpenSwiftData against the best code a GRDB or a SQLite C API user writes, on
+// the same data (see BENCHMARKS.md).
 //
-//   openswiftdata-benchmarks [--small] [--only NAME,…]     prepares stores in a temporary
-//       folder, runs each workload and implementation in a child process (in turns, three
+//   openswiftdata-benchmarks [--small] [--only NAME,…] [--no-scale] [--scale-folder FOLDER]
+//       prepares stores in a temporary folder (and the scale store in the scale folder,
+//       once), runs each workload and implementation in a child process (in turns, three
 //       rounds for the read-only workloads, keeping the best), prints a table
-//   openswiftdata-benchmarks --prepare FOLDER [--small]    only writes the stores
-//   openswiftdata-benchmarks --workload NAME IMPL FOLDER [--small]
-//       runs one workload (osd, grdb or c) on prepared stores and prints
-//       "RESULT <ms> <VmHWM kB> <checksum>"; for profiling with valgrind.
+//   openswiftdata-benchmarks --prepare FOLDER [--small] [--scale-folder FOLDER]
+//       only writes the stores (and builds the scale store if it is not there)
+//   openswiftdata-benchmarks --workload NAME IMPL FOLDER [--small] [--scale-folder FOLDER]
+//       runs one workload's implementation (osd, grdb, c, grdb-records, …) on prepared
+//       stores and prints "RESULT <ms> <VmHWM kB> <checksum>"; for profilers
+//
+// The scale folder is `--scale-folder`, else $OPENSWIFTDATA_BENCH_SCALE_FOLDER, else
+// `openswiftdata-bench-scale` in the temporary directory.
 import Foundation
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -17,27 +23,55 @@ func value(after flag: String) -> String? {
     return arguments[index + 1]
 }
 
-func runAll() throws {
+let scaleFolder = URL(
+    fileURLWithPath: value(after: "--scale-folder") ?? ProcessInfo.processInfo.environment[
+        "OPENSWIFTDATA_BENCH_SCALE_FOLDER"]
+        ?? FileManager.default.temporaryDirectory.appending(path: "openswiftdata-bench-scale").path)
+
+/// The workloads `--only` and `--no-scale` leave.
+func selectedWorkloads() throws -> [WorkloadSpec] {
     let only = value(after: "--only").map { Set($0.split(separator: ",").map(String.init)) }
-    let folder = FileManager.default.temporaryDirectory.appending(path: "openswiftdata-bench-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let setup = try Clock.time { try Setup.prepare(in: folder, scale: scale) }
-    print("Stores prepared in \(String(format: "%.1f", setup / 1000)) s in \(folder.path)")
-    let baseline = try ChildProcess.run("noop", .osd, folder: folder, scale: scale).peakKilobytes
+    for name in only ?? [] { _ = try Workloads.spec(name) }
+    return Workloads.all.filter { spec in
+        (only?.contains(spec.name) ?? true) && !(spec.usesScaleStore && arguments.contains("--no-scale"))
+    }
+}
+
+/// Writes every store the workloads read, and the scale store if one of them needs it.
+func prepare(_ folders: Folders, for workloads: [WorkloadSpec]) throws {
+    let setup = try Clock.time { try Setup.prepare(in: folders.run, scale: scale, for: Set(workloads.map(\.name))) }
+    print("Stores prepared in \(String(format: "%.1f", setup / 1000)) s in \(folders.run.path)")
+    guard workloads.contains(where: \.usesScaleStore) else { return }
+    let store = ScaleStore.url(in: folders.scale, scale: scale).path
+    if let seconds = try ScaleStore.ensure(in: folders.scale, scratch: folders.run, scale: scale) {
+        print("Scale store built in \(String(format: "%.1f", seconds)) s: \(store)")
+    } else {
+        print("Scale store reused: \(store)")
+    }
+}
+
+func runAll() throws {
+    let workloads = try selectedWorkloads()
+    let run = FileManager.default.temporaryDirectory.appending(path: "openswiftdata-bench-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: run, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: run) }
+    let folders = Folders(run: run, scale: scaleFolder)
+    try prepare(folders, for: workloads)
+    let baseline = try ChildProcess.run("noop", .osd, folders: folders, scale: scale).peakKilobytes
     var results: [WorkloadResult] = []
-    for name in Workloads.names where only?.contains(name) ?? true {
+    for spec in workloads {
         var rounds: [Implementation: [Measurement]] = [:]
-        for _ in 0..<Workloads.rounds(of: name) {
-            for implementation in Workloads.implementations(of: name) {
-                let measurement = try ChildProcess.run(name, implementation, folder: folder, scale: scale)
+        for _ in 0..<spec.rounds {
+            for contender in spec.contenders {
+                let implementation = contender.implementation
+                let measurement = try ChildProcess.run(spec.name, implementation, folders: folders, scale: scale)
                 rounds[implementation, default: []].append(measurement)
                 print(
-                    "  \(name) \(implementation.rawValue): \(String(format: "%.2f", measurement.milliseconds)) ms, "
+                    "  \(spec.name) \(implementation.rawValue): \(String(format: "%.3f", measurement.milliseconds)) ms, "
                         + "\(measurement.peakKilobytes / 1024) MB, check \(measurement.check)")
             }
         }
-        results.append(WorkloadResult(name: name, results: rounds.mapValues(Measurement.best(of:))))
+        results.append(WorkloadResult(spec: spec, results: rounds.mapValues(Measurement.best(of:))))
     }
     print("")
     print(Report.table(results, scale: scale, baselineKilobytes: baseline))
@@ -46,15 +80,17 @@ func runAll() throws {
 do {
     if let index = arguments.firstIndex(of: "--workload") {
         guard index + 3 < arguments.count, let implementation = Implementation(rawValue: arguments[index + 2]) else {
-            throw BenchmarkError.usage("usage: --workload NAME osd|grdb|c FOLDER [--small]")
+            let names = Implementation.allCases.map(\.rawValue).joined(separator: "|")
+            throw BenchmarkError.usage("usage: --workload NAME \(names) FOLDER [--small] [--scale-folder FOLDER]")
         }
+        let folders = Folders(run: URL(fileURLWithPath: arguments[index + 3]), scale: scaleFolder)
         let (milliseconds, check) = try Workloads.run(
-            arguments[index + 1], implementation, folder: URL(fileURLWithPath: arguments[index + 3]), scale: scale)
+            arguments[index + 1], implementation, folders: folders, scale: scale)
         print("RESULT \(milliseconds) \(Memory.peakKilobytes()) \(check)")
     } else if let folder = value(after: "--prepare") {
         let url = URL(fileURLWithPath: folder)
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        try Setup.prepare(in: url, scale: scale)
+        try prepare(Folders(run: url, scale: scaleFolder), for: try selectedWorkloads())
     } else {
         try runAll()
     }
