@@ -155,7 +155,8 @@ extension ModelContext {
         if let existing = identityMap[IdentityMap.key(entity, primaryKey)] { return existing }
         let query = query(for: entity)
         var model: (any PersistentModel)?
-        try FetchedRow.forEach(in: try db.fetchStatement(sql: query.selectByKeySQL), arguments: [primaryKey]) {
+        let statement = try db.fetchStatement(sql: query.selectByKeySQL)
+        try FetchedRow.forEach(in: statement, arguments: [primaryKey.databaseValue], db: db) {
             model = materialize($0, query: query, batch: nil)
         }
         return model
@@ -186,13 +187,14 @@ extension ModelContext {
     ) throws -> [T] {
         let batch = FetchBatch.forRows(of: query.entity)
         let table = identityMap.table(for: query.entity)
-        var models: [T] = []
-        try FetchedRow.forEach(
-            in: try db.fetchStatement(sql: sql), arguments: StatementArguments(databaseValues: arguments)
-        ) {
-            models.append(materialize($0, query: query, as: type, batch: batch, table: table))
+        // Collected as objects: appending to a `[T]` in this generic code, which is not
+        // specialized for `T`, looks up `Array<T>`'s metadata at every row. The cast of
+        // the whole array checks each element's class and keeps the buffer.
+        var objects: [AnyObject] = []
+        try FetchedRow.forEach(in: try db.fetchStatement(sql: sql), arguments: arguments, db: db) {
+            objects.append(materialize($0, query: query, as: type, batch: batch, table: table))
         }
-        return models
+        return objects as! [T]
     }
 }
 

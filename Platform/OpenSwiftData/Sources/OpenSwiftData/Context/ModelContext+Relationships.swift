@@ -66,7 +66,7 @@ extension ModelContext {
         var owner: Int64?
         var run: [any PersistentModel] = []
         let statement = try db.fetchStatement(sql: query.sql)
-        try FetchedRow.forEach(in: statement, arguments: [ownerList]) { row in
+        try FetchedRow.forEach(in: statement, arguments: [ownerList.databaseValue], db: db) { row in
             let rowOwner = row.int64(at: ownerColumn)
             if rowOwner != owner {
                 if let owner { targetsByOwner[owner] = run }

@@ -234,6 +234,13 @@ struct SaveOperation {
     /// with the columns it stores. `values` are the values of the entity's
     /// ``EntityDescriptor/columnPropertyIndices``.
     private func insertRow(of entity: EntityDescriptor, key: Int64, values: [StoredValue], db: Database) throws {
+        guard entity.superentity != nil else {
+            // One table, whose columns are the entity's, in the same order.
+            let statement = try db.cachedStatement(sql: entity.ownInsertSQL)
+            statement.setUncheckedArguments(StatementArguments(storedValues: [.integer(key)] + values))
+            try statement.execute()
+            return
+        }
         let valueByProperty = Dictionary(uniqueKeysWithValues: zip(entity.columnPropertyIndices, values))
         for table in entity.tableChain {
             let statement = try db.cachedStatement(sql: table.ownInsertSQL)

@@ -26,29 +26,27 @@
 ///
 /// Like its context, a table is used from one isolation domain: models are not
 /// `Sendable`, so a model dies, and its entry goes, where its context lives.
+///
+/// The keys and the slots' states are kept apart from the references, so that probing
+/// reads plain integers: a slot read as a whole would copy its reference, which counts
+/// it, and counts it down again.
 final class PrimaryKeyTable {
-    /// An entry: a primary key and its model; or a free slot, or a tombstone. The
-    /// state is kept beside the reference so that probing never reads the reference.
-    private struct Slot {
-        enum State: UInt8 { case free, live, tombstone }
+    /// A slot's state: a probe stops at a free slot and steps over a tombstone.
+    private enum State: UInt8 { case free, live, tombstone }
 
-        var primaryKey: Int64
+    /// A reference to a model that does not keep it alive.
+    private struct Entry {
         unowned(safe) var object: AnyObject?
-        var state: State
-
-        static var free: Slot { Slot(primaryKey: 0, object: nil, state: .free) }
-        static var tombstone: Slot { Slot(primaryKey: 0, object: nil, state: .tombstone) }
-
-        var isLive: Bool { state == .live }
-        var isFree: Bool { state == .free }
     }
 
-    /// The entries and the table's shape, changed together by each operation: one
-    /// stored property, so that an operation is one access to it.
+    /// The table's buffers and shape, changed together by each operation: one stored
+    /// property, so that an operation is one access to it. The buffers are allocated and
+    /// freed by the table, which owns them.
     private struct Storage {
-        /// Allocated and freed by the table, which owns it.
-        var slots: UnsafeMutableBufferPointer<Slot>
-        /// `slots.count - 1`; the capacity is a power of two.
+        var keys: UnsafeMutableBufferPointer<Int64>
+        var states: UnsafeMutableBufferPointer<State>
+        var entries: UnsafeMutableBufferPointer<Entry>
+        /// `capacity - 1`; the capacity is a power of two.
         var mask: Int
         /// Bits to keep of the 64-bit product: log2 of the capacity.
         var shift: Int
@@ -59,6 +57,27 @@ final class PrimaryKeyTable {
         /// Changes at every registration and removal, so that a ``Probe`` taken before
         /// one is not used after it.
         var generation = 0
+
+        init(capacity: Int) {
+            keys = .allocate(capacity: capacity)
+            keys.initialize(repeating: 0)
+            states = .allocate(capacity: capacity)
+            states.initialize(repeating: .free)
+            entries = .allocate(capacity: capacity)
+            entries.initialize(repeating: Entry(object: nil))
+            mask = capacity - 1
+            shift = 64 - capacity.trailingZeroBitCount
+        }
+
+        var capacity: Int { keys.count }
+
+        /// Frees the buffers; the storage is not used after.
+        func deallocate() {
+            keys.deallocate()
+            states.deallocate()
+            entries.deinitialize()
+            entries.deallocate()
+        }
     }
 
     /// Where reads of this table's models are recorded for observation tracking until a
@@ -73,28 +92,26 @@ final class PrimaryKeyTable {
     private static let minimumCapacity = 16
 
     init<Model: PersistentModel>(for modelType: Model.Type) {
-        storage = Storage(
-            slots: Self.allocate(Self.minimumCapacity), mask: Self.minimumCapacity - 1,
-            shift: 64 - Self.minimumCapacity.trailingZeroBitCount)
-        // Every model registered here is a `Model`: a context keeps one table per entity.
+        storage = Storage(capacity: Self.minimumCapacity)
+        // Every model registered here is a `Model`: a context keeps one table per
+        // hierarchy of entities, created for its root's class.
         existential = { unsafeDowncast($0, to: Model.self) }
     }
 
     deinit {
-        storage.slots.deinitialize()
-        storage.slots.deallocate()
+        storage.deallocate()
     }
 
     /// The number of live entries.
     var count: Int { storage.count }
 
     /// The number of slots, live or not (for tests).
-    var capacity: Int { storage.slots.count }
+    var capacity: Int { storage.capacity }
 
     /// The model registered for `primaryKey`, if any.
     func object(for primaryKey: Int64) -> AnyObject? {
         guard let index = find(primaryKey) else { return nil }
-        return storage.slots[index].object
+        return storage.entries[index].object
     }
 
     subscript(primaryKey: Int64) -> (any PersistentModel)? {
@@ -112,19 +129,19 @@ final class PrimaryKeyTable {
 
     /// Probes for `primaryKey`, after making room for one more entry.
     func probe(_ primaryKey: Int64) -> Probe {
-        if (storage.count + storage.tombstones + 1) * 2 > storage.slots.count {
+        if (storage.count + storage.tombstones + 1) * 2 > storage.capacity {
             rebuild(capacity: Swift.max(Self.minimumCapacity, ((storage.count + 1) * 4).nextPowerOfTwo))
         }
-        let slots = storage.slots
+        let (keys, states, mask) = (storage.keys, storage.states, storage.mask)
         var index = home(of: primaryKey)
         var free: Int?
-        while !slots[index].isFree {
-            if slots[index].state == .tombstone {
+        while states[index] != .free {
+            if states[index] == .tombstone {
                 if free == nil { free = index }
-            } else if slots[index].primaryKey == primaryKey {
+            } else if keys[index] == primaryKey {
                 return Probe(index: index, found: true, generation: storage.generation, primaryKey: primaryKey)
             }
-            index = (index + 1) & storage.mask
+            index = (index + 1) & mask
         }
         return Probe(index: free ?? index, found: false, generation: storage.generation, primaryKey: primaryKey)
     }
@@ -132,7 +149,7 @@ final class PrimaryKeyTable {
     /// The model a probe found, if any.
     func object(at probe: Probe) -> AnyObject? {
         guard probe.found, probe.generation == storage.generation else { return nil }
-        return storage.slots[probe.index].object
+        return storage.entries[probe.index].object
     }
 
     /// Registers `object`, whose backing data already names this table as its
@@ -146,16 +163,19 @@ final class PrimaryKeyTable {
             return
         }
         storage.generation &+= 1
+        let index = probe.index
         if probe.found {
-            let previous = storage.slots[probe.index].object
-            storage.slots[probe.index].object = object
+            let previous = storage.entries[index].object
+            storage.entries[index].object = object
             if let previous, previous !== object {
                 existential(previous).persistentBackingData.identityTable = nil
             }
             return
         }
-        if storage.slots[probe.index].state == .tombstone { storage.tombstones -= 1 }
-        storage.slots[probe.index] = Slot(primaryKey: probe.primaryKey, object: object, state: .live)
+        if storage.states[index] == .tombstone { storage.tombstones -= 1 }
+        storage.keys[index] = probe.primaryKey
+        storage.states[index] = .live
+        storage.entries[index].object = object
         storage.count += 1
     }
 
@@ -173,21 +193,22 @@ final class PrimaryKeyTable {
     func remove(_ primaryKey: Int64) {
         guard let index = find(primaryKey) else { return }
         storage.generation &+= 1
-        storage.slots[index] = .tombstone
+        storage.entries[index].object = nil
+        storage.states[index] = .tombstone
         storage.count -= 1
         storage.tombstones += 1
         // When the models of a large fetch die one after another, shrinking at each
         // halving would move the survivors again and again: shrink only when the table
         // is nearly empty.
-        if storage.slots.count > Self.minimumCapacity, storage.count * 64 < storage.slots.count {
+        if storage.capacity > Self.minimumCapacity, storage.count * 64 < storage.capacity {
             rebuild(capacity: Swift.max(Self.minimumCapacity, (storage.count * 4).nextPowerOfTwo))
         }
     }
 
     var liveModels: [any PersistentModel] {
         var models: [any PersistentModel] = []
-        for index in storage.slots.indices where storage.slots[index].isLive {
-            if let object = storage.slots[index].object { models.append(existential(object)) }
+        for index in 0..<storage.capacity where storage.states[index] == .live {
+            if let object = storage.entries[index].object { models.append(existential(object)) }
         }
         return models
     }
@@ -207,40 +228,33 @@ final class PrimaryKeyTable {
 
     /// The slot of the live entry of `primaryKey`, stepping over tombstones.
     private func find(_ primaryKey: Int64) -> Int? {
-        let slots = storage.slots
+        let (keys, states, mask) = (storage.keys, storage.states, storage.mask)
         var index = home(of: primaryKey)
-        while !slots[index].isFree {
-            if slots[index].isLive, slots[index].primaryKey == primaryKey { return index }
-            index = (index + 1) & storage.mask
+        while states[index] != .free {
+            if states[index] == .live, keys[index] == primaryKey { return index }
+            index = (index + 1) & mask
         }
         return nil
     }
 
-    /// Moves the live entries to a new buffer of `capacity` slots, dropping tombstones.
+    /// Moves the live entries to new buffers of `capacity` slots, dropping tombstones.
     private func rebuild(capacity: Int) {
-        let old = storage.slots
-        let slots = Self.allocate(capacity)
-        let mask = capacity - 1
-        storage = Storage(slots: slots, mask: mask, shift: 64 - capacity.trailingZeroBitCount)
+        let old = storage
+        storage = Storage(capacity: capacity)
         var count = 0
-        for index in old.indices where old[index].isLive {
-            var target = home(of: old[index].primaryKey)
-            while !slots[target].isFree { target = (target + 1) & mask }
-            // Moved, not copied (an unowned reference is counted once); the old slot is
-            // left free.
-            slots[target] = old.moveElement(from: index)
-            old.initializeElement(at: index, to: .free)
+        for index in 0..<old.capacity where old.states[index] == .live {
+            let key = old.keys[index]
+            var target = home(of: key)
+            while storage.states[target] != .free { target = (target + 1) & storage.mask }
+            storage.keys[target] = key
+            storage.states[target] = .live
+            // Moved, not copied: an unowned reference is counted once. The old slot is
+            // left empty, so that freeing the old buffers releases nothing twice.
+            swap(&storage.entries[target], &old.entries[index])
             count += 1
         }
         storage.count = count
-        old.deinitialize()
         old.deallocate()
-    }
-
-    private static func allocate(_ capacity: Int) -> UnsafeMutableBufferPointer<Slot> {
-        let buffer = UnsafeMutableBufferPointer<Slot>.allocate(capacity: capacity)
-        buffer.initialize(repeating: .free)
-        return buffer
     }
 }
 

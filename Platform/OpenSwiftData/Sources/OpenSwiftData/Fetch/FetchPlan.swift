@@ -11,6 +11,8 @@ struct FetchPlan<T: PersistentModel> {
     let pending: PendingModels
     let condition: SQLCondition?
     let orderBy: String?
+    /// Whether SQL alone answers the fetch, paging included.
+    let isAnsweredBySQL: Bool
 
     init(descriptor: FetchDescriptor<T>, entity: EntityDescriptor, query: EntityQuery, pending: PendingModels) {
         self.descriptor = descriptor
@@ -22,16 +24,12 @@ struct FetchPlan<T: PersistentModel> {
                 ?? PredicateTranslator.condition(for: predicate, entity: entity)
         }
         self.orderBy = SortTranslator.orderBy(descriptor.sortBy, entity: entity)
+        self.isAnsweredBySQL = pending.isEmpty && (condition?.isExact ?? (descriptor.predicate == nil)) && orderBy != nil
         if let predicate = descriptor.predicate, condition?.isExact != true {
             // A full-table read is never silent: say which entity and which expression.
             ModelContext.logger.notice(
                 "predicate on \(entity.name) is evaluated in memory: \(String(describing: predicate.expression))")
         }
-    }
-
-    /// Whether SQL alone answers the fetch, paging included.
-    var isAnsweredBySQL: Bool {
-        pending.isEmpty && (descriptor.predicate == nil || condition?.isExact == true) && orderBy != nil
     }
 
     var sql: (text: String, arguments: [DatabaseValue]) { sql(from: query.selectSQL) }

@@ -22,18 +22,35 @@ struct FetchedRow {
 extension FetchedRow {
     /// Calls `body` with each row of `statement`, run with `arguments`.
     ///
-    /// GRDB steps the statement (it keeps its account of the statements under way), as
-    /// a cursor of the primary keys: a cursor of `Row`s would hand out its row object
-    /// with a retain and a release per row, and stepping with `next()` checks the
-    /// cursor's state for exclusive access and retains the statement at every row;
-    /// `forEach` does neither.
+    /// The statement is bound and stepped with SQLite's C API, as GRDB documents its
+    /// `sqliteStatement` for: GRDB's cursors validate and copy the arguments and check
+    /// the cursor's state at every row, which a fetch of one row pays several times over
+    /// its query. The statement is a read (`SELECT`), prepared by GRDB on `db`, and left
+    /// reset, its bindings kept, as GRDB leaves the statements it runs.
     static func forEach(
-        in statement: Statement, arguments: StatementArguments, _ body: (FetchedRow) throws -> Void
+        in statement: Statement, arguments: [DatabaseValue], db: Database, _ body: (FetchedRow) throws -> Void
     ) throws {
         let sqliteStatement = statement.sqliteStatement
-        try Int64.fetchCursor(statement, arguments: arguments).forEach { primaryKey in
-            try body(FetchedRow(statement: sqliteStatement, primaryKey: primaryKey))
+        sqlite3_reset(sqliteStatement)
+        defer { sqlite3_reset(sqliteStatement) }
+        for (position, argument) in arguments.enumerated() {
+            let code = argument.bind(to: sqliteStatement, at: CInt(position + 1))
+            guard code == SQLITE_OK else { throw error(code, statement: statement, db: db) }
         }
+        while true {
+            let code = sqlite3_step(sqliteStatement)
+            guard code == SQLITE_ROW else {
+                if code == SQLITE_DONE { return }
+                throw error(code, statement: statement, db: db)
+            }
+            try body(FetchedRow(statement: sqliteStatement, primaryKey: sqlite3_column_int64(sqliteStatement, 0)))
+        }
+    }
+
+    /// The error SQLite reported for `statement`, as GRDB reports errors.
+    private static func error(_ code: CInt, statement: Statement, db: Database) -> DatabaseError {
+        let message = db.sqliteConnection.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) }
+        return DatabaseError(resultCode: ResultCode(rawValue: code), message: message, sql: statement.sql)
     }
 }
 
