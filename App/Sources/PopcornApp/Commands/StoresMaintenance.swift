@@ -37,14 +37,24 @@ extension StoresCommand {
                     let integrity =
                         check.integrity == "ok" || check.integrity == "missing"
                         ? check.integrity : check.integrityProblems.joined(separator: "; ")
-                    let schema = [check.schema, check.schemaDetail].compactMap { $0 }.joined(separator: ": ")
-                    table.append([check.file, integrity, schema])
+                    table.append([check.file, integrity, StoresCommand.schemaText(of: check)])
                 }
                 environment.output.table(table)
             }
             if json.problems > 0 {
                 throw CommandFailure("\(json.problems) store(s) have problems; see the report.")
             }
+        }
+    }
+
+    /// The SCHEMA column: `current`, `migrates from 1.0.0 to 2.0.0 on next use (1 stage(s))`, …
+    static func schemaText(of check: StoreCheckJSON) -> String {
+        let detail = check.schemaDetail ?? ""
+        switch check.schema {
+        case "migrates": return "migrates \(detail)"
+        case "recreated": return "recreated on next use: \(detail)"
+        case "refused": return "refused: \(detail)"
+        default: return check.schema ?? ""
         }
     }
 
@@ -243,7 +253,7 @@ enum StoreChecks {
         } catch {
             // A cache that cannot be migrated is recreated on next use; a user store is refused.
             return store.kind == .cache
-                ? SchemaState(state: "recreated", detail: "on next use: \(error)", isProblem: false)
+                ? SchemaState(state: "recreated", detail: "\(error)", isProblem: false)
                 : SchemaState(state: "refused", detail: "\(error)", isProblem: true)
         }
     }
