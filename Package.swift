@@ -71,6 +71,8 @@ let package = Package(
         .testTarget(
             name: "PopcornIntegrationTests",
             dependencies: [
+                // The `--json` types, to decode the output as scripts would.
+                "PopcornApp",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PopcornTestSupport", package: "PopcornTestSupport"),
             ],

@@ -1,4 +1,5 @@
 import Foundation
+import PopcornApp
 import Testing
 
 @Suite("popcorn, end to end")
@@ -20,10 +21,8 @@ struct CommandLineTests {
     @Test("the watchlist keeps movies between runs, newest first, and --json is parseable")
     func watchlist() throws {
         let popcorn = PopcornProcess()
-        let popular = try popcorn.run(["movies", "popular", "--json"])
-        let movies = try #require(
-            try JSONSerialization.jsonObject(with: Data(popular.standardOutput.utf8)) as? [[String: String]])
-        let ids = movies.prefix(2).compactMap { $0["id"] }
+        let popular = try popcorn.json(MovieListJSON.self, ["movies", "popular"])
+        let ids = popular.results.prefix(2).map { String($0.id) }
         #expect(ids.count == 2)
         for id in ids {
             let add = try popcorn.run(["watchlist", "add", id])
@@ -34,13 +33,11 @@ struct CommandLineTests {
         let twice = try popcorn.run(["watchlist", "add", ids[1]])
         #expect(twice.status == 0)
         #expect(twice.standardOutput.contains("(\(ids[1])) is already on your watchlist, added on "))
-        let list = try popcorn.run(["watchlist", "list", "--json"])
-        let entries = try #require(
-            try JSONSerialization.jsonObject(with: Data(list.standardOutput.utf8)) as? [[String: String]])
-        #expect(entries.compactMap { $0["id"] }.sorted() == ids.sorted())
+        let entries = try popcorn.json(WatchlistJSON.self, ["watchlist", "list"]).movies
+        #expect(entries.map { String($0.id) }.sorted() == ids.sorted())
         #expect(try popcorn.run(["watchlist", "remove", ids[0]]).status == 0)
         let again = try popcorn.run(["watchlist", "remove", ids[0]])
-        #expect(again.status != 0)
+        #expect(again.status == 66)
         #expect(again.standardError == "popcorn: Movie \(ids[0]) is not on your watchlist.\n")
     }
 
@@ -62,14 +59,56 @@ struct CommandLineTests {
     func storesStatus() throws {
         let popcorn = PopcornProcess()
         _ = try popcorn.run(["watchlist", "add", "1019"])
-        let result = try popcorn.run(["stores", "status", "--json"])
-        #expect(result.status == 0)
-        let stores = try #require(
-            try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [[String: Any]])
+        let stores = try popcorn.json(StoresStatusJSON.self, ["stores", "status"]).stores
         #expect(stores.count == 5)
-        let watchlist = try #require(stores.first { $0["store"] as? String == "popcorn-movies-cloudkit.sqlite" })
-        #expect(watchlist["version"] as? String == "1.0.0")
-        #expect((watchlist["rows"] as? [String: Int])?["MoviesWatchlistMovieEntity"] == 1)
-        #expect(stores.first { $0["store"] as? String == "popcorn-tvseries.sqlite" }?["state"] as? String == "missing")
+        let watchlist = try #require(stores.first { $0.file == "popcorn-movies-cloudkit.sqlite" })
+        #expect(watchlist.schemaVersion == "1.0.0")
+        #expect(watchlist.rows.map(\.entity) == ["MoviesWatchlistMovieEntity"] && watchlist.rows.first?.count == 1)
+        #expect(stores.first { $0.file == "popcorn-tvseries.sqlite" }?.state == "missing")
+    }
+
+    @Test("--version prints the version, which stores status shows too")
+    func version() throws {
+        let popcorn = PopcornProcess()
+        let result = try popcorn.run(["--version"])
+        #expect(result.status == 0)
+        #expect(result.standardOutput == PopcornVersion.current + "\n")
+        #expect(PopcornVersion.current.contains(/^\d+\.\d+\.\d+$/))
+        let status = try popcorn.run(["stores", "status"])
+        #expect(status.standardOutput.hasPrefix("popcorn \(PopcornVersion.current)\n"))
+        #expect(try popcorn.json(StoresStatusJSON.self, ["stores", "status"]).popcornVersion == PopcornVersion.current)
+    }
+
+    @Test("completion scripts for bash, zsh and fish; bash's completes a command, an option and a subcommand")
+    func completions() throws {
+        let popcorn = PopcornProcess()
+        for (shell, marker) in [("zsh", "#compdef popcorn"), ("fish", "complete -c 'popcorn'")] {
+            let result = try popcorn.run(["--generate-completion-script", shell])
+            #expect(result.status == 0)
+            #expect(result.standardOutput.contains(marker), "\(shell)")
+        }
+        let bash = try popcorn.run(["--generate-completion-script", "bash"])
+        #expect(bash.status == 0)
+        #expect(bash.standardOutput.contains("complete -o filenames -F _popcorn popcorn"))
+        let script = popcorn.root.appending(path: "popcorn.bash")
+        try FileManager.default.createDirectory(at: popcorn.root, withIntermediateDirectories: true)
+        try bash.standardOutput.write(to: script, atomically: true, encoding: .utf8)
+        // As bash calls the completion function: the words so far, the word being completed.
+        // ($0 is popcorn's path, which the launcher passes first.)
+        let complete = #"""
+            source "$1"
+            read -ra COMP_WORDS <<< "$2"
+            [[ "$2" == *" " ]] && COMP_WORDS+=("")
+            COMP_LINE="$2"; COMP_POINT=${#2}; COMP_CWORD=$((${#COMP_WORDS[@]} - 1))
+            _popcorn popcorn "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD - 1]}"
+            echo "${COMPREPLY[*]}"
+            """#
+        for (line, expected) in [
+            ("popcorn wat", "watchlist"), ("popcorn watchlist list --js", "--json"),
+            ("popcorn stores res", "restore reset-caches"),
+        ] {
+            let result = try popcorn.run([script.path, line], launcher: ["/bin/bash", "-c", complete])
+            #expect(result.standardOutput == expected + "\n", "\(line): \(result.standardError)")
+        }
     }
 }

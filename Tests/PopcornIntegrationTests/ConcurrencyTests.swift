@@ -1,4 +1,5 @@
 import Foundation
+import PopcornApp
 import PopcornTestSupport
 import Testing
 
@@ -9,10 +10,8 @@ struct ConcurrencyTests {
         let popcorn = PopcornProcess()
         var movies: [(id: String, title: String)] = []
         for page in ["1", "2"] {
-            let result = try popcorn.run(["movies", "popular", "--page", page, "--json"])
-            let rows = try #require(
-                try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [[String: String]])
-            movies += rows.compactMap { row in row["id"].flatMap { id in row["title"].map { (id, $0) } } }
+            let result = try popcorn.json(MovieListJSON.self, ["movies", "popular", "--page", page])
+            movies += result.results.map { (String($0.id), $0.title) }
         }
         #expect(movies.count >= 32)
         let batches = (0..<8).map { worker in stride(from: worker, to: 32, by: 8).map { movies[$0] } }
@@ -47,14 +46,10 @@ struct ConcurrencyTests {
         }
         #expect(outcome.errors.isEmpty, "\(outcome.errors)")
         #expect(!outcome.errors.joined().contains("locked"))
-        let watchlist = try popcorn.run(["watchlist", "list", "--json"])
-        let entries = try #require(
-            try JSONSerialization.jsonObject(with: Data(watchlist.standardOutput.utf8)) as? [[String: String]])
-        #expect(Set(entries.compactMap { $0["id"] }) == Set(movies.prefix(32).map(\.id)))
+        let entries = try popcorn.json(WatchlistJSON.self, ["watchlist", "list"]).movies
+        #expect(Set(entries.map { String($0.id) }) == Set(movies.prefix(32).map(\.id)))
         #expect(entries.count == 32)
-        let history = try popcorn.run(["history", "list", "--json"])
-        let picks = try #require(
-            try JSONSerialization.jsonObject(with: Data(history.standardOutput.utf8)) as? [[String: String]])
+        let picks = try popcorn.json(HistoryJSON.self, ["history", "list"]).entries
         #expect(outcome.picked.count == 32)
         #expect(picks.count == Set(outcome.picked).count, "one history entry per picked media")
     }
@@ -74,10 +69,8 @@ struct ConcurrencyTests {
             #expect(results.count == 8)
             #expect(results.allSatisfy { $0.status == 0 }, "\(results.map(\.standardError))")
         }
-        let list = try popcorn.run(["watchlist", "list", "--json"])
-        let entries = try #require(
-            try JSONSerialization.jsonObject(with: Data(list.standardOutput.utf8)) as? [[String: String]])
-        #expect(entries.compactMap { $0["id"] }.sorted() == movieIDs.sorted())
+        let entries = try popcorn.json(WatchlistJSON.self, ["watchlist", "list"]).movies
+        #expect(entries.map { String($0.id) }.sorted() == movieIDs.sorted())
         let rows = try StoreReading.rowCount(of: "MoviesWatchlistMovieEntity", at: popcorn.watchlistStore)
         #expect(rows == movieIDs.count, "one row per movie in the store")
     }

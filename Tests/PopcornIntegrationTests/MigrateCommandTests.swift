@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import PopcornApp
 import Testing
 
 #if canImport(Glibc)
@@ -67,10 +68,6 @@ struct MigrateCommandTests {
         [try? Data(contentsOf: store), try? Data(contentsOf: URL(fileURLWithPath: store.path + "-wal"))]
     }
 
-    static func json(_ text: String) throws -> [[String: Any]] {
-        try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])
-    }
-
     @Test("kill -9 during stores migrate leaves V1 with every row; the rerun migrates every row to V2")
     func killDuringMigrate() throws {
         let popcorn = PopcornProcess()
@@ -99,11 +96,10 @@ struct MigrateCommandTests {
 
         // Version 1, every row, the V1 columns; and the real popcorn reads it.
         #expect(try Self.state(of: store) == v1)
-        let list = try popcorn.run(["watchlist", "list", "--json"])
-        #expect(list.status == 0, "\(list.standardError)")
-        let movies = try Self.json(list.standardOutput)
+        let movies = try popcorn.json(WatchlistJSON.self, ["watchlist", "list"]).movies
         #expect(movies.count == 50_001)
-        #expect(movies.contains { $0["id"] as? String == "1019" })
+        #expect(movies.contains { $0.id == 1019 && $0.title == "The Violin Thief" })
+        #expect(movies.filter { $0.title == nil }.count == 50_000, "ids the catalog does not know have no title")
 
         // The rerun completes: every row backfilled, version 2.0.0.
         let rerun = try popcorn.run(["stores", "migrate"], binary: .popcornNext)
@@ -118,24 +114,20 @@ struct MigrateCommandTests {
         let again = try popcorn.run(["stores", "migrate"], binary: .popcornNext)
         #expect(
             again.standardOutput.contains("popcorn-movies-cloudkit.sqlite: The store is up to date (version 2.0.0)."))
-        let status = try popcorn.run(["stores", "status", "--json"], binary: .popcornNext)
-        #expect(status.status == 0)
-        let watchlist = try #require(
-            try Self.json(status.standardOutput).first { $0["store"] as? String == "popcorn-movies-cloudkit.sqlite" })
-        #expect(watchlist["version"] as? String == "2.0.0")
-        #expect((watchlist["rows"] as? [String: Int])?["MoviesWatchlistMovieEntity"] == 50_001)
-        #expect(watchlist["state"] as? String == "ok")
-        let check = try popcorn.run(["stores", "check", "--json"], binary: .popcornNext)
-        #expect(check.status == 0, "\(check.standardOutput)")
-        let checked = try #require(
-            try Self.json(check.standardOutput).first { $0["store"] as? String == "popcorn-movies-cloudkit.sqlite" })
-        #expect(checked["integrity"] as? String == "ok")
-        #expect(checked["schema"] as? String == "current")
+        let status = try popcorn.json(StoresStatusJSON.self, ["stores", "status"], binary: .popcornNext)
+        let watchlist = try #require(status.stores.first { $0.file == "popcorn-movies-cloudkit.sqlite" })
+        #expect(watchlist.schemaVersion == "2.0.0")
+        #expect(watchlist.rows.map(\.entity) == ["MoviesWatchlistMovieEntity"] && watchlist.totalRows == 50_001)
+        #expect(watchlist.state == "ok")
+        let check = try popcorn.json(StoresCheckJSON.self, ["stores", "check"], binary: .popcornNext)
+        let checked = try #require(check.stores.first { $0.file == "popcorn-movies-cloudkit.sqlite" })
+        #expect(checked.integrity == "ok")
+        #expect(checked.schema == "current")
 
         // Today's popcorn, which knows only V1, refuses the V2 store and leaves it as it was.
         let before = Self.files(of: store)
         let refused = try popcorn.run(["watchlist", "list"])
-        #expect(refused.status != 0)
+        #expect(refused.status == 65)
         #expect(refused.standardError.split(separator: "\n").count == 1)
         #expect(refused.standardError.contains("newer than the latest this program knows"), "\(refused.standardError)")
         #expect(Self.files(of: store) == before)

@@ -1,4 +1,6 @@
 import Foundation
+import PopcornApp
+import Testing
 
 /// Runs the built `popcorn` binary (or `popcorn-next`, the fixture that plays its next
 /// release) with its stores in a temporary folder, never the real home folder, and with
@@ -60,14 +62,24 @@ final class PopcornProcess: Sendable {
         return process
     }
 
-    /// Runs `popcorn` with its data folder read-only. Root ignores folder permissions (and
-    /// CI runs as root), so as root the folder is bind-mounted read-only in a mount
-    /// namespace of the process's own; otherwise its permissions are taken away.
+    /// The history store, in the data folder.
+    var historyStore: URL { dataDirectory.appending(path: "popcorn-search-cloudkit.sqlite") }
+
+    /// Runs `popcorn` with its data folder read-only.
     func runWithReadOnlyDataDirectory(_ arguments: [String]) throws -> Result {
+        try runWithReadOnly(dataDirectory, arguments)
+    }
+
+    /// Runs `popcorn` with `path` (a folder or a file) read-only. Root ignores permissions
+    /// (and CI runs as root), so as root `path` is bind-mounted read-only in a mount
+    /// namespace of the process's own; otherwise its permissions are taken away.
+    func runWithReadOnly(_ path: URL, _ arguments: [String]) throws -> Result {
         guard getuid() == 0 else {
-            try FileManager.default.setAttributes([.posixPermissions: 0o500], ofItemAtPath: dataDirectory.path)
+            let permissions = try FileManager.default.attributesOfItem(atPath: path.path)[.posixPermissions]
+            try FileManager.default.setAttributes([.posixPermissions: 0o500], ofItemAtPath: path.path)
             defer {
-                try? FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: dataDirectory.path)
+                try? FileManager.default.setAttributes(
+                    [.posixPermissions: permissions ?? 0o700], ofItemAtPath: path.path)
             }
             return try run(arguments)
         }
@@ -75,9 +87,26 @@ final class PopcornProcess: Sendable {
         return try run(
             arguments,
             launcher: [
-                "/usr/bin/unshare", "--mount", "--propagation", "private", "sh", "-c", mountReadOnly, "sh",
-                dataDirectory.path,
+                "/usr/bin/unshare", "--mount", "--propagation", "private", "sh", "-c", mountReadOnly, "sh", path.path,
             ])
+    }
+
+    /// Every file of the data folder, by name, as bytes: to check that a command changed
+    /// nothing there.
+    func dataFiles() throws -> [String: Data] {
+        let names = try FileManager.default.contentsOfDirectory(atPath: dataDirectory.path)
+        return try Dictionary(
+            uniqueKeysWithValues: names.map { ($0, try Data(contentsOf: dataDirectory.appending(path: $0))) })
+    }
+
+    /// Runs `arguments` with `--json`, expects success, and decodes the output as `type`.
+    func json<T: Decodable>(
+        _ type: T.Type, _ arguments: [String], binary: Binary = .popcorn,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> T {
+        let result = try run(arguments + ["--json"], binary: binary)
+        try #require(result.status == 0, "\(arguments): \(result.standardError)", sourceLocation: sourceLocation)
+        return try PopcornJSON.decoder().decode(T.self, from: Data(result.standardOutput.utf8))
     }
 
     /// Runs `binary` to its end, its output and errors on pipes.

@@ -1,4 +1,5 @@
 import Foundation
+import PopcornApp
 import Testing
 
 @Suite("popcorn search and history")
@@ -9,13 +10,11 @@ struct SearchCommandTests {
         let search = try popcorn.run(["search", "violin", "--pick", "1"])
         #expect(search.status == 0, "\(search.standardError)")
         #expect(search.standardOutput.contains("Recorded The Violin Thief"))
-        let history = try popcorn.run(["history", "list", "--json"])
-        let entries = try #require(
-            try JSONSerialization.jsonObject(with: Data(history.standardOutput.utf8)) as? [[String: String]])
-        #expect(entries.map { $0["id"] } == ["1019"])
-        #expect(entries.first?["kind"] == "movie")
+        let entries = try popcorn.json(HistoryJSON.self, ["history", "list"]).entries
+        #expect(entries.map(\.id) == [1019])
+        #expect(entries.first?.kind == "movie")
         #expect(try popcorn.run(["history", "clear"]).standardOutput.contains("Cleared 1 history entry."))
-        #expect(try popcorn.run(["history", "list", "--json"]).standardOutput.contains("[") == true)
+        #expect(try popcorn.json(HistoryJSON.self, ["history", "list"]).entries.isEmpty)
     }
 
     @Test("an empty query is one line and a non-zero exit")
@@ -36,11 +35,8 @@ struct SearchCommandTests {
         for suffix in ["-wal", "-shm"] {
             try? FileManager.default.removeItem(atPath: current.path + suffix)
         }
-        let history = try popcorn.run(["history", "list", "--json"])
-        #expect(history.status == 0, "\(history.standardError)")
-        let entries = try #require(
-            try JSONSerialization.jsonObject(with: Data(history.standardOutput.utf8)) as? [[String: String]])
-        #expect(Set(entries.compactMap { $0["id"] }) == ["1019", "1014"])
+        let entries = try popcorn.json(HistoryJSON.self, ["history", "list"]).entries
+        #expect(Set(entries.map(\.id)) == [1019, 1014])
         #expect(!FileManager.default.fileExists(atPath: legacy.path))
         #expect(FileManager.default.fileExists(atPath: current.path))
     }

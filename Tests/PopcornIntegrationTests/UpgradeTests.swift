@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import PopcornApp
 import Testing
 
 @Suite("Upgrading from stores written by earlier versions")
@@ -26,15 +27,11 @@ struct UpgradeTests {
         #expect(!popular.standardOutput.contains("cached by an older version"))
         #expect(popular.standardError.contains("warning"), "the cache was recreated with a warning")
 
-        let watchlist = try popcorn.run(["watchlist", "list", "--json"])
-        let movies = try #require(
-            try JSONSerialization.jsonObject(with: Data(watchlist.standardOutput.utf8)) as? [[String: String]])
-        #expect(Set(movies.compactMap { $0["id"] }) == ["1019", "1011", "1031"])
+        let movies = try popcorn.json(WatchlistJSON.self, ["watchlist", "list"]).movies
+        #expect(Set(movies.map(\.id)) == [1019, 1011, 1031])
 
-        let history = try popcorn.run(["history", "list", "--json"])
-        let entries = try #require(
-            try JSONSerialization.jsonObject(with: Data(history.standardOutput.utf8)) as? [[String: String]])
-        #expect(Set(entries.compactMap { $0["id"] }) == ["1019", "1014"])
+        let entries = try popcorn.json(HistoryJSON.self, ["history", "list"]).entries
+        #expect(Set(entries.map(\.id)) == [1019, 1014])
         #expect(
             !FileManager.default.fileExists(
                 atPath: popcorn.dataDirectory.appending(path: "searchkit-cloudkit.sqlite").path))
@@ -56,7 +53,7 @@ struct UpgradeTests {
         }
         let before = try Data(contentsOf: store)
         let result = try popcorn.run(["watchlist", "list"])
-        #expect(result.status != 0)
+        #expect(result.status == 65)
         #expect(result.standardError.contains("newer than the latest this program knows"))
         #expect(result.standardError.split(separator: "\n").count == 1)
         #expect(try Data(contentsOf: store) == before)
@@ -69,7 +66,7 @@ struct UpgradeTests {
         let blocker = popcorn.root.appending(path: "not-a-folder")
         try Data("a file where the data folder should be".utf8).write(to: blocker)
         let result = try popcorn.run(["watchlist", "add", "1019"], environment: ["POPCORN_DATA_DIR": blocker.path])
-        #expect(result.status != 0)
+        #expect(result.status == 65)
         #expect(result.standardError.split(separator: "\n").count == 1)
         #expect(result.standardError.contains("not-a-folder"))
         #expect(try Data(contentsOf: blocker) == Data("a file where the data folder should be".utf8))

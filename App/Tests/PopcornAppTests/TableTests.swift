@@ -6,7 +6,7 @@ import Testing
 struct TableTests {
     func sample() -> Table {
         var table = Table([
-            .init(key: "id", title: "ID", alignRight: true), .init(key: "title", title: "TITLE"),
+            .init(title: "ID", alignRight: true), .init(title: "TITLE"),
         ])
         table.append(["7", "A rather long title that will not fit"])
         table.append(["1234", "Short"])

@@ -32,18 +32,10 @@ struct DiscoverCommand: AsyncParsableCommand {
 
         func run() async throws {
             let environment = AppEnvironment(options: options)
-            let factory = try environment.discoverFactory()
-            let result = try await DiscoverFailures.map { () async throws(DiscoverRepositoryError) in
-                try await factory.makeDiscoverMovieRepository().movies(matching: filters.filter, page: filters.page)
-            }
-            var table = DiscoverTable.make()
-            for movie in result.items {
-                table.append([
-                    String(movie.id), movie.title, Formatting.year(movie.releaseDate), movie.originalLanguage ?? "",
-                    Formatting.rating(movie.voteAverage),
-                ])
-            }
-            DiscoverTable.print(table, page: result, noun: "movies", environment: environment)
+            let result = try await environment.discoverFactory().makeDiscoverMovieRepository().movies(
+                matching: filters.filter, page: filters.page)
+            try DiscoverTable.print(
+                DiscoverMoviesJSON(result, map: DiscoveredMovieJSON.init), noun: "movies", output: environment.output)
         }
     }
 
@@ -54,51 +46,47 @@ struct DiscoverCommand: AsyncParsableCommand {
 
         func run() async throws {
             let environment = AppEnvironment(options: options)
-            let factory = try environment.discoverFactory()
-            let result = try await DiscoverFailures.map { () async throws(DiscoverRepositoryError) in
-                try await factory.makeDiscoverTVSeriesRepository().tvSeries(
-                    matching: filters.filter, page: filters.page)
-            }
-            var table = DiscoverTable.make()
-            for series in result.items {
-                table.append([
-                    String(series.id), series.name, Formatting.year(series.firstAirDate),
-                    series.originalLanguage ?? "", Formatting.rating(series.voteAverage),
-                ])
-            }
-            DiscoverTable.print(table, page: result, noun: "series", environment: environment)
+            let result = try await environment.discoverFactory().makeDiscoverTVSeriesRepository().tvSeries(
+                matching: filters.filter, page: filters.page)
+            try DiscoverTable.print(
+                DiscoverTVSeriesJSON(result, map: DiscoveredTVSeriesJSON.init), noun: "series",
+                output: environment.output)
         }
     }
 }
 
+/// A discovered movie or series as a row of `discover`'s table.
+protocol DiscoverTableRow: Codable, Equatable, Sendable {
+    var tableRow: [String] { get }
+}
+
+extension DiscoveredMovieJSON: DiscoverTableRow {
+    var tableRow: [String] {
+        [String(id), title, year.map(String.init) ?? "", originalLanguage ?? "", Formatting.rating(rating)]
+    }
+}
+
+extension DiscoveredTVSeriesJSON: DiscoverTableRow {
+    var tableRow: [String] {
+        [String(id), name, year.map(String.init) ?? "", originalLanguage ?? "", Formatting.rating(rating)]
+    }
+}
+
+/// Prints a page of discovered movies or series.
 enum DiscoverTable {
-    static func make() -> Table {
-        Table([
-            .init(key: "id", title: "ID", alignRight: true), .init(key: "title", title: "TITLE"),
-            .init(key: "year", title: "YEAR"), .init(key: "language", title: "LANG"),
-            .init(key: "rating", title: "RATING", alignRight: true),
-        ])
-    }
-
-    static func print<Item>(_ table: Table, page: DiscoverPage<Item>, noun: String, environment: AppEnvironment) {
-        if page.items.isEmpty, !environment.output.json {
-            environment.output.message("Nothing matches these filters.")
-            return
-        }
-        environment.output.table(table)
-        if !environment.output.json {
-            Swift.print("Page \(page.page) of \(page.totalPages) · \(page.totalResults) \(noun)")
-        }
-    }
-}
-
-/// Turns the Discover context's errors into one-line messages.
-enum DiscoverFailures {
-    static func map<T>(_ body: () async throws(DiscoverRepositoryError) -> T) async throws -> T {
-        do {
-            return try await body()
-        } catch {
-            throw CommandFailure(error.description)
+    static func print<Item: DiscoverTableRow>(_ page: PageJSON<Item>, noun: String, output: Output) throws {
+        try output.result(page) {
+            guard !page.results.isEmpty else {
+                Swift.print("Nothing matches these filters.")
+                return
+            }
+            var table = Table([
+                .init(title: "ID", alignRight: true), .init(title: "TITLE"), .init(title: "YEAR"),
+                .init(title: "LANG"), .init(title: "RATING", alignRight: true),
+            ])
+            for item in page.results { table.append(item.tableRow) }
+            output.table(table)
+            Swift.print(Formatting.pageLine(page, noun: noun))
         }
     }
 }

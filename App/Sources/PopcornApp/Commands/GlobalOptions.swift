@@ -8,7 +8,7 @@ public struct GlobalOptions: ParsableArguments, Sendable {
     @Option(name: .long, help: "Folder for caches; also POPCORN_CACHE_DIR.")
     public var cacheDir: String?
 
-    @Flag(name: .long, help: "Print JSON instead of a table.")
+    @Flag(name: .long, help: "Print one JSON object for scripts instead of text (the README shows each shape).")
     public var json = false
 
     @Flag(name: [.short, .long], help: "Log what happens to standard error.")

@@ -56,6 +56,8 @@ struct MoviesCommand: AsyncParsableCommand {
 
     struct Show: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Show a movie's details and credits.")
+        /// The country whose certification (age rating) is shown.
+        static let certificationCountry = "US"
         @Argument(help: "The movie's id.") var id: Int
         @OptionGroup var options: GlobalOptions
 
@@ -68,56 +70,69 @@ struct MoviesCommand: AsyncParsableCommand {
             let repository = factory.makeMovieRepository()
             let movie = try await repository.movie(withID: id)
             let credits = try await repository.credits(forMovie: id)
-            let certification = try await repository.certification(forMovie: id, countryCode: "US")
-            let onWatchlist = try await watchlistContains(id, factory: factory)
-            environment.output.record([
-                ("id", "ID", String(movie.id)),
-                ("title", "Title", movie.title),
-                ("released", "Released", Formatting.day(movie.releaseDate)),
-                ("runtime", "Runtime", movie.runtime.map { "\($0) min" } ?? ""),
-                ("certification", "Rated (US)", certification?.rating ?? ""),
-                ("genres", "Genres", movie.genres.map(\.name).joined(separator: ", ")),
-                ("rating", "Rating", "\(Formatting.rating(movie.voteAverage)) (\(movie.voteCount) votes)"),
-                ("tagline", "Tagline", movie.tagline ?? ""),
-                ("overview", "Overview", movie.overview ?? ""),
-                ("directors", "Directed by", credits.directors.map(\.name).joined(separator: ", ")),
-                (
-                    "cast", "Starring",
-                    credits.cast.prefix(5).map { member in
-                        member.character.map { "\(member.name) (\($0))" } ?? member.name
-                    }.joined(separator: ", ")
-                ),
-                ("collection", "Collection", movie.collection?.name ?? ""),
-                ("watchlist", "On watchlist", onWatchlist ? "yes" : "no"),
-            ])
+            let certification = try await repository.certification(
+                forMovie: id, countryCode: Self.certificationCountry)
+            let onWatchlist = try await watchlistContains(id, factory: factory, output: environment.output)
+            let details = MovieDetailsJSON(
+                movie, credits: credits, certification: certification,
+                certificationCountry: Self.certificationCountry, onWatchlist: onWatchlist)
+            try environment.output.result(details) { environment.output.record(Self.fields(of: details)) }
         }
 
-        private func watchlistContains(_ id: Int, factory: MoviesInfrastructureFactory) async throws -> Bool {
-            try factory.stores.open(MoviesInfrastructureFactory.watchlistStore, onFailure: .throwing)
+        /// Whether the movie is on the watchlist; reading it needs no write access.
+        private func watchlistContains(
+            _ id: Int, factory: MoviesInfrastructureFactory, output: Output
+        ) async throws -> Bool {
+            let store = MoviesInfrastructureFactory.watchlistStore
+            guard try UserStoreAccess.openForReading(store, in: factory.stores, output: output) else { return false }
             return try await factory.makeWatchlistRepository().contains(movieID: id)
+        }
+
+        static func fields(of movie: MovieDetailsJSON) -> [(label: String, value: String)] {
+            [
+                ("ID", String(movie.id)),
+                ("Title", movie.title),
+                ("Released", movie.releaseDate?.description ?? ""),
+                ("Runtime", movie.runtime.map { "\($0) min" } ?? ""),
+                ("Rated (\(movie.certificationCountry))", movie.certification ?? ""),
+                ("Genres", movie.genres.map(\.name).joined(separator: ", ")),
+                ("Rating", "\(Formatting.rating(movie.rating)) (\(movie.voteCount) votes)"),
+                ("Tagline", movie.tagline ?? ""),
+                ("Overview", movie.overview ?? ""),
+                (
+                    "Directed by",
+                    movie.credits.crew.filter { $0.job == "Director" }.map(\.name).joined(separator: ", ")
+                ),
+                ("Starring", Formatting.billing(movie.credits.cast)),
+                ("Collection", movie.collection?.name ?? ""),
+                ("On watchlist", movie.onWatchlist ? "yes" : "no"),
+            ]
         }
     }
 }
 
-/// Prints a page of a movie list as a table.
+/// Prints a page of a movie list.
 enum MovieListPrinter {
     static func print(_ list: MovieList, page: Int, options: GlobalOptions) async throws {
         let environment = AppEnvironment(options: options)
         let factory = environment.moviesFactory()
         try factory.stores.open(MoviesInfrastructureFactory.cacheStore, onFailure: .throwing)
         let result = try await factory.makeMovieListRepository().page(page, of: list)
-        var table = Table([
-            .init(key: "id", title: "ID", alignRight: true), .init(key: "title", title: "TITLE"),
-            .init(key: "year", title: "YEAR"), .init(key: "rating", title: "RATING", alignRight: true),
-        ])
-        for movie in result.movies {
-            table.append([
-                String(movie.id), movie.title, Formatting.year(movie.releaseDate), Formatting.rating(movie.voteAverage),
+        let json = MovieListJSON(
+            page: result.page, totalPages: result.totalPages, totalResults: result.totalResults,
+            results: result.movies.map(MovieSummaryJSON.init))
+        try environment.output.result(json) {
+            var table = Table([
+                .init(title: "ID", alignRight: true), .init(title: "TITLE"), .init(title: "YEAR"),
+                .init(title: "RATING", alignRight: true),
             ])
-        }
-        environment.output.table(table)
-        if !environment.output.json {
-            Swift.print("Page \(result.page) of \(result.totalPages) · \(result.totalResults) movies")
+            for movie in json.results {
+                table.append([
+                    String(movie.id), movie.title, movie.year.map(String.init) ?? "", Formatting.rating(movie.rating),
+                ])
+            }
+            environment.output.table(table)
+            Swift.print(Formatting.pageLine(json, noun: "movies"))
         }
     }
 }

@@ -10,6 +10,7 @@ public struct Popcorn: AsyncParsableCommand {
             Without TMDB_API_TOKEN, an offline catalog built into popcorn answers; with it, TMDb does.
             Stores live in $XDG_DATA_HOME/popcorn (user data) and $XDG_CACHE_HOME/popcorn (caches).
             """,
+        version: PopcornVersion.current,
         subcommands: [
             MoviesCommand.self, TVCommand.self, DiscoverCommand.self, SearchCommand.self, WatchlistCommand.self,
             HistoryCommand.self, StoresCommand.self,
@@ -19,7 +20,7 @@ public struct Popcorn: AsyncParsableCommand {
     public init() {}
 
     /// Runs the command line; every failure is one line on standard error and a non-zero
-    /// exit status, never a stack trace.
+    /// exit status (``ExitStatus``), never a stack trace, and nothing on standard output.
     ///
     /// - Parameters:
     ///   - arguments: The arguments after the program's name.
@@ -42,27 +43,14 @@ public struct Popcorn: AsyncParsableCommand {
         } catch {
             let code = exitCode(for: error)
             if code == .success {
-                // --help, --version: the full text, on standard output.
+                // --help, --version, --generate-completion-script: the full text, on standard output.
                 print(fullMessage(for: error))
                 Foundation.exit(0)
             }
             let message = self.message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
             FileHandle.standardError.write(
                 Data("popcorn: \(message.replacingOccurrences(of: "Error: ", with: ""))\n".utf8))
-            Foundation.exit(code.rawValue == 0 ? 1 : code.rawValue)
+            Foundation.exit(ExitStatus.of(error, parserStatus: code.rawValue).rawValue)
         }
     }
-}
-
-/// A failure a person can act on, printed as one line.
-struct CommandFailure: Error, CustomStringConvertible {
-    let description: String
-
-    init(_ description: String) {
-        self.description = description
-    }
-}
-
-extension CommandFailure: LocalizedError {
-    var errorDescription: String? { description }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SearchDomain
+import SearchInfrastructure
 
 /// `popcorn search QUERY [--pick N]`
 struct SearchCommand: AsyncParsableCommand {
@@ -23,27 +24,35 @@ struct SearchCommand: AsyncParsableCommand {
         let environment = AppEnvironment(options: options)
         let factory = environment.searchFactory()
         let result = try await factory.makeMediaSearchRepository().search(query: query, page: page)
-        var table = Table([
-            .init(key: "number", title: "#", alignRight: true), .init(key: "kind", title: "KIND"),
-            .init(key: "id", title: "ID", alignRight: true), .init(key: "name", title: "NAME"),
-        ])
-        for (index, item) in result.results.enumerated() {
-            table.append([String(index + 1), item.kind.rawValue, String(item.id), item.displayName])
+        let results = result.results.enumerated().map { SearchResultJSON($0.element, number: $0.offset + 1) }
+        // The pick is recorded before anything is printed, so that a failure prints nothing.
+        var recorded: SearchResultJSON?
+        if let pick {
+            guard pick <= results.count else {
+                throw ValidationError("--pick \(pick) is past the \(results.count) results.")
+            }
+            let picked = result.results[pick - 1]
+            let history = SearchInfrastructureFactory.historyStore
+            try UserStoreAccess.openForWriting(history, in: factory.stores)
+            try await factory.makeMediaSearchHistoryRepository().add(
+                MediaSearchHistoryEntry(mediaID: picked.id, kind: picked.kind, timestamp: Date()))
+            recorded = results[pick - 1]
         }
-        if result.results.isEmpty, !environment.output.json {
-            environment.output.message("Nothing found for “\(query)”.")
-        } else {
-            environment.output.table(table)
-        }
-        guard let pick else { return }
-        guard pick <= result.results.count else {
-            throw CommandFailure("--pick \(pick) is past the \(result.results.count) results.")
-        }
-        let picked = result.results[pick - 1]
-        let history = try environment.openHistory(factory)
-        try await history.add(MediaSearchHistoryEntry(mediaID: picked.id, kind: picked.kind, timestamp: Date()))
-        if !environment.output.json {
-            print("Recorded \(picked.displayName) in your search history.")
+        let json = SearchJSON(
+            query: result.query, page: result.page, totalPages: result.totalPages, totalResults: result.totalResults,
+            results: results, recorded: recorded)
+        try environment.output.result(json) {
+            if json.results.isEmpty {
+                print("Nothing found for “\(json.query)”.")
+            } else {
+                var table = Table([
+                    .init(title: "#", alignRight: true), .init(title: "KIND"), .init(title: "ID", alignRight: true),
+                    .init(title: "NAME"),
+                ])
+                for item in json.results { table.append([String(item.number), item.kind, String(item.id), item.name]) }
+                environment.output.table(table)
+            }
+            if let recorded = json.recorded { print("Recorded \(recorded.name) in your search history.") }
         }
     }
 }
@@ -63,19 +72,22 @@ struct HistoryCommand: AsyncParsableCommand {
 
         func run() async throws {
             let environment = AppEnvironment(options: options)
-            let history = try environment.openHistory(environment.searchFactory())
-            let entries = try await history.entries()
-            var table = Table([
-                .init(key: "kind", title: "KIND"), .init(key: "id", title: "ID", alignRight: true),
-                .init(key: "when", title: "WHEN"),
-            ])
-            for entry in entries {
-                table.append([entry.kind.rawValue, String(entry.mediaID), Formatting.timestamp(entry.timestamp)])
+            let factory = environment.searchFactory()
+            var entries: [MediaSearchHistoryEntry] = []
+            let store = SearchInfrastructureFactory.historyStore
+            if try UserStoreAccess.openForReading(store, in: factory.stores, output: environment.output) {
+                entries = try await factory.makeMediaSearchHistoryRepository().entries()
             }
-            if entries.isEmpty, !environment.output.json {
-                environment.output.message(
-                    "Your search history is empty. Record a result with: popcorn search QUERY --pick N")
-            } else {
+            let json = HistoryJSON(entries: entries.map(HistoryEntryJSON.init))
+            try environment.output.result(json) {
+                guard !json.entries.isEmpty else {
+                    print("Your search history is empty. Record a result with: popcorn search QUERY --pick N")
+                    return
+                }
+                var table = Table([.init(title: "KIND"), .init(title: "ID", alignRight: true), .init(title: "WHEN")])
+                for entry in json.entries {
+                    table.append([entry.kind, String(entry.id), Formatting.timestamp(entry.pickedAt)])
+                }
                 environment.output.table(table)
             }
         }
@@ -87,10 +99,14 @@ struct HistoryCommand: AsyncParsableCommand {
 
         func run() async throws {
             let environment = AppEnvironment(options: options)
-            let history = try environment.openHistory(environment.searchFactory())
+            let factory = environment.searchFactory()
+            try UserStoreAccess.openForWriting(SearchInfrastructureFactory.historyStore, in: factory.stores)
+            let history = factory.makeMediaSearchHistoryRepository()
             let count = try await history.entries().count
             try await history.clear()
-            environment.output.message("Cleared \(count) history entr\(count == 1 ? "y" : "ies").")
+            try environment.output.result(HistoryClearedJSON(cleared: count)) {
+                print("Cleared \(count) history entr\(count == 1 ? "y" : "ies").")
+            }
         }
     }
 }

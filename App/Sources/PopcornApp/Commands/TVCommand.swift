@@ -19,33 +19,31 @@ struct TVCommand: AsyncParsableCommand {
         func run() async throws {
             let environment = AppEnvironment(options: options)
             let factory = try environment.tvSeriesFactory()
-            let notFound = CommandFailure("No TV series with id \(id).")
+            let notFound = CommandFailure.notFound("No TV series with id \(id).")
             let series = try await TVFailures.map(notFound) { () async throws(TVSeriesRepositoryError) in
                 try await factory.makeTVSeriesRepository().tvSeries(withID: id)
             }
             let credits = try await TVFailures.map(notFound) { () async throws(TVSeriesRepositoryError) in
                 try await factory.makeTVSeriesRepository().credits(forTVSeries: id)
             }
-            environment.output.record([
-                ("id", "ID", String(series.id)),
-                ("name", "Name", series.name),
-                ("firstAired", "First aired", Formatting.day(series.firstAirDate)),
-                ("status", "Status", series.status ?? ""),
-                ("genres", "Genres", series.genres.map(\.name).joined(separator: ", ")),
-                ("rating", "Rating", "\(Formatting.rating(series.voteAverage)) (\(series.voteCount) votes)"),
-                ("overview", "Overview", series.overview ?? ""),
-                (
-                    "seasons", "Seasons",
-                    series.seasons.map { "\($0.seasonNumber): \($0.name) (\($0.episodeCount) episodes)" }
-                        .joined(separator: "; ")
-                ),
-                (
-                    "cast", "Starring",
-                    credits.billedCast.prefix(5).map { member in
-                        member.character.map { "\(member.name) (\($0))" } ?? member.name
-                    }.joined(separator: ", ")
-                ),
-            ])
+            let json = TVSeriesDetailsJSON(series, credits: credits)
+            try environment.output.result(json) {
+                environment.output.record([
+                    ("ID", String(json.id)),
+                    ("Name", json.name),
+                    ("First aired", json.firstAirDate?.description ?? ""),
+                    ("Status", json.status ?? ""),
+                    ("Genres", json.genres.map(\.name).joined(separator: ", ")),
+                    ("Rating", "\(Formatting.rating(json.rating)) (\(json.voteCount) votes)"),
+                    ("Overview", json.overview ?? ""),
+                    (
+                        "Seasons",
+                        json.seasons.map { "\($0.seasonNumber): \($0.name) (\($0.episodeCount) episodes)" }
+                            .joined(separator: "; ")
+                    ),
+                    ("Starring", Formatting.billing(json.credits.cast)),
+                ])
+            }
         }
     }
 
@@ -63,28 +61,31 @@ struct TVCommand: AsyncParsableCommand {
         func run() async throws {
             let environment = AppEnvironment(options: options)
             let factory = try environment.tvSeriesFactory()
-            let season = try await TVFailures.map(CommandFailure("No season \(number) of TV series \(id).")) {
+            let season = try await TVFailures.map(.notFound("No season \(number) of TV series \(id).")) {
                 () async throws(TVSeriesRepositoryError) in
                 try await factory.makeTVSeasonRepository().season(number, ofTVSeries: id)
             }
-            var table = Table([
-                .init(key: "episode", title: "EP", alignRight: true), .init(key: "name", title: "NAME"),
-                .init(key: "aired", title: "AIRED"), .init(key: "runtime", title: "MIN", alignRight: true),
-                .init(key: "rating", title: "RATING", alignRight: true),
-            ])
-            for episode in season.episodes {
-                table.append([
-                    String(episode.episodeNumber), episode.name, Formatting.day(episode.airDate),
-                    episode.runtime.map(String.init) ?? "", Formatting.rating(episode.voteAverage),
+            let json = TVSeasonJSON(season)
+            try environment.output.result(json) {
+                var table = Table([
+                    .init(title: "EP", alignRight: true), .init(title: "NAME"), .init(title: "AIRED"),
+                    .init(title: "MIN", alignRight: true), .init(title: "RATING", alignRight: true),
                 ])
+                for episode in json.episodes {
+                    table.append([
+                        String(episode.episodeNumber), episode.name, episode.airDate?.description ?? "",
+                        episode.runtime.map(String.init) ?? "", Formatting.rating(episode.rating),
+                    ])
+                }
+                print("\(json.name) · \(json.episodes.count) episodes")
+                environment.output.table(table)
             }
-            if !environment.output.json { print("\(season.name) · \(season.episodes.count) episodes") }
-            environment.output.table(table)
         }
     }
 }
 
-/// Turns the TVSeries context's errors into one-line messages.
+/// Turns the TVSeries context's errors into one-line messages: `notFound` for a missing
+/// series or season, a network failure otherwise.
 enum TVFailures {
     static func map<T>(_ notFound: CommandFailure, _ body: () async throws(TVSeriesRepositoryError) -> T)
         async throws -> T
@@ -94,7 +95,7 @@ enum TVFailures {
         } catch .notFound {
             throw notFound
         } catch {
-            throw CommandFailure(error.description)
+            throw CommandFailure(error.description, status: .network)
         }
     }
 }

@@ -18,22 +18,33 @@ struct WatchlistCommand: AsyncParsableCommand {
         func run() async throws {
             let environment = AppEnvironment(options: options)
             let factory = environment.moviesFactory()
-            try factory.stores.open(MoviesInfrastructureFactory.watchlistStore, onFailure: .throwing)
-            try factory.stores.open(MoviesInfrastructureFactory.cacheStore, onFailure: .throwing)
-            let entries = try await factory.makeWatchlistRepository().movies()
-            let movies = factory.makeMovieRepository()
-            var table = Table([
-                .init(key: "id", title: "ID", alignRight: true), .init(key: "title", title: "TITLE"),
-                .init(key: "added", title: "ADDED"),
-            ])
-            for entry in entries {
-                // A title that cannot be fetched now does not hide the entry.
-                let title = (try? await movies.movie(withID: entry.movieID).title) ?? "(unavailable)"
-                table.append([String(entry.movieID), title, Formatting.timestamp(entry.createdAt)])
+            let store = MoviesInfrastructureFactory.watchlistStore
+            var entries: [WatchlistMovie] = []
+            if try UserStoreAccess.openForReading(store, in: factory.stores, output: environment.output) {
+                entries = try await factory.makeWatchlistRepository().movies()
             }
-            if entries.isEmpty, !environment.output.json {
-                environment.output.message("Your watchlist is empty. Add a movie with: popcorn watchlist add ID")
-            } else {
+            // The titles: every cached one in one read of the cache, the rest from the
+            // catalog or TMDb a few at a time; a title that cannot be had now is null.
+            var titles: [Int: String] = [:]
+            if !entries.isEmpty {
+                try factory.stores.open(MoviesInfrastructureFactory.cacheStore, onFailure: .throwing)
+                titles = await factory.makeMovieRepository().titles(forMovies: entries.map(\.movieID))
+            }
+            let json = WatchlistJSON(
+                movies: entries.map {
+                    WatchlistMovieJSON(id: $0.movieID, title: titles[$0.movieID], addedAt: $0.createdAt)
+                })
+            try environment.output.result(json) {
+                guard !json.movies.isEmpty else {
+                    print("Your watchlist is empty. Add a movie with: popcorn watchlist add ID")
+                    return
+                }
+                var table = Table([.init(title: "ID", alignRight: true), .init(title: "TITLE"), .init(title: "ADDED")])
+                for movie in json.movies {
+                    table.append([
+                        String(movie.id), movie.title ?? "(unavailable)", Formatting.timestamp(movie.addedAt),
+                    ])
+                }
                 environment.output.table(table)
             }
         }
@@ -49,18 +60,23 @@ struct WatchlistCommand: AsyncParsableCommand {
         func run() async throws {
             let environment = AppEnvironment(options: options)
             let factory = environment.moviesFactory()
+            // Refused before anything is fetched when the watchlist cannot be written.
+            try UserStoreAccess.openForWriting(MoviesInfrastructureFactory.watchlistStore, in: factory.stores)
             try factory.stores.open(MoviesInfrastructureFactory.cacheStore, onFailure: .throwing)
-            try factory.stores.open(MoviesInfrastructureFactory.watchlistStore, onFailure: .throwing)
             let movie = try await factory.makeMovieRepository().movie(withID: id)
             let watchlist = factory.makeWatchlistRepository()
             // Adding a movie already there keeps its entry and its date, and says so.
             let alreadyThere = try await watchlist.contains(movieID: id)
             let entry = try await watchlist.add(movieID: id)
-            let added = Formatting.timestamp(entry.createdAt)
-            environment.output.message(
-                alreadyThere
-                    ? "\(movie.title) (\(movie.id)) is already on your watchlist, added on \(added)."
-                    : "Added \(movie.title) (\(movie.id)) to your watchlist on \(added).")
+            let json = WatchlistAddedJSON(
+                id: movie.id, title: movie.title, addedAt: entry.createdAt, alreadyOnWatchlist: alreadyThere)
+            try environment.output.result(json) {
+                let added = Formatting.timestamp(json.addedAt)
+                print(
+                    alreadyThere
+                        ? "\(json.title) (\(json.id)) is already on your watchlist, added on \(added)."
+                        : "Added \(json.title) (\(json.id)) to your watchlist on \(added).")
+            }
         }
     }
 
@@ -74,11 +90,13 @@ struct WatchlistCommand: AsyncParsableCommand {
         func run() async throws {
             let environment = AppEnvironment(options: options)
             let factory = environment.moviesFactory()
-            try factory.stores.open(MoviesInfrastructureFactory.watchlistStore, onFailure: .throwing)
+            try UserStoreAccess.openForWriting(MoviesInfrastructureFactory.watchlistStore, in: factory.stores)
             guard try await factory.makeWatchlistRepository().remove(movieID: id) else {
-                throw CommandFailure("Movie \(id) is not on your watchlist.")
+                throw CommandFailure.notFound("Movie \(id) is not on your watchlist.")
             }
-            environment.output.message("Removed movie \(id) from your watchlist.")
+            try environment.output.result(WatchlistRemovedJSON(id: id, removed: true)) {
+                print("Removed movie \(id) from your watchlist.")
+            }
         }
     }
 }

@@ -3,7 +3,6 @@ import DiscoverInfrastructure
 import Foundation
 import Logging
 import MoviesInfrastructure
-import SearchDomain
 import SearchInfrastructure
 import TMDb
 import TVSeriesInfrastructure
@@ -52,13 +51,6 @@ struct AppEnvironment: Sendable {
         SearchInfrastructureFactory(
             locations: locations, remoteDataSource: TMDbMediaSearchRemoteDataSource(service: service),
             logger: logger.with(label: "PopcornSearch"))
-    }
-
-    /// The search history, its store opened (a legacy store relocated first) or a
-    /// one-line failure that leaves the files as they were.
-    func openHistory(_ factory: SearchInfrastructureFactory) throws -> any MediaSearchHistoryRepository {
-        try factory.stores.open(onFailure: .throwing)
-        return factory.makeMediaSearchHistoryRepository()
     }
 
     func moviesFactory() -> MoviesInfrastructureFactory {

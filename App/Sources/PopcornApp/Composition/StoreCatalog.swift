@@ -66,7 +66,8 @@ struct StoreCatalog: Sendable {
     func store(named name: String) throws -> StoreDescription {
         guard let store = all.first(where: { $0.name == name || $0.fileName == name }) else {
             throw CommandFailure(
-                "No store named '\(name)'; the stores are " + all.map(\.name).joined(separator: ", ") + ".")
+                "No store named '\(name)'; the stores are " + all.map(\.name).joined(separator: ", ") + ".",
+                status: .usage)
         }
         return store
     }

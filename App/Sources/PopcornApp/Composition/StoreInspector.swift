@@ -2,53 +2,51 @@ import DataPersistenceInfrastructure
 import Foundation
 import OpenSwiftData
 
-/// What a store file holds, as `stores status` shows it.
-struct StoreReport: Sendable {
-    var state: String
-    var version: String?
-    var size: Int?
-    var rows: [(entity: String, count: Int)] = []
-
-    var rowsSummary: String {
-        rows.map { "\($0.entity) \($0.count)" }.joined(separator: ", ")
-    }
-
-    var totalRows: Int { rows.reduce(0) { $0 + $1.count } }
-}
-
-/// Reads stores through OpenSwiftData's `StoreFile`, without writing to them.
+/// Reads stores through OpenSwiftData's `StoreFile`, without writing to them (a store in
+/// a read-only folder is read all the same).
 enum StoreInspector {
-    /// A store's version, size and rows per entity, or why it cannot be read.
-    static func inspect(_ store: StoreDescription, in locations: StoreLocations) -> StoreReport {
-        let inspection = StoreFile(url: store.url(in: locations))
-            .inspect(expecting: store.schema, migrationPlan: store.migrationPlan)
-        var report = StoreReport(state: state(of: inspection), size: inspection.fileSize)
-        if inspection.isModelStore {
-            report.version = inspection.schemaVersion?.description
-            report.rows = inspection.entities.map { ($0.entity, $0.rowCount) }
-        }
-        return report
-    }
-
-    /// The state as `stores status` has always named it: any readable store is `ok`
+    /// What a store file holds, as `stores status` shows it: any readable store is `ok`
     /// (`stores check` says whether it will migrate).
-    private static func state(of inspection: StoreInspection) -> String {
-        switch inspection.state {
-        case .missing: "missing"
-        case .empty: inspection.fileSize == 0 ? "empty" : "not a Popcorn store"
-        case .notAModelStore: "not a Popcorn store"
-        case .damaged(let reason): "unreadable: \(reason)"
-        case .ok, .needsMigration, .newer, .unknownVersion: "ok"
+    static func status(of store: StoreDescription, in locations: StoreLocations) -> StoreStatusJSON {
+        let file = StoreFile(url: store.url(in: locations))
+        let inspection = file.inspect(expecting: store.schema, migrationPlan: store.migrationPlan)
+        let (state, problem): (String, String?) =
+            switch inspection.state {
+            case .missing: ("missing", nil)
+            case .empty: inspection.fileSize == 0 ? ("empty", nil) : ("notAPopcornStore", nil)
+            case .notAModelStore: ("notAPopcornStore", nil)
+            case .damaged(let reason): ("unreadable", reason)
+            case .ok, .needsMigration, .newer, .unknownVersion: ("ok", nil)
+            }
+        let rows = inspection.isModelStore ? inspection.entities : []
+        return StoreStatusJSON(
+            name: store.name, file: store.fileName, path: file.path,
+            kind: store.kind == .cache ? "cache" : "userData",
+            cloudKitContainer: store.cloudKitDatabase.containerIdentifier, state: state, problem: problem,
+            schemaVersion: inspection.isModelStore ? inspection.schemaVersion?.description : nil,
+            sizeBytes: inspection.fileSize,
+            rows: rows.map { EntityRowsJSON(entity: $0.entity, count: $0.rowCount) },
+            totalRows: inspection.totalRowCount, writable: file.isWritable)
+    }
+
+    /// SQLite's integrity check, read-only: `ok`, `problems` with SQLite's first
+    /// messages, `unreadable` with the reason, or `missing`.
+    static func integrity(of url: URL) -> (state: String, problems: [String]) {
+        guard FileManager.default.fileExists(atPath: url.path) else { return ("missing", []) }
+        switch StoreFile(url: url).checkIntegrity() {
+        case .ok: return ("ok", [])
+        case .problems(let problems): return ("problems", Array(problems.prefix(3)))
+        case .unreadable(let reason): return ("unreadable", [reason])
         }
     }
 
-    /// SQLite's integrity check, read-only: `ok`, SQLite's first problems, or why the
-    /// file cannot be read.
-    static func integrity(of url: URL) -> String {
-        switch StoreFile(url: url).checkIntegrity() {
-        case .ok: "ok"
-        case .problems(let problems): problems.prefix(3).joined(separator: "; ")
-        case .unreadable(let reason): "damaged: \(reason)"
-        }
+    /// One note on standard error when some existing stores cannot be written, so that
+    /// a person knows changes to them (migrating, restoring) will be refused.
+    static func noteReadOnly(_ stores: [StoreStatusJSON], output: Output) {
+        let readOnly = stores.filter { $0.state != "missing" && !$0.writable }.map(\.file)
+        guard !readOnly.isEmpty else { return }
+        output.note(
+            readOnly.joined(separator: ", ") + (readOnly.count == 1 ? " is" : " are")
+                + " read-only; they are shown as they are, and changes cannot be saved.")
     }
 }

@@ -1,21 +1,8 @@
 import Foundation
 
-/// Small formatters shared by the commands.
+/// Small formatters shared by the commands' text output.
 enum Formatting {
-    static func year(_ date: Date?) -> String {
-        guard let date else { return "" }
-        return String(Calendar(identifier: .gregorian).component(.year, from: date))
-    }
-
-    static func day(_ date: Date?) -> String {
-        guard let date else { return "" }
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyy-MM-dd"
-        return formatter.string(from: date)
-    }
-
+    /// An instant, in UTC to the second: `2026-11-22 10:15:00Z`.
     static func timestamp(_ date: Date) -> String {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
@@ -30,5 +17,17 @@ enum Formatting {
 
     static func bytes(_ count: Int) -> String {
         ByteCountFormatter.string(fromByteCount: Int64(count), countStyle: .file)
+    }
+
+    /// The first five of the cast, each with the character played.
+    static func billing(_ cast: [CastMemberJSON]) -> String {
+        cast.prefix(5).map { member in
+            member.character.map { "\(member.name) (\($0))" } ?? member.name
+        }.joined(separator: ", ")
+    }
+
+    /// `Page 1 of 3 · 52 movies`.
+    static func pageLine<Item>(_ page: PageJSON<Item>, noun: String) -> String {
+        "Page \(page.page) of \(page.totalPages) · \(page.totalResults) \(noun)"
     }
 }

@@ -2,15 +2,12 @@
 /// is shortened with "…" when a row would be too wide.
 struct Table: Sendable {
     struct Column: Sendable {
-        let key: String
         let title: String
         var alignRight = false
     }
 
     let columns: [Column]
     var rows: [[String]] = []
-
-    var keys: [String] { columns.map(\.key) }
 
     init(_ columns: [Column]) {
         self.columns = columns

@@ -55,18 +55,28 @@ public final class ContextStores: Sendable {
         }
     }
 
-    /// Opens one store, unless it is open, and returns its actor.
+    /// Opens one store, unless it is open, and returns its actor. `access` is
+    /// ``StoreAccessMode/readOnly`` to read an existing store without writing to it; a
+    /// store already open keeps the access it was opened with.
     @discardableResult
     public func open<Failure: Error>(
-        _ description: StoreDescription, onFailure: StoreFailureHandling<Failure>
+        _ description: StoreDescription, access: StoreAccessMode = .readWrite,
+        onFailure: StoreFailureHandling<Failure>
     ) throws(Failure) -> StoreActor {
         precondition(
             descriptions.contains { $0.fileName == description.fileName },
             "\(description.fileName) is not one of this context's stores")
         return try actors.withLock { (actors) throws(Failure) -> StoreActor in
             if let actor = actors[description.fileName] { return actor }
-            let container = try ModelContainerFactory.makeModelContainer(
-                for: description, in: locations, logger: logger, onFailure: onFailure)
+            let container =
+                switch access {
+                case .readWrite:
+                    try ModelContainerFactory.makeModelContainer(
+                        for: description, in: locations, logger: logger, onFailure: onFailure)
+                case .readOnly:
+                    try ModelContainerFactory.makeReadOnlyModelContainer(
+                        for: description, in: locations, onFailure: onFailure)
+                }
             let opened = StoreActor(modelContainer: container)
             actors[description.fileName] = opened
             return opened

@@ -13,11 +13,16 @@ public enum ModelContainerFactoryError: Error, CustomStringConvertible, Localize
     /// A user-data store's legacy file could not be moved to the store's name now (it is
     /// in use, or a rename failed); both files are as they were.
     case legacyStoreRelocationFailed(LegacyStoreRelocationError)
+    /// A store opened read-only (``StoreAccessMode/readOnly``) could not be read as it is:
+    /// missing, written by another version, or damaged; nothing was changed.
+    case readOnlyStoreUnavailable(url: URL, underlying: any Error)
 
     /// The store's `.sqlite` file.
     public var storeURL: URL {
         switch self {
-        case .cacheStoreUnrecoverable(let url, _, _), .userStoreUnavailable(let url, _): url
+        case .cacheStoreUnrecoverable(let url, _, _), .userStoreUnavailable(let url, _),
+            .readOnlyStoreUnavailable(let url, _):
+            url
         case .legacyStoreRelocationFailed(let error): error.url
         }
     }
@@ -26,7 +31,7 @@ public enum ModelContainerFactoryError: Error, CustomStringConvertible, Localize
     public var underlyingError: any Error {
         switch self {
         case .cacheStoreUnrecoverable(_, _, let retryError): retryError
-        case .userStoreUnavailable(_, let underlying): underlying
+        case .userStoreUnavailable(_, let underlying), .readOnlyStoreUnavailable(_, let underlying): underlying
         case .legacyStoreRelocationFailed(let error): error
         }
     }
@@ -36,7 +41,7 @@ public enum ModelContainerFactoryError: Error, CustomStringConvertible, Localize
     public var storeFilesUntouched: Bool {
         switch self {
         case .cacheStoreUnrecoverable: false
-        case .userStoreUnavailable, .legacyStoreRelocationFailed: true
+        case .userStoreUnavailable, .legacyStoreRelocationFailed, .readOnlyStoreUnavailable: true
         }
     }
 
@@ -51,6 +56,8 @@ public enum ModelContainerFactoryError: Error, CustomStringConvertible, Localize
                 + "(nothing was deleted); back it up before trying a newer version or restoring an older one."
         case .legacyStoreRelocationFailed(let error):
             error.description
+        case .readOnlyStoreUnavailable(let url, let underlying):
+            "Cannot read the store \(url.path) without writing to it: \(underlying) The file was left untouched."
         }
     }
 

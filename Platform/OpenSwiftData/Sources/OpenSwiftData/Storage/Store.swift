@@ -9,7 +9,7 @@ final class Store: Sendable {
     let url: URL?
     let allowsSave: Bool
 
-    private init(writer: any DatabaseWriter, identifier: String, url: URL?, allowsSave: Bool) {
+    init(writer: any DatabaseWriter, identifier: String, url: URL?, allowsSave: Bool) {
         self.writer = writer
         self.identifier = identifier
         self.url = url
@@ -47,6 +47,9 @@ final class Store: Sendable {
             return (store, nil)
         }
         let url = configuration.url.standardizedFileURL
+        if !configuration.allowsSave {
+            return (try openReadOnly(url: url, schema: schema, plan: versionedPlan), nil)
+        }
         let path = url.path
         let migrator = StoreMigrator(path: path, schema: schema, plan: versionedPlan, observer: observer)
         try StoreFile.prepare(url)
@@ -137,9 +140,7 @@ final class Store: Sendable {
         try SQLiteErrors.map(path: url.path) {
             try FileManager.default.createDirectory(
                 at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            var readOnly = Self.configuration()
-            readOnly.readonly = true
-            let source = try DatabaseQueue(path: url.path, configuration: readOnly)
+            let source = try StoreFile(url: url).readOnlyQueue()
             let destination = try DatabaseQueue(path: copy.path)
             try source.backup(to: destination)
             try destination.close()
@@ -157,14 +158,12 @@ final class Store: Sendable {
         // The usual case, a store at the schema's shape, without a GRDB queue.
         if StoredHashes.read(path: path) == schema.layout.hashes { return .current }
         return try SQLiteErrors.map(path: path) {
-            var configuration = Self.configuration()
-            configuration.readonly = true
-            let queue = try DatabaseQueue(path: path, configuration: configuration)
+            let queue = try StoreFile(url: URL(fileURLWithPath: path)).readOnlyQueue()
             return try queue.read { db in try inspect(db, path: path, schema: schema) }
         }.get()
     }
 
-    private static func inspect(_ db: Database, path: String, schema: Schema) throws -> Contents {
+    static func inspect(_ db: Database, path: String, schema: Schema) throws -> Contents {
         if let hashes = try StoredMetadata.readHashes(from: db) {
             guard hashes != schema.layout.hashes else { return .current }
             return .other(try StoredMetadata.read(from: db))

@@ -64,13 +64,6 @@ extension StoreFile {
         }
     }
 
-    /// A connection that cannot write to the store.
-    func readOnlyQueue() throws -> DatabaseQueue {
-        var configuration = Store.configuration()
-        configuration.readonly = true
-        return try DatabaseQueue(path: path, configuration: configuration)
-    }
-
     /// The database's own tables, SQLite's aside.
     static func tableNames(_ db: Database, schema: String = "main") throws -> [String] {
         try String.fetchAll(

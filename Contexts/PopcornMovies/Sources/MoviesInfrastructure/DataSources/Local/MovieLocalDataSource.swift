@@ -6,6 +6,8 @@ import MoviesDomain
 protocol MovieLocalDataSource: Sendable {
     func movie(withID id: Int) async throws -> CachedValue<Movie>?
     func save(_ movie: Movie, cachedAt: Date) async throws
+    /// The cached titles of the movies among `ids`, by id, each with when it was cached.
+    func titles(forMovies ids: [Int]) async throws -> [Int: CachedValue<String>]
     func credits(forMovie id: Int) async throws -> CachedValue<Credits>?
     func save(_ credits: Credits, forMovie id: Int, cachedAt: Date) async throws
     func images(forMovie id: Int) async throws -> CachedValue<ImageCollection>?

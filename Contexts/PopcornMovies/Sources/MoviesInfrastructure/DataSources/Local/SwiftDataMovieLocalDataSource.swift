@@ -21,6 +21,26 @@ struct SwiftDataMovieLocalDataSource: MovieLocalDataSource {
         }
     }
 
+    /// One fetch of the cache for every id (one per ``titleBatchSize`` ids): a predicate
+    /// `ids.contains(movieID)` is one SQL `IN (…)`, and SQLite takes at most 32,766 values
+    /// in one statement by default.
+    func titles(forMovies ids: [Int]) async throws -> [Int: CachedValue<String>] {
+        try await store.perform { context in
+            var titles: [Int: CachedValue<String>] = [:]
+            for start in stride(from: 0, to: ids.count, by: Self.titleBatchSize) {
+                let batch = Array(ids[start..<min(ids.count, start + Self.titleBatchSize)])
+                let movies = try context.fetch(
+                    FetchDescriptor<MoviesMovieEntity>(predicate: #Predicate { batch.contains($0.movieID) }))
+                for movie in movies {
+                    titles[movie.movieID] = CachedValue(value: movie.title, cachedAt: movie.cachedAt)
+                }
+            }
+            return titles
+        }
+    }
+
+    static let titleBatchSize = 10_000
+
     func credits(forMovie id: Int) async throws -> CachedValue<Credits>? {
         try await store.cachedValue(FetchDescriptor<MoviesCreditsEntity>(predicate: #Predicate { $0.movieID == id })) {
             CreditsMapper().map($0)
