@@ -29,22 +29,22 @@ extension ModelContext {
         } catch {
             throw SQLiteErrors.swiftDataError(error, path: container.store.identifier)
         }
-        ledger?.record(
-            inserted: operation.inserted.filter { !written.upserted.contains(ObjectIdentifier($0)) }
-                .map(\.persistentBackingData.entity.name),
-            updated: operation.changed.count + written.upserted.count,
-            deleted: operation.deleted.compactMap {
-                $0.persistentBackingData.primaryKey == nil ? nil : $0.persistentBackingData.entity.name
-            }
-        )
+        if let ledger {
+            ledger.record(
+                inserted: zip(operation.inserted, operation.insertedBackings).compactMap { model, backing in
+                    written.upserted.contains(ObjectIdentifier(model)) ? nil : backing.entity.name
+                },
+                updated: operation.changed.count + written.upserted.count,
+                deleted: operation.deletedBackings.compactMap { $0.primaryKey == nil ? nil : $0.entity.name }
+            )
+        }
         finish(operation, keys: written.keys)
     }
 
     /// Brings the models in line with what the save wrote, then tells observers.
     private func finish(_ operation: SaveOperation, keys: [ObjectIdentifier: Int64]) {
         var deletedIdentifiers: [PersistentIdentifier] = []
-        for model in operation.deleted {
-            let backing = model.persistentBackingData
+        for backing in operation.deletedBackings {
             deletedIdentifiers.append(backing.persistentModelID)
             if let primaryKey = backing.primaryKey {
                 identityMap.remove(IdentityMap.key(backing.entity, primaryKey))
@@ -56,19 +56,17 @@ extension ModelContext {
             backing.forgetSnapshot()
             backing.forgetChangedProperties()
         }
-        for model in operation.inserted {
-            let backing = model.persistentBackingData
+        for (model, backing) in zip(operation.inserted, operation.insertedBackings) {
             guard let primaryKey = keys[ObjectIdentifier(model)] else { continue }
             backing.primaryKey = primaryKey
             backing.state = .persisted
             identityMap.register(model, for: primaryKey)
         }
-        for model in operation.inserted + operation.changed {
-            let backing = model.persistentBackingData
-            for property in backing.entity.properties where property.relationship?.isToMany == false {
-                if case .toOne(let target) = backing.relationship(at: property.index) {
+        for backing in operation.insertedBackings + operation.changedBackings {
+            for index in backing.entity.toOnePropertyIndices {
+                if case .toOne(let target) = backing.relationship(at: index) {
                     backing.setStoredValue(
-                        target?.persistentBackingData.primaryKey.map { .integer($0) } ?? .null, at: property.index)
+                        target?.persistentBackingData.primaryKey.map { .integer($0) } ?? .null, at: index)
                 }
             }
             backing.forgetChangedProperties()
@@ -98,9 +96,28 @@ struct SaveOperation {
     let inserted: [any PersistentModel]
     let changed: [any PersistentModel]
     let deleted: [any PersistentModel]
+    /// The backing data of each model of ``inserted``, ``changed`` and ``deleted``, in the
+    /// same order: read once, each model's being read many times over a save.
+    let insertedBackings: [ModelBackingData]
+    let changedBackings: [ModelBackingData]
+    let deletedBackings: [ModelBackingData]
     let layout: StoreLayout
     /// The saving context's author, recorded in the store's history.
     let author: String?
+
+    init(
+        inserted: [any PersistentModel], changed: [any PersistentModel], deleted: [any PersistentModel],
+        layout: StoreLayout, author: String?
+    ) {
+        self.inserted = inserted
+        self.changed = changed
+        self.deleted = deleted
+        self.insertedBackings = inserted.map(\.persistentBackingData)
+        self.changedBackings = changed.map(\.persistentBackingData)
+        self.deletedBackings = deleted.map(\.persistentBackingData)
+        self.layout = layout
+        self.author = author
+    }
 
     private static let primaryKey = EntityDescriptor.quote(EntityDescriptor.primaryKeyColumn)
 
@@ -114,16 +131,15 @@ struct SaveOperation {
         // Keyed by the hierarchy's root entity: its entities share their keys.
         var nextKey: [ObjectIdentifier: Int64] = [:]
         var entitiesWithInserts: [EntityDescriptor] = []
-        for model in inserted {
-            let entity = model.persistentBackingData.entity.rootEntity
+        for backing in insertedBackings {
+            let entity = backing.entity.rootEntity
             let id = ObjectIdentifier(entity)
             if nextKey[id] == nil {
                 nextKey[id] = try PrimaryKeySequence.highestKey(of: entity, db: db)
                 entitiesWithInserts.append(entity)
             }
         }
-        for model in deleted {
-            let backing = model.persistentBackingData
+        for backing in deletedBackings {
             guard let key = backing.primaryKey else { continue }
             try deleteRow(of: backing.entity, key: key, db: db)
         }
@@ -138,8 +154,7 @@ struct SaveOperation {
             guard backing.state != .deleted, backing.state != .detached else { return nil }
             return backing.primaryKey ?? keys[ObjectIdentifier(model)]
         }
-        for model in inserted {
-            let backing = model.persistentBackingData
+        for (model, backing) in zip(inserted, insertedBackings) {
             guard let key = keys[ObjectIdentifier(model)] else { continue }
             let values = columnValues(of: backing, keyOf: keyOf)
             if upserted.contains(ObjectIdentifier(model)) {
@@ -149,8 +164,7 @@ struct SaveOperation {
                 try insertRow(of: backing.entity, key: key, values: values, db: db)
             }
         }
-        for model in changed {
-            let backing = model.persistentBackingData
+        for backing in changedBackings {
             guard let key = backing.primaryKey else { continue }
             let changedProperties = backing.changedProperties
             let columns = backing.entity.columnPropertyIndices.filter { changedProperties.contains($0) }
@@ -172,8 +186,7 @@ struct SaveOperation {
         var keys: [ObjectIdentifier: Int64] = [:]
         var upserted = Set<ObjectIdentifier>()
         var claimed: [String: Int64] = [:]
-        for model in inserted {
-            let backing = model.persistentBackingData
+        for (model, backing) in zip(inserted, insertedBackings) {
             let entity = backing.entity
             var signatures: [String] = []
             var existing: Int64?
@@ -236,17 +249,15 @@ struct SaveOperation {
     private func insertRow(of entity: EntityDescriptor, key: Int64, values: [StoredValue], db: Database) throws {
         guard entity.superentity != nil else {
             // One table, whose columns are the entity's, in the same order.
-            let statement = try db.cachedStatement(sql: entity.ownInsertSQL)
-            statement.setUncheckedArguments(StatementArguments(storedValues: [.integer(key)] + values))
-            try statement.execute()
+            try StatementRunner.execute(
+                try db.cachedStatement(sql: entity.ownInsertSQL), values: [.integer(key)] + values, db: db)
             return
         }
         let valueByProperty = Dictionary(uniqueKeysWithValues: zip(entity.columnPropertyIndices, values))
         for table in entity.tableChain {
-            let statement = try db.cachedStatement(sql: table.ownInsertSQL)
             let row = table.ownColumnPropertyIndices.map { valueByProperty[$0] ?? .null }
-            statement.setUncheckedArguments(StatementArguments(storedValues: [.integer(key)] + row))
-            try statement.execute()
+            try StatementRunner.execute(
+                try db.cachedStatement(sql: table.ownInsertSQL), values: [.integer(key)] + row, db: db)
         }
     }
 
@@ -267,8 +278,7 @@ struct SaveOperation {
         }
         for group in byTable {
             let statement = try db.cachedStatement(sql: group.table.updateSQL(columns: group.columns))
-            statement.setUncheckedArguments(StatementArguments(storedValues: group.values + [.integer(key)]))
-            try statement.execute()
+            try StatementRunner.execute(statement, values: group.values + [.integer(key)], db: db)
         }
     }
 
@@ -294,8 +304,9 @@ struct SaveOperation {
     /// the table writes last, so that its order is the one kept.
     private func writeJoinTables(keyOf: (any PersistentModel) -> Int64?, db: Database) throws {
         var ownerWrites: [() throws -> Void] = []
-        for model in inserted + changed {
-            let backing = model.persistentBackingData
+        for (model, backing) in zip(inserted + changed, insertedBackings + changedBackings) {
+            // Most entities have no relationship stored in a join table.
+            guard backing.entity.hasJoinTableRelationships else { continue }
             guard let ownKey = keyOf(model) else { continue }
             let isNew = backing.primaryKey == nil
             let changedProperties = backing.changedProperties

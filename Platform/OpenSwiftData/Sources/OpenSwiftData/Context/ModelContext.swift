@@ -106,7 +106,7 @@ public final class ModelContext {
             return
         }
         precondition(
-            container.schema.descriptorsByName[backing.entity.name] === backing.entity,
+            container.schema.contains(backing.entity),
             "\(backing.entity.name) is not in the container's schema")
         backing.context = self
         if let primaryKey = backing.primaryKey {

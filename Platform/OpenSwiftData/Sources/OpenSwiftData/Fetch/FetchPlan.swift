@@ -24,7 +24,8 @@ struct FetchPlan<T: PersistentModel> {
                 ?? PredicateTranslator.condition(for: predicate, entity: entity)
         }
         self.orderBy = SortTranslator.orderBy(descriptor.sortBy, entity: entity)
-        self.isAnsweredBySQL = pending.isEmpty && (condition?.isExact ?? (descriptor.predicate == nil)) && orderBy != nil
+        self.isAnsweredBySQL =
+            pending.isEmpty && (condition?.isExact ?? (descriptor.predicate == nil)) && orderBy != nil
         if let predicate = descriptor.predicate, condition?.isExact != true {
             // A full-table read is never silent: say which entity and which expression.
             ModelContext.logger.notice(

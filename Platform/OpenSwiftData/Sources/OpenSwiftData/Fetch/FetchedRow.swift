@@ -35,23 +35,18 @@ extension FetchedRow {
         defer { sqlite3_reset(sqliteStatement) }
         for (position, argument) in arguments.enumerated() {
             let code = argument.bind(to: sqliteStatement, at: CInt(position + 1))
-            guard code == SQLITE_OK else { throw error(code, statement: statement, db: db) }
+            guard code == SQLITE_OK else { throw StatementRunner.error(code, statement: statement, db: db) }
         }
         while true {
             let code = sqlite3_step(sqliteStatement)
             guard code == SQLITE_ROW else {
                 if code == SQLITE_DONE { return }
-                throw error(code, statement: statement, db: db)
+                throw StatementRunner.error(code, statement: statement, db: db)
             }
             try body(FetchedRow(statement: sqliteStatement, primaryKey: sqlite3_column_int64(sqliteStatement, 0)))
         }
     }
 
-    /// The error SQLite reported for `statement`, as GRDB reports errors.
-    private static func error(_ code: CInt, statement: Statement, db: Database) -> DatabaseError {
-        let message = db.sqliteConnection.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) }
-        return DatabaseError(resultCode: ResultCode(rawValue: code), message: message, sql: statement.sql)
-    }
 }
 
 extension Database {

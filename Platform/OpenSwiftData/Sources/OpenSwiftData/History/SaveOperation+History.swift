@@ -7,14 +7,12 @@ extension SaveOperation {
     /// and a delete per stored model with its preserved values.
     func historyEntries(keys: [ObjectIdentifier: Int64], upserted: Set<ObjectIdentifier>) -> [StoreHistory.Entry] {
         var entries: [StoreHistory.Entry] = []
-        for model in deleted {
-            let backing = model.persistentBackingData
+        for backing in deletedBackings {
             guard let key = backing.primaryKey else { continue }
             entries.append(.deleted(entity: backing.entity.name, key: key, preserved: preservedValues(of: backing)))
         }
         var insertedKeys: [(entity: String, key: Int64)] = []
-        for model in inserted {
-            let backing = model.persistentBackingData
+        for (model, backing) in zip(inserted, insertedBackings) {
             guard let key = keys[ObjectIdentifier(model)] else { continue }
             if upserted.contains(ObjectIdentifier(model)) {
                 let names = backing.entity.columnPropertyIndices.map { backing.entity.properties[$0].name }
@@ -24,8 +22,7 @@ extension SaveOperation {
             }
         }
         entries.append(contentsOf: Self.runs(of: insertedKeys))
-        for model in changed {
-            let backing = model.persistentBackingData
+        for backing in changedBackings {
             guard let key = backing.primaryKey else { continue }
             let names = backing.changedProperties.sorted().map { backing.entity.properties[$0].name }
             entries.append(.updated(entity: backing.entity.name, key: key, properties: names))

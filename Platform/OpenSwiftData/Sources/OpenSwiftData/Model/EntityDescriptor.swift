@@ -44,6 +44,8 @@ final class EntityDescriptor: @unchecked Sendable {
     /// The indices of the properties stored in a column of this entity's own table, in
     /// column order (after the primary key).
     let ownColumnPropertyIndices: [Int]
+    /// The indices of the to-one relationships, whose columns hold their target's key.
+    let toOnePropertyIndices: [Int]
     /// The indices of the `let` attributes, whose values an insert copies from the model.
     let constantPropertyIndices: [Int]
     /// The to-many relationships with a `minimumModelCount` or `maximumModelCount`,
@@ -51,6 +53,21 @@ final class EntityDescriptor: @unchecked Sendable {
     let modelCountLimits: [(index: Int, minimum: Int?, maximum: Int?)]
     /// Whether any property is a to-many relationship (read in batches, see ``FetchBatch``).
     let hasToManyRelationships: Bool
+
+    /// Whether a save may write join-table rows for this entity: whether any to-many
+    /// relationship, its own or inherited, is stored in a join table. Found on first use
+    /// (inverses are resolved lazily), then kept.
+    var hasJoinTableRelationships: Bool {
+        if let known = joinTableRelationships.withLock({ $0 }) { return known }
+        let found = properties.contains { property in
+            guard property.relationship?.isToMany == true else { return false }
+            if case .joinTable = storage(of: property.index) { return true }
+            return false
+        }
+        joinTableRelationships.withLock { $0 = found }
+        return found
+    }
+    private let joinTableRelationships = Mutex<Bool?>(nil)
     /// A new model's relationships: empty, and loaded. Shared copy-on-write by every
     /// new model's backing data.
     let newModelRelationships: [RelationshipSlot]
@@ -179,6 +196,7 @@ final class EntityDescriptor: @unchecked Sendable {
         let inheritedPropertyCount = self.inheritedPropertyCount
         self.ownColumnPropertyIndices = columnPropertyIndices.filter { $0 >= inheritedPropertyCount }
         self.constantPropertyIndices = properties.filter(\.isConstant).map(\.index)
+        self.toOnePropertyIndices = properties.filter { $0.relationship?.isToMany == false }.map(\.index)
         self.modelCountLimits = properties.compactMap { property in
             guard let relationship = property.relationship, relationship.isToMany else { return nil }
             // 0, as nil, is no bound.

@@ -17,6 +17,7 @@ public final class Schema: Sendable, CustomStringConvertible {
     let layout: StoreLayout
     let descriptors: [EntityDescriptor]
     let descriptorsByName: [String: EntityDescriptor]
+    private let descriptorIdentifiers: Set<ObjectIdentifier>
     let modelTypes: [any PersistentModel.Type]
     /// An error found in the models, reported when a container is created.
     let invalidity: SwiftDataError?
@@ -62,6 +63,7 @@ public final class Schema: Sendable, CustomStringConvertible {
         }
         self.descriptors = descriptors
         self.descriptorsByName = byName
+        self.descriptorIdentifiers = Set(descriptors.map(ObjectIdentifier.init))
         self.modelTypes = descriptors.map(\.modelType)
         self.version = version
         self.invalidity = invalidity
@@ -96,6 +98,11 @@ public final class Schema: Sendable, CustomStringConvertible {
 
     public var description: String {
         "Schema \(version): " + entities.map(\.name).joined(separator: ", ")
+    }
+
+    /// Whether the schema has this entity.
+    func contains(_ entity: EntityDescriptor) -> Bool {
+        descriptorIdentifiers.contains(ObjectIdentifier(entity))
     }
 
     func descriptor(for type: any PersistentModel.Type) -> EntityDescriptor? {
