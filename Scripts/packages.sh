@@ -7,6 +7,7 @@ for candidate in \
     Platform/PopcornTestSupport \
     Platform/DataPersistenceInfrastructure \
     Platform/TMDb \
+    Platform/StoreSync \
     Contexts/PopcornMovies \
     Contexts/PopcornTVSeries \
     Contexts/PopcornDiscover \

@@ -12,7 +12,9 @@ let package = Package(
     name: "StoreSync",
     platforms: [.macOS(.v15)],
     products: [
-        .library(name: "StoreSync", targets: ["StoreSync"])
+        .library(name: "StoreSync", targets: ["StoreSync"]),
+        // A throw-away PostgreSQL server for tests (Scripts/test-postgres.sh).
+        .library(name: "StoreSyncTesting", targets: ["StoreSyncTesting"]),
     ],
     dependencies: [
         .package(path: "../OpenSwiftData"),
@@ -37,10 +39,30 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        .target(
+            name: "StoreSyncTesting",
+            dependencies: [
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        // Scripts/bench-sync.sh: records per second pushed and pulled, up-to-date sync time.
+        .executableTarget(
+            name: "storesync-benchmark",
+            dependencies: [
+                "StoreSync",
+                .product(name: "OpenSwiftData", package: "OpenSwiftData"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Benchmarks/StoreSyncBenchmark",
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "StoreSyncTests",
             dependencies: [
                 "StoreSync",
+                "StoreSyncTesting",
                 .product(name: "OpenSwiftData", package: "OpenSwiftData"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),

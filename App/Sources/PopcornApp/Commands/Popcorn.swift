@@ -12,7 +12,7 @@ public struct Popcorn: AsyncParsableCommand {
             """,
         subcommands: [
             MoviesCommand.self, TVCommand.self, DiscoverCommand.self, SearchCommand.self, WatchlistCommand.self,
-            HistoryCommand.self, StoresCommand.self,
+            HistoryCommand.self, StoresCommand.self, SyncCommand.self,
         ]
     )
 

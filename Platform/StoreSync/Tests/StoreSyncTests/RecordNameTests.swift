@@ -1,4 +1,5 @@
 import Foundation
+import StoreSyncTesting
 import Testing
 
 @testable import StoreSync
@@ -28,11 +29,11 @@ struct RecordNameTests {
 
     @Test("devices compare here as PostgreSQL compares them, so the server and every machine pick one winner")
     func sameOrderAsServer() async throws {
-        let url = try await TestServer.newDatabase()
+        let url = try await TestPostgres.newDatabase()
         let devices = (0..<40).map { _ in UUID() }
         let pairs = zip(devices, devices.reversed()).map { ($0, $1) }
         let values = pairs.map { "('\($0.0)'::uuid, '\($0.1)'::uuid)" }.joined(separator: ", ")
-        let rows = try await TestServer.execute("SELECT a < b FROM (VALUES \(values)) AS v(a, b)", on: url)
+        let rows = try await TestPostgres.execute("SELECT a < b FROM (VALUES \(values)) AS v(a, b)", on: url)
         let server = try rows.map { try $0.decode(Bool.self) }
         let local = pairs.map {
             RecordVersion(modifiedAt: 1, device: $0.0) < RecordVersion(modifiedAt: 1, device: $0.1)

@@ -1,4 +1,5 @@
 import Foundation
+import StoreSyncTesting
 import Testing
 
 @testable import StoreSync
@@ -7,7 +8,7 @@ import Testing
 struct StatusTests {
     @Test("a store never synced counts every model as pending; after a sync, only what changed since")
     func pending() async throws {
-        let url = try await TestServer.newDatabase()
+        let url = try await TestPostgres.newDatabase()
         let machine = try Machine()
         for movie in 1...3 { try machine.add(movie: movie) }
         let before = try StoreSyncStatus.read(machine.store)

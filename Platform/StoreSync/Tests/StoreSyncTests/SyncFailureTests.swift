@@ -1,5 +1,6 @@
 import Foundation
 import OpenSwiftData
+import StoreSyncTesting
 import Testing
 
 @testable import StoreSync
@@ -29,7 +30,7 @@ struct SyncFailureTests {
 
     @Test("a wrong password: authenticationFailed, and the password is in no message")
     func wrongPassword() async throws {
-        let good = try SyncRemote(url: try await TestServer.newDatabase())
+        let good = try SyncRemote(url: try await TestPostgres.newDatabase())
         let url =
             "postgres://\(good.user):wrong-password-123@\(good.host):\(good.port)/\(good.database)?sslmode=disable"
         let machine = try Machine()
@@ -45,8 +46,8 @@ struct SyncFailureTests {
 
     @Test("a database that does not exist: databaseMissing")
     func missingDatabase() async throws {
-        let good = try SyncRemote(url: try TestServer.url())
-        let url = try TestServer.url().replacingOccurrences(of: "/postgres", with: "/no_such_database")
+        let good = try SyncRemote(url: try TestPostgres.url())
+        let url = try TestPostgres.url().replacingOccurrences(of: "/postgres", with: "/no_such_database")
         let machine = try Machine()
         await #expect(
             throws: SyncError.databaseMissing(
@@ -59,12 +60,12 @@ struct SyncFailureTests {
 
     @Test("sync tables written by a newer release: refused before anything is sent or applied")
     func newerRemoteSchema() async throws {
-        let url = try await TestServer.newDatabase()
+        let url = try await TestPostgres.newDatabase()
         let a = try Machine()
         let b = try Machine()
         try a.add(movie: 1)
         try await a.sync(url)
-        _ = try await TestServer.execute("UPDATE storesync_schema SET version = 99", on: url)
+        _ = try await TestPostgres.execute("UPDATE storesync_schema SET version = 99", on: url)
         try b.add(movie: 2)
         let remote = try SyncRemote(url: url)
         await #expect(throws: SyncError.remoteSchemaNewer(remote: remote.description, found: 99, supported: 1)) {
@@ -72,7 +73,7 @@ struct SyncFailureTests {
         }
         #expect(try b.movies().map(\.movie) == [2])
         #expect(try StoreSyncStatus.read(b.store).neverSynced)
-        let rows = try await TestServer.execute("SELECT count(*) FROM storesync_records_notes", on: url)
+        let rows = try await TestPostgres.execute("SELECT count(*) FROM storesync_records_notes", on: url)
         #expect(try rows.first?.decode(Int.self) == 1)
     }
 
@@ -107,7 +108,7 @@ struct SyncFailureTests {
         "a push cut off before its server transaction commits leaves nothing half done: the next sync sends it all once"
     )
     func interruptedPush() async throws {
-        let url = try await TestServer.newDatabase()
+        let url = try await TestPostgres.newDatabase()
         let a = try Machine()
         let b = try Machine()
         for movie in 1...20 { try a.add(movie: movie) }
@@ -120,14 +121,14 @@ struct SyncFailureTests {
         #expect(report.sentChanges == 20)
         try await b.sync(url)
         #expect(try b.movies().count == 20)
-        let rows = try await TestServer.execute("SELECT count(*) FROM storesync_records_notes", on: url)
+        let rows = try await TestPostgres.execute("SELECT count(*) FROM storesync_records_notes", on: url)
         #expect(try rows.first?.decode(Int.self) == 20)
     }
 
     private func serverID(_ url: String) async throws -> UUID {
         // Creates the tables as a sync would, through a sync of an empty machine.
         try await Machine().sync(url)
-        let rows = try await TestServer.execute("SELECT server_id FROM storesync_schema", on: url)
+        let rows = try await TestPostgres.execute("SELECT server_id FROM storesync_schema", on: url)
         return try #require(try rows.first?.decode(UUID.self))
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import OpenSwiftData
+import StoreSyncTesting
 import Testing
 
 @testable import StoreSync
@@ -9,7 +10,7 @@ import Testing
 struct TwoMachineSyncTests {
     @Test("added on A, synced from A then B: B has it; removed on B: gone on both")
     func addThenRemove() async throws {
-        let url = try await TestServer.newDatabase()
+        let url = try await TestPostgres.newDatabase()
         let a = try Machine()
         let b = try Machine()
         try a.add(movie: 550, at: 1_000, note: "with Ana")
@@ -32,7 +33,7 @@ struct TwoMachineSyncTests {
 
     @Test("the same movie added on both machines is one entry after sync, on both")
     func sameMovieOnBoth() async throws {
-        let url = try await TestServer.newDatabase()
+        let url = try await TestPostgres.newDatabase()
         let a = try Machine()
         let b = try Machine()
         try a.add(movie: 13, at: 1_000)
@@ -45,13 +46,13 @@ struct TwoMachineSyncTests {
         #expect(try a.movies() == b.movies())
         // The later write wins: B's date.
         #expect(try a.movies().first?.createdAt == 2_000)
-        let rows = try await TestServer.execute("SELECT count(*) FROM storesync_records_notes", on: url)
+        let rows = try await TestPostgres.execute("SELECT count(*) FROM storesync_records_notes", on: url)
         #expect(try rows.first?.decode(Int.self) == 1)
     }
 
     @Test("edits made on both while offline converge to the same state on both: the last writer wins per record")
     func offlineEdits() async throws {
-        let url = try await TestServer.newDatabase()
+        let url = try await TestPostgres.newDatabase()
         let a = try Machine()
         let b = try Machine()
         for movie in 1...4 { try a.add(movie: movie, at: 1_000) }
@@ -81,7 +82,7 @@ struct TwoMachineSyncTests {
 
     @Test("a deletion newer than an edit wins over it")
     func deletionWins() async throws {
-        let url = try await TestServer.newDatabase()
+        let url = try await TestPostgres.newDatabase()
         let a = try Machine()
         let b = try Machine()
         try a.add(movie: 7, at: 1_000)
@@ -99,7 +100,7 @@ struct TwoMachineSyncTests {
 
     @Test("a sync with nothing new sends and receives nothing, and leaves the history empty")
     func upToDate() async throws {
-        let url = try await TestServer.newDatabase()
+        let url = try await TestPostgres.newDatabase()
         let a = try Machine()
         let b = try Machine()
         for movie in 1...50 { try a.add(movie: movie) }
@@ -116,7 +117,7 @@ struct TwoMachineSyncTests {
 
     @Test("attributes of several types, without a domain key, arrive as they were written")
     func attributeTypes() async throws {
-        let url = try await TestServer.newDatabase()
+        let url = try await TestPostgres.newDatabase()
         let a = try Machine()
         let b = try Machine()
         let identifier = UUID()
@@ -142,8 +143,8 @@ struct TwoMachineSyncTests {
 
     @Test("a store synced with another server sends everything to it and takes what it has")
     func anotherServer() async throws {
-        let first = try await TestServer.newDatabase()
-        let second = try await TestServer.newDatabase()
+        let first = try await TestPostgres.newDatabase()
+        let second = try await TestPostgres.newDatabase()
         let a = try Machine()
         let b = try Machine()
         try a.add(movie: 1)
@@ -159,16 +160,16 @@ struct TwoMachineSyncTests {
 
     @Test("records pulled by B are not pushed back by B")
     func noEcho() async throws {
-        let url = try await TestServer.newDatabase()
+        let url = try await TestPostgres.newDatabase()
         let a = try Machine()
         let b = try Machine()
         for movie in 1...5 { try a.add(movie: movie) }
         try await a.sync(url)
         try await b.sync(url)
-        let before = try await TestServer.execute("SELECT max(seq) FROM storesync_records_notes", on: url)
+        let before = try await TestPostgres.execute("SELECT max(seq) FROM storesync_records_notes", on: url)
         let echo = try await b.sync(url)
         #expect(echo.sent == 0)
-        let after = try await TestServer.execute("SELECT max(seq) FROM storesync_records_notes", on: url)
+        let after = try await TestPostgres.execute("SELECT max(seq) FROM storesync_records_notes", on: url)
         #expect(try before.first?.decode(Int64.self) == after.first?.decode(Int64.self))
     }
 }

@@ -86,17 +86,17 @@ public final class SyncMetadata {
                 entity: identifier.entityName, reason: "a record name needs a saved model (a permanent identifier)")
         }
         try createTables()
-        try db.execute(sql: "DELETE FROM \(Self.recordsTable) WHERE record_name = ?", arguments: [recordName])
-        try db.execute(
-            sql: "INSERT OR REPLACE INTO \(Self.recordsTable) (entity, key, record_name) VALUES (?, ?, ?)",
-            arguments: [identifier.entityName, key, recordName])
+        try db.cachedStatement(sql: "DELETE FROM \(Self.recordsTable) WHERE record_name = ?").execute(
+            arguments: [recordName])
+        try db.cachedStatement(
+            sql: "INSERT OR REPLACE INTO \(Self.recordsTable) (entity, key, record_name) VALUES (?, ?, ?)"
+        ).execute(arguments: [identifier.entityName, key, recordName])
     }
 
     /// Forgets a model's record name.
     public func removeRecordName(of identifier: PersistentIdentifier) throws {
         guard tablesExist, let key = identifier.primaryKey else { return }
-        try db.execute(
-            sql: "DELETE FROM \(Self.recordsTable) WHERE entity = ? AND key = ?",
+        try db.cachedStatement(sql: "DELETE FROM \(Self.recordsTable) WHERE entity = ? AND key = ?").execute(
             arguments: [identifier.entityName, key])
     }
 

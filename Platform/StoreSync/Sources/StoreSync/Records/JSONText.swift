@@ -17,7 +17,7 @@ enum JSONText {
 
     /// A value of `type` from its JSON text.
     static func decode<Value: Decodable>(_ type: Value.Type, from text: String) throws -> Value {
-        let values = try JSONDecoder().decode([Value].self, from: Data("[\(text)]".utf8))
+        let values = try decoder.decode([Value].self, from: Data("[\(text)]".utf8))
         guard let value = values.first else {
             throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "no value in \(text)"))
         }
@@ -29,9 +29,11 @@ enum JSONText {
         (try? encode(text)) ?? "\"\""
     }
 
-    private static var encoder: JSONEncoder {
+    /// One of each, made once: making them costs more than encoding a field.
+    private static let encoder = {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return encoder
-    }
+    }()
+    private static let decoder = JSONDecoder()
 }

@@ -2,16 +2,15 @@ import Foundation
 import Logging
 import PostgresNIO
 import Synchronization
-import Testing
-
-@testable import StoreSync
 
 /// The PostgreSQL server of the tests: `POPCORN_TEST_POSTGRES_URL` (set by
 /// Scripts/test.sh), or else a throw-away one that `Scripts/test-postgres.sh` starts for
-/// this test process and that stops when the process ends.
-enum TestServer {
+/// this test process and that stops when the process ends. Never a server of the machine.
+///
+/// Each test takes a database of its own with ``newDatabase()``.
+public enum TestPostgres {
     /// The server's URL, with a password, connected to its `postgres` database.
-    static func url() throws -> String {
+    public static func url() throws -> String {
         try started.withLock { url in
             if let url { return url }
             let made = try ProcessInfo.processInfo.environment["POPCORN_TEST_POSTGRES_URL"] ?? startServer()
@@ -21,8 +20,8 @@ enum TestServer {
     }
 
     /// A new, empty database on the server, as a remote URL.
-    static func newDatabase() async throws -> String {
-        let admin = try SyncRemote(url: url())
+    public static func newDatabase() async throws -> String {
+        let admin = try url()
         let name = "storesync_test_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
         try await withConnection(admin) { connection in
             try await connection.query(PostgresQuery(unsafeSQL: "CREATE DATABASE \(name)"), logger: logger)
@@ -32,23 +31,31 @@ enum TestServer {
     }
 
     /// Runs SQL on a database of the test server (to look at or to break what the engine made).
-    static func execute(_ sql: String, on url: String) async throws -> [PostgresRow] {
-        try await withConnection(SyncRemote(url: url)) { connection in
+    public static func execute(_ sql: String, on url: String) async throws -> [PostgresRow] {
+        try await withConnection(url) { connection in
             try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger).collect()
         }
     }
 
-    static let logger = Logger(label: "StoreSyncTests")
+    /// The whole number a query returns in its first row and column.
+    public static func integer(_ sql: String, on url: String) async throws -> Int? {
+        try await execute(sql, on: url).first?.decode(Int?.self) ?? nil
+    }
+
+    static let logger = Logger(label: "TestPostgres")
 
     private static let started = Mutex<String?>(nil)
 
     private static func withConnection<Result: Sendable>(
-        _ remote: SyncRemote, _ body: (PostgresConnection) async throws -> Result
+        _ url: String, _ body: (PostgresConnection) async throws -> Result
     ) async throws -> Result {
+        guard let parts = URLComponents(string: url), let host = parts.host, let user = parts.user else {
+            throw TestPostgresError(description: "not a server URL: \(url)")
+        }
         let connection = try await PostgresConnection.connect(
             configuration: .init(
-                host: remote.host, port: remote.port, username: remote.user, password: remote.password,
-                database: remote.database, tls: .disable),
+                host: host, port: parts.port ?? 5432, username: user, password: parts.password,
+                database: String(parts.path.dropFirst()), tls: .disable),
             id: 1, logger: logger)
         do {
             let result = try await body(connection)
@@ -62,7 +69,7 @@ enum TestServer {
 
     private static func startServer() throws -> String {
         let script = URL(filePath: #filePath).deletingLastPathComponent().appending(
-            path: "../../../../../Scripts/test-postgres.sh"
+            path: "../../../../Scripts/test-postgres.sh"
         ).standardizedFileURL
         let process = Process()
         process.executableURL = URL(filePath: "/bin/bash")
@@ -82,12 +89,13 @@ enum TestServer {
         while waitpid(process.processIdentifier, &status, 0) == -1 && errno == EINTR {}
         let text = try String(contentsOf: outputFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
         guard status == 0, let url = text.split(separator: " ").first else {
-            throw TestServerError(description: "Scripts/test-postgres.sh could not start PostgreSQL: \(text)")
+            throw TestPostgresError(description: "Scripts/test-postgres.sh could not start PostgreSQL: \(text)")
         }
         return String(url)
     }
 }
 
-struct TestServerError: Error, CustomStringConvertible {
-    let description: String
+/// The test server could not be started.
+public struct TestPostgresError: Error, CustomStringConvertible {
+    public let description: String
 }

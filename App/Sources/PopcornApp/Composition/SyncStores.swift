@@ -1,0 +1,34 @@
+import DataPersistenceInfrastructure
+import Foundation
+import MoviesInfrastructure
+import SearchInfrastructure
+import StoreSync
+
+/// The user-data stores `popcorn sync` syncs (the catalogue's, each opened as its context
+/// opens it), with what identifies their records on every machine.
+enum SyncStores {
+    /// The server to sync with: `--remote`, or else `POPCORN_SYNC_URL`; nil when neither
+    /// is set.
+    static func remoteURL(option: String?, environment: [String: String]) -> String? {
+        option ?? environment["POPCORN_SYNC_URL"].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// The catalogue's user-data stores, opened (created when missing: a new machine
+    /// receives them), or a one-line failure that leaves the files as they were.
+    static func open(_ environment: AppEnvironment) throws -> [SyncedStore] {
+        try StoreCatalog.current.all(in: environment.locations).filter { $0.kind == .userData }.map { store in
+            let container = try ModelContainerFactory.makeCloudKitModelContainerOrThrow(
+                schema: store.schema, url: store.url, cloudKitDatabase: store.cloudKitDatabase,
+                migrationPlan: store.migrationPlan, logger: environment.logger)
+            return SyncedStore(name: store.name, container: container, domainKeys: domainKeys(of: store.name))
+        }
+    }
+
+    private static func domainKeys(of store: String) -> [String: [String]] {
+        switch store {
+        case "watchlist": MoviesInfrastructureFactory.watchlistDomainKeys
+        case "history": SearchInfrastructureFactory.historyDomainKeys
+        default: [:]
+        }
+    }
+}
