@@ -19,22 +19,17 @@ struct SyncCommand: AsyncParsableCommand {
     struct Now: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Send this machine's changes to the server, then apply the other machines' changes.")
-        @Option(help: "postgres://user:password@host:port/database; also POPCORN_SYNC_URL.") var remote: String?
+        @OptionGroup var server: SyncServerOption
         @OptionGroup var options: GlobalOptions
 
         func run() async throws {
             let environment = AppEnvironment(options: options)
-            let variables = ProcessInfo.processInfo.environment
-            guard let url = SyncStores.remoteURL(option: remote, environment: variables) else {
+            guard let remote = try server.remote() else {
                 throw CommandFailure(
                     "No sync server: pass --remote postgres://user:password@host:port/database or set POPCORN_SYNC_URL."
                 )
             }
-            let engine = try syncFailure { () throws(SyncError) in
-                StoreSyncEngine(
-                    remote: try SyncRemote(url: url, environment: variables),
-                    logger: environment.logger.with(label: "StoreSync"))
-            }
+            let engine = StoreSyncEngine(remote: remote, logger: environment.logger.with(label: "StoreSync"))
             let stores = try SyncStores.open(environment)
             let started = ContinuousClock.now
             let reports: [StoreSyncReport]
@@ -67,15 +62,12 @@ struct SyncCommand: AsyncParsableCommand {
     struct Status: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Show the sync server, each store's last sync and its changes not sent yet.")
-        @Option(help: "postgres://user:password@host:port/database; also POPCORN_SYNC_URL.") var remote: String?
+        @OptionGroup var server: SyncServerOption
         @OptionGroup var options: GlobalOptions
 
         func run() async throws {
             let environment = AppEnvironment(options: options)
-            let variables = ProcessInfo.processInfo.environment
-            let configured = try SyncStores.remoteURL(option: remote, environment: variables).map { url in
-                try syncFailure { () throws(SyncError) in try SyncRemote(url: url, environment: variables).description }
-            }
+            let configured = try server.remote()?.description
             let statuses = try SyncStores.open(environment).map { store in
                 try syncFailure { () throws(SyncError) in try StoreSyncStatus.read(store) }
             }
@@ -95,6 +87,19 @@ struct SyncCommand: AsyncParsableCommand {
             }
             print(table.render(width: TerminalWidth.current))
         }
+    }
+}
+
+/// `--remote`, which both sync commands take.
+struct SyncServerOption: ParsableArguments {
+    @Option(help: "postgres://user:password@host:port/database; also POPCORN_SYNC_URL.") var remote: String?
+
+    /// The server: `--remote`, or else `POPCORN_SYNC_URL`; nil when neither is set.
+    func remote(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> SyncRemote? {
+        guard let url = remote ?? environment["POPCORN_SYNC_URL"].flatMap({ $0.isEmpty ? nil : $0 }) else {
+            return nil
+        }
+        return try syncFailure { () throws(SyncError) in try SyncRemote(url: url, environment: environment) }
     }
 }
 

@@ -7,12 +7,6 @@ import StoreSync
 /// The user-data stores `popcorn sync` syncs (the catalogue's, each opened as its context
 /// opens it), with what identifies their records on every machine.
 enum SyncStores {
-    /// The server to sync with: `--remote`, or else `POPCORN_SYNC_URL`; nil when neither
-    /// is set.
-    static func remoteURL(option: String?, environment: [String: String]) -> String? {
-        option ?? environment["POPCORN_SYNC_URL"].flatMap { $0.isEmpty ? nil : $0 }
-    }
-
     /// The catalogue's user-data stores, opened (created when missing: a new machine
     /// receives them), or a one-line failure that leaves the files as they were.
     static func open(_ environment: AppEnvironment) throws -> [SyncedStore] {

@@ -17,21 +17,13 @@ extension ModelContainer {
     ) throws -> Result {
         guard store.allowsSave else { throw SwiftDataError.saveNotAllowed }
         let identifier = store.identifier
-        do {
-            return try store.writer.write { db in
+        return try passingBodyErrors {
+            try store.writer.write { db in
                 let context = ModelContext(container: self, pinnedDatabase: db)
                 context.author = author
                 let metadata = try SyncMetadata(db: db, storeIdentifier: identifier, isWritable: true)
-                do {
-                    return try body(context, metadata)
-                } catch {
-                    throw BodyError(error: error)
-                }
+                return try BodyError.wrapping { try body(context, metadata) }
             }
-        } catch let error as BodyError {
-            throw error.error
-        } catch {
-            throw SQLiteErrors.swiftDataError(error, path: identifier)
         }
     }
 
@@ -39,19 +31,23 @@ extension ModelContainer {
     /// store was never synced (every record name and value is then absent).
     public func readSyncMetadata<Result>(_ body: (SyncMetadata) throws -> Result) throws -> Result {
         let identifier = store.identifier
-        do {
-            return try store.writer.read { db in
+        return try passingBodyErrors {
+            try store.writer.read { db in
                 let metadata = try SyncMetadata(db: db, storeIdentifier: identifier, isWritable: false)
-                do {
-                    return try body(metadata)
-                } catch {
-                    throw BodyError(error: error)
-                }
+                return try BodyError.wrapping { try body(metadata) }
             }
+        }
+    }
+
+    /// Runs store access whose own errors become ``SwiftDataError``s, while the errors of
+    /// the caller's closure inside it come out as they were thrown.
+    private func passingBodyErrors<Result>(_ access: () throws -> Result) throws -> Result {
+        do {
+            return try access()
         } catch let error as BodyError {
             throw error.error
         } catch {
-            throw SQLiteErrors.swiftDataError(error, path: identifier)
+            throw SQLiteErrors.swiftDataError(error, path: store.identifier)
         }
     }
 }
@@ -59,4 +55,12 @@ extension ModelContainer {
 /// An error thrown by the caller's closure, passed through unchanged.
 private struct BodyError: Error {
     let error: any Error
+
+    static func wrapping<Result>(_ body: () throws -> Result) throws -> Result {
+        do {
+            return try body()
+        } catch {
+            throw BodyError(error: error)
+        }
+    }
 }
