@@ -48,7 +48,11 @@ start() {
     done
     local bin folder password
     bin=$(postgres_bin)
-    folder=$(mktemp -d "${TMPDIR:-/tmp}/popcorn-postgres.XXXXXX")
+    # As root the server runs as nobody, which must reach the folder: /tmp, not a TMPDIR
+    # that may be root's own.
+    local parent="${TMPDIR:-/tmp}"
+    if [ "$(id -u)" = 0 ]; then parent=/tmp; fi
+    folder=$(mktemp -d "$parent/popcorn-postgres.XXXXXX")
     chmod 700 "$folder"
     password=$(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')
     printf '%s\n' "$password" >"$folder/password"
