@@ -10,18 +10,17 @@ enum SyncStores {
     /// The catalogue's user-data stores, opened (created when missing: a new machine
     /// receives them), or a one-line failure that leaves the files as they were.
     static func open(_ environment: AppEnvironment) throws -> [SyncedStore] {
-        try StoreCatalog.current.all(in: environment.locations).filter { $0.kind == .userData }.map { store in
-            let container = try ModelContainerFactory.makeCloudKitModelContainerOrThrow(
-                schema: store.schema, url: store.url, cloudKitDatabase: store.cloudKitDatabase,
-                migrationPlan: store.migrationPlan, logger: environment.logger)
-            return SyncedStore(name: store.name, container: container, domainKeys: domainKeys(of: store.name))
+        try StoreCatalog.current.all.filter { $0.kind == .userData }.map { store in
+            let container = try ModelContainerFactory.makeModelContainer(
+                for: store, in: environment.locations, logger: environment.logger, onFailure: .throwing)
+            return SyncedStore(name: store.name, container: container, domainKeys: domainKeys(of: store))
         }
     }
 
-    private static func domainKeys(of store: String) -> [String: [String]] {
-        switch store {
-        case "watchlist": MoviesInfrastructureFactory.watchlistDomainKeys
-        case "history": SearchInfrastructureFactory.historyDomainKeys
+    private static func domainKeys(of store: StoreDescription) -> [String: [String]] {
+        switch store.fileName {
+        case MoviesInfrastructureFactory.watchlistStore.fileName: MoviesInfrastructureFactory.watchlistDomainKeys
+        case SearchInfrastructureFactory.historyStore.fileName: SearchInfrastructureFactory.historyDomainKeys
         default: [:]
         }
     }

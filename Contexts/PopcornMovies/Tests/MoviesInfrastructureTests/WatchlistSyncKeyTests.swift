@@ -9,7 +9,8 @@ struct WatchlistSyncKeyTests {
     func namesAttributes() throws {
         #expect(MoviesInfrastructureFactory.watchlistDomainKeys == ["MoviesWatchlistMovieEntity": ["movieID"]])
         for (entity, key) in MoviesInfrastructureFactory.watchlistDomainKeys {
-            let attributes = try #require(MoviesInfrastructureFactory.watchlistSchema.entity(named: entity)).attributes
+            let attributes = try #require(MoviesInfrastructureFactory.watchlistStore.schema.entity(named: entity))
+                .attributes
             for property in key { #expect(attributes.contains { $0.name == property }) }
         }
     }

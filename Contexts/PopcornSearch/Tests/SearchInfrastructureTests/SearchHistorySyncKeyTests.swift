@@ -12,7 +12,8 @@ struct SearchHistorySyncKeyTests {
                 "SearchMediaSearchHistoryEntryEntity": ["mediaID", "mediaType"]
             ])
         for (entity, key) in SearchInfrastructureFactory.historyDomainKeys {
-            let attributes = try #require(SearchInfrastructureFactory.historySchema.entity(named: entity)).attributes
+            let attributes = try #require(SearchInfrastructureFactory.historyStore.schema.entity(named: entity))
+                .attributes
             for property in key { #expect(attributes.contains { $0.name == property }) }
         }
     }
