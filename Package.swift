@@ -23,6 +23,7 @@ let package = Package(
         .package(path: "Contexts/PopcornDiscover"),
         .package(path: "Contexts/PopcornSearch"),
         .package(path: "Platform/PopcornTestSupport"),
+        .package(path: "Platform/StoreSync"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
@@ -42,6 +43,7 @@ let package = Package(
                 .product(name: "DiscoverInfrastructure", package: "PopcornDiscover"),
                 .product(name: "SearchDomain", package: "PopcornSearch"),
                 .product(name: "SearchInfrastructure", package: "PopcornSearch"),
+                .product(name: "StoreSync", package: "StoreSync"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -75,6 +77,11 @@ let package = Package(
                 "PopcornApp",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PopcornTestSupport", package: "PopcornTestSupport"),
+                // The sync tests read and fill the watchlist through the Movies context.
+                .product(name: "MoviesDomain", package: "PopcornMovies"),
+                .product(name: "MoviesInfrastructure", package: "PopcornMovies"),
+                .product(name: "DataPersistenceInfrastructure", package: "DataPersistenceInfrastructure"),
+                .product(name: "StoreSyncTesting", package: "StoreSync"),
             ],
             path: "Tests/PopcornIntegrationTests",
             swiftSettings: strictSettings

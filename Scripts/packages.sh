@@ -1,4 +1,7 @@
 # The project's Swift packages, in dependency order. Sourced by the other scripts.
+# StoreSync (on OpenSwiftData) comes just before the root package, the only other package
+# that needs postgres-nio: SwiftPM drops the checkouts a package does not use from the
+# shared build folder, and checked out again they are compiled again.
 # shellcheck shell=bash
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 PACKAGES=()
@@ -11,6 +14,7 @@ for candidate in \
     Contexts/PopcornTVSeries \
     Contexts/PopcornDiscover \
     Contexts/PopcornSearch \
+    Platform/StoreSync \
     .; do
     if [ -f "$ROOT/$candidate/Package.swift" ]; then
         PACKAGES+=("$candidate")

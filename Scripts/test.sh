@@ -8,12 +8,21 @@
 #       (-sanitize=address, in .build/asan), then with the thread sanitizer
 #       (-sanitize=thread, in .build/tsan). Each pass has its own build folder, kept between
 #       runs; a sanitizer's report fails the pass. Prints each pass's time.
+#
+# The sync tests need PostgreSQL: a throw-away server (Scripts/test-postgres.sh: initdb in
+# a temporary folder, 127.0.0.1 on a free port) is started first, its URL given to the tests
+# as POPCORN_TEST_POSTGRES_URL, and stopped at the end.
 set -euo pipefail
 source "$(dirname "$0")/packages.sh"
 failed=()
 summary=()
 log=$(mktemp)
-trap 'rm -f "$log"' EXIT
+postgres_folder=""
+cleanup() {
+    rm -f "$log"
+    if [ -n "$postgres_folder" ]; then "$ROOT/Scripts/test-postgres.sh" stop "$postgres_folder"; fi
+}
+trap cleanup EXIT
 
 # Runs one package's tests with these extra options, recording its count and failure.
 run_tests() {
@@ -46,6 +55,11 @@ if [ "${1:-}" = "--sanitize" ]; then
         summary+=("  (-sanitize=$sanitizer pass: build and tests $(($(date +%s) - started)) s)")
     done
 else
+    # fsync off: the server is thrown away, and the tests are about the client's behaviour.
+    server=$("$ROOT/Scripts/test-postgres.sh" start --owner-pid $$ -c fsync=off)
+    postgres_folder=${server#* }
+    export POPCORN_TEST_POSTGRES_URL=${server%% *}
+    echo "==> PostgreSQL for the tests on ${POPCORN_TEST_POSTGRES_URL##*@}"
     for package in "${PACKAGES[@]}"; do
         run_tests "$package" "$package" "$@"
     done

@@ -13,7 +13,7 @@ public struct Popcorn: AsyncParsableCommand {
         version: PopcornVersion.current,
         subcommands: [
             MoviesCommand.self, TVCommand.self, DiscoverCommand.self, SearchCommand.self, WatchlistCommand.self,
-            HistoryCommand.self, StoresCommand.self,
+            HistoryCommand.self, StoresCommand.self, SyncCommand.self,
         ]
     )
 

@@ -134,15 +134,18 @@ enum StoreHistory {
     /// Deletes the given transactions and their changes.
     static func delete(transactions: [Int64], db: Database) throws {
         guard try db.tableExists(transactionsTable) else { return }
-        for transaction in transactions {
-            try db.execute(
+        // Cached statements: a reader that deletes what it has read deletes thousands at once.
+        let statements = try [
+            db.cachedStatement(
                 sql: """
                     DELETE FROM \(tombstonesTable) WHERE change_id IN \
                     (SELECT id FROM \(changesTable) WHERE transaction_id = ?)
-                    """,
-                arguments: [transaction])
-            try db.execute(sql: "DELETE FROM \(changesTable) WHERE transaction_id = ?", arguments: [transaction])
-            try db.execute(sql: "DELETE FROM \(transactionsTable) WHERE id = ?", arguments: [transaction])
+                    """),
+            db.cachedStatement(sql: "DELETE FROM \(changesTable) WHERE transaction_id = ?"),
+            db.cachedStatement(sql: "DELETE FROM \(transactionsTable) WHERE id = ?"),
+        ]
+        for transaction in transactions {
+            for statement in statements { try statement.execute(arguments: [transaction]) }
         }
     }
 

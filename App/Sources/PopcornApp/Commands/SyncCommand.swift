@@ -1,0 +1,113 @@
+import ArgumentParser
+import Foundation
+import StoreSync
+
+/// `popcorn sync [--remote URL]` and `popcorn sync status`.
+struct SyncCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sync",
+        abstract: "Sync the watchlist and the search history with a PostgreSQL server.",
+        discussion: """
+            The server is --remote or POPCORN_SYNC_URL: postgres://user:password@host:port/database \
+            (without a password in the URL, PGPASSWORD is used). The password is never printed.
+            """,
+        subcommands: [Now.self, Status.self],
+        defaultSubcommand: Now.self
+    )
+
+    /// `popcorn sync`: push, then pull.
+    struct Now: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Send this machine's changes to the server, then apply the other machines' changes.")
+        @OptionGroup var server: SyncServerOption
+        @OptionGroup var options: GlobalOptions
+
+        func run() async throws {
+            let environment = AppEnvironment(options: options)
+            guard let remote = try server.remote() else {
+                throw CommandFailure(
+                    "No sync server: pass --remote postgres://user:password@host:port/database or set POPCORN_SYNC_URL."
+                )
+            }
+            let engine = StoreSyncEngine(remote: remote, logger: environment.logger.with(label: "StoreSync"))
+            let stores = try SyncStores.open(environment)
+            let started = ContinuousClock.now
+            let reports: [StoreSyncReport]
+            do {
+                reports = try await engine.sync(stores)
+            } catch {
+                throw CommandFailure(error.description)
+            }
+            let seconds = (ContinuousClock.now - started) / .seconds(1)
+            let result = SyncResultJSON(remote: engine.remote.description, seconds: seconds, reports: reports)
+            if environment.output.json {
+                environment.output.printJSON(result)
+                return
+            }
+            print("Synced with \(engine.remote) in \(String(format: "%.2f", seconds)) s.")
+            var table = Table([
+                .init(key: "store", title: "STORE"), .init(key: "sent", title: "SENT", alignRight: true),
+                .init(key: "received", title: "RECEIVED", alignRight: true), .init(key: "details", title: "DETAILS"),
+            ])
+            for report in reports {
+                table.append([
+                    report.store, String(report.sent), String(report.received), SyncResultJSON.details(report),
+                ])
+            }
+            print(table.render(width: TerminalWidth.current))
+        }
+    }
+
+    /// `popcorn sync status`: read locally, without contacting the server.
+    struct Status: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Show the sync server, each store's last sync and its changes not sent yet.")
+        @OptionGroup var server: SyncServerOption
+        @OptionGroup var options: GlobalOptions
+
+        func run() async throws {
+            let environment = AppEnvironment(options: options)
+            let configured = try server.remote()?.description
+            let statuses = try SyncStores.open(environment).map { store in
+                try syncFailure { () throws(SyncError) in try StoreSyncStatus.read(store) }
+            }
+            let result = SyncStatusJSON(remote: configured, statuses: statuses)
+            if environment.output.json {
+                environment.output.printJSON(result)
+                return
+            }
+            print("Remote: " + (configured ?? "not set (--remote or POPCORN_SYNC_URL)"))
+            var table = Table([
+                .init(key: "store", title: "STORE"), .init(key: "lastSync", title: "LAST SYNC"),
+                .init(key: "pending", title: "PENDING", alignRight: true), .init(key: "server", title: "LAST SERVER"),
+            ])
+            for store in result.stores {
+                let pending = String(store.pendingChanges) + (store.neverSynced ? " (never synced)" : "")
+                table.append([store.store, store.lastSync ?? "never", pending, store.lastRemote ?? ""])
+            }
+            print(table.render(width: TerminalWidth.current))
+        }
+    }
+}
+
+/// `--remote`, which both sync commands take.
+struct SyncServerOption: ParsableArguments {
+    @Option(help: "postgres://user:password@host:port/database; also POPCORN_SYNC_URL.") var remote: String?
+
+    /// The server: `--remote`, or else `POPCORN_SYNC_URL`; nil when neither is set.
+    func remote(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> SyncRemote? {
+        guard let url = remote ?? environment["POPCORN_SYNC_URL"].flatMap({ $0.isEmpty ? nil : $0 }) else {
+            return nil
+        }
+        return try syncFailure { () throws(SyncError) in try SyncRemote(url: url, environment: environment) }
+    }
+}
+
+/// Runs a step of the sync library, turning its error into a one-line failure.
+private func syncFailure<Result>(_ body: () throws(SyncError) -> Result) throws(CommandFailure) -> Result {
+    do {
+        return try body()
+    } catch {
+        throw CommandFailure(error.description)
+    }
+}

@@ -1,0 +1,20 @@
+import OpenSwiftData
+import Testing
+
+@testable import SearchInfrastructure
+
+@Suite("Search history sync domain key")
+struct SearchHistorySyncKeyTests {
+    @Test("the domain key is the entry's media id and type, attributes of the current schema")
+    func namesAttributes() throws {
+        #expect(
+            SearchInfrastructureFactory.historyDomainKeys == [
+                "SearchMediaSearchHistoryEntryEntity": ["mediaID", "mediaType"]
+            ])
+        for (entity, key) in SearchInfrastructureFactory.historyDomainKeys {
+            let attributes = try #require(SearchInfrastructureFactory.historyStore.schema.entity(named: entity))
+                .attributes
+            for property in key { #expect(attributes.contains { $0.name == property }) }
+        }
+    }
+}

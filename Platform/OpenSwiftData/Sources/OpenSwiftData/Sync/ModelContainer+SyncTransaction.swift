@@ -1,0 +1,66 @@
+import GRDB
+
+extension ModelContainer {
+    /// Runs `body` in one SQLite transaction, with a new context whose saves are part of
+    /// it and the store's ``SyncMetadata``: either everything `body` saved and wrote is
+    /// committed, or nothing is (when `body` throws, or the process dies before the end).
+    ///
+    /// This is how a sync engine applies what it received: the models it changes, the
+    /// record names it gives them and its new cursor land together.
+    ///
+    /// The context's `author` is `author`, so that the engine can tell its own saves from
+    /// the user's in the history. Each `save()` of the context is a savepoint of the
+    /// transaction; its did-save notification is posted when the savepoint is released,
+    /// before the transaction commits. Do not use the context after `body` returns.
+    public func performSyncTransaction<Result>(
+        author: String?, _ body: (ModelContext, SyncMetadata) throws -> Result
+    ) throws -> Result {
+        guard store.allowsSave else { throw SwiftDataError.saveNotAllowed }
+        let identifier = store.identifier
+        return try passingBodyErrors {
+            try store.writer.write { db in
+                let context = ModelContext(container: self, pinnedDatabase: db)
+                context.author = author
+                let metadata = try SyncMetadata(db: db, storeIdentifier: identifier, isWritable: true)
+                return try BodyError.wrapping { try body(context, metadata) }
+            }
+        }
+    }
+
+    /// Reads the store's ``SyncMetadata`` without writing: nothing is created when the
+    /// store was never synced (every record name and value is then absent).
+    public func readSyncMetadata<Result>(_ body: (SyncMetadata) throws -> Result) throws -> Result {
+        let identifier = store.identifier
+        return try passingBodyErrors {
+            try store.writer.read { db in
+                let metadata = try SyncMetadata(db: db, storeIdentifier: identifier, isWritable: false)
+                return try BodyError.wrapping { try body(metadata) }
+            }
+        }
+    }
+
+    /// Runs store access whose own errors become ``SwiftDataError``s, while the errors of
+    /// the caller's closure inside it come out as they were thrown.
+    private func passingBodyErrors<Result>(_ access: () throws -> Result) throws -> Result {
+        do {
+            return try access()
+        } catch let error as BodyError {
+            throw error.error
+        } catch {
+            throw SQLiteErrors.swiftDataError(error, path: store.identifier)
+        }
+    }
+}
+
+/// An error thrown by the caller's closure, passed through unchanged.
+private struct BodyError: Error {
+    let error: any Error
+
+    static func wrapping<Result>(_ body: () throws -> Result) throws -> Result {
+        do {
+            return try body()
+        } catch {
+            throw BodyError(error: error)
+        }
+    }
+}

@@ -1,0 +1,137 @@
+import GRDB
+
+/// What a sync engine keeps in the store beside the models, written in the same SQLite
+/// transactions as the changes it applies: a **record name** per synced row, and named
+/// values (cursors, the device's identifier, the last sync time).
+///
+/// A record name is a row's global identifier, as a CloudKit record name is: the same on
+/// every machine that holds the record, independent of the row's primary key, which
+/// differs between stores. A row keeps its record name after it is deleted, until the
+/// engine removes it, so that the engine can still name the record it must delete on the
+/// other machines (primary keys are never given to a second row, so it stays unambiguous).
+///
+/// Two tables, created by the first write:
+/// - `openswiftdata_sync_records(entity, key, record_name)`: one row per named model;
+/// - `openswiftdata_sync_values(name, value)`.
+///
+/// An instance is handed to the closure of ``ModelContainer/performSyncTransaction(author:_:)``
+/// or ``ModelContainer/readSyncMetadata(_:)`` and is valid only inside it.
+///
+/// ## Topics
+/// - ``recordName(of:)``, ``recordNames(ofEntity:)``, ``identifier(ofRecordNamed:)``
+/// - ``setRecordName(_:of:)``, ``removeRecordName(of:)``
+/// - ``value(named:)``, ``setValue(_:named:)``
+public final class SyncMetadata {
+    static let recordsTable = "openswiftdata_sync_records"
+    static let valuesTable = "openswiftdata_sync_values"
+
+    private static let creationSQL = [
+        """
+        CREATE TABLE IF NOT EXISTS \(recordsTable) (entity TEXT NOT NULL, key INTEGER NOT NULL, \
+        record_name TEXT NOT NULL UNIQUE, PRIMARY KEY (entity, key)) WITHOUT ROWID
+        """,
+        "CREATE TABLE IF NOT EXISTS \(valuesTable) (name TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL)",
+    ]
+
+    private let db: Database
+    private let storeIdentifier: String
+    private let isWritable: Bool
+    private var tablesExist: Bool
+
+    init(db: Database, storeIdentifier: String, isWritable: Bool) throws {
+        self.db = db
+        self.storeIdentifier = storeIdentifier
+        self.isWritable = isWritable
+        self.tablesExist = try db.tableExists(Self.recordsTable) && db.tableExists(Self.valuesTable)
+    }
+
+    // MARK: Record names
+
+    /// The record name of a stored model, if it has one.
+    public func recordName(of identifier: PersistentIdentifier) throws -> String? {
+        guard tablesExist, let key = identifier.primaryKey else { return nil }
+        return try String.fetchOne(
+            db.cachedStatement(sql: "SELECT record_name FROM \(Self.recordsTable) WHERE entity = ? AND key = ?"),
+            arguments: [identifier.entityName, key])
+    }
+
+    /// Every record name given to models of an entity (deleted ones included, until
+    /// removed), by model.
+    public func recordNames(ofEntity entityName: String) throws -> [PersistentIdentifier: String] {
+        guard tablesExist else { return [:] }
+        var names: [PersistentIdentifier: String] = [:]
+        let rows = try Row.fetchCursor(
+            db, sql: "SELECT key, record_name FROM \(Self.recordsTable) WHERE entity = ?", arguments: [entityName])
+        while let row = try rows.next() {
+            names[identifier(entity: entityName, key: row[0])] = row[1]
+        }
+        return names
+    }
+
+    /// The model a record name was given to.
+    public func identifier(ofRecordNamed recordName: String) throws -> PersistentIdentifier? {
+        guard tablesExist,
+            let row = try Row.fetchOne(
+                db.cachedStatement(sql: "SELECT entity, key FROM \(Self.recordsTable) WHERE record_name = ?"),
+                arguments: [recordName])
+        else { return nil }
+        return identifier(entity: row[0], key: row[1])
+    }
+
+    /// Gives a stored model a record name. A name names one model: a model that had
+    /// this name before loses it, and the model's previous name is replaced.
+    public func setRecordName(_ recordName: String, of identifier: PersistentIdentifier) throws {
+        guard let key = identifier.primaryKey else {
+            throw SwiftDataError.invalidModel(
+                entity: identifier.entityName, reason: "a record name needs a saved model (a permanent identifier)")
+        }
+        try createTables()
+        try db.cachedStatement(sql: "DELETE FROM \(Self.recordsTable) WHERE record_name = ?").execute(
+            arguments: [recordName])
+        try db.cachedStatement(
+            sql: "INSERT OR REPLACE INTO \(Self.recordsTable) (entity, key, record_name) VALUES (?, ?, ?)"
+        ).execute(arguments: [identifier.entityName, key, recordName])
+    }
+
+    /// Forgets a model's record name.
+    public func removeRecordName(of identifier: PersistentIdentifier) throws {
+        guard tablesExist, let key = identifier.primaryKey else { return }
+        try db.cachedStatement(sql: "DELETE FROM \(Self.recordsTable) WHERE entity = ? AND key = ?").execute(
+            arguments: [identifier.entityName, key])
+    }
+
+    // MARK: Values
+
+    /// A named value, if it was set.
+    public func value(named name: String) throws -> String? {
+        guard tablesExist else { return nil }
+        return try String.fetchOne(
+            db.cachedStatement(sql: "SELECT value FROM \(Self.valuesTable) WHERE name = ?"), arguments: [name])
+    }
+
+    /// Sets a named value; nil removes it.
+    public func setValue(_ value: String?, named name: String) throws {
+        guard let value else {
+            if tablesExist {
+                try db.execute(sql: "DELETE FROM \(Self.valuesTable) WHERE name = ?", arguments: [name])
+            }
+            return
+        }
+        try createTables()
+        try db.execute(
+            sql: "INSERT OR REPLACE INTO \(Self.valuesTable) (name, value) VALUES (?, ?)", arguments: [name, value])
+    }
+
+    // MARK: Private
+
+    private func createTables() throws {
+        guard !tablesExist else { return }
+        guard isWritable else { throw SwiftDataError.saveNotAllowed }
+        for statement in Self.creationSQL { try db.execute(sql: statement) }
+        tablesExist = true
+    }
+
+    private func identifier(entity: String, key: Int64) -> PersistentIdentifier {
+        PersistentIdentifier(entityName: entity, storeIdentifier: storeIdentifier, key: .permanent(key))
+    }
+}

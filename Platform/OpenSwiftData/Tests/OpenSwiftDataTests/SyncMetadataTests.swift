@@ -1,0 +1,151 @@
+import Foundation
+import GRDB
+import Testing
+
+@testable import OpenSwiftData
+
+@Suite("Sync support: record names, values, sync transactions")
+struct SyncMetadataTests {
+    @Test("a record name is kept per saved model, found both ways, and replaced when given again")
+    func recordNames() throws {
+        let folder = TemporaryFolder()
+        let container = try makeContainer([Guide.self], folder: folder)
+        let context = ModelContext(container)
+        let first = Guide(name: "Ana")
+        let second = Guide(name: "Rui")
+        context.insert(first)
+        context.insert(second)
+        try context.save()
+
+        try container.performSyncTransaction(author: "sync") { _, metadata in
+            try metadata.setRecordName("A", of: first.persistentModelID)
+            try metadata.setRecordName("B", of: second.persistentModelID)
+        }
+        try container.readSyncMetadata { metadata throws in
+            #expect(try metadata.recordName(of: first.persistentModelID) == "A")
+            #expect(try metadata.identifier(ofRecordNamed: "B") == second.persistentModelID)
+            #expect(try metadata.recordNames(ofEntity: "Guide").count == 2)
+        }
+        // The name "A" moves to the second model; the second model's "B" is replaced.
+        try container.performSyncTransaction(author: "sync") { _, metadata in
+            try metadata.setRecordName("A", of: second.persistentModelID)
+        }
+        try container.readSyncMetadata { metadata throws in
+            #expect(try metadata.recordName(of: first.persistentModelID) == nil)
+            #expect(try metadata.identifier(ofRecordNamed: "A") == second.persistentModelID)
+            #expect(try metadata.identifier(ofRecordNamed: "B") == nil)
+        }
+    }
+
+    @Test("a model that was never saved cannot be named")
+    func temporaryIdentifier() throws {
+        let container = try makeInMemoryContainer([Guide.self])
+        let guide = Guide(name: "Ana")
+        ModelContext(container).insert(guide)
+        #expect(throws: SwiftDataError.self) {
+            try container.performSyncTransaction(author: nil) { _, metadata in
+                try metadata.setRecordName("A", of: guide.persistentModelID)
+            }
+        }
+    }
+
+    @Test("reading the metadata of a store never synced creates nothing and finds nothing")
+    func readOnlyOnNewStore() throws {
+        let folder = TemporaryFolder()
+        let container = try makeContainer([Guide.self], folder: folder)
+        try container.readSyncMetadata { metadata throws in
+            #expect(try metadata.value(named: "cursor") == nil)
+            #expect(try metadata.recordNames(ofEntity: "Guide").isEmpty)
+        }
+        #expect(try readSQL(container) { try $0.tableExists(SyncMetadata.valuesTable) } == false)
+    }
+
+    @Test("named values are set, replaced and removed")
+    func values() throws {
+        let container = try makeInMemoryContainer([Guide.self])
+        try container.performSyncTransaction(author: nil) { _, metadata in
+            try metadata.setValue("1", named: "cursor")
+            try metadata.setValue("2", named: "cursor")
+            try metadata.setValue("x", named: "device")
+            try metadata.setValue(nil, named: "device")
+        }
+        try container.readSyncMetadata { metadata throws in
+            #expect(try metadata.value(named: "cursor") == "2")
+            #expect(try metadata.value(named: "device") == nil)
+        }
+    }
+
+    @Test("models saved, names given and values set in a sync transaction commit together, or not at all")
+    func oneTransaction() throws {
+        let folder = TemporaryFolder()
+        let container = try makeContainer([Guide.self], folder: folder)
+        struct Refused: Error {}
+
+        #expect(throws: Refused.self) {
+            try container.performSyncTransaction(author: "sync") { context, metadata in
+                let guide = Guide(name: "Ana")
+                context.insert(guide)
+                try context.save()
+                try metadata.setRecordName("A", of: guide.persistentModelID)
+                try metadata.setValue("7", named: "cursor")
+                throw Refused()
+            }
+        }
+        #expect(try ModelContext(container).fetchCount(FetchDescriptor<Guide>()) == 0)
+        let rolledBack = try container.readSyncMetadata { metadata throws in
+            (try metadata.value(named: "cursor"), try metadata.identifier(ofRecordNamed: "A"))
+        }
+        #expect(rolledBack.0 == nil && rolledBack.1 == nil)
+
+        let key = try container.performSyncTransaction(author: "sync") { context, metadata in
+            let guide = Guide(name: "Ana")
+            context.insert(guide)
+            try context.save()
+            try metadata.setRecordName("A", of: guide.persistentModelID)
+            try metadata.setValue("7", named: "cursor")
+            return guide.persistentModelID
+        }
+        let reader = ModelContext(container)
+        #expect(try reader.fetch(FetchDescriptor<Guide>()).map(\.name) == ["Ana"])
+        let committed = try container.readSyncMetadata { metadata throws in
+            (try metadata.value(named: "cursor"), try metadata.identifier(ofRecordNamed: "A"))
+        }
+        #expect(committed.0 == "7" && committed.1 == key)
+        // The sync transaction's save is in the history, under its author.
+        let authors = try reader.fetchHistory(HistoryDescriptor<DefaultHistoryTransaction>()).map(\.author)
+        #expect(authors == ["sync"])
+    }
+
+    @Test("a store opened read-only refuses a sync transaction")
+    func readOnlyStore() throws {
+        let folder = TemporaryFolder()
+        _ = try makeContainer([Guide.self], folder: folder)
+        let readOnly = try ModelContainer(
+            for: Schema([Guide.self]),
+            configurations: [ModelConfiguration(url: folder.file("store.sqlite"), allowsSave: false)])
+        expectCause(.saveNotAllowed) {
+            try readOnly.performSyncTransaction(author: nil) { _, metadata in
+                try metadata.setValue("1", named: "cursor")
+            }
+        }
+    }
+
+    @Test("a model made with unset properties, filled with initial values, saves and reads back")
+    func unsetModel() throws {
+        let container = try makeInMemoryContainer([Stop.self, Trip.self])
+        #expect(container.schema.modelType(ofEntityNamed: "Stop") == Stop.self)
+        #expect(container.schema.modelType(ofEntityNamed: "Nope") == nil)
+        let context = ModelContext(container)
+        let stop = Stop.makeWithUnsetProperties()
+        context.insert(stop)
+        // `title` has no default: its setter, which reads the old value, would stop the program.
+        stop.setInitialValue("Belém", for: \.title)
+        stop.setInitialValue(3, for: \.order)
+        #expect(stop.title == "Belém")
+        try context.save()
+
+        let fetched = try ModelContext(container).fetch(FetchDescriptor<Stop>())
+        #expect(fetched.map(\.title) == ["Belém"])
+        #expect(fetched.map(\.order) == [3])
+    }
+}

@@ -1,0 +1,132 @@
+import Foundation
+import OpenSwiftData
+
+/// Applies the records received from the server to a store, in one transaction with the
+/// new cursor: a crash leaves the store as it was before, or fully updated.
+///
+/// Last writer wins per record: a received record replaces the local model unless the
+/// model has a local change the server has not received that is newer (by time, then
+/// device). Tombstones delete. A record whose name is unknown here becomes a new model,
+/// or, when a model added here since the last push has the same domain key, names it.
+struct IncomingChanges {
+    /// Records received, one per record name (its latest), by sequence number.
+    let records: [SyncRecord]
+    /// The cursor after these records.
+    let cursor: Int64
+
+    init(records received: [SyncRecord], cursor: Int64) {
+        var latest: [UUID: SyncRecord] = [:]
+        for record in received where (latest[record.recordName]?.sequence ?? .min) <= record.sequence {
+            latest[record.recordName] = record
+        }
+        records = latest.values.sorted { $0.sequence < $1.sequence }
+        self.cursor = cursor
+    }
+
+    /// What applying did.
+    struct Outcome {
+        var updated = 0
+        var inserted = 0
+        var deleted = 0
+        /// Records left alone because a newer local change will win.
+        var keptLocal = 0
+
+        var applied: Int { updated + inserted + deleted }
+    }
+
+    func apply(
+        to store: SyncedStore, codecs: [String: EntityCodec], device: UUID, remote: SyncRemote, finishedAt: Date
+    ) throws -> Outcome {
+        try store.container.performSyncTransaction(author: SyncAuthor.name) { context, metadata in
+            var state = try SyncState.read(from: metadata)
+            let pending = try LocalChanges.read(
+                in: context, after: state.pushedTransaction, entities: Set(codecs.keys)
+            ).changes
+            var outcome = Outcome()
+            var namesToSet: [(name: String, model: any PersistentModel)] = []
+            var namesToRemove: [PersistentIdentifier] = []
+
+            let byEntity = Dictionary(grouping: records, by: \.entity)
+            for (entity, received) in byEntity.sorted(by: { $0.key < $1.key }) {
+                guard let codec = codecs[entity] else { continue }
+                let names = try metadata.recordNames(ofEntity: entity)
+                var identifiers = Dictionary(names.map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+                let models = try ModelLookup.models(
+                    codec.modelType, received.compactMap { identifiers[$0.recordName.uuidString] }, in: context)
+                var adoptable = try adoptableModels(
+                    codec: codec, pending: pending, named: Set(names.keys), context: context)
+
+                for record in received {
+                    let name = record.recordName.uuidString
+                    var identifier = identifiers[name]
+                    if identifier == nil, let adopted = adoptable.removeValue(forKey: name) {
+                        identifier = adopted.persistentModelID
+                        identifiers[name] = identifier
+                        namesToSet.append((name, adopted))
+                    }
+                    if let identifier, let local = pending[identifier],
+                        RecordVersion(modifiedAt: local.modifiedAt, device: device) > record.version
+                    {
+                        outcome.keptLocal += 1
+                        continue
+                    }
+                    let model = identifier.flatMap { models[$0] ?? adoptedModel(namesToSet, $0) }
+                    if record.isDeleted {
+                        guard let model, let identifier else { continue }
+                        context.delete(model)
+                        namesToRemove.append(identifier)
+                        outcome.deleted += 1
+                    } else if let model {
+                        try codec.apply(record.fields, to: model, isNew: false)
+                        outcome.updated += 1
+                    } else {
+                        let model = codec.modelType.makeWithUnsetProperties()
+                        try codec.apply(record.fields, to: model, isNew: true)
+                        context.insert(model)
+                        namesToSet.append((name, model))
+                        outcome.inserted += 1
+                    }
+                }
+            }
+            try context.save()
+            for identifier in namesToRemove { try metadata.removeRecordName(of: identifier) }
+            for (name, model) in namesToSet { try metadata.setRecordName(name, of: model.persistentModelID) }
+
+            state.cursor = max(state.cursor, cursor)
+            state.entities = Set(codecs.keys)
+            state.lastSync = finishedAt.timeIntervalSince1970
+            state.remote = remote.description
+            try state.write(to: metadata)
+            return outcome
+        }
+    }
+
+    /// Models added here since the last push that have no record name yet, by the name
+    /// their domain key gives them: a record received under that name is the same
+    /// record, added on two machines.
+    private func adoptableModels(
+        codec: EntityCodec, pending: [PersistentIdentifier: LocalChanges.Change], named: Set<PersistentIdentifier>,
+        context: ModelContext
+    ) throws -> [String: any PersistentModel] {
+        guard !codec.domainKey.isEmpty else { return [:] }
+        let candidates = pending.filter {
+            $0.key.entityName == codec.entityName && $0.value.wasInserted && !$0.value.isDeleted
+                && !named.contains($0.key)
+        }
+        guard !candidates.isEmpty else { return [:] }
+        var adoptable: [String: any PersistentModel] = [:]
+        for (_, model) in try ModelLookup.models(codec.modelType, Array(candidates.keys), in: context) {
+            guard let name = codec.derivedRecordName(fields: try codec.fields(of: model))?.uuidString else { continue }
+            adoptable[name] = model
+        }
+        return adoptable
+    }
+
+    private func adoptedModel(
+        _ adopted: [(name: String, model: any PersistentModel)], _ identifier: PersistentIdentifier
+    )
+        -> (any PersistentModel)?
+    {
+        adopted.last { $0.model.persistentModelID == identifier }?.model
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import OpenSwiftData
+
+/// The records a push sends, read from the store in one transaction that also gives
+/// each new record its name, so that a push repeated after a crash sends the same
+/// records under the same names (and the server takes them once).
+struct OutgoingChanges {
+    var records: [SyncRecord] = []
+    /// The models whose tombstones are among the records: their names are forgotten
+    /// once the server has them.
+    var deletedModels: [PersistentIdentifier] = []
+    /// The last history transaction read: pushed once the server has the records.
+    var lastTransaction: Int64?
+    /// The state the sync started from (cursors for the server of this sync).
+    var state: SyncState
+
+    /// Reads what the server has not received. The first push to a server sends every
+    /// model; later ones, what the history recorded since.
+    static func prepare(
+        store: SyncedStore, codecs: [String: EntityCodec], server: UUID, remote: SyncRemote
+    ) throws -> OutgoingChanges {
+        try store.container.performSyncTransaction(author: SyncAuthor.name) { context, metadata in
+            var state = try SyncState.read(from: metadata).starting(with: server, entities: Set(codecs.keys))
+            let device = state.device ?? UUID()
+            state.device = device
+            var outgoing = OutgoingChanges(state: state)
+            let history = try LocalChanges.read(
+                in: context, after: state.pushedTransaction, entities: Set(codecs.keys))
+            outgoing.lastTransaction = history.lastTransaction ?? state.pushedTransaction
+
+            for codec in codecs.values.sorted(by: { $0.entityName < $1.entityName }) {
+                var names = try metadata.recordNames(ofEntity: codec.entityName)
+                var usedNames = Set(names.values)
+                let changes = history.changes.filter { $0.key.entityName == codec.entityName }
+                // Models to send whole: every model on a first push, else those changed.
+                let models: [PersistentIdentifier: any PersistentModel]
+                if state.pushedTransaction == nil {
+                    models = Dictionary(
+                        try ModelLookup.all(codec.modelType, in: context).map { ($0.persistentModelID, $0) },
+                        uniquingKeysWith: { first, _ in first })
+                } else {
+                    models = try ModelLookup.models(
+                        codec.modelType, changes.filter { !$0.value.isDeleted }.map(\.key), in: context)
+                }
+                for (identifier, model) in models.sorted(by: { $0.key < $1.key }) {
+                    let fields = try codec.fields(of: model)
+                    let name: String
+                    if let existing = names[identifier] {
+                        name = existing
+                    } else {
+                        name = Self.newName(codec: codec, fields: fields, used: usedNames)
+                        try metadata.setRecordName(name, of: identifier)
+                        names[identifier] = name
+                        usedNames.insert(name)
+                    }
+                    guard let recordName = UUID(uuidString: name) else { continue }
+                    // A model the history does not mention (saved before history was
+                    // kept) carries the oldest time: any recorded write wins over it.
+                    let modifiedAt = changes[identifier]?.modifiedAt ?? 0
+                    outgoing.records.append(
+                        SyncRecord(
+                            recordName: recordName, entity: codec.entityName, fields: fields,
+                            version: RecordVersion(modifiedAt: modifiedAt, device: device), isDeleted: false))
+                }
+                for (identifier, change) in changes.sorted(by: { $0.key < $1.key }) where change.isDeleted {
+                    // A model deleted before it was ever pushed has nothing to delete remotely.
+                    guard let name = names[identifier], let recordName = UUID(uuidString: name) else { continue }
+                    outgoing.records.append(
+                        SyncRecord(
+                            recordName: recordName, entity: codec.entityName, fields: [:],
+                            version: RecordVersion(modifiedAt: change.modifiedAt, device: device), isDeleted: true))
+                    outgoing.deletedModels.append(identifier)
+                }
+            }
+            try outgoing.state.write(to: metadata)
+            return outgoing
+        }
+    }
+
+    /// Notes in the store that the server has the records: the history they came from
+    /// is deleted, and the names of the deleted models are forgotten.
+    func confirm(store: SyncedStore) throws {
+        try store.container.performSyncTransaction(author: SyncAuthor.name) { context, metadata in
+            var current = try SyncState.read(from: metadata)
+            if let lastTransaction {
+                current.pushedTransaction = max(current.pushedTransaction ?? lastTransaction, lastTransaction)
+                try context.deleteHistory(
+                    HistoryDescriptor<DefaultHistoryTransaction>(
+                        predicate: #Predicate { $0.transactionIdentifier <= lastTransaction }))
+            } else {
+                // Nothing was ever saved: the next push starts from here, not from scratch.
+                current.pushedTransaction = current.pushedTransaction ?? 0
+            }
+            current.server = state.server
+            try current.write(to: metadata)
+            for identifier in deletedModels { try metadata.removeRecordName(of: identifier) }
+        }
+    }
+
+    /// A name for a model that has none: derived from its domain key, unless another
+    /// model of this store already has that name (a local duplicate), else random.
+    private static func newName(codec: EntityCodec, fields: [String: String], used: Set<String>) -> String {
+        if let derived = codec.derivedRecordName(fields: fields)?.uuidString, !used.contains(derived) {
+            return derived
+        }
+        return RecordName.random().uuidString
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import OpenSwiftData
+
+/// How the records of one entity are read from models and written to them: a
+/// ``FieldCodec`` per stored attribute, and the entity's domain key.
+struct EntityCodec {
+    let entityName: String
+    let modelType: any PersistentModel.Type
+    let fields: [FieldCodec]
+    /// The names of the attributes that identify a record on every machine; empty for
+    /// none.
+    let domainKey: [String]
+
+    /// The codecs of every entity of a store.
+    static func all(for store: SyncedStore) throws(SyncError) -> [String: EntityCodec] {
+        var codecs: [String: EntityCodec] = [:]
+        for entity in store.container.schema.entities {
+            guard let type = store.container.schema.modelType(ofEntityNamed: entity.name) else { continue }
+            codecs[entity.name] = try make(entity, type, domainKey: store.domainKeys[entity.name] ?? [], store: store)
+        }
+        return codecs
+    }
+
+    private static func make<Model: PersistentModel>(
+        _ entity: Schema.Entity, _: Model.Type, domainKey: [String], store: SyncedStore
+    ) throws(SyncError) -> EntityCodec {
+        let metadata = Dictionary(Model.schemaMetadata.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        var fields: [FieldCodec] = []
+        for attribute in entity.attributes {
+            guard let property = metadata[attribute.name], let codec = FieldCodec.make(property, of: Model.self) else {
+                throw .storeNotSyncable(
+                    store: store.name,
+                    reason: "\(entity.name).\(attribute.name) cannot be synced (a let, or a value that is not Codable)")
+            }
+            fields.append(codec)
+        }
+        return EntityCodec(entityName: entity.name, modelType: Model.self, fields: fields, domainKey: domainKey)
+    }
+
+    /// Every field of a model, as JSON text by name.
+    func fields(of model: any PersistentModel) throws -> [String: String] {
+        var values: [String: String] = [:]
+        for field in fields { values[field.name] = try field.read(model) }
+        return values
+    }
+
+    /// Writes received fields into a model. A field the record does not carry is left
+    /// as it is, or set to its default on a new model; a field this release does not
+    /// know is ignored (and kept on the server).
+    func apply(_ values: [String: String], to model: any PersistentModel, isNew: Bool) throws {
+        for field in fields {
+            if let text = values[field.name] {
+                try field.write(model, text, isNew)
+            } else if isNew {
+                try field.writeDefault(model)
+            }
+        }
+    }
+
+    /// The record name a model's domain key gives it; nil without a domain key or when
+    /// a key value is nil.
+    func derivedRecordName(fields values: [String: String]) -> UUID? {
+        guard !domainKey.isEmpty else { return nil }
+        var keyValues: [String] = []
+        for property in domainKey {
+            guard let text = values[property], text != "null" else { return nil }
+            keyValues.append(text)
+        }
+        return RecordName.derived(entity: entityName, keyValues: keyValues)
+    }
+}

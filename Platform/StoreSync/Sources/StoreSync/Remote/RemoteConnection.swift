@@ -1,0 +1,116 @@
+import Foundation
+import Logging
+import NIOCore
+import NIOSSL
+import PostgresNIO
+
+/// One connection to the sync server, and the translation of what goes wrong on it into
+/// ``SyncError``s that name the server without its password.
+struct RemoteConnection {
+    let remote: SyncRemote
+    let connection: PostgresConnection
+    let logger: Logger
+
+    /// How long connecting may take before the server counts as unreachable.
+    static let connectTimeout = TimeAmount.seconds(10)
+
+    static func open(_ remote: SyncRemote, logger: Logger) async throws(SyncError) -> RemoteConnection {
+        var configuration = PostgresConnection.Configuration(
+            host: remote.host, port: remote.port, username: remote.user, password: remote.password,
+            database: remote.database, tls: try tls(for: remote))
+        configuration.options.connectTimeout = connectTimeout
+        do {
+            let connection = try await PostgresConnection.connect(
+                configuration: configuration, id: 1, logger: logger)
+            return RemoteConnection(remote: remote, connection: connection, logger: logger)
+        } catch {
+            throw failure(error, remote: remote, connecting: true)
+        }
+    }
+
+    /// Runs a query and collects its rows.
+    @discardableResult
+    func query(_ query: PostgresQuery) async throws(SyncError) -> [PostgresRow] {
+        do {
+            return try await connection.query(query, logger: logger).collect()
+        } catch {
+            throw Self.failure(error, remote: remote, connecting: false)
+        }
+    }
+
+    /// Runs `body` in a transaction: committed when it returns, rolled back when it throws.
+    func transaction<Result>(_ body: () async throws(SyncError) -> Result) async throws(SyncError) -> Result {
+        try await query("BEGIN")
+        do {
+            let result = try await body()
+            try await query("COMMIT")
+            return result
+        } catch {
+            _ = try? await query("ROLLBACK")
+            throw error
+        }
+    }
+
+    func close() async {
+        try? await connection.close()
+    }
+
+    // MARK: Errors
+
+    private static func tls(for remote: SyncRemote) throws(SyncError) -> PostgresConnection.Configuration.TLS {
+        var configuration = TLSConfiguration.makeClientConfiguration()
+        if remote.tlsMode != .verifyFull { configuration.certificateVerification = .none }
+        let context: NIOSSLContext
+        do {
+            context = try NIOSSLContext(configuration: configuration)
+        } catch {
+            throw .serverUnreachable(remote: remote.description, reason: "TLS cannot be set up (\(error))")
+        }
+        switch remote.tlsMode {
+        case .disable: return .disable
+        case .prefer: return .prefer(context)
+        case .require, .verifyFull: return .require(context)
+        }
+    }
+
+    /// The ``SyncError`` for an error of postgres-nio or of the network.
+    static func failure(_ error: any Error, remote: SyncRemote, connecting: Bool) -> SyncError {
+        if let failure = error as? SyncError { return failure }
+        let name = remote.description
+        guard let error = error as? PSQLError else {
+            return connecting
+                ? .serverUnreachable(remote: name, reason: reason(error))
+                : .server(remote: name, message: reason(error))
+        }
+        if let state = error.serverInfo?[.sqlState] {
+            let message = error.serverInfo?[.message] ?? "error \(state)"
+            switch state {
+            case "28P01", "28000": return .authenticationFailed(remote: name)
+            case "3D000": return .databaseMissing(remote: name, database: remote.database)
+            default: return .server(remote: name, message: "\(message) (SQLSTATE \(state))")
+            }
+        }
+        switch error.code {
+        case .connectionError, .sslUnsupported, .failedToAddSSLHandler:
+            return .serverUnreachable(remote: name, reason: error.underlying.map(reason) ?? "\(error.code)")
+        case .authMechanismRequiresPassword:
+            return .authenticationFailed(remote: name)
+        case .serverClosedConnection, .uncleanShutdown:
+            return connecting
+                ? .serverUnreachable(remote: name, reason: "the server closed the connection")
+                : .server(remote: name, message: "the server closed the connection")
+        default:
+            return .server(remote: name, message: error.underlying.map(reason) ?? "\(error.code)")
+        }
+    }
+
+    /// A short reason for a network error, such as "connection refused".
+    private static func reason(_ error: any Error) -> String {
+        if let error = error as? IOError { return String(cString: strerror(error.errnoCode)).lowercased() }
+        if let error = error as? ChannelError, case .connectTimeout = error { return "timed out" }
+        let text = String(describing: error)
+        if text.contains("connectTimeout") { return "timed out" }
+        if text.contains("Connection refused") || text.contains("connectionRefused") { return "connection refused" }
+        return text.split(separator: "\n").first.map(String.init) ?? text
+    }
+}

@@ -1,0 +1,140 @@
+import Foundation
+import PostgresNIO
+
+/// Pushes records to a store's table on the server and pulls them from it.
+struct RemoteRecords {
+    let remote: RemoteConnection
+    let table: String
+
+    /// Rows per statement.
+    static let batchSize = 2_000
+
+    /// What a push did.
+    struct PushOutcome {
+        /// The records the server took (newer than what it had).
+        var accepted = 0
+        /// Records the server kept its own, newer, version of: they are pulled even if
+        /// their sequence number is below the cursor, so that this machine ends with
+        /// the winner.
+        var superseded: [SyncRecord] = []
+        /// The sequence numbers this push gave, all in one range (pushes of a store are
+        /// serialized), which the pull that follows can skip: this machine has them.
+        var sequenceRange: ClosedRange<Int64>?
+    }
+
+    /// Sends records in one transaction. A record replaces the server's only if its
+    /// version is newer (last writer wins); sequence numbers are given under a lock of
+    /// the table, so that they are committed in increasing order and a reader that has
+    /// seen number N has seen every number below it.
+    func push(_ records: [SyncRecord]) async throws(SyncError) -> PushOutcome {
+        guard !records.isEmpty else { return PushOutcome() }
+        return try await remote.transaction { () async throws(SyncError) -> PushOutcome in
+            try await remote.query(PostgresQuery(unsafeSQL: "LOCK TABLE \(table) IN SHARE ROW EXCLUSIVE MODE"))
+            var outcome = PushOutcome()
+            var acceptedNames = Set<UUID>()
+            var start = 0
+            while start < records.count {
+                let batch = Array(records[start..<min(start + Self.batchSize, records.count)])
+                start += batch.count
+                for row in try await remote.query(upsert(batch)) {
+                    let (name, sequence) = try RemoteSchema.decode((UUID, Int64).self, row, remote)
+                    acceptedNames.insert(name)
+                    let range = outcome.sequenceRange
+                    outcome.sequenceRange =
+                        min(
+                            range?.lowerBound ?? sequence, sequence)...max(
+                            range?.upperBound ?? sequence, sequence)
+                }
+            }
+            outcome.accepted = acceptedNames.count
+            let refused = records.filter { !acceptedNames.contains($0.recordName) }
+            if !refused.isEmpty {
+                let pushed = Dictionary(
+                    refused.map { ($0.recordName, $0.version) }, uniquingKeysWith: { _, last in last })
+                // Refused: the server's version is newer, or the same (a push repeated
+                // after a crash), which this machine already has.
+                outcome.superseded = try await current(named: Array(pushed.keys)).filter {
+                    pushed[$0.recordName] != $0.version
+                }
+            }
+            return outcome
+        }
+    }
+
+    /// Every record written after `cursor`, except the range a push of this sync gave,
+    /// in the order of their sequence numbers.
+    func pull(after cursor: Int64, skipping skipped: ClosedRange<Int64>?) async throws(SyncError) -> [SyncRecord] {
+        var received: [SyncRecord] = []
+        var from = cursor
+        let skip = skipped ?? 0...0
+        while true {
+            let page = try await select(
+                """
+                WHERE seq > \(from) AND NOT (seq BETWEEN \(skip.lowerBound) AND \(skip.upperBound)) \
+                ORDER BY seq LIMIT \(Self.batchSize * 5)
+                """)
+            received += page
+            guard page.count == Self.batchSize * 5, let last = page.last else { break }
+            from = last.sequence
+        }
+        return received
+    }
+
+    private func current(named names: [UUID]) async throws(SyncError) -> [SyncRecord] {
+        try await select("WHERE record_name = ANY(\(names))")
+    }
+
+    // MARK: SQL
+
+    private func upsert(_ batch: [SyncRecord]) -> PostgresQuery {
+        let names = batch.map(\.recordName)
+        let entities = batch.map(\.entity)
+        let fields = batch.map(\.fieldsObject)
+        let times = batch.map(\.version.modifiedAt)
+        let devices = batch.map(\.version.device)
+        let deleted = batch.map(\.isDeleted)
+        // A field this release does not know (written by a newer one) stays: the record's
+        // fields are merged into the server's, not put in their place.
+        return """
+            INSERT INTO \(unescaped: table) AS r (record_name, entity, fields, modified_at, device, deleted, seq)
+            SELECT u.record_name, u.entity, u.fields::jsonb, u.modified_at, u.device, u.deleted, nextval('storesync_seq')
+            FROM unnest(\(names)::uuid[], \(entities)::text[], \(fields)::text[], \(times)::float8[], \
+            \(devices)::uuid[], \(deleted)::bool[]) AS u(record_name, entity, fields, modified_at, device, deleted)
+            ON CONFLICT (record_name) DO UPDATE SET entity = excluded.entity,
+                fields = CASE WHEN excluded.deleted THEN r.fields ELSE r.fields || excluded.fields END,
+                modified_at = excluded.modified_at, device = excluded.device, deleted = excluded.deleted,
+                seq = excluded.seq
+            WHERE (excluded.modified_at, excluded.device) > (r.modified_at, r.device)
+            RETURNING r.record_name, r.seq
+            """
+    }
+
+    /// Records with their fields split, each field's value as JSON text.
+    private func select(_ condition: PostgresQuery) async throws(SyncError) -> [SyncRecord] {
+        var query = PostgresQuery(
+            unsafeSQL: """
+                SELECT record_name, entity, modified_at, device, deleted, seq,
+                    ARRAY(SELECT key FROM jsonb_each(fields) ORDER BY key),
+                    ARRAY(SELECT value::text FROM jsonb_each(fields) ORDER BY key)
+                FROM \(table) 
+                """)
+        query.sql += condition.sql
+        query.binds = condition.binds
+        var records: [SyncRecord] = []
+        for row in try await remote.query(query) {
+            do {
+                let (name, entity, modifiedAt, device, deleted, sequence, keys, values) = try row.decode(
+                    (UUID, String, Double, UUID, Bool, Int64, [String], [String]).self)
+                records.append(
+                    SyncRecord(
+                        recordName: name, entity: entity,
+                        fields: Dictionary(zip(keys, values), uniquingKeysWith: { first, _ in first }),
+                        version: RecordVersion(modifiedAt: modifiedAt, device: device), isDeleted: deleted,
+                        sequence: sequence))
+            } catch {
+                throw .server(remote: remote.remote.description, message: "unexpected record (\(error))")
+            }
+        }
+        return records
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import PostgresNIO
+
+/// The engine's tables on the server, which it creates and migrates itself:
+///
+/// - `storesync_schema(version, server_id)`: one row; the version of these tables, and
+///   the server's identity (a store synced with another server, or with this one after
+///   its tables were dropped, starts over);
+/// - `storesync_stores(name)`: the stores synced;
+/// - `storesync_records_<store>` per store: `record_name uuid` (the global id),
+///   `entity`, `fields jsonb` (the attributes by name), `modified_at` (seconds since
+///   1970, `double precision`) and `device` (the writer's device id), `deleted` (a
+///   tombstone), `seq` (the server sequence number of the record's last write, from
+///   `storesync_seq`);
+/// - `storesync_seq`: the sequence numbers.
+///
+/// A server whose `version` is higher than ``version`` was written by a newer release:
+/// this one refuses to touch it.
+enum RemoteSchema {
+    /// The version this release writes.
+    static let version = 1
+
+    /// The migrations, the first from nothing to version 1; each runs in the transaction
+    /// that holds the schema lock.
+    private static let migrations: [[String]] = [
+        [
+            "CREATE TABLE storesync_schema (version integer NOT NULL, server_id uuid NOT NULL)",
+            "CREATE TABLE storesync_stores (name text PRIMARY KEY)",
+            "CREATE SEQUENCE storesync_seq",
+        ]
+    ]
+
+    /// A lock id of `pg_advisory_xact_lock`, held while the tables are created or migrated.
+    private static let lockID: Int64 = 0x5354_5359_4e43  // "STSYNC"
+
+    /// The server's identity, once its tables are ready for `store` at ``version``.
+    static func prepare(store: String, on remote: RemoteConnection) async throws(SyncError) -> UUID {
+        if let ready = try await readyServer(store: store, on: remote) { return ready }
+        return try await remote.transaction { () async throws(SyncError) -> UUID in
+            try await remote.query("SELECT pg_advisory_xact_lock(\(lockID))")
+            var found = try await installedVersion(on: remote)
+            if found > version {
+                throw SyncError.remoteSchemaNewer(remote: remote.remote.description, found: found, supported: version)
+            }
+            while found < version {
+                for statement in migrations[found] { try await remote.query(PostgresQuery(unsafeSQL: statement)) }
+                found += 1
+            }
+            if try await remote.query("SELECT 1 FROM storesync_schema").isEmpty {
+                try await remote.query(
+                    "INSERT INTO storesync_schema (version, server_id) VALUES (\(version), \(UUID()))")
+            } else {
+                try await remote.query("UPDATE storesync_schema SET version = \(version)")
+            }
+            let table = recordsTable(store)
+            for statement in [
+                """
+                CREATE TABLE IF NOT EXISTS \(table) (record_name uuid PRIMARY KEY, entity text NOT NULL, \
+                fields jsonb NOT NULL, modified_at double precision NOT NULL, device uuid NOT NULL, \
+                deleted boolean NOT NULL, seq bigint NOT NULL)
+                """,
+                "CREATE INDEX IF NOT EXISTS \(table)_seq ON \(table) (seq)",
+            ] {
+                try await remote.query(PostgresQuery(unsafeSQL: statement))
+            }
+            try await remote.query("INSERT INTO storesync_stores (name) VALUES (\(store)) ON CONFLICT DO NOTHING")
+            return try await serverID(on: remote)
+        }
+    }
+
+    /// The table of a store's records; `store` is checked by ``SyncedStore``.
+    static func recordsTable(_ store: String) -> String {
+        "storesync_records_\(store)"
+    }
+
+    /// The server's identity when everything is ready, in one query (the usual case);
+    /// nil when something must be created or migrated first.
+    private static func readyServer(store: String, on remote: RemoteConnection) async throws(SyncError) -> UUID? {
+        let rows = try await remote.query(
+            """
+            SELECT to_regclass('storesync_schema') IS NOT NULL, \
+            to_regclass(\(recordsTable(store))) IS NOT NULL
+            """)
+        guard let row = rows.first, try decode((Bool, Bool).self, row, remote) == (true, true) else { return nil }
+        let found = try await installedVersion(on: remote)
+        if found > version {
+            throw .remoteSchemaNewer(remote: remote.remote.description, found: found, supported: version)
+        }
+        guard found == version else { return nil }
+        return try await serverID(on: remote)
+    }
+
+    /// The version of the tables; 0 when there are none.
+    private static func installedVersion(on remote: RemoteConnection) async throws(SyncError) -> Int {
+        let exists = try await remote.query("SELECT to_regclass('storesync_schema') IS NOT NULL")
+        guard let row = exists.first, try decode(Bool.self, row, remote) else { return 0 }
+        guard let version = try await remote.query("SELECT max(version) FROM storesync_schema").first,
+            let found = try decode(Int?.self, version, remote)
+        else { return 0 }
+        return found
+    }
+
+    private static func serverID(on remote: RemoteConnection) async throws(SyncError) -> UUID {
+        guard let row = try await remote.query("SELECT server_id FROM storesync_schema LIMIT 1").first else {
+            throw .server(remote: remote.remote.description, message: "storesync_schema has no row")
+        }
+        return try decode(UUID.self, row, remote)
+    }
+
+    static func decode<Value: PostgresDecodable>(_: Value.Type, _ row: PostgresRow, _ remote: RemoteConnection)
+        throws(SyncError) -> Value
+    {
+        do {
+            return try row.decode(Value.self)
+        } catch {
+            throw .server(remote: remote.remote.description, message: "unexpected answer (\(error))")
+        }
+    }
+
+    static func decode<A: PostgresDecodable, B: PostgresDecodable>(
+        _: (A, B).Type, _ row: PostgresRow, _ remote: RemoteConnection
+    ) throws(SyncError) -> (A, B) {
+        do {
+            return try row.decode((A, B).self)
+        } catch {
+            throw .server(remote: remote.remote.description, message: "unexpected answer (\(error))")
+        }
+    }
+}

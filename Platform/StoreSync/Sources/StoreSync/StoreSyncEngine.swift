@@ -1,0 +1,103 @@
+import Foundation
+import Logging
+import OpenSwiftData
+
+/// Syncs OpenSwiftData stores with a PostgreSQL server: pushes the local changes, then
+/// pulls and applies what other machines wrote.
+///
+/// ```swift
+/// let engine = StoreSyncEngine(remote: try SyncRemote(url: "postgres://me:secret@db.example/popcorn"))
+/// let reports = try await engine.sync([watchlist, history])
+/// ```
+///
+/// For each store, in order, each step safe to interrupt at any point (`kill -9`
+/// included) because the next sync repeats it to the same result:
+/// 1. the tables on the server are created or migrated if needed;
+/// 2. one local transaction reads the changes since the last push from the store's
+///    history (everything on a first push) and gives new models their record names;
+/// 3. one server transaction sends them: last writer wins per record, by modification
+///    time and then device id;
+/// 4. one local transaction notes the push and deletes the history it came from;
+/// 5. the records written since the last pull are fetched;
+/// 6. one local transaction applies them (under the author ``SyncAuthor``, so that they
+///    are never pushed back) with the new cursor.
+public struct StoreSyncEngine: Sendable {
+    public let remote: SyncRemote
+    private let logger: Logger
+
+    public init(remote: SyncRemote, logger: Logger = Logger(label: "StoreSync")) {
+        self.remote = remote
+        self.logger = logger
+    }
+
+    /// Syncs each store; stops at the first failure (the stores before it are synced,
+    /// the failing one is unchanged or fully updated).
+    public func sync(_ stores: [SyncedStore]) async throws(SyncError) -> [StoreSyncReport] {
+        for store in stores { try store.validate() }
+        let connection = try await RemoteConnection.open(remote, logger: logger)
+        var reports: [StoreSyncReport] = []
+        do {
+            for store in stores {
+                reports.append(try await sync(store, on: connection))
+            }
+        } catch {
+            await connection.close()
+            throw error
+        }
+        await connection.close()
+        return reports
+    }
+
+    private func sync(_ store: SyncedStore, on connection: RemoteConnection) async throws(SyncError)
+        -> StoreSyncReport
+    {
+        let codecs = try EntityCodec.all(for: store)
+        let server = try await RemoteSchema.prepare(store: store.name, on: connection)
+        let records = RemoteRecords(remote: connection, table: RemoteSchema.recordsTable(store.name))
+        var report = StoreSyncReport(store: store.name)
+
+        let outgoing = try local(store) {
+            try OutgoingChanges.prepare(store: store, codecs: codecs, server: server, remote: remote)
+        }
+        let pushed = try await records.push(outgoing.records)
+        try local(store) { try outgoing.confirm(store: store) }
+        report.sentDeletions = outgoing.records.count { $0.isDeleted }
+        report.sentChanges = outgoing.records.count - report.sentDeletions
+        logger.debug(
+            "pushed",
+            metadata: [
+                "store": "\(store.name)", "records": "\(outgoing.records.count)", "accepted": "\(pushed.accepted)",
+                "superseded": "\(pushed.superseded.count)",
+            ])
+
+        let pulled = try await records.pull(after: outgoing.state.cursor, skipping: pushed.sequenceRange)
+        let incoming = IncomingChanges(
+            records: pushed.superseded + pulled,
+            cursor: max(outgoing.state.cursor, pulled.last?.sequence ?? 0, pushed.sequenceRange?.upperBound ?? 0))
+        guard let device = outgoing.state.device else {
+            throw .localStore(store: store.name, reason: "no device identifier was recorded")
+        }
+        let outcome = try local(store) {
+            try incoming.apply(to: store, codecs: codecs, device: device, remote: remote, finishedAt: Date())
+        }
+        report.receivedUpdates = outcome.updated
+        report.receivedInsertions = outcome.inserted
+        report.receivedDeletions = outcome.deleted
+        report.keptLocal = outcome.keptLocal
+        logger.debug(
+            "pulled",
+            metadata: ["store": "\(store.name)", "records": "\(pulled.count)", "applied": "\(outcome.applied)"])
+        return report
+    }
+
+    /// Runs a step on the local store; its failures name the store.
+    private func local<Result>(_ store: SyncedStore, _ body: () throws -> Result) throws(SyncError) -> Result {
+        do {
+            return try body()
+        } catch let error as SyncError {
+            throw error
+        } catch {
+            throw .localStore(store: store.name, reason: "\(error)")
+        }
+    }
+}

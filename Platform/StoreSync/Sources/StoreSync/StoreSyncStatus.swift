@@ -1,0 +1,41 @@
+import Foundation
+import OpenSwiftData
+
+/// A store's sync state, read locally without contacting the server.
+public struct StoreSyncStatus: Sendable, Equatable {
+    public let store: String
+    /// When the last sync of this store finished; nil if it never did.
+    public let lastSync: Date?
+    /// The server of the last sync, without its password.
+    public let lastRemote: String?
+    /// Models changed, added or deleted here that the server has not received.
+    public let pendingChanges: Int
+    /// Whether the store was never pushed: every model counts as pending.
+    public let neverSynced: Bool
+
+    /// Reads the status of a store; changes nothing.
+    public static func read(_ store: SyncedStore) throws(SyncError) -> StoreSyncStatus {
+        do {
+            let codecs = try EntityCodec.all(for: store)
+            let state = try store.container.readSyncMetadata { try SyncState.read(from: $0) }
+            let context = ModelContext(store.container)
+            var pending = try LocalChanges.read(
+                in: context, after: state.pushedTransaction, entities: Set(codecs.keys)
+            ).changes.count
+            if state.pushedTransaction == nil {
+                // Every model is sent at the first push; deletions of models never sent are not.
+                pending = 0
+                for codec in codecs.values {
+                    pending += try ModelLookup.count(codec.modelType, in: context)
+                }
+            }
+            return StoreSyncStatus(
+                store: store.name, lastSync: state.lastSync.map(Date.init(timeIntervalSince1970:)),
+                lastRemote: state.remote, pendingChanges: pending, neverSynced: state.pushedTransaction == nil)
+        } catch let error as SyncError {
+            throw error
+        } catch {
+            throw .localStore(store: store.name, reason: "\(error)")
+        }
+    }
+}

@@ -1,0 +1,45 @@
+/// Why a sync failed, each case with a message a person can act on. No message ever
+/// contains the server's password.
+public enum SyncError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The remote is not a `postgres://user:password@host:port/database` URL.
+    case invalidRemoteURL(reason: String)
+    /// The server could not be reached (refused, unknown host, timed out).
+    case serverUnreachable(remote: String, reason: String)
+    /// The server refused the user name or password.
+    case authenticationFailed(remote: String)
+    /// The database named in the URL does not exist on the server.
+    case databaseMissing(remote: String, database: String)
+    /// The server's sync tables were made by a newer release, which this one must not
+    /// write to.
+    case remoteSchemaNewer(remote: String, found: Int, supported: Int)
+    /// The server failed or answered something unexpected.
+    case server(remote: String, message: String)
+    /// A store cannot be synced as it is (its configuration or models).
+    case storeNotSyncable(store: String, reason: String)
+    /// A local store could not be read or written; it was left as it was.
+    case localStore(store: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .invalidRemoteURL(let reason):
+            "The sync remote is not a valid postgres://user:password@host:port/database URL: \(reason)."
+        case .serverUnreachable(let remote, let reason):
+            "Cannot reach the sync server \(remote): \(reason). Nothing was changed; sync again when it is reachable."
+        case .authenticationFailed(let remote):
+            "The sync server \(remote) refused the user name or password. Nothing was changed."
+        case .databaseMissing(let remote, let database):
+            "The database '\(database)' does not exist on the sync server \(remote); create it (createdb \(database)) "
+                + "or name another one in the URL. Nothing was changed."
+        case .remoteSchemaNewer(let remote, let found, let supported):
+            "The sync server \(remote) holds data written by a newer release (sync schema version \(found); "
+                + "this release knows up to \(supported)). Update this program to sync. Nothing was changed."
+        case .server(let remote, let message):
+            "The sync server \(remote) failed: \(message). The local stores are unchanged or fully updated; "
+                + "sync again."
+        case .storeNotSyncable(let store, let reason):
+            "The store '\(store)' cannot be synced: \(reason)."
+        case .localStore(let store, let reason):
+            "The local store '\(store)' could not be synced and was left as it was: \(reason)"
+        }
+    }
+}

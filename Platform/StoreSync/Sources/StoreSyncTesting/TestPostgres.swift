@@ -1,0 +1,101 @@
+import Foundation
+import Logging
+import PostgresNIO
+import Synchronization
+
+/// The PostgreSQL server of the tests: `POPCORN_TEST_POSTGRES_URL` (set by
+/// Scripts/test.sh), or else a throw-away one that `Scripts/test-postgres.sh` starts for
+/// this test process and that stops when the process ends. Never a server of the machine.
+///
+/// Each test takes a database of its own with ``newDatabase()``.
+public enum TestPostgres {
+    /// The server's URL, with a password, connected to its `postgres` database.
+    public static func url() throws -> String {
+        try started.withLock { url in
+            if let url { return url }
+            let made = try ProcessInfo.processInfo.environment["POPCORN_TEST_POSTGRES_URL"] ?? startServer()
+            url = made
+            return made
+        }
+    }
+
+    /// A new, empty database on the server, as a remote URL.
+    public static func newDatabase() async throws -> String {
+        let admin = try url()
+        let name = "storesync_test_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
+        try await withConnection(admin) { connection in
+            try await connection.query(PostgresQuery(unsafeSQL: "CREATE DATABASE \(name)"), logger: logger)
+            return ()
+        }
+        return try url().replacingOccurrences(of: "/postgres", with: "/\(name)")
+    }
+
+    /// Runs SQL on a database of the test server (to look at or to break what the engine made).
+    public static func execute(_ sql: String, on url: String) async throws -> [PostgresRow] {
+        try await withConnection(url) { connection in
+            try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger).collect()
+        }
+    }
+
+    /// The whole number a query returns in its first row and column.
+    public static func integer(_ sql: String, on url: String) async throws -> Int? {
+        try await execute(sql, on: url).first?.decode(Int?.self) ?? nil
+    }
+
+    static let logger = Logger(label: "TestPostgres")
+
+    private static let started = Mutex<String?>(nil)
+
+    private static func withConnection<Result: Sendable>(
+        _ url: String, _ body: (PostgresConnection) async throws -> Result
+    ) async throws -> Result {
+        guard let parts = URLComponents(string: url), let host = parts.host, let user = parts.user else {
+            throw TestPostgresError(description: "not a server URL: \(url)")
+        }
+        let connection = try await PostgresConnection.connect(
+            configuration: .init(
+                host: host, port: parts.port ?? 5432, username: user, password: parts.password,
+                database: String(parts.path.dropFirst()), tls: .disable),
+            id: 1, logger: logger)
+        do {
+            let result = try await body(connection)
+            try await connection.close()
+            return result
+        } catch {
+            try? await connection.close()
+            throw error
+        }
+    }
+
+    private static func startServer() throws -> String {
+        let script = URL(filePath: #filePath).deletingLastPathComponent().appending(
+            path: "../../../../Scripts/test-postgres.sh"
+        ).standardizedFileURL
+        let process = Process()
+        process.executableURL = URL(filePath: "/bin/bash")
+        process.arguments = [
+            script.path, "start", "--owner-pid", String(ProcessInfo.processInfo.processIdentifier), "-c", "fsync=off",
+        ]
+        // A file, not a pipe: the server started in the background may hold on to the
+        // script's output, and a pipe would then never end.
+        let outputFile = FileManager.default.temporaryDirectory.appending(path: "storesync-\(UUID().uuidString).out")
+        _ = FileManager.default.createFile(atPath: outputFile.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: outputFile) }
+        process.standardOutput = try FileHandle(forWritingTo: outputFile)
+        try process.run()
+        // Reaped here: Process's own exit monitoring does not always see the end of a
+        // child inside the test runner, and waitUntilExit then never returns.
+        var status: Int32 = 0
+        while waitpid(process.processIdentifier, &status, 0) == -1 && errno == EINTR {}
+        let text = try String(contentsOf: outputFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard status == 0, let url = text.split(separator: " ").first else {
+            throw TestPostgresError(description: "Scripts/test-postgres.sh could not start PostgreSQL: \(text)")
+        }
+        return String(url)
+    }
+}
+
+/// The test server could not be started.
+public struct TestPostgresError: Error, CustomStringConvertible {
+    public let description: String
+}

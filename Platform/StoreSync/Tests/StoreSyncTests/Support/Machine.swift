@@ -1,0 +1,88 @@
+import Foundation
+import Logging
+import OpenSwiftData
+import Testing
+
+@testable import StoreSync
+
+/// One "machine": a data folder with a store of watchlist entries and memos, synced as
+/// the store `notes`.
+final class Machine {
+    let folder: URL
+    let container: ModelContainer
+
+    static let schema = Schema([WatchedMovie.self, Memo.self])
+
+    init() throws {
+        folder = FileManager.default.temporaryDirectory.appending(path: "StoreSyncTests-\(UUID().uuidString)")
+        container = try Self.open(folder)
+    }
+
+    /// The same data folder opened again, as the next run of a program would.
+    init(reopening other: Machine) throws {
+        folder = other.folder
+        container = try Self.open(folder)
+    }
+
+    private static func open(_ folder: URL) throws -> ModelContainer {
+        try ModelContainer(
+            for: schema,
+            configurations: [
+                ModelConfiguration(
+                    url: folder.appending(path: "notes.sqlite"), cloudKitDatabase: .private("iCloud.tests"))
+            ])
+    }
+
+    var store: SyncedStore {
+        SyncedStore(name: "notes", container: container, domainKeys: ["WatchedMovie": ["movieID"]])
+    }
+
+    @discardableResult
+    func sync(_ url: String) async throws -> StoreSyncReport {
+        let engine = StoreSyncEngine(remote: try SyncRemote(url: url), logger: Logger(label: "test"))
+        return try await engine.sync([store]).first ?? StoreSyncReport(store: "none")
+    }
+
+    func add(movie: Int, at seconds: Double = Date().timeIntervalSince1970, note: String? = nil) throws {
+        let context = ModelContext(container)
+        context.insert(WatchedMovie(movieID: movie, createdAt: Date(timeIntervalSince1970: seconds), note: note))
+        try context.save()
+    }
+
+    func edit(movie: Int, note: String?) throws {
+        let context = ModelContext(container)
+        for entry in try context.fetch(FetchDescriptor<WatchedMovie>(predicate: #Predicate { $0.movieID == movie })) {
+            entry.note = note
+        }
+        try context.save()
+    }
+
+    func remove(movie: Int) throws {
+        let context = ModelContext(container)
+        try context.delete(model: WatchedMovie.self, where: #Predicate { $0.movieID == movie })
+        try context.save()
+    }
+
+    /// The watchlist as (movie, note, creation time), sorted by movie.
+    func movies() throws -> [Entry] {
+        try ModelContext(container).fetch(FetchDescriptor<WatchedMovie>(sortBy: [SortDescriptor(\.movieID)])).map {
+            Entry(movie: $0.movieID, note: $0.note, createdAt: $0.createdAt?.timeIntervalSince1970)
+        }
+    }
+
+    func memos() throws -> [Memo] {
+        try ModelContext(container).fetch(FetchDescriptor<Memo>(sortBy: [SortDescriptor(\.title)]))
+    }
+
+    struct Entry: Equatable, CustomStringConvertible {
+        let movie: Int?
+        let note: String?
+        let createdAt: Double?
+
+        var description: String { "\(movie.map(String.init) ?? "nil")/\(note ?? "-")" }
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: folder)
+    }
+}

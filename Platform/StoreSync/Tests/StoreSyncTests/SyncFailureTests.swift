@@ -1,0 +1,153 @@
+import Foundation
+import OpenSwiftData
+import StoreSyncTesting
+import Testing
+
+@testable import StoreSync
+
+@Suite("Failures: one clear error, the local store untouched")
+struct SyncFailureTests {
+    /// The store's file, to compare before and after a failed sync.
+    private func storeBytes(_ machine: Machine) throws -> [Machine.Entry] {
+        try machine.movies()
+    }
+
+    @Test("an unreachable server: serverUnreachable, nothing changed")
+    func unreachable() async throws {
+        let machine = try Machine()
+        try machine.add(movie: 1)
+        // A port nothing listens on: ask the system for a free one and do not use it.
+        let url = "postgres://someone:secret@127.0.0.1:\(try unusedPort())/db"
+        await #expect {
+            try await machine.sync(url)
+        } throws: { error in
+            guard case .serverUnreachable(let remote, _) = error as? SyncError else { return false }
+            return !remote.contains("secret") && !"\(error)".contains("secret")
+        }
+        let status = try StoreSyncStatus.read(machine.store)
+        #expect(status.neverSynced && status.pendingChanges == 1)
+    }
+
+    @Test("a wrong password: authenticationFailed, and the password is in no message")
+    func wrongPassword() async throws {
+        let good = try SyncRemote(url: try await TestPostgres.newDatabase())
+        let url =
+            "postgres://\(good.user):wrong-password-123@\(good.host):\(good.port)/\(good.database)?sslmode=disable"
+        let machine = try Machine()
+        try machine.add(movie: 1)
+        await #expect {
+            try await machine.sync(url)
+        } throws: { error in
+            guard case .authenticationFailed = error as? SyncError else { return false }
+            return !"\(error)".contains("wrong-password-123")
+        }
+        #expect(try StoreSyncStatus.read(machine.store).neverSynced)
+    }
+
+    @Test("a database that does not exist: databaseMissing")
+    func missingDatabase() async throws {
+        let good = try SyncRemote(url: try TestPostgres.url())
+        let url = try TestPostgres.url().replacingOccurrences(of: "/postgres", with: "/no_such_database")
+        let machine = try Machine()
+        await #expect(
+            throws: SyncError.databaseMissing(
+                remote: good.description.replacingOccurrences(
+                    of: "/postgres", with: "/no_such_database"), database: "no_such_database")
+        ) {
+            try await machine.sync(url)
+        }
+    }
+
+    @Test("sync tables written by a newer release: refused before anything is sent or applied")
+    func newerRemoteSchema() async throws {
+        let url = try await TestPostgres.newDatabase()
+        let a = try Machine()
+        let b = try Machine()
+        try a.add(movie: 1)
+        try await a.sync(url)
+        _ = try await TestPostgres.execute("UPDATE storesync_schema SET version = 99", on: url)
+        try b.add(movie: 2)
+        let remote = try SyncRemote(url: url)
+        await #expect(throws: SyncError.remoteSchemaNewer(remote: remote.description, found: 99, supported: 1)) {
+            try await b.sync(url)
+        }
+        #expect(try b.movies().map(\.movie) == [2])
+        #expect(try StoreSyncStatus.read(b.store).neverSynced)
+        let rows = try await TestPostgres.execute("SELECT count(*) FROM storesync_records_notes", on: url)
+        #expect(try rows.first?.decode(Int.self) == 1)
+    }
+
+    @Test("a store not configured for CloudKit, or with relationships, is refused")
+    func notSyncable() async throws {
+        let folder = FileManager.default.temporaryDirectory.appending(path: "StoreSyncTests-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let local = try ModelContainer(
+            for: Schema([WatchedMovie.self]),
+            configurations: [ModelConfiguration(url: folder.appending(path: "a.sqlite"))])
+        let related = try ModelContainer(
+            for: Schema([Shelf.self]),
+            configurations: [
+                ModelConfiguration(url: folder.appending(path: "b.sqlite"), cloudKitDatabase: .private("iCloud.tests"))
+            ])
+        let engine = StoreSyncEngine(remote: try SyncRemote(url: "postgres://u:p@127.0.0.1:1/db"))
+        for store in [
+            SyncedStore(name: "local", container: local), SyncedStore(name: "related", container: related),
+            SyncedStore(name: "Bad-Name", container: related),
+            SyncedStore(name: "keys", container: local, domainKeys: ["WatchedMovie": ["title"]]),
+        ] {
+            await #expect {
+                try await engine.sync([store])
+            } throws: { error in
+                if case .storeNotSyncable = error as? SyncError { return true }
+                return false
+            }
+        }
+    }
+
+    @Test(
+        "a push cut off before its server transaction commits leaves nothing half done: the next sync sends it all once"
+    )
+    func interruptedPush() async throws {
+        let url = try await TestPostgres.newDatabase()
+        let a = try Machine()
+        let b = try Machine()
+        for movie in 1...20 { try a.add(movie: movie) }
+        // The first step (names given, nothing sent) as a sync killed right after it.
+        let store = a.store
+        let server = try await serverID(url)
+        _ = try OutgoingChanges.prepare(
+            store: store, codecs: EntityCodec.all(for: store), server: server, remote: SyncRemote(url: url))
+        let report = try await Machine(reopening: a).sync(url)
+        #expect(report.sentChanges == 20)
+        try await b.sync(url)
+        #expect(try b.movies().count == 20)
+        let rows = try await TestPostgres.execute("SELECT count(*) FROM storesync_records_notes", on: url)
+        #expect(try rows.first?.decode(Int.self) == 20)
+    }
+
+    private func serverID(_ url: String) async throws -> UUID {
+        // Creates the tables as a sync would, through a sync of an empty machine.
+        try await Machine().sync(url)
+        let rows = try await TestPostgres.execute("SELECT server_id FROM storesync_schema", on: url)
+        return try #require(try rows.first?.decode(UUID.self))
+    }
+
+    private func unusedPort() throws -> Int {
+        let server = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(server) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(server, $0, length) }
+        }
+        #expect(bound == 0)
+        let named = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(server, $0, &length) }
+        }
+        #expect(named == 0)
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+}

@@ -1,0 +1,100 @@
+#!/usr/bin/env bash
+# A throw-away PostgreSQL server for the tests and benchmarks of StoreSync: a cluster made
+# with initdb in a temporary folder, listening on 127.0.0.1 only, on a free port, with a
+# random password (scram-sha-256), run as an unprivileged user (nobody) when called as
+# root, since PostgreSQL refuses to run as root. Uses Debian's `postgresql` package.
+#
+#   Scripts/test-postgres.sh start [--owner-pid PID] [-c name=value ...]
+#       prints `URL FOLDER`: postgres://popcorn:PASSWORD@127.0.0.1:PORT/postgres and the
+#       cluster's folder. With --owner-pid, the server stops by itself once PID has exited.
+#   Scripts/test-postgres.sh stop FOLDER
+#       stops the server and removes its folder.
+set -euo pipefail
+
+postgres_bin() {
+    local found
+    found=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1 || true)
+    if [ -n "$found" ] && [ -x "$found/initdb" ]; then
+        echo "$found"
+    elif command -v initdb >/dev/null 2>&1; then
+        dirname "$(command -v initdb)"
+    else
+        echo "PostgreSQL is not installed: apt-get install postgresql (.ci/run does it)" >&2
+        return 1
+    fi
+}
+
+# Runs a command as the cluster's owner: this user, or nobody when this user is root.
+as_owner() {
+    if [ "$(id -u)" = 0 ]; then
+        runuser -u nobody -- "$@"
+    else
+        "$@"
+    fi
+}
+
+port_is_free() {
+    ! (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null
+}
+
+start() {
+    local owner_pid="" settings=()
+    while [ $# -gt 0 ]; do
+        case "$1" in
+        --owner-pid) owner_pid="$2"; shift 2 ;;
+        -c) settings+=(-c "$2"); shift 2 ;;
+        *) echo "unknown option $1" >&2; return 2 ;;
+        esac
+    done
+    local bin folder password
+    bin=$(postgres_bin)
+    # As root the server runs as nobody, which must reach the folder: /tmp, not a TMPDIR
+    # that may be root's own.
+    local parent="${TMPDIR:-/tmp}"
+    if [ "$(id -u)" = 0 ]; then parent=/tmp; fi
+    folder=$(mktemp -d "$parent/popcorn-postgres.XXXXXX")
+    chmod 700 "$folder"
+    password=$(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')
+    printf '%s\n' "$password" >"$folder/password"
+    if [ "$(id -u)" = 0 ]; then chown -R nobody:nogroup "$folder"; fi
+    as_owner "$bin/initdb" -D "$folder/data" -U popcorn --auth=scram-sha-256 --pwfile="$folder/password" \
+        -E UTF8 --no-locale --no-sync >"$folder/initdb.log" 2>&1 || {
+        cat "$folder/initdb.log" >&2
+        return 1
+    }
+    rm -f "$folder/password"
+    local port attempt
+    for attempt in 1 2 3 4 5 6 7 8; do
+        port=$(( 20000 + (RANDOM * 32768 + RANDOM) % 40000 ))
+        port_is_free "$port" || continue
+        if as_owner "$bin/pg_ctl" -D "$folder/data" -l "$folder/server.log" -w -t 60 \
+            -o "-p $port -k $folder -c listen_addresses=127.0.0.1 ${settings[*]}" start >/dev/null 2>&1; then
+            if [ -n "$owner_pid" ]; then
+                # Stops the server once its owner is gone, however that ended (kill -9 too).
+                nohup bash -c "while kill -0 $owner_pid 2>/dev/null; do sleep 1; done; \"\$0\" stop \"$folder\"" \
+                    "$(cd "$(dirname "$0")" && pwd)/$(basename "$0")" >/dev/null 2>&1 &
+            fi
+            echo "postgres://popcorn:$password@127.0.0.1:$port/postgres $folder"
+            return 0
+        fi
+        # Another program took the port in between: try another one.
+        tail -n 3 "$folder/server.log" >&2 || true
+    done
+    echo "cannot start PostgreSQL; see $folder/server.log" >&2
+    return 1
+}
+
+stop() {
+    local folder="$1" bin
+    bin=$(postgres_bin)
+    if [ -f "$folder/data/postmaster.pid" ]; then
+        as_owner "$bin/pg_ctl" -D "$folder/data" -m immediate -w stop >/dev/null 2>&1 || true
+    fi
+    rm -rf "$folder"
+}
+
+case "${1:-}" in
+start) shift; start "$@" ;;
+stop) stop "$2" ;;
+*) echo "usage: $0 start [--owner-pid PID] [-c name=value ...] | stop FOLDER" >&2; exit 2 ;;
+esac

@@ -1,0 +1,179 @@
+import Foundation
+import StoreSyncTesting
+import Testing
+
+/// `popcorn sync` between two data folders ("machines") and a real PostgreSQL server.
+@Suite("popcorn sync, two machines and one server")
+struct SyncCommandTests {
+    /// Movie ids of the offline catalog, for `watchlist add`.
+    private func catalogMovies(_ popcorn: PopcornProcess) throws -> [String] {
+        let result = try popcorn.run(["movies", "popular", "--json"])
+        let rows = try #require(
+            try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [[String: String]])
+        return rows.compactMap { $0["id"] }
+    }
+
+    private func listIDs(_ popcorn: PopcornProcess, _ command: [String]) throws -> [String] {
+        let result = try popcorn.run(command + ["--json"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let rows = try #require(
+            try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [[String: String]])
+        return rows.compactMap { $0["id"] }
+    }
+
+    @Test(
+        "add on A, sync A, sync B: B lists it; remove on B, sync both: gone on both; the same movie on both: one entry")
+    func addRemoveSame() async throws {
+        let url = try await TestPostgres.newDatabase()
+        let a = SyncMachine()
+        let b = SyncMachine()
+        let movies = try catalogMovies(a.popcorn)
+        #expect(movies.count >= 3)
+
+        #expect(try a.popcorn.run(["watchlist", "add", movies[0]]).status == 0)
+        let first = try a.syncJSON(url)
+        #expect(first.store("watchlist")?.sent == .init(changes: 1, deletions: 0))
+        let second = try b.syncJSON(url)
+        #expect(second.store("watchlist")?.received == .init(insertions: 1, updates: 0, deletions: 0))
+        #expect(try listIDs(b.popcorn, ["watchlist", "list"]) == [movies[0]])
+
+        #expect(try b.popcorn.run(["watchlist", "remove", movies[0]]).status == 0)
+        #expect(try b.syncJSON(url).store("watchlist")?.sent == .init(changes: 0, deletions: 1))
+        #expect(try a.syncJSON(url).store("watchlist")?.received.deletions == 1)
+        #expect(try listIDs(a.popcorn, ["watchlist", "list"]).isEmpty)
+        #expect(try listIDs(b.popcorn, ["watchlist", "list"]).isEmpty)
+
+        #expect(try a.popcorn.run(["watchlist", "add", movies[1]]).status == 0)
+        #expect(try b.popcorn.run(["watchlist", "add", movies[1]]).status == 0)
+        for machine in [a, b, a] { #expect(try machine.sync(url).status == 0) }
+        #expect(try listIDs(a.popcorn, ["watchlist", "list"]) == [movies[1]])
+        #expect(try listIDs(b.popcorn, ["watchlist", "list"]) == [movies[1]])
+    }
+
+    @Test("edits on both machines while offline, the watchlist and the history, converge to the same state on both")
+    func offlineEditsConverge() async throws {
+        let url = try await TestPostgres.newDatabase()
+        let a = SyncMachine()
+        let b = SyncMachine()
+        let movies = try catalogMovies(a.popcorn)
+        for id in movies.prefix(4) { #expect(try a.popcorn.run(["watchlist", "add", id]).status == 0) }
+        #expect(try a.popcorn.run(["search", "the", "--pick", "1"]).status == 0)
+        for machine in [a, b] { #expect(try machine.sync(url).status == 0) }
+
+        // Offline: A removes one and adds one; B removes another, adds two, and both pick
+        // search results (one the same).
+        #expect(try a.popcorn.run(["watchlist", "remove", movies[0]]).status == 0)
+        #expect(try a.popcorn.run(["watchlist", "add", movies[4]]).status == 0)
+        #expect(try b.popcorn.run(["watchlist", "remove", movies[1]]).status == 0)
+        #expect(try b.popcorn.run(["watchlist", "add", movies[5]]).status == 0)
+        #expect(try b.popcorn.run(["watchlist", "add", movies[6]]).status == 0)
+        #expect(try a.popcorn.run(["search", "the", "--pick", "2"]).status == 0)
+        #expect(try b.popcorn.run(["search", "the", "--pick", "2"]).status == 0)
+        #expect(try b.popcorn.run(["search", "the", "--pick", "3"]).status == 0)
+        for machine in [a, b, a] { #expect(try machine.sync(url).status == 0) }
+
+        let watchlistA = try listIDs(a.popcorn, ["watchlist", "list"])
+        #expect(watchlistA == (try listIDs(b.popcorn, ["watchlist", "list"])))
+        #expect(Set(watchlistA) == Set([movies[2], movies[3], movies[4], movies[5], movies[6]]))
+        let historyA = try a.popcorn.run(["history", "list", "--json"]).standardOutput
+        let historyB = try b.popcorn.run(["history", "list", "--json"]).standardOutput
+        #expect(historyA == historyB)
+        let picks = try #require(try JSONSerialization.jsonObject(with: Data(historyA.utf8)) as? [[String: String]])
+        #expect(picks.count == 3)
+    }
+
+    @Test("the output: a table, --json of the documented shape, sync status; the password is never printed")
+    func outputAndStatus() async throws {
+        let url = try await TestPostgres.newDatabase()
+        let password = try #require(URLComponents(string: url)?.password)
+        let a = SyncMachine()
+        let movies = try catalogMovies(a.popcorn)
+        #expect(try a.popcorn.run(["watchlist", "add", movies[0]]).status == 0)
+
+        let before = try a.sync(url, ["status", "--json"])
+        #expect(before.status == 0, "\(before.standardError)")
+        let status = try #require(
+            try JSONSerialization.jsonObject(with: Data(before.standardOutput.utf8)) as? [String: Any])
+        #expect(Set(status.keys) == ["remote", "stores"])
+        let stores = try #require(status["stores"] as? [[String: Any]])
+        #expect(stores.map { $0["store"] as? String } == ["watchlist", "history"])
+        #expect(Set(stores[0].keys) == ["store", "lastSync", "lastRemote", "pendingChanges", "neverSynced"])
+        #expect(stores[0]["pendingChanges"] as? Int == 1 && stores[0]["neverSynced"] as? Bool == true)
+
+        let table = try a.sync(url, verbose: true)
+        #expect(table.status == 0, "\(table.standardError)")
+        #expect(table.standardOutput.hasPrefix("Synced with postgres://"))
+        #expect(table.standardOutput.contains("STORE"))
+        let json = try a.sync(url, ["--json"])
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
+        #expect(Set(object.keys) == ["remote", "seconds", "stores"])
+        let store = try #require((object["stores"] as? [[String: Any]])?.first)
+        #expect(Set(store.keys) == ["store", "sent", "received", "keptLocal"])
+        #expect(Set((store["sent"] as? [String: Int])?.keys ?? [:].keys) == ["changes", "deletions"])
+        #expect(Set((store["received"] as? [String: Int])?.keys ?? [:].keys) == ["insertions", "updates", "deletions"])
+
+        let after = try a.sync(url, ["status"])
+        #expect(after.standardOutput.contains("watchlist"))
+        #expect(!after.standardOutput.contains("never"))
+        for result in [before, table, json, after] {
+            #expect(!result.standardOutput.contains(password) && !result.standardError.contains(password))
+        }
+    }
+
+    @Test("failures are one line and change nothing: no server set, unreachable, wrong password, newer remote schema")
+    func failures() async throws {
+        let url = try await TestPostgres.newDatabase()
+        let parts = try #require(URLComponents(string: url))
+        let a = SyncMachine()
+        let movies = try catalogMovies(a.popcorn)
+        #expect(try a.popcorn.run(["watchlist", "add", movies[0]]).status == 0)
+
+        let none = try a.popcorn.run(["sync"])
+        #expect(none.status != 0 && none.standardError.contains("No sync server"))
+
+        var wrong = parts
+        wrong.password = "not-the-password-42"
+        var closed = parts
+        closed.port = 1
+        let refusal = try a.sync(try #require(wrong.string))
+        #expect(refusal.standardError.contains("refused the user name or password"))
+        #expect(!refusal.standardError.contains("not-the-password-42"))
+        let unreachable = try a.sync(try #require(closed.string))
+        #expect(unreachable.standardError.contains("Cannot reach the sync server"))
+
+        #expect(try a.sync(url).status == 0)
+        _ = try await TestPostgres.execute("UPDATE storesync_schema SET version = 2", on: url)
+        #expect(try a.popcorn.run(["watchlist", "add", movies[1]]).status == 0)
+        let newer = try a.sync(url)
+        #expect(newer.standardError.contains("newer release"))
+
+        for result in [none, refusal, unreachable, newer] {
+            #expect(result.status != 0)
+            #expect(result.standardError.split(separator: "\n").count == 1, "\(result.standardError)")
+            #expect(result.standardError.hasPrefix("popcorn: "))
+        }
+        #expect(Set(try listIDs(a.popcorn, ["watchlist", "list"])) == Set(movies.prefix(2)))
+    }
+
+    @Test("10,000 watchlist entries sync in one popcorn sync; a second sync sends and receives nothing")
+    func tenThousand() async throws {
+        let url = try await TestPostgres.newDatabase()
+        let a = SyncMachine()
+        let b = SyncMachine()
+        try await a.add(1...10_000)
+        let push = try a.syncJSON(url)
+        #expect(push.store("watchlist")?.sent == .init(changes: 10_000, deletions: 0))
+        let pull = try b.syncJSON(url)
+        #expect(pull.store("watchlist")?.received == .init(insertions: 10_000, updates: 0, deletions: 0))
+        #expect(try await b.watchlist() == Array(1...10_000))
+        for machine in [a, b] {
+            let again = try machine.syncJSON(url)
+            for store in again.stores {
+                #expect(store.sent == .init(changes: 0, deletions: 0))
+                #expect(store.received == .init(insertions: 0, updates: 0, deletions: 0))
+            }
+        }
+        print("10,000 entries: pushed in \(push.seconds) s, pulled in \(pull.seconds) s")
+    }
+}
