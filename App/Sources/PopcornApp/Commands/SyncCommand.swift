@@ -46,8 +46,8 @@ struct SyncCommand: AsyncParsableCommand {
             }
             print("Synced with \(engine.remote) in \(String(format: "%.2f", seconds)) s.")
             var table = Table([
-                .init(key: "store", title: "STORE"), .init(key: "sent", title: "SENT", alignRight: true),
-                .init(key: "received", title: "RECEIVED", alignRight: true), .init(key: "details", title: "DETAILS"),
+                .init(title: "STORE"), .init(title: "SENT", alignRight: true), .init(title: "RECEIVED", alignRight: true),
+                .init(title: "DETAILS"),
             ])
             for report in reports {
                 table.append([
@@ -78,8 +78,8 @@ struct SyncCommand: AsyncParsableCommand {
             }
             print("Remote: " + (configured ?? "not set (--remote or POPCORN_SYNC_URL)"))
             var table = Table([
-                .init(key: "store", title: "STORE"), .init(key: "lastSync", title: "LAST SYNC"),
-                .init(key: "pending", title: "PENDING", alignRight: true), .init(key: "server", title: "LAST SERVER"),
+                .init(title: "STORE"), .init(title: "LAST SYNC"), .init(title: "PENDING", alignRight: true),
+                .init(title: "LAST SERVER"),
             ])
             for store in result.stores {
                 let pending = String(store.pendingChanges) + (store.neverSynced ? " (never synced)" : "")
