@@ -31,6 +31,8 @@ struct JSONContract {
             "StoreBackupJSON": StoreBackupJSON.self,
             "StoreRestoreJSON": StoreRestoreJSON.self,
             "CachesResetJSON": CachesResetJSON.self,
+            "SyncResultJSON": SyncResultJSON.self,
+            "SyncStatusJSON": SyncStatusJSON.self,
         ]
     }
 

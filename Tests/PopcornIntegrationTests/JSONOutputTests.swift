@@ -120,7 +120,14 @@ struct JSONOutputTests {
         let reset = try decode("CachesResetJSON", as: CachesResetJSON.self, ["stores", "reset-caches"])
         #expect(reset.removed.contains("popcorn-movies.sqlite"))
 
-        #expect(checked == Set(JSONContract.types.keys), "every --json type was checked against a command")
+        let syncStatus = try decode("SyncStatusJSON", as: SyncStatusJSON.self, ["sync", "status"])
+        #expect(syncStatus.remote == nil && syncStatus.stores.map(\.store) == ["watchlist", "history"])
+        #expect(syncStatus.stores.allSatisfy { $0.neverSynced && $0.lastSync == nil && $0.lastRemote == nil })
+
+        // `sync` needs a server: SyncCommandTests checks its output against the contract.
+        #expect(
+            checked.union(["SyncResultJSON"]) == Set(JSONContract.types.keys),
+            "every --json type was checked against a command")
     }
 
     @Test("a rating compares as a number: jq's select(.rating > 7) keeps the movies a numeric filter keeps")

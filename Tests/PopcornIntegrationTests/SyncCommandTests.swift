@@ -1,4 +1,5 @@
 import Foundation
+import PopcornApp
 import StoreSyncTesting
 import Testing
 
@@ -7,18 +8,23 @@ import Testing
 struct SyncCommandTests {
     /// Movie ids of the offline catalog, for `watchlist add`.
     private func catalogMovies(_ popcorn: PopcornProcess) throws -> [String] {
-        let result = try popcorn.run(["movies", "popular", "--json"])
-        let rows = try #require(
-            try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [[String: String]])
-        return rows.compactMap { $0["id"] }
+        let page = try decode(MovieListJSON.self, popcorn, ["movies", "popular"])
+        return page.results.map { String($0.id) }
     }
 
-    private func listIDs(_ popcorn: PopcornProcess, _ command: [String]) throws -> [String] {
-        let result = try popcorn.run(command + ["--json"])
-        #expect(result.status == 0, "\(result.standardError)")
-        let rows = try #require(
-            try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [[String: String]])
-        return rows.compactMap { $0["id"] }
+    /// The watchlist's movie ids, newest first.
+    private func watchlistIDs(_ popcorn: PopcornProcess) throws -> [String] {
+        try decode(WatchlistJSON.self, popcorn, ["watchlist", "list"]).movies.map { String($0.id) }
+    }
+
+    /// `popcorn ARGUMENTS --json`, decoded.
+    private func decode<T: Decodable>(
+        _ type: T.Type, _ popcorn: PopcornProcess, _ arguments: [String],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> T {
+        let result = try popcorn.run(arguments + ["--json"])
+        #expect(result.status == 0, "\(result.standardError)", sourceLocation: sourceLocation)
+        return try PopcornJSON.decoder().decode(T.self, from: Data(result.standardOutput.utf8))
     }
 
     @Test(
@@ -35,19 +41,19 @@ struct SyncCommandTests {
         #expect(first.store("watchlist")?.sent == .init(changes: 1, deletions: 0))
         let second = try b.syncJSON(url)
         #expect(second.store("watchlist")?.received == .init(insertions: 1, updates: 0, deletions: 0))
-        #expect(try listIDs(b.popcorn, ["watchlist", "list"]) == [movies[0]])
+        #expect(try watchlistIDs(b.popcorn) == [movies[0]])
 
         #expect(try b.popcorn.run(["watchlist", "remove", movies[0]]).status == 0)
         #expect(try b.syncJSON(url).store("watchlist")?.sent == .init(changes: 0, deletions: 1))
         #expect(try a.syncJSON(url).store("watchlist")?.received.deletions == 1)
-        #expect(try listIDs(a.popcorn, ["watchlist", "list"]).isEmpty)
-        #expect(try listIDs(b.popcorn, ["watchlist", "list"]).isEmpty)
+        #expect(try watchlistIDs(a.popcorn).isEmpty)
+        #expect(try watchlistIDs(b.popcorn).isEmpty)
 
         #expect(try a.popcorn.run(["watchlist", "add", movies[1]]).status == 0)
         #expect(try b.popcorn.run(["watchlist", "add", movies[1]]).status == 0)
         for machine in [a, b, a] { #expect(try machine.sync(url).status == 0) }
-        #expect(try listIDs(a.popcorn, ["watchlist", "list"]) == [movies[1]])
-        #expect(try listIDs(b.popcorn, ["watchlist", "list"]) == [movies[1]])
+        #expect(try watchlistIDs(a.popcorn) == [movies[1]])
+        #expect(try watchlistIDs(b.popcorn) == [movies[1]])
     }
 
     @Test("edits on both machines while offline, the watchlist and the history, converge to the same state on both")
@@ -72,14 +78,12 @@ struct SyncCommandTests {
         #expect(try b.popcorn.run(["search", "the", "--pick", "3"]).status == 0)
         for machine in [a, b, a] { #expect(try machine.sync(url).status == 0) }
 
-        let watchlistA = try listIDs(a.popcorn, ["watchlist", "list"])
-        #expect(watchlistA == (try listIDs(b.popcorn, ["watchlist", "list"])))
+        let watchlistA = try watchlistIDs(a.popcorn)
+        #expect(watchlistA == (try watchlistIDs(b.popcorn)))
         #expect(Set(watchlistA) == Set([movies[2], movies[3], movies[4], movies[5], movies[6]]))
-        let historyA = try a.popcorn.run(["history", "list", "--json"]).standardOutput
-        let historyB = try b.popcorn.run(["history", "list", "--json"]).standardOutput
-        #expect(historyA == historyB)
-        let picks = try #require(try JSONSerialization.jsonObject(with: Data(historyA.utf8)) as? [[String: String]])
-        #expect(picks.count == 3)
+        let historyA = try decode(HistoryJSON.self, a.popcorn, ["history", "list"])
+        #expect(historyA == (try decode(HistoryJSON.self, b.popcorn, ["history", "list"])))
+        #expect(historyA.entries.count == 3)
     }
 
     @Test("the output: a table, --json of the documented shape, sync status; the password is never printed")
@@ -90,28 +94,23 @@ struct SyncCommandTests {
         let movies = try catalogMovies(a.popcorn)
         #expect(try a.popcorn.run(["watchlist", "add", movies[0]]).status == 0)
 
+        let contract = try JSONContract()
         let before = try a.sync(url, ["status", "--json"])
         #expect(before.status == 0, "\(before.standardError)")
-        let status = try #require(
-            try JSONSerialization.jsonObject(with: Data(before.standardOutput.utf8)) as? [String: Any])
-        #expect(Set(status.keys) == ["remote", "stores"])
-        let stores = try #require(status["stores"] as? [[String: Any]])
-        #expect(stores.map { $0["store"] as? String } == ["watchlist", "history"])
-        #expect(Set(stores[0].keys) == ["store", "lastSync", "lastRemote", "pendingChanges", "neverSynced"])
-        #expect(stores[0]["pendingChanges"] as? Int == 1 && stores[0]["neverSynced"] as? Bool == true)
+        let status = try contract.decode("SyncStatusJSON", as: SyncStatusJSON.self, from: before.standardOutput)
+        #expect(status.remote?.hasPrefix("postgres://") == true)
+        #expect(status.stores.map(\.store) == ["watchlist", "history"])
+        #expect(
+            status.stores[0].pendingChanges == 1 && status.stores[0].neverSynced && status.stores[0].lastSync == nil)
 
         let table = try a.sync(url, verbose: true)
         #expect(table.status == 0, "\(table.standardError)")
         #expect(table.standardOutput.hasPrefix("Synced with postgres://"))
         #expect(table.standardOutput.contains("STORE"))
         let json = try a.sync(url, ["--json"])
-        let object = try #require(
-            try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
-        #expect(Set(object.keys) == ["remote", "seconds", "stores"])
-        let store = try #require((object["stores"] as? [[String: Any]])?.first)
-        #expect(Set(store.keys) == ["store", "sent", "received", "keptLocal"])
-        #expect(Set((store["sent"] as? [String: Int])?.keys ?? [:].keys) == ["changes", "deletions"])
-        #expect(Set((store["received"] as? [String: Int])?.keys ?? [:].keys) == ["insertions", "updates", "deletions"])
+        let result = try contract.decode("SyncResultJSON", as: SyncResultJSON.self, from: json.standardOutput)
+        #expect(result.stores.map(\.store) == ["watchlist", "history"])
+        #expect(result.store("watchlist")?.sent == .init(changes: 0, deletions: 0), "sent by the sync before")
 
         let after = try a.sync(url, ["status"])
         #expect(after.standardOutput.contains("watchlist"))
@@ -153,7 +152,7 @@ struct SyncCommandTests {
             #expect(result.standardError.split(separator: "\n").count == 1, "\(result.standardError)")
             #expect(result.standardError.hasPrefix("popcorn: "))
         }
-        #expect(Set(try listIDs(a.popcorn, ["watchlist", "list"])) == Set(movies.prefix(2)))
+        #expect(Set(try watchlistIDs(a.popcorn)) == Set(movies.prefix(2)))
     }
 
     @Test("10,000 watchlist entries sync in one popcorn sync; a second sync sends and receives nothing")

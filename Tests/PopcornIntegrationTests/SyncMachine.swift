@@ -2,6 +2,7 @@ import DataPersistenceInfrastructure
 import Foundation
 import MoviesDomain
 import MoviesInfrastructure
+import PopcornApp
 import Testing
 
 /// A "machine" for the sync tests: a `popcorn` data folder, its watchlist read and
@@ -16,11 +17,13 @@ final class SyncMachine: Sendable {
         try popcorn.run(["sync"] + arguments + (verbose ? ["-v"] : []), environment: ["POPCORN_SYNC_URL": url])
     }
 
-    /// `popcorn sync --json`, decoded; records an issue when it fails.
-    func syncJSON(_ url: String) throws -> SyncOutput {
+    /// `popcorn sync --json`, decoded and checked against the README's example; records
+    /// an issue when it fails.
+    func syncJSON(_ url: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> SyncResultJSON {
         let result = try sync(url, ["--json"])
-        #expect(result.status == 0, "\(result.standardError)")
-        return try JSONDecoder().decode(SyncOutput.self, from: Data(result.standardOutput.utf8))
+        #expect(result.status == 0, "\(result.standardError)", sourceLocation: sourceLocation)
+        return try JSONContract().decode(
+            "SyncResultJSON", as: SyncResultJSON.self, from: result.standardOutput, sourceLocation: sourceLocation)
     }
 
     /// The watchlist's movie ids, sorted; fails the test on a duplicate.
@@ -46,33 +49,6 @@ final class SyncMachine: Sendable {
             remoteDataSource: NoRemote()
         ).makeWatchlistRepository()
     }
-}
-
-/// `popcorn sync --json` (see SyncJSON.swift in the app).
-struct SyncOutput: Decodable, Equatable {
-    struct Sent: Decodable, Equatable {
-        let changes: Int
-        let deletions: Int
-    }
-
-    struct Received: Decodable, Equatable {
-        let insertions: Int
-        let updates: Int
-        let deletions: Int
-    }
-
-    struct Store: Decodable, Equatable {
-        let store: String
-        let sent: Sent
-        let received: Received
-        let keptLocal: Int
-    }
-
-    let remote: String
-    let seconds: Double
-    let stores: [Store]
-
-    func store(_ name: String) -> Store? { stores.first { $0.store == name } }
 }
 
 /// The watchlist repository needs no movie; a call here is a test's mistake.

@@ -40,21 +40,19 @@ struct SyncCommand: AsyncParsableCommand {
             }
             let seconds = (ContinuousClock.now - started) / .seconds(1)
             let result = SyncResultJSON(remote: engine.remote.description, seconds: seconds, reports: reports)
-            if environment.output.json {
-                environment.output.printJSON(result)
-                return
-            }
-            print("Synced with \(engine.remote) in \(String(format: "%.2f", seconds)) s.")
-            var table = Table([
-                .init(title: "STORE"), .init(title: "SENT", alignRight: true), .init(title: "RECEIVED", alignRight: true),
-                .init(title: "DETAILS"),
-            ])
-            for report in reports {
-                table.append([
-                    report.store, String(report.sent), String(report.received), SyncResultJSON.details(report),
+            try environment.output.result(result) {
+                print("Synced with \(engine.remote) in \(String(format: "%.2f", seconds)) s.")
+                var table = Table([
+                    .init(title: "STORE"), .init(title: "SENT", alignRight: true),
+                    .init(title: "RECEIVED", alignRight: true), .init(title: "DETAILS"),
                 ])
+                for report in reports {
+                    table.append([
+                        report.store, String(report.sent), String(report.received), SyncResultJSON.details(report),
+                    ])
+                }
+                environment.output.table(table)
             }
-            print(table.render(width: TerminalWidth.current))
         }
     }
 
@@ -72,20 +70,21 @@ struct SyncCommand: AsyncParsableCommand {
                 try syncFailure { () throws(SyncError) in try StoreSyncStatus.read(store) }
             }
             let result = SyncStatusJSON(remote: configured, statuses: statuses)
-            if environment.output.json {
-                environment.output.printJSON(result)
-                return
+            try environment.output.result(result) {
+                print("Remote: " + (configured ?? "not set (--remote or POPCORN_SYNC_URL)"))
+                var table = Table([
+                    .init(title: "STORE"), .init(title: "LAST SYNC"), .init(title: "PENDING", alignRight: true),
+                    .init(title: "LAST SERVER"),
+                ])
+                for store in result.stores {
+                    let pending = String(store.pendingChanges) + (store.neverSynced ? " (never synced)" : "")
+                    table.append([
+                        store.store, store.lastSync.map(Formatting.timestamp) ?? "never", pending,
+                        store.lastRemote ?? "",
+                    ])
+                }
+                environment.output.table(table)
             }
-            print("Remote: " + (configured ?? "not set (--remote or POPCORN_SYNC_URL)"))
-            var table = Table([
-                .init(title: "STORE"), .init(title: "LAST SYNC"), .init(title: "PENDING", alignRight: true),
-                .init(title: "LAST SERVER"),
-            ])
-            for store in result.stores {
-                let pending = String(store.pendingChanges) + (store.neverSynced ? " (never synced)" : "")
-                table.append([store.store, store.lastSync ?? "never", pending, store.lastRemote ?? ""])
-            }
-            print(table.render(width: TerminalWidth.current))
         }
     }
 }
