@@ -188,13 +188,24 @@ extension ModelContext {
         let batch = FetchBatch.forRows(of: query.entity)
         let table = identityMap.table(for: query.entity)
         // Collected as objects: appending to a `[T]` in this generic code, which is not
-        // specialized for `T`, looks up `Array<T>`'s metadata at every row. The cast of
-        // the whole array checks each element's class and keeps the buffer.
+        // specialized for `T`, looks up `Array<T>`'s metadata at every row.
         var objects: [AnyObject] = []
         try FetchedRow.forEach(in: try db.fetchStatement(sql: sql), arguments: arguments, db: db) {
             objects.append(materialize($0, query: query, as: type, batch: batch, table: table))
         }
-        return objects as! [T]
+        return Self.typed(objects, as: T.self)
+    }
+
+    /// `objects`, every one a `T` made by ``materialize(_:query:as:batch:table:)``, as an
+    /// array of `T`. Downcast without a check, which `as! [T]` makes for every element
+    /// (a dynamic cast each); checked in debug builds.
+    private static func typed<T: PersistentModel>(_ objects: [AnyObject], as _: T.Type) -> [T] {
+        [T](unsafeUninitializedCapacity: objects.count) { buffer, initialized in
+            for (index, object) in objects.enumerated() {
+                buffer.initializeElement(at: index, to: unsafeDowncast(object, to: T.self))
+            }
+            initialized = objects.count
+        }
     }
 }
 

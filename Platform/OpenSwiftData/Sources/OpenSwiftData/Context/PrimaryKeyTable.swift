@@ -34,9 +34,11 @@ final class PrimaryKeyTable {
     /// A slot's state: a probe stops at a free slot and steps over a tombstone.
     private enum State: UInt8 { case free, live, tombstone }
 
-    /// A reference to a model that does not keep it alive.
+    /// A reference to a model that does not keep it alive. Initialized only in live
+    /// slots: registering a model initializes its slot's entry, removing it deinitializes
+    /// it, so that new buffers need no initialization of their entries.
     private struct Entry {
-        unowned(safe) var object: AnyObject?
+        unowned(safe) var object: AnyObject
     }
 
     /// The table's buffers and shape, changed together by each operation: one stored
@@ -64,18 +66,20 @@ final class PrimaryKeyTable {
             states = .allocate(capacity: capacity)
             states.initialize(repeating: .free)
             entries = .allocate(capacity: capacity)
-            entries.initialize(repeating: Entry(object: nil))
             mask = capacity - 1
             shift = 64 - capacity.trailingZeroBitCount
         }
 
         var capacity: Int { keys.count }
 
-        /// Frees the buffers; the storage is not used after.
+        /// Frees the buffers, after the entries of live slots; the storage is not used
+        /// after.
         func deallocate() {
+            for index in 0..<capacity where states[index] == .live {
+                entries.deinitializeElement(at: index)
+            }
             keys.deallocate()
             states.deallocate()
-            entries.deinitialize()
             entries.deallocate()
         }
     }
@@ -167,7 +171,7 @@ final class PrimaryKeyTable {
         if probe.found {
             let previous = storage.entries[index].object
             storage.entries[index].object = object
-            if let previous, previous !== object {
+            if previous !== object {
                 existential(previous).persistentBackingData.identityTable = nil
             }
             return
@@ -175,7 +179,7 @@ final class PrimaryKeyTable {
         if storage.states[index] == .tombstone { storage.tombstones -= 1 }
         storage.keys[index] = probe.primaryKey
         storage.states[index] = .live
-        storage.entries[index].object = object
+        storage.entries.initializeElement(at: index, to: Entry(object: object))
         storage.count += 1
     }
 
@@ -193,7 +197,7 @@ final class PrimaryKeyTable {
     func remove(_ primaryKey: Int64) {
         guard let index = find(primaryKey) else { return }
         storage.generation &+= 1
-        storage.entries[index].object = nil
+        storage.entries.deinitializeElement(at: index)
         storage.states[index] = .tombstone
         storage.count -= 1
         storage.tombstones += 1
@@ -208,7 +212,7 @@ final class PrimaryKeyTable {
     var liveModels: [any PersistentModel] {
         var models: [any PersistentModel] = []
         for index in 0..<storage.capacity where storage.states[index] == .live {
-            if let object = storage.entries[index].object { models.append(existential(object)) }
+            models.append(existential(storage.entries[index].object))
         }
         return models
     }
@@ -249,8 +253,9 @@ final class PrimaryKeyTable {
             storage.keys[target] = key
             storage.states[target] = .live
             // Moved, not copied: an unowned reference is counted once. The old slot is
-            // left empty, so that freeing the old buffers releases nothing twice.
-            swap(&storage.entries[target], &old.entries[index])
+            // marked free, so that freeing the old buffers releases nothing twice.
+            storage.entries.initializeElement(at: target, to: old.entries.moveElement(from: index))
+            old.states[index] = .free
             count += 1
         }
         storage.count = count

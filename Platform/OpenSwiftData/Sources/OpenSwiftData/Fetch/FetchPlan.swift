@@ -33,25 +33,18 @@ struct FetchPlan<T: PersistentModel> {
         }
     }
 
-    var sql: (text: String, arguments: [DatabaseValue]) { sql(from: query.selectSQL) }
+    var sql: (text: String, arguments: [DatabaseValue]) { sql(keysOnly: false) }
 
     /// The query of the primary keys alone, in the fetch's order.
-    var keysSQL: (text: String, arguments: [DatabaseValue]) {
-        sql(from: "SELECT \(entity.keySQL) FROM \(entity.fromSQL)")
-    }
+    var keysSQL: (text: String, arguments: [DatabaseValue]) { sql(keysOnly: true) }
 
-    private func sql(from select: String) -> (text: String, arguments: [DatabaseValue]) {
-        var text = select
-        var arguments: [DatabaseValue] = []
-        if let condition {
-            text += " WHERE \(condition.fragment.sql)"
-            arguments += condition.fragment.arguments
-        }
-        if let orderBy {
-            text += " ORDER BY \(orderBy)"
-        }
-        if isAnsweredBySQL, descriptor.fetchLimit != nil || descriptor.fetchOffset != nil {
-            text += " LIMIT ? OFFSET ?"
+    private func sql(keysOnly: Bool) -> (text: String, arguments: [DatabaseValue]) {
+        let isPaged = isAnsweredBySQL && (descriptor.fetchLimit != nil || descriptor.fetchOffset != nil)
+        let shape = SelectShape(
+            keysOnly: keysOnly, condition: condition?.fragment.sql, orderBy: orderBy, isPaged: isPaged)
+        let text = query.selectText(for: shape)
+        var arguments = condition?.fragment.arguments ?? []
+        if isPaged {
             arguments += [(descriptor.fetchLimit ?? -1).databaseValue, (descriptor.fetchOffset ?? 0).databaseValue]
         }
         return (text, arguments)

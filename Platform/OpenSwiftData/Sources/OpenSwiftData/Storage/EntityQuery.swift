@@ -1,3 +1,5 @@
+import Synchronization
+
 /// How the rows of an entity are read in one schema, and which model class each row
 /// becomes: the entity's own rows, and those of its sub-entities (`@Model` subclasses)
 /// that the schema has, each read in full and made a model of its own class.
@@ -24,6 +26,8 @@ struct EntityQuery: Sendable {
     let discriminatorColumn: Int?
     /// The number of columns, primary key included: the place of any column a query adds.
     let columnCount: Int
+    /// The text of the queries built so far, by shape (see ``selectText(for:)``).
+    private let texts = SelectTexts()
 
     /// The primary key of a row of ``fromSQL``.
     var keySQL: String { entity.keySQL }
@@ -36,6 +40,22 @@ struct EntityQuery: Sendable {
 
     /// Whether the query reads sub-entities' rows too.
     var isPolymorphic: Bool { discriminatorColumn != nil }
+
+    /// The `SELECT` of a fetch of this shape: built once per shape, as a fetch repeated
+    /// with other values (a lookup by key) sends the same text each time.
+    func selectText(for shape: SelectShape) -> String {
+        if let known = texts.byShape.withLock({ $0[shape] }) { return known }
+        var text = shape.keysOnly ? "SELECT \(keySQL) FROM \(entity.fromSQL)" : selectSQL
+        if let condition = shape.condition { text += " WHERE \(condition)" }
+        if let orderBy = shape.orderBy { text += " ORDER BY \(orderBy)" }
+        if shape.isPaged { text += " LIMIT ? OFFSET ?" }
+        texts.byShape.withLock { byShape in
+            // Bounded: conditions that differ in more than their values (`IN` lists of
+            // every length) would otherwise grow it for as long as the schema is used.
+            if byShape.count < SelectTexts.capacity { byShape[shape] = text }
+        }
+        return text
+    }
 
     /// The query of `entity`'s rows in a schema of `entities`.
     init(entity: EntityDescriptor, in entities: [EntityDescriptor]) {
@@ -81,4 +101,22 @@ struct EntityQuery: Sendable {
         columnCount = columnProperties[0].count + 1
         discriminatorColumn = columnCount - 1
     }
+}
+
+/// What a fetch's `SELECT` text depends on (see ``EntityQuery/selectText(for:)``).
+struct SelectShape: Hashable, Sendable {
+    /// Whether it reads the primary keys alone.
+    let keysOnly: Bool
+    /// The `WHERE` condition, its values bound.
+    let condition: String?
+    let orderBy: String?
+    /// Whether it ends with `LIMIT ? OFFSET ?`.
+    let isPaged: Bool
+}
+
+/// The `SELECT` texts of an entity's query, by shape.
+final class SelectTexts: Sendable {
+    /// The most shapes kept; later ones are built at each fetch.
+    static let capacity = 128
+    let byShape = Mutex<[SelectShape: String]>([:])
 }
