@@ -62,8 +62,8 @@ extension Schema {
             /// Only one model may hold a given value; inserting a model with a stored
             /// value updates that row instead.
             public static let unique = Option(rawValue: "unique")
-            /// A `Data` value (or a transformable attribute's data) larger than
-            /// ``ExternalDataFolder/threshold`` bytes is saved to a file beside the store
+            /// A `Data` value (or a transformable attribute's data) larger than 128 KiB is
+            /// saved to a file beside the store
             /// (`<store file>_SUPPORT/_EXTERNAL_DATA/`), and its row holds the file's name.
             /// An in-memory store keeps every value in the row.
             public static let externalStorage = Option(rawValue: "externalStorage")

@@ -38,8 +38,9 @@ struct ExternalDataFolder: Sendable {
         return url.appending(path: name, directoryHint: .notDirectory)
     }
 
-    /// Writes `data` to a new file (0600, in folders created 0700), flushed to disk before
-    /// returning, since the row that names it may commit right after; returns its name.
+    /// Writes `data` to a new file (0600, in folders created 0700), flushed to disk with
+    /// its folder's entry before returning, since the row that names it may commit right
+    /// after; returns its name.
     func write(_ data: Data) throws -> String {
         try createFolders()
         let name = UUID().uuidString
@@ -47,6 +48,7 @@ struct ExternalDataFolder: Sendable {
         guard FileManager.default.createFile(atPath: file.path, contents: data, attributes: [.posixPermissions: 0o600])
         else { throw ExternalDataError.cannotWrite(file.path) }
         try flush(file)
+        flushFolder()
         return name
     }
 
@@ -76,6 +78,7 @@ struct ExternalDataFolder: Sendable {
                 throw ExternalDataError.cannotWrite(destination.path)
             }
         }
+        flushFolder()
     }
 
     /// The bytes of the file `name`.
@@ -115,6 +118,15 @@ struct ExternalDataFolder: Sendable {
                 throw ExternalDataError.cannotWrite(folder.path)
             }
         }
+    }
+
+    /// Flushes the folder's entries, so that a new file's name survives a power loss as
+    /// its contents do. Best effort: a file system that cannot open a folder has nothing
+    /// to flush this way.
+    private func flushFolder() {
+        guard let handle = try? FileHandle(forReadingFrom: url) else { return }
+        try? handle.synchronize()
+        try? handle.close()
     }
 
     private func flush(_ file: URL) throws {
