@@ -28,6 +28,14 @@ enum PhotoWithoutExternalStorage {
     }
 }
 
+/// A transformable attribute kept beside the store when its data is large.
+@Model
+final class WordList {
+    @Attribute(.externalStorage, .transformable(by: "NSSecureUnarchiveFromData")) var words: [String]?
+
+    init(words: [String]) { self.words = words }
+}
+
 /// Bytes larger than the external-storage threshold, different for each seed.
 func largeData(_ seed: UInt8, size: Int = 200_000) -> Data {
     Data((0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31) &+ seed })

@@ -41,6 +41,21 @@ struct ExternalStorageTests {
         #expect(permissions == 0o600)
     }
 
+    @Test("a transformable attribute's large data goes to a file too, and reads back through its transformer")
+    func transformableInFile() throws {
+        let folder = TemporaryFolder()
+        let words = (0..<20_000).map { "word-\($0)" }
+        do {
+            let container = try makeContainer([WordList.self], folder: folder)
+            let context = ModelContext(container)
+            context.insert(WordList(words: words))
+            try context.save()
+        }
+        #expect(externalFiles(folder).count == 1)
+        let container = try makeContainer([WordList.self], folder: folder)
+        #expect(try ModelContext(container).fetch(FetchDescriptor<WordList>()).first?.words == words)
+    }
+
     @Test("a fetched model reads the file on first access, in a new container on the same file")
     func fetchedModelLoadsFile() throws {
         let folder = TemporaryFolder()
