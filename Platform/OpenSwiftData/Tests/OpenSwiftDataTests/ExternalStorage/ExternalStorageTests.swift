@@ -152,6 +152,27 @@ struct ExternalStorageTests {
         #expect(externalFiles(folder).isDisjoint(with: kept))
     }
 
+    @Test("a file where the support folder should be: the store is not writable, and a save of large data fails whole")
+    func unwritableSupportFolder() throws {
+        let folder = TemporaryFolder()
+        let url = folder.file("store.sqlite")
+        let container = try makeContainer([Photo.self], folder: folder)
+        #expect(StoreFile(url: url).isWritable)
+        try Data("blocker".utf8).write(to: StoreFile(url: url).supportFolderURL)
+        #expect(!StoreFile(url: url).isWritable)
+        let context = ModelContext(container)
+        context.insert(Photo(title: "small", image: Data([1])))
+        context.insert(Photo(title: "big", image: largeData(22)))
+        #expect {
+            try context.save()
+        } throws: { error in
+            guard case .io(_, let detail)? = (error as? SwiftDataError)?.cause else { return false }
+            return detail.contains("store.sqlite_SUPPORT")
+        }
+        #expect(context.hasChanges)
+        #expect(try ModelContext(container).fetchCount(FetchDescriptor<Photo>()) == 0)
+    }
+
     @Test("a value replaced by another context since a model was read is read from the row as it is now")
     func staleReferenceReadsCurrentValue() throws {
         let folder = TemporaryFolder()
