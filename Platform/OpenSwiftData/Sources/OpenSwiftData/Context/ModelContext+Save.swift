@@ -113,7 +113,7 @@ struct SaveOperation {
 
     init(
         inserted: [any PersistentModel], changed: [any PersistentModel], deleted: [any PersistentModel],
-        layout: StoreLayout, author: String?
+        layout: StoreLayout, author: String?, externalData: ExternalDataChanges?
     ) {
         self.inserted = inserted
         self.changed = changed
@@ -123,6 +123,7 @@ struct SaveOperation {
         self.deletedBackings = deleted.map(\.persistentBackingData)
         self.layout = layout
         self.author = author
+        self.externalData = externalData
     }
 
     private static let primaryKey = EntityDescriptor.quote(EntityDescriptor.primaryKeyColumn)
