@@ -145,8 +145,14 @@ public final class ModelContainer: Sendable {
         let tables = schema.layout.entities.map(\.quotedTable) + schema.layout.joinTables.map(\.quotedName)
         let result = SQLiteErrors.map(path: store.identifier) {
             try store.writer.write { db in
+                // The external-data files go too, once the deletion has committed.
+                let externalData = ExternalDataChanges(storeURL: store.url)
+                if let externalData, externalData.folder.exists {
+                    externalData.replace(try ExternalDataRows.references(db).map(\.fileName))
+                }
                 for table in tables { try db.execute(sql: "DELETE FROM \(table)") }
                 try StoreHistory.deleteAll(db: db)
+                externalData?.settle(in: db)
             }
         }
         try result.get()

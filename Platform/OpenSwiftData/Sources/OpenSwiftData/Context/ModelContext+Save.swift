@@ -11,6 +11,7 @@ extension ModelContext {
         }
         guard container.store.allowsSave else { throw SwiftDataError.saveNotAllowed }
         try checkUnreadRelationships()
+        try checkUnstorableValues()
         try checkDenyRules()
         try checkModelCounts()
         NotificationCenter.default.post(name: Self.willSave, object: nil)
@@ -21,12 +22,14 @@ extension ModelContext {
             },
             deleted: deletedModels.models,
             layout: container.schema.layout,
-            author: author
+            author: author,
+            externalData: ExternalDataChanges(storeURL: container.store.url)
         )
         let written: (keys: [ObjectIdentifier: Int64], upserted: Set<ObjectIdentifier>)
         do {
             written = try access.write { db in try operation.run(db) }
         } catch {
+            operation.externalData?.discardWritten()
             throw SQLiteErrors.swiftDataError(error, path: container.store.identifier)
         }
         if let ledger {
@@ -104,10 +107,13 @@ struct SaveOperation {
     let layout: StoreLayout
     /// The saving context's author, recorded in the store's history.
     let author: String?
+    /// The files of `@Attribute(.externalStorage)` values the save writes and replaces;
+    /// nil for an in-memory store.
+    let externalData: ExternalDataChanges?
 
     init(
         inserted: [any PersistentModel], changed: [any PersistentModel], deleted: [any PersistentModel],
-        layout: StoreLayout, author: String?
+        layout: StoreLayout, author: String?, externalData: ExternalDataChanges?
     ) {
         self.inserted = inserted
         self.changed = changed
@@ -117,6 +123,7 @@ struct SaveOperation {
         self.deletedBackings = deleted.map(\.persistentBackingData)
         self.layout = layout
         self.author = author
+        self.externalData = externalData
     }
 
     private static let primaryKey = EntityDescriptor.quote(EntityDescriptor.primaryKeyColumn)
@@ -141,6 +148,7 @@ struct SaveOperation {
         }
         for backing in deletedBackings {
             guard let key = backing.primaryKey else { continue }
+            try externalData?.replaceValues(of: backing.entity, key: key, columns: nil, db: db)
             try deleteRow(of: backing.entity, key: key, db: db)
         }
         let (keys, upserted, highest) = try assignKeys(db: db, nextKey: nextKey)
@@ -156,8 +164,13 @@ struct SaveOperation {
         }
         for (model, backing) in zip(inserted, insertedBackings) {
             guard let key = keys[ObjectIdentifier(model)] else { continue }
-            let values = columnValues(of: backing, keyOf: keyOf)
+            var values = columnValues(of: backing, keyOf: keyOf)
+            values =
+                try externalData?.storedValues(
+                    values, columns: backing.entity.columnPropertyIndices, of: backing.entity)
+                ?? values
             if upserted.contains(ObjectIdentifier(model)) {
+                try externalData?.replaceValues(of: backing.entity, key: key, columns: nil, db: db)
                 try update(
                     backing.entity, key: key, columns: backing.entity.columnPropertyIndices, values: values, db: db)
             } else {
@@ -169,11 +182,16 @@ struct SaveOperation {
             let changedProperties = backing.changedProperties
             let columns = backing.entity.columnPropertyIndices.filter { changedProperties.contains($0) }
             guard !columns.isEmpty else { continue }
-            let changedValues = columns.map { columnValue(of: backing, at: $0, keyOf: keyOf) }
+            var changedValues = columns.map { columnValue(of: backing, at: $0, keyOf: keyOf) }
+            if let externalData {
+                try externalData.replaceValues(of: backing.entity, key: key, columns: columns, db: db)
+                changedValues = try externalData.storedValues(changedValues, columns: columns, of: backing.entity)
+            }
             try update(backing.entity, key: key, columns: columns, values: changedValues, db: db)
         }
         try writeJoinTables(keyOf: keyOf, db: db)
         try StoreHistory.record(historyEntries(keys: keys, upserted: upserted), author: author, db: db)
+        externalData?.settle(in: db)
         return (keys, upserted)
     }
 

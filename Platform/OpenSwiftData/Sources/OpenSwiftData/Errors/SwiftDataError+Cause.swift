@@ -53,6 +53,10 @@ extension SwiftDataError {
         /// A to-many relationship holds fewer models than its `minimumModelCount` or more
         /// than its `maximumModelCount`; nothing was written.
         case modelCountOutOfRange(entity: String, relationship: String, count: Int, minimum: Int?, maximum: Int?)
+        /// A model's attribute was set to a value that cannot be stored (a transformable
+        /// attribute whose transformer returned nil or no `Data`); nothing was written,
+        /// and the model kept its changes.
+        case valueNotStored(entity: String, property: String, reason: String)
         /// The rows of one store could not be copied into another
         /// (``StoreFile/copyRows(from:)``); nothing was written.
         case rowsNotCopied(from: String, into: String, reason: String)
@@ -108,6 +112,8 @@ extension SwiftDataError {
             case .modelCountOutOfRange(let entity, let relationship, let count, let minimum, let maximum):
                 "Cannot save \(entity).\(relationship): it holds \(count) models, "
                     + "outside its allowed range (\(minimum.map(String.init) ?? "0") to \(maximum.map(String.init) ?? "any")); add or remove models first."
+            case .valueNotStored(let entity, let property, let reason):
+                "Cannot save \(entity).\(property): it was set to a value that cannot be stored (\(reason)); set it to another value, or roll back."
             case .rowsNotCopied(let source, let destination, let reason):
                 "Cannot copy the rows of \(source) into \(destination): \(reason). Nothing was written."
             }

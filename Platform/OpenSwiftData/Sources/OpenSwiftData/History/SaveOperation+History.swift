@@ -50,7 +50,9 @@ extension SaveOperation {
             guard let attribute = property.attribute,
                 attribute.metadata.options.contains(.preserveValueOnDeletion)
             else { return nil }
-            return (property.name, saved[property.index])
+            // A value kept in a file goes in the tombstone itself: the file goes with the row.
+            let value = saved[property.index]
+            return (property.name, externalData?.inlined(value) ?? value)
         }
     }
 }

@@ -18,12 +18,17 @@ struct LightweightMigration {
     let to: StoreLayout
     /// Whether a custom stage's `didMigrate` will fill new non-optional attributes.
     let isCustomStage: Bool
+    /// The store's external-data folder, whose files named by dropped columns go once the
+    /// migration commits; nil for an in-memory store.
+    var externalData: ExternalDataFolder? = nil
 
     /// What the migration changes: the statements it ran, and the columns `didMigrate`
     /// must fill.
     struct Result {
         var statements: [String] = []
         var columnsToFill: [(entity: String, column: String)] = []
+        /// The columns the migration drops, by table.
+        var droppedColumns: [(table: String, column: String)] = []
     }
 
     private static let remedyCustomStage =
@@ -84,6 +89,7 @@ struct LightweightMigration {
             executed.append(try move.copy(db))
             try move.verify(db)
         }
+        try removeExternalData(of: result.droppedColumns, db: db)
         for statement in joinTables.drops + columnDrops {
             try db.execute(sql: statement)
         }
@@ -244,6 +250,7 @@ struct LightweightMigration {
         for removed in old.attributes.map(\.name) + old.relationships.filter({ !$0.isToMany }).map(\.name)
         where !matchedOld.contains(removed) {
             drops.append("ALTER TABLE \(table) DROP COLUMN \(EntityDescriptor.quote(removed))")
+            result.droppedColumns.append((entity.name, removed))
         }
         return (statements, drops)
     }
@@ -277,6 +284,20 @@ struct LightweightMigration {
             }
         }
         return "ALTER TABLE \(entity.quotedTable) ADD COLUMN \(definition)"
+    }
+
+    /// Records the external-data files that `columns`, about to be dropped, name: they
+    /// are removed once the migration commits, and kept if it rolls back.
+    private func removeExternalData(of columns: [(table: String, column: String)], db: Database) throws {
+        guard let externalData, externalData.exists, !columns.isEmpty else { return }
+        let changes = ExternalDataChanges(folder: externalData)
+        let blobColumns = try ExternalDataRows.blobColumns(db)
+        for (table, column) in columns {
+            guard blobColumns.contains(where: { $0.table == table && $0.columns.contains(column) }) else { continue }
+            let references = try ExternalDataRows.references(db, table: table, columns: [column], where: nil)
+            changes.replace(references.map(\.fileName))
+        }
+        changes.settle(in: db)
     }
 
     // MARK: Join tables

@@ -11,7 +11,7 @@ enum MigrationBackup {
     /// backups (backups written for other reasons are kept).
     static func write(from reader: any DatabaseReader, storeURL: URL, version: String) throws -> URL {
         let url = StoreFile(url: storeURL).backupURL(label: "v\(version)")
-        try StoreFile.writeBackup(from: reader, to: url)
+        try StoreFile(url: storeURL).writeBackup(from: reader, to: url)
         for old in backups(of: storeURL).dropLast(keptCount) {
             StoreFile(url: old).removeFiles()
         }

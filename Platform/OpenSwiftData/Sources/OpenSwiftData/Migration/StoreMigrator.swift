@@ -89,7 +89,8 @@ struct StoreMigrator {
             }
             report(.changingShape)
             let shape = try LightweightMigration(
-                from: stage.from?.layout.shapes ?? currentShapes, to: stage.to.layout, isCustomStage: stage.isCustom
+                from: stage.from?.layout.shapes ?? currentShapes, to: stage.to.layout, isCustomStage: stage.isCustom,
+                externalData: store.url.map(ExternalDataFolder.init(storeURL:))
             ).run(in: db)
             if let didMigrate = stage.didMigrate {
                 report(.didMigrate)

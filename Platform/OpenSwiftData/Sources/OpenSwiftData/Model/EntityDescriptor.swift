@@ -509,6 +509,9 @@ struct PropertyDescriptor: @unchecked Sendable {
                 )
             }
             var description = (metadata.metadata as? Schema.Attribute) ?? Schema.Attribute()
+            if let problem = description.transformer?.schemaProblem {
+                throw SwiftDataError.invalidModel(entity: entityName, reason: "'\(metadata.name)' \(problem)")
+            }
             description.name = metadata.name
             description.isOptional = codec.isOptional
             description.defaultValue = metadata.defaultValue

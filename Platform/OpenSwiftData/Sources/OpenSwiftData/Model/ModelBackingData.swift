@@ -117,7 +117,7 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingFields, StoredVal
     /// accessor, for its initial value or the initialiser's assignment).
     func initializeValue<Value>(_ value: Value, at index: Int) {
         if let codec = entity.attributeCodecs[index] {
-            setStoredValue(encode(value, with: codec, at: index), at: index)
+            if let encoded = encode(value, with: codec, at: index) { setStoredValue(encoded, at: index) }
             return
         }
         let property = entity.properties[index]
@@ -231,13 +231,21 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingFields, StoredVal
         return relationshipValue(at: index, of: owner)
     }
 
-    /// The attribute at `index` decoded with its codec; a stored value that does not
-    /// decode is a damaged store, and stops the program with the property's name.
+    /// The attribute at `index` decoded with its codec; a value kept in a file beside
+    /// the store is read from it. A stored value that does not decode is a damaged store,
+    /// and stops the program with the property's name.
     private func attributeValue<Value>(at index: Int, codec: AttributeCodec) -> Value {
         do {
             return try typed(codec, as: Value.self, at: index).decode(storedValue(at: index))
+        } catch let reference as ExternalDataReference {
+            return externalValue(at: index, codec: typed(codec, as: Value.self, at: index), reference: reference)
         } catch {
-            fatalError("\(entity.name).\(entity.properties[index].name) cannot be read from the store: \(error)")
+            let reason = pendingChanges?.unstorableValues[index].map {
+                "it was set to a value that cannot be stored (\($0))"
+            }
+            fatalError(
+                "\(entity.name).\(entity.properties[index].name) cannot be read from the store: \(reason ?? "\(error)")"
+            )
         }
     }
 
@@ -268,7 +276,11 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingFields, StoredVal
     /// to observers (see ``ModelObservation``).
     public func setValue<Model: PersistentModel, Value>(_ newValue: Value, at index: Int, of owner: Model) {
         if let codec = entity.attributeCodecs[index] {
-            let encoded = encode(newValue, with: codec, at: index)
+            guard let encoded = encode(newValue, with: codec, at: index) else {
+                // Not stored: the model keeps its previous value, and `save()` says why.
+                willChange(index, of: owner)
+                return
+            }
             guard encoded != storedValue(at: index) || state == .detached else { return }
             ModelObservation.withMutation(of: owner, at: index) {
                 willChange(index, of: owner)
@@ -320,6 +332,7 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingFields, StoredVal
     func forgetChangedProperties() {
         pendingChanges?.properties.removeAll()
         pendingChanges?.unreadRelationships.removeAll()
+        pendingChanges?.unstorableValues.removeAll()
         if pendingChanges?.isEmpty == true { pendingChanges = nil }
     }
 
@@ -366,12 +379,26 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingFields, StoredVal
         return unsafeDowncast(codec, to: TypedAttributeCodec<Value>.self)
     }
 
-    private func encode<Value>(_ value: Value, with codec: AttributeCodec, at index: Int) -> StoredValue {
+    /// The stored form of a value of the attribute at `index`, or nil when its codec
+    /// cannot store it (a transformer that returns nil or no `Data`): the reason is kept
+    /// for ``ModelContext/save()`` to report, until the attribute is set again.
+    private func encode<Value>(_ value: Value, with codec: AttributeCodec, at index: Int) -> StoredValue? {
         do {
-            return try typed(codec, as: Value.self, at: index).encode(value)
+            let encoded = try typed(codec, as: Value.self, at: index).encode(value)
+            if let pendingChanges, !pendingChanges.unstorableValues.isEmpty {
+                pendingChanges.unstorableValues[index] = nil
+            }
+            return encoded
         } catch {
-            fatalError("\(entity.name).\(entity.properties[index].name) cannot be stored: \(error)")
+            changes().unstorableValues[index] = "\(error)"
+            return nil
         }
+    }
+
+    /// The first attribute set to a value that could not be stored, and why.
+    var unstorableValue: (index: Int, reason: String)? {
+        guard let unstorable = pendingChanges?.unstorableValues, !unstorable.isEmpty else { return nil }
+        return unstorable.min { $0.key < $1.key }.map { ($0.key, $0.value) }
     }
 
     static func model<Value>(in value: Value) -> (any PersistentModel)? {

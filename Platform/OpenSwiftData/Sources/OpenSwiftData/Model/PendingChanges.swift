@@ -12,8 +12,14 @@ final class PendingChanges {
     /// Relationships whose last read from the store failed, by property index, with the
     /// reason: changing one of them cannot be saved (``ModelContext/save()``).
     var unreadRelationships: [Int: String] = [:]
+    /// Attributes set to a value their codec could not store (a transformer that returned
+    /// nil, …), by property index, with the reason: the model keeps its previous value,
+    /// and ``ModelContext/save()`` fails until the attribute is set again.
+    var unstorableValues: [Int: String] = [:]
 
-    var isEmpty: Bool { properties.isEmpty && snapshot == nil && unreadRelationships.isEmpty }
+    var isEmpty: Bool {
+        properties.isEmpty && snapshot == nil && unreadRelationships.isEmpty && unstorableValues.isEmpty
+    }
 }
 
 /// The parts of a model's identifier that its primary key and its context do not give:

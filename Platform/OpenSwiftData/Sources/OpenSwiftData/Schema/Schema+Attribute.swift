@@ -20,6 +20,13 @@ extension Schema {
 
         public var isUnique: Bool { options.contains(.unique) }
 
+        /// Whether the attribute is stored through a `ValueTransformer`
+        /// (`.transformable(by:)`).
+        public var isTransformable: Bool { transformer != nil }
+
+        /// The transformer of `.transformable(by:)`, if any.
+        var transformer: TransformerReference? { options.lazy.compactMap(\.transformer).first }
+
         public init(_ options: Option..., originalName: String? = nil, hashModifier: String? = nil) {
             self.name = ""
             self.options = options
@@ -44,12 +51,33 @@ extension Schema {
         /// How an attribute is stored.
         public struct Option: Hashable, Sendable {
             let rawValue: String
+            /// The transformer of `.transformable(by:)`.
+            let transformer: TransformerReference?
+
+            init(rawValue: String, transformer: TransformerReference? = nil) {
+                self.rawValue = rawValue
+                self.transformer = transformer
+            }
 
             /// Only one model may hold a given value; inserting a model with a stored
             /// value updates that row instead.
             public static let unique = Option(rawValue: "unique")
-            /// Accepted for source compatibility; values are stored in the row.
+            /// A `Data` value (or a transformable attribute's data) larger than 128 KiB is
+            /// saved to a file beside the store
+            /// (`<store file>_SUPPORT/_EXTERNAL_DATA/`), and its row holds the file's name.
+            /// An in-memory store keeps every value in the row.
             public static let externalStorage = Option(rawValue: "externalStorage")
+            /// Stores the value as the `Data` an instance of `transformerType` makes, as
+            /// SwiftData does; the property's type need not be `Codable`. On Linux,
+            /// ``ValueTransformer`` is OpenSwiftData's (Foundation has none there).
+            public static func transformable(by transformerType: ValueTransformer.Type) -> Option {
+                Option(rawValue: "transformable", transformer: .type(transformerType))
+            }
+            /// Stores the value through the transformer registered under `transformerName`
+            /// with `ValueTransformer.setValueTransformer(_:forName:)`.
+            public static func transformable(by transformerName: String) -> Option {
+                Option(rawValue: "transformable", transformer: .name(transformerName))
+            }
             /// Accepted for source compatibility.
             public static let preserveValueOnDeletion = Option(rawValue: "preserveValueOnDeletion")
             /// Accepted for source compatibility; there is no Spotlight on Linux.

@@ -37,7 +37,7 @@ extension Schema {
             self.declaringKeyPath = keypath
             self.defaultValue = defaultValue.map { $0 as Any }
             self.metadata = metadata
-            self.valueKind = PropertyValueKind.classify(Value.self)
+            self.valueKind = PropertyValueKind.classify(Value.self, attribute: metadata as? Schema.Attribute)
             self.isConstant = !(keypath is ReferenceWritableKeyPath<Root, Value>)
             self.changeAnnouncer = isConstant ? nil : PropertyChangeAnnouncer(keypath)
         }
@@ -78,7 +78,9 @@ enum PropertyValueKind: @unchecked Sendable {
     /// A type that cannot be stored.
     case unsupported(typeName: String)
 
-    static func classify<Value>(_ type: Value.Type) -> PropertyValueKind {
+    /// `attribute` is the property's `@Attribute`, whose options (a transformer, external
+    /// storage) shape how it is stored.
+    static func classify<Value>(_ type: Value.Type, attribute: Schema.Attribute? = nil) -> PropertyValueKind {
         var unwrapped: Any.Type = type
         var isOptional = false
         if let optionalType = type as? any _OptionalMarker.Type {
@@ -93,7 +95,7 @@ enum PropertyValueKind: @unchecked Sendable {
         {
             return .toMany(target: model, isOptional: isOptional)
         }
-        if let codec = AttributeCodec.make(for: type) {
+        if let codec = AttributeCodec.make(for: type, attribute: attribute) {
             return .attribute(codec)
         }
         return .unsupported(typeName: String(describing: type))

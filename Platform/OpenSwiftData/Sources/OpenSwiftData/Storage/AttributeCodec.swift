@@ -3,7 +3,10 @@ import Foundation
 /// Converts the values of one attribute between Swift and SQLite.
 ///
 /// Built once per property from its declared type: SQLite primitives are stored as is,
-/// `RawRepresentable` values by their raw value, and other `Codable` values as JSON text.
+/// `RawRepresentable` values by their raw value, other `Codable` values as JSON text, and
+/// a transformable attribute's value as the `Data` its transformer makes
+/// (``TransformerReference``). A value stored as a BLOB may instead be the name of a
+/// file beside the store (``ExternalDataReference``).
 // @unchecked Sendable: immutable (every field a `let` set at creation), and its closures
 // capture only metatypes; a class rather than a struct so that ``TypedAttributeCodec``
 // can refine it; // checked by `ConcurrentSchemaUseTests` under the thread sanitizer.
@@ -22,6 +25,9 @@ class AttributeCodec: @unchecked Sendable {
     /// a raw constant gives that constant back, as `rawValue` does.
     let rawValueCheck: ((AnyKeyPath, Any) -> Bool)?
     fileprivate let conversion: ValueConversion
+    /// `@Attribute(.externalStorage)`: a value larger than ``ExternalDataFolder/threshold``
+    /// is saved to a file beside the store.
+    let storesExternally: Bool
 
     /// The declared type (`Int`, `String?`, `[Tag]`…).
     let valueType: Any.Type
@@ -30,8 +36,9 @@ class AttributeCodec: @unchecked Sendable {
     /// `localizedStandardCompare` (``SortTranslator``).
     var isString: Bool { valueType == String.self || valueType == String?.self }
 
-    fileprivate init(conversion: ValueConversion, isOptional: Bool, valueType: Any.Type) {
+    fileprivate init(conversion: ValueConversion, isOptional: Bool, valueType: Any.Type, storesExternally: Bool) {
         self.conversion = conversion
+        self.storesExternally = storesExternally
         self.valueType = valueType
         self.storageType = conversion.storageType
         self.storedTypeName = conversion.typeName
@@ -51,8 +58,11 @@ class AttributeCodec: @unchecked Sendable {
     }
 
     /// Encodes a non-optional value of the wrapped type, as predicates compare with.
+    /// Throws for a type whose stored form SQL cannot compare (a BLOB, which may name an
+    /// external file; a transformer's output), so that the comparison is made in memory.
     func encodeWrapped(_ value: Any) throws -> StoredValue {
-        try conversion.encode(value)
+        guard conversion.comparesInSQL else { throw AttributeDecodingError.notComparableInSQL(storedTypeName) }
+        return try conversion.encode(value)
     }
 
     /// Decodes a stored value into the declared type, boxed.
@@ -60,15 +70,31 @@ class AttributeCodec: @unchecked Sendable {
         fatalError("AttributeCodec.decodeAny must be overridden")
     }
 
-    /// Builds the codec for a property's declared type, or nil when it cannot be stored.
-    static func make<Value>(for type: Value.Type) -> AttributeCodec? {
-        if let optionalType = type as? any _OptionalMarker.Type {
-            guard let conversion = ValueConversion.make(for: optionalType._wrappedType) else { return nil }
-            return TypedAttributeCodec<Value>(
-                conversion: conversion, isOptional: true, direct: DirectType(optionalType._wrappedType))
+    /// Builds the codec for a property's declared type and its `@Attribute` options, or
+    /// nil when it cannot be stored.
+    static func make<Value>(for type: Value.Type, attribute: Schema.Attribute? = nil) -> AttributeCodec? {
+        let storesExternally = attribute?.options.contains(.externalStorage) ?? false
+        let optionalType = type as? any _OptionalMarker.Type
+        let conversion: ValueConversion?
+        let direct: DirectType?
+        switch (attribute?.transformer, optionalType) {
+        case (let transformer?, let optionalType?):
+            conversion = optionalType._transformableConversion(by: transformer)
+            direct = nil
+        case (let transformer?, nil):
+            conversion = .transformable(Value.self, by: transformer)
+            direct = nil
+        case (nil, let optionalType?):
+            conversion = ValueConversion.make(for: optionalType._wrappedType)
+            direct = DirectType(optionalType._wrappedType)
+        case (nil, nil):
+            conversion = ValueConversion.make(for: type)
+            direct = DirectType(type)
         }
-        guard let conversion = ValueConversion.make(for: type) else { return nil }
-        return TypedAttributeCodec<Value>(conversion: conversion, isOptional: false, direct: DirectType(type))
+        guard let conversion else { return nil }
+        return TypedAttributeCodec<Value>(
+            conversion: conversion.readingExternalData(), isOptional: optionalType != nil, direct: direct,
+            storesExternally: storesExternally)
     }
 }
 
@@ -98,9 +124,10 @@ final class TypedAttributeCodec<Value>: AttributeCodec, @unchecked Sendable {
     /// Set when `Value` is one of the direct types, or an optional of one.
     private let direct: DirectType?
 
-    fileprivate init(conversion: ValueConversion, isOptional: Bool, direct: DirectType?) {
+    fileprivate init(conversion: ValueConversion, isOptional: Bool, direct: DirectType?, storesExternally: Bool) {
         self.direct = direct
-        super.init(conversion: conversion, isOptional: isOptional, valueType: Value.self)
+        super.init(
+            conversion: conversion, isOptional: isOptional, valueType: Value.self, storesExternally: storesExternally)
     }
 
     func decode(_ storedValue: StoredValue) throws -> Value {
@@ -181,21 +208,25 @@ enum AttributeDecodingError: Error, CustomStringConvertible {
     case unexpectedNull
     case incompatibleValue(String)
     case invalidJSON(String)
+    case notComparableInSQL(String)
 
     var description: String {
         switch self {
         case .unexpectedNull: "NULL stored for a non-optional attribute"
         case .incompatibleValue(let value): "stored value \(value) does not fit the attribute's type"
         case .invalidJSON(let reason): "stored JSON cannot be decoded: \(reason)"
+        case .notComparableInSQL(let type): "values stored as \(type) are compared in memory"
         }
     }
 }
 
 /// How one non-optional Swift type is converted, found once by looking at the type.
-private struct ValueConversion {
+struct ValueConversion {
     var storageType: ColumnStorageType
     var typeName: String
     var orderMatchesSwift: Bool
+    /// Whether a predicate may compare the stored form in SQL.
+    var comparesInSQL = true
     var isJSON = false
     var encode: (Any) throws -> StoredValue
     var decode: (StoredValue) throws -> Any?
@@ -295,6 +326,8 @@ protocol _OptionalMarker {
     static var _none: Any { get }
     static func _wrap(_ value: Any) -> Any?
     var _wrappedAny: Any? { get }
+    /// The conversion of a transformable attribute of the wrapped type.
+    static func _transformableConversion(by transformer: TransformerReference) -> ValueConversion
 }
 
 extension Optional: _OptionalMarker {
@@ -309,6 +342,9 @@ extension Optional: _OptionalMarker {
         case .some(let wrapped): wrapped
         case .none: nil
         }
+    }
+    static func _transformableConversion(by transformer: TransformerReference) -> ValueConversion {
+        .transformable(Wrapped.self, by: transformer)
     }
 }
 

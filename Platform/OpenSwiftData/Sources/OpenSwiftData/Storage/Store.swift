@@ -137,14 +137,8 @@ final class Store: Sendable {
             path: "openswiftdata-dry-run-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let copy = folder.appending(path: url.lastPathComponent)
-        try SQLiteErrors.map(path: url.path) {
-            try FileManager.default.createDirectory(
-                at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            let source = try StoreFile(url: url).readOnlyQueue()
-            let destination = try DatabaseQueue(path: copy.path)
-            try source.backup(to: destination)
-            try destination.close()
-        }.get()
+        // A backup carries the external data, which the migration may read or remove.
+        try StoreFile(url: url).backup(to: copy)
         let queue = try SQLiteErrors.map(path: copy.path) {
             try DatabaseQueue(path: copy.path, configuration: Self.configuration())
         }.get()

@@ -43,16 +43,19 @@ extension StoreFile {
 
     /// Copies the store to `destination` with SQLite's backup API, which includes what is
     /// still in the `-wal` and is consistent while other connections write. The new file
-    /// is readable by its owner only (0600), and its folder is created when missing.
+    /// is readable by its owner only (0600), and its folder is created when missing. The
+    /// external-data files the copy names go to the copy's support folder (hard links
+    /// where the file system allows: such files are never changed).
     ///
     /// - Throws: ``SwiftDataError`` when the store does not exist or cannot be read, or
-    ///   when `destination` exists already or cannot be written; no partial copy is left.
+    ///   when `destination` exists already or cannot be written, or an external-data file
+    ///   the store names is missing; no partial copy is left.
     public func backup(to destination: URL) throws(SwiftDataError) {
         guard exists else { throw .io(path: path, detail: "there is no store to back up") }
         try Self.checkFree(destination)
         let source = try SQLiteErrors.map(path: path) { try readOnlyQueue() }.get()
         defer { try? source.close() }
-        try Self.writeBackup(from: source, to: destination)
+        try writeBackup(from: source, to: destination)
     }
 
     /// Backs the store up beside itself, named by the rule above.
@@ -100,6 +103,9 @@ extension StoreFile {
         try origin.backup(to: staging.url)
         removeFiles()
         do {
+            if FileManager.default.fileExists(atPath: staging.supportFolderURL.path) {
+                try FileManager.default.moveItem(at: staging.supportFolderURL, to: supportFolderURL)
+            }
             try FileManager.default.moveItem(at: staging.url, to: url)
         } catch {
             throw .io(path: path, detail: "cannot put the restored store in place (\(error.localizedDescription))")
@@ -107,23 +113,39 @@ extension StoreFile {
         return kept
     }
 
-    /// Writes a backup of the database `reader` reads into a new file at `destination`.
-    static func writeBackup(from reader: any DatabaseReader, to destination: URL) throws(SwiftDataError) {
-        try prepareFolder(of: destination)
-        try checkFree(destination)
-        guard
-            FileManager.default.createFile(
-                atPath: destination.path, contents: nil, attributes: [.posixPermissions: 0o600])
-        else {
-            throw .io(path: destination.path, detail: "cannot create the backup file (is the folder writable?)")
-        }
-        do {
-            let copy = try DatabaseQueue(path: destination.path)
-            defer { try? copy.close() }
-            try reader.backup(to: copy)
-        } catch {
-            StoreFile(url: destination).removeFiles()
-            throw SQLiteErrors.swiftDataError(error, path: destination.path)
+    /// Writes a backup of this store, which `reader` reads, into a new file at
+    /// `destination`, with the external-data files it names.
+    ///
+    /// A file named by the copy may have been removed after the copy was taken, by a save
+    /// that replaced its value and committed meanwhile: the backup is then taken again, up
+    /// to three times, each copy naming the files of a later state of the store.
+    func writeBackup(from reader: any DatabaseReader, to destination: URL) throws(SwiftDataError) {
+        try Self.prepareFolder(of: destination)
+        try Self.checkFree(destination)
+        var attempt = 1
+        while true {
+            guard
+                FileManager.default.createFile(
+                    atPath: destination.path, contents: nil, attributes: [.posixPermissions: 0o600])
+            else {
+                throw .io(path: destination.path, detail: "cannot create the backup file (is the folder writable?)")
+            }
+            do {
+                let copy = try DatabaseQueue(path: destination.path)
+                defer { try? copy.close() }
+                try reader.backup(to: copy)
+                try copyExternalData(namedBy: copy, to: destination)
+                return
+            } catch let error as ExternalDataError {
+                StoreFile(url: destination).removeFiles()
+                guard case .missing = error, attempt < 3 else {
+                    throw .io(path: path, detail: "cannot back up its external data: \(error)")
+                }
+                attempt += 1
+            } catch {
+                StoreFile(url: destination).removeFiles()
+                throw SQLiteErrors.swiftDataError(error, path: destination.path)
+            }
         }
     }
 

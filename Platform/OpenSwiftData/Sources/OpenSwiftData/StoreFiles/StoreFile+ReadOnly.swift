@@ -24,7 +24,8 @@ import GRDBSQLite
 ///    old rows.
 extension StoreFile {
     /// Whether this process can write the store: change its existing files (the main
-    /// file, `-wal`, `-shm`) and create files in its folder (or create the folder).
+    /// file, `-wal`, `-shm`) and create files in its folder (or create the folder), and in
+    /// its external-data folder (`<store file>_SUPPORT/_EXTERNAL_DATA`).
     ///
     /// `false` for a read-only folder or mount, a read-only store file, or a file where
     /// the folder should be. Tools use it to open a store read-only
@@ -35,7 +36,7 @@ extension StoreFile {
         for file in fileURLs where manager.fileExists(atPath: file.path) {
             guard manager.isWritableFile(atPath: file.path) else { return false }
         }
-        return Self.canCreateFiles(in: url.deletingLastPathComponent())
+        return Self.canCreateFiles(in: url.deletingLastPathComponent()) && Self.canCreateFiles(in: externalData.url)
     }
 
     /// Whether files can be created in `folder`, or `folder` created with its missing parents.

@@ -10,8 +10,9 @@ extension StoreFile {
     /// have relationships (their keys would point at the wrong rows once copied); anything
     /// else is refused with ``SwiftDataError/Cause/rowsNotCopied(from:into:reason:)`` and
     /// nothing is written. Copied rows get new primary keys, above any key this store has
-    /// given; every other column is copied as it is. The copy is not recorded in the
-    /// store's history. Neither store may be open in a container.
+    /// given; every other column is copied as it is, and each external-data file a copied
+    /// row names is copied into this store's support folder under a new name. The copy is
+    /// not recorded in the store's history. Neither store may be open in a container.
     ///
     /// ```swift
     /// let added = try StoreFile(url: newURL).copyRows(from: legacyURL)
@@ -29,6 +30,7 @@ extension StoreFile {
         let queue = try SQLiteErrors.map(path: path) { try DatabaseQueue(path: path, configuration: configuration) }
             .get()
         defer { try? queue.close() }
+        let externalData = ExternalDataChanges(folder: externalData)
         do {
             let sourceMetadata = try origin.readOnlyQueue().read { db in
                 try RowCopyPlan.metadata(db, role: "the store to copy from", refuse: refuse)
@@ -39,15 +41,18 @@ extension StoreFile {
                 var added = 0
                 try db.inTransaction(.immediate) {
                     for table in try RowCopyPlan(db, source: sourceMetadata, refuse: refuse).tables {
-                        added += try table.copy(db)
+                        added += try table.copy(db, externalData: externalData, from: origin.externalData)
                     }
+                    externalData.settle(in: db)
                     return .commit
                 }
                 return added
             }
         } catch let error as SwiftDataError {
+            externalData.discardWritten()
             throw error
         } catch {
+            externalData.discardWritten()
             throw refuse(Self.reason(error))
         }
     }
@@ -61,8 +66,10 @@ private struct RowCopyPlan {
         let columns: [String]
 
         /// Inserts the source's rows with keys after the highest this store has given,
-        /// and records the new highest key.
-        func copy(_ db: Database) throws -> Int {
+        /// and records the new highest key. The external-data files the new rows name are
+        /// copied from `source` into `externalData`'s folder, and the rows renamed to
+        /// the copies, so that no two rows of a store share a file.
+        func copy(_ db: Database, externalData: ExternalDataChanges, from source: ExternalDataFolder) throws -> Int {
             let key = EntityDescriptor.quote(EntityDescriptor.primaryKeyColumn)
             let table = EntityDescriptor.quote(name)
             let highest = try PrimaryKeySequence.highestKey(ofEntityNamed: name, db: db)
@@ -72,6 +79,17 @@ private struct RowCopyPlan {
             try db.execute(sql: "INSERT INTO main.\(table) (\(list)) SELECT \(values) FROM source.\(table)")
             let added = db.changesCount
             if added > 0 { try PrimaryKeySequence.record(highest + Int64(added), ofEntityNamed: name, db: db) }
+            guard added > 0, source.exists,
+                let blobs = try ExternalDataRows.blobColumns(db).first(where: { $0.table == name })
+            else { return added }
+            let copied = try ExternalDataRows.references(
+                db, table: name, columns: blobs.columns, where: "\(key) > ?", arguments: [highest])
+            for reference in copied {
+                let newName = try externalData.copy(reference.fileName, from: source)
+                try db.execute(
+                    sql: "UPDATE main.\(table) SET \(EntityDescriptor.quote(reference.column)) = ? WHERE \(key) = ?",
+                    arguments: [newName, reference.key])
+            }
             return added
         }
     }

@@ -15,9 +15,11 @@ import Foundation
 /// let backup = try store.backup(label: "manual")
 /// ```
 ///
-/// A store is its `.sqlite` file and, in WAL mode, the `-wal` and `-shm` files beside it.
-/// OpenSwiftData keeps `@Attribute(.externalStorage)` values in the main file, so a store
-/// has no other files.
+/// A store is its `.sqlite` file and, in WAL mode, the `-wal` and `-shm` files beside it,
+/// and, once a value of an `@Attribute(.externalStorage)` attribute was larger than
+/// 128 KiB, the folder `<store file>_SUPPORT` beside them, whose `_EXTERNAL_DATA` folder
+/// holds such values, one file each (``supportFolderURL``). Every operation here carries
+/// that folder with the file.
 ///
 /// ## Topics
 /// - ``inspect(expecting:migrationPlan:)``
@@ -57,8 +59,11 @@ public struct StoreFile: Hashable, Sendable, CustomStringConvertible {
     /// Whether the main file exists.
     public var exists: Bool { FileManager.default.fileExists(atPath: path) }
 
-    /// Whether any of the store's files exists (a crash may leave a `-wal` alone).
-    public var hasAnyFile: Bool { fileURLs.contains { FileManager.default.fileExists(atPath: $0.path) } }
+    /// Whether any of the store's files, or its support folder, exists (a crash may leave
+    /// a `-wal` alone).
+    public var hasAnyFile: Bool {
+        (fileURLs + [supportFolderURL]).contains { FileManager.default.fileExists(atPath: $0.path) }
+    }
 
     /// The main file's size in bytes, or nil when it does not exist.
     public var fileSize: Int? {

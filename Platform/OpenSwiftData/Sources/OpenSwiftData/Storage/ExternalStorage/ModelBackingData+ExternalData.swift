@@ -1,0 +1,61 @@
+import Foundation
+import GRDB
+
+extension ModelBackingData {
+    /// The value of a BLOB attribute whose row names a file of the store's external-data
+    /// folder: read from the file on first access, then kept as the model's stored value.
+    ///
+    /// A file missing because another context replaced or removed the value since this
+    /// model was read gives way to the row's current value. A file missing otherwise is a
+    /// damaged store, and stops the program naming the file, as any stored value that
+    /// cannot be read does.
+    func externalValue<Value>(
+        at index: Int, codec: TypedAttributeCodec<Value>, reference: ExternalDataReference
+    ) -> Value {
+        let property = "\(entity.name).\(entity.properties[index].name)"
+        guard let folder = externalDataFolder else {
+            fatalError(
+                "\(property) names the external data file \(reference.fileName), but its model has no store file")
+        }
+        let stored: StoredValue
+        do {
+            stored = .blob(try folder.read(reference.fileName))
+        } catch {
+            guard let current = currentStoredValue(at: index), current != .text(reference.fileName) else {
+                fatalError("\(property) cannot be read from the store: \(error)")
+            }
+            if case .text(let fileName) = current {
+                do {
+                    stored = .blob(try folder.read(fileName))
+                } catch {
+                    fatalError("\(property) cannot be read from the store: \(error)")
+                }
+            } else {
+                stored = current
+            }
+        }
+        setStoredValue(stored, at: index)
+        do {
+            return try codec.decode(stored)
+        } catch {
+            fatalError("\(property) cannot be read from the store: \(error)")
+        }
+    }
+
+    /// The external-data folder of the store the model belongs to, or last belonged to.
+    private var externalDataFolder: ExternalDataFolder? {
+        if let url = context?.container.store.url { return ExternalDataFolder(storeURL: url) }
+        guard let path = storeIdentifier, path.hasPrefix("/") else { return nil }
+        return ExternalDataFolder(storeURL: URL(fileURLWithPath: path))
+    }
+
+    /// The value the model's row holds now in the column of the property at `index`, or
+    /// nil when the model has no row or no context to read it with.
+    private func currentStoredValue(at index: Int) -> StoredValue? {
+        guard let context, let primaryKey else { return nil }
+        let entity = entity
+        let sql = "SELECT \(entity.qualifiedColumn(of: index)) FROM \(entity.fromSQL) WHERE \(entity.keySQL) = ?"
+        let row = try? context.access.read { db in try Row.fetchOne(db, sql: sql, arguments: [primaryKey]) }
+        return row.flatMap { $0 }.map { StoredValue($0[0] as DatabaseValue) }
+    }
+}
