@@ -14,7 +14,7 @@ import Foundation
 /// Predicates are translated to SQL with bound parameters; a predicate (or part of one)
 /// that SQL cannot express is evaluated in memory instead, with the same result.
 // @unchecked Sendable: every field is a value, or a key path (an immutable object that
-// Swift does not yet mark `Sendable`); // checked by `ConcurrentSchemaUseTests` under the thread sanitizer.
+// Swift does not yet mark `Sendable`); checked by `ConcurrentSchemaUseTests` under the thread sanitizer.
 public struct FetchDescriptor<T: PersistentModel>: @unchecked Sendable {
     public var predicate: Predicate<T>?
     public var sortBy: [SortDescriptor<T>]

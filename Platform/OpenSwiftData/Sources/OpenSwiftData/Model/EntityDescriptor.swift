@@ -6,7 +6,7 @@ import Synchronization
 /// `schemaMetadata` and shared by every container and context.
 // @unchecked Sendable: every field is a `let` set by the initializer, or a cache behind a
 // `Mutex`; the key paths are immutable objects, and the relationship-slot templates hold
-// no model (only `.notLoaded` and empty slots); // checked by `ConcurrentSchemaUseTests` under the thread sanitizer.
+// no model (only `.notLoaded` and empty slots); checked by `ConcurrentSchemaUseTests` under the thread sanitizer.
 final class EntityDescriptor: @unchecked Sendable {
     /// The entity name: the class's own name, also the table name.
     let name: String

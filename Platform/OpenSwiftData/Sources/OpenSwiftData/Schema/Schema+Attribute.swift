@@ -4,7 +4,7 @@ extension Schema {
     /// `@Attribute(.unique, originalName: "title")` creates a partial description that
     /// `@Model` records; the schema completes it with the property's name and type.
     // @unchecked Sendable: immutable once built; `defaultValue` is the declared default,
-    // a value only ever read (to store it); // checked by `ConcurrentSchemaUseTests` under the thread sanitizer.
+    // a value only ever read (to store it); checked by `ConcurrentSchemaUseTests` under the thread sanitizer.
     public struct Attribute: SchemaPropertyMetadata, Hashable, @unchecked Sendable {
         /// The property name, which is also the column name.
         public internal(set) var name: String

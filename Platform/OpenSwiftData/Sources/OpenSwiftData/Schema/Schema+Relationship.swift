@@ -1,7 +1,7 @@
 extension Schema {
     /// A relationship from one entity to another.
     // @unchecked Sendable: immutable once built; its key path is an immutable object that
-    // Swift does not yet mark `Sendable`; // checked by `ConcurrentSchemaUseTests` under the thread sanitizer.
+    // Swift does not yet mark `Sendable`; checked by `ConcurrentSchemaUseTests` under the thread sanitizer.
     public struct Relationship: SchemaPropertyMetadata, Hashable, @unchecked Sendable {
         /// What deleting the owner does to the related models.
         public enum DeleteRule: String, Hashable, Codable, Sendable {

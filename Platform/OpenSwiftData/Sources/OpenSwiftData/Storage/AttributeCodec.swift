@@ -9,7 +9,7 @@ import Foundation
 /// file beside the store (``ExternalDataReference``).
 // @unchecked Sendable: immutable (every field a `let` set at creation), and its closures
 // capture only metatypes; a class rather than a struct so that ``TypedAttributeCodec``
-// can refine it; // checked by `ConcurrentSchemaUseTests` under the thread sanitizer.
+// can refine it; checked by `ConcurrentSchemaUseTests` under the thread sanitizer.
 class AttributeCodec: @unchecked Sendable {
     /// The storage class of the column.
     let storageType: ColumnStorageType
