@@ -34,7 +34,7 @@ extension ModelContext {
         } catch let error as SwiftDataError {
             throw error
         } catch let error as DatabaseError {
-            throw SQLiteErrors.swiftDataError(error, path: container.store.identifier)
+            throw SQLiteErrors.swiftDataError(error, path: container.store(for: entity).identifier)
         }
     }
 }
@@ -97,7 +97,7 @@ private struct EnumerationWalk<T: PersistentModel> {
     /// Pages of `batchSize` rows in key order, each starting after the last key of the
     /// one before, up to the highest key when the walk began.
     private mutating func walkByKey(in context: ModelContext, block: (T) throws -> Void) throws {
-        let highest = try context.access.read { db in
+        let highest = try context.access(for: entity).read { db in
             try Int64.fetchOne(db, sql: "SELECT max(\(primaryKey)) FROM \(entity.fromSQL)")
         }
         guard let highest else { return }
@@ -108,7 +108,7 @@ private struct EnumerationWalk<T: PersistentModel> {
         var after: Int64 = .min
         while true {
             let arguments = [after.databaseValue, highest.databaseValue] + filter.arguments + [batchSize.databaseValue]
-            let page = try context.access.read { db in
+            let page = try context.access(for: entity).read { db in
                 try context.materializeAll(sql: sql, arguments: arguments, query: plan.query, as: T.self, db: db)
             }
             guard let last = page.last?.persistentBackingData.primaryKey else { return }
@@ -124,7 +124,7 @@ private struct EnumerationWalk<T: PersistentModel> {
     /// pages of `batchSize` keys.
     private mutating func walkSortedKeys(in context: ModelContext, block: (T) throws -> Void) throws {
         let query = plan.keysSQL
-        let keys = try context.access.read { db in
+        let keys = try context.access(for: entity).read { db in
             try Int64.fetchAll(db, sql: query.text, arguments: StatementArguments(databaseValues: query.arguments))
         }
         var start = 0

@@ -6,11 +6,11 @@ extension ModelContext {
     public func fetch<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> [T] {
         let plan = try fetchPlan(for: descriptor)
         do {
-            return try access.read { db in try plan.run(in: self, db: db) }
+            return try access(for: plan.entity).read { db in try plan.run(in: self, db: db) }
         } catch let error as SwiftDataError {
             throw error
         } catch {
-            throw SQLiteErrors.swiftDataError(error, path: container.store.identifier)
+            throw SQLiteErrors.swiftDataError(error, path: container.store(for: plan.entity).identifier)
         }
     }
 
@@ -44,7 +44,7 @@ extension ModelContext {
     {
         var sql = "SELECT COUNT(*) FROM \(entity.fromSQL)"
         if let condition { sql += " WHERE \(condition.sql)" }
-        let total = try access.read { db in
+        let total = try access(for: entity).read { db in
             try Int.fetchOne(db, sql: sql, arguments: StatementArguments(databaseValues: condition?.arguments ?? []))
                 ?? 0
         }
@@ -170,7 +170,7 @@ extension ModelContext {
         let query = query(for: entity)
         let sql = "\(query.selectSQL) WHERE \(query.keySQL) IN (SELECT value FROM json_each(?))"
         let list = "[" + keys.map(String.init).joined(separator: ",") + "]"
-        let models = try access.read { db in
+        let models = try access(for: entity).read { db in
             try materializeAll(sql: sql, arguments: [list.databaseValue], query: query, as: type, db: db)
         }
         var byKey: [Int64: T] = [:]

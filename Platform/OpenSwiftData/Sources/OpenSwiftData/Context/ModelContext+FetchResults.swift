@@ -30,7 +30,7 @@ extension ModelContext {
         guard plan.isAnsweredBySQL, !plan.query.isPolymorphic else {
             return try fetch(descriptor).map(\.persistentModelID)
         }
-        let store = container.store.identifier
+        let store = container.store(for: plan.entity).identifier
         return try matchingKeys(plan).map {
             PersistentIdentifier(entityName: plan.entity.name, storeIdentifier: store, key: .permanent($0))
         }
@@ -47,11 +47,11 @@ extension ModelContext {
     private func matchingKeys<T>(_ plan: FetchPlan<T>) throws -> [Int64] {
         let query = plan.keysSQL
         do {
-            return try access.read { db in
+            return try access(for: plan.entity).read { db in
                 try Int64.fetchAll(db, sql: query.text, arguments: StatementArguments(databaseValues: query.arguments))
             }
         } catch {
-            throw SQLiteErrors.swiftDataError(error, path: container.store.identifier)
+            throw SQLiteErrors.swiftDataError(error, path: container.store(for: plan.entity).identifier)
         }
     }
 }

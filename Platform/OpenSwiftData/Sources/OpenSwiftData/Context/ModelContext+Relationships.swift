@@ -21,7 +21,7 @@ extension ModelContext {
         guard case .integer(let key) = backing.storedValue(at: index) else { return nil }
         let model =
             try identityMap[IdentityMap.key(target, key)]
-            ?? access.read { db in try self.model(of: target, primaryKey: key, db: db) }
+            ?? access(for: target).read { db in try self.model(of: target, primaryKey: key, db: db) }
         guard let model, model.persistentBackingData.state != .deleted else { return nil }
         return model
     }
@@ -39,7 +39,7 @@ extension ModelContext {
         if let batch = backing.fetchBatch, entity.isKind(of: batch.entity) || batch.entity.isKind(of: entity) {
             owners = batch.window(containing: backing.fetchBatchPosition)
         }
-        let targetsByOwner = try access.read { db in
+        let targetsByOwner = try access(for: entity).read { db in
             try readToMany(of: entity, at: index, owners: owners, db: db)
         }
         for owner in owners where owner != key {

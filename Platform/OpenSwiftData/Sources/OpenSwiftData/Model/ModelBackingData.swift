@@ -19,12 +19,12 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingFields, StoredVal
     /// last context it was registered in. Not stored per model while it is registered:
     /// a fetch would copy the same string into every one.
     var storeIdentifier: String? {
-        context?.container.store.identifier ?? identifierMemo?.storeIdentifierAfterContext
+        context?.container.store(for: entity).identifier ?? identifierMemo?.storeIdentifierAfterContext
     }
 
     /// Unregisters the model from its context; its identifier keeps the store's.
     func leaveContext() {
-        if let store = context?.container.store.identifier {
+        if let store = context?.container.store(for: entity).identifier {
             memo().storeIdentifierAfterContext = store
         }
         identityTable = nil
