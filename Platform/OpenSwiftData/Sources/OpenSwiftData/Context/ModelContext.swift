@@ -190,7 +190,11 @@ public final class ModelContext {
         let backing = model.persistentBackingData
         guard backing.context === self, backing.state == .inserted || backing.state == .persisted else { return }
         let wasInserted = backing.state == .inserted
-        if !wasInserted { backing.keepSnapshot() }
+        if !wasInserted {
+            // Out of its context, a model of a partial fetch could not read what it left out.
+            backing.readUnreadValuesIfAny()
+            backing.keepSnapshot()
+        }
         backing.state = .deleted
         for property in backing.entity.properties {
             guard let relationship = property.relationship else { continue }

@@ -6,19 +6,25 @@ import GRDB
 struct FetchPlan<T: PersistentModel> {
     let descriptor: FetchDescriptor<T>
     let entity: EntityDescriptor
-    /// How the entity's rows are read, sub-entities' included.
+    /// How the entity's rows are read, sub-entities' included; with `propertiesToFetch`,
+    /// some of the entity's columns only.
     let query: EntityQuery
     let pending: PendingModels
     let condition: SQLCondition?
     let orderBy: String?
     /// Whether SQL alone answers the fetch, paging included.
     let isAnsweredBySQL: Bool
+    /// The relationships loaded right after the fetch, by property index.
+    let prefetched: [Int]
 
-    init(descriptor: FetchDescriptor<T>, entity: EntityDescriptor, query: EntityQuery, pending: PendingModels) {
+    init(descriptor: FetchDescriptor<T>, entity: EntityDescriptor, query: EntityQuery, pending: PendingModels)
+        throws(SwiftDataError)
+    {
         self.descriptor = descriptor
         self.entity = entity
-        self.query = query
+        self.query = try FetchColumns.properties(of: descriptor, entity: entity).map(query.reading) ?? query
         self.pending = pending
+        self.prefetched = try Prefetching.relationshipIndices(of: descriptor, entity: entity)
         self.condition = descriptor.predicate.flatMap { predicate in
             PredicateTemplates.condition(for: predicate, entity: entity)
                 ?? PredicateTranslator.condition(for: predicate, entity: entity)

@@ -232,10 +232,13 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingFields, StoredVal
     }
 
     /// The attribute at `index` decoded with its codec; a stored value that does not
-    /// decode is a damaged store, and stops the program with the property's name.
+    /// decode is a damaged store, and stops the program with the property's name. A
+    /// value a partial fetch left out is read from the store first.
     private func attributeValue<Value>(at index: Int, codec: AttributeCodec) -> Value {
+        var stored = storedValue(at: index)
+        if stored.isNotRead { stored = readUnreadValue(at: index) }
         do {
-            return try typed(codec, as: Value.self, at: index).decode(storedValue(at: index))
+            return try typed(codec, as: Value.self, at: index).decode(stored)
         } catch {
             fatalError("\(entity.name).\(entity.properties[index].name) cannot be read from the store: \(error)")
         }
