@@ -240,6 +240,26 @@ struct FetchOptionsTests {
         #expect(depots[1].parcels.count == 2, "read by the fetch, before the rows changed")
     }
 
+    @Test("enumerate and batched fetches prefetch for each batch as it is read")
+    func prefetchingPerBatch() throws {
+        let container = try store(count: 30, depots: 3)
+        var descriptor = FetchDescriptor<Depot>(sortBy: [SortDescriptor(\.name)])
+        descriptor.relationshipKeyPathsForPrefetching = [\.parcels]
+        var counts: [Int] = []
+        try ModelContext(container).enumerate(descriptor, batchSize: 2) { depot in
+            try execute(container, "UPDATE Parcel SET depot = NULL")
+            counts.append(depot.parcels.count)
+        }
+        #expect(counts == [10, 10, 0], "the second batch was read after the parcels left")
+
+        let refilled = try store(count: 30, depots: 3, inMemory: true)
+        let batched = try ModelContext(refilled).fetch(descriptor, batchSize: 2)
+        _ = batched[0]
+        try refilled.stores.stores[0].writer.write { db in try db.execute(sql: "UPDATE Parcel SET depot = NULL") }
+        #expect(batched[1].parcels.count == 10, "read with its batch")
+        #expect(batched[2].parcels.isEmpty, "its batch was read after the change")
+    }
+
     @Test("includePendingChanges = false answers from the store alone")
     func withoutPendingChanges() throws {
         let container = try store(count: 3, depots: 1)

@@ -18,6 +18,54 @@ final class LedgerEntry {
     init(amount: Int) { self.amount = amount }
 }
 
+enum LedgerSchemaV1: VersionedSchema {
+    static let versionIdentifier = Schema.Version(1, 0, 0)
+    static let models: [any PersistentModel.Type] = [Account.self, Posting.self]
+
+    @Model
+    final class Account {
+        var name: String
+        init(name: String) { self.name = name }
+    }
+
+    @Model
+    final class Posting {
+        var amount: Int
+        init(amount: Int) { self.amount = amount }
+    }
+}
+
+/// Adds a defaulted attribute to accounts, and one without a default to postings, which
+/// a lightweight stage refuses over rows.
+enum LedgerSchemaV2: VersionedSchema {
+    static let versionIdentifier = Schema.Version(2, 0, 0)
+    static let models: [any PersistentModel.Type] = [Account.self, Posting.self]
+
+    @Model
+    final class Account {
+        var name: String
+        var currency: String = "EUR"
+        init(name: String) { self.name = name }
+    }
+
+    @Model
+    final class Posting {
+        var amount: Int
+        var memo: String
+        init(amount: Int, memo: String) {
+            self.amount = amount
+            self.memo = memo
+        }
+    }
+}
+
+enum LedgerMigrationPlan: SchemaMigrationPlan {
+    static let schemas: [any VersionedSchema.Type] = [LedgerSchemaV1.self, LedgerSchemaV2.self]
+    static let stages: [MigrationStage] = [
+        .lightweight(fromVersion: LedgerSchemaV1.self, toVersion: LedgerSchemaV2.self)
+    ]
+}
+
 /// A container of two stores: the trip models in `trips.sqlite`, the ledgers in
 /// `ledgers.sqlite`.
 @Suite("Several stores in one container")
@@ -178,5 +226,55 @@ struct SeveralStoresTests {
         }
         #expect(!ran)
         #expect(try rowCount(container, store: 0, table: "Trip") == 0)
+    }
+
+    @Test("with one configuration, its store holds every model of the container's schema")
+    func oneConfigurationHoldsAll() throws {
+        let container = try ModelContainer(
+            for: Schema([Ledger.self, Trip.self]),
+            configurations: [ModelConfiguration(schema: Schema([Ledger.self]), url: folder.file("one.sqlite"))])
+        let context = ModelContext(container)
+        context.insert(Trip(name: "Turin"))
+        context.insert(Ledger(title: "wine"))
+        try context.save()
+        #expect(try rowCount(container, store: 0, table: "Trip") == 1)
+        #expect(try rowCount(container, store: 0, table: "Ledger") == 1)
+    }
+
+    @Test("a store whose migration fails leaves the stores migrated before it migrated, and itself as it was")
+    func migrationFailsInSecondStore() throws {
+        func configurations(_ account: any PersistentModel.Type, _ posting: any PersistentModel.Type)
+            -> [ModelConfiguration]
+        {
+            [
+                ModelConfiguration(schema: Schema([account]), url: folder.file("accounts.sqlite")),
+                ModelConfiguration(schema: Schema([posting]), url: folder.file("postings.sqlite")),
+            ]
+        }
+        do {
+            let old = try ModelContainer(
+                for: Schema(versionedSchema: LedgerSchemaV1.self),
+                configurations: configurations(LedgerSchemaV1.Account.self, LedgerSchemaV1.Posting.self))
+            let context = ModelContext(old)
+            context.insert(LedgerSchemaV1.Account(name: "cash"))
+            context.insert(LedgerSchemaV1.Posting(amount: 5))
+            try context.save()
+        }
+        let postings = try fileBytes(folder.file("postings.sqlite"))
+        #expect {
+            try ModelContainer(
+                for: Schema(versionedSchema: LedgerSchemaV2.self), migrationPlan: LedgerMigrationPlan.self,
+                configurations: configurations(LedgerSchemaV2.Account.self, LedgerSchemaV2.Posting.self))
+        } throws: { error in
+            guard case .refusedChange(let entity, let property, _, _) = (error as? SwiftDataError)?.cause else {
+                return false
+            }
+            return entity == "Posting" && property == "memo"
+        }
+        #expect(try fileBytes(folder.file("postings.sqlite")) == postings)
+        let accounts = try ModelContainer(
+            for: LedgerSchemaV2.Account.self, configurations: ModelConfiguration(url: folder.file("accounts.sqlite")))
+        #expect(accounts.migrationReport == nil, "the accounts' store was migrated by the failed open")
+        #expect(try ModelContext(accounts).fetch(FetchDescriptor<LedgerSchemaV2.Account>()).map(\.currency) == ["EUR"])
     }
 }

@@ -127,6 +127,7 @@ struct SeveralConfigurationsMigrationTests {
         let voyages = try #require(container.migrationReport(for: latest[0]))
         let passengers = try #require(container.migrationReport(for: latest[1]))
         #expect(voyages.stages.count == 1, "the voyages did not change from 1 to 2")
+        #expect(container.migrationReport?.stages.count == 1, "the first configuration's")
         #expect(passengers.stages.count == 2)
         #expect(voyages.targetVersion == Schema.Version(3, 0, 0))
         #expect(voyages.backupPath != nil && passengers.backupPath != nil)
