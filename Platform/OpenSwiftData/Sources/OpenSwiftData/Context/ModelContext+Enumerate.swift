@@ -152,7 +152,7 @@ private struct EnumerationWalk<T: PersistentModel> {
             let pageKeys = keys[start..<min(keys.count, start + batchSize)]
             start += pageKeys.count
             let byKey = try context.models(keyed: pageKeys, query: plan.query, as: T.self)
-            try context.prefetch(plan.prefetched, of: Array(byKey.values), entity: entity)
+            try context.prefetch(plan.prefetched, of: byKey.values, entity: entity)
             for key in pageKeys {
                 guard let model = byKey[key] else { continue }
                 if try yield(model, block, context) == false { return }

@@ -124,7 +124,7 @@ final class BatchLoader<Model: PersistentModel> {
         let byKey: [Int64: Model]
         do {
             byKey = try context.models(keyed: keys, query: query, as: Model.self)
-            try context.prefetch(prefetched, of: Array(byKey.values), entity: entity)
+            try context.prefetch(prefetched, of: byKey.values, entity: entity)
         } catch {
             preconditionFailure("the models of a batched fetch of \(entity.name) cannot be read: \(error)")
         }

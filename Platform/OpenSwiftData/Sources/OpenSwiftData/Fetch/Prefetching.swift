@@ -27,7 +27,9 @@ extension ModelContext {
     /// Loads the relationships at `indices` of `models`, models of `entity`: one query
     /// per relationship for all of them. A relationship already loaded (or changed) in
     /// memory is left as it is.
-    func prefetch(_ indices: [Int], of models: [any PersistentModel], entity: EntityDescriptor) throws {
+    func prefetch<Model: PersistentModel>(_ indices: [Int], of models: some Collection<Model>, entity: EntityDescriptor)
+        throws
+    {
         guard !indices.isEmpty, !models.isEmpty else { return }
         let backings = models.map(\.persistentBackingData)
         for index in indices {
