@@ -6,29 +6,39 @@ struct ContainerStores: Sendable {
     let stores: [Store]
     /// The schema of each store: the models its configuration holds.
     let schemas: [Schema]
+    /// The store of a container of one configuration, nil with several: most containers
+    /// have one, and their models reach it without a lookup (a save asks for the store of
+    /// every model it writes, for its identifier).
+    let onlyStore: Store?
     private let storeIndexByEntity: [ObjectIdentifier: Int]
 
     /// One store holding every model of `schema`, as a migration stage's container has.
     init(store: Store, schema: Schema) {
         stores = [store]
         schemas = [schema]
+        onlyStore = store
         storeIndexByEntity = [:]
     }
 
     private init(stores: [Store], assignment: StoreAssignment) {
         self.stores = stores
         self.schemas = assignment.schemas
+        self.onlyStore = stores.count == 1 ? stores[0] : nil
         self.storeIndexByEntity = assignment.storeIndexByEntity
     }
 
+    /// Whether the container has one store, which holds every entity.
+    var hasOneStore: Bool { onlyStore != nil }
+
     /// The index of the store that holds `entity`'s rows.
     func index(of entity: EntityDescriptor) -> Int {
-        stores.count == 1 ? 0 : storeIndexByEntity[ObjectIdentifier(entity)] ?? 0
+        onlyStore != nil ? 0 : storeIndexByEntity[ObjectIdentifier(entity)] ?? 0
     }
 
     /// The store that holds `entity`'s rows.
     func store(for entity: EntityDescriptor) -> Store {
-        stores[index(of: entity)]
+        if let onlyStore { return onlyStore }
+        return stores[index(of: entity)]
     }
 
     /// Opens (creating or migrating) the store of every configuration.

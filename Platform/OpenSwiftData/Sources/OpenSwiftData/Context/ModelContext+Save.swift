@@ -21,24 +21,23 @@ extension ModelContext {
         let changed = changedModels.models.filter {
             $0.persistentBackingData.state == .persisted && $0.persistentBackingData.hasChangedProperties
         }
-        let parts = StoreParts(
+        let parts = StorePart.parts(
             inserted: insertedModels.models, changed: changed, deleted: deletedModels.models, stores: container.stores)
-        guard parts.storeIndices.allSatisfy({ container.stores.stores[$0].allowsSave }) else {
+        guard parts.allSatisfy({ container.stores.stores[$0.storeIndex].allowsSave }) else {
             throw SwiftDataError.saveNotAllowed
         }
         try checkUnreadRelationships()
         try checkDenyRules()
         try checkModelCounts()
         NotificationCenter.default.post(name: Self.willSave, object: nil)
-        let operations = parts.storeIndices.map { index in
+        let operations = parts.map { part in
             SaveOperation(
-                inserted: parts.inserted[index, default: []], changed: parts.changed[index, default: []],
-                deleted: parts.deleted[index, default: []], layout: container.stores.schemas[index].layout,
-                author: author)
+                inserted: part.inserted, changed: part.changed, deleted: part.deleted,
+                layout: container.stores.schemas[part.storeIndex].layout, author: author)
         }
         let outcome = NestedTransactions.run(
-            count: operations.count, path: { self.container.stores.stores[parts.storeIndices[$0]].identifier },
-            transaction: { position, body in try self.access(toStore: parts.storeIndices[position]).write(body) }
+            count: operations.count, path: { self.container.stores.stores[parts[$0].storeIndex].identifier },
+            transaction: { position, body in try self.access(toStore: parts[position].storeIndex).write(body) }
         ) { position, db in try operations[position].run(db) }
         var saved = SavedIdentifiers()
         for (operation, written) in zip(operations, outcome.committed) {
@@ -76,6 +75,13 @@ extension ModelContext {
         var deleted: [PersistentIdentifier] = []
 
         var isEmpty: Bool { inserted.isEmpty && updated.isEmpty && deleted.isEmpty }
+
+        /// Adds a store's inserted and updated identifiers. The first store's lists are
+        /// kept as they are: a save to one store copies none.
+        mutating func add(inserted newInserted: [PersistentIdentifier], updated newUpdated: [PersistentIdentifier]) {
+            if inserted.isEmpty { inserted = newInserted } else { inserted += newInserted }
+            if updated.isEmpty { updated = newUpdated } else { updated += newUpdated }
+        }
     }
 
     /// Brings the models of one store's part of a save in line with what it wrote.
@@ -109,8 +115,8 @@ extension ModelContext {
             backing.forgetChangedProperties()
             backing.forgetSnapshot()
         }
-        saved.inserted += operation.inserted.map(\.persistentModelID)
-        saved.updated += operation.changed.map(\.persistentModelID)
+        saved.add(
+            inserted: operation.inserted.map(\.persistentModelID), updated: operation.changed.map(\.persistentModelID))
     }
 
     /// Tells observers what a save wrote.

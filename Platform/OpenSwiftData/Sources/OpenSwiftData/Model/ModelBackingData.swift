@@ -19,7 +19,9 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingFields, StoredVal
     /// last context it was registered in. Not stored per model while it is registered:
     /// a fetch would copy the same string into every one.
     var storeIdentifier: String? {
-        context?.container.store(for: entity).identifier ?? identifierMemo?.storeIdentifierAfterContext
+        guard let container = context?.container else { return identifierMemo?.storeIdentifierAfterContext }
+        // A container of one store answers without the entity: a save asks for every model.
+        return container.stores.onlyStore?.identifier ?? container.store(for: entity).identifier
     }
 
     /// Unregisters the model from its context; its identifier keeps the store's.
