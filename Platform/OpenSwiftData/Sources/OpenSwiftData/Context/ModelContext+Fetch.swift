@@ -7,7 +7,9 @@ extension ModelContext {
         let plan = try fetchPlan(for: descriptor)
         do {
             let models = try access(for: plan.entity).read { db in try plan.run(in: self, db: db) }
-            try prefetch(plan.prefetched, of: models, entity: plan.entity)
+            // Checked here: passing `[T]` as a collection looks up its conformance at every
+            // call, which a point lookup would pay for nothing.
+            if !plan.prefetched.isEmpty { try prefetch(plan.prefetched, of: models, entity: plan.entity) }
             return models
         } catch let error as SwiftDataError {
             throw error

@@ -22,9 +22,17 @@ struct FetchPlan<T: PersistentModel> {
     {
         self.descriptor = descriptor
         self.entity = entity
-        self.query = try FetchColumns.properties(of: descriptor, entity: entity).map(query.reading) ?? query
+        // Most fetches name no properties and no relationships: they skip the generic code
+        // that reads the key paths, whose types' metadata it looks up at every call. (The
+        // arrays are tested by `count`, Array's own: `isEmpty` is Collection's, which this
+        // unspecialized code would call through the conformance, looked up each time.)
+        self.query =
+            descriptor.propertiesToFetch.count == 0
+            ? query : try FetchColumns.properties(of: descriptor, entity: entity).map(query.reading) ?? query
         self.pending = pending
-        self.prefetched = try Prefetching.relationshipIndices(of: descriptor, entity: entity)
+        self.prefetched =
+            descriptor.relationshipKeyPathsForPrefetching.count == 0
+            ? [] : try Prefetching.relationshipIndices(of: descriptor, entity: entity)
         self.condition = descriptor.predicate.flatMap { predicate in
             PredicateTemplates.condition(for: predicate, entity: entity)
                 ?? PredicateTranslator.condition(for: predicate, entity: entity)
