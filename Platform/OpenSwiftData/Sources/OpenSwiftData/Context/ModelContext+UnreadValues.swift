@@ -31,7 +31,8 @@ extension ModelContext {
             + "WHERE \(source.keySQL) IN (SELECT value FROM json_each(?))"
         let list = "[" + owners.map(String.init).joined(separator: ",") + "]"
         try access(for: source).read { db in
-            try FetchedRow.forEach(in: try db.fetchStatement(sql: sql), arguments: [list.databaseValue], db: db) { row in
+            let statement = try db.fetchStatement(sql: sql)
+            try FetchedRow.forEach(in: statement, arguments: [list.databaseValue], db: db) { row in
                 let owner =
                     row.primaryKey == key
                     ? backing : identityMap[IdentityMap.key(source, row.primaryKey)]?.persistentBackingData

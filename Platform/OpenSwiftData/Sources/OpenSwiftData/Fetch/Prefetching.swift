@@ -92,7 +92,8 @@ extension ModelContext {
             let list = "[" + missing.map(String.init).joined(separator: ",") + "]"
             let batch = FetchBatch.forRows(of: target)
             try access(for: target).read { db in
-                try FetchedRow.forEach(in: try db.fetchStatement(sql: sql), arguments: [list.databaseValue], db: db) { row in
+                let statement = try db.fetchStatement(sql: sql)
+                try FetchedRow.forEach(in: statement, arguments: [list.databaseValue], db: db) { row in
                     found[row.primaryKey] = materialize(row, query: targets, batch: batch)
                 }
             }
