@@ -21,7 +21,7 @@ struct HistoryRecordingTests {
         let context = ModelContext(container)
         context.insert(Trip(name: "Lisbon"))
         try context.save()
-        try container.store.writer.write { db in
+        try container.stores.stores[0].writer.write { db in
             try db.execute(
                 sql: """
                     CREATE TRIGGER refuse_history BEFORE INSERT ON \(StoreHistory.changesTable)
@@ -35,7 +35,7 @@ struct HistoryRecordingTests {
         #expect(try rowCount(StoreHistory.transactionsTable, container) == 1)
         #expect(context.hasChanges)
 
-        try container.store.writer.write { db in try db.execute(sql: "DROP TRIGGER refuse_history") }
+        try container.stores.stores[0].writer.write { db in try db.execute(sql: "DROP TRIGGER refuse_history") }
         try context.save()
         #expect(try rowCount("Trip", container) == 2)
         #expect(try transactions(container).count == 2)

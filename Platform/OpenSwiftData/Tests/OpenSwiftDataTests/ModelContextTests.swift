@@ -79,14 +79,14 @@ struct ModelContextTests {
         try context.save()
         let fetched = try #require(try ModelContext(container).fetch(FetchDescriptor<Trip>()).first)
         let identifier = fetched.persistentModelID
-        #expect(identifier.storeIdentifier == container.store.identifier)
+        #expect(identifier.storeIdentifier == container.stores.stores[0].identifier)
         #expect(identifier == inserted.persistentModelID)
         let fetchedContext = try #require(fetched.modelContext)
         fetchedContext.delete(fetched)
         try fetchedContext.save()
         #expect(fetched.modelContext == nil)
         #expect(fetched.persistentModelID == identifier)
-        #expect(fetched.persistentModelID.storeIdentifier == container.store.identifier)
+        #expect(fetched.persistentModelID.storeIdentifier == container.stores.stores[0].identifier)
     }
 
     @Test("a model whose backing data outlives it is never handed out again; its row gets a new model")

@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 
-/// Owns a store and the schema it holds, as SwiftData's `ModelContainer`.
+/// Owns the stores of a schema, one per configuration, as SwiftData's `ModelContainer`.
 ///
 /// ```swift
 /// let container = try ModelContainer(
@@ -11,16 +11,23 @@ import GRDB
 /// let context = ModelContext(container)
 /// ```
 ///
+/// With several configurations, each is a store file of its own, and each model type is
+/// stored by the configuration whose schema lists it (``StoreAssignment``); contexts
+/// read and write each model in its own store.
+///
 /// A container is `Sendable`: pass it to actors, and give each its own
 /// ``ModelContext`` (or use `@ModelActor`).
 public final class ModelContainer: Sendable {
     public let schema: Schema
+    /// Every configuration, in the order given: one store each.
     public let configurations: [ModelConfiguration]
-    /// The plan the store was opened with, if any.
+    /// The plan the stores were opened with, if any.
     public let migrationPlan: (any SchemaMigrationPlan.Type)?
-    let store: Store
+    let stores: ContainerStores
     let saveBroadcaster = SaveBroadcaster()
     private let mainContextStorage = MainContextStorage()
+    /// What opening each configuration's store migrated, in configuration order.
+    private let migrationReports: [MigrationReport?]
 
     /// Opens (or creates) the store for a schema, migrating it through the plan's
     /// stages when it was written by an earlier version.
@@ -33,24 +40,28 @@ public final class ModelContainer: Sendable {
             for: schema, migrationPlan: migrationPlan, configurations: configurations, migrationObserver: nil)
     }
 
-    /// Opens (or creates) the store, reporting the progress of a migration, if one runs,
-    /// to `migrationObserver`; ``migrationReport`` then says what was done.
+    /// Opens (or creates) the store of each configuration, reporting the progress of a
+    /// migration, if one runs, to `migrationObserver`; ``migrationReport`` then says what
+    /// was done.
     ///
     /// A store written by an earlier version is migrated through every stage from its
     /// version to the latest, in one transaction, after a backup is written beside it.
-    /// Without a plan, a lightweight migration is inferred from the stored shape.
+    /// Without a plan, a lightweight migration is inferred from the stored shape. With
+    /// several configurations, each store migrates on its own (see
+    /// ``ContainerStores/open(schema:assignment:plan:observer:)``).
     public init(
         for schema: Schema,
         migrationPlan: (any SchemaMigrationPlan.Type)?,
         configurations: [ModelConfiguration],
         migrationObserver: MigrationObserver?
     ) throws {
-        let configuration = try Self.checkedConfiguration(schema: schema, configurations: configurations)
+        if let invalidity = schema.invalidity { throw invalidity }
+        let assignment = try StoreAssignment(schema: schema, configurations: configurations)
         self.schema = schema
-        self.configurations = [configuration]
+        self.configurations = assignment.configurations
         self.migrationPlan = migrationPlan
-        (self.store, self.migrationReport) = try Store.open(
-            configuration: configuration, schema: schema, plan: migrationPlan, observer: migrationObserver)
+        (self.stores, self.migrationReports) = try ContainerStores.open(
+            schema: schema, assignment: assignment, plan: migrationPlan, observer: migrationObserver)
     }
 
     /// A container for the models of one version during a migration stage.
@@ -58,12 +69,19 @@ public final class ModelContainer: Sendable {
         self.schema = migrationSchema
         self.configurations = []
         self.migrationPlan = nil
-        self.store = store
-        self.migrationReport = nil
+        self.stores = ContainerStores(store: store, schema: migrationSchema)
+        self.migrationReports = []
     }
 
-    /// What opening the store migrated, if anything.
-    public let migrationReport: MigrationReport?
+    /// What opening the store migrated, if anything; with several configurations, the
+    /// first configuration's (see ``migrationReport(for:)``).
+    public var migrationReport: MigrationReport? { migrationReports.first ?? nil }
+
+    /// What opening a configuration's store migrated, if anything.
+    public func migrationReport(for configuration: ModelConfiguration) -> MigrationReport? {
+        guard let index = configurations.firstIndex(of: configuration) else { return nil }
+        return migrationReports[index]
+    }
 
     /// What opening the store would migrate, found by migrating a temporary copy; the
     /// store itself is only read.
@@ -72,24 +90,21 @@ public final class ModelContainer: Sendable {
         migrationPlan: (any SchemaMigrationPlan.Type)?,
         configuration: ModelConfiguration
     ) throws -> MigrationReport {
-        let configuration = try checkedConfiguration(schema: schema, configurations: [configuration])
-        return try Store.dryRun(configuration: configuration, schema: schema, plan: migrationPlan)
+        let reports = try dryRunMigration(for: schema, migrationPlan: migrationPlan, configurations: [configuration])
+        return reports[0]
     }
 
-    private static func checkedConfiguration(schema: Schema, configurations: [ModelConfiguration]) throws
-        -> ModelConfiguration
-    {
+    /// What opening the stores of these configurations would migrate, one report per
+    /// configuration, in order; each found by migrating a temporary copy, so that the
+    /// stores themselves are only read.
+    public static func dryRunMigration(
+        for schema: Schema,
+        migrationPlan: (any SchemaMigrationPlan.Type)?,
+        configurations: [ModelConfiguration]
+    ) throws -> [MigrationReport] {
         if let invalidity = schema.invalidity { throw invalidity }
-        if configurations.count > 1 {
-            throw SwiftDataError.unsupportedConfiguration(
-                reason: "a container serves one store; create one container per configuration")
-        }
-        let configuration = configurations.first ?? ModelConfiguration()
-        if configuration.cloudKitDatabase.usesCloudKit {
-            let violations = CloudKitConstraints.violations(in: schema)
-            if !violations.isEmpty { throw SwiftDataError.cloudKitConstraintViolations(violations) }
-        }
-        return configuration
+        let assignment = try StoreAssignment(schema: schema, configurations: configurations)
+        return try ContainerStores.dryRun(schema: schema, assignment: assignment, plan: migrationPlan)
     }
 
     /// Opens (or creates) the store for a schema with a migration plan.
@@ -123,11 +138,16 @@ public final class ModelContainer: Sendable {
         mainContextStorage.context(for: self)
     }
 
-    /// The store's file, or nil for an in-memory store.
-    public var url: URL? { store.url }
+    /// The first configuration's store file, or nil for an in-memory store.
+    public var url: URL? { stores.stores[0].url }
+
+    /// The store that holds an entity's rows.
+    func store(for entity: EntityDescriptor) -> Store {
+        stores.store(for: entity)
+    }
 
     /// Deletes every model of every entity in the schema, as SwiftData's `erase()`;
-    /// the store file stays, empty.
+    /// the store files stay, empty.
     public func erase() throws {
         try eraseAllData()
     }
@@ -138,24 +158,30 @@ public final class ModelContainer: Sendable {
         try? eraseAllData()
     }
 
-    /// Deletes every model of every entity in the schema, and the store's history, in
-    /// one transaction.
+    /// Deletes every model of every entity in the schema, and the stores' history. Each
+    /// store is erased in a transaction of its own, nested so that a failure in any of
+    /// them leaves every store as it was (only a failure to commit, after the others
+    /// committed, leaves the earlier stores erased). Nothing is erased when any store is
+    /// read-only.
     public func eraseAllData() throws {
-        guard store.allowsSave else { throw SwiftDataError.saveNotAllowed }
-        let tables = schema.layout.entities.map(\.quotedTable) + schema.layout.joinTables.map(\.quotedName)
-        let result = SQLiteErrors.map(path: store.identifier) {
-            try store.writer.write { db in
-                // The external-data files go too, once the deletion has committed.
-                let externalData = ExternalDataChanges(storeURL: store.url)
-                if let externalData, externalData.folder.exists {
-                    externalData.replace(try ExternalDataRows.references(db).map(\.fileName))
-                }
-                for table in tables { try db.execute(sql: "DELETE FROM \(table)") }
-                try StoreHistory.deleteAll(db: db)
-                externalData?.settle(in: db)
+        let all = stores.stores
+        guard all.allSatisfy(\.allowsSave) else { throw SwiftDataError.saveNotAllowed }
+        _ = try NestedTransactions.run(
+            count: all.count, path: { all[$0].identifier },
+            transaction: { index, body in try all[index].writer.write(body) }
+        ) { index, db in
+            // The external-data files go too, once the deletion has committed.
+            let externalData = ExternalDataChanges(storeURL: all[index].url)
+            if let externalData, externalData.folder.exists {
+                externalData.replace(try ExternalDataRows.references(db).map(\.fileName))
             }
-        }
-        try result.get()
+            let layout = stores.schemas[index].layout
+            for table in layout.entities.map(\.quotedTable) + layout.joinTables.map(\.quotedName) {
+                try db.execute(sql: "DELETE FROM \(table)")
+            }
+            try StoreHistory.deleteAll(db: db)
+            externalData?.settle(in: db)
+        }.get()
         saveBroadcaster.publish(ModelContainer.Change(inserted: [], updated: [], deleted: [], erasedAll: true))
     }
 }

@@ -11,7 +11,16 @@ extension ModelContext {
     /// does not walk its own inserts. Models deleted before their turn are skipped;
     /// changed ones are matched by their current values. Unsaved inserts that match
     /// come last, as in ``fetch(_:)``. A sort order that only Swift can evaluate reads
-    /// every match first.
+    /// every match first. `propertiesToFetch` and `relationshipKeyPathsForPrefetching`
+    /// apply to each batch.
+    ///
+    /// `allowEscapingMutations`, as in SwiftData, says whether the block may leave the
+    /// context with unsaved changes. With `false`, the default, a batch (`batchSize`
+    /// models given to the block) that ends with changes the block made and did not save
+    /// (inserts, deletes, models changed that were not changed before the walk) stops the
+    /// walk with ``SwiftDataError/Cause/mutationsEscapedEnumeration(entity:count:)``; the
+    /// changes stay in the context, to save or roll back. Save in the block, or pass
+    /// `true` to keep them for a later save.
     public func enumerate<T: PersistentModel>(
         _ descriptor: FetchDescriptor<T>,
         batchSize: Int = 5000,
@@ -24,7 +33,7 @@ extension ModelContext {
         unpaged.fetchLimit = nil
         var walk = EnumerationWalk(
             descriptor: descriptor, plan: try fetchPlan(for: unpaged, includingPending: false),
-            batchSize: max(1, batchSize))
+            batchSize: max(1, batchSize), escapingChanges: allowEscapingMutations ? nil : ContextChanges(of: self))
         let unsavedInserts = pendingModels(of: entity, descriptor).candidates.compactMap { model -> T? in
             guard model.persistentBackingData.state == .inserted else { return nil }
             return model as? T
@@ -34,7 +43,7 @@ extension ModelContext {
         } catch let error as SwiftDataError {
             throw error
         } catch let error as DatabaseError {
-            throw SQLiteErrors.swiftDataError(error, path: container.store.identifier)
+            throw SQLiteErrors.swiftDataError(error, path: container.store(for: entity).identifier)
         }
     }
 }
@@ -51,16 +60,21 @@ private struct EnumerationWalk<T: PersistentModel> {
     /// Matches still to skip (`fetchOffset`), and to yield (`fetchLimit`).
     private var toSkip: Int
     private var toYield: Int
+    /// The context's changes before the walk, when the block must not leave changes of
+    /// its own (`allowEscapingMutations: false`); models given to the block so far.
+    private let escapingChanges: ContextChanges?
+    private var given = 0
 
     /// A walk of `descriptor`'s matches; `plan` is the fetch of the stored rows, without
     /// paging and without unsaved changes.
-    init(descriptor: FetchDescriptor<T>, plan: FetchPlan<T>, batchSize: Int) {
+    init(descriptor: FetchDescriptor<T>, plan: FetchPlan<T>, batchSize: Int, escapingChanges: ContextChanges?) {
         self.descriptor = descriptor
         self.entity = plan.entity
         self.batchSize = batchSize
         self.plan = plan
         self.toSkip = descriptor.fetchOffset ?? 0
         self.toYield = descriptor.fetchLimit ?? .max
+        self.escapingChanges = escapingChanges
     }
 
     /// The store's condition for the predicate, when SQL can express some of it.
@@ -76,6 +90,11 @@ private struct EnumerationWalk<T: PersistentModel> {
     }
 
     mutating func run(in context: ModelContext, unsavedInserts: [T], block: (T) throws -> Void) throws {
+        try walk(in: context, unsavedInserts: unsavedInserts, block: block)
+        try checkEscapingChanges(in: context)
+    }
+
+    private mutating func walk(in context: ModelContext, unsavedInserts: [T], block: (T) throws -> Void) throws {
         if descriptor.sortBy.isEmpty {
             try walkByKey(in: context, block: block)
         } else if orderBy != nil {
@@ -85,19 +104,19 @@ private struct EnumerationWalk<T: PersistentModel> {
             var everything = plan.descriptor
             everything.includePendingChanges = false
             for model in try context.fetch(everything) {
-                if try yield(model, block) == false { return }
+                if try yield(model, block, context) == false { return }
             }
         }
         for model in unsavedInserts where model.persistentBackingData.state == .inserted {
             if let predicate = descriptor.predicate, try !predicate.evaluate(model) { continue }
-            if try yield(model, block) == false { return }
+            if try yield(model, block, context) == false { return }
         }
     }
 
     /// Pages of `batchSize` rows in key order, each starting after the last key of the
     /// one before, up to the highest key when the walk began.
     private mutating func walkByKey(in context: ModelContext, block: (T) throws -> Void) throws {
-        let highest = try context.access.read { db in
+        let highest = try context.access(for: entity).read { db in
             try Int64.fetchOne(db, sql: "SELECT max(\(primaryKey)) FROM \(entity.fromSQL)")
         }
         guard let highest else { return }
@@ -108,13 +127,14 @@ private struct EnumerationWalk<T: PersistentModel> {
         var after: Int64 = .min
         while true {
             let arguments = [after.databaseValue, highest.databaseValue] + filter.arguments + [batchSize.databaseValue]
-            let page = try context.access.read { db in
+            let page = try context.access(for: entity).read { db in
                 try context.materializeAll(sql: sql, arguments: arguments, query: plan.query, as: T.self, db: db)
             }
             guard let last = page.last?.persistentBackingData.primaryKey else { return }
             after = last
+            try context.prefetch(plan.prefetched, of: page, entity: entity)
             for model in page {
-                if try yield(model, block) == false { return }
+                if try yield(model, block, context) == false { return }
             }
             if page.count < batchSize { return }
         }
@@ -124,24 +144,25 @@ private struct EnumerationWalk<T: PersistentModel> {
     /// pages of `batchSize` keys.
     private mutating func walkSortedKeys(in context: ModelContext, block: (T) throws -> Void) throws {
         let query = plan.keysSQL
-        let keys = try context.access.read { db in
+        let keys = try context.access(for: entity).read { db in
             try Int64.fetchAll(db, sql: query.text, arguments: StatementArguments(databaseValues: query.arguments))
         }
         var start = 0
         while start < keys.count {
             let pageKeys = keys[start..<min(keys.count, start + batchSize)]
             start += pageKeys.count
-            let byKey = try context.models(keyed: pageKeys, entity: entity, as: T.self)
+            let byKey = try context.models(keyed: pageKeys, query: plan.query, as: T.self)
+            try context.prefetch(plan.prefetched, of: byKey.values, entity: entity)
             for key in pageKeys {
                 guard let model = byKey[key] else { continue }
-                if try yield(model, block) == false { return }
+                if try yield(model, block, context) == false { return }
             }
         }
     }
 
     /// Gives `model` to `block` if it still matches and the offset is passed; false once
     /// the limit is reached.
-    private mutating func yield(_ model: T, _ block: (T) throws -> Void) throws -> Bool {
+    private mutating func yield(_ model: T, _ block: (T) throws -> Void, _ context: ModelContext) throws -> Bool {
         guard toYield > 0 else { return false }
         let backing = model.persistentBackingData
         guard backing.state != .deleted, backing.state != .detached else { return true }
@@ -154,6 +175,15 @@ private struct EnumerationWalk<T: PersistentModel> {
         }
         toYield -= 1
         try block(model)
+        given += 1
+        if given % batchSize == 0 { try checkEscapingChanges(in: context) }
         return toYield > 0
+    }
+
+    /// Fails when the block left changes of its own unsaved and must not.
+    private func checkEscapingChanges(in context: ModelContext) throws {
+        guard let escapingChanges else { return }
+        let count = escapingChanges.newChanges(in: context)
+        if count > 0 { throw SwiftDataError.mutationsEscapedEnumeration(entity: entity.name, count: count) }
     }
 }

@@ -6,11 +6,15 @@ extension ModelContext {
     public func fetch<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> [T] {
         let plan = try fetchPlan(for: descriptor)
         do {
-            return try access.read { db in try plan.run(in: self, db: db) }
+            let models = try access(for: plan.entity).read { db in try plan.run(in: self, db: db) }
+            // Checked here: passing `[T]` as a collection looks up its conformance at every
+            // call, which a point lookup would pay for nothing.
+            if !plan.prefetched.isEmpty { try prefetch(plan.prefetched, of: models, entity: plan.entity) }
+            return models
         } catch let error as SwiftDataError {
             throw error
         } catch {
-            throw SQLiteErrors.swiftDataError(error, path: container.store.identifier)
+            throw SQLiteErrors.swiftDataError(error, path: container.store(for: plan.entity).identifier)
         }
     }
 
@@ -19,7 +23,7 @@ extension ModelContext {
         -> FetchPlan<T>
     {
         let entity = try self.descriptor(for: T.self)
-        return FetchPlan(
+        return try FetchPlan(
             descriptor: descriptor, entity: entity, query: query(for: entity),
             pending: includingPending ? pendingModels(of: entity, descriptor) : PendingModels())
     }
@@ -44,7 +48,7 @@ extension ModelContext {
     {
         var sql = "SELECT COUNT(*) FROM \(entity.fromSQL)"
         if let condition { sql += " WHERE \(condition.sql)" }
-        let total = try access.read { db in
+        let total = try access(for: entity).read { db in
             try Int.fetchOne(db, sql: sql, arguments: StatementArguments(databaseValues: condition?.arguments ?? []))
                 ?? 0
         }
@@ -81,7 +85,8 @@ extension ModelContext {
     }
 
     /// ``materialize(_:query:as:batch:)`` with the entity's identity-map table, which a
-    /// fetch takes once for all its rows.
+    /// fetch takes once for all its rows. A query of some columns only (a partial fetch)
+    /// refreshes a registered model's values of those columns, and keeps its others.
     private func materialize<T: PersistentModel>(
         _ row: FetchedRow, query: EntityQuery, as type: T.Type, batch: FetchBatch?, table: PrimaryKeyTable
     ) -> T {
@@ -107,7 +112,11 @@ extension ModelContext {
         }
         let entity = query.concreteEntities[rowKind]
         let backing = ModelBackingData.make(entity: entity, primaryKey: primaryKey) { values in
-            row.initialize(values, columns: columns)
+            if let unread = query.unreadValues {
+                row.initialize(values, unread: unread[rowKind], columns: columns)
+            } else {
+                row.initialize(values, columns: columns)
+            }
         }
         backing.context = self
         backing.identityTable = table
@@ -129,8 +138,9 @@ extension ModelContext {
         return model
     }
 
-    /// Adds the row to `batch`, which is nil for entities without to-many relationships,
-    /// the only ones faulted in batches (``FetchBatch/forRows(of:)``).
+    /// Adds the row to `batch`, which is nil for a fetch of every column of an entity
+    /// without to-many relationships: only those relationships and the values a partial
+    /// fetch left out are read in batches (``FetchBatch/forRows(of:)``).
     private func join(_ batch: FetchBatch?, _ backing: ModelBackingData, primaryKey: Int64) {
         guard let batch else { return }
         backing.fetchBatch = batch
@@ -164,13 +174,12 @@ extension ModelContext {
 
     /// The models of the rows with these keys, by key, read in one query; a row that
     /// no longer exists has none.
-    func models<T: PersistentModel>(keyed keys: some Collection<Int64>, entity: EntityDescriptor, as type: T.Type)
+    func models<T: PersistentModel>(keyed keys: some Collection<Int64>, query: EntityQuery, as type: T.Type)
         throws -> [Int64: T]
     {
-        let query = query(for: entity)
         let sql = "\(query.selectSQL) WHERE \(query.keySQL) IN (SELECT value FROM json_each(?))"
         let list = "[" + keys.map(String.init).joined(separator: ",") + "]"
-        let models = try access.read { db in
+        let models = try access(for: query.entity).read { db in
             try materializeAll(sql: sql, arguments: [list.databaseValue], query: query, as: type, db: db)
         }
         var byKey: [Int64: T] = [:]
@@ -181,11 +190,14 @@ extension ModelContext {
     }
 
     /// Every model of type `T` a query of `query`'s rows returns, in order; the models
-    /// form one ``FetchBatch``.
+    /// form one ``FetchBatch``. A query of some columns only (a partial fetch) makes
+    /// models that read the others on first access.
     func materializeAll<T: PersistentModel>(
         sql: String, arguments: [DatabaseValue], query: EntityQuery, as type: T.Type, db: Database
     ) throws -> [T] {
-        let batch = FetchBatch.forRows(of: query.entity)
+        // Every model of a partial fetch joins a batch, so that a value read later is read
+        // for its neighbours too.
+        let batch = query.unreadValues == nil ? FetchBatch.forRows(of: query.entity) : FetchBatch(entity: query.entity)
         let table = identityMap.table(for: query.entity)
         // Collected as objects: appending to a `[T]` in this generic code, which is not
         // specialized for `T`, looks up `Array<T>`'s metadata at every row.

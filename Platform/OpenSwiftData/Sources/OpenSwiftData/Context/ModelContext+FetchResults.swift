@@ -8,6 +8,7 @@ extension ModelContext {
     ///
     /// A fetch that SQL does not answer alone (an in-memory predicate or sort, or
     /// unsaved changes to take into account) reads every model now.
+    /// `propertiesToFetch` and `relationshipKeyPathsForPrefetching` apply to each batch.
     public func fetch<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, batchSize: Int) throws
         -> FetchResultsCollection<T>
     {
@@ -17,7 +18,9 @@ extension ModelContext {
         }
         let keys = try matchingKeys(plan)
         return FetchResultsCollection(
-            keys: keys, batches: BatchLoader(context: self, entity: plan.entity, size: batchSize))
+            keys: keys,
+            batches: BatchLoader(
+                context: self, query: plan.query, size: batchSize, prefetched: plan.prefetched))
     }
 
     /// The identifiers of the models matching a descriptor, read without the models
@@ -30,7 +33,7 @@ extension ModelContext {
         guard plan.isAnsweredBySQL, !plan.query.isPolymorphic else {
             return try fetch(descriptor).map(\.persistentModelID)
         }
-        let store = container.store.identifier
+        let store = container.store(for: plan.entity).identifier
         return try matchingKeys(plan).map {
             PersistentIdentifier(entityName: plan.entity.name, storeIdentifier: store, key: .permanent($0))
         }
@@ -47,11 +50,11 @@ extension ModelContext {
     private func matchingKeys<T>(_ plan: FetchPlan<T>) throws -> [Int64] {
         let query = plan.keysSQL
         do {
-            return try access.read { db in
+            return try access(for: plan.entity).read { db in
                 try Int64.fetchAll(db, sql: query.text, arguments: StatementArguments(databaseValues: query.arguments))
             }
         } catch {
-            throw SQLiteErrors.swiftDataError(error, path: container.store.identifier)
+            throw SQLiteErrors.swiftDataError(error, path: container.store(for: plan.entity).identifier)
         }
     }
 }
@@ -90,14 +93,19 @@ public struct FetchResultsCollection<Element: PersistentModel>: RandomAccessColl
 /// Reads the models of a ``FetchResultsCollection`` one batch at a time.
 final class BatchLoader<Model: PersistentModel> {
     private let context: ModelContext
-    private let entity: EntityDescriptor
+    /// How the models are read (with `propertiesToFetch`, some columns only).
+    private let query: EntityQuery
     private let size: Int
+    private let prefetched: [Int]
     private var loaded: (batch: Int, models: [Model])?
 
-    init(context: ModelContext, entity: EntityDescriptor, size: Int) {
+    private var entity: EntityDescriptor { query.entity }
+
+    init(context: ModelContext, query: EntityQuery, size: Int, prefetched: [Int]) {
         self.context = context
-        self.entity = entity
+        self.query = query
         self.size = max(1, size)
+        self.prefetched = prefetched
     }
 
     func model(at position: Int, keys: [Int64]) -> Model {
@@ -115,7 +123,8 @@ final class BatchLoader<Model: PersistentModel> {
     private func load(_ keys: ArraySlice<Int64>) -> [Model] {
         let byKey: [Int64: Model]
         do {
-            byKey = try context.models(keyed: keys, entity: entity, as: Model.self)
+            byKey = try context.models(keyed: keys, query: query, as: Model.self)
+            try context.prefetch(prefetched, of: byKey.values, entity: entity)
         } catch {
             preconditionFailure("the models of a batched fetch of \(entity.name) cannot be read: \(error)")
         }

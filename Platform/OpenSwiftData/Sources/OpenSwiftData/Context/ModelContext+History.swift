@@ -5,21 +5,30 @@ extension ModelContext {
     /// to the store since its history began, from any context or process, with what
     /// each inserted, updated and deleted. By default in the order of the saves.
     ///
+    /// With several configurations, the history of every store is read as one: each
+    /// store's transactions in their order, merged by time, and each transaction's token
+    /// remembers how far every store's history had got (``DefaultHistoryToken``). A
+    /// save that touched two stores is a transaction in each.
+    ///
     /// The predicate and sort are evaluated in memory over the recorded transactions:
     /// delete the history a reader no longer needs (``deleteHistory(_:)``) to keep this
     /// fast.
     public func fetchHistory<T: HistoryTransaction>(_ descriptor: HistoryDescriptor<T>) throws -> [T] {
-        let entities = Dictionary(
-            container.schema.layout.entities.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-        let storeIdentifier = container.store.identifier
-        let recorded: [DefaultHistoryTransaction]
-        do {
-            recorded = try access.read { db in
-                try StoreHistory.transactions(db: db, storeIdentifier: storeIdentifier, entities: entities)
+        let stores = container.stores
+        var histories: [[DefaultHistoryTransaction]] = []
+        for (index, store) in stores.stores.enumerated() {
+            let entities = Dictionary(
+                stores.schemas[index].layout.entities.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+            do {
+                histories.append(
+                    try access(toStore: index).read { db in
+                        try StoreHistory.transactions(db: db, storeIdentifier: store.identifier, entities: entities)
+                    })
+            } catch {
+                throw SQLiteErrors.swiftDataError(error, path: store.identifier)
             }
-        } catch {
-            throw SQLiteErrors.swiftDataError(error, path: storeIdentifier)
         }
+        let recorded = histories.count == 1 ? histories[0] : StoreHistory.merged(histories)
         // OpenSwiftData records one kind of transaction; another type selects none.
         var selected = recorded.compactMap { $0 as? T }
         if let predicate = descriptor.predicate {
@@ -32,15 +41,50 @@ extension ModelContext {
         return selected
     }
 
-    /// Deletes the transactions `descriptor` selects from the store's history, in one
-    /// SQLite transaction. The models they changed are not touched.
+    /// Deletes the transactions `descriptor` selects from the store's history (with
+    /// several configurations, from each store's), in one SQLite transaction per store.
+    /// The models they changed are not touched.
     public func deleteHistory<T: HistoryTransaction>(_ descriptor: HistoryDescriptor<T>) throws {
-        guard container.store.allowsSave else { throw SwiftDataError.saveNotAllowed }
-        let selected = try fetchHistory(descriptor).map(\.transactionIdentifier)
-        do {
-            try access.write { db in try StoreHistory.delete(transactions: selected, db: db) }
-        } catch {
-            throw SQLiteErrors.swiftDataError(error, path: container.store.identifier)
+        let stores = container.stores.stores
+        let selected = Dictionary(grouping: try fetchHistory(descriptor)) { $0.storeIdentifier }
+        let touched = stores.indices.filter { selected[stores[$0].identifier] != nil }
+        guard touched.allSatisfy({ stores[$0].allowsSave }) else { throw SwiftDataError.saveNotAllowed }
+        _ = try NestedTransactions.run(
+            count: touched.count, path: { stores[touched[$0]].identifier },
+            transaction: { position, body in try access(toStore: touched[position]).write(body) }
+        ) { position, db in
+            let transactions = selected[stores[touched[position]].identifier, default: []]
+            try StoreHistory.delete(transactions: transactions.map(\.transactionIdentifier), db: db)
+        }.get()
+    }
+}
+
+extension StoreHistory {
+    /// The histories of several stores as one: each store's transactions in their
+    /// order, merged by timestamp (ties in store order), each remembering the last
+    /// transaction of every store up to it.
+    static func merged(_ histories: [[DefaultHistoryTransaction]]) -> [DefaultHistoryTransaction] {
+        var next = histories.map { _ in 0 }
+        var positions: [String: Int64] = [:]
+        var merged: [DefaultHistoryTransaction] = []
+        merged.reserveCapacity(histories.reduce(0) { $0 + $1.count })
+        while true {
+            var earliest: Int?
+            for store in histories.indices where next[store] < histories[store].count {
+                guard let current = earliest else {
+                    earliest = store
+                    continue
+                }
+                if histories[store][next[store]].timestamp < histories[current][next[current]].timestamp {
+                    earliest = store
+                }
+            }
+            guard let store = earliest else { return merged }
+            var transaction = histories[store][next[store]]
+            next[store] += 1
+            positions[transaction.storeIdentifier] = transaction.transactionIdentifier
+            transaction.historyPositions = positions
+            merged.append(transaction)
         }
     }
 }

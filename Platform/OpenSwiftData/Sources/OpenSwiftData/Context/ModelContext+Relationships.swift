@@ -18,10 +18,16 @@ extension ModelContext {
     private func loadToOne(of backing: ModelBackingData, target: EntityDescriptor, at index: Int) throws
         -> (any PersistentModel)?
     {
-        guard case .integer(let key) = backing.storedValue(at: index) else { return nil }
+        var stored = backing.storedValue(at: index)
+        if stored.isNotRead {
+            // A partial fetch left the key out: read it (a row gone since has no target).
+            try readUnreadValues(of: backing)
+            stored = backing.storedValue(at: index)
+        }
+        guard case .integer(let key) = stored else { return nil }
         let model =
             try identityMap[IdentityMap.key(target, key)]
-            ?? access.read { db in try self.model(of: target, primaryKey: key, db: db) }
+            ?? access(for: target).read { db in try self.model(of: target, primaryKey: key, db: db) }
         guard let model, model.persistentBackingData.state != .deleted else { return nil }
         return model
     }
@@ -39,7 +45,7 @@ extension ModelContext {
         if let batch = backing.fetchBatch, entity.isKind(of: batch.entity) || batch.entity.isKind(of: entity) {
             owners = batch.window(containing: backing.fetchBatchPosition)
         }
-        let targetsByOwner = try access.read { db in
+        let targetsByOwner = try access(for: entity).read { db in
             try readToMany(of: entity, at: index, owners: owners, db: db)
         }
         for owner in owners where owner != key {
@@ -53,7 +59,7 @@ extension ModelContext {
 
     /// One query for a to-many relationship of several owners, grouped by owner key;
     /// deleted targets are left out.
-    private func readToMany(of entity: EntityDescriptor, at index: Int, owners: ArraySlice<Int64>, db: Database)
+    func readToMany(of entity: EntityDescriptor, at index: Int, owners: ArraySlice<Int64>, db: Database)
         throws -> [Int64: [any PersistentModel]]
     {
         let query = container.schema.layout.toManyQuery(of: entity, at: index)

@@ -4,51 +4,97 @@ import GRDB
 extension ModelContext {
     /// Writes every insert, change and delete in one SQLite transaction. On failure
     /// nothing is written and the context keeps its changes.
+    ///
+    /// In a container of several configurations, a save that touches several stores
+    /// writes each in a transaction of its own. Everything is checked first (delete
+    /// rules, model counts, read-only stores), and the transactions are nested so that an
+    /// error in any store rolls back every store (``NestedTransactions``). Only a failed
+    /// commit, after the stores written after it committed (the disk fills at that
+    /// moment), leaves some stores saved and others not: the context then counts the
+    /// changes of the stores that committed as saved, keeps the others, and throws; a
+    /// second `save()` writes what is left.
     public func save() throws {
         guard hasChanges else {
             changedModels.removeAll()
             return
         }
-        guard container.store.allowsSave else { throw SwiftDataError.saveNotAllowed }
+        let changed = changedModels.models.filter {
+            $0.persistentBackingData.state == .persisted && $0.persistentBackingData.hasChangedProperties
+        }
+        let parts = StorePart.parts(
+            inserted: insertedModels.models, changed: changed, deleted: deletedModels.models, stores: container.stores)
+        guard parts.allSatisfy({ container.stores.stores[$0.storeIndex].allowsSave }) else {
+            throw SwiftDataError.saveNotAllowed
+        }
         try checkUnreadRelationships()
         try checkUnstorableValues()
         try checkDenyRules()
         try checkModelCounts()
         NotificationCenter.default.post(name: Self.willSave, object: nil)
-        let operation = SaveOperation(
-            inserted: insertedModels.models,
-            changed: changedModels.models.filter {
-                $0.persistentBackingData.state == .persisted && $0.persistentBackingData.hasChangedProperties
-            },
-            deleted: deletedModels.models,
-            layout: container.schema.layout,
-            author: author,
-            externalData: ExternalDataChanges(storeURL: container.store.url)
-        )
-        let written: (keys: [ObjectIdentifier: Int64], upserted: Set<ObjectIdentifier>)
-        do {
-            written = try access.write { db in try operation.run(db) }
-        } catch {
-            operation.externalData?.discardWritten()
-            throw SQLiteErrors.swiftDataError(error, path: container.store.identifier)
+        let operations = parts.map { part in
+            SaveOperation(
+                inserted: part.inserted, changed: part.changed, deleted: part.deleted,
+                layout: container.stores.schemas[part.storeIndex].layout, author: author,
+                externalData: ExternalDataChanges(storeURL: container.stores.stores[part.storeIndex].url))
         }
-        if let ledger {
-            ledger.record(
-                inserted: zip(operation.inserted, operation.insertedBackings).compactMap { model, backing in
-                    written.upserted.contains(ObjectIdentifier(model)) ? nil : backing.entity.name
-                },
-                updated: operation.changed.count + written.upserted.count,
-                deleted: operation.deletedBackings.compactMap { $0.primaryKey == nil ? nil : $0.entity.name }
-            )
+        let outcome = NestedTransactions.run(
+            count: operations.count, path: { self.container.stores.stores[parts[$0].storeIndex].identifier },
+            transaction: { position, body in try self.access(toStore: parts[position].storeIndex).write(body) }
+        ) { position, db in try operations[position].run(db) }
+        var saved = SavedIdentifiers()
+        for (operation, written) in zip(operations, outcome.committed) {
+            // The large data files a store's part wrote go with its rolled-back rows.
+            guard let written else {
+                operation.externalData?.discardWritten()
+                continue
+            }
+            if let ledger {
+                ledger.record(
+                    inserted: zip(operation.inserted, operation.insertedBackings).compactMap { model, backing in
+                        written.upserted.contains(ObjectIdentifier(model)) ? nil : backing.entity.name
+                    },
+                    updated: operation.changed.count + written.upserted.count,
+                    deleted: operation.deletedBackings.compactMap { $0.primaryKey == nil ? nil : $0.entity.name }
+                )
+            }
+            settle(operation, keys: written.keys, into: &saved)
         }
-        finish(operation, keys: written.keys)
+        if outcome.error == nil {
+            insertedModels.removeAll()
+            changedModels.removeAll()
+            deletedModels.removeAll()
+        } else {
+            for (operation, written) in zip(operations, outcome.committed) where written != nil {
+                for model in operation.inserted { insertedModels.remove(model) }
+                for model in operation.changed { changedModels.remove(model) }
+                for model in operation.deleted { deletedModels.remove(model) }
+            }
+        }
+        if !saved.isEmpty { announce(saved) }
+        if let error = outcome.error { throw error }
     }
 
-    /// Brings the models in line with what the save wrote, then tells observers.
-    private func finish(_ operation: SaveOperation, keys: [ObjectIdentifier: Int64]) {
-        var deletedIdentifiers: [PersistentIdentifier] = []
+    /// The identifiers of what a save wrote, for its notifications.
+    private struct SavedIdentifiers {
+        var inserted: [PersistentIdentifier] = []
+        var updated: [PersistentIdentifier] = []
+        var deleted: [PersistentIdentifier] = []
+
+        var isEmpty: Bool { inserted.isEmpty && updated.isEmpty && deleted.isEmpty }
+
+        /// Adds a store's inserted and updated identifiers. The first store's lists are
+        /// kept as they are: a save to one store copies none.
+        mutating func add(inserted newInserted: [PersistentIdentifier], updated newUpdated: [PersistentIdentifier]) {
+            if inserted.isEmpty { inserted = newInserted } else { inserted += newInserted }
+            if updated.isEmpty { updated = newUpdated } else { updated += newUpdated }
+        }
+    }
+
+    /// Brings the models of one store's part of a save in line with what it wrote.
+    private func settle(_ operation: SaveOperation, keys: [ObjectIdentifier: Int64], into saved: inout SavedIdentifiers)
+    {
         for backing in operation.deletedBackings {
-            deletedIdentifiers.append(backing.persistentModelID)
+            saved.deleted.append(backing.persistentModelID)
             if let primaryKey = backing.primaryKey {
                 identityMap.remove(IdentityMap.key(backing.entity, primaryKey))
             }
@@ -75,21 +121,22 @@ extension ModelContext {
             backing.forgetChangedProperties()
             backing.forgetSnapshot()
         }
-        insertedModels.removeAll()
-        changedModels.removeAll()
-        deletedModels.removeAll()
+        saved.add(
+            inserted: operation.inserted.map(\.persistentModelID), updated: operation.changed.map(\.persistentModelID))
+    }
 
-        let inserted = operation.inserted.map(\.persistentModelID)
-        let updated = operation.changed.map(\.persistentModelID)
+    /// Tells observers what a save wrote.
+    private func announce(_ saved: SavedIdentifiers) {
         NotificationCenter.default.post(
             name: Self.didSave, object: nil,
             userInfo: [
-                NotificationKey.insertedIdentifiers.rawValue: inserted,
-                NotificationKey.updatedIdentifiers.rawValue: updated,
-                NotificationKey.deletedIdentifiers.rawValue: deletedIdentifiers,
+                NotificationKey.insertedIdentifiers.rawValue: saved.inserted,
+                NotificationKey.updatedIdentifiers.rawValue: saved.updated,
+                NotificationKey.deletedIdentifiers.rawValue: saved.deleted,
             ])
         container.saveBroadcaster.publish(
-            ModelContainer.Change(inserted: inserted, updated: updated, deleted: deletedIdentifiers, erasedAll: false))
+            ModelContainer.Change(
+                inserted: saved.inserted, updated: saved.updated, deleted: saved.deleted, erasedAll: false))
     }
 }
 

@@ -11,7 +11,8 @@ import Logging
 /// not save automatically; the container's ``ModelContainer/mainContext`` does.
 public final class ModelContext {
     public let container: ModelContainer
-    let access: StoreAccess
+    /// How the context reaches each of the container's stores, in configuration order.
+    private let accesses: [StoreAccess]
     /// Whether changes are saved automatically (on the main actor, after the current
     /// turn of work). `false` for contexts created with `ModelContext(_:)`.
     public var autosaveEnabled = false
@@ -52,13 +53,23 @@ public final class ModelContext {
     /// Creates a context on a container.
     public init(_ container: ModelContainer) {
         self.container = container
-        self.access = StoreAccess(writer: container.store.writer, path: container.store.url?.path)
+        self.accesses = container.stores.stores.map { StoreAccess(writer: $0.writer, path: $0.url?.path) }
     }
 
     /// A context on a connection whose transaction is owned by the caller.
     init(container: ModelContainer, pinnedDatabase db: Database) {
         self.container = container
-        self.access = StoreAccess(pinned: db)
+        self.accesses = [StoreAccess(pinned: db)]
+    }
+
+    /// How the context reaches the store that holds `entity`'s rows.
+    func access(for entity: EntityDescriptor) -> StoreAccess {
+        accesses[container.stores.index(of: entity)]
+    }
+
+    /// How the context reaches the store at `index` of the container's stores.
+    func access(toStore index: Int) -> StoreAccess {
+        accesses[index]
     }
 
     // MARK: State
@@ -179,7 +190,11 @@ public final class ModelContext {
         let backing = model.persistentBackingData
         guard backing.context === self, backing.state == .inserted || backing.state == .persisted else { return }
         let wasInserted = backing.state == .inserted
-        if !wasInserted { backing.keepSnapshot() }
+        if !wasInserted {
+            // Out of its context, a model of a partial fetch could not read what it left out.
+            backing.readUnreadValuesIfAny()
+            backing.keepSnapshot()
+        }
         backing.state = .deleted
         for property in backing.entity.properties {
             guard let relationship = property.relationship else { continue }
@@ -273,6 +288,6 @@ public final class ModelContext {
         else {
             return insertedModels.models.first { $0.persistentModelID == identifier }
         }
-        return try? access.read { db in try model(of: entity, primaryKey: primaryKey, db: db) }
+        return try? access(for: entity).read { db in try model(of: entity, primaryKey: primaryKey, db: db) }
     }
 }

@@ -25,7 +25,8 @@ extension SwiftDataError {
         case modelBelongsToAnotherContext(entity: String)
         /// No model with this identifier exists in the store.
         case modelNotFound(PersistentIdentifier)
-        /// The configuration cannot be served (for example several stores in one container).
+        /// The configuration cannot be served (for example a custom migration stage in a
+        /// container of several stores).
         case unsupportedConfiguration(reason: String)
         /// SQLite reported an error; the message and the SQL say which.
         case database(code: Int32, message: String, sql: String?)
@@ -60,6 +61,16 @@ extension SwiftDataError {
         /// The rows of one store could not be copied into another
         /// (``StoreFile/copyRows(from:)``); nothing was written.
         case rowsNotCopied(from: String, into: String, reason: String)
+        /// Two configurations of one container name the same store file.
+        case duplicateConfiguration(path: String)
+        /// A model type cannot be given a store: it is in no configuration, in several,
+        /// not in the container's schema, or related to a model of another store.
+        case configurationAssignment(entity: String, reason: String)
+        /// A key path of a fetch descriptor names no property it can be used for.
+        case unsupportedKeyPath(entity: String, keyPath: String, reason: String)
+        /// An `enumerate` block left unsaved changes without `allowEscapingMutations`;
+        /// the changes are still in the context.
+        case mutationsEscapedEnumeration(entity: String, count: Int)
 
         public var description: String {
             switch self {
@@ -116,6 +127,14 @@ extension SwiftDataError {
                 "Cannot save \(entity).\(property): it was set to a value that cannot be stored (\(reason)); set it to another value, or roll back."
             case .rowsNotCopied(let source, let destination, let reason):
                 "Cannot copy the rows of \(source) into \(destination): \(reason). Nothing was written."
+            case .duplicateConfiguration(let path):
+                "Two configurations of the container store their models in \(path); give each configuration its own file."
+            case .configurationAssignment(let entity, let reason):
+                "Model \(entity) cannot be given a store: \(reason)."
+            case .unsupportedKeyPath(let entity, let keyPath, let reason):
+                "The key path \(keyPath) of \(entity) cannot be used here: \(reason)."
+            case .mutationsEscapedEnumeration(let entity, let count):
+                "The block of enumerate over \(entity) left \(count) unsaved change(s); save them in the block, or pass allowEscapingMutations: true. The changes are still in the context."
             }
         }
 

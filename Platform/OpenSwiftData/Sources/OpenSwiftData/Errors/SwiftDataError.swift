@@ -199,4 +199,30 @@ public struct SwiftDataError: Error, Hashable, Sendable, CustomStringConvertible
             .modelCountOutOfRange(
                 entity: entity, relationship: relationship, count: count, minimum: minimum, maximum: maximum))
     }
+
+    /// ``Cause/duplicateConfiguration``.
+    public static func duplicateConfiguration(path: String) -> SwiftDataError {
+        SwiftDataError(.duplicateConfiguration, .duplicateConfiguration(path: path))
+    }
+
+    /// ``Cause/configurationAssignment``; of the kind
+    /// ``configurationSchemaNotFoundInContainerSchema`` when a configuration lists a model
+    /// the container's schema does not have.
+    public static func configurationAssignment(entity: String, reason: String, notInContainerSchema: Bool = false)
+        -> SwiftDataError
+    {
+        SwiftDataError(
+            notInContainerSchema ? .configurationSchemaNotFoundInContainerSchema : .loadIssueModelContainer,
+            .configurationAssignment(entity: entity, reason: reason))
+    }
+
+    /// ``Cause/unsupportedKeyPath``.
+    public static func unsupportedKeyPath(entity: String, keyPath: String, reason: String) -> SwiftDataError {
+        SwiftDataError(.unsupportedKeyPath, .unsupportedKeyPath(entity: entity, keyPath: keyPath, reason: reason))
+    }
+
+    /// ``Cause/mutationsEscapedEnumeration``.
+    public static func mutationsEscapedEnumeration(entity: String, count: Int) -> SwiftDataError {
+        SwiftDataError(.modelValidationFailure, .mutationsEscapedEnumeration(entity: entity, count: count))
+    }
 }

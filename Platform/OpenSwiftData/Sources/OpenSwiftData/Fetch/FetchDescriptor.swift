@@ -20,11 +20,21 @@ public struct FetchDescriptor<T: PersistentModel>: @unchecked Sendable {
     public var sortBy: [SortDescriptor<T>]
     public var fetchLimit: Int?
     public var fetchOffset: Int?
-    /// Whether unsaved inserts, changes and deletes of the context are reflected.
+    /// Whether unsaved inserts, changes and deletes of the context are reflected. With
+    /// `false`, the fetch answers from the store alone: unsaved inserts are left out,
+    /// models deleted but not saved are returned, and models are matched by their stored
+    /// values (a registered model comes back as it is, with its unsaved values).
     public var includePendingChanges = true
-    /// Accepted for source compatibility: every stored property is always fetched.
+    /// The stored properties to read; empty: all of them. The query reads only these
+    /// columns (and the `let` attributes', which a model needs to be made); a fetched
+    /// model reads its other attributes from the store on first access, for the models
+    /// of its fetch around it at once (up to 1,000, one query). A model already in the
+    /// context keeps the values it has. A key path that is not a stored property of the
+    /// model is an error (``SwiftDataError/unsupportedKeyPath``).
     public var propertiesToFetch: [PartialKeyPath<T>] = []
-    /// Accepted for source compatibility: relationships load on first access.
+    /// Relationships to load right after the fetch, one query per key path for all the
+    /// fetched models, instead of on first access. A key path that is not a relationship
+    /// of the model is an error (``SwiftDataError/unsupportedKeyPath``).
     public var relationshipKeyPathsForPrefetching: [PartialKeyPath<T>] = []
 
     public init(predicate: Predicate<T>? = nil, sortBy: [SortDescriptor<T>] = []) {

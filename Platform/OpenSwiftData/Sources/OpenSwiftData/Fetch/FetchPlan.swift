@@ -6,19 +6,33 @@ import GRDB
 struct FetchPlan<T: PersistentModel> {
     let descriptor: FetchDescriptor<T>
     let entity: EntityDescriptor
-    /// How the entity's rows are read, sub-entities' included.
+    /// How the entity's rows are read, sub-entities' included; with `propertiesToFetch`,
+    /// some of the entity's columns only.
     let query: EntityQuery
     let pending: PendingModels
     let condition: SQLCondition?
     let orderBy: String?
     /// Whether SQL alone answers the fetch, paging included.
     let isAnsweredBySQL: Bool
+    /// The relationships loaded right after the fetch, by property index.
+    let prefetched: [Int]
 
-    init(descriptor: FetchDescriptor<T>, entity: EntityDescriptor, query: EntityQuery, pending: PendingModels) {
+    init(descriptor: FetchDescriptor<T>, entity: EntityDescriptor, query: EntityQuery, pending: PendingModels)
+        throws(SwiftDataError)
+    {
         self.descriptor = descriptor
         self.entity = entity
-        self.query = query
+        // Most fetches name no properties and no relationships: they skip the generic code
+        // that reads the key paths, whose types' metadata it looks up at every call. (The
+        // arrays are tested by `count`, Array's own: `isEmpty` is Collection's, which this
+        // unspecialized code would call through the conformance, looked up each time.)
+        self.query =
+            descriptor.propertiesToFetch.count == 0
+            ? query : try FetchColumns.properties(of: descriptor, entity: entity).map(query.reading) ?? query
         self.pending = pending
+        self.prefetched =
+            descriptor.relationshipKeyPathsForPrefetching.count == 0
+            ? [] : try Prefetching.relationshipIndices(of: descriptor, entity: entity)
         self.condition = descriptor.predicate.flatMap { predicate in
             PredicateTemplates.condition(for: predicate, entity: entity)
                 ?? PredicateTranslator.condition(for: predicate, entity: entity)

@@ -21,21 +21,41 @@ public protocol HistoryTransaction: Hashable, Identifiable, Sendable {
     var token: TokenType { get }
 }
 
-/// The history token of OpenSwiftData's stores: a transaction of one store.
+/// The history token of OpenSwiftData's stores: a position in the history of a
+/// container's stores, just after one transaction.
+///
+/// With several configurations, a container has a history per store, read as one
+/// (``ModelContext/fetchHistory(_:)``, oldest first). A token then also remembers, for
+/// every store, the last transaction of that store at or before its position, so that
+/// `#Predicate { $0.token > seen }` selects exactly the transactions that `seen` has
+/// not seen in their own store, whatever the order in which the stores' saves landed.
 public struct DefaultHistoryToken: HistoryToken {
-    /// The transaction's identifier, increasing with each save.
+    /// The transaction's identifier, increasing with each save to its store.
     public let transactionIdentifier: Int64
     public let storeIdentifier: String
+    /// The last transaction seen of each store, by store identifier (this token's own
+    /// store included).
+    let positions: [String: Int64]
 
-    init(transactionIdentifier: Int64, storeIdentifier: String) {
+    init(transactionIdentifier: Int64, storeIdentifier: String, positions: [String: Int64]) {
         self.transactionIdentifier = transactionIdentifier
         self.storeIdentifier = storeIdentifier
+        self.positions = positions
     }
 
-    /// Orders by transaction; tokens of different stores order by store first, so that
-    /// the order is total (comparing tokens of different stores means little).
+    /// Whether `rhs`'s transaction comes after everything `lhs` has seen of its store.
+    /// Tokens of unrelated histories (neither knows the other's store) order by store
+    /// first, so that the order is total.
     public static func < (lhs: Self, rhs: Self) -> Bool {
-        (lhs.storeIdentifier, lhs.transactionIdentifier) < (rhs.storeIdentifier, rhs.transactionIdentifier)
+        switch (lhs.positions[rhs.storeIdentifier], rhs.positions[lhs.storeIdentifier]) {
+        case (let seen?, _):
+            seen < rhs.transactionIdentifier
+        case (nil, .some):
+            // `rhs` has seen `lhs`'s store, `lhs` none of `rhs`'s: `rhs` comes later.
+            true
+        case (nil, nil):
+            (lhs.storeIdentifier, lhs.transactionIdentifier) < (rhs.storeIdentifier, rhs.transactionIdentifier)
+        }
     }
 }
 
@@ -48,11 +68,16 @@ public struct DefaultHistoryTransaction: HistoryTransaction {
     public let processIdentifier: String
     public let storeIdentifier: String
     public let timestamp: Date
+    /// The last transaction of each store at or before this one in the history as read
+    /// (see ``DefaultHistoryToken``); empty: this transaction's store alone.
+    var historyPositions: [String: Int64] = [:]
 
     public var id: Int64 { transactionIdentifier }
 
     public var token: DefaultHistoryToken {
-        DefaultHistoryToken(transactionIdentifier: transactionIdentifier, storeIdentifier: storeIdentifier)
+        DefaultHistoryToken(
+            transactionIdentifier: transactionIdentifier, storeIdentifier: storeIdentifier,
+            positions: historyPositions.isEmpty ? [storeIdentifier: transactionIdentifier] : historyPositions)
     }
 
     public static func == (lhs: Self, rhs: Self) -> Bool {

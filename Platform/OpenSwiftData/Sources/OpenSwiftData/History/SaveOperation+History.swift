@@ -47,8 +47,10 @@ extension SaveOperation {
     private func preservedValues(of backing: ModelBackingData) -> [(property: String, value: StoredValue)] {
         let saved = backing.pendingChanges?.snapshot?.values ?? backing.storedValues
         return backing.entity.properties.compactMap { property in
+            // A value a partial fetch left out and that could not be read since (its row
+            // was gone) has nothing to preserve.
             guard let attribute = property.attribute,
-                attribute.metadata.options.contains(.preserveValueOnDeletion)
+                attribute.metadata.options.contains(.preserveValueOnDeletion), !saved[property.index].isNotRead
             else { return nil }
             // A value kept in a file goes in the tombstone itself: the file goes with the row.
             let value = saved[property.index]

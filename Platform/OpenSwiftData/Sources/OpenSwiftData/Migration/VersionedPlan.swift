@@ -56,11 +56,19 @@ struct VersionedPlan {
         self.stages = stages
     }
 
+    /// A plan already checked: a projection of a checked plan (``projected(onto:)``).
+    init(versions: [Version], stages: [MigrationStage]) {
+        self.versions = versions
+        self.stages = stages
+    }
+
     var latest: Schema.Version { versions[versions.count - 1].identifier }
 
-    /// The index of the version a store was written by, found by its shapes.
+    /// The index of the version a store was written by, found by its shapes: the last
+    /// of the versions stored that way (versions of a projected plan may store one
+    /// store's models alike, and then the stages between them have nothing to do there).
     func versionIndex(of stored: StoredMetadata, path: String) throws(SwiftDataError) -> Int {
-        if let index = versions.firstIndex(where: { $0.schema.layout.hashes == stored.hashes }) {
+        if let index = versions.lastIndex(where: { $0.schema.layout.hashes == stored.hashes }) {
             return index
         }
         if let stamped = stored.version, stamped > latest {

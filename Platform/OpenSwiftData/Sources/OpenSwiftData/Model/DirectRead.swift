@@ -1,6 +1,7 @@
 /// The values a property accessor reads without its attribute's codec: a stored
 /// integer, real or text as `Int`, `Int64`, `Bool`, `Double` or `String`, optional or
-/// not, and NULL as `nil` for those optionals.
+/// not, and NULL as `nil` for those optionals. A value not read yet (``StoredValue/notRead``)
+/// is never answered here: the accessor then takes the codec's path, which reads it.
 ///
 /// Inlinable, so that a model's accessor, specialized for its property's type, tests
 /// one type and one storage case instead of calling generic code that looks the codec
@@ -40,7 +41,7 @@ enum DirectRead {
             if Value.self == Double?.self { return Double?.none as? Value }
             if Value.self == String?.self { return String?.none as? Value }
             return nil
-        case .blob:
+        case .blob, .notRead:
             return nil
         }
     }

@@ -19,12 +19,14 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingFields, StoredVal
     /// last context it was registered in. Not stored per model while it is registered:
     /// a fetch would copy the same string into every one.
     var storeIdentifier: String? {
-        context?.container.store.identifier ?? identifierMemo?.storeIdentifierAfterContext
+        guard let container = context?.container else { return identifierMemo?.storeIdentifierAfterContext }
+        // A container of one store answers without the entity: a save asks for every model.
+        return container.stores.onlyStore?.identifier ?? container.store(for: entity).identifier
     }
 
     /// Unregisters the model from its context; its identifier keeps the store's.
     func leaveContext() {
-        if let store = context?.container.store.identifier {
+        if let store = context?.container.store(for: entity).identifier {
             memo().storeIdentifierAfterContext = store
         }
         identityTable = nil
@@ -232,11 +234,14 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingFields, StoredVal
     }
 
     /// The attribute at `index` decoded with its codec; a value kept in a file beside
-    /// the store is read from it. A stored value that does not decode is a damaged store,
-    /// and stops the program with the property's name.
+    /// the store is read from it, and a value a partial fetch left out is read from the
+    /// store first. A stored value that does not decode is a damaged store, and stops the
+    /// program with the property's name.
     private func attributeValue<Value>(at index: Int, codec: AttributeCodec) -> Value {
+        var stored = storedValue(at: index)
+        if stored.isNotRead { stored = readUnreadValue(at: index) }
         do {
-            return try typed(codec, as: Value.self, at: index).decode(storedValue(at: index))
+            return try typed(codec, as: Value.self, at: index).decode(stored)
         } catch let reference as ExternalDataReference {
             return externalValue(at: index, codec: typed(codec, as: Value.self, at: index), reference: reference)
         } catch {

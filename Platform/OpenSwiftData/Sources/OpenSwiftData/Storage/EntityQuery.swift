@@ -14,6 +14,9 @@ struct EntityQuery: Sendable {
     let entity: EntityDescriptor
     /// What `SELECT` reads: the primary key, then the columns.
     let columnsSQL: String
+    /// The columns after the primary key, one expression each: ``columnsSQL`` is the
+    /// primary key and these.
+    let columnExpressions: [String]
     /// What `FROM` reads.
     let fromSQL: String
     /// The entities a row may be: ``entity`` first, then its sub-entities in the schema.
@@ -28,6 +31,11 @@ struct EntityQuery: Sendable {
     let columnCount: Int
     /// The text of the queries built so far, by shape (see ``selectText(for:)``).
     private let texts = SelectTexts()
+    /// For a query that leaves some of its entities' columns out (a partial fetch, see
+    /// ``reading(_:)``): for each of ``concreteEntities``, the values a row's model starts
+    /// with before the columns read are stored, ``StoredValue/notRead`` for the columns
+    /// left out. Nil for a query of every column.
+    let unreadValues: [[StoredValue]]?
 
     /// The primary key of a row of ``fromSQL``.
     var keySQL: String { entity.keySQL }
@@ -57,14 +65,32 @@ struct EntityQuery: Sendable {
         return text
     }
 
+    /// A query of every field given (see ``reading(_:)``).
+    init(
+        entity: EntityDescriptor, columnExpressions: [String], fromSQL: String, concreteEntities: [EntityDescriptor],
+        columnProperties: [[Int]], discriminatorColumn: Int?, unreadValues: [[StoredValue]]?
+    ) {
+        self.entity = entity
+        self.columnExpressions = columnExpressions
+        self.columnsSQL = ([entity.keySQL] + columnExpressions).joined(separator: ", ")
+        self.fromSQL = fromSQL
+        self.concreteEntities = concreteEntities
+        self.columnProperties = columnProperties
+        self.discriminatorColumn = discriminatorColumn
+        self.columnCount = columnExpressions.count + 1
+        self.unreadValues = unreadValues
+    }
+
     /// The query of `entity`'s rows in a schema of `entities`.
     init(entity: EntityDescriptor, in entities: [EntityDescriptor]) {
         self.entity = entity
         // Parents before children, so that a row's columns come in property order.
         let descendants = entities.filter { $0 !== entity && $0.isKind(of: entity) }
             .sorted { $0.tableChain.count < $1.tableChain.count }
+        unreadValues = nil
         guard !descendants.isEmpty else {
             columnsSQL = entity.selectColumnsSQL
+            columnExpressions = entity.columnPropertyIndices.map(entity.qualifiedColumn(of:))
             fromSQL = entity.fromSQL
             concreteEntities = [entity]
             columnProperties = [entity.columnPropertyIndices]
@@ -73,7 +99,7 @@ struct EntityQuery: Sendable {
             return
         }
         let primaryKey = EntityDescriptor.quote(EntityDescriptor.primaryKeyColumn)
-        var columns = [entity.selectColumnsSQL]
+        var columns = entity.columnPropertyIndices.map(entity.qualifiedColumn(of:))
         var from = entity.fromSQL
         for descendant in descendants {
             columns += descendant.ownColumnPropertyIndices.map(descendant.qualifiedColumn(of:))
@@ -86,7 +112,8 @@ struct EntityQuery: Sendable {
         }
         .map { "WHEN \(concrete[$0].quotedTable).\(primaryKey) IS NOT NULL THEN \($0)" }
         columns.append("CASE \(cases.joined(separator: " ")) ELSE 0 END")
-        columnsSQL = columns.joined(separator: ", ")
+        columnsSQL = ([entity.keySQL] + columns).joined(separator: ", ")
+        columnExpressions = columns
         fromSQL = from
         concreteEntities = concrete
         columnProperties = concrete.map { rowEntity in

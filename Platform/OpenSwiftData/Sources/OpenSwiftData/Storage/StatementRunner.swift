@@ -35,13 +35,14 @@ enum StatementRunner {
 extension StoredValue {
     /// Binds the value to parameter `index` of a statement; returns SQLite's result code.
     /// Numbers and NULL directly; text and blobs through GRDB's binding, which has SQLite
-    /// copy the bytes.
+    /// copy the bytes. A value a partial fetch did not read is never written.
     func bind(to statement: SQLiteStatement, at index: CInt) -> CInt {
         switch self {
         case .null: sqlite3_bind_null(statement, index)
         case .integer(let integer): sqlite3_bind_int64(statement, index, integer)
         case .real(let real): sqlite3_bind_double(statement, index, real)
-        case .text, .blob: databaseValue.bind(to: statement, at: index)
+        // A value not read from the store stops at `databaseValue`'s precondition.
+        case .text, .blob, .notRead: databaseValue.bind(to: statement, at: index)
         }
     }
 }

@@ -32,10 +32,9 @@ final class Store: Sendable {
     /// Nothing is written to a file that is refused: it is inspected read-only first,
     /// and a migration runs in one transaction that rolls back on any failure.
     static func open(
-        configuration: ModelConfiguration, schema: Schema, plan: (any SchemaMigrationPlan.Type)?,
+        configuration: ModelConfiguration, schema: Schema, plan versionedPlan: VersionedPlan?,
         observer: MigrationObserver?
     ) throws(SwiftDataError) -> (store: Store, migration: MigrationReport?) {
-        let versionedPlan = try plan.map { plan throws(SwiftDataError) in try VersionedPlan(plan, current: schema) }
         if configuration.isStoredInMemoryOnly {
             let queue = try SQLiteErrors.map(path: ":memory:") {
                 try DatabaseQueue(configuration: Self.configuration())
@@ -121,9 +120,8 @@ final class Store: Sendable {
     /// Reports what migrating a store would do, by migrating a copy of it in a
     /// temporary folder; the store itself is only read.
     static func dryRun(
-        configuration: ModelConfiguration, schema: Schema, plan: (any SchemaMigrationPlan.Type)?
+        configuration: ModelConfiguration, schema: Schema, plan versionedPlan: VersionedPlan?
     ) throws(SwiftDataError) -> MigrationReport {
-        let versionedPlan = try plan.map { plan throws(SwiftDataError) in try VersionedPlan(plan, current: schema) }
         let target = versionedPlan?.latest ?? schema.version
         let url = configuration.url.standardizedFileURL
         guard !configuration.isStoredInMemoryOnly, StoreFile.size(of: url) > 0,
@@ -148,7 +146,7 @@ final class Store: Sendable {
     }
 
     /// Looks at an existing file without writing to it.
-    private static func inspectReadOnly(path: String, schema: Schema) throws(SwiftDataError) -> Contents {
+    static func inspectReadOnly(path: String, schema: Schema) throws(SwiftDataError) -> Contents {
         // The usual case, a store at the schema's shape, without a GRDB queue.
         if StoredHashes.read(path: path) == schema.layout.hashes { return .current }
         return try SQLiteErrors.map(path: path) {

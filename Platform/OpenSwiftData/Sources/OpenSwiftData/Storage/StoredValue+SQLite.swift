@@ -5,9 +5,12 @@ import GRDBSQLite
 // Conversions between a model's stored values and GRDB's and SQLite's: statement
 // arguments are GRDB values, and fetched columns are read with SQLite's C API.
 extension StoredValue {
-    /// The value as a statement argument.
+    /// The value as a statement argument. A value not read from the store is never
+    /// written back (a save writes the columns a model changed, and an insert is a new
+    /// model's, read in full): reaching one here is a programming error.
     var databaseValue: DatabaseValue {
         switch self {
+        case .notRead: preconditionFailure("a value that was not read from the store cannot be written")
         case .null: .null
         case .integer(let integer): integer.databaseValue
         case .real(let real): real.databaseValue

@@ -15,9 +15,10 @@ extension ModelContainer {
     public func performSyncTransaction<Result>(
         author: String?, _ body: (ModelContext, SyncMetadata) throws -> Result
     ) throws -> Result {
+        let store = try syncedStore()
         guard store.allowsSave else { throw SwiftDataError.saveNotAllowed }
         let identifier = store.identifier
-        return try passingBodyErrors {
+        return try passingBodyErrors(path: identifier) {
             try store.writer.write { db in
                 let context = ModelContext(container: self, pinnedDatabase: db)
                 context.author = author
@@ -30,8 +31,9 @@ extension ModelContainer {
     /// Reads the store's ``SyncMetadata`` without writing: nothing is created when the
     /// store was never synced (every record name and value is then absent).
     public func readSyncMetadata<Result>(_ body: (SyncMetadata) throws -> Result) throws -> Result {
+        let store = try syncedStore()
         let identifier = store.identifier
-        return try passingBodyErrors {
+        return try passingBodyErrors(path: identifier) {
             try store.writer.read { db in
                 let metadata = try SyncMetadata(db: db, storeIdentifier: identifier, isWritable: false)
                 return try BodyError.wrapping { try body(metadata) }
@@ -41,14 +43,24 @@ extension ModelContainer {
 
     /// Runs store access whose own errors become ``SwiftDataError``s, while the errors of
     /// the caller's closure inside it come out as they were thrown.
-    private func passingBodyErrors<Result>(_ access: () throws -> Result) throws -> Result {
+    private func passingBodyErrors<Result>(path: String, _ access: () throws -> Result) throws -> Result {
         do {
             return try access()
         } catch let error as BodyError {
             throw error.error
         } catch {
-            throw SQLiteErrors.swiftDataError(error, path: store.identifier)
+            throw SQLiteErrors.swiftDataError(error, path: path)
         }
+    }
+
+    /// The store a sync works on: the only one of a container of one configuration. (A
+    /// sync transaction is one SQLite transaction, which cannot span store files.)
+    private func syncedStore() throws(SwiftDataError) -> Store {
+        guard stores.stores.count == 1 else {
+            throw .unsupportedConfiguration(
+                reason: "a sync transaction works on one store; sync a container of one configuration")
+        }
+        return stores.stores[0]
     }
 }
 

@@ -56,7 +56,7 @@ struct EnumerateMutationTests {
         descriptor.fetchOffset = 5
         descriptor.fetchLimit = 700
         var walked: [Int] = []
-        try context.enumerate(descriptor, batchSize: 64) { stop in
+        try context.enumerate(descriptor, batchSize: 64, allowEscapingMutations: true) { stop in
             walked.append(stop.order)
             context.delete(stop)
         }

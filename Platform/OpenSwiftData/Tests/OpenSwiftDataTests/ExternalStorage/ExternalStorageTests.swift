@@ -133,7 +133,7 @@ struct ExternalStorageTests {
         context.insert(photo)
         try context.save()
         let kept = externalFiles(folder)
-        try container.store.writer.write { db in
+        try container.stores.stores[0].writer.write { db in
             try db.execute(
                 sql: """
                     CREATE TRIGGER refuse_update BEFORE UPDATE ON Photo BEGIN SELECT RAISE(ABORT, 'refused'); END;
@@ -144,7 +144,7 @@ struct ExternalStorageTests {
         context.insert(Photo(title: "new", image: largeData(10)))
         #expect(throws: SwiftDataError.self) { try context.save() }
         #expect(externalFiles(folder) == kept)
-        try container.store.writer.write { db in
+        try container.stores.stores[0].writer.write { db in
             try db.execute(sql: "DROP TRIGGER refuse_update; DROP TRIGGER refuse_insert")
         }
         try context.save()

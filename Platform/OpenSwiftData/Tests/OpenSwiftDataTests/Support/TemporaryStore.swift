@@ -36,7 +36,7 @@ func makeInMemoryContainer(_ types: [any PersistentModel.Type]) throws -> ModelC
 
 /// Runs SQL on a store's own connection.
 func readSQL<T>(_ container: ModelContainer, _ body: (Database) throws -> T) throws -> T {
-    try container.store.writer.read(body)
+    try container.stores.stores[0].writer.read(body)
 }
 
 /// The SHA-less fingerprint of a file's bytes, to check it was left untouched.

@@ -44,7 +44,7 @@ extension ModelBackingData {
 
     /// The external-data folder of the store the model belongs to, or last belonged to.
     private var externalDataFolder: ExternalDataFolder? {
-        if let url = context?.container.store.url { return ExternalDataFolder(storeURL: url) }
+        if let url = context?.container.store(for: entity).url { return ExternalDataFolder(storeURL: url) }
         guard let path = storeIdentifier, path.hasPrefix("/") else { return nil }
         return ExternalDataFolder(storeURL: URL(fileURLWithPath: path))
     }
@@ -55,7 +55,8 @@ extension ModelBackingData {
         guard let context, let primaryKey else { return nil }
         let entity = entity
         let sql = "SELECT \(entity.qualifiedColumn(of: index)) FROM \(entity.fromSQL) WHERE \(entity.keySQL) = ?"
-        let row = try? context.access.read { db in try Row.fetchOne(db, sql: sql, arguments: [primaryKey]) }
+        let row = try? context.access(for: entity).read { db in try Row.fetchOne(db, sql: sql, arguments: [primaryKey])
+        }
         return row.flatMap { $0 }.map { StoredValue($0[0] as DatabaseValue) }
     }
 }

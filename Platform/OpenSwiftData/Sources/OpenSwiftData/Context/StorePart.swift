@@ -1,0 +1,28 @@
+/// One store's share of a save: the models of the save that the store holds. Each
+/// store's share is written in a transaction of its own.
+struct StorePart {
+    /// The store's index among the container's stores.
+    let storeIndex: Int
+    var inserted: [any PersistentModel] = []
+    var changed: [any PersistentModel] = []
+    var deleted: [any PersistentModel] = []
+
+    var isEmpty: Bool { inserted.isEmpty && changed.isEmpty && deleted.isEmpty }
+
+    /// A save's models split by the store that holds them: the parts of the stores the
+    /// save touches, in configuration order. With one store, as most containers have,
+    /// the save's lists are its one part as they are, and no model is looked at.
+    static func parts(
+        inserted: [any PersistentModel], changed: [any PersistentModel], deleted: [any PersistentModel],
+        stores: ContainerStores
+    ) -> [StorePart] {
+        guard !stores.hasOneStore else {
+            return [StorePart(storeIndex: 0, inserted: inserted, changed: changed, deleted: deleted)]
+        }
+        var parts = stores.stores.indices.map { StorePart(storeIndex: $0) }
+        for model in inserted { parts[stores.index(of: model.persistentBackingData.entity)].inserted.append(model) }
+        for model in changed { parts[stores.index(of: model.persistentBackingData.entity)].changed.append(model) }
+        for model in deleted { parts[stores.index(of: model.persistentBackingData.entity)].deleted.append(model) }
+        return parts.filter { !$0.isEmpty }
+    }
+}
