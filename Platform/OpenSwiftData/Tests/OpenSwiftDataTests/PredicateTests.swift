@@ -190,4 +190,21 @@ struct PredicateTests {
         #expect(condition.isExact)
         #expect(condition.fragment.sql.contains("osd_fold("))
     }
+
+    @Test("caseInsensitiveCompare and localizedCompare are translated to SQL with the store's functions, exactly")
+    func stringComparisonsInSQL() throws {
+        let entity = try EntityDescriptor.of(Trip.self)
+        let query = "lisboa"
+        let same = ComparisonResult.orderedSame
+        let ascending = ComparisonResult.orderedAscending
+        let caseInsensitive = #Predicate<Trip> { $0.name.caseInsensitiveCompare(query) == same }
+        let localized = #Predicate<Trip> { $0.name.localizedCompare(query) != ascending }
+        for (predicate, function) in [
+            (caseInsensitive, "osd_case_insensitive_compare("), (localized, "osd_localized_compare("),
+        ] {
+            let condition = try #require(PredicateTranslator.condition(for: predicate, entity: entity))
+            #expect(condition.isExact)
+            #expect(condition.fragment.sql.contains(function))
+        }
+    }
 }

@@ -128,8 +128,9 @@ struct ConfigurationSpellingTests {
         #expect(batched.count == 25)
         #expect(batched.map(\.name) == (0..<25).map { String(format: "trip %02d", $0) })
         #expect(batched[24] === batched[24])
-        let identifiers = try context.fetchIdentifiers(sorted, batchSize: 10)
-        #expect(identifiers == batched.map(\.persistentModelID))
+        let identifiers: FetchResultsCollection<PersistentIdentifier> = try context.fetchIdentifiers(
+            sorted, batchSize: 10)
+        #expect(Array(identifiers) == batched.map(\.persistentModelID))
 
         try container.erase()
         #expect(try ModelContext(container).fetchCount(FetchDescriptor<Trip>()) == 0)

@@ -48,16 +48,33 @@ struct StringPredicateTests {
         #expect(Set(found.map(\.title)) == ["CREPES", "Crêpes Suzette"])
     }
 
-    @Test("caseInsensitiveCompare and localizedCompare compile and answer as Foundation")
-    func comparisons() throws {
+    @Test(
+        "caseInsensitiveCompare and localizedCompare answer as Foundation, in SQL and in memory alike",
+        arguments: ["soup", "SOUP", "M", "crepes", "tarte tatin"])
+    func comparisons(query: String) throws {
         let context = try cookbook()
-        let query = "soup"
+        let all = try context.fetch(FetchDescriptor<Recipe>(sortBy: [SortDescriptor(\.title)]))
+        for result in [ComparisonResult.orderedAscending, .orderedSame, .orderedDescending] {
+            let predicates = [
+                #Predicate<Recipe> { $0.title.caseInsensitiveCompare(query) == result },
+                #Predicate<Recipe> { $0.title.localizedCompare(query) == result },
+                #Predicate<Recipe> { $0.title.localizedCompare(query) != result },
+            ]
+            for predicate in predicates {
+                let descriptor = FetchDescriptor(predicate: predicate, sortBy: [SortDescriptor(\.title)])
+                let inMemory = try all.filter { try predicate.evaluate($0) }.map(\.title)
+                #expect(try context.fetch(descriptor).map(\.title) == inMemory)
+                #expect(try context.fetchCount(descriptor) == inMemory.count)
+            }
+        }
+        // What Foundation answers, for the two queries whose answer is plain.
+        let soup = "soup"
         let same = ComparisonResult.orderedSame
-        let ascending = ComparisonResult.orderedAscending
         let exact = try context.fetch(
-            FetchDescriptor<Recipe>(predicate: #Predicate { $0.title.caseInsensitiveCompare(query) == same }))
+            FetchDescriptor<Recipe>(predicate: #Predicate { $0.title.caseInsensitiveCompare(soup) == same }))
         #expect(exact.map(\.title) == ["Soup"])
         let bound = "M"
+        let ascending = ComparisonResult.orderedAscending
         let before = try context.fetch(
             FetchDescriptor<Recipe>(
                 predicate: #Predicate { $0.title.localizedCompare(bound) == ascending },

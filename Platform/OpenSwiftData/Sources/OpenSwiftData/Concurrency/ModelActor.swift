@@ -29,8 +29,9 @@ extension ModelActor {
         return serial.asUnownedSerialExecutor()
     }
 
-    /// The model with this identifier, from this actor's context.
+    /// The model with this identifier, from this actor's context; nil when it is not of
+    /// type `T`, or when there is no such model (no row in the store).
     public subscript<T: PersistentModel>(id: PersistentIdentifier, as type: T.Type) -> T? {
-        modelContext.model(for: id) as? T
+        modelContext.existingModel(for: id) as? T
     }
 }

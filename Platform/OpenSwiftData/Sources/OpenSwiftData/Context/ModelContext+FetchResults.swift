@@ -14,7 +14,7 @@ extension ModelContext {
     {
         let plan = try fetchPlan(for: descriptor)
         guard plan.isAnsweredBySQL else {
-            return FetchResultsCollection(models: try fetch(descriptor))
+            return FetchResultsCollection(elements: try fetch(descriptor))
         }
         let keys = try matchingKeys(plan)
         return FetchResultsCollection(
@@ -42,9 +42,9 @@ extension ModelContext {
     /// ``fetchIdentifiers(_:)``, as SwiftData spells it with a batch size; identifiers
     /// are small, so they are read at once.
     public func fetchIdentifiers<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, batchSize: Int) throws
-        -> [PersistentIdentifier]
+        -> FetchResultsCollection<PersistentIdentifier>
     {
-        try fetchIdentifiers(descriptor)
+        FetchResultsCollection(elements: try fetchIdentifiers(descriptor))
     }
 
     private func matchingKeys<T>(_ plan: FetchPlan<T>) throws -> [Int64] {
@@ -59,34 +59,45 @@ extension ModelContext {
     }
 }
 
-/// The result of ``ModelContext/fetch(_:batchSize:)``: the matching models in order,
-/// read from the store a batch at a time as they are reached, as SwiftData's
-/// `FetchResultsCollection`. It keeps the batch last read; models of other batches are
-/// read again (the context's instance, while one exists) when they are reached again.
-public struct FetchResultsCollection<Element: PersistentModel>: RandomAccessCollection {
-    private let keys: [Int64]
-    private let models: [Element]?
-    private let batches: BatchLoader<Element>?
-
-    init(keys: [Int64], batches: BatchLoader<Element>) {
-        self.keys = keys
-        self.models = nil
-        self.batches = batches
+/// The result of ``ModelContext/fetch(_:batchSize:)`` and
+/// ``ModelContext/fetchIdentifiers(_:batchSize:)``, as SwiftData's
+/// `FetchResultsCollection`: the matching models (or identifiers) in order. A batched
+/// fetch's models are read from the store a batch at a time as they are reached; the
+/// collection keeps the batch last read, and models of other batches are read again
+/// (the context's instance, while one exists) when they are reached again.
+public struct FetchResultsCollection<Element>: RandomAccessCollection {
+    /// Where the elements come from.
+    private enum Source {
+        /// Every element, read at once.
+        case elements([Element])
+        /// The matching rows' keys, whose models are read in batches.
+        case batches(keys: [Int64], element: (_ position: Int, _ keys: [Int64]) -> Element)
     }
 
-    init(models: [Element]) {
-        self.keys = []
-        self.models = models
-        self.batches = nil
+    private let source: Source
+
+    init(elements: [Element]) {
+        source = .elements(elements)
+    }
+
+    init(keys: [Int64], batches: BatchLoader<Element>) where Element: PersistentModel {
+        source = .batches(keys: keys, element: batches.model(at:keys:))
     }
 
     public var startIndex: Int { 0 }
-    public var endIndex: Int { models?.count ?? keys.count }
+
+    public var endIndex: Int {
+        switch source {
+        case .elements(let elements): elements.count
+        case .batches(let keys, _): keys.count
+        }
+    }
 
     public subscript(position: Int) -> Element {
-        if let models { return models[position] }
-        guard let batches else { preconditionFailure("a fetch result has neither models nor keys") }
-        return batches.model(at: position, keys: keys)
+        switch source {
+        case .elements(let elements): elements[position]
+        case .batches(let keys, let element): element(position, keys)
+        }
     }
 }
 

@@ -60,24 +60,25 @@ extension PendingChanges {
 }
 
 extension ModelBackingData {
-    /// The value at `index`, which a partial fetch did not read: read from the store
-    /// now, with the model's other missing values. A read that fails, or a row deleted
-    /// since the fetch, stops the program with the property's name, as reading a model
-    /// whose row is gone does in SwiftData: the property has no value to give.
+    /// The value at `index`, which was not read yet (a partial fetch left it out, or the
+    /// model is a fault from ``ModelContext/model(for:)``): read from the store now, with
+    /// the model's other missing values. A read that fails, or a row that is gone, stops
+    /// the program with the property's name, as reading a model whose row is gone does in
+    /// SwiftData: the property has no value to give.
     @inline(never)
     func readUnreadValue(at index: Int) -> StoredValue {
         let name = "\(entity.name).\(entity.properties[index].name)"
         guard let context else {
-            fatalError("\(name) was left out of a partial fetch, and the model has left its context: it cannot be read")
+            fatalError("\(name) was not read from the store, and the model has left its context: it cannot be read")
         }
         do {
             try context.readUnreadValues(of: self)
         } catch {
-            fatalError("\(name), left out of a partial fetch, cannot be read from the store: \(error)")
+            fatalError("\(name) cannot be read from the store: \(error)")
         }
         let value = storedValue(at: index)
         guard !value.isNotRead else {
-            fatalError("\(name) cannot be read: the model's row was deleted after the partial fetch that read it")
+            fatalError("\(name) cannot be read: the model's row is not in the store (it was deleted)")
         }
         return value
     }

@@ -266,28 +266,4 @@ public final class ModelContext {
             throw error
         }
     }
-
-    // MARK: Identity
-
-    /// The model with this identifier if it is registered in this context.
-    public func registeredModel<T: PersistentModel>(for identifier: PersistentIdentifier) -> T? {
-        guard let primaryKey = identifier.primaryKey,
-            let entity = container.schema.descriptorsByName[identifier.entityName]
-        else {
-            return insertedModels.models.first { $0.persistentModelID == identifier } as? T
-        }
-        return identityMap[IdentityMap.key(entity, primaryKey)] as? T
-    }
-
-    /// The model with this identifier, registered in this context or read from the store.
-    ///
-    /// Unlike SwiftData's, this returns nil when no such row exists.
-    public func model(for identifier: PersistentIdentifier) -> (any PersistentModel)? {
-        guard let primaryKey = identifier.primaryKey,
-            let entity = container.schema.descriptorsByName[identifier.entityName]
-        else {
-            return insertedModels.models.first { $0.persistentModelID == identifier }
-        }
-        return try? access(for: entity).read { db in try model(of: entity, primaryKey: primaryKey, db: db) }
-    }
 }

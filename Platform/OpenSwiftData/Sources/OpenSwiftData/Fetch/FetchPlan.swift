@@ -43,8 +43,20 @@ struct FetchPlan<T: PersistentModel> {
         if let predicate = descriptor.predicate, condition?.isExact != true {
             // A full-table read is never silent: say which entity and which expression.
             ModelContext.logger.notice(
-                "predicate on \(entity.name) is evaluated in memory: \(String(describing: predicate.expression))")
+                "predicate on \(entity.name) is evaluated in memory: \(Self.describe(predicate.expression, of: entity))"
+            )
         }
+    }
+
+    /// A predicate's expression as Foundation describes it, with the entity's key paths,
+    /// which Linux describes by address (`\Trip.<computed 0x… (String)>`), by name.
+    static func describe(_ expression: Any, of entity: EntityDescriptor) -> String {
+        var text = String(describing: expression)
+        for property in entity.properties {
+            text = text.replacingOccurrences(
+                of: String(describing: property.keyPath), with: "\\\(entity.name).\(property.name)")
+        }
+        return text
     }
 
     var sql: (text: String, arguments: [DatabaseValue]) { sql(keysOnly: false) }

@@ -100,6 +100,17 @@ extension PredicateExpressions.ForcedUnwrap: SQLTranslatableExpression {
 extension PredicateExpressions.NilCoalesce: SQLTranslatableExpression {
     func operand(in translator: PredicateTranslator) -> PredicateOperand? {
         if case .optionalCondition(let exists, let condition)? = translator.operand(lhs),
+            case .boolean(let fallback)? = translator.operand(rhs)
+        {
+            // `if let sub = $0 as? Sub { condition } else { fallback }`, the fallback a
+            // condition of its own.
+            let sql = "((\(exists) AND \(condition.fragment.sql)) OR (NOT \(exists) AND \(fallback.fragment.sql)))"
+            return .boolean(
+                SQLCondition(
+                    fragment: SQLFragment(sql, condition.fragment.arguments + fallback.fragment.arguments),
+                    isExact: condition.isExact && fallback.isExact))
+        }
+        if case .optionalCondition(let exists, let condition)? = translator.operand(lhs),
             case .value(let value)? = translator.operand(rhs), let fallback = value as? Bool
         {
             let sql =

@@ -105,3 +105,22 @@ extension PredicateExpressions.StringLocalizedStandardContains: SQLTranslatableE
         )
     }
 }
+
+extension PredicateExpressions.StringComparison: SQLTranslatableExpression {
+    func operand(in translator: PredicateTranslator) -> PredicateOperand? {
+        // `ComparisonResult`'s raw value, compared as any stored enum with the constant
+        // it is compared to (`== .orderedSame`).
+        guard case .column(_, _, let isOptional)? = translator.operand(root),
+            let (lhs, rhs) = translator.stringOperands(root, other),
+            let codec = AttributeCodec.make(for: ComparisonResult.self)
+        else { return nil }
+        let function =
+            switch method {
+            case .caseInsensitive: StoreFunctions.caseInsensitiveCompareName
+            case .localized: StoreFunctions.localizedCompareName
+            }
+        return .column(
+            SQLFragment("\(function)(\(lhs.sql), \(rhs.sql))", lhs.arguments + rhs.arguments), codec,
+            isOptional: isOptional)
+    }
+}

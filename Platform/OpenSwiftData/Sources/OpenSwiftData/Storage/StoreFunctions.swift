@@ -22,9 +22,36 @@ enum StoreFunctions {
         lhs.localizedStandardCompare(rhs)
     }
 
+    /// `osd_case_insensitive_compare(a, b)`: Foundation's `a.caseInsensitiveCompare(b)`,
+    /// as `ComparisonResult`'s raw value (-1, 0, 1). NULL when either is NULL.
+    static let caseInsensitiveCompareName = "osd_case_insensitive_compare"
+
+    /// `osd_localized_compare(a, b)`: Foundation's `a.localizedCompare(b)`, as
+    /// `ComparisonResult`'s raw value (-1, 0, 1). NULL when either is NULL.
+    static let localizedCompareName = "osd_localized_compare"
+
+    private static let caseInsensitiveCompare = comparison(caseInsensitiveCompareName) {
+        $0.caseInsensitiveCompare($1)
+    }
+
+    private static let localizedCompare = comparison(localizedCompareName) { $0.localizedCompare($1) }
+
+    private static func comparison(
+        _ name: String, _ compare: @escaping @Sendable (String, String) -> ComparisonResult
+    ) -> DatabaseFunction {
+        DatabaseFunction(name, argumentCount: 2, pure: true) { values in
+            guard let lhs = String.fromDatabaseValue(values[0]), let rhs = String.fromDatabaseValue(values[1]) else {
+                return nil
+            }
+            return compare(lhs, rhs).rawValue
+        }
+    }
+
     /// Adds the functions and collations to a connection.
     static func register(in db: Database) {
         db.add(function: fold)
+        db.add(function: caseInsensitiveCompare)
+        db.add(function: localizedCompare)
         db.add(collation: localizedStandard)
     }
 }

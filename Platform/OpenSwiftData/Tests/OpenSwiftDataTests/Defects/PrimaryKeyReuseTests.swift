@@ -58,7 +58,11 @@ struct PrimaryKeyReuseTests {
         #expect(third.persistentModelID.primaryKey != deletedKey)
         #expect(held.title == "two")
         // The held model's row is gone; its key names no other row.
-        #expect(ModelContext(container).model(for: held.persistentModelID) == nil)
+        let reader = ModelContext(container)
+        let heldID = held.persistentModelID
+        #expect(
+            try reader.fetch(FetchDescriptor<Stop>(predicate: #Predicate { $0.persistentModelID == heldID })).isEmpty)
+        #expect(reader.existingModel(for: heldID) == nil)
     }
 
     @Test("keys keep increasing after the store is closed and reopened")
