@@ -237,6 +237,32 @@ struct ModelPropertyDiagnosticsTests {
         )
     }
 
+    @Test("A persisted property with neither a type nor an initial value is an error naming it")
+    func missingType() {
+        assertExpansion(
+            """
+            @Model
+            final class Trip {
+                var note
+                init() {}
+            }
+            """,
+            expandedSource: """
+                final class Trip {
+                    var note
+                    init() {}
+                }
+                """,
+            diagnostics: [
+                DiagnosticSpec(
+                    message: "Persisted property 'note' needs an explicit type annotation",
+                    line: 3,
+                    column: 9
+                )
+            ]
+        )
+    }
+
     @Test("Every invalid property is reported, and nothing is expanded")
     func severalProblems() {
         assertExpansion(

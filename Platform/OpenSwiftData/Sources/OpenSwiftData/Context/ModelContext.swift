@@ -255,6 +255,12 @@ public final class ModelContext {
         deletedModels.removeAll()
     }
 
+    /// SwiftData's step that brings pending changes up to date (inverse relationships,
+    /// observers) before the next fetch or save. OpenSwiftData does that work as each
+    /// change is made, so this has nothing left to do: it saves nothing and keeps every
+    /// change pending. Kept so that SwiftData code calling it compiles unchanged.
+    public func processPendingChanges() {}
+
     /// Runs `block`, then saves; if `block` or the save throws, every unsaved change is
     /// rolled back.
     public func transaction(block: () throws -> Void) throws {
