@@ -105,6 +105,23 @@ struct HistoryTests {
         #expect(try context.fetchCount(FetchDescriptor<Jotting>()) == 2)
     }
 
+    @Test("a descriptor's sortBy and fetchLimit: the newest transaction first, one of them")
+    func sortAndLimit() throws {
+        let (container, folder) = try container()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let context = ModelContext(container)
+        for title in ["One", "Two", "Three"] {
+            context.author = title
+            context.insert(Jotting(title: title, body: ""))
+            try context.save()
+        }
+        var newest = HistoryDescriptor<DefaultHistoryTransaction>()
+        newest.sortBy = [SortDescriptor(\.transactionIdentifier, order: .reverse)]
+        #expect(try context.fetchHistory(newest).map(\.author) == ["Three", "Two", "One"])
+        newest.fetchLimit = 1
+        #expect(try context.fetchHistory(newest).map(\.author) == ["Three"])
+    }
+
     @Test("a save of many new models is recorded compactly and read back one insert per model")
     func manyInserts() throws {
         let (container, folder) = try container()

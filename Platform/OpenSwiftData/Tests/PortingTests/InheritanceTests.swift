@@ -1,5 +1,7 @@
 import Foundation
+import Observation
 import SwiftData
+import Synchronization
 import Testing
 
 // Model inheritance as SwiftData has it: a `@Model` class and `@Model` subclasses of it,
@@ -178,6 +180,40 @@ struct InheritanceTests {
         #expect(left.map(\.name) == ["Board"])
         // Deleting a subclass's model removes its legs (cascade) and its row in every table.
         #expect(try ModelContext(container).fetch(FetchDescriptor<Leg>()).isEmpty)
+    }
+
+    @Test(
+        "a container for a subclass alone has its superclass too, and its history and observation see subclass models")
+    func subclassAlone() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let container = try ModelContainer(
+            for: BusinessJourney.self,
+            configurations: ModelConfiguration(url: folder.appending(path: "business.store")))
+        #expect(container.schema.entitiesByName["Journey"] != nil)
+        let context = ModelContext(container)
+        let audit = BusinessJourney(name: "Audit", destination: "Berlin", perdiem: 180)
+        context.insert(audit)
+        try context.save()
+        #expect(try ModelContext(container).fetch(FetchDescriptor<Journey>()).map(\.name) == ["Audit"])
+
+        let changed = Mutex(false)
+        withObservationTracking {
+            _ = audit.perdiem
+        } onChange: {
+            changed.withLock { $0 = true }
+        }
+        audit.perdiem = 200
+        #expect(changed.withLock { $0 })
+        try context.save()
+
+        let last = try #require(try context.fetchHistory(HistoryDescriptor<DefaultHistoryTransaction>()).last)
+        guard case .update(let update as DefaultHistoryUpdate<BusinessJourney>) = try #require(last.changes.first)
+        else {
+            Issue.record("the last save is not an update of a business journey")
+            return
+        }
+        #expect(update.updatedAttributes == [\BusinessJourney.perdiem])
+        #expect(update.changedPersistentIdentifier == audit.persistentModelID)
     }
 }
 
