@@ -50,14 +50,14 @@ extension ModelContext {
             }
             if let ledger {
                 ledger.record(
-                    inserted: zip(operation.inserted, operation.insertedBackings).compactMap { model, backing in
-                        written.upserted.contains(ObjectIdentifier(model)) ? nil : backing.entity.name
+                    inserted: zip(written.isUpsert, operation.insertedBackings).compactMap { isUpsert, backing in
+                        isUpsert ? nil : backing.entity.name
                     },
-                    updated: operation.changed.count + written.upserted.count,
+                    updated: operation.changed.count + written.upsertCount,
                     deleted: operation.deletedBackings.compactMap { $0.primaryKey == nil ? nil : $0.entity.name }
                 )
             }
-            settle(operation, keys: written.keys, into: &saved)
+            settle(operation, keys: written, into: &saved)
         }
         if outcome.error == nil {
             insertedModels.removeAll()
@@ -91,8 +91,7 @@ extension ModelContext {
     }
 
     /// Brings the models of one store's part of a save in line with what it wrote.
-    private func settle(_ operation: SaveOperation, keys: [ObjectIdentifier: Int64], into saved: inout SavedIdentifiers)
-    {
+    private func settle(_ operation: SaveOperation, keys: InsertedKeys, into saved: inout SavedIdentifiers) {
         for backing in operation.deletedBackings {
             saved.deleted.append(backing.persistentModelID)
             if let primaryKey = backing.primaryKey {
@@ -105,8 +104,8 @@ extension ModelContext {
             backing.forgetSnapshot()
             backing.forgetChangedProperties()
         }
-        for (model, backing) in zip(operation.inserted, operation.insertedBackings) {
-            guard let primaryKey = keys[ObjectIdentifier(model)] else { continue }
+        for (position, (model, backing)) in zip(operation.inserted, operation.insertedBackings).enumerated() {
+            let primaryKey = keys.byPosition[position]
             backing.primaryKey = primaryKey
             backing.state = .persisted
             identityMap.register(model, for: primaryKey)
@@ -177,7 +176,7 @@ struct SaveOperation {
 
     /// Runs the save's SQL and returns the primary key given to each inserted model, and
     /// which of them updated a stored row with the same unique values.
-    func run(_ db: Database) throws -> (keys: [ObjectIdentifier: Int64], upserted: Set<ObjectIdentifier>) {
+    func run(_ db: Database) throws -> InsertedKeys {
         // A key names one row for the life of the store: new keys start above the
         // highest key the entity ever had (``PrimaryKeySequence``), not above the
         // highest row left, whose key may have belonged to a deleted row that another
@@ -185,8 +184,12 @@ struct SaveOperation {
         // Keyed by the hierarchy's root entity: its entities share their keys.
         var nextKey: [ObjectIdentifier: Int64] = [:]
         var entitiesWithInserts: [EntityDescriptor] = []
+        var lastRoot: EntityDescriptor?
         for backing in insertedBackings {
             let entity = backing.entity.rootEntity
+            // Inserts come in runs of one entity: look up each run's entity once.
+            guard entity !== lastRoot else { continue }
+            lastRoot = entity
             let id = ObjectIdentifier(entity)
             if nextKey[id] == nil {
                 nextKey[id] = try PrimaryKeySequence.highestKey(of: entity, db: db)
@@ -198,7 +201,7 @@ struct SaveOperation {
             try externalData?.replaceValues(of: backing.entity, key: key, columns: nil, db: db)
             try deleteRow(of: backing.entity, key: key, db: db)
         }
-        let (keys, upserted, highest) = try assignKeys(db: db, nextKey: nextKey)
+        let (keys, highest) = try assignKeys(db: db, nextKey: nextKey)
         for entity in entitiesWithInserts {
             if let key = highest[ObjectIdentifier(entity)] {
                 try PrimaryKeySequence.record(key, of: entity, db: db)
@@ -207,21 +210,22 @@ struct SaveOperation {
         let keyOf = { (model: any PersistentModel) -> Int64? in
             let backing = model.persistentBackingData
             guard backing.state != .deleted, backing.state != .detached else { return nil }
-            return backing.primaryKey ?? keys[ObjectIdentifier(model)]
+            return backing.primaryKey ?? keys.key(of: model)
         }
-        for (model, backing) in zip(inserted, insertedBackings) {
-            guard let key = keys[ObjectIdentifier(model)] else { continue }
+        var inserts = InsertStatements()
+        for (position, backing) in insertedBackings.enumerated() {
+            let key = keys.byPosition[position]
             var values = columnValues(of: backing, keyOf: keyOf)
             values =
                 try externalData?.storedValues(
                     values, columns: backing.entity.columnPropertyIndices, of: backing.entity)
                 ?? values
-            if upserted.contains(ObjectIdentifier(model)) {
+            if keys.isUpsert[position] {
                 try externalData?.replaceValues(of: backing.entity, key: key, columns: nil, db: db)
                 try update(
                     backing.entity, key: key, columns: backing.entity.columnPropertyIndices, values: values, db: db)
             } else {
-                try insertRow(of: backing.entity, key: key, values: values, db: db)
+                try insertRow(of: backing.entity, key: key, values: values, statements: &inserts, db: db)
             }
         }
         for backing in changedBackings {
@@ -229,7 +233,11 @@ struct SaveOperation {
             let changedProperties = backing.changedProperties
             let columns = backing.entity.columnPropertyIndices.filter { changedProperties.contains($0) }
             guard !columns.isEmpty else { continue }
-            var changedValues = columns.map { columnValue(of: backing, at: $0, keyOf: keyOf) }
+            var changedValues = columns.map { index in
+                columnValue(
+                    of: backing, at: index, holdsTargetKey: backing.entity.properties[index].relationship != nil,
+                    keyOf: keyOf)
+            }
             if let externalData {
                 try externalData.replaceValues(of: backing.entity, key: key, columns: columns, db: db)
                 changedValues = try externalData.storedValues(changedValues, columns: columns, of: backing.entity)
@@ -237,21 +245,27 @@ struct SaveOperation {
             try update(backing.entity, key: key, columns: columns, values: changedValues, db: db)
         }
         try writeJoinTables(keyOf: keyOf, db: db)
-        try StoreHistory.record(historyEntries(keys: keys, upserted: upserted), author: author, db: db)
+        try StoreHistory.record(historyEntries(keys: keys), author: author, db: db)
         externalData?.settle(in: db)
-        return (keys, upserted)
+        return keys
     }
 
     /// Gives each inserted model a key: the key of a stored (or just inserted) row with
-    /// the same unique values, or the next free key.
+    /// the same unique values, or the next free key. Returns the keys, and the highest
+    /// key given in each hierarchy of entities (by its root entity).
     private func assignKeys(db: Database, nextKey initial: [ObjectIdentifier: Int64]) throws
-        -> (keys: [ObjectIdentifier: Int64], upserted: Set<ObjectIdentifier>, highest: [ObjectIdentifier: Int64])
+        -> (keys: InsertedKeys, highest: [ObjectIdentifier: Int64])
     {
         var nextKey = initial
-        var keys: [ObjectIdentifier: Int64] = [:]
-        var upserted = Set<ObjectIdentifier>()
+        var keys: [Int64] = []
+        var isUpsert: [Bool] = []
+        keys.reserveCapacity(inserted.count)
+        isUpsert.reserveCapacity(inserted.count)
         var claimed: [String: Int64] = [:]
-        for (model, backing) in zip(inserted, insertedBackings) {
+        // The last root entity given a key, and that key: the models of a save come in
+        // runs of one entity, which then cost no dictionary lookup each.
+        var current: (root: ObjectIdentifier, key: Int64)?
+        for backing in insertedBackings {
             let entity = backing.entity
             var signatures: [String] = []
             var existing: Int64?
@@ -274,16 +288,25 @@ struct SaveOperation {
             let key: Int64
             if let existing {
                 key = existing
-                upserted.insert(ObjectIdentifier(model))
             } else {
                 let root = ObjectIdentifier(entity.rootEntity)
-                key = (nextKey[root] ?? 0) + 1
-                nextKey[root] = key
+                let previous: Int64
+                if let last = current, last.root == root {
+                    previous = last.key
+                } else {
+                    if let last = current { nextKey[last.root] = last.key }
+                    previous = nextKey[root] ?? 0
+                }
+                key = previous + 1
+                current = (root, key)
             }
-            keys[ObjectIdentifier(model)] = key
+            keys.append(key)
+            isUpsert.append(existing != nil)
             for signature in signatures { claimed[signature] = key }
         }
-        return (keys, upserted, nextKey)
+        if let last = current { nextKey[last.root] = last.key }
+        let needsLookup = (insertedBackings + changedBackings).contains { $0.entity.hasRelationships }
+        return (InsertedKeys(inserted: inserted, keys: keys, isUpsert: isUpsert, lookup: needsLookup), nextKey)
     }
 
     /// The values of a model's columns, in column order; to-one relationships give their
@@ -291,15 +314,18 @@ struct SaveOperation {
     private func columnValues(of backing: ModelBackingData, keyOf: (any PersistentModel) -> Int64?)
         -> [StoredValue]
     {
-        backing.entity.columnPropertyIndices.map { columnValue(of: backing, at: $0, keyOf: keyOf) }
+        let entity = backing.entity
+        return zip(entity.columnPropertyIndices, entity.columnHoldsTargetKey).map { index, holdsTargetKey in
+            columnValue(of: backing, at: index, holdsTargetKey: holdsTargetKey, keyOf: keyOf)
+        }
     }
 
     /// The value of one column: the stored value of an attribute, or a to-one
     /// relationship's target key.
-    private func columnValue(of backing: ModelBackingData, at index: Int, keyOf: (any PersistentModel) -> Int64?)
-        -> StoredValue
-    {
-        guard backing.entity.properties[index].relationship != nil else { return backing.storedValue(at: index) }
+    private func columnValue(
+        of backing: ModelBackingData, at index: Int, holdsTargetKey: Bool, keyOf: (any PersistentModel) -> Int64?
+    ) -> StoredValue {
+        guard holdsTargetKey else { return backing.storedValue(at: index) }
         switch backing.relationship(at: index) {
         case .toOne(let target):
             return target.flatMap(keyOf).map { .integer($0) } ?? .null
@@ -311,18 +337,19 @@ struct SaveOperation {
     /// Inserts a row of `entity`: one row in the table of each entity of its chain, each
     /// with the columns it stores. `values` are the values of the entity's
     /// ``EntityDescriptor/columnPropertyIndices``.
-    private func insertRow(of entity: EntityDescriptor, key: Int64, values: [StoredValue], db: Database) throws {
+    private func insertRow(
+        of entity: EntityDescriptor, key: Int64, values: [StoredValue], statements: inout InsertStatements,
+        db: Database
+    ) throws {
         guard entity.superentity != nil else {
             // One table, whose columns are the entity's, in the same order.
-            try StatementRunner.execute(
-                try db.cachedStatement(sql: entity.ownInsertSQL), values: [.integer(key)] + values, db: db)
+            try StatementRunner.execute(try statements.statement(for: entity, db: db), key: key, values: values, db: db)
             return
         }
         let valueByProperty = Dictionary(uniqueKeysWithValues: zip(entity.columnPropertyIndices, values))
         for table in entity.tableChain {
             let row = table.ownColumnPropertyIndices.map { valueByProperty[$0] ?? .null }
-            try StatementRunner.execute(
-                try db.cachedStatement(sql: table.ownInsertSQL), values: [.integer(key)] + row, db: db)
+            try StatementRunner.execute(try statements.statement(for: table, db: db), key: key, values: row, db: db)
         }
     }
 
@@ -404,5 +431,54 @@ struct SaveOperation {
             }
         }
         for write in ownerWrites { try write() }
+    }
+}
+
+/// The `INSERT` statement of each entity table a save inserts rows into, looked up in the
+/// connection's statement cache once per table rather than once per row: the cache is
+/// keyed by the SQL text, whose hashing costs a row's insert as much as binding it.
+struct InsertStatements {
+    private var statements: [ObjectIdentifier: Statement] = [:]
+
+    /// The table of the last statement asked for, and the statement: the rows of a save
+    /// come in runs of one entity.
+    private var last: (table: ObjectIdentifier, statement: Statement)?
+
+    /// The statement that inserts a row into `table`'s own table.
+    mutating func statement(for table: EntityDescriptor, db: Database) throws -> Statement {
+        let id = ObjectIdentifier(table)
+        if let last, last.table == id { return last.statement }
+        let statement = try statements[id] ?? db.cachedStatement(sql: table.ownInsertSQL)
+        statements[id] = statement
+        last = (id, statement)
+        return statement
+    }
+}
+
+/// The primary keys a save gave its inserted models.
+struct InsertedKeys {
+    /// The key of each inserted model, in the order of ``SaveOperation/inserted``.
+    let byPosition: [Int64]
+    /// Whether each inserted model updated a stored row with its unique values, in the
+    /// same order.
+    let isUpsert: [Bool]
+    /// The keys by model, for relationships whose targets are inserted models: nil when
+    /// no model of the save has a relationship.
+    private let byModel: [ObjectIdentifier: Int64]?
+
+    init(inserted: [any PersistentModel], keys: [Int64], isUpsert: [Bool], lookup: Bool) {
+        byPosition = keys
+        self.isUpsert = isUpsert
+        byModel =
+            lookup
+            ? Dictionary(uniqueKeysWithValues: zip(inserted.lazy.map { ObjectIdentifier($0) }, keys)) : nil
+    }
+
+    /// How many inserted models updated a stored row.
+    var upsertCount: Int { isUpsert.lazy.filter { $0 }.count }
+
+    /// The key given to `model`, if it is one of the inserted models.
+    func key(of model: any PersistentModel) -> Int64? {
+        byModel?[ObjectIdentifier(model)]
     }
 }

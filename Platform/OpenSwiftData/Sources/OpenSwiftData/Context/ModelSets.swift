@@ -11,10 +11,11 @@ struct OrderedModelSet {
     }
 
     mutating func insert(_ model: any PersistentModel) {
-        let key = ObjectIdentifier(model)
-        guard members[key] == nil else { return }
-        members[key] = order.count
-        order.append(model)
+        // One hash of the key: the subscript's modify inserts the position when the model
+        // is new and leaves a member's as it is; the count says which happened.
+        let count = members.count
+        members[ObjectIdentifier(model), default: order.count] += 0
+        if members.count != count { order.append(model) }
     }
 
     mutating func remove(_ model: any PersistentModel) {

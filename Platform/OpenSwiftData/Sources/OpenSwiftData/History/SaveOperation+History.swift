@@ -5,16 +5,16 @@ extension SaveOperation {
     /// keys per entity, an update per changed model with the properties written (every
     /// stored property for a model that took over a row with the same unique values),
     /// and a delete per stored model with its preserved values.
-    func historyEntries(keys: [ObjectIdentifier: Int64], upserted: Set<ObjectIdentifier>) -> [StoreHistory.Entry] {
+    func historyEntries(keys: InsertedKeys) -> [StoreHistory.Entry] {
         var entries: [StoreHistory.Entry] = []
         for backing in deletedBackings {
             guard let key = backing.primaryKey else { continue }
             entries.append(.deleted(entity: backing.entity.name, key: key, preserved: preservedValues(of: backing)))
         }
         var insertedKeys: [(entity: String, key: Int64)] = []
-        for (model, backing) in zip(inserted, insertedBackings) {
-            guard let key = keys[ObjectIdentifier(model)] else { continue }
-            if upserted.contains(ObjectIdentifier(model)) {
+        for (position, backing) in insertedBackings.enumerated() {
+            let key = keys.byPosition[position]
+            if keys.isUpsert[position] {
                 let names = backing.entity.columnPropertyIndices.map { backing.entity.properties[$0].name }
                 entries.append(.updated(entity: backing.entity.name, key: key, properties: names))
             } else {

@@ -46,6 +46,13 @@ final class EntityDescriptor: @unchecked Sendable {
     let ownColumnPropertyIndices: [Int]
     /// The indices of the to-one relationships, whose columns hold their target's key.
     let toOnePropertyIndices: [Int]
+    /// Whether each column of ``columnPropertyIndices`` holds a to-one relationship's
+    /// target key (else an attribute's value): what a save reads for every column of
+    /// every row, without copying a ``PropertyDescriptor``.
+    let columnHoldsTargetKey: [Bool]
+    /// The indices of the attributes stored as BLOBs (whose values may be kept in files
+    /// beside the store, see ``ExternalDataChanges``), in column order.
+    let blobColumnPropertyIndices: [Int]
     /// The indices of the `let` attributes, whose values an insert copies from the model.
     let constantPropertyIndices: [Int]
     /// The to-many relationships with a `minimumModelCount` or `maximumModelCount`,
@@ -53,6 +60,8 @@ final class EntityDescriptor: @unchecked Sendable {
     let modelCountLimits: [(index: Int, minimum: Int?, maximum: Int?)]
     /// Whether any property is a to-many relationship (read in batches, see ``FetchBatch``).
     let hasToManyRelationships: Bool
+    /// Whether any property is a relationship, to-one or to-many.
+    var hasRelationships: Bool { hasToManyRelationships || !toOnePropertyIndices.isEmpty }
 
     /// Whether a save may write join-table rows for this entity: whether any to-many
     /// relationship, its own or inherited, is stored in a join table. Found on first use
@@ -197,6 +206,10 @@ final class EntityDescriptor: @unchecked Sendable {
         self.ownColumnPropertyIndices = columnPropertyIndices.filter { $0 >= inheritedPropertyCount }
         self.constantPropertyIndices = properties.filter(\.isConstant).map(\.index)
         self.toOnePropertyIndices = properties.filter { $0.relationship?.isToMany == false }.map(\.index)
+        self.columnHoldsTargetKey = columnPropertyIndices.map { properties[$0].relationship != nil }
+        self.blobColumnPropertyIndices = columnPropertyIndices.filter {
+            properties[$0].attribute?.codec.storageType == .blob
+        }
         self.modelCountLimits = properties.compactMap { property in
             guard let relationship = property.relationship, relationship.isToMany else { return nil }
             // 0, as nil, is no bound.

@@ -17,8 +17,6 @@ final class ExternalDataChanges {
     private var kept = Set<String>()
     /// Whether the folder existed when first asked: without it, no row names a file.
     private var folderExists: Bool?
-    /// The indices of each entity's properties stored as BLOBs, by entity.
-    private var blobColumnsByEntity: [ObjectIdentifier: [Int]] = [:]
 
     init(folder: ExternalDataFolder) {
         self.folder = folder
@@ -74,7 +72,7 @@ final class ExternalDataChanges {
     /// an `@Attribute(.externalStorage)` attribute larger than the threshold is written to
     /// a file, and the row gets the file's name.
     func storedValues(_ values: [StoredValue], columns: [Int], of entity: EntityDescriptor) throws -> [StoredValue] {
-        guard !blobColumns(of: entity).isEmpty else { return values }
+        guard !entity.blobColumnPropertyIndices.isEmpty else { return values }
         var result = values
         for (position, index) in columns.enumerated() {
             guard let codec = entity.properties[index].attribute?.codec, codec.storageType == .blob else { continue }
@@ -94,7 +92,7 @@ final class ExternalDataChanges {
     /// `columns` (property indices; every column for nil) as replaced: the transaction is
     /// about to overwrite or delete them.
     func replaceValues(of entity: EntityDescriptor, key: Int64, columns: [Int]?, db: Database) throws {
-        var indices = blobColumns(of: entity)
+        var indices = entity.blobColumnPropertyIndices
         if let columns { indices = indices.filter(columns.contains) }
         guard !indices.isEmpty, existingFolder() else { return }
         let selected = indices.map { entity.qualifiedColumn(of: $0) }.joined(separator: ", ")
@@ -120,15 +118,5 @@ final class ExternalDataChanges {
         let exists = folder.exists
         folderExists = exists
         return exists
-    }
-
-    private func blobColumns(of entity: EntityDescriptor) -> [Int] {
-        let id = ObjectIdentifier(entity)
-        if let known = blobColumnsByEntity[id] { return known }
-        let indices = entity.columnPropertyIndices.filter {
-            entity.properties[$0].attribute?.codec.storageType == .blob
-        }
-        blobColumnsByEntity[id] = indices
-        return indices
     }
 }
