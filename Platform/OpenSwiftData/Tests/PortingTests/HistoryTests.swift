@@ -103,6 +103,14 @@ struct HistoryTests {
         try context.deleteHistory(old)
         #expect(try history(context).map(\.token) == newer.map(\.token))
         #expect(try context.fetchCount(FetchDescriptor<Jotting>()) == 2)
+
+        // A token from before the deleted transactions does not expire here: it still
+        // selects what is left after it, where SwiftData may throw .historyTokenExpired.
+        do {
+            #expect(try history(context, after: token).map(\.token) == newer.map(\.token))
+        } catch let error as SwiftDataError where error == .historyTokenExpired {
+            Issue.record("a token expired: \(error)")
+        }
     }
 
     @Test("a descriptor's sortBy and fetchLimit: the newest transaction first, one of them")

@@ -23,7 +23,7 @@ public struct SwiftDataError: Error, Hashable, Sendable, CustomStringConvertible
         case loadIssueModelContainer, modelValidationFailure, missingModelContext, unknownSchema
         case unsupportedPredicate, unsupportedSortDescriptor, unsupportedKeyPath, backwardMigration
         case duplicateConfiguration, configurationSchemaNotFoundInContainerSchema
-        case includePendingChangesWithBatchSize
+        case includePendingChangesWithBatchSize, historyTokenExpired
         case unknownModel, storeAccessFailure
     }
 
@@ -73,6 +73,10 @@ public struct SwiftDataError: Error, Hashable, Sendable, CustomStringConvertible
         .configurationSchemaNotFoundInContainerSchema)
     /// `includePendingChanges` with a batched fetch.
     public static let includePendingChangesWithBatchSize = SwiftDataError(.includePendingChangesWithBatchSize)
+    /// A history token older than the history that was deleted. Declared so that SwiftData
+    /// code matching it compiles; OpenSwiftData never throws it: a token from before
+    /// deleted transactions still selects the history left after it.
+    public static let historyTokenExpired = SwiftDataError(.historyTokenExpired)
 
     // MARK: OpenSwiftData's causes
 
