@@ -111,7 +111,8 @@ struct MovieTitlesTests {
     func concurrentFetches() async throws {
         let folder = TemporaryFolder()
         let remote = SlowRemote()
-        let factory = MoviesInfrastructureFactory(locations: folder.locations, remoteDataSource: remote)
+        let factory = MoviesInfrastructureFactory(
+            locations: StoreLocations(under: folder.url), remoteDataSource: remote)
         let ids = Array(1...24)
         let titles = await factory.makeMovieRepository().titles(forMovies: ids)
         #expect(titles.count == 24 && titles[7] == "Movie 7")

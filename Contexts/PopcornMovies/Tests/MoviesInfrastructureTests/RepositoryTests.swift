@@ -17,7 +17,8 @@ struct RepositoryTests {
 
         init() {
             factory = MoviesInfrastructureFactory(
-                locations: folder.locations, remoteDataSource: remote, cachePolicy: CachePolicy(now: clock.read))
+                locations: StoreLocations(under: folder.url), remoteDataSource: remote,
+                cachePolicy: CachePolicy(now: clock.read))
         }
 
         func cachedMovieRows() throws -> [String] {
