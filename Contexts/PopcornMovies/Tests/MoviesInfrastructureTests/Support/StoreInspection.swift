@@ -1,5 +1,6 @@
 import DataPersistenceInfrastructure
 import OpenSwiftData
+import PopcornTestSupport
 
 @testable import MoviesInfrastructure
 
@@ -7,4 +8,11 @@ import OpenSwiftData
 extension MoviesInfrastructureFactory {
     var cacheContainer: ModelContainer { stores.actor(for: Self.cacheStore).modelContainer }
     var watchlistContainer: ModelContainer { stores.actor(for: Self.watchlistStore).modelContainer }
+}
+
+extension RepositoryFixture<MockMovieRemote, MoviesInfrastructureFactory> {
+    /// The titles of the cached movies, read from outside.
+    func cachedMovieRows() throws -> [String] {
+        try StoreReading.all(MoviesMovieEntity.self, in: factory.cacheContainer).map(\.title)
+    }
 }
