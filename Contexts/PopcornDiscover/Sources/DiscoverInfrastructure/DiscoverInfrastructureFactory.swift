@@ -13,10 +13,14 @@ public final class DiscoverInfrastructureFactory: ContextInfrastructureFactory {
     /// `popcorn-discover.sqlite` in the cache folder.
     public static let cacheStore = StoreDescription.cache(
         fileName: "popcorn-discover.sqlite", name: "discover", models: DiscoverCacheSchema.models)
+    /// The context's stores, for the app's store catalogue.
     public static let storeDescriptions = [cacheStore]
+    /// The label of the context's logger when none is given.
     public static let loggerLabel = "PopcornDiscover"
+    /// The stores and the remote data source the repositories are made from.
     public let infrastructure: ContextInfrastructure<any DiscoverRemoteDataSource>
 
+    /// Use `init(locations:remoteDataSource:cachePolicy:logger:)`, which makes the stores.
     public init(infrastructure: ContextInfrastructure<any DiscoverRemoteDataSource>) {
         self.infrastructure = infrastructure
     }

@@ -19,10 +19,14 @@ public final class MoviesInfrastructureFactory: ContextInfrastructureFactory {
     public static let watchlistStore = StoreDescription.userData(
         fileName: "popcorn-movies-cloudkit.sqlite", name: "watchlist",
         schema: Schema(versionedSchema: MoviesWatchlistSchemaV1.self), migrationPlan: MoviesWatchlistMigrationPlan.self)
+    /// The context's stores, for the app's store catalogue.
     public static let storeDescriptions = [cacheStore, watchlistStore]
+    /// The label of the context's logger when none is given.
     public static let loggerLabel = "PopcornMovies"
+    /// The stores and the remote data source the repositories are made from.
     public let infrastructure: ContextInfrastructure<any MovieRemoteDataSource>
 
+    /// Use `init(locations:remoteDataSource:cachePolicy:logger:)`, which makes the stores.
     public init(infrastructure: ContextInfrastructure<any MovieRemoteDataSource>) {
         self.infrastructure = infrastructure
     }

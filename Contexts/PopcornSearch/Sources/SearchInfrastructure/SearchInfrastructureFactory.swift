@@ -22,10 +22,14 @@ public final class SearchInfrastructureFactory: ContextInfrastructureFactory {
         fileName: "popcorn-search-cloudkit.sqlite", name: "history",
         schema: Schema(versionedSchema: SearchHistorySchemaV1.self), migrationPlan: SearchHistoryMigrationPlan.self,
         legacyFileName: "searchkit-cloudkit.sqlite")
+    /// The context's stores, for the app's store catalogue.
     public static let storeDescriptions = [historyStore]
+    /// The label of the context's logger when none is given.
     public static let loggerLabel = "PopcornSearch"
+    /// The stores and the remote data source the repositories are made from.
     public let infrastructure: ContextInfrastructure<any MediaSearchRemoteDataSource>
 
+    /// Use `init(locations:remoteDataSource:cachePolicy:logger:)`, which makes the stores.
     public init(infrastructure: ContextInfrastructure<any MediaSearchRemoteDataSource>) {
         self.infrastructure = infrastructure
     }

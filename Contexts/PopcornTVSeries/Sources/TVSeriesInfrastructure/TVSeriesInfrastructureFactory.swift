@@ -12,10 +12,14 @@ public final class TVSeriesInfrastructureFactory: ContextInfrastructureFactory {
     /// `popcorn-tvseries.sqlite` in the cache folder.
     public static let cacheStore = StoreDescription.cache(
         fileName: "popcorn-tvseries.sqlite", name: "tvseries", models: TVSeriesCacheSchema.models)
+    /// The context's stores, for the app's store catalogue.
     public static let storeDescriptions = [cacheStore]
+    /// The label of the context's logger when none is given.
     public static let loggerLabel = "PopcornTVSeries"
+    /// The stores and the remote data source the repositories are made from.
     public let infrastructure: ContextInfrastructure<any TVSeriesRemoteDataSource>
 
+    /// Use `init(locations:remoteDataSource:cachePolicy:logger:)`, which makes the stores.
     public init(infrastructure: ContextInfrastructure<any TVSeriesRemoteDataSource>) {
         self.infrastructure = infrastructure
     }
