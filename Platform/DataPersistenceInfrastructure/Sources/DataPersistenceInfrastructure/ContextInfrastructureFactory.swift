@@ -52,8 +52,8 @@ extension ContextInfrastructureFactory {
     /// - Parameters:
     ///   - locations: The data and cache folders.
     ///   - remoteDataSource: Where the repositories fetch what the stores do not hold.
-    ///   - cachePolicy: How long cache entries stay fresh, and the clock (the watchlist
-    ///     dates its entries by it too).
+    ///   - cachePolicy: How long cache entries stay fresh, and the clock (which a context
+    ///     may also date its user data by).
     ///   - logger: Told when a cache is recreated or a store fails; by default one
     ///     labelled ``loggerLabel``.
     public init(
