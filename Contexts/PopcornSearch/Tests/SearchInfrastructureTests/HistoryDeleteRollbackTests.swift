@@ -12,21 +12,22 @@ import Testing
 struct HistoryDeleteRollbackTests {
     let folder = TemporaryFolder()
 
-    func makeFactory() -> SearchInfrastructureFactory {
-        SearchInfrastructureFactory(
-            userDataDirectory: folder.url, remoteDataSource: MockMediaSearchRemote(), logger: .quiet)
-    }
-
-    /// A history holding two entries, then opened read-only, so that every save fails.
+    /// A history holding two entries, then opened read-only by another factory (as by
+    /// another process), so that every save fails.
     func readOnlyHistory() async throws -> (StoreActor, any MediaSearchHistoryRepository) {
-        let writer = try makeFactory().openedHistory()
-        try await writer.add(MediaSearchHistoryEntry(mediaID: 550, kind: .movie, timestamp: HistoryStoreFiles.date(10)))
-        try await writer.add(
+        func factory() -> SearchInfrastructureFactory {
+            SearchInfrastructureFactory(
+                userDataDirectory: folder.url, remoteDataSource: MockMediaSearchRemote(), logger: .quiet)
+        }
+        let history = try factory().openedHistory()
+        try await history.add(
+            MediaSearchHistoryEntry(mediaID: 550, kind: .movie, timestamp: HistoryStoreFiles.date(10)))
+        try await history.add(
             MediaSearchHistoryEntry(mediaID: 287, kind: .person, timestamp: HistoryStoreFiles.date(20)))
-        let factory = makeFactory()
-        let store = try factory.stores.open(
+        let reader = factory()
+        let store = try reader.stores.open(
             SearchInfrastructureFactory.historyStore, access: .readOnly, onFailure: .throwing)
-        return (store, factory.makeMediaSearchHistoryRepository())
+        return (store, reader.makeMediaSearchHistoryRepository())
     }
 
     @Test("remove fails, and the entry is neither pending deletion nor gone")
