@@ -1,34 +1,28 @@
 import DataPersistenceInfrastructure
 import DiscoverDomain
-import Logging
 
 /// Builds the Discover context's repositories over its one store, the cache of discovered
-/// pages. Create one factory per process: its ``stores`` open the cache once, and one
-/// actor serves every repository.
+/// pages (the shared initializer and `stores` are ``ContextInfrastructureFactory``'s).
 ///
 /// ```swift
 /// let factory = DiscoverInfrastructureFactory(locations: locations, remoteDataSource: tmdbDiscover)
 /// let page = try await factory.makeDiscoverMovieRepository()
 ///     .movies(matching: DiscoverFilter(genreIDs: [18], originalLanguage: "en"), page: 1)
 /// ```
-public final class DiscoverInfrastructureFactory: Sendable {
+public final class DiscoverInfrastructureFactory: ContextInfrastructureFactory {
     /// `popcorn-discover.sqlite` in the cache folder.
     public static let cacheStore = StoreDescription.cache(
         fileName: "popcorn-discover.sqlite", name: "discover", models: DiscoverCacheSchema.models)
     /// The context's stores, for the app's store catalogue.
     public static let storeDescriptions = [cacheStore]
+    /// The label of the context's logger when none is given.
+    public static let loggerLabel = "PopcornDiscover"
+    /// The stores and the remote data source the repositories are made from.
+    public let infrastructure: ContextInfrastructure<any DiscoverRemoteDataSource>
 
-    /// The context's stores; open them with `stores.open(onFailure:)` to report a failure
-    /// rather than stop when a repository first needs them.
-    public let stores: ContextStores
-    private let remoteDataSource: any DiscoverRemoteDataSource
-
-    public init(
-        locations: StoreLocations, remoteDataSource: any DiscoverRemoteDataSource,
-        cachePolicy: CachePolicy = CachePolicy(), logger: Logger = Logger(label: "PopcornDiscover")
-    ) {
-        stores = ContextStores(Self.storeDescriptions, locations: locations, cachePolicy: cachePolicy, logger: logger)
-        self.remoteDataSource = remoteDataSource
+    /// Use `init(locations:remoteDataSource:cachePolicy:logger:)`, which makes the stores.
+    public init(infrastructure: ContextInfrastructure<any DiscoverRemoteDataSource>) {
+        self.infrastructure = infrastructure
     }
 
     /// Pages of discovered movies, read through the cache.

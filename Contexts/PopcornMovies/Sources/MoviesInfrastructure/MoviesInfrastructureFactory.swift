@@ -1,18 +1,16 @@
 import DataPersistenceInfrastructure
-import Logging
 import MoviesDomain
 import OpenSwiftData
 
-/// Builds the Movies context's repositories over its two stores. Create one factory per
-/// process: its ``stores`` open each store once, and one actor per store serves every
-/// repository of that store.
+/// Builds the Movies context's repositories over its two stores (the shared initializer
+/// and `stores` are ``ContextInfrastructureFactory``'s).
 ///
 /// ```swift
 /// let factory = MoviesInfrastructureFactory(locations: locations, remoteDataSource: tmdbMovies)
 /// try factory.stores.open(MoviesInfrastructureFactory.watchlistStore, onFailure: .throwing)
 /// let watchlist = try await factory.makeWatchlistRepository().movies()
 /// ```
-public final class MoviesInfrastructureFactory: Sendable {
+public final class MoviesInfrastructureFactory: ContextInfrastructureFactory {
     /// `popcorn-movies.sqlite` in the cache folder: movie details and list pages.
     public static let cacheStore = StoreDescription.cache(
         fileName: "popcorn-movies.sqlite", name: "movies", models: MoviesCacheSchema.models)
@@ -23,25 +21,21 @@ public final class MoviesInfrastructureFactory: Sendable {
         schema: Schema(versionedSchema: MoviesWatchlistSchemaV1.self), migrationPlan: MoviesWatchlistMigrationPlan.self)
     /// The context's stores, for the app's store catalogue.
     public static let storeDescriptions = [cacheStore, watchlistStore]
+    /// The label of the context's logger when none is given.
+    public static let loggerLabel = "PopcornMovies"
+    /// The stores and the remote data source the repositories are made from.
+    public let infrastructure: ContextInfrastructure<any MovieRemoteDataSource>
 
-    /// The context's stores; open them with `stores.open(_:onFailure:)` to report a failure
-    /// rather than stop when a repository first needs them.
-    public let stores: ContextStores
-    private let remoteDataSource: any MovieRemoteDataSource
-
-    public init(
-        locations: StoreLocations, remoteDataSource: any MovieRemoteDataSource,
-        cachePolicy: CachePolicy = CachePolicy(), logger: Logger = Logger(label: "PopcornMovies")
-    ) {
-        stores = ContextStores(Self.storeDescriptions, locations: locations, cachePolicy: cachePolicy, logger: logger)
-        self.remoteDataSource = remoteDataSource
+    /// Use `init(locations:remoteDataSource:cachePolicy:logger:)`, which makes the stores.
+    public init(infrastructure: ContextInfrastructure<any MovieRemoteDataSource>) {
+        self.infrastructure = infrastructure
     }
 
     /// Movie details, credits, images and certifications, read through the cache.
     public func makeMovieRepository() -> any MovieRepository {
         DefaultMovieRepository(
-            local: SwiftDataMovieLocalDataSource(store: stores.actor(for: Self.cacheStore)), remote: remoteDataSource,
-            cache: stores.readThroughCache)
+            local: SwiftDataMovieLocalDataSource(store: stores.actor(for: Self.cacheStore)),
+            remote: remoteDataSource, cache: stores.readThroughCache)
     }
 
     /// Pages of popular, similar and recommended movies, read through the cache.

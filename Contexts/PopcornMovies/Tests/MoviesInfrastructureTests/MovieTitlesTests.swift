@@ -71,7 +71,7 @@ struct MovieTitlesTests {
         "cached titles come from one read of the cache; the others from the remote, then cached; unknown ids are left out"
     )
     func oneReadOfTheCache() async throws {
-        let fixture = RepositoryTests.Fixture()
+        let fixture = RepositoryFixture(remote: MockMovieRemote(), factory: MoviesInfrastructureFactory.forTests)
         let local = RecordingLocal(
             base: SwiftDataMovieLocalDataSource(
                 store: fixture.factory.stores.actor(for: MoviesInfrastructureFactory.cacheStore)))
@@ -96,7 +96,7 @@ struct MovieTitlesTests {
 
     @Test("an expired title is fetched again, and kept while the remote fails")
     func expiredTitle() async throws {
-        let fixture = RepositoryTests.Fixture()
+        let fixture = RepositoryFixture(remote: MockMovieRemote(), factory: MoviesInfrastructureFactory.forTests)
         let repository = fixture.factory.makeMovieRepository()
         _ = try await repository.movie(withID: 550)
         fixture.clock.advance(by: 2 * 24 * 60 * 60)
@@ -111,7 +111,8 @@ struct MovieTitlesTests {
     func concurrentFetches() async throws {
         let folder = TemporaryFolder()
         let remote = SlowRemote()
-        let factory = MoviesInfrastructureFactory(locations: folder.locations, remoteDataSource: remote)
+        let factory = MoviesInfrastructureFactory(
+            locations: StoreLocations(under: folder.url), remoteDataSource: remote)
         let ids = Array(1...24)
         let titles = await factory.makeMovieRepository().titles(forMovies: ids)
         #expect(titles.count == 24 && titles[7] == "Movie 7")

@@ -15,7 +15,8 @@ struct MoviesInfrastructureFactoryTests {
     )
     func containers() throws {
         let folder = TemporaryFolder()
-        let factory = MoviesInfrastructureFactory(locations: folder.locations, remoteDataSource: MockMovieRemote())
+        let factory = MoviesInfrastructureFactory(
+            locations: StoreLocations(under: folder.url), remoteDataSource: MockMovieRemote())
         let cache = factory.cacheContainer
         #expect(cache.configurations.first?.url.lastPathComponent == "popcorn-movies.sqlite")
         #expect(cache.configurations.first?.cloudKitDatabase == CloudKitDatabase.none)
@@ -33,7 +34,8 @@ struct MoviesInfrastructureFactoryTests {
     @Test("every repository of a store shares the store's one actor, whichever repository made it")
     func oneActorPerStore() {
         let folder = TemporaryFolder()
-        let factory = MoviesInfrastructureFactory(locations: folder.locations, remoteDataSource: MockMovieRemote())
+        let factory = MoviesInfrastructureFactory(
+            locations: StoreLocations(under: folder.url), remoteDataSource: MockMovieRemote())
         let watchlist = factory.stores.actor(for: MoviesInfrastructureFactory.watchlistStore)
         _ = factory.makeWatchlistRepository()
         _ = factory.makeWatchlistRepository()
@@ -46,7 +48,8 @@ struct MoviesInfrastructureFactoryTests {
     @Test("a fresh install creates both stores, and repositories work")
     func freshInstall() async throws {
         let folder = TemporaryFolder()
-        let factory = MoviesInfrastructureFactory(locations: folder.locations, remoteDataSource: MockMovieRemote())
+        let factory = MoviesInfrastructureFactory(
+            locations: StoreLocations(under: folder.url), remoteDataSource: MockMovieRemote())
         _ = try await factory.makeMovieRepository().movie(withID: 550)
         _ = try await factory.makeWatchlistRepository().add(movieID: 550)
         #expect(StoreReading.fileExists(factory.stores.url(of: MoviesInfrastructureFactory.cacheStore)))
@@ -58,14 +61,15 @@ struct MoviesInfrastructureFactoryTests {
         let folder = TemporaryFolder()
         do {
             let factory = MoviesInfrastructureFactory(
-                locations: folder.locations, remoteDataSource: MockMovieRemote())
+                locations: StoreLocations(under: folder.url), remoteDataSource: MockMovieRemote())
             _ = try await factory.makeMovieRepository().movie(withID: 550)
         }
-        let url = MoviesInfrastructureFactory.cacheStore.url(in: folder.locations)
+        let url = MoviesInfrastructureFactory.cacheStore.url(in: StoreLocations(under: folder.url))
         ModelContainerFactory.removeSQLiteFiles(at: url)
         #expect(!StoreReading.fileExists(url))
         let remote = MockMovieRemote()
-        let factory = MoviesInfrastructureFactory(locations: folder.locations, remoteDataSource: remote)
+        let factory = MoviesInfrastructureFactory(
+            locations: StoreLocations(under: folder.url), remoteDataSource: remote)
         _ = try await factory.makeMovieRepository().movie(withID: 550)
         #expect(StoreReading.fileExists(url))
         #expect(remote.recorder.calls == ["movie 550"])
@@ -74,7 +78,7 @@ struct MoviesInfrastructureFactoryTests {
     @Test("a cache written by an older schema is replaced with a warning; the watchlist survives")
     func olderCacheSchema() async throws {
         let folder = TemporaryFolder()
-        let cacheURL = MoviesInfrastructureFactory.cacheStore.url(in: folder.locations)
+        let cacheURL = MoviesInfrastructureFactory.cacheStore.url(in: StoreLocations(under: folder.url))
         try FileManager.default.createDirectory(
             at: cacheURL.deletingLastPathComponent(), withIntermediateDirectories: true)
         do {
@@ -84,14 +88,14 @@ struct MoviesInfrastructureFactoryTests {
             context.insert(OldCache.MoviesMovieEntity(movieID: 1, name: "old row"))
             try context.save()
             let watchlist = MoviesInfrastructureFactory(
-                locations: folder.locations, remoteDataSource: MockMovieRemote()
+                locations: StoreLocations(under: folder.url), remoteDataSource: MockMovieRemote()
             ).makeWatchlistRepository()
             for id in [11, 12, 13] { _ = try await watchlist.add(movieID: id) }
         }
         let recorder = LogRecorder()
         let remote = MockMovieRemote()
         let factory = MoviesInfrastructureFactory(
-            locations: folder.locations, remoteDataSource: remote, logger: recorder.logger)
+            locations: StoreLocations(under: folder.url), remoteDataSource: remote, logger: recorder.logger)
         let movie = try await factory.makeMovieRepository().movie(withID: 550)
         #expect(movie.title == "Fight Club")
         #expect(remote.recorder.calls == ["movie 550"])
@@ -105,11 +109,12 @@ struct MoviesInfrastructureFactoryTests {
     @Test("a watchlist store that cannot be opened is reported and left byte-identical")
     func unreadableWatchlist() throws {
         let folder = TemporaryFolder()
-        let url = MoviesInfrastructureFactory.watchlistStore.url(in: folder.locations)
+        let url = MoviesInfrastructureFactory.watchlistStore.url(in: StoreLocations(under: folder.url))
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         let garbage = Data("this is not a database, but it is the user's file".utf8)
         try garbage.write(to: url)
-        let factory = MoviesInfrastructureFactory(locations: folder.locations, remoteDataSource: MockMovieRemote())
+        let factory = MoviesInfrastructureFactory(
+            locations: StoreLocations(under: folder.url), remoteDataSource: MockMovieRemote())
         #expect(throws: ModelContainerFactoryError.self) {
             try factory.stores.open(MoviesInfrastructureFactory.watchlistStore, onFailure: .throwing)
         }

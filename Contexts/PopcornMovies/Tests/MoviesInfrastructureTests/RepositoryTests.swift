@@ -9,25 +9,9 @@ import Testing
 
 @Suite("Read-through repositories")
 struct RepositoryTests {
-    struct Fixture {
-        let folder = TemporaryFolder()
-        let clock = TestClock()
-        let remote = MockMovieRemote()
-        let factory: MoviesInfrastructureFactory
-
-        init() {
-            factory = MoviesInfrastructureFactory(
-                locations: folder.locations, remoteDataSource: remote, cachePolicy: CachePolicy(now: clock.read))
-        }
-
-        func cachedMovieRows() throws -> [String] {
-            try StoreReading.all(MoviesMovieEntity.self, in: factory.cacheContainer).map(\.title)
-        }
-    }
-
     @Test("miss, then hit, then expiry")
     func movieCache() async throws {
-        let fixture = Fixture()
+        let fixture = RepositoryFixture(remote: MockMovieRemote(), factory: MoviesInfrastructureFactory.forTests)
         let repository = fixture.factory.makeMovieRepository()
         let first = try await repository.movie(withID: 550)
         #expect(first == MockMovieRemote.sampleMovie(id: 550, title: "Fight Club"))
@@ -43,7 +27,7 @@ struct RepositoryTests {
 
     @Test("a remote failure is thrown and leaves the cache as it was")
     func remoteFailure() async throws {
-        let fixture = Fixture()
+        let fixture = RepositoryFixture(remote: MockMovieRemote(), factory: MoviesInfrastructureFactory.forTests)
         let repository = fixture.factory.makeMovieRepository()
         _ = try await repository.movie(withID: 550)
         fixture.clock.advance(by: 2 * 24 * 60 * 60)
@@ -60,7 +44,7 @@ struct RepositoryTests {
 
     @Test("credits, images and certifications are cached too")
     func otherDetails() async throws {
-        let fixture = Fixture()
+        let fixture = RepositoryFixture(remote: MockMovieRemote(), factory: MoviesInfrastructureFactory.forTests)
         let repository = fixture.factory.makeMovieRepository()
         let credits = try await repository.credits(forMovie: 550)
         #expect(credits.cast.map(\.name) == ["First", "Second"], "in billing order")
@@ -78,7 +62,7 @@ struct RepositoryTests {
 
     @Test("list pages are cached per list and per page")
     func listPages() async throws {
-        let fixture = Fixture()
+        let fixture = RepositoryFixture(remote: MockMovieRemote(), factory: MoviesInfrastructureFactory.forTests)
         let repository = fixture.factory.makeMovieListRepository()
         let popular = try await repository.page(1, of: .popular)
         #expect(popular.movies.map(\.title) == ["popular 1.0", "popular 1.1", "popular 1.2"])
@@ -93,7 +77,7 @@ struct RepositoryTests {
 
     @Test("the watchlist adds, lists newest first, and removes")
     func watchlist() async throws {
-        let fixture = Fixture()
+        let fixture = RepositoryFixture(remote: MockMovieRemote(), factory: MoviesInfrastructureFactory.forTests)
         let watchlist = fixture.factory.makeWatchlistRepository()
         _ = try await watchlist.add(movieID: 550)
         fixture.clock.advance(by: 10)

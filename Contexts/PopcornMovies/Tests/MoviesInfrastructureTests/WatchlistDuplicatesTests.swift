@@ -16,11 +16,12 @@ struct WatchlistDuplicatesTests {
 
     func makeFactory() -> MoviesInfrastructureFactory {
         MoviesInfrastructureFactory(
-            locations: folder.locations, remoteDataSource: MockMovieRemote(), cachePolicy: CachePolicy(now: clock.read),
+            locations: StoreLocations(under: folder.url), remoteDataSource: MockMovieRemote(),
+            cachePolicy: CachePolicy(now: clock.read),
             logger: .quiet)
     }
 
-    var storeURL: URL { MoviesInfrastructureFactory.watchlistStore.url(in: folder.locations) }
+    var storeURL: URL { MoviesInfrastructureFactory.watchlistStore.url(in: StoreLocations(under: folder.url)) }
 
     @Test("a store holding a movie twice lists it once, with its first date; adding it again folds the rows")
     func existingDuplicates() async throws {

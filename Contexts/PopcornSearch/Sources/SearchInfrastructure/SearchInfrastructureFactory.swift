@@ -1,12 +1,12 @@
 import DataPersistenceInfrastructure
-import Logging
 import OpenSwiftData
 import SearchDomain
 
 /// Builds the Search context's repositories: searches through the remote data source,
-/// and the search history over the context's one store. Create one factory per process:
-/// its ``stores`` open the history once (relocating a legacy `searchkit-cloudkit.sqlite`
-/// first, every row kept), and one actor serves every repository.
+/// and the search history over the context's one store, which ``stores`` open once
+/// (relocating a legacy `searchkit-cloudkit.sqlite` first, every row kept). The shared
+/// initializer and `stores` are ``ContextInfrastructureFactory``'s; the context has no
+/// cache, so the initializer's `cachePolicy` changes nothing here.
 ///
 /// ```swift
 /// let factory = SearchInfrastructureFactory(locations: locations, remoteDataSource: tmdbSearch)
@@ -14,7 +14,7 @@ import SearchDomain
 /// try await factory.makeMediaSearchHistoryRepository()
 ///     .add(MediaSearchHistoryEntry(mediaID: 550, kind: .movie, timestamp: .now))
 /// ```
-public final class SearchInfrastructureFactory: Sendable {
+public final class SearchInfrastructureFactory: ContextInfrastructureFactory {
     /// `popcorn-search-cloudkit.sqlite` in the data folder: the search history, migrated
     /// through ``SearchHistoryMigrationPlan`` and never deleted; its former name
     /// `searchkit-cloudkit.sqlite` is relocated when it is opened.
@@ -24,18 +24,14 @@ public final class SearchInfrastructureFactory: Sendable {
         legacyFileName: "searchkit-cloudkit.sqlite")
     /// The context's stores, for the app's store catalogue.
     public static let storeDescriptions = [historyStore]
+    /// The label of the context's logger when none is given.
+    public static let loggerLabel = "PopcornSearch"
+    /// The stores and the remote data source the repositories are made from.
+    public let infrastructure: ContextInfrastructure<any MediaSearchRemoteDataSource>
 
-    /// The context's stores; open them with `stores.open(onFailure:)` to report a failure
-    /// rather than stop when a repository first needs them.
-    public let stores: ContextStores
-    private let remoteDataSource: any MediaSearchRemoteDataSource
-
-    public init(
-        locations: StoreLocations, remoteDataSource: any MediaSearchRemoteDataSource,
-        logger: Logger = Logger(label: "PopcornSearch")
-    ) {
-        stores = ContextStores(Self.storeDescriptions, locations: locations, logger: logger)
-        self.remoteDataSource = remoteDataSource
+    /// Use `init(locations:remoteDataSource:cachePolicy:logger:)`, which makes the stores.
+    public init(infrastructure: ContextInfrastructure<any MediaSearchRemoteDataSource>) {
+        self.infrastructure = infrastructure
     }
 
     /// Searches through the remote data source.

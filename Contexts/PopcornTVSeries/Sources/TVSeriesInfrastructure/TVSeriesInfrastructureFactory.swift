@@ -1,55 +1,47 @@
 import DataPersistenceInfrastructure
-import Logging
 import TVSeriesDomain
 
-/// Builds the TV series context's repositories over its one store, the TV series cache.
-/// Create one factory per process: its ``stores`` open the cache once, and one actor
-/// serves every repository.
+/// Builds the TV series context's repositories over its one store, the TV series cache
+/// (the shared initializer and `stores` are ``ContextInfrastructureFactory``'s).
 ///
 /// ```swift
 /// let factory = TVSeriesInfrastructureFactory(locations: locations, remoteDataSource: tmdbTVSeries)
 /// let series = try await factory.makeTVSeriesRepository().tvSeries(withID: 1396)
 /// ```
-public final class TVSeriesInfrastructureFactory: Sendable {
+public final class TVSeriesInfrastructureFactory: ContextInfrastructureFactory {
     /// `popcorn-tvseries.sqlite` in the cache folder.
     public static let cacheStore = StoreDescription.cache(
         fileName: "popcorn-tvseries.sqlite", name: "tvseries", models: TVSeriesCacheSchema.models)
     /// The context's stores, for the app's store catalogue.
     public static let storeDescriptions = [cacheStore]
+    /// The label of the context's logger when none is given.
+    public static let loggerLabel = "PopcornTVSeries"
+    /// The stores and the remote data source the repositories are made from.
+    public let infrastructure: ContextInfrastructure<any TVSeriesRemoteDataSource>
 
-    /// The context's stores; open them with `stores.open(onFailure:)` to report a failure
-    /// rather than stop when a repository first needs them.
-    public let stores: ContextStores
-    private let remoteDataSource: any TVSeriesRemoteDataSource
-
-    public init(
-        locations: StoreLocations, remoteDataSource: any TVSeriesRemoteDataSource,
-        cachePolicy: CachePolicy = CachePolicy(), logger: Logger = Logger(label: "PopcornTVSeries")
-    ) {
-        stores = ContextStores(Self.storeDescriptions, locations: locations, cachePolicy: cachePolicy, logger: logger)
-        self.remoteDataSource = remoteDataSource
+    /// Use `init(locations:remoteDataSource:cachePolicy:logger:)`, which makes the stores.
+    public init(infrastructure: ContextInfrastructure<any TVSeriesRemoteDataSource>) {
+        self.infrastructure = infrastructure
     }
 
     /// Series details and credits, read through the cache.
     public func makeTVSeriesRepository() -> any TVSeriesRepository {
         DefaultTVSeriesRepository(
-            local: SwiftDataTVSeriesLocalDataSource(store: cache), remote: remoteDataSource,
-            cache: stores.readThroughCache)
+            local: SwiftDataTVSeriesLocalDataSource(store: stores.actor(for: Self.cacheStore)),
+            remote: remoteDataSource, cache: stores.readThroughCache)
     }
 
     /// Seasons with their episodes, read through the cache.
     public func makeTVSeasonRepository() -> any TVSeasonRepository {
         DefaultTVSeasonRepository(
-            local: SwiftDataTVSeasonLocalDataSource(store: cache), remote: remoteDataSource,
-            cache: stores.readThroughCache)
+            local: SwiftDataTVSeasonLocalDataSource(store: stores.actor(for: Self.cacheStore)),
+            remote: remoteDataSource, cache: stores.readThroughCache)
     }
 
     /// Single episodes, read through the cache.
     public func makeTVEpisodeRepository() -> any TVEpisodeRepository {
         DefaultTVEpisodeRepository(
-            local: SwiftDataTVEpisodeLocalDataSource(store: cache), remote: remoteDataSource,
-            cache: stores.readThroughCache)
+            local: SwiftDataTVEpisodeLocalDataSource(store: stores.actor(for: Self.cacheStore)),
+            remote: remoteDataSource, cache: stores.readThroughCache)
     }
-
-    private var cache: StoreActor { stores.actor(for: Self.cacheStore) }
 }

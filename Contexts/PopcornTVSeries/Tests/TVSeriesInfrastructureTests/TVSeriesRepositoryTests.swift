@@ -8,117 +8,111 @@ import Testing
 
 @Suite("DefaultTVSeriesRepository reads through the cache")
 struct TVSeriesRepositoryTests {
-    let folder = TemporaryFolder()
-    let remote = MockTVSeriesRemote()
-    let clock = TestClock()
-    let factory: TVSeriesInfrastructureFactory
-
-    init() {
-        factory = TVSeriesInfrastructureFactory(
-            locations: StoreLocations(under: folder.url), remoteDataSource: remote,
-            cachePolicy: CachePolicy(now: clock.read),
-            logger: .quiet)
-    }
+    let fixture = RepositoryFixture(remote: MockTVSeriesRemote(), factory: TVSeriesInfrastructureFactory.forTests)
 
     @Test("a miss calls the remote once and caches the series")
     func miss() async throws {
-        let series = try await factory.makeTVSeriesRepository().tvSeries(withID: 1396)
+        let series = try await fixture.factory.makeTVSeriesRepository().tvSeries(withID: 1396)
         #expect(series == Fixtures.series(id: 1396))
-        #expect(remote.recorder.calls == ["series 1396"])
-        let rows = try factory.rows(of: TVSeriesTVSeriesEntity.self)
+        #expect(fixture.remote.recorder.calls == ["series 1396"])
+        let rows = try fixture.factory.rows(of: TVSeriesTVSeriesEntity.self)
         #expect(rows.map(\.tvSeriesID) == [1396])
-        #expect(rows.first?.cachedAt == clock.now)
+        #expect(rows.first?.cachedAt == fixture.clock.now)
     }
 
     @Test("a fresh hit is served from the cache without calling the remote")
     func hit() async throws {
-        let repository = factory.makeTVSeriesRepository()
+        let repository = fixture.factory.makeTVSeriesRepository()
         _ = try await repository.tvSeries(withID: 1396)
-        clock.advance(by: 24 * 60 * 60 - 1)
-        await remote.rename("Changed remotely")
-        let again = try await factory.makeTVSeriesRepository().tvSeries(withID: 1396)
+        fixture.clock.advance(by: 24 * 60 * 60 - 1)
+        await fixture.remote.rename("Changed remotely")
+        let again = try await fixture.factory.makeTVSeriesRepository().tvSeries(withID: 1396)
         #expect(again.name == "Breaking Bad")
-        #expect(remote.recorder.callCount == 1)
+        #expect(fixture.remote.recorder.callCount == 1)
     }
 
     @Test("an entry older than the time to live is fetched again and replaced")
     func expiry() async throws {
-        let repository = factory.makeTVSeriesRepository()
+        let repository = fixture.factory.makeTVSeriesRepository()
         _ = try await repository.tvSeries(withID: 1396)
-        clock.advance(by: 24 * 60 * 60 + 1)
-        await remote.rename("Renamed")
+        fixture.clock.advance(by: 24 * 60 * 60 + 1)
+        await fixture.remote.rename("Renamed")
         let refreshed = try await repository.tvSeries(withID: 1396)
         #expect(refreshed.name == "Renamed")
-        #expect(remote.recorder.callCount == 2)
-        let rows = try factory.rows(of: TVSeriesTVSeriesEntity.self)
+        #expect(fixture.remote.recorder.callCount == 2)
+        let rows = try fixture.factory.rows(of: TVSeriesTVSeriesEntity.self)
         #expect(rows.map(\.name) == ["Renamed"])
-        #expect(rows.first?.cachedAt == clock.now)
+        #expect(rows.first?.cachedAt == fixture.clock.now)
         // The old entry's parts went with it (cascade), only the new ones remain.
-        #expect(try factory.rows(of: TVSeriesGenreEntity.self).count == 2)
-        #expect(try factory.rows(of: TVSeriesSeasonSummaryEntity.self).count == 3)
+        #expect(try fixture.factory.rows(of: TVSeriesGenreEntity.self).count == 2)
+        #expect(try fixture.factory.rows(of: TVSeriesSeasonSummaryEntity.self).count == 3)
     }
 
     @Test("a remote failure on a miss throws unavailable and caches nothing")
     func failureOnMiss() async throws {
-        remote.recorder.fail(with: .failed("offline"))
+        fixture.remote.recorder.fail(with: .failed("offline"))
         await #expect(throws: TVSeriesRepositoryError.unavailable("offline")) {
-            try await factory.makeTVSeriesRepository().tvSeries(withID: 1396)
+            try await fixture.factory.makeTVSeriesRepository().tvSeries(withID: 1396)
         }
-        #expect(try factory.rows(of: TVSeriesTVSeriesEntity.self).count == 0)
+        #expect(try fixture.factory.rows(of: TVSeriesTVSeriesEntity.self).count == 0)
     }
 
     @Test("a remote failure on an expired entry throws and leaves the cache exactly as it was")
     func failureOnExpiredEntry() async throws {
-        let repository = factory.makeTVSeriesRepository()
+        let repository = fixture.factory.makeTVSeriesRepository()
         _ = try await repository.tvSeries(withID: 1396)
-        let cachedAt = clock.now
-        let before = try factory.rows(of: TVSeriesTVSeriesEntity.self).map { ($0.tvSeriesID, $0.name, $0.cachedAt) }
-        clock.advance(by: 2 * 24 * 60 * 60)
-        remote.recorder.fail(with: .failed("HTTP 503"))
+        let cachedAt = fixture.clock.now
+        let before = try fixture.factory.rows(of: TVSeriesTVSeriesEntity.self).map {
+            ($0.tvSeriesID, $0.name, $0.cachedAt)
+        }
+        fixture.clock.advance(by: 2 * 24 * 60 * 60)
+        fixture.remote.recorder.fail(with: .failed("HTTP 503"))
 
         await #expect(throws: TVSeriesRepositoryError.unavailable("HTTP 503")) {
             try await repository.tvSeries(withID: 1396)
         }
 
-        let after = try factory.rows(of: TVSeriesTVSeriesEntity.self).map { ($0.tvSeriesID, $0.name, $0.cachedAt) }
+        let after = try fixture.factory.rows(of: TVSeriesTVSeriesEntity.self).map {
+            ($0.tvSeriesID, $0.name, $0.cachedAt)
+        }
         #expect(after.count == 1)
         #expect(after.map(\.0) == before.map(\.0))
         #expect(after.map(\.1) == before.map(\.1))
         #expect(after.map(\.2) == [cachedAt])
-        #expect(try factory.rows(of: TVSeriesGenreEntity.self).count == 2)
-        #expect(remote.recorder.callCount == 2)
+        #expect(try fixture.factory.rows(of: TVSeriesGenreEntity.self).count == 2)
+        #expect(fixture.remote.recorder.callCount == 2)
     }
 
     @Test("a series the remote does not know is notFound")
     func notFound() async throws {
         await #expect(throws: TVSeriesRepositoryError.notFound) {
-            try await factory.makeTVSeriesRepository().tvSeries(withID: 404)
+            try await fixture.factory.makeTVSeriesRepository().tvSeries(withID: 404)
         }
-        #expect(try factory.rows(of: TVSeriesTVSeriesEntity.self).count == 0)
+        #expect(try fixture.factory.rows(of: TVSeriesTVSeriesEntity.self).count == 0)
     }
 
     @Test("credits: a miss is fetched and cached, then served from the cache until they expire")
     func credits() async throws {
-        let repository = factory.makeTVSeriesRepository()
+        let repository = fixture.factory.makeTVSeriesRepository()
         #expect(try await repository.credits(forTVSeries: 1396) == Fixtures.credits)
         #expect(try await repository.credits(forTVSeries: 1396) == Fixtures.credits)
-        #expect(remote.recorder.calls == ["credits 1396"])
-        #expect(try factory.rows(of: TVSeriesCastMemberEntity.self).count == 2)
-        clock.advance(by: 24 * 60 * 60)
+        #expect(fixture.remote.recorder.calls == ["credits 1396"])
+        #expect(try fixture.factory.rows(of: TVSeriesCastMemberEntity.self).count == 2)
+        fixture.clock.advance(by: 24 * 60 * 60)
         #expect(try await repository.credits(forTVSeries: 1396) == Fixtures.credits)
-        #expect(remote.recorder.callCount == 2)
-        #expect(try factory.rows(of: TVSeriesCreditsEntity.self).count == 1)
-        #expect(try factory.rows(of: TVSeriesCastMemberEntity.self).count == 2)
-        #expect(try factory.rows(of: TVSeriesCrewMemberEntity.self).count == 2)
+        #expect(fixture.remote.recorder.callCount == 2)
+        #expect(try fixture.factory.rows(of: TVSeriesCreditsEntity.self).count == 1)
+        #expect(try fixture.factory.rows(of: TVSeriesCastMemberEntity.self).count == 2)
+        #expect(try fixture.factory.rows(of: TVSeriesCrewMemberEntity.self).count == 2)
     }
 
     @Test("different series are different entries")
     func differentSeries() async throws {
-        let repository = factory.makeTVSeriesRepository()
+        let repository = fixture.factory.makeTVSeriesRepository()
         _ = try await repository.tvSeries(withID: 1)
         _ = try await repository.tvSeries(withID: 2)
         _ = try await repository.tvSeries(withID: 1)
-        #expect(remote.recorder.calls == ["series 1", "series 2"])
-        #expect(try factory.rows(of: TVSeriesTVSeriesEntity.self).count == 2)
+        #expect(fixture.remote.recorder.calls == ["series 1", "series 2"])
+        #expect(try fixture.factory.rows(of: TVSeriesTVSeriesEntity.self).count == 2)
     }
 }

@@ -33,7 +33,7 @@ extension ModelContext {
         preferring isPreferred: (T, T) -> Bool,
         merge: (_ survivor: T, _ folded: [T]) -> Void = { _, _ in }
     ) throws -> T {
-        do {
+        try saveOrRollback {
             // A second round only when another process removed the model between the save
             // and the read.
             for _ in 0..<2 {
@@ -50,14 +50,10 @@ extension ModelContext {
                 let folded = Array(ordered.dropFirst())
                 merge(survivor, folded)
                 for model in folded { delete(model) }
-                if hasChanges { try save() }
                 return survivor
             }
             throw KeepOneFailure(
                 description: "the model just inserted is not among those `matching` finds; check that they agree")
-        } catch {
-            rollback()
-            throw error
         }
     }
 }

@@ -12,15 +12,11 @@ extension ModelContext {
     /// inserts `entity`, in one save: what a cache does to replace an entry. On failure
     /// nothing is saved and the context's changes are rolled back.
     public func replace<T: PersistentModel>(_ existing: FetchDescriptor<T>, with entity: T) throws {
-        do {
+        try saveOrRollback {
             for old in try fetch(existing) {
                 delete(old)
             }
             insert(entity)
-            try save()
-        } catch {
-            rollback()
-            throw error
         }
     }
 }

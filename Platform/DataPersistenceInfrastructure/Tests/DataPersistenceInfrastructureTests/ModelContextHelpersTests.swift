@@ -50,6 +50,52 @@ struct ModelContextHelpersTests {
         #expect(try context.fetch(FetchDescriptor<Shelf>()).map(\.label) == ["kept"])
     }
 
+    @Test("saveOrRollback saves what the changes did and returns their value")
+    func saveOrRollbackSaves() throws {
+        let context = try makeContext([CachedMovie.self])
+        context.insert(CachedMovie(movieID: 1, title: "gone"))
+        try context.save()
+        let removed = try context.saveOrRollback {
+            let matching = try context.fetch(FetchDescriptor<CachedMovie>())
+            for movie in matching { context.delete(movie) }
+            return matching.count
+        }
+        #expect(removed == 1)
+        #expect(!context.hasChanges)
+        #expect(try context.fetchCount(FetchDescriptor<CachedMovie>()) == 0)
+    }
+
+    @Test("a delete whose save fails is rolled back: nothing is pending, and the next save does not write it")
+    func saveOrRollbackRollsBackAFailedSave() throws {
+        let context = try makeContext([Shelf.self, Book.self, CachedMovie.self])
+        let shelf = Shelf(label: "kept")
+        context.insert(shelf)
+        shelf.books = [Book(title: "holds the shelf")]
+        try context.save()
+        #expect(throws: SwiftDataError.self) {
+            try context.saveOrRollback { context.delete(shelf) }
+        }
+        #expect(!context.hasChanges)
+        context.insert(CachedMovie(movieID: 2, title: "a later write"))
+        try context.save()
+        #expect(try context.fetch(FetchDescriptor<Shelf>()).map(\.label) == ["kept"])
+    }
+
+    @Test("changes that throw are rolled back, and their error is rethrown")
+    func saveOrRollbackRollsBackThrowingChanges() throws {
+        struct Interrupted: Error {}
+        let context = try makeContext([CachedMovie.self])
+        #expect(throws: Interrupted.self) {
+            try context.saveOrRollback {
+                context.insert(CachedMovie(movieID: 3, title: "never saved"))
+                throw Interrupted()
+            }
+        }
+        #expect(!context.hasChanges)
+        try context.save()
+        #expect(try context.fetchCount(FetchDescriptor<CachedMovie>()) == 0)
+    }
+
     @Test("keepOne inserts when there is none, and then finds the one")
     func keepOneInserts() throws {
         let context = try makeContext([HistoryEntry.self])

@@ -56,6 +56,23 @@ struct PopcornTestSupportTests {
         #expect(TestClock(start: .distantPast).now == .distantPast)
     }
 
+    @Test("a repository fixture makes its factory from its folder, its clock and its remote")
+    func repositoryFixture() throws {
+        struct Made {
+            let folder: URL
+            let now: @Sendable () -> Date
+            let remote: String
+        }
+        let fixture = RepositoryFixture(remote: "remote") { Made(folder: $0, now: $1, remote: $2) }
+        #expect(fixture.factory.folder == fixture.folder.url)
+        #expect(fixture.factory.remote == "remote")
+        #expect(fixture.remote == "remote")
+        fixture.clock.advance(by: 60)
+        #expect(fixture.factory.now() == TestClock.start.addingTimeInterval(60))
+        let url = fixture.folder.url
+        #expect(FileManager.default.fileExists(atPath: url.path))
+    }
+
     @Test("store inspection counts rows from outside, and fails for an entity the store lacks")
     func storeInspection() throws {
         let folder = TemporaryFolder()

@@ -9,7 +9,7 @@ struct ClientTests {
     static let token = "test-token-5f1c2e9a7b3d"
 
     private func makeClient(
-        _ server: LoopbackHTTPServer, timeout: TimeInterval = 5, logs: LogRecorder? = nil
+        _ server: LoopbackHTTPServer, timeout: TimeInterval = 5, logs: LogLineRecorder? = nil
     ) -> TMDbClient {
         IsolatedHome.activate()
         var logger: (@Sendable (String) -> Void)?
@@ -144,7 +144,7 @@ struct ClientTests {
         let body = #"{"status_code": 7, "status_message": "Invalid API key: \#(Self.token)", "success": false}"#
         let server = try LoopbackHTTPServer { _ in .init(status: status, headers: headers, body: body) }
         defer { server.stop() }
-        let logs = LogRecorder()
+        let logs = LogLineRecorder()
         do {
             _ = try await makeClient(server, logs: logs).movieDetails(id: 1)
             Issue.record("expected \(expected)")
@@ -166,7 +166,7 @@ struct ClientTests {
     @Test func slowServerTimesOut() async throws {
         let server = try LoopbackHTTPServer { _ in .init(body: Fixtures.movieDetails, delay: 2) }
         defer { server.stop() }
-        let logs = LogRecorder()
+        let logs = LogLineRecorder()
         let start = Date()
         do {
             _ = try await makeClient(server, timeout: 0.3, logs: logs).movieDetails(id: 1)
@@ -225,7 +225,7 @@ struct ClientTests {
         let body = #"{"page": 1, "results": [{"id": 1, "release_date": "\#(Self.token)"}]}"#
         let server = try LoopbackHTTPServer { _ in .init(body: body) }
         defer { server.stop() }
-        let logs = LogRecorder()
+        let logs = LogLineRecorder()
         do {
             _ = try await makeClient(server, logs: logs).popularMovies(page: 1)
             Issue.record("expected a decoding error")

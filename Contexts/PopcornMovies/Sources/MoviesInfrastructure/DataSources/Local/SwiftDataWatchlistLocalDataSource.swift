@@ -34,10 +34,13 @@ struct SwiftDataWatchlistLocalDataSource: WatchlistLocalDataSource {
 
     func remove(movieID: Int) async throws -> Bool {
         try await store.perform { context in
-            let matching = try context.fetch(Self.entries(of: movieID))
-            for entity in matching { context.delete(entity) }
-            try context.save()
-            return !matching.isEmpty
+            // Rolled back on failure: the store's one context must not keep the deletes for
+            // the next save.
+            try context.saveOrRollback {
+                let matching = try context.fetch(Self.entries(of: movieID))
+                for entity in matching { context.delete(entity) }
+                return !matching.isEmpty
+            }
         }
     }
 

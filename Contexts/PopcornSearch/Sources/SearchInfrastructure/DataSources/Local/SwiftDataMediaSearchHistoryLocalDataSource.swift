@@ -41,17 +41,19 @@ struct SwiftDataMediaSearchHistoryLocalDataSource: MediaSearchHistoryLocalDataSo
 
     func remove(mediaID: Int, kind: MediaKind) async throws -> Bool {
         try await store.perform { context in
-            let matching = try Self.entities(mediaID: mediaID, kind: kind, in: context)
-            for entity in matching { context.delete(entity) }
-            try context.save()
-            return !matching.isEmpty
+            // Rolled back on failure: the store's one context must not keep the deletes for
+            // the next save.
+            try context.saveOrRollback {
+                let matching = try Self.entities(mediaID: mediaID, kind: kind, in: context)
+                for entity in matching { context.delete(entity) }
+                return !matching.isEmpty
+            }
         }
     }
 
     func removeAll() async throws {
         try await store.perform { context in
-            try context.delete(model: SearchMediaSearchHistoryEntryEntity.self)
-            try context.save()
+            try context.saveOrRollback { try context.delete(model: SearchMediaSearchHistoryEntryEntity.self) }
         }
     }
 

@@ -1,0 +1,13 @@
+/// What a context's infrastructure factory builds every repository from: the context's
+/// stores and the remote data source that fills its caches.
+public struct ContextInfrastructure<RemoteDataSource: Sendable>: Sendable {
+    /// The context's stores, each served by one actor.
+    public let stores: ContextStores
+    /// Where the repositories fetch what the stores do not hold.
+    public let remoteDataSource: RemoteDataSource
+
+    public init(stores: ContextStores, remoteDataSource: RemoteDataSource) {
+        self.stores = stores
+        self.remoteDataSource = remoteDataSource
+    }
+}
