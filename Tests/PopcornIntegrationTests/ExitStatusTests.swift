@@ -1,5 +1,6 @@
 import Foundation
-import GRDB
+import OpenSwiftData
+import OpenSwiftDataTesting
 import PopcornApp
 import Testing
 
@@ -62,10 +63,7 @@ struct ExitStatusTests {
     func storeRefused() throws {
         let popcorn = PopcornProcess()
         #expect(try popcorn.run(["watchlist", "add", "1019"]).status == 0)
-        try DatabaseQueue(path: popcorn.watchlistStore.path).write { db in
-            try db.execute(sql: "UPDATE openswiftdata_entities SET hash = 'ffffffffffffffff'")
-            try db.execute(sql: "INSERT OR REPLACE INTO openswiftdata_metadata VALUES ('schemaVersion', '9.0.0')")
-        }
+        try StoreTampering.makeLookNewer(at: popcorn.watchlistStore, version: Schema.Version(9, 0, 0))
         let newer = try Data(contentsOf: popcorn.watchlistStore)
         for arguments in [["watchlist", "list"], ["watchlist", "add", "1011"], ["movies", "show", "1019"]] {
             try Self.expectFailure(Failure(arguments: arguments, status: 65), popcorn: popcorn)

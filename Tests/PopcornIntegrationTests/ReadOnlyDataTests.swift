@@ -1,6 +1,6 @@
 import Foundation
-import GRDB
 import PopcornApp
+import PopcornTestSupport
 import Testing
 
 /// Reading never needs write access: a read-only data folder or store file (a read-only
@@ -99,30 +99,26 @@ struct ReadOnlyDataTests {
     }
 
     @Test("a read-only folder whose write-ahead log another process keeps open: its newest rows are read too")
-    func openWriteAheadLog() throws {
+    func openWriteAheadLog() async throws {
         let popcorn = try Self.makeUserData()
         // Another process, here this test, holds the watchlist open and has added a row
         // that is still in the -wal, with the -shm index beside it.
-        let writer = try DatabasePool(path: popcorn.watchlistStore.path)
-        try writer.write { db in
-            try db.execute(
-                sql: "INSERT INTO MoviesWatchlistMovieEntity (movieID, createdAt) VALUES (1031, ?)",
-                arguments: [Date().timeIntervalSinceReferenceDate + 60])
-        }
+        let writer = LocalUserStores(popcorn)
+        _ = try await writer.watchlist.add(movieID: 1031)
+        #expect(StoreReading.fileSize(URL(fileURLWithPath: popcorn.watchlistStore.path + "-wal")) > 0)
         #expect(FileManager.default.fileExists(atPath: popcorn.watchlistStore.path + "-shm"))
         let watchlist = try Self.readOnly(
             popcorn, popcorn.dataDirectory, ["watchlist", "list"], as: WatchlistJSON.self)
         #expect(watchlist.movies.map(\.id) == [1031, 1011, 1019])
-        try writer.close()
+        withExtendedLifetime(writer) {}
     }
 
     @Test("a -wal left without its -shm in a read-only folder is refused in one line, not read without its rows")
-    func writeAheadLogWithoutIndex() throws {
+    func writeAheadLogWithoutIndex() async throws {
         let popcorn = try Self.makeUserData()
-        let writer = try DatabasePool(path: popcorn.watchlistStore.path)
-        try writer.write { db in
-            try db.execute(sql: "INSERT INTO MoviesWatchlistMovieEntity (movieID, createdAt) VALUES (1031, 0)")
-        }
+        let writer = LocalUserStores(popcorn)
+        _ = try await writer.watchlist.add(movieID: 1031)
+        #expect(StoreReading.fileSize(URL(fileURLWithPath: popcorn.watchlistStore.path + "-wal")) > 0)
         // What a crash can leave: the store and its log, without the index.
         let crashed = PopcornProcess()
         try FileManager.default.createDirectory(at: crashed.dataDirectory, withIntermediateDirectories: true)
@@ -130,7 +126,7 @@ struct ReadOnlyDataTests {
             try FileManager.default.copyItem(
                 atPath: popcorn.watchlistStore.path + suffix, toPath: crashed.watchlistStore.path + suffix)
         }
-        try writer.close()
+        withExtendedLifetime(writer) {}
         let before = try crashed.dataFiles()
         let result = try crashed.runWithReadOnly(crashed.dataDirectory, ["watchlist", "list", "--json"])
         #expect(result.status == 65)
