@@ -39,10 +39,11 @@ struct ReadOnlyDataTests {
     /// Expects a command that changes user data to fail in one line with status 65,
     /// with and without `--json`.
     static func refused(
-        _ popcorn: PopcornProcess, _ path: URL, _ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation
+        _ popcorn: PopcornProcess, _ path: URL, _ arguments: [String], binary: PopcornProcess.Binary = .popcorn,
+        sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
         for arguments in [arguments, arguments + ["--json"]] {
-            let result = try popcorn.runWithReadOnly(path, arguments)
+            let result = try popcorn.runWithReadOnly(path, arguments, binary: binary)
             #expect(result.status == 65, "\(arguments): \(result.standardError)", sourceLocation: sourceLocation)
             #expect(result.standardOutput.isEmpty, sourceLocation: sourceLocation)
             #expect(result.standardError.split(separator: "\n").count == 1, sourceLocation: sourceLocation)
@@ -54,6 +55,9 @@ struct ReadOnlyDataTests {
     /// Reads everything and tries every change with `path` read-only, and expects the
     /// data folder byte-identical afterwards.
     static func readEverythingChangeNothing(_ popcorn: PopcornProcess, readOnly path: URL) throws {
+        // A copy of the watchlist outside the data folder, to restore.
+        let copy = popcorn.root.appending(path: "watchlist-copy.sqlite")
+        try FileManager.default.copyItem(at: popcorn.watchlistStore, to: copy)
         let before = try popcorn.dataFiles()
         let watchlist = try readOnly(popcorn, path, ["watchlist", "list"], as: WatchlistJSON.self)
         #expect(watchlist.movies.map(\.id) == [1011, 1019])
@@ -68,13 +72,27 @@ struct ReadOnlyDataTests {
         #expect(check.status == 0, "\(check.standardError)")
         #expect(
             try PopcornJSON.decoder().decode(StoresCheckJSON.self, from: Data(check.standardOutput.utf8)).problems == 0)
+        #expect(check.standardError.split(separator: "\n").count == 1, "\(check.standardError)")
+        #expect(
+            check.standardError.hasPrefix("popcorn: note: ") && check.standardError.contains("cannot be saved")
+                && check.standardError.contains("popcorn-movies-cloudkit.sqlite"), "\(check.standardError)")
         let text = try popcorn.runWithReadOnly(path, ["watchlist", "list"])
         #expect(text.status == 0 && text.standardOutput.contains("The Violin Thief"))
+        let sync = try readOnly(popcorn, path, ["sync", "status"], as: SyncStatusJSON.self)
+        #expect(sync.stores.map(\.store) == ["watchlist", "history"])
+        #expect(sync.stores.map(\.pendingChanges) == [2, 1] && sync.stores.allSatisfy(\.neverSynced))
 
         try refused(popcorn, path, ["watchlist", "add", "1031"])
         try refused(popcorn, path, ["watchlist", "remove", "1019"])
         try refused(popcorn, path, ["history", "clear"])
         try refused(popcorn, path, ["search", "tram", "--pick", "1"])
+        try refused(popcorn, path, ["stores", "backup", "watchlist"])
+        try refused(popcorn, path, ["stores", "restore", "watchlist", copy.path])
+        // The next release has a V2 of the watchlist to migrate to.
+        try refused(popcorn, path, ["stores", "migrate"], binary: .popcornNext)
+        // Refused before any server is contacted (none listens there); no password shown.
+        let server = "postgres://me:\(ExitStatusTests.syncPassword)@127.0.0.1:1/popcorn"
+        try refused(popcorn, path, ["sync", "--remote", server])
         #expect(try popcorn.dataFiles() == before, "every file of the data folder is byte-identical")
     }
 
