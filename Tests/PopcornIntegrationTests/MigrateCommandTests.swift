@@ -141,6 +141,35 @@ struct MigrateCommandTests {
         #expect(Self.files(of: store) == before)
     }
 
+    @Test("stores migrate --json migrates the store and reports it: not a dry run, the backup, the stage")
+    func migrateJSON() throws {
+        let popcorn = PopcornProcess()
+        try Self.makeV1Watchlist(popcorn, extraRows: 100)
+        let result = try popcorn.run(["stores", "migrate", "--json"], binary: .popcornNext)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardError.isEmpty, "no progress bar without a terminal: \(result.standardError)")
+        let json = try JSONContract().decode(
+            "StoresMigrateJSON", as: StoresMigrateJSON.self, from: result.standardOutput)
+        #expect(!json.dryRun)
+        #expect(json.stores.map(\.name) == ["watchlist"], "the only user store that exists")
+        let watchlist = try #require(json.stores.first)
+        #expect(watchlist.file == "popcorn-movies-cloudkit.sqlite" && !watchlist.upToDate)
+        #expect(watchlist.fromVersion == "1.0.0" && watchlist.toVersion == "2.0.0")
+        let stage = try #require(watchlist.stages.first)
+        #expect(watchlist.stages.count == 1 && stage.hasCustomCode)
+        #expect(stage.statements.contains { $0.contains("ADD COLUMN") && $0.contains("addedOn") }, "\(stage)")
+        let backup = try #require(watchlist.backup)
+        #expect(backup.hasSuffix(".v1.0.0.backup") && FileManager.default.fileExists(atPath: backup))
+        #expect(StoreFile(url: URL(fileURLWithPath: backup)).inspect().schemaVersion?.description == "1.0.0")
+
+        // The store itself is at V2, every row backfilled.
+        #expect(
+            try Self.state(of: popcorn.watchlistStore)
+                == WatchlistState(version: "2.0.0", columns: Self.v1Columns + ["addedOn"], rows: 101, backfilled: 101))
+        let again = try popcorn.json(StoresMigrateJSON.self, ["stores", "migrate"], binary: .popcornNext)
+        #expect(!again.dryRun && again.stores.allSatisfy { $0.upToDate && $0.stages.isEmpty && $0.backup == nil })
+    }
+
     @Test("stores migrate draws a progress bar on a terminal, and none without one")
     func progressBar() throws {
         let onTerminal = PopcornProcess()
