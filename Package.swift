@@ -25,7 +25,6 @@ let package = Package(
         .package(path: "Platform/PopcornTestSupport"),
         .package(path: "Platform/StoreSync"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
@@ -56,11 +55,21 @@ let package = Package(
             path: "App/Sources/popcorn",
             swiftSettings: strictSettings
         ),
+        // The next release's watchlist versions: popcorn-next migrates to them, and the
+        // root integration tests write and read stores through them.
+        .target(
+            name: "PopcornNextWatchlist",
+            dependencies: [.product(name: "OpenSwiftData", package: "OpenSwiftData")],
+            path: "Tests/Fixtures/PopcornNextWatchlist",
+            swiftSettings: strictSettings
+        ),
         // The next release of popcorn, for the root integration tests: the same command line
         // with a V2 of the watchlist for `stores migrate` (Tests/Fixtures/README.md).
         .executableTarget(
             name: "popcorn-next",
-            dependencies: ["PopcornApp", .product(name: "OpenSwiftData", package: "OpenSwiftData")],
+            dependencies: [
+                "PopcornApp", "PopcornNextWatchlist", .product(name: "OpenSwiftData", package: "OpenSwiftData"),
+            ],
             path: "Tests/Fixtures/PopcornNext",
             swiftSettings: strictSettings
         ),
@@ -75,11 +84,18 @@ let package = Package(
             dependencies: [
                 // The `--json` types, to decode the output as scripts would.
                 "PopcornApp",
-                .product(name: "GRDB", package: "GRDB.swift"),
+                // Stores are read through OpenSwiftData's StoreFile and models, and made to
+                // look newer with OpenSwiftDataTesting: never with SQL.
+                .product(name: "OpenSwiftData", package: "OpenSwiftData"),
+                .product(name: "OpenSwiftDataTesting", package: "OpenSwiftData"),
+                "PopcornNextWatchlist",
                 .product(name: "PopcornTestSupport", package: "PopcornTestSupport"),
-                // The sync tests read and fill the watchlist through the Movies context.
+                // The sync and read-only tests read and fill the watchlist and the history
+                // through the Movies and Search contexts.
                 .product(name: "MoviesDomain", package: "PopcornMovies"),
                 .product(name: "MoviesInfrastructure", package: "PopcornMovies"),
+                .product(name: "SearchDomain", package: "PopcornSearch"),
+                .product(name: "SearchInfrastructure", package: "PopcornSearch"),
                 .product(name: "DataPersistenceInfrastructure", package: "DataPersistenceInfrastructure"),
                 .product(name: "StoreSyncTesting", package: "StoreSync"),
             ],

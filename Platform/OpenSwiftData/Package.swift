@@ -51,7 +51,11 @@ let package = Package(
         ),
         .target(
             name: "OpenSwiftDataTesting",
-            dependencies: ["OpenSwiftData"],
+            dependencies: [
+                "OpenSwiftData",
+                // StoreTampering and StoreColumns read and change store files with SQL.
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -18,6 +18,8 @@ let package = Package(
     ],
     dependencies: [
         .package(path: "../OpenSwiftData"),
+        // For the tests only: temporary folders.
+        .package(path: "../PopcornTestSupport"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         // Already a dependency of postgres-nio: SHA-1 for name-based record names.
         .package(url: "https://github.com/apple/swift-crypto", "3.9.0"..<"6.0.0"),
@@ -64,6 +66,7 @@ let package = Package(
                 "StoreSync",
                 "StoreSyncTesting",
                 .product(name: "OpenSwiftData", package: "OpenSwiftData"),
+                .product(name: "PopcornTestSupport", package: "PopcornTestSupport"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ],

@@ -1,5 +1,6 @@
 import Foundation
-import GRDB
+import OpenSwiftData
+import OpenSwiftDataTesting
 import PopcornApp
 import Testing
 
@@ -12,6 +13,8 @@ struct ExitStatusTests {
         let arguments: [String]
         let status: Int32
         var environment: [String: String] = [:]
+        /// What must never be printed, such as a server's password.
+        var secrets: [String] = []
 
         var testDescription: String { "\(arguments.joined(separator: " ")) → \(status)" }
     }
@@ -33,7 +36,25 @@ struct ExitStatusTests {
         Failure(
             arguments: ["movies", "show", "1019"], status: 69,
             environment: ["TMDB_API_TOKEN": "test-token", "TMDB_BASE_URL": "http://127.0.0.1:9/3"]),
+        // Sync: no server given, or not a postgres:// URL, is a usage error; a server that
+        // cannot be reached (a loopback port nothing listens on) is the network status.
+        // SyncCommandTests adds a wrong password and a server written by a newer release.
+        Failure(arguments: ["sync"], status: 64),
+        Failure(
+            arguments: ["sync", "--remote", "mysql://me:\(syncPassword)@127.0.0.1/popcorn"], status: 64,
+            secrets: [syncPassword]),
+        Failure(arguments: ["sync", "status", "--remote", "postgres://127.0.0.1/popcorn"], status: 64),
+        Failure(
+            arguments: ["sync", "--remote", "postgres://me:\(syncPassword)@127.0.0.1:1/popcorn"], status: 69,
+            secrets: [syncPassword]),
+        Failure(
+            arguments: ["sync"], status: 69,
+            environment: ["POPCORN_SYNC_URL": "postgres://me:\(syncPassword)@127.0.0.1:1/popcorn"],
+            secrets: [syncPassword]),
     ]
+
+    /// The password of the sync servers above, which no message may show.
+    static let syncPassword = "pw-never-shown-7"
 
     /// Runs `arguments` with and without `--json` and expects the same documented failure.
     static func expectFailure(
@@ -50,6 +71,11 @@ struct ExitStatusTests {
             #expect(
                 result.standardError.split(separator: "\n").count == 1, "\(result.standardError)",
                 sourceLocation: sourceLocation)
+            for secret in failure.secrets {
+                #expect(
+                    !result.standardError.contains(secret) && !result.standardOutput.contains(secret),
+                    "\(arguments) printed a secret", sourceLocation: sourceLocation)
+            }
         }
     }
 
@@ -62,13 +88,17 @@ struct ExitStatusTests {
     func storeRefused() throws {
         let popcorn = PopcornProcess()
         #expect(try popcorn.run(["watchlist", "add", "1019"]).status == 0)
-        try DatabaseQueue(path: popcorn.watchlistStore.path).write { db in
-            try db.execute(sql: "UPDATE openswiftdata_entities SET hash = 'ffffffffffffffff'")
-            try db.execute(sql: "INSERT OR REPLACE INTO openswiftdata_metadata VALUES ('schemaVersion', '9.0.0')")
-        }
+        try StoreTampering.makeLookNewer(at: popcorn.watchlistStore, version: Schema.Version(9, 0, 0))
         let newer = try Data(contentsOf: popcorn.watchlistStore)
         for arguments in [["watchlist", "list"], ["watchlist", "add", "1011"], ["movies", "show", "1019"]] {
             try Self.expectFailure(Failure(arguments: arguments, status: 65), popcorn: popcorn)
+        }
+        // Sync refuses it before contacting the server (none listens there), and so does
+        // sync status, which only reads.
+        let server = "postgres://me:\(Self.syncPassword)@127.0.0.1:1/popcorn"
+        for arguments in [["sync", "--remote", server], ["sync", "status", "--remote", server]] {
+            try Self.expectFailure(
+                Failure(arguments: arguments, status: 65, secrets: [Self.syncPassword]), popcorn: popcorn)
         }
         #expect(try Data(contentsOf: popcorn.watchlistStore) == newer)
 

@@ -56,17 +56,22 @@ struct JSONContract {
     }
 
     /// Decodes `output` as `type`, named `name` in the README, and expects its shape to
-    /// be the README example's.
+    /// be the README example's and every key, at any depth, in camelCase.
     func decode<T: Decodable>(
         _ name: String, as type: T.Type, from output: String, sourceLocation: SourceLocation = #_sourceLocation
     ) throws -> T {
         let registered = try #require(Self.types[name], "\(name) is a --json type", sourceLocation: sourceLocation)
         #expect(ObjectIdentifier(registered) == ObjectIdentifier(T.self), sourceLocation: sourceLocation)
         let example = try #require(examples[name], "the README shows \(name)", sourceLocation: sourceLocation)
-        let differences = try JSONValue(parsing: output).shapeDifferences(from: JSONValue(parsing: example))
+        let document = try JSONValue(parsing: output)
+        let differences = document.shapeDifferences(from: try JSONValue(parsing: example))
         #expect(
             differences.isEmpty, "\(name) differs from the README's example: \(differences)",
             sourceLocation: sourceLocation)
+        let outOfStyle = document.keysOutOfStyle()
+        #expect(
+            outOfStyle.isEmpty, "\(name) has keys that are not camelCase: \(outOfStyle)", sourceLocation: sourceLocation
+        )
         return try PopcornJSON.decoder().decode(T.self, from: Data(output.utf8))
     }
 }

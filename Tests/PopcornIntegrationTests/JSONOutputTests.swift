@@ -14,7 +14,18 @@ struct JSONOutputTests {
             #expect(throws: Never.self, "the README's \(name)") {
                 _ = try PopcornJSON.decoder().decode(type, from: Data(example.utf8))
             }
+            #expect(try JSONValue(parsing: example).keysOutOfStyle().isEmpty, "the README's \(name) keys")
         }
+    }
+
+    @Test("the key-style check finds keys that are not camelCase, at any depth")
+    func keyStyle() throws {
+        let good = #"{"id": 1, "imdbID": "tt1", "genreIDs": [2], "credits": {"cast": [{"order": 0}]}, "tmdb3": null}"#
+        #expect(try JSONValue(parsing: good).keysOutOfStyle().isEmpty)
+        let bad = #"{"movie_id": 1, "Title": "x", "results": [{"release-date": "2017"}], "a": {"2b": 0, "": 1}}"#
+        #expect(
+            try JSONValue(parsing: bad).keysOutOfStyle()
+                == ["$.Title", "$.a.", "$.a.2b", "$.movie_id", "$.results[0].release-date"])
     }
 
     /// Runs `arguments` with `--json`, expecting success and nothing on standard error.

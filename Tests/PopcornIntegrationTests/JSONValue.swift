@@ -43,6 +43,23 @@ indirect enum JSONValue: Decodable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// The keys, at any depth, that break the contract's one naming style, camelCase:
+    /// a lowercase letter, then letters and digits (`^[a-z][A-Za-z0-9]*$`), each with
+    /// its path.
+    func keysOutOfStyle(at path: String = "$") -> [String] {
+        switch self {
+        case .object(let members):
+            members.sorted { $0.key < $1.key }.flatMap { key, value in
+                (key.wholeMatch(of: /[a-z][A-Za-z0-9]*/) == nil ? ["\(path).\(key)"] : [])
+                    + value.keysOutOfStyle(at: "\(path).\(key)")
+            }
+        case .array(let elements):
+            elements.enumerated().flatMap { $0.element.keysOutOfStyle(at: "\(path)[\($0.offset)]") }
+        case .null, .bool, .number, .string:
+            []
+        }
+    }
+
     /// Where this document's shape differs from `example`'s: keys missing or added, and
     /// values of another kind. `null` matches any kind (a value may be absent in one and
     /// present in the other), and an empty array any elements; every element of an array

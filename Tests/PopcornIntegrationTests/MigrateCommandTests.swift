@@ -1,6 +1,9 @@
 import Foundation
-import GRDB
+import OpenSwiftData
+import OpenSwiftDataTesting
 import PopcornApp
+import PopcornNextWatchlist
+import PopcornTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -11,55 +14,60 @@ import Testing
 /// of popcorn, whose watchlist V2 adds `addedOn` and backfills it a page at a time.
 @Suite("popcorn stores migrate, from V1 to the next release's V2")
 struct MigrateCommandTests {
-    /// What a watchlist store holds, read with SQL.
+    /// What a watchlist store holds, read through OpenSwiftData: its version and rows from
+    /// `StoreFile`, its table's columns from `OpenSwiftDataTesting`, the backfill through
+    /// the V2 models.
     struct WatchlistState: Equatable {
         var version: String?
+        /// The columns of the watchlist's table, OpenSwiftData's primary key aside.
         var columns: [String]
         var rows: Int
         /// Rows whose `addedOn` is the day (UTC) of their `createdAt`.
         var backfilled: Int
     }
 
-    static let v1Columns = ["_pk", "movieID", "createdAt"]
+    static let entity = "MoviesWatchlistMovieEntity"
+    static let v1Columns = ["movieID", "createdAt"]
 
-    /// A V1 watchlist: `popcorn watchlist add 1019`, then `extraRows` rows more added with
-    /// SQL, an hour apart, and the store checkpointed.
+    /// A V1 watchlist: `popcorn watchlist add 1019`, then `extraRows` rows more added
+    /// through the V1 models, an hour apart, and the store checkpointed.
     static func makeV1Watchlist(_ popcorn: PopcornProcess, extraRows: Int) throws {
         let add = try popcorn.run(["watchlist", "add", "1019"])
         try #require(add.status == 0, "\(add.standardError)")
-        let queue = try DatabaseQueue(path: popcorn.watchlistStore.path)
-        try queue.write { db in
-            try db.execute(
-                sql: """
-                    WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
-                    INSERT INTO MoviesWatchlistMovieEntity (movieID, createdAt)
-                    SELECT 100000 + i, 800000000 + i * 3600 FROM n
-                    """, arguments: [extraRows])
+        try MigrationTesting.writeStore(at: popcorn.watchlistStore, version: NextWatchlistSchemaV1.self) { context in
+            for row in 1...extraRows {
+                context.insert(
+                    NextWatchlistSchemaV1.MoviesWatchlistMovieEntity(
+                        movieID: 100_000 + row,
+                        createdAt: Date(timeIntervalSinceReferenceDate: 800_000_000 + Double(row) * 3600)))
+            }
         }
-        try queue.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
-        try queue.close()
+        try StoreFile(url: popcorn.watchlistStore).checkpoint()
     }
 
     static func state(of store: URL) throws -> WatchlistState {
-        var configuration = Configuration()
-        configuration.readonly = true
-        return try DatabaseQueue(path: store.path, configuration: configuration).read { db in
-            let columns = try db.columns(in: "MoviesWatchlistMovieEntity").map(\.name)
-            // Dates are stored as seconds since 2001-01-01, 978,307,200 s after 1970-01-01.
-            let backfilled =
-                columns.contains("addedOn")
-                ? try Int.fetchOne(
-                    db,
-                    sql: """
-                        SELECT COUNT(*) FROM MoviesWatchlistMovieEntity
-                        WHERE addedOn = date(createdAt + 978307200, 'unixepoch')
-                        """) ?? 0 : 0
-            return WatchlistState(
-                version: try String.fetchOne(
-                    db, sql: "SELECT value FROM openswiftdata_metadata WHERE key = 'schemaVersion'"),
-                columns: columns,
-                rows: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM MoviesWatchlistMovieEntity") ?? 0,
-                backfilled: backfilled)
+        let inspection = StoreFile(url: store).inspect()
+        let columns = try StoreColumns.attributes(ofEntity: entity, in: store)
+        return WatchlistState(
+            version: inspection.schemaVersion?.description,
+            columns: columns,
+            rows: try StoreReading.rowCount(of: entity, at: store),
+            backfilled: columns.contains("addedOn") ? try backfilledRows(of: store) : 0)
+    }
+
+    /// The rows of a V2 store whose `addedOn` is the UTC day of their `createdAt`, read
+    /// through the V2 models without writing to the store.
+    private static func backfilledRows(of store: URL) throws -> Int {
+        let container = try ModelContainer(
+            for: Schema(versionedSchema: NextWatchlistSchemaV2.self), migrationPlan: NextWatchlistMigrationPlan.self,
+            configurations: [ModelConfiguration(url: store, allowsSave: false)])
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+        return try StoreReading.all(NextWatchlistSchemaV2.MoviesWatchlistMovieEntity.self, in: container).count {
+            guard let createdAt = $0.createdAt else { return false }
+            let day = calendar.dateComponents([.year, .month, .day], from: createdAt)
+            return $0.addedOn
+                == String(format: "%04d-%02d-%02d", day.year ?? 0, day.month ?? 0, day.day ?? 0)
         }
     }
 
@@ -131,6 +139,35 @@ struct MigrateCommandTests {
         #expect(refused.standardError.split(separator: "\n").count == 1)
         #expect(refused.standardError.contains("newer than the latest this program knows"), "\(refused.standardError)")
         #expect(Self.files(of: store) == before)
+    }
+
+    @Test("stores migrate --json migrates the store and reports it: not a dry run, the backup, the stage")
+    func migrateJSON() throws {
+        let popcorn = PopcornProcess()
+        try Self.makeV1Watchlist(popcorn, extraRows: 100)
+        let result = try popcorn.run(["stores", "migrate", "--json"], binary: .popcornNext)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardError.isEmpty, "no progress bar without a terminal: \(result.standardError)")
+        let json = try JSONContract().decode(
+            "StoresMigrateJSON", as: StoresMigrateJSON.self, from: result.standardOutput)
+        #expect(!json.dryRun)
+        #expect(json.stores.map(\.name) == ["watchlist"], "the only user store that exists")
+        let watchlist = try #require(json.stores.first)
+        #expect(watchlist.file == "popcorn-movies-cloudkit.sqlite" && !watchlist.upToDate)
+        #expect(watchlist.fromVersion == "1.0.0" && watchlist.toVersion == "2.0.0")
+        let stage = try #require(watchlist.stages.first)
+        #expect(watchlist.stages.count == 1 && stage.hasCustomCode)
+        #expect(stage.statements.contains { $0.contains("ADD COLUMN") && $0.contains("addedOn") }, "\(stage)")
+        let backup = try #require(watchlist.backup)
+        #expect(backup.hasSuffix(".v1.0.0.backup") && FileManager.default.fileExists(atPath: backup))
+        #expect(StoreFile(url: URL(fileURLWithPath: backup)).inspect().schemaVersion?.description == "1.0.0")
+
+        // The store itself is at V2, every row backfilled.
+        #expect(
+            try Self.state(of: popcorn.watchlistStore)
+                == WatchlistState(version: "2.0.0", columns: Self.v1Columns + ["addedOn"], rows: 101, backfilled: 101))
+        let again = try popcorn.json(StoresMigrateJSON.self, ["stores", "migrate"], binary: .popcornNext)
+        #expect(!again.dryRun && again.stores.allSatisfy { $0.upToDate && $0.stages.isEmpty && $0.backup == nil })
     }
 
     @Test("stores migrate draws a progress bar on a terminal, and none without one")

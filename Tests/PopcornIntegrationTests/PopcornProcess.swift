@@ -1,5 +1,6 @@
 import Foundation
 import PopcornApp
+import PopcornTestSupport
 import Testing
 
 /// Runs the built `popcorn` binary (or `popcorn-next`, the fixture that plays its next
@@ -17,7 +18,9 @@ final class PopcornProcess: Sendable {
         }
     }
 
-    let root: URL
+    /// Removed, with everything in it, when the value is released.
+    private let folder = TemporaryFolder(prefix: "popcorn-cli")
+    var root: URL { folder.url }
     var dataDirectory: URL { root.appending(path: "data") }
     var cacheDirectory: URL { root.appending(path: "cache") }
     /// The watchlist store, in the data folder.
@@ -30,12 +33,6 @@ final class PopcornProcess: Sendable {
     }
 
     static var executable: URL { Binary.popcorn.url }
-
-    init() {
-        root = FileManager.default.temporaryDirectory.appending(path: "popcorn-cli-\(UUID().uuidString)")
-    }
-
-    deinit { try? FileManager.default.removeItem(at: root) }
 
     /// A process of `binary` with the temporary folders in its environment, not started.
     /// `launcher` runs the binary (its path and the arguments follow the launcher's own).
@@ -70,10 +67,10 @@ final class PopcornProcess: Sendable {
         try runWithReadOnly(dataDirectory, arguments)
     }
 
-    /// Runs `popcorn` with `path` (a folder or a file) read-only. Root ignores permissions
+    /// Runs `binary` with `path` (a folder or a file) read-only. Root ignores permissions
     /// (and CI runs as root), so as root `path` is bind-mounted read-only in a mount
     /// namespace of the process's own; otherwise its permissions are taken away.
-    func runWithReadOnly(_ path: URL, _ arguments: [String]) throws -> Result {
+    func runWithReadOnly(_ path: URL, _ arguments: [String], binary: Binary = .popcorn) throws -> Result {
         guard getuid() == 0 else {
             let permissions = try FileManager.default.attributesOfItem(atPath: path.path)[.posixPermissions]
             try FileManager.default.setAttributes([.posixPermissions: 0o500], ofItemAtPath: path.path)
@@ -81,11 +78,11 @@ final class PopcornProcess: Sendable {
                 try? FileManager.default.setAttributes(
                     [.posixPermissions: permissions ?? 0o700], ofItemAtPath: path.path)
             }
-            return try run(arguments)
+            return try run(arguments, binary: binary)
         }
         let mountReadOnly = #"mount --bind "$1" "$1" && mount -o remount,bind,ro "$1" && shift && exec "$@""#
         return try run(
-            arguments,
+            arguments, binary: binary,
             launcher: [
                 "/usr/bin/unshare", "--mount", "--propagation", "private", "sh", "-c", mountReadOnly, "sh", path.path,
             ])

@@ -1,6 +1,6 @@
 import Foundation
-import GRDB
 import PopcornApp
+import PopcornTestSupport
 import Testing
 
 /// Reading never needs write access: a read-only data folder or store file (a read-only
@@ -39,10 +39,11 @@ struct ReadOnlyDataTests {
     /// Expects a command that changes user data to fail in one line with status 65,
     /// with and without `--json`.
     static func refused(
-        _ popcorn: PopcornProcess, _ path: URL, _ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation
+        _ popcorn: PopcornProcess, _ path: URL, _ arguments: [String], binary: PopcornProcess.Binary = .popcorn,
+        sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
         for arguments in [arguments, arguments + ["--json"]] {
-            let result = try popcorn.runWithReadOnly(path, arguments)
+            let result = try popcorn.runWithReadOnly(path, arguments, binary: binary)
             #expect(result.status == 65, "\(arguments): \(result.standardError)", sourceLocation: sourceLocation)
             #expect(result.standardOutput.isEmpty, sourceLocation: sourceLocation)
             #expect(result.standardError.split(separator: "\n").count == 1, sourceLocation: sourceLocation)
@@ -54,6 +55,9 @@ struct ReadOnlyDataTests {
     /// Reads everything and tries every change with `path` read-only, and expects the
     /// data folder byte-identical afterwards.
     static func readEverythingChangeNothing(_ popcorn: PopcornProcess, readOnly path: URL) throws {
+        // A copy of the watchlist outside the data folder, to restore.
+        let copy = popcorn.root.appending(path: "watchlist-copy.sqlite")
+        try FileManager.default.copyItem(at: popcorn.watchlistStore, to: copy)
         let before = try popcorn.dataFiles()
         let watchlist = try readOnly(popcorn, path, ["watchlist", "list"], as: WatchlistJSON.self)
         #expect(watchlist.movies.map(\.id) == [1011, 1019])
@@ -68,13 +72,27 @@ struct ReadOnlyDataTests {
         #expect(check.status == 0, "\(check.standardError)")
         #expect(
             try PopcornJSON.decoder().decode(StoresCheckJSON.self, from: Data(check.standardOutput.utf8)).problems == 0)
+        #expect(check.standardError.split(separator: "\n").count == 1, "\(check.standardError)")
+        #expect(
+            check.standardError.hasPrefix("popcorn: note: ") && check.standardError.contains("cannot be saved")
+                && check.standardError.contains("popcorn-movies-cloudkit.sqlite"), "\(check.standardError)")
         let text = try popcorn.runWithReadOnly(path, ["watchlist", "list"])
         #expect(text.status == 0 && text.standardOutput.contains("The Violin Thief"))
+        let sync = try readOnly(popcorn, path, ["sync", "status"], as: SyncStatusJSON.self)
+        #expect(sync.stores.map(\.store) == ["watchlist", "history"])
+        #expect(sync.stores.map(\.pendingChanges) == [2, 1] && sync.stores.allSatisfy(\.neverSynced))
 
         try refused(popcorn, path, ["watchlist", "add", "1031"])
         try refused(popcorn, path, ["watchlist", "remove", "1019"])
         try refused(popcorn, path, ["history", "clear"])
         try refused(popcorn, path, ["search", "tram", "--pick", "1"])
+        try refused(popcorn, path, ["stores", "backup", "watchlist"])
+        try refused(popcorn, path, ["stores", "restore", "watchlist", copy.path])
+        // The next release has a V2 of the watchlist to migrate to.
+        try refused(popcorn, path, ["stores", "migrate"], binary: .popcornNext)
+        // Refused before any server is contacted (none listens there); no password shown.
+        let server = "postgres://me:\(ExitStatusTests.syncPassword)@127.0.0.1:1/popcorn"
+        try refused(popcorn, path, ["sync", "--remote", server])
         #expect(try popcorn.dataFiles() == before, "every file of the data folder is byte-identical")
     }
 
@@ -99,30 +117,26 @@ struct ReadOnlyDataTests {
     }
 
     @Test("a read-only folder whose write-ahead log another process keeps open: its newest rows are read too")
-    func openWriteAheadLog() throws {
+    func openWriteAheadLog() async throws {
         let popcorn = try Self.makeUserData()
         // Another process, here this test, holds the watchlist open and has added a row
         // that is still in the -wal, with the -shm index beside it.
-        let writer = try DatabasePool(path: popcorn.watchlistStore.path)
-        try writer.write { db in
-            try db.execute(
-                sql: "INSERT INTO MoviesWatchlistMovieEntity (movieID, createdAt) VALUES (1031, ?)",
-                arguments: [Date().timeIntervalSinceReferenceDate + 60])
-        }
+        let writer = LocalUserStores(popcorn)
+        _ = try await writer.watchlist.add(movieID: 1031)
+        #expect(StoreReading.fileSize(URL(fileURLWithPath: popcorn.watchlistStore.path + "-wal")) > 0)
         #expect(FileManager.default.fileExists(atPath: popcorn.watchlistStore.path + "-shm"))
         let watchlist = try Self.readOnly(
             popcorn, popcorn.dataDirectory, ["watchlist", "list"], as: WatchlistJSON.self)
         #expect(watchlist.movies.map(\.id) == [1031, 1011, 1019])
-        try writer.close()
+        withExtendedLifetime(writer) {}
     }
 
     @Test("a -wal left without its -shm in a read-only folder is refused in one line, not read without its rows")
-    func writeAheadLogWithoutIndex() throws {
+    func writeAheadLogWithoutIndex() async throws {
         let popcorn = try Self.makeUserData()
-        let writer = try DatabasePool(path: popcorn.watchlistStore.path)
-        try writer.write { db in
-            try db.execute(sql: "INSERT INTO MoviesWatchlistMovieEntity (movieID, createdAt) VALUES (1031, 0)")
-        }
+        let writer = LocalUserStores(popcorn)
+        _ = try await writer.watchlist.add(movieID: 1031)
+        #expect(StoreReading.fileSize(URL(fileURLWithPath: popcorn.watchlistStore.path + "-wal")) > 0)
         // What a crash can leave: the store and its log, without the index.
         let crashed = PopcornProcess()
         try FileManager.default.createDirectory(at: crashed.dataDirectory, withIntermediateDirectories: true)
@@ -130,7 +144,7 @@ struct ReadOnlyDataTests {
             try FileManager.default.copyItem(
                 atPath: popcorn.watchlistStore.path + suffix, toPath: crashed.watchlistStore.path + suffix)
         }
-        try writer.close()
+        withExtendedLifetime(writer) {}
         let before = try crashed.dataFiles()
         let result = try crashed.runWithReadOnly(crashed.dataDirectory, ["watchlist", "list", "--json"])
         #expect(result.status == 65)

@@ -1,5 +1,6 @@
 import Foundation
 import PopcornApp
+import PopcornTestSupport
 import StoreSyncTesting
 import Testing
 
@@ -112,12 +113,45 @@ struct SyncCommandTests {
         #expect(result.stores.map(\.store) == ["watchlist", "history"])
         #expect(result.store("watchlist")?.sent == .init(changes: 0, deletions: 0), "sent by the sync before")
 
+        // The server on the command line instead of in the environment.
+        #expect(try a.popcorn.run(["watchlist", "add", movies[1]]).status == 0)
+        let remote = try a.popcorn.run(["sync", "--remote", url, "--json"])
+        #expect(remote.status == 0, "\(remote.standardError)")
+        #expect(remote.standardError.isEmpty)
+        let fromOption = try contract.decode("SyncResultJSON", as: SyncResultJSON.self, from: remote.standardOutput)
+        #expect(fromOption.remote == result.remote && fromOption.remote.hasPrefix("postgres://"))
+        #expect(fromOption.store("watchlist")?.sent == .init(changes: 1, deletions: 0))
+
         let after = try a.sync(url, ["status"])
         #expect(after.standardOutput.contains("watchlist"))
         #expect(!after.standardOutput.contains("never"))
-        for result in [before, table, json, after] {
+        for result in [before, table, json, remote, after] {
             #expect(!result.standardOutput.contains(password) && !result.standardError.contains(password))
         }
+    }
+
+    @Test("sync status contacts no server and creates no store: a store not created yet shows as never synced")
+    func statusCreatesNothing() throws {
+        let popcorn = PopcornProcess()
+        let contract = try JSONContract()
+        let empty = try popcorn.run(["sync", "status", "--json"])
+        #expect(empty.status == 0 && empty.standardError.isEmpty, "\(empty.standardError)")
+        let none = try contract.decode("SyncStatusJSON", as: SyncStatusJSON.self, from: empty.standardOutput)
+        #expect(none.remote == nil && none.stores.map(\.store) == ["watchlist", "history"])
+        #expect(none.stores.allSatisfy { $0.neverSynced && $0.pendingChanges == 0 && $0.lastSync == nil })
+        #expect(!FileManager.default.fileExists(atPath: popcorn.dataDirectory.path), "no data folder, no store")
+
+        // The watchlist exists, the history does not: only the watchlist is read.
+        #expect(try popcorn.run(["watchlist", "add", "1019"]).status == 0)
+        let before = try Data(contentsOf: popcorn.watchlistStore)
+        let one = try popcorn.json(SyncStatusJSON.self, ["sync", "status"])
+        #expect(one.stores.map(\.pendingChanges) == [1, 0] && one.stores.allSatisfy(\.neverSynced))
+        #expect(try Data(contentsOf: popcorn.watchlistStore) == before, "the store is not written")
+        // Read-only in a writable folder, SQLite leaves an empty -wal beside the store (as
+        // for `stores status`), never a row in it.
+        #expect(StoreReading.fileSize(URL(fileURLWithPath: popcorn.watchlistStore.path + "-wal")) == 0)
+        #expect(try popcorn.dataFiles().keys.allSatisfy { $0.hasPrefix("popcorn-movies-cloudkit.sqlite") })
+        #expect(!FileManager.default.fileExists(atPath: popcorn.historyStore.path), "the history is not created")
     }
 
     @Test("failures are one line and change nothing: no server set, unreachable, wrong password, newer remote schema")
@@ -135,11 +169,15 @@ struct SyncCommandTests {
         wrong.password = "not-the-password-42"
         var closed = parts
         closed.port = 1
+        var missing = parts
+        missing.path = "/no_such_database"
         let refusal = try a.sync(try #require(wrong.string))
         #expect(refusal.standardError.contains("refused the user name or password"))
         #expect(!refusal.standardError.contains("not-the-password-42"))
         let unreachable = try a.sync(try #require(closed.string))
         #expect(unreachable.standardError.contains("Cannot reach the sync server"))
+        let noDatabase = try a.sync(try #require(missing.string))
+        #expect(noDatabase.standardError.contains("does not exist"), "\(noDatabase.standardError)")
 
         #expect(try a.sync(url).status == 0)
         _ = try await TestPostgres.execute("UPDATE storesync_schema SET version = 2", on: url)
@@ -147,10 +185,30 @@ struct SyncCommandTests {
         let newer = try a.sync(url)
         #expect(newer.standardError.contains("newer release"))
 
-        for result in [none, refusal, unreachable, newer] {
+        for result in [none, refusal, unreachable, noDatabase, newer] {
             #expect(result.status != 0)
             #expect(result.standardError.split(separator: "\n").count == 1, "\(result.standardError)")
             #expect(result.standardError.hasPrefix("popcorn: "))
+        }
+
+        // The documented exit statuses, with and without --json, the server in the
+        // environment or on the command line; no password in any message.
+        let password = try #require(parts.password)
+        let statuses: [(url: String?, status: Int32)] = [
+            (nil, 64), (wrong.string, 69), (closed.string, 69), (missing.string, 69), (url, 65),
+        ]
+        for (server, status) in statuses {
+            let secrets = [password, "not-the-password-42"]
+            try ExitStatusTests.expectFailure(
+                .init(
+                    arguments: ["sync"], status: status,
+                    environment: server.map { ["POPCORN_SYNC_URL": $0] } ?? [:], secrets: secrets),
+                popcorn: a.popcorn)
+            if let server {
+                try ExitStatusTests.expectFailure(
+                    .init(arguments: ["sync", "--remote", server], status: status, secrets: secrets),
+                    popcorn: a.popcorn)
+            }
         }
         #expect(Set(try watchlistIDs(a.popcorn)) == Set(movies.prefix(2)))
     }

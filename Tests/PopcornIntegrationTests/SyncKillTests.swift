@@ -20,18 +20,24 @@ struct SyncKillTests {
         return finished
     }
 
-    @Test("syncs killed at random points, on both machines, then synced again: both equal, nothing lost or duplicated")
+    @Test(
+        "syncs killed at random points on both machines, then synced again: watchlists and histories equal, nothing lost or doubled"
+    )
     func killedAtRandomPoints() async throws {
         let url = try await TestPostgres.newDatabase()
         let a = SyncMachine()
         let b = SyncMachine()
         var generator = SystemRandomNumberGenerator()
         var expected = Set<Int>()
+        var expectedHistory = Set<Int>()
         var next = 1
         var killedMidway = 0
         let trials = 6
         for trial in 0..<trials {
-            // Each machine adds new entries and removes some it added before.
+            // The same movie picked on both machines in this trial: one entry after syncs.
+            let pickedOnBoth = 900_000 + trial
+            // Each machine adds new entries and removes some it added before, in the
+            // watchlist and in the history.
             for machine in [a, b] {
                 let added = next..<(next + 400)
                 next += 400
@@ -41,6 +47,17 @@ struct SyncKillTests {
                 let removed = mine.shuffled(using: &generator).prefix(30)
                 try await machine.remove(removed)
                 expected.subtract(removed)
+
+                let picked = next..<(next + 40)
+                next += 40
+                try await machine.pick(Array(picked) + [pickedOnBoth])
+                expectedHistory.formUnion(Array(picked) + [pickedOnBoth])
+                // Only entries picked on one machine are forgotten: a removal and a later
+                // pick of the same movie elsewhere would race by their times.
+                let forgettable = try await machine.history().filter { expectedHistory.contains($0) && $0 < 900_000 }
+                let forgotten = forgettable.shuffled(using: &generator).prefix(5)
+                try await machine.forget(forgotten)
+                expectedHistory.subtract(forgotten)
             }
             // Kills from right after the start to past the usual end of a sync.
             for machine in trial.isMultiple(of: 2) ? [a, b] : [b, a] {
@@ -61,6 +78,17 @@ struct SyncKillTests {
         let onServer = try await TestPostgres.integer(
             "SELECT count(*) FROM storesync_records_watchlist WHERE NOT deleted", on: url)
         #expect(onServer == expected.count)
+
+        let historyA = try await a.history()
+        let historyB = try await b.history()
+        #expect(historyA == historyB)
+        let lost = expectedHistory.subtracting(historyA).count
+        let extra = Set(historyA).subtracting(expectedHistory).count
+        #expect(Set(historyA) == expectedHistory, "history lost: \(lost), extra: \(extra)")
+        #expect(historyA.filter { $0 >= 900_000 }.count == trials, "each movie picked on both machines is one entry")
+        let historyOnServer = try await TestPostgres.integer(
+            "SELECT count(*) FROM storesync_records_history WHERE NOT deleted", on: url)
+        #expect(historyOnServer == expectedHistory.count)
         print("kill -9 trials: \(trials * 2) syncs, \(killedMidway) killed before they finished")
         #expect(killedMidway > 0)
     }

@@ -1,13 +1,11 @@
-import DataPersistenceInfrastructure
 import Foundation
-import MoviesDomain
-import MoviesInfrastructure
 import PopcornApp
+import SearchDomain
 import Testing
 
-/// A "machine" for the sync tests: a `popcorn` data folder, its watchlist read and
-/// filled through the Movies context (as fast as a test needs for 10,000 entries), and
-/// `popcorn sync` run against a test server.
+/// A "machine" for the sync tests: a `popcorn` data folder, its watchlist and search
+/// history read and filled through the Movies and Search contexts (as fast as a test
+/// needs for 10,000 entries), and `popcorn sync` run against a test server.
 final class SyncMachine: Sendable {
     let popcorn = PopcornProcess()
 
@@ -28,38 +26,42 @@ final class SyncMachine: Sendable {
 
     /// The watchlist's movie ids, sorted; fails the test on a duplicate.
     func watchlist() async throws -> [Int] {
-        let ids = try await repository().movies().map(\.movieID)
+        let ids = try await LocalUserStores(popcorn).watchlist.movies().map(\.movieID)
         #expect(Set(ids).count == ids.count, "duplicate watchlist entries: \(ids.count - Set(ids).count)")
         return ids.sorted()
     }
 
     func add(_ ids: some Sequence<Int>) async throws {
-        let repository = repository()
+        let repository = LocalUserStores(popcorn).watchlist
         for id in ids { _ = try await repository.add(movieID: id) }
     }
 
     func remove(_ ids: some Sequence<Int>) async throws {
-        let repository = repository()
+        let repository = LocalUserStores(popcorn).watchlist
         for id in ids { try await repository.remove(movieID: id) }
     }
 
-    private func repository() -> any WatchlistRepository {
-        MoviesInfrastructureFactory(
-            locations: StoreLocations(dataDirectory: popcorn.dataDirectory, cacheDirectory: popcorn.cacheDirectory),
-            remoteDataSource: NoRemote()
-        ).makeWatchlistRepository()
+    /// The movie ids of the search history, sorted; fails the test on a duplicate entry
+    /// or an entry that is not a movie.
+    func history() async throws -> [Int] {
+        let entries = try await LocalUserStores(popcorn).history.entries()
+        #expect(entries.allSatisfy { $0.kind == .movie }, "only movies were picked")
+        let ids = entries.map(\.mediaID)
+        #expect(Set(ids).count == ids.count, "duplicate history entries: \(ids.count - Set(ids).count)")
+        return ids.sorted()
     }
-}
 
-/// The watchlist repository needs no movie; a call here is a test's mistake.
-private struct NoRemote: MovieRemoteDataSource {
-    func movie(withID id: Int) async throws(MovieRemoteDataSourceError) -> Movie { throw .notFound }
-    func credits(forMovie id: Int) async throws(MovieRemoteDataSourceError) -> Credits { throw .notFound }
-    func images(forMovie id: Int) async throws(MovieRemoteDataSourceError) -> ImageCollection { throw .notFound }
-    func certifications(forMovie id: Int) async throws(MovieRemoteDataSourceError) -> [Certification] {
-        throw .notFound
+    /// Records movies in the search history, as `popcorn search --pick` does.
+    func pick(_ ids: some Sequence<Int>) async throws {
+        let repository = LocalUserStores(popcorn).history
+        for id in ids {
+            try await repository.add(MediaSearchHistoryEntry(mediaID: id, kind: .movie, timestamp: Date()))
+        }
     }
-    func page(_ page: Int, of list: MovieList) async throws(MovieRemoteDataSourceError) -> MoviePreviewPage {
-        throw .notFound
+
+    /// Removes movies from the search history.
+    func forget(_ ids: some Sequence<Int>) async throws {
+        let repository = LocalUserStores(popcorn).history
+        for id in ids { try await repository.remove(mediaID: id, kind: .movie) }
     }
 }

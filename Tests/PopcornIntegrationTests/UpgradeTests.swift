@@ -1,5 +1,6 @@
 import Foundation
-import GRDB
+import OpenSwiftData
+import OpenSwiftDataTesting
 import PopcornApp
 import Testing
 
@@ -46,11 +47,7 @@ struct UpgradeTests {
         try install("v1", into: popcorn)
         let store = popcorn.dataDirectory.appending(path: "popcorn-movies-cloudkit.sqlite")
         // Stamp the store as a version 2 would leave it: another shape, version 2.0.0.
-        try DatabaseQueue(path: store.path).write { db in
-            try db.execute(sql: "ALTER TABLE MoviesWatchlistMovieEntity ADD COLUMN note TEXT")
-            try db.execute(sql: "UPDATE openswiftdata_entities SET hash = 'ffffffffffffffff'")
-            try db.execute(sql: "INSERT OR REPLACE INTO openswiftdata_metadata VALUES ('schemaVersion', '2.0.0')")
-        }
+        try StoreTampering.makeLookNewer(at: store, version: Schema.Version(2, 0, 0), addingColumn: "note")
         let before = try Data(contentsOf: store)
         let result = try popcorn.run(["watchlist", "list"])
         #expect(result.status == 65)

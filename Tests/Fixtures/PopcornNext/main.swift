@@ -3,6 +3,7 @@
 // See Tests/Fixtures/README.md.
 import OpenSwiftData
 import PopcornApp
+import PopcornNextWatchlist
 
 await Popcorn.runCommandLine(
     userStoreOverrides: [

@@ -12,15 +12,18 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
     case success = 0
     /// Any other failure; also `stores check` when it finds a problem.
     case failure = 1
-    /// The command line is wrong: an unknown command or option, a bad value.
+    /// The command line is wrong: an unknown command or option, a bad value, `sync` with
+    /// no server or a remote that is not a `postgres://` URL.
     case usage = 64
     /// A store refused the command and was left as it was: written by a newer version,
-    /// damaged, not a Popcorn store, or read-only for a command that changes it.
+    /// damaged, not a Popcorn store, or read-only for a command that changes it; also the
+    /// sync server's tables written by a newer release.
     case storeRefused = 65
     /// What the command names does not exist: a movie, series, season, watchlist entry,
     /// store or backup file.
     case notFound = 66
-    /// TMDb (or the offline catalog) could not answer: no network, an HTTP error, a bad token.
+    /// TMDb (or the offline catalog) could not answer: no network, an HTTP error, a bad
+    /// token; or the sync server: unreachable, a wrong password, no such database, a failure.
     case network = 69
 
     /// The status for a failure: a ``CommandFailure`` says its own, the contexts' errors

@@ -96,6 +96,7 @@ extension StoresCommand {
                 fromVersion: store.schema.version.description, toVersion: store.schema.version.description,
                 stages: [], backup: nil)
             if inspection.state == .ok { return upToDate }
+            if !dryRun { try UserStoreAccess.requireWritable(store, at: file.url) }
             let report: MigrationReport?
             do {
                 if dryRun {
@@ -151,6 +152,13 @@ extension StoresCommand {
             guard FileManager.default.fileExists(atPath: storeURL.path) else {
                 throw CommandFailure.notFound("\(storeURL.lastPathComponent) does not exist yet at \(storeURL.path).")
             }
+            // The backup is written beside the store.
+            let folder = storeURL.deletingLastPathComponent().path
+            guard FileManager.default.isWritableFile(atPath: folder) else {
+                throw CommandFailure.storeRefused(
+                    "Cannot back up the \(description.name): \(folder) is read-only, and the backup is written "
+                        + "beside the store; nothing was changed.")
+            }
             let url: URL
             do {
                 url = try StoreFile(url: storeURL).backup(label: "manual")
@@ -181,6 +189,7 @@ extension StoresCommand {
             guard FileManager.default.fileExists(atPath: source.path) else {
                 throw CommandFailure.notFound("No file at \(source.path).")
             }
+            try UserStoreAccess.requireWritable(description, at: description.url(in: environment.locations))
             do {
                 // The backup must be a store this program can open (now or after migrating).
                 _ = try ModelContainer.dryRunMigration(

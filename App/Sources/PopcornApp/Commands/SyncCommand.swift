@@ -26,8 +26,8 @@ struct SyncCommand: AsyncParsableCommand {
             let environment = AppEnvironment(options: options)
             guard let remote = try server.remote() else {
                 throw CommandFailure(
-                    "No sync server: pass --remote postgres://user:password@host:port/database or set POPCORN_SYNC_URL."
-                )
+                    "No sync server: pass --remote postgres://user:password@host:port/database or set POPCORN_SYNC_URL.",
+                    status: .usage)
             }
             let engine = StoreSyncEngine(remote: remote, logger: environment.logger.with(label: "StoreSync"))
             let stores = try SyncStores.open(environment)
@@ -36,7 +36,7 @@ struct SyncCommand: AsyncParsableCommand {
             do {
                 reports = try await engine.sync(stores)
             } catch {
-                throw CommandFailure(error.description)
+                throw CommandFailure(error.description, status: error.exitStatus)
             }
             let seconds = (ContinuousClock.now - started) / .seconds(1)
             let result = SyncResultJSON(remote: engine.remote.description, seconds: seconds, reports: reports)
@@ -56,7 +56,9 @@ struct SyncCommand: AsyncParsableCommand {
         }
     }
 
-    /// `popcorn sync status`: read locally, without contacting the server.
+    /// `popcorn sync status`: read locally, without contacting the server, and without
+    /// writing: each existing store is opened read-only, and one not created yet is
+    /// shown as never synced.
     struct Status: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Show the sync server, each store's last sync and its changes not sent yet.")
@@ -66,9 +68,13 @@ struct SyncCommand: AsyncParsableCommand {
         func run() async throws {
             let environment = AppEnvironment(options: options)
             let configured = try server.remote()?.description
-            let statuses = try SyncStores.open(environment).map { store in
-                try syncFailure { () throws(SyncError) in try StoreSyncStatus.read(store) }
+            let found = try SyncStores.openReadOnly(environment)
+            let statuses = try found.map { entry in
+                guard let store = entry.store else { return StoreSyncStatus.notCreated(store: entry.name) }
+                return try syncFailure { () throws(SyncError) in try StoreSyncStatus.read(store) }
             }
+            StoreInspector.noteReadOnly(
+                files: found.filter { $0.store != nil && !$0.writable }.map(\.file), output: environment.output)
             let result = SyncStatusJSON(remote: configured, statuses: statuses)
             try environment.output.result(result) {
                 print("Remote: " + (configured ?? "not set (--remote or POPCORN_SYNC_URL)"))
@@ -102,11 +108,12 @@ struct SyncServerOption: ParsableArguments {
     }
 }
 
-/// Runs a step of the sync library, turning its error into a one-line failure.
+/// Runs a step of the sync library, turning its error into a one-line failure with the
+/// exit status of its cause.
 private func syncFailure<Result>(_ body: () throws(SyncError) -> Result) throws(CommandFailure) -> Result {
     do {
         return try body()
     } catch {
-        throw CommandFailure(error.description)
+        throw CommandFailure(error.description, status: error.exitStatus)
     }
 }

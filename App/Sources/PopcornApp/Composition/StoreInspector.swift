@@ -43,7 +43,12 @@ enum StoreInspector {
     /// One note on standard error when some existing stores cannot be written, so that
     /// a person knows changes to them (migrating, restoring) will be refused.
     static func noteReadOnly(_ stores: [StoreStatusJSON], output: Output) {
-        let readOnly = stores.filter { $0.state != "missing" && !$0.writable }.map(\.file)
+        noteReadOnly(files: stores.filter { $0.state != "missing" && !$0.writable }.map(\.file), output: output)
+    }
+
+    /// One note on standard error naming the existing store files that cannot be
+    /// written; nothing when there are none.
+    static func noteReadOnly(files readOnly: [String], output: Output) {
         guard !readOnly.isEmpty else { return }
         output.note(
             readOnly.joined(separator: ", ") + (readOnly.count == 1 ? " is" : " are")

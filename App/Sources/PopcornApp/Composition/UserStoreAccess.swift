@@ -46,14 +46,20 @@ enum UserStoreAccess {
     /// Opens `store` for a command that changes it, or fails with one line, before
     /// touching anything, when it cannot be written.
     static func openForWriting(_ store: StoreDescription, in stores: ContextStores) throws {
-        let file = StoreFile(url: stores.url(of: store))
-        guard file.isWritable || fileStandsForFolder(of: file) else {
-            let folder = file.url.deletingLastPathComponent().path
-            let readOnly = file.exists && !FileManager.default.isWritableFile(atPath: file.path) ? file.path : folder
-            throw CommandFailure.storeRefused(
-                "Cannot change the \(store.name): \(readOnly) is read-only; nothing was changed.")
-        }
+        try requireWritable(store, at: stores.url(of: store))
         try stores.open(store, onFailure: .throwing)
+    }
+
+    /// Fails with one line and exit status ``ExitStatus/storeRefused`` when the store at
+    /// `url` cannot be written, so that a command that would change it (sync, migrate,
+    /// restore) touches nothing.
+    static func requireWritable(_ store: StoreDescription, at url: URL) throws {
+        let file = StoreFile(url: url)
+        guard !file.isWritable && !fileStandsForFolder(of: file) else { return }
+        let folder = file.url.deletingLastPathComponent().path
+        let readOnly = file.exists && !FileManager.default.isWritableFile(atPath: file.path) ? file.path : folder
+        throw CommandFailure.storeRefused(
+            "Cannot change the \(store.name): \(readOnly) is read-only; nothing was changed.")
     }
 
     /// Whether a file stands where the store's folder should be: opening the store then

@@ -13,7 +13,13 @@ public struct StoreSyncStatus: Sendable, Equatable {
     /// Whether the store was never pushed: every model counts as pending.
     public let neverSynced: Bool
 
-    /// Reads the status of a store; changes nothing.
+    /// The status of a store that does not exist yet: never synced, nothing to send.
+    public static func notCreated(store name: String) -> StoreSyncStatus {
+        StoreSyncStatus(store: name, lastSync: nil, lastRemote: nil, pendingChanges: 0, neverSynced: true)
+    }
+
+    /// Reads the status of a store; changes nothing (a store opened read-only is read
+    /// all the same).
     public static func read(_ store: SyncedStore) throws(SyncError) -> StoreSyncStatus {
         do {
             let codecs = try EntityCodec.all(for: store)

@@ -1,5 +1,6 @@
 import Foundation
 import OpenSwiftData
+import PopcornTestSupport
 import StoreSyncTesting
 import Testing
 
@@ -79,15 +80,13 @@ struct SyncFailureTests {
 
     @Test("a store not configured for CloudKit, or with relationships, is refused")
     func notSyncable() async throws {
-        let folder = FileManager.default.temporaryDirectory.appending(path: "StoreSyncTests-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let folder = TemporaryFolder(prefix: "StoreSyncTests")
         let local = try ModelContainer(
-            for: Schema([WatchedMovie.self]),
-            configurations: [ModelConfiguration(url: folder.appending(path: "a.sqlite"))])
+            for: Schema([WatchedMovie.self]), configurations: [ModelConfiguration(url: folder.file("a.sqlite"))])
         let related = try ModelContainer(
             for: Schema([Shelf.self]),
             configurations: [
-                ModelConfiguration(url: folder.appending(path: "b.sqlite"), cloudKitDatabase: .private("iCloud.tests"))
+                ModelConfiguration(url: folder.file("b.sqlite"), cloudKitDatabase: .private("iCloud.tests"))
             ])
         let engine = StoreSyncEngine(remote: try SyncRemote(url: "postgres://u:p@127.0.0.1:1/db"))
         for store in [
@@ -102,6 +101,8 @@ struct SyncFailureTests {
                 return false
             }
         }
+        // The folder outlives the containers whose files it holds.
+        withExtendedLifetime(folder) {}
     }
 
     @Test(

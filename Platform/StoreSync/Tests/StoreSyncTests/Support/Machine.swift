@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import OpenSwiftData
+import PopcornTestSupport
 import Testing
 
 @testable import StoreSync
@@ -8,13 +9,14 @@ import Testing
 /// One "machine": a data folder with a store of watchlist entries and memos, synced as
 /// the store `notes`.
 final class Machine {
-    let folder: URL
+    /// Removed when the last machine on it is released.
+    let folder: TemporaryFolder
     let container: ModelContainer
 
     static let schema = Schema([WatchedMovie.self, Memo.self])
 
     init() throws {
-        folder = FileManager.default.temporaryDirectory.appending(path: "StoreSyncTests-\(UUID().uuidString)")
+        folder = TemporaryFolder(prefix: "StoreSyncTests")
         container = try Self.open(folder)
     }
 
@@ -24,12 +26,11 @@ final class Machine {
         container = try Self.open(folder)
     }
 
-    private static func open(_ folder: URL) throws -> ModelContainer {
+    private static func open(_ folder: TemporaryFolder) throws -> ModelContainer {
         try ModelContainer(
             for: schema,
             configurations: [
-                ModelConfiguration(
-                    url: folder.appending(path: "notes.sqlite"), cloudKitDatabase: .private("iCloud.tests"))
+                ModelConfiguration(url: folder.file("notes.sqlite"), cloudKitDatabase: .private("iCloud.tests"))
             ])
     }
 
@@ -80,9 +81,5 @@ final class Machine {
         let createdAt: Double?
 
         var description: String { "\(movie.map(String.init) ?? "nil")/\(note ?? "-")" }
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: folder)
     }
 }

@@ -3,19 +3,21 @@ import OpenSwiftData
 
 // The watchlist as the next release ships it. The Movies context's models are internal
 // to its module, so V1 is copied here with the identical shape: the entity is named after
-// the class, and each version nests its own `MoviesWatchlistMovieEntity`.
+// the class, and each version nests its own `MoviesWatchlistMovieEntity`. A library of
+// its own, so that the root integration tests write and read stores of these versions
+// through their models, as `popcorn-next` does.
 
 /// The watchlist as `popcorn` ships it today (MoviesWatchlistSchemaV1).
-enum NextWatchlistSchemaV1: VersionedSchema {
-    static let versionIdentifier = Schema.Version(1, 0, 0)
-    static let models: [any PersistentModel.Type] = [MoviesWatchlistMovieEntity.self]
+public enum NextWatchlistSchemaV1: VersionedSchema {
+    public static let versionIdentifier = Schema.Version(1, 0, 0)
+    public static let models: [any PersistentModel.Type] = [MoviesWatchlistMovieEntity.self]
 
     @Model
-    final class MoviesWatchlistMovieEntity {
-        var movieID: Int?
-        var createdAt: Date?
+    public final class MoviesWatchlistMovieEntity {
+        public var movieID: Int?
+        public var createdAt: Date?
 
-        init(movieID: Int, createdAt: Date) {
+        public init(movieID: Int, createdAt: Date) {
             self.movieID = movieID
             self.createdAt = createdAt
         }
@@ -24,17 +26,17 @@ enum NextWatchlistSchemaV1: VersionedSchema {
 
 /// V2 adds the day each movie was added (`yyyy-MM-dd`, UTC), to group the watchlist by
 /// day. Optional, like every attribute of a CloudKit store; nothing unique.
-enum NextWatchlistSchemaV2: VersionedSchema {
-    static let versionIdentifier = Schema.Version(2, 0, 0)
-    static let models: [any PersistentModel.Type] = [MoviesWatchlistMovieEntity.self]
+public enum NextWatchlistSchemaV2: VersionedSchema {
+    public static let versionIdentifier = Schema.Version(2, 0, 0)
+    public static let models: [any PersistentModel.Type] = [MoviesWatchlistMovieEntity.self]
 
     @Model
-    final class MoviesWatchlistMovieEntity {
-        var movieID: Int?
-        var createdAt: Date?
-        var addedOn: String?
+    public final class MoviesWatchlistMovieEntity {
+        public var movieID: Int?
+        public var createdAt: Date?
+        public var addedOn: String?
 
-        init(movieID: Int, createdAt: Date) {
+        public init(movieID: Int, createdAt: Date) {
             self.movieID = movieID
             self.createdAt = createdAt
         }
@@ -44,11 +46,11 @@ enum NextWatchlistSchemaV2: VersionedSchema {
 /// V1 → V2: the new column is added, then `didMigrate` backfills it on every row, a page
 /// at a time. Each page's save reports the rows done to the migration's observer (the
 /// progress bar of `stores migrate`).
-enum NextWatchlistMigrationPlan: SchemaMigrationPlan {
+public enum NextWatchlistMigrationPlan: SchemaMigrationPlan {
     static let pageSize = 1_000
 
-    static let schemas: [any VersionedSchema.Type] = [NextWatchlistSchemaV1.self, NextWatchlistSchemaV2.self]
-    static let stages: [MigrationStage] = [
+    public static let schemas: [any VersionedSchema.Type] = [NextWatchlistSchemaV1.self, NextWatchlistSchemaV2.self]
+    public static let stages: [MigrationStage] = [
         .custom(
             fromVersion: NextWatchlistSchemaV1.self, toVersion: NextWatchlistSchemaV2.self, willMigrate: nil,
             didMigrate: { context in

@@ -1,0 +1,17 @@
+import StoreSync
+
+extension SyncError {
+    /// The exit status of a failed sync, by the README's definitions:
+    /// - a remote that is not a `postgres://` URL is a bad value on the command line;
+    /// - a server that cannot be reached, refuses the user name or password, has no such
+    ///   database or fails is the network status, as TMDb's failures are;
+    /// - sync tables written by a newer release, like a store written by a newer version,
+    ///   and a local store that cannot be synced are a store refused: nothing was changed.
+    var exitStatus: ExitStatus {
+        switch self {
+        case .invalidRemoteURL: .usage
+        case .serverUnreachable, .authenticationFailed, .databaseMissing, .server: .network
+        case .remoteSchemaNewer, .storeNotSyncable, .localStore: .storeRefused
+        }
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import GRDB
+import OpenSwiftData
+
+/// Changes a store file as a newer release of a program would have left it, for tests of
+/// what a program does with a store it must refuse. Tests outside OpenSwiftData use this
+/// instead of writing OpenSwiftData's tables with SQL, so that only OpenSwiftData knows
+/// its file format.
+///
+/// ```swift
+/// try StoreTampering.makeLookNewer(at: storeURL, version: Schema.Version(9, 0, 0))
+/// // StoreFile(url: storeURL).inspect(expecting: schema, migrationPlan: plan).state == .newer(…)
+/// ```
+public enum StoreTampering {
+    /// Makes the store at `url` look written by a newer version of its models: every
+    /// entity's recorded shape matches no version a program knows, and the store is
+    /// stamped with `version`. With `column`, each entity's table also gets that column
+    /// (as a text column), as a newer model's added attribute would.
+    ///
+    /// The store's files must not be open elsewhere; the write-ahead log is folded into
+    /// the main file when the change is done, so the main file alone holds the result.
+    public static func makeLookNewer(at url: URL, version: Schema.Version, addingColumn column: String? = nil)
+        throws
+    {
+        let queue = try DatabaseQueue(path: url.path)
+        try queue.write { db in
+            if let column {
+                let entities = try String.fetchAll(db, sql: "SELECT name FROM \(StoreFormat.entitiesTable)")
+                for entity in entities {
+                    try db.execute(
+                        sql: "ALTER TABLE \(StoreFormat.quote(entity)) ADD COLUMN \(StoreFormat.quote(column)) TEXT")
+                }
+            }
+            // No model's shape hashes to this value.
+            try db.execute(sql: "UPDATE \(StoreFormat.entitiesTable) SET hash = 'ffffffffffffffff'")
+            try db.execute(
+                sql: "INSERT OR REPLACE INTO \(StoreFormat.metadataTable) (key, value) VALUES (?, ?)",
+                arguments: [StoreFormat.schemaVersionKey, version.description])
+        }
+        try queue.close()
+    }
+}
