@@ -32,6 +32,10 @@ struct SyncKillTests {
         var expectedHistory = Set<Int>()
         var next = 1
         var killedMidway = 0
+        // The latest kill, in milliseconds after the start. Halved after each sync that
+        // finished before its kill, so that a machine whose syncs are fast still has
+        // syncs killed midway (a process takes longer than 40 ms just to start).
+        var latestKill = 1_500
         let trials = 6
         for trial in 0..<trials {
             // The same movie picked on both machines in this trial: one entry after syncs.
@@ -61,8 +65,12 @@ struct SyncKillTests {
             }
             // Kills from right after the start to past the usual end of a sync.
             for machine in trial.isMultiple(of: 2) ? [a, b] : [b, a] {
-                let delay = Duration.milliseconds(Int.random(in: 20...1_500, using: &generator))
-                if !(try syncKilled(machine, url, after: delay)) { killedMidway += 1 }
+                let delay = Duration.milliseconds(Int.random(in: 20...latestKill, using: &generator))
+                if try syncKilled(machine, url, after: delay) {
+                    latestKill = max(40, latestKill / 2)
+                } else {
+                    killedMidway += 1
+                }
             }
         }
         for machine in [a, b, a] {
