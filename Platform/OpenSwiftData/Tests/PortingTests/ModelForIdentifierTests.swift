@@ -19,14 +19,27 @@ actor RecipeEditor {
 
 @Suite("ModelContext.model(for:), as SwiftData declares it")
 struct ModelForIdentifierTests {
-    private func makeContainer() throws -> ModelContainer {
+    private static func makeContainer() throws -> ModelContainer {
         try ModelContainer(
             for: Recipe.self, Ingredient.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
     }
 
+    /// A container, and the identifier of a recipe that was saved and then deleted.
+    private static func deletedRecipe() throws -> (ModelContainer, PersistentIdentifier) {
+        let container = try makeContainer()
+        let context = ModelContext(container)
+        let soup = Recipe(title: "Soup", minutes: 30)
+        context.insert(soup)
+        try context.save()
+        let id = soup.persistentModelID
+        context.delete(soup)
+        try context.save()
+        return (container, id)
+    }
+
     @Test("model(for:) is not optional: it gives the registered model, or the one the store's row makes")
     func givesTheModel() async throws {
-        let container = try makeContainer()
+        let container = try Self.makeContainer()
         let context = ModelContext(container)
         let soup = Recipe(title: "Soup", minutes: 30)
         context.insert(soup)
@@ -49,14 +62,7 @@ struct ModelForIdentifierTests {
 
     @Test("a row that is gone gives a fault of the model's class, which reads nothing until it is read")
     func faultForAMissingRow() async throws {
-        let container = try makeContainer()
-        let context = ModelContext(container)
-        let soup = Recipe(title: "Soup", minutes: 30)
-        context.insert(soup)
-        try context.save()
-        let id = soup.persistentModelID
-        context.delete(soup)
-        try context.save()
+        let (container, id) = try Self.deletedRecipe()
 
         let other = ModelContext(container)
         let fault = other.model(for: id)
@@ -68,25 +74,19 @@ struct ModelForIdentifierTests {
     }
 
     @Test("a fault whose row is gone stops the program when a property is read, naming it, as in SwiftData")
-    func readingAMissingRowStops() async {
-        await #expect(processExitsWith: .failure) {
-            let container = try ModelContainer(
-                for: Recipe.self, Ingredient.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
-            let context = ModelContext(container)
-            let soup = Recipe(title: "Soup", minutes: 30)
-            context.insert(soup)
-            try context.save()
-            let id = soup.persistentModelID
-            context.delete(soup)
-            try context.save()
+    func readingAMissingRowStops() async throws {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let (container, id) = try Self.deletedRecipe()
             let fault = ModelContext(container).model(for: id) as? Recipe
             _ = fault?.title
         }
+        let message = String(decoding: try #require(result).standardErrorContent, as: UTF8.self)
+        #expect(message.contains("Recipe.title cannot be read: the model's row is not in the store"))
     }
 
     @Test("a model read by model(for:) reads its relationships when they are first read")
     func readModelFaultsItsRelationships() throws {
-        let container = try makeContainer()
+        let container = try Self.makeContainer()
         let writer = ModelContext(container)
         let soup = Recipe(title: "Soup", minutes: 30)
         writer.insert(soup)
