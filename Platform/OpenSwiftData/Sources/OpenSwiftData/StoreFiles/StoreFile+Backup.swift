@@ -43,7 +43,9 @@ extension StoreFile {
 
     /// Copies the store to `destination` with SQLite's backup API, which includes what is
     /// still in the `-wal` and is consistent while other connections write. The new file
-    /// is readable by its owner only (0600), and its folder is created when missing. The
+    /// is readable by its owner only (0600), and its folder is created when missing. It is
+    /// one file, in SQLite's rollback-journal mode, so that reading it creates no `-wal`
+    /// or `-shm` beside it. The
     /// external-data files the copy names go to the copy's support folder (hard links
     /// where the file system allows: such files are never changed).
     ///
@@ -134,6 +136,10 @@ extension StoreFile {
                 let copy = try DatabaseQueue(path: destination.path)
                 defer { try? copy.close() }
                 try reader.backup(to: copy)
+                // A backup is one file: in rollback-journal mode, reading it later (to
+                // inspect or restore it) leaves no `-wal` or `-shm` beside it. A store put
+                // back from it is opened in WAL mode again by its container.
+                try copy.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA journal_mode = DELETE") }
                 try copyExternalData(namedBy: copy, to: destination)
                 return
             } catch let error as ExternalDataError {

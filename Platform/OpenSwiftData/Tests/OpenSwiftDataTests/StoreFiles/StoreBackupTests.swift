@@ -75,6 +75,12 @@ struct StoreBackupTests {
 
         let kept = try #require(try store.restore(from: backup, at: newYear.addingTimeInterval(60)))
         #expect(kept.lastPathComponent == "watchlist.sqlite.20260101T000100.000Z.before-restore.backup")
+        // Backups are single files: inspecting and restoring from one left nothing beside it.
+        #expect(StoreFile(url: backup).inspect().state != .missing)
+        let companions = try Fixtures.names(in: folder).filter {
+            $0.hasSuffix(".backup-wal") || $0.hasSuffix(".backup-shm")
+        }
+        #expect(companions.isEmpty, "\(companions)")
         #expect(try Fixtures.movieIDs(at: url) == [1, 2])
         #expect(try Fixtures.movieIDs(at: kept) == [1, 2, 3])
         #expect(!(try Fixtures.names(in: folder)).contains { $0.hasSuffix(".restoring") })
