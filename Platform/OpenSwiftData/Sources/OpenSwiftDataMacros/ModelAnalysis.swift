@@ -43,8 +43,16 @@ struct ModelAnalysis {
         var diagnostics: [Diagnostic] = []
         var indexes: [[String]] = []
         var uniquenessConstraints: [[String]] = []
+        var storesAnything = false
+        var firstComputed: PatternBindingSyntax?
         for member in classDecl.memberBlock.members {
             if let variable = member.decl.as(VariableDeclSyntax.self) {
+                let isInstanceMember = !variable.modifiers.contains(.static) && !variable.modifiers.contains(.class)
+                if isInstanceMember, PropertyClassifier.isStored(variable) {
+                    storesAnything = true
+                } else if isInstanceMember, firstComputed == nil {
+                    firstComputed = variable.bindings.first
+                }
                 switch PropertyClassifier.classify(variable) {
                 case .ignored: break
                 case .persisted(let property): properties.append(property)
@@ -60,6 +68,21 @@ struct ModelAnalysis {
             } else if let ifConfig = member.decl.as(IfConfigDeclSyntax.self) {
                 diagnostics += ConditionalMembers.diagnostics(in: ifConfig)
             }
+        }
+        // A class of computed properties only, with no superclass to inherit stored ones
+        // from, has nothing to persist: SwiftData rejects it too.
+        if diagnostics.isEmpty, !storesAnything, classDecl.inheritanceClause == nil, let firstComputed {
+            let name = PropertyClassifier.displayName(of: firstComputed)
+            diagnostics.append(
+                Diagnostic(
+                    node: firstComputed.pattern,
+                    message: MacroDiagnostic(
+                        "noStoredProperty",
+                        "'\(name)' is computed, and '\(classDecl.name.text)' has no stored property for @Model to "
+                            + "persist; add one, or remove @Model"
+                    )
+                )
+            )
         }
         self.init(
             className: classDecl.name.text,

@@ -44,7 +44,7 @@ enum PropertyClassifier {
     }
 
     /// Whether the declaration stores a value: no accessor block, or only observers.
-    private static func isStored(_ variable: VariableDeclSyntax) -> Bool {
+    static func isStored(_ variable: VariableDeclSyntax) -> Bool {
         variable.bindings.allSatisfy { binding in
             guard let accessorBlock = binding.accessorBlock else {
                 return true

@@ -23,4 +23,31 @@ struct ModelDeclarationDiagnosticsTests {
             ]
         )
     }
+
+    @Test("A model of computed properties only is an error naming one of them")
+    func computedOnly() {
+        assertExpansion(
+            """
+            @Model
+            final class Summary {
+                var title: String { "Trips" }
+                var count: Int { 3 }
+            }
+            """,
+            expandedSource: """
+                final class Summary {
+                    var title: String { "Trips" }
+                    var count: Int { 3 }
+                }
+                """,
+            diagnostics: [
+                DiagnosticSpec(
+                    message:
+                        "'title' is computed, and 'Summary' has no stored property for @Model to persist; add one, or remove @Model",
+                    line: 3,
+                    column: 9
+                )
+            ]
+        )
+    }
 }

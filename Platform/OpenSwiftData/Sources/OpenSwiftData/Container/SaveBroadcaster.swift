@@ -1,5 +1,3 @@
-import Synchronization
-
 extension ModelContainer {
     /// What one save changed, as seen by observers of the container.
     public struct Change: Sendable {
@@ -31,7 +29,7 @@ extension ModelContainer {
 
 /// Delivers container changes to every stream that observes them.
 final class SaveBroadcaster: Sendable {
-    private let state = Mutex<(next: Int, continuations: [Int: AsyncStream<ModelContainer.Change>.Continuation])>(
+    private let state = Locked<(next: Int, continuations: [Int: AsyncStream<ModelContainer.Change>.Continuation])>(
         (0, [:]))
 
     func add(_ continuation: AsyncStream<ModelContainer.Change>.Continuation) -> Int {

@@ -5,7 +5,7 @@ import Synchronization
 /// Everything the runtime knows about one model type, built once from its
 /// `schemaMetadata` and shared by every container and context.
 // @unchecked Sendable: every field is a `let` set by the initializer, or a cache behind a
-// `Mutex`; the key paths are immutable objects, and the relationship-slot templates hold
+// `Locked` (a `Mutex`); the key paths are immutable objects, and the relationship-slot templates hold
 // no model (only `.notLoaded` and empty slots); checked by `ConcurrentSchemaUseTests` under the thread sanitizer.
 final class EntityDescriptor: @unchecked Sendable {
     /// The entity name: the class's own name, also the table name.
@@ -76,7 +76,7 @@ final class EntityDescriptor: @unchecked Sendable {
         joinTableRelationships.withLock { $0 = found }
         return found
     }
-    private let joinTableRelationships = Mutex<Bool?>(nil)
+    private let joinTableRelationships = Locked<Bool?>(nil)
     /// A new model's relationships: empty, and loaded. Shared copy-on-write by every
     /// new model's backing data.
     let newModelRelationships: [RelationshipSlot]
@@ -106,9 +106,9 @@ final class EntityDescriptor: @unchecked Sendable {
     /// `ORDER BY` term that makes any order total: the primary key.
     let primaryKeyOrderSQL: String
     /// The SQL of the predicate shapes fetched so far (see ``PredicateTemplates``).
-    let predicateTemplates = Mutex<[PredicateShape: PredicateTemplateOutcome]>([:])
+    let predicateTemplates = Locked<[PredicateShape: PredicateTemplateOutcome]>([:])
     /// `UPDATE` statements by the set of columns they write, built once each.
-    private let updateStatements = Mutex<[[Int]: String]>([:])
+    private let updateStatements = Locked<[[Int]: String]>([:])
 
     /// Quotes an SQL identifier.
     static func quote(_ identifier: String) -> String {
@@ -290,7 +290,7 @@ final class EntityDescriptor: @unchecked Sendable {
 
     // MARK: Registry
 
-    private static let registry = Mutex<[ObjectIdentifier: EntityDescriptor]>([:])
+    private static let registry = Locked<[ObjectIdentifier: EntityDescriptor]>([:])
     private static let registryCount = Atomic<Int>(0)
 
     /// The descriptor of a model type, built on first use.
@@ -324,7 +324,7 @@ final class EntityDescriptor: @unchecked Sendable {
 
     // MARK: Relationships
 
-    private let inverseCache = Mutex<[Int: InverseResolution]>([:])
+    private let inverseCache = Locked<[Int: InverseResolution]>([:])
     /// The inverse of a relationship: declared on either side with
     /// `@Relationship(inverse:)`, or inferred when the target has exactly one
     /// relationship back to this entity.

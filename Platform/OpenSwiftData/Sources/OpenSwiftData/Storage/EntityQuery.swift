@@ -1,5 +1,3 @@
-import Synchronization
-
 /// How the rows of an entity are read in one schema, and which model class each row
 /// becomes: the entity's own rows, and those of its sub-entities (`@Model` subclasses)
 /// that the schema has, each read in full and made a model of its own class.
@@ -145,5 +143,5 @@ struct SelectShape: Hashable, Sendable {
 final class SelectTexts: Sendable {
     /// The most shapes kept; later ones are built at each fetch.
     static let capacity = 128
-    let byShape = Mutex<[SelectShape: String]>([:])
+    let byShape = Locked<[SelectShape: String]>([:])
 }

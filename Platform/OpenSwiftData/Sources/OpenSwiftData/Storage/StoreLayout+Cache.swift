@@ -1,7 +1,5 @@
-import Synchronization
-
 extension StoreLayout {
-    private static let cache = Mutex<[[ObjectIdentifier]: StoreLayout]>([:])
+    private static let cache = Locked<[[ObjectIdentifier]: StoreLayout]>([:])
 
     /// The layout of `entities`, computed once per process for each list of entities.
     ///

@@ -1,12 +1,11 @@
 #if !canImport(ObjectiveC)
     import Foundation
-    import Synchronization
 
     /// The process's registered ``ValueTransformer``s, by name, as Foundation keeps them on
     /// Apple platforms. ``NSSecureUnarchiveFromDataTransformer`` is registered from the
     /// start under ``NSValueTransformerName/secureUnarchiveFromDataTransformerName``.
     enum ValueTransformerRegistry {
-        private static let registrations = Mutex<[NSValueTransformerName: RegisteredTransformer]>([
+        private static let registrations = Locked<[NSValueTransformerName: RegisteredTransformer]>([
             .secureUnarchiveFromDataTransformerName: RegisteredTransformer(NSSecureUnarchiveFromDataTransformer())
         ])
 
