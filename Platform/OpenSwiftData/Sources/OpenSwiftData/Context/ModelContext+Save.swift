@@ -233,11 +233,7 @@ struct SaveOperation {
             let changedProperties = backing.changedProperties
             let columns = backing.entity.columnPropertyIndices.filter { changedProperties.contains($0) }
             guard !columns.isEmpty else { continue }
-            var changedValues = columns.map { index in
-                columnValue(
-                    of: backing, at: index, holdsTargetKey: backing.entity.properties[index].relationship != nil,
-                    keyOf: keyOf)
-            }
+            var changedValues = columns.map { columnValue(of: backing, at: $0, keyOf: keyOf) }
             if let externalData {
                 try externalData.replaceValues(of: backing.entity, key: key, columns: columns, db: db)
                 changedValues = try externalData.storedValues(changedValues, columns: columns, of: backing.entity)
@@ -314,18 +310,16 @@ struct SaveOperation {
     private func columnValues(of backing: ModelBackingData, keyOf: (any PersistentModel) -> Int64?)
         -> [StoredValue]
     {
-        let entity = backing.entity
-        return zip(entity.columnPropertyIndices, entity.columnHoldsTargetKey).map { index, holdsTargetKey in
-            columnValue(of: backing, at: index, holdsTargetKey: holdsTargetKey, keyOf: keyOf)
-        }
+        backing.entity.columnPropertyIndices.map { columnValue(of: backing, at: $0, keyOf: keyOf) }
     }
 
     /// The value of one column: the stored value of an attribute, or a to-one
-    /// relationship's target key.
-    private func columnValue(
-        of backing: ModelBackingData, at index: Int, holdsTargetKey: Bool, keyOf: (any PersistentModel) -> Int64?
-    ) -> StoredValue {
-        guard holdsTargetKey else { return backing.storedValue(at: index) }
+    /// relationship's target key. An attribute is told by its codec, which a relationship
+    /// has none of: reading it copies no ``PropertyDescriptor``.
+    private func columnValue(of backing: ModelBackingData, at index: Int, keyOf: (any PersistentModel) -> Int64?)
+        -> StoredValue
+    {
+        guard backing.entity.attributeCodecs[index] == nil else { return backing.storedValue(at: index) }
         switch backing.relationship(at: index) {
         case .toOne(let target):
             return target.flatMap(keyOf).map { .integer($0) } ?? .null

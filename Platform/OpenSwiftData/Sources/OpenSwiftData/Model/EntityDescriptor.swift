@@ -46,10 +46,6 @@ final class EntityDescriptor: @unchecked Sendable {
     let ownColumnPropertyIndices: [Int]
     /// The indices of the to-one relationships, whose columns hold their target's key.
     let toOnePropertyIndices: [Int]
-    /// Whether each column of ``columnPropertyIndices`` holds a to-one relationship's
-    /// target key (else an attribute's value): what a save reads for every column of
-    /// every row, without copying a ``PropertyDescriptor``.
-    let columnHoldsTargetKey: [Bool]
     /// The indices of the attributes stored as BLOBs (whose values may be kept in files
     /// beside the store, see ``ExternalDataChanges``), in column order.
     let blobColumnPropertyIndices: [Int]
@@ -206,7 +202,6 @@ final class EntityDescriptor: @unchecked Sendable {
         self.ownColumnPropertyIndices = columnPropertyIndices.filter { $0 >= inheritedPropertyCount }
         self.constantPropertyIndices = properties.filter(\.isConstant).map(\.index)
         self.toOnePropertyIndices = properties.filter { $0.relationship?.isToMany == false }.map(\.index)
-        self.columnHoldsTargetKey = columnPropertyIndices.map { properties[$0].relationship != nil }
         self.blobColumnPropertyIndices = columnPropertyIndices.filter {
             properties[$0].attribute?.codec.storageType == .blob
         }
