@@ -23,6 +23,16 @@ enum ModelMemberBuilder {
         let access = model.accessModifier
         let isSubclassable = !model.isFinal
         let typeMember = isSubclassable ? "class" : "static"
+        // `_$backingData` is reached by single loads and stores, every call made outside
+        // them, so that the optimizer can drop its exclusivity checks (see
+        // `ModelBackingReference.backing`).
+        let backingSetter = """
+            set {
+                    let previous = _$backingData.backing
+                    _$backingData.backing = newValue
+                    OpenSwiftData.ModelBackingReference.replaced(previous, with: newValue)
+                }
+            """
         var members: [DeclSyntax] = [
             // Noncopyable: its `deinit` runs when the model ends (see
             // `ModelBackingReference`). Created empty; a new model gets its backing data
@@ -34,25 +44,32 @@ enum ModelMemberBuilder {
                 ? """
                 \(raw: access)var persistentBackingData: OpenSwiftData.ModelBackingData {
                     get {
-                        let backing = _$backingData.resolve(for: Self.self)
+                        let backing: OpenSwiftData.ModelBackingData
+                        if let existing = _$backingData.backing {
+                            backing = existing
+                        } else {
+                            backing = OpenSwiftData.ModelBackingReference.newBacking(for: Self.self)
+                            _$backingData.backing = backing
+                        }
                         if backing.needsInheritedValues {
                             _$adoptInitialValues(into: backing)
                         }
                         return backing
                     }
-                    set {
-                        _$backingData.replace(with: newValue)
-                    }
+                    \(raw: backingSetter)
                 }
                 """
                 : """
                 \(raw: access)var persistentBackingData: OpenSwiftData.ModelBackingData {
                     get {
-                        _$backingData.resolve(for: \(raw: model.className).self)
+                        if let backing = _$backingData.backing {
+                            return backing
+                        }
+                        let created = OpenSwiftData.ModelBackingReference.newBacking(for: \(raw: model.className).self)
+                        _$backingData.backing = created
+                        return created
                     }
-                    set {
-                        _$backingData.replace(with: newValue)
-                    }
+                    \(raw: backingSetter)
                 }
                 """,
             """
@@ -137,13 +154,17 @@ enum ModelMemberBuilder {
             """,
             """
             \(raw: access)required init(backingData: OpenSwiftData.ModelBackingData) {
-                \(raw: placeholderAssignments(for: model))_$backingData.replace(with: backingData)
+                \(raw: placeholderAssignments(for: model))let previous = _$backingData.backing
+                _$backingData.backing = backingData
+                OpenSwiftData.ModelBackingReference.replaced(previous, with: backingData)
                 super.init(backingData: backingData)
             }
             """,
             """
             \(raw: overridable)override func _$adoptInitialValues(into backing: OpenSwiftData.ModelBackingData) {
-                _$backingData.handOver(to: backing, properties: \(raw: range))
+                let own = _$backingData.backing
+                _$backingData.backing = backing
+                OpenSwiftData.ModelBackingReference.handOver(from: own, to: backing, properties: \(raw: range))
                 super._$adoptInitialValues(into: backing)
             }
             """,

@@ -92,10 +92,17 @@ struct ModelMacroTripTests {
 
                     var persistentBackingData: OpenSwiftData.ModelBackingData {
                         get {
-                            _$backingData.resolve(for: Trip.self)
+                            if let backing = _$backingData.backing {
+                                return backing
+                            }
+                            let created = OpenSwiftData.ModelBackingReference.newBacking(for: Trip.self)
+                            _$backingData.backing = created
+                            return created
                         }
                         set {
-                            _$backingData.replace(with: newValue)
+                            let previous = _$backingData.backing
+                            _$backingData.backing = newValue
+                            OpenSwiftData.ModelBackingReference.replaced(previous, with: newValue)
                         }
                     }
 
@@ -220,10 +227,17 @@ struct ModelMacroTripTests {
 
                     public var persistentBackingData: OpenSwiftData.ModelBackingData {
                         get {
-                            _$backingData.resolve(for: Trip.self)
+                            if let backing = _$backingData.backing {
+                                return backing
+                            }
+                            let created = OpenSwiftData.ModelBackingReference.newBacking(for: Trip.self)
+                            _$backingData.backing = created
+                            return created
                         }
                         set {
-                            _$backingData.replace(with: newValue)
+                            let previous = _$backingData.backing
+                            _$backingData.backing = newValue
+                            OpenSwiftData.ModelBackingReference.replaced(previous, with: newValue)
                         }
                     }
 

@@ -36,10 +36,17 @@ struct ModelMacroVariantTests {
 
                     var persistentBackingData: OpenSwiftData.ModelBackingData {
                         get {
-                            _$backingData.resolve(for: Tag.self)
+                            if let backing = _$backingData.backing {
+                                return backing
+                            }
+                            let created = OpenSwiftData.ModelBackingReference.newBacking(for: Tag.self)
+                            _$backingData.backing = created
+                            return created
                         }
                         set {
-                            _$backingData.replace(with: newValue)
+                            let previous = _$backingData.backing
+                            _$backingData.backing = newValue
+                            OpenSwiftData.ModelBackingReference.replaced(previous, with: newValue)
                         }
                     }
 
@@ -100,10 +107,17 @@ struct ModelMacroVariantTests {
 
                     package var persistentBackingData: OpenSwiftData.ModelBackingData {
                         get {
-                            _$backingData.resolve(for: Tag.self)
+                            if let backing = _$backingData.backing {
+                                return backing
+                            }
+                            let created = OpenSwiftData.ModelBackingReference.newBacking(for: Tag.self)
+                            _$backingData.backing = created
+                            return created
                         }
                         set {
-                            _$backingData.replace(with: newValue)
+                            let previous = _$backingData.backing
+                            _$backingData.backing = newValue
+                            OpenSwiftData.ModelBackingReference.replaced(previous, with: newValue)
                         }
                     }
 
@@ -166,10 +180,17 @@ struct ModelMacroVariantTests {
 
                     var persistentBackingData: OpenSwiftData.ModelBackingData {
                         get {
-                            _$backingData.resolve(for: Event.self)
+                            if let backing = _$backingData.backing {
+                                return backing
+                            }
+                            let created = OpenSwiftData.ModelBackingReference.newBacking(for: Event.self)
+                            _$backingData.backing = created
+                            return created
                         }
                         set {
-                            _$backingData.replace(with: newValue)
+                            let previous = _$backingData.backing
+                            _$backingData.backing = newValue
+                            OpenSwiftData.ModelBackingReference.replaced(previous, with: newValue)
                         }
                     }
 
@@ -232,10 +253,17 @@ struct ModelMacroVariantTests {
 
                     var persistentBackingData: OpenSwiftData.ModelBackingData {
                         get {
-                            _$backingData.resolve(for: Note.self)
+                            if let backing = _$backingData.backing {
+                                return backing
+                            }
+                            let created = OpenSwiftData.ModelBackingReference.newBacking(for: Note.self)
+                            _$backingData.backing = created
+                            return created
                         }
                         set {
-                            _$backingData.replace(with: newValue)
+                            let previous = _$backingData.backing
+                            _$backingData.backing = newValue
+                            OpenSwiftData.ModelBackingReference.replaced(previous, with: newValue)
                         }
                     }
 
@@ -298,10 +326,17 @@ struct ModelMacroVariantTests {
 
                     var persistentBackingData: OpenSwiftData.ModelBackingData {
                         get {
-                            _$backingData.resolve(for: Site.self)
+                            if let backing = _$backingData.backing {
+                                return backing
+                            }
+                            let created = OpenSwiftData.ModelBackingReference.newBacking(for: Site.self)
+                            _$backingData.backing = created
+                            return created
                         }
                         set {
-                            _$backingData.replace(with: newValue)
+                            let previous = _$backingData.backing
+                            _$backingData.backing = newValue
+                            OpenSwiftData.ModelBackingReference.replaced(previous, with: newValue)
                         }
                     }
 
@@ -370,10 +405,17 @@ struct ModelMacroVariantTests {
 
                     var persistentBackingData: OpenSwiftData.ModelBackingData {
                         get {
-                            _$backingData.resolve(for: Chore.self)
+                            if let backing = _$backingData.backing {
+                                return backing
+                            }
+                            let created = OpenSwiftData.ModelBackingReference.newBacking(for: Chore.self)
+                            _$backingData.backing = created
+                            return created
                         }
                         set {
-                            _$backingData.replace(with: newValue)
+                            let previous = _$backingData.backing
+                            _$backingData.backing = newValue
+                            OpenSwiftData.ModelBackingReference.replaced(previous, with: newValue)
                         }
                     }
 
@@ -436,10 +478,17 @@ struct ModelMacroVariantTests {
 
                     var persistentBackingData: OpenSwiftData.ModelBackingData {
                         get {
-                            _$backingData.resolve(for: Stop.self)
+                            if let backing = _$backingData.backing {
+                                return backing
+                            }
+                            let created = OpenSwiftData.ModelBackingReference.newBacking(for: Stop.self)
+                            _$backingData.backing = created
+                            return created
                         }
                         set {
-                            _$backingData.replace(with: newValue)
+                            let previous = _$backingData.backing
+                            _$backingData.backing = newValue
+                            OpenSwiftData.ModelBackingReference.replaced(previous, with: newValue)
                         }
                     }
 
@@ -518,10 +567,17 @@ struct ModelMacroVariantTests {
 
                     var persistentBackingData: OpenSwiftData.ModelBackingData {
                         get {
-                            _$backingData.resolve(for: Person.self)
+                            if let backing = _$backingData.backing {
+                                return backing
+                            }
+                            let created = OpenSwiftData.ModelBackingReference.newBacking(for: Person.self)
+                            _$backingData.backing = created
+                            return created
                         }
                         set {
-                            _$backingData.replace(with: newValue)
+                            let previous = _$backingData.backing
+                            _$backingData.backing = newValue
+                            OpenSwiftData.ModelBackingReference.replaced(previous, with: newValue)
                         }
                     }
 
@@ -586,10 +642,17 @@ struct ModelMacroVariantTests {
 
                     var persistentBackingData: OpenSwiftData.ModelBackingData {
                         get {
-                            _$backingData.resolve(for: Trip.self)
+                            if let backing = _$backingData.backing {
+                                return backing
+                            }
+                            let created = OpenSwiftData.ModelBackingReference.newBacking(for: Trip.self)
+                            _$backingData.backing = created
+                            return created
                         }
                         set {
-                            _$backingData.replace(with: newValue)
+                            let previous = _$backingData.backing
+                            _$backingData.backing = newValue
+                            OpenSwiftData.ModelBackingReference.replaced(previous, with: newValue)
                         }
                     }
 
@@ -634,10 +697,17 @@ struct ModelMacroVariantTests {
 
                     var persistentBackingData: OpenSwiftData.ModelBackingData {
                         get {
-                            _$backingData.resolve(for: Tag.self)
+                            if let backing = _$backingData.backing {
+                                return backing
+                            }
+                            let created = OpenSwiftData.ModelBackingReference.newBacking(for: Tag.self)
+                            _$backingData.backing = created
+                            return created
                         }
                         set {
-                            _$backingData.replace(with: newValue)
+                            let previous = _$backingData.backing
+                            _$backingData.backing = newValue
+                            OpenSwiftData.ModelBackingReference.replaced(previous, with: newValue)
                         }
                     }
 
@@ -696,10 +766,17 @@ struct ModelMacroVariantTests {
 
                     var persistentBackingData: OpenSwiftData.ModelBackingData {
                         get {
-                            _$backingData.resolve(for: Setting.self)
+                            if let backing = _$backingData.backing {
+                                return backing
+                            }
+                            let created = OpenSwiftData.ModelBackingReference.newBacking(for: Setting.self)
+                            _$backingData.backing = created
+                            return created
                         }
                         set {
-                            _$backingData.replace(with: newValue)
+                            let previous = _$backingData.backing
+                            _$backingData.backing = newValue
+                            OpenSwiftData.ModelBackingReference.replaced(previous, with: newValue)
                         }
                     }
 
@@ -752,10 +829,17 @@ struct ModelMacroVariantTests {
 
                     var persistentBackingData: OpenSwiftData.ModelBackingData {
                         get {
-                            _$backingData.resolve(for: Cache.self)
+                            if let backing = _$backingData.backing {
+                                return backing
+                            }
+                            let created = OpenSwiftData.ModelBackingReference.newBacking(for: Cache.self)
+                            _$backingData.backing = created
+                            return created
                         }
                         set {
-                            _$backingData.replace(with: newValue)
+                            let previous = _$backingData.backing
+                            _$backingData.backing = newValue
+                            OpenSwiftData.ModelBackingReference.replaced(previous, with: newValue)
                         }
                     }
 
@@ -799,10 +883,17 @@ struct ModelMacroVariantTests {
 
                     var persistentBackingData: OpenSwiftData.ModelBackingData {
                         get {
-                            _$backingData.resolve(for: Draft.self)
+                            if let backing = _$backingData.backing {
+                                return backing
+                            }
+                            let created = OpenSwiftData.ModelBackingReference.newBacking(for: Draft.self)
+                            _$backingData.backing = created
+                            return created
                         }
                         set {
-                            _$backingData.replace(with: newValue)
+                            let previous = _$backingData.backing
+                            _$backingData.backing = newValue
+                            OpenSwiftData.ModelBackingReference.replaced(previous, with: newValue)
                         }
                     }
 
@@ -860,10 +951,17 @@ struct ModelMacroVariantTests {
 
                     var persistentBackingData: OpenSwiftData.ModelBackingData {
                         get {
-                            _$backingData.resolve(for: Memo.self)
+                            if let backing = _$backingData.backing {
+                                return backing
+                            }
+                            let created = OpenSwiftData.ModelBackingReference.newBacking(for: Memo.self)
+                            _$backingData.backing = created
+                            return created
                         }
                         set {
-                            _$backingData.replace(with: newValue)
+                            let previous = _$backingData.backing
+                            _$backingData.backing = newValue
+                            OpenSwiftData.ModelBackingReference.replaced(previous, with: newValue)
                         }
                     }
 
@@ -914,10 +1012,17 @@ struct ModelMacroVariantTests {
 
                     var persistentBackingData: OpenSwiftData.ModelBackingData {
                         get {
-                            _$backingData.resolve(for: Receipt.self)
+                            if let backing = _$backingData.backing {
+                                return backing
+                            }
+                            let created = OpenSwiftData.ModelBackingReference.newBacking(for: Receipt.self)
+                            _$backingData.backing = created
+                            return created
                         }
                         set {
-                            _$backingData.replace(with: newValue)
+                            let previous = _$backingData.backing
+                            _$backingData.backing = newValue
+                            OpenSwiftData.ModelBackingReference.replaced(previous, with: newValue)
                         }
                     }
 
@@ -979,14 +1084,22 @@ struct ModelMacroVariantTests {
 
                     var persistentBackingData: OpenSwiftData.ModelBackingData {
                         get {
-                            let backing = _$backingData.resolve(for: Self.self)
+                            let backing: OpenSwiftData.ModelBackingData
+                            if let existing = _$backingData.backing {
+                                backing = existing
+                            } else {
+                                backing = OpenSwiftData.ModelBackingReference.newBacking(for: Self.self)
+                                _$backingData.backing = backing
+                            }
                             if backing.needsInheritedValues {
                                 _$adoptInitialValues(into: backing)
                             }
                             return backing
                         }
                         set {
-                            _$backingData.replace(with: newValue)
+                            let previous = _$backingData.backing
+                            _$backingData.backing = newValue
+                            OpenSwiftData.ModelBackingReference.replaced(previous, with: newValue)
                         }
                     }
 
@@ -1095,12 +1208,16 @@ struct ModelMacroVariantTests {
 
                     required init(backingData: OpenSwiftData.ModelBackingData) {
                         _perdiem = OpenSwiftData._PersistedPropertyPlaceholder()
-                        _$backingData.replace(with: backingData)
+                        let previous = _$backingData.backing
+                        _$backingData.backing = backingData
+                        OpenSwiftData.ModelBackingReference.replaced(previous, with: backingData)
                         super.init(backingData: backingData)
                     }
 
                     override func _$adoptInitialValues(into backing: OpenSwiftData.ModelBackingData) {
-                        _$backingData.handOver(to: backing, properties: BusinessTrip._$propertyOffset ..< (BusinessTrip._$propertyOffset + 1))
+                        let own = _$backingData.backing
+                        _$backingData.backing = backing
+                        OpenSwiftData.ModelBackingReference.handOver(from: own, to: backing, properties: BusinessTrip._$propertyOffset ..< (BusinessTrip._$propertyOffset + 1))
                         super._$adoptInitialValues(into: backing)
                     }
 
@@ -1128,10 +1245,17 @@ struct ModelMacroVariantTests {
 
                     var persistentBackingData: OpenSwiftData.ModelBackingData {
                         get {
-                            _$backingData.resolve(for: Tag.self)
+                            if let backing = _$backingData.backing {
+                                return backing
+                            }
+                            let created = OpenSwiftData.ModelBackingReference.newBacking(for: Tag.self)
+                            _$backingData.backing = created
+                            return created
                         }
                         set {
-                            _$backingData.replace(with: newValue)
+                            let previous = _$backingData.backing
+                            _$backingData.backing = newValue
+                            OpenSwiftData.ModelBackingReference.replaced(previous, with: newValue)
                         }
                     }
 

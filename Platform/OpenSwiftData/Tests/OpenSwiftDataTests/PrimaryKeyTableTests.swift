@@ -144,6 +144,33 @@ struct PrimaryKeyTableTests {
         #expect(table.count == 0)
     }
 
+    @Test("models that end leave no entry to read: lookups, probes, growth and the live list skip them")
+    func droppedModelsAreNotRead() {
+        // Entries hold `unowned(unsafe)` references: were a dead model's entry left
+        // behind, each read below would read freed memory, which the address sanitizer
+        // pass reports.
+        let table = PrimaryKeyTable(for: Note.self)
+        var kept: [Note] = []
+        do {
+            var dropped: [Note] = []
+            for key in Int64(1)...300 {
+                let note = Self.note(key)
+                table.register(note, for: key)
+                if key.isMultiple(of: 3) { kept.append(note) } else { dropped.append(note) }
+            }
+            #expect(table.count == 300)
+        }
+        #expect(table.count == 100)
+        for key in Int64(1)...300 {
+            #expect(table[key] === (key.isMultiple(of: 3) ? kept[Int(key / 3) - 1] : nil), "key \(key)")
+            #expect(table.object(at: table.probe(key)) === table[key])
+        }
+        // Growth moves the live entries only.
+        for key in Int64(301)...1_000 { table.register(Self.note(key), for: key) }
+        #expect(table.count == 100)
+        #expect(Set(table.liveModels.map { ObjectIdentifier($0) }) == Set(kept.map { ObjectIdentifier($0) }))
+    }
+
     @Test("a model registered again under its key replaces the first, which then leaves no entry behind")
     func replacedModelLeavesNoEntry() {
         let table = PrimaryKeyTable(for: Note.self)

@@ -13,16 +13,17 @@
 /// table is rebuilt: when entries and tombstones together fill half of it, or when it is
 /// nearly empty.
 ///
-/// Each entry holds an `unowned` reference to its model rather than a `weak` one. The
-/// first weak reference to an object allocates a side table for its reference counts,
-/// and from then on every retain and release of the object takes the runtime's slow
-/// path (measured: 0.27 µs more per object for 100,000 objects); an unowned reference
-/// is a count in the object's header. Invariant: an entry's model is alive, because a
-/// model's entry is removed when the model ends, by its ``ModelBackingReference``'s
-/// `deinit`; a read of an entry whose model had ended
-/// would stop the program (an unowned reference's defined failure), not read freed memory.
-/// Checked by `PrimaryKeyTableTests.entriesDoNotKeepModelsAlive` and
-/// `SoundnessTests.modelsOutliveTheirContext`.
+/// Each entry holds an `unowned(unsafe)` reference to its model: neither a `weak` one
+/// (the first weak reference to an object allocates a side table for its reference
+/// counts, and from then on every retain and release of the object takes the runtime's
+/// slow path: 0.27 µs more per object for 100,000 objects) nor a counted `unowned` one
+/// (an unowned retain at registration and release at removal, about 100 instructions
+/// per fetched row). Invariant: an entry's model is alive, because a model's entry is
+/// removed when the model ends, by its ``ModelBackingReference``'s `deinit`, before its
+/// memory is freed. Checked by `PrimaryKeyTableTests.entriesDoNotKeepModelsAlive`,
+/// `PrimaryKeyTableTests.droppedModelsAreNotRead` and
+/// `SoundnessTests.modelsOutliveTheirContext`, whose reads of a dead entry would be a
+/// use after free that the address sanitizer pass reports.
 ///
 /// Like its context, a table is used from one isolation domain: models are not
 /// `Sendable`, so a model dies, and its entry goes, where its context lives.
@@ -34,11 +35,10 @@ final class PrimaryKeyTable {
     /// A slot's state: a probe stops at a free slot and steps over a tombstone.
     private enum State: UInt8 { case free, live, tombstone }
 
-    /// A reference to a model that does not keep it alive. Initialized only in live
-    /// slots: registering a model initializes its slot's entry, removing it deinitializes
-    /// it, so that new buffers need no initialization of their entries.
+    /// A reference to a model that does not keep it alive (see the invariant above).
+    /// Meaningful only in live slots.
     private struct Entry {
-        unowned(safe) var object: AnyObject
+        unowned(unsafe) var object: AnyObject
     }
 
     /// The table's buffers and shape, changed together by each operation: one stored
@@ -60,9 +60,10 @@ final class PrimaryKeyTable {
         /// one is not used after it.
         var generation = 0
 
+        /// Only the states are initialized: a slot's key and entry are read only when its
+        /// state says they were written.
         init(capacity: Int) {
             keys = .allocate(capacity: capacity)
-            keys.initialize(repeating: 0)
             states = .allocate(capacity: capacity)
             states.initialize(repeating: .free)
             entries = .allocate(capacity: capacity)
@@ -72,12 +73,8 @@ final class PrimaryKeyTable {
 
         var capacity: Int { keys.count }
 
-        /// Frees the buffers, after the entries of live slots; the storage is not used
-        /// after.
+        /// Frees the buffers (their elements are trivial); the storage is not used after.
         func deallocate() {
-            for index in 0..<capacity where states[index] == .live {
-                entries.deinitializeElement(at: index)
-            }
             keys.deallocate()
             states.deallocate()
             entries.deallocate()
@@ -179,7 +176,7 @@ final class PrimaryKeyTable {
         if storage.states[index] == .tombstone { storage.tombstones -= 1 }
         storage.keys[index] = probe.primaryKey
         storage.states[index] = .live
-        storage.entries.initializeElement(at: index, to: Entry(object: object))
+        storage.entries[index] = Entry(object: object)
         storage.count += 1
     }
 
@@ -197,7 +194,6 @@ final class PrimaryKeyTable {
     func remove(_ primaryKey: Int64) {
         guard let index = find(primaryKey) else { return }
         storage.generation &+= 1
-        storage.entries.deinitializeElement(at: index)
         storage.states[index] = .tombstone
         storage.count -= 1
         storage.tombstones += 1
@@ -252,10 +248,7 @@ final class PrimaryKeyTable {
             while storage.states[target] != .free { target = (target + 1) & storage.mask }
             storage.keys[target] = key
             storage.states[target] = .live
-            // Moved, not copied: an unowned reference is counted once. The old slot is
-            // marked free, so that freeing the old buffers releases nothing twice.
-            storage.entries.initializeElement(at: target, to: old.entries.moveElement(from: index))
-            old.states[index] = .free
+            storage.entries[target] = old.entries[index]
             count += 1
         }
         storage.count = count

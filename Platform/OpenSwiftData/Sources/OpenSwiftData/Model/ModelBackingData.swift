@@ -88,8 +88,12 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingFields, StoredVal
 
     deinit {
         // The header goes with the object; the elements are this class's to destroy.
+        // One at a time: the compiler then destroys each with code for `StoredValue`,
+        // where `deinitialize(count:)` calls the runtime's generic array destruction.
         withUnsafeMutablePointers { header, elements in
-            _ = elements.deinitialize(count: header.pointee.valueCount)
+            for index in 0..<header.pointee.valueCount {
+                (elements + index).deinitialize(count: 1)
+            }
         }
     }
 

@@ -129,7 +129,7 @@ extension ModelBackingData {
     }
 
     /// Whether a new model of a `@Model` subclass still has values to gather from the
-    /// classes of its hierarchy (see ``ModelBackingReference/handOver(to:properties:)``).
+    /// classes of its hierarchy (see ``ModelBackingReference/handOver(from:to:properties:)``).
     /// Public, and inlinable, for `@Model`'s generated accessors.
     @inlinable
     public var needsInheritedValues: Bool {

@@ -73,20 +73,20 @@ struct PropertyChangeAnnouncer {
 extension ModelBackingData {
     /// Records a read of a property for observation tracking: with the model's own
     /// registrar once it has one, with its context's shared one before (see
-    /// ``ModelObservation``). Inlinable, so that the call is specialized for the
-    /// property's type in the model's accessor.
-    @inlinable
-    func recordAccess<Model: PersistentModel, Value>(of owner: Model, keyPath: KeyPath<Model, Value>) {
-        registrarForReads().registrar.access(owner, keyPath: keyPath)
-    }
-
-    /// The registrar a read is recorded with.
+    /// ``ModelObservation``). Not inlined: `ObservationRegistrar.access` is a generic
+    /// function of a resilient module, called with the same type metadata either way.
+    /// One call per branch, each on a registrar stored in its box: the registrar, of a
+    /// resilient type, is then borrowed where it is, where a single call on a registrar
+    /// chosen among several would copy it (two value-witness calls per read).
     @usableFromInline
-    func registrarForReads() -> ObservationRegistrarBox {
-        let existing = withUnsafeMutablePointerToHeader { header in
-            header.pointee.observation ?? header.pointee.identityTable?.sharedObservation
+    func recordAccess<Model: PersistentModel, Value>(of owner: Model, keyPath: KeyPath<Model, Value>) {
+        if let own = observation {
+            own.registrar.access(owner, keyPath: keyPath)
+        } else if let shared = identityTable?.sharedObservation {
+            shared.registrar.access(owner, keyPath: keyPath)
+        } else {
+            ownObservation().registrar.access(owner, keyPath: keyPath)
         }
-        return existing ?? ownObservation()
     }
 
     /// The model's own registrar, made on first use.
@@ -102,9 +102,8 @@ extension ModelBackingData {
 /// type of another module, whose size is known only at run time: stored inline in
 /// ``ModelBackingFields``, it would make every field of every model's header be found
 /// through run-time layout.
-@usableFromInline
 final class ObservationRegistrarBox: Sendable {
-    @usableFromInline let registrar = ObservationRegistrar()
+    let registrar = ObservationRegistrar()
 
     init() {}
 }
