@@ -155,6 +155,22 @@ extension ModelContext {
         return make(query.entity.modelType)
     }
 
+    /// Calls `body` with each row of `statement`, run with `arguments`, and its model,
+    /// read with `query` as ``materialize(_:query:batch:)`` reads it: the model type is
+    /// opened, and the identity-map table taken, once for all the rows.
+    func forEachModel(
+        in statement: Statement, arguments: [DatabaseValue], query: EntityQuery, batch: FetchBatch?, db: Database,
+        _ body: (FetchedRow, any PersistentModel) throws -> Void
+    ) throws {
+        func run<T: PersistentModel>(_: T.Type) throws {
+            let table = identityMap.table(for: query.entity)
+            try FetchedRow.forEach(in: statement, arguments: arguments, db: db) { row in
+                try body(row, materialize(row, query: query, as: T.self, batch: batch, table: table))
+            }
+        }
+        try run(query.entity.modelType)
+    }
+
     /// The query of an entity's rows in this context's schema.
     func query(for entity: EntityDescriptor) -> EntityQuery {
         container.schema.layout.query(for: entity)

@@ -72,14 +72,15 @@ extension ModelContext {
         var owner: Int64?
         var run: [any PersistentModel] = []
         let statement = try db.fetchStatement(sql: query.sql)
-        try FetchedRow.forEach(in: statement, arguments: [ownerList.databaseValue], db: db) { row in
+        try forEachModel(
+            in: statement, arguments: [ownerList.databaseValue], query: query.targets, batch: batch, db: db
+        ) { row, model in
             let rowOwner = row.int64(at: ownerColumn)
             if rowOwner != owner {
                 if let owner { targetsByOwner[owner] = run }
                 owner = rowOwner
                 run = []
             }
-            let model = materialize(row, query: query.targets, batch: batch)
             guard model.persistentBackingData.state != .deleted else { return }
             run.append(model)
         }

@@ -93,8 +93,10 @@ extension ModelContext {
             let batch = FetchBatch.forRows(of: target)
             try access(for: target).read { db in
                 let statement = try db.fetchStatement(sql: sql)
-                try FetchedRow.forEach(in: statement, arguments: [list.databaseValue], db: db) { row in
-                    found[row.primaryKey] = materialize(row, query: targets, batch: batch)
+                try forEachModel(
+                    in: statement, arguments: [list.databaseValue], query: targets, batch: batch, db: db
+                ) { row, model in
+                    found[row.primaryKey] = model
                 }
             }
         }
