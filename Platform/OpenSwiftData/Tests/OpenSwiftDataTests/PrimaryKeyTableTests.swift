@@ -75,6 +75,30 @@ struct PrimaryKeyTableTests {
         }
     }
 
+    @Test("a table whose models ended starts again small; one with a few left shrinks at its next registration")
+    func shrinksAfterAFetchEnds() {
+        let table = PrimaryKeyTable(for: Note.self)
+        do {
+            let notes = (Int64(1)...10_000).map { Self.note($0) }
+            for note in notes { table.register(note, for: note.persistentBackingData.primaryKey!) }
+            #expect(table.capacity >= 20_000)
+        }
+        #expect(table.count == 0)
+        #expect(table.capacity == 16)
+        var kept: [Note] = []
+        do {
+            let notes = (Int64(1)...10_000).map { Self.note($0) }
+            for note in notes { table.register(note, for: note.persistentBackingData.primaryKey!) }
+            kept = Array(notes.prefix(10))
+        }
+        #expect(table.count == 10)
+        let next = Self.note(20_000)
+        table.register(next, for: 20_000)
+        #expect(table.capacity <= 64)
+        #expect(kept.allSatisfy { table[$0.persistentBackingData.primaryKey!] === $0 })
+        #expect(table[20_000] === next)
+    }
+
     @Test("a probe finds a key's model or its free slot; one taken before a change is not trusted")
     func probeThenRegister() {
         let table = PrimaryKeyTable(for: Note.self)

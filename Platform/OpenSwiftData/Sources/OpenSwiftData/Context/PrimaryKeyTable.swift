@@ -130,7 +130,11 @@ final class PrimaryKeyTable {
 
     /// Probes for `primaryKey`, after making room for one more entry.
     func probe(_ primaryKey: Int64) -> Probe {
-        if (storage.count + storage.tombstones + 1) * 2 > storage.capacity {
+        // Rebuilt when entries and tombstones fill half of it, or when it is nearly empty
+        // (its models ended).
+        if (storage.count + storage.tombstones + 1) * 2 > storage.capacity
+            || (storage.capacity > Self.minimumCapacity && storage.count * 64 < storage.capacity)
+        {
             rebuild(capacity: Swift.max(Self.minimumCapacity, ((storage.count + 1) * 4).nextPowerOfTwo))
         }
         let (keys, states, mask) = (storage.keys, storage.states, storage.mask)
@@ -197,11 +201,14 @@ final class PrimaryKeyTable {
         storage.states[index] = .tombstone
         storage.count -= 1
         storage.tombstones += 1
-        // When the models of a large fetch die one after another, shrinking at each
-        // halving would move the survivors again and again: shrink only when the table
-        // is nearly empty.
-        if storage.capacity > Self.minimumCapacity, storage.count * 64 < storage.capacity {
-            rebuild(capacity: Swift.max(Self.minimumCapacity, (storage.count * 4).nextPowerOfTwo))
+        // The models of a large fetch die one after another: a table left empty starts
+        // again small, without a pass over its slots, and one still holding a few is
+        // shrunk at its next registration (``probe(_:)``), once.
+        if storage.count == 0, storage.capacity > Self.minimumCapacity {
+            let old = storage
+            storage = Storage(capacity: Self.minimumCapacity)
+            storage.generation = old.generation
+            old.deallocate()
         }
     }
 
@@ -252,6 +259,8 @@ final class PrimaryKeyTable {
             count += 1
         }
         storage.count = count
+        // A probe taken before is not used after (see ``Probe``).
+        storage.generation = old.generation &+ 1
         old.deallocate()
     }
 }

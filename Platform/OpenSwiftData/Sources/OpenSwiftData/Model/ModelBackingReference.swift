@@ -66,12 +66,27 @@ public struct ModelBackingReference: ~Copyable {
     /// found from the declaration; then a model without backing data needs none for it.
     /// Called from the property's init accessor, where the reference is an `inout`
     /// argument rather than the model's stored property.
+    ///
+    /// Inlinable, so that the usual case of a fetched model, whose `init(backingData:)`
+    /// runs the init accessor of every property with an initial value (an optional's
+    /// implicit `nil` included) before it has backing data, returns at once, without a
+    /// call or the value type's metadata.
+    @inlinable
     public mutating func initializeValue<Model: PersistentModel, Value>(
         _ value: Value, at index: Int, for type: Model.Type, isNewModelValue: Bool
     ) {
+        if backing == nil, isNewModelValue { return }
+        storeInitialValue(value, at: index, for: type)
+    }
+
+    /// ``initializeValue(_:at:for:isNewModelValue:)`` when the value is stored: in the
+    /// model's backing data, made now if it has none yet.
+    @usableFromInline
+    mutating func storeInitialValue<Model: PersistentModel, Value>(_ value: Value, at index: Int, for type: Model.Type)
+    {
         if let backing {
             backing.initializeValue(value, at: index)
-        } else if !isNewModelValue {
+        } else {
             let created = Self.newBacking(for: type)
             backing = created
             created.initializeValue(value, at: index)
