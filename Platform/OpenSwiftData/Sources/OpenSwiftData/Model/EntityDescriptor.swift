@@ -477,6 +477,9 @@ struct PropertyDescriptor: @unchecked Sendable {
         let declaredInverse: AnyKeyPath?
         let originalName: String?
         let metadata: Schema.Relationship
+        /// A to-many relationship's array type as declared (`[Target]`, also for
+        /// `[Target]?`), found once here rather than by a dynamic cast at every read.
+        let arrayType: (any _ArrayMarker.Type)?
     }
 
     let index: Int
@@ -498,6 +501,12 @@ struct PropertyDescriptor: @unchecked Sendable {
 
     /// The name quoted as an SQL identifier.
     let quotedName: String
+
+    /// The array type a key path's value is, or wraps in an optional.
+    private static func arrayType(of keyPath: AnyKeyPath) -> (any _ArrayMarker.Type)? {
+        let valueType = type(of: keyPath).valueType
+        return ((valueType as? any _OptionalMarker.Type)?._wrappedType ?? valueType) as? any _ArrayMarker.Type
+    }
 
     init(index: Int, metadata: Schema.PropertyMetadata, entityName: String) throws(SwiftDataError) {
         self.index = index
@@ -551,7 +560,8 @@ struct PropertyDescriptor: @unchecked Sendable {
                 deleteRule: description.deleteRule,
                 declaredInverse: description.inverseKeyPath,
                 originalName: description.originalName,
-                metadata: description
+                metadata: description,
+                arrayType: isToMany ? Self.arrayType(of: metadata.keypath) : nil
             )
             self.attribute = nil
         case .unsupported(let typeName):

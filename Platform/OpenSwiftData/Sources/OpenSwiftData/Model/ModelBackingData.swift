@@ -425,7 +425,8 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingFields, StoredVal
         -> Value
     {
         let arrayType =
-            ((Value.self as? any _OptionalMarker.Type)?._wrappedType ?? Value.self) as? any _ArrayMarker.Type
+            property.relationship?.arrayType
+            ?? ((Value.self as? any _OptionalMarker.Type)?._wrappedType ?? Value.self) as? any _ArrayMarker.Type
         guard let arrayType, let array = arrayType._make(fromModels: targets) else {
             fatalError("\(property.name) holds models of an unexpected type")
         }

@@ -75,17 +75,19 @@ extension ModelBackingData {
     /// registrar once it has one, with its context's shared one before (see
     /// ``ModelObservation``). Not inlined: `ObservationRegistrar.access` is a generic
     /// function of a resilient module, called with the same type metadata either way.
-    /// One call per branch, each on a registrar stored in its box: the registrar, of a
-    /// resilient type, is then borrowed where it is, where a single call on a registrar
-    /// chosen among several would copy it (two value-witness calls per read).
+    /// Both header fields are read in one access, and each registrar is reached through
+    /// its box's method, which borrows it where it is stored: a registrar read out of a
+    /// box, of a resilient type, is copied (two value-witness calls per read), and each
+    /// field read on its own costs a retain and a release more.
     @usableFromInline
     func recordAccess<Model: PersistentModel, Value>(of owner: Model, keyPath: KeyPath<Model, Value>) {
-        if let own = observation {
-            own.registrar.access(owner, keyPath: keyPath)
-        } else if let shared = identityTable?.sharedObservation {
-            shared.registrar.access(owner, keyPath: keyPath)
+        let (own, table) = withUnsafeMutablePointerToHeader { ($0.pointee.observation, $0.pointee.identityTable) }
+        if let own {
+            own.access(owner, keyPath: keyPath)
+        } else if let table {
+            table.sharedObservation.access(owner, keyPath: keyPath)
         } else {
-            ownObservation().registrar.access(owner, keyPath: keyPath)
+            ownObservation().access(owner, keyPath: keyPath)
         }
     }
 
@@ -106,4 +108,9 @@ final class ObservationRegistrarBox: Sendable {
     let registrar = ObservationRegistrar()
 
     init() {}
+
+    /// Records a read with the registrar, borrowed in place.
+    func access<Model: PersistentModel, Value>(_ owner: Model, keyPath: KeyPath<Model, Value>) {
+        registrar.access(owner, keyPath: keyPath)
+    }
 }

@@ -368,16 +368,16 @@ extension Array: _ArrayMarker {
     var _elementsAny: [Any] { map { $0 as Any } }
     static func _make(fromModels models: [any PersistentModel]) -> Any? {
         guard Element.self is AnyObject.Type else { return nil }
-        var result: [Element] = []
-        result.reserveCapacity(models.count)
-        for model in models {
-            // A reinterpretation of the reference, checked in debug builds. Invariant: a
-            // relationship holds models of its target class only (setters take the
-            // declared type, and inverses are validated when the schema is built:
-            // `InverseValidationTests`).
-            assert(model is Element, "\(type(of: model)) is not \(Element.self)")
-            result.append(unsafeBitCast(model as AnyObject, to: Element.self))
+        return [Element](unsafeUninitializedCapacity: models.count) { buffer, initialized in
+            for (position, model) in models.enumerated() {
+                // A reinterpretation of the reference, checked in debug builds. Invariant: a
+                // relationship holds models of its target class only (setters take the
+                // declared type, and inverses are validated when the schema is built:
+                // `InverseValidationTests`).
+                assert(model is Element, "\(type(of: model)) is not \(Element.self)")
+                buffer.initializeElement(at: position, to: unsafeBitCast(model as AnyObject, to: Element.self))
+            }
+            initialized = models.count
         }
-        return result
     }
 }
