@@ -149,6 +149,14 @@ struct PredicateTranslator {
     }
 
     static func unwrap(_ value: Any) -> Any? {
+        // The usual constants' types are told by their metatype: the cast below looks up
+        // a protocol conformance, about a thousand instructions per lookup's constant.
+        let valueType = type(of: value)
+        if valueType == Int.self || valueType == String.self || valueType == Double.self || valueType == Bool.self
+            || valueType == Int64.self || valueType == UUID.self || valueType == Date.self
+        {
+            return value
+        }
         if let optional = value as? any _OptionalMarker {
             guard let wrapped = optional._wrappedAny else { return nil }
             return unwrap(wrapped)
