@@ -478,7 +478,8 @@ struct PropertyDescriptor: @unchecked Sendable {
         let originalName: String?
         let metadata: Schema.Relationship
         /// A to-many relationship's array type as declared (`[Target]`, also for
-        /// `[Target]?`), found once here rather than by a dynamic cast at every read.
+        /// `[Target]?`; see ``PropertyValueKind/toMany(target:isOptional:arrayType:)``),
+        /// found once when the schema is built rather than by a dynamic cast at every read.
         let arrayType: (any _ArrayMarker.Type)?
     }
 
@@ -501,12 +502,6 @@ struct PropertyDescriptor: @unchecked Sendable {
 
     /// The name quoted as an SQL identifier.
     let quotedName: String
-
-    /// The array type a key path's value is, or wraps in an optional.
-    private static func arrayType(of keyPath: AnyKeyPath) -> (any _ArrayMarker.Type)? {
-        let valueType = type(of: keyPath).valueType
-        return ((valueType as? any _OptionalMarker.Type)?._wrappedType ?? valueType) as? any _ArrayMarker.Type
-    }
 
     init(index: Int, metadata: Schema.PropertyMetadata, entityName: String) throws(SwiftDataError) {
         self.index = index
@@ -540,14 +535,15 @@ struct PropertyDescriptor: @unchecked Sendable {
                 metadata: description
             )
             self.relationship = nil
-        case .toOne(let target, let isOptional), .toMany(let target, let isOptional):
+        case .toOne(let target, let isOptional), .toMany(let target, let isOptional, _):
             if metadata.isConstant {
                 throw SwiftDataError.invalidModel(
                     entity: entityName,
                     reason: "relationship '\(metadata.name)' is a 'let'; declare it with 'var'")
             }
-            var isToMany = false
-            if case .toMany = metadata.valueKind { isToMany = true }
+            var arrayType: (any _ArrayMarker.Type)?
+            if case .toMany(_, _, let declared) = metadata.valueKind { arrayType = declared }
+            let isToMany = arrayType != nil
             var description = (metadata.metadata as? Schema.Relationship) ?? Schema.Relationship()
             description.name = metadata.name
             description.destination = String(describing: target)
@@ -561,7 +557,7 @@ struct PropertyDescriptor: @unchecked Sendable {
                 declaredInverse: description.inverseKeyPath,
                 originalName: description.originalName,
                 metadata: description,
-                arrayType: isToMany ? Self.arrayType(of: metadata.keypath) : nil
+                arrayType: arrayType
             )
             self.attribute = nil
         case .unsupported(let typeName):

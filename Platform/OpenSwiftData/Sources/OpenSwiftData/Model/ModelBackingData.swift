@@ -424,10 +424,7 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingFields, StoredVal
     )
         -> Value
     {
-        let arrayType =
-            property.relationship?.arrayType
-            ?? ((Value.self as? any _OptionalMarker.Type)?._wrappedType ?? Value.self) as? any _ArrayMarker.Type
-        guard let arrayType, let array = arrayType._make(fromModels: targets) else {
+        guard let arrayType = property.relationship?.arrayType, let array = arrayType._make(fromModels: targets) else {
             fatalError("\(property.name) holds models of an unexpected type")
         }
         if let typed = array as? Value { return typed }

@@ -73,8 +73,9 @@ enum PropertyValueKind: @unchecked Sendable {
     case attribute(AttributeCodec)
     /// A reference to one model of the target type.
     case toOne(target: any PersistentModel.Type, isOptional: Bool)
-    /// An array of models of the target type.
-    case toMany(target: any PersistentModel.Type, isOptional: Bool)
+    /// An array of models of the target type; `arrayType` is the array type as declared
+    /// (`[Target]`, also for `[Target]?`), which a read of the relationship builds.
+    case toMany(target: any PersistentModel.Type, isOptional: Bool, arrayType: any _ArrayMarker.Type)
     /// A type that cannot be stored.
     case unsupported(typeName: String)
 
@@ -93,7 +94,7 @@ enum PropertyValueKind: @unchecked Sendable {
         if let arrayType = unwrapped as? any _ArrayMarker.Type,
             let model = arrayType._elementType as? any PersistentModel.Type
         {
-            return .toMany(target: model, isOptional: isOptional)
+            return .toMany(target: model, isOptional: isOptional, arrayType: arrayType)
         }
         if let codec = AttributeCodec.make(for: type, attribute: attribute) {
             return .attribute(codec)

@@ -45,9 +45,9 @@ extension StoreFile {
     /// still in the `-wal` and is consistent while other connections write. The new file
     /// is readable by its owner only (0600), and its folder is created when missing. It is
     /// one file, in SQLite's rollback-journal mode, so that reading it creates no `-wal`
-    /// or `-shm` beside it. The
-    /// external-data files the copy names go to the copy's support folder (hard links
-    /// where the file system allows: such files are never changed).
+    /// or `-shm` beside it. The external-data files the copy names go to the copy's
+    /// support folder (hard links where the file system allows: such files are never
+    /// changed).
     ///
     /// - Throws: ``SwiftDataError`` when the store does not exist or cannot be read, or
     ///   when `destination` exists already or cannot be written, or an external-data file

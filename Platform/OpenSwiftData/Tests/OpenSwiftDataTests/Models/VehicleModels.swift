@@ -1,5 +1,4 @@
 import Foundation
-
 import OpenSwiftData
 
 /// A `@Model` class whose subclass declares `#Index` and `#Unique` on its own properties.
