@@ -174,11 +174,13 @@ enum ModelMemberBuilder {
     /// first starting with `indentation` (the first takes the template's). `_$backingData`
     /// is reached by single loads and stores, every call made outside them, so that the
     /// optimizer can drop its exclusivity checks (see `ModelBackingReference.backing`).
+    /// The store comes last, so that it takes `value` as the initializer received it,
+    /// without a copy (a retain and a release per fetched row).
     private static func backingAssignment(of value: String, indentation: String) -> String {
         [
             "let previous = _$backingData.backing",
-            "_$backingData.backing = \(value)",
             "OpenSwiftData.ModelBackingReference.replaced(previous, with: \(value))",
+            "_$backingData.backing = \(value)",
         ].joined(separator: "\n" + indentation)
     }
 

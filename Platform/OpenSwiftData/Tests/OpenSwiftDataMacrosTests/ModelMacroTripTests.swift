@@ -101,8 +101,8 @@ struct ModelMacroTripTests {
                         }
                         set {
                             let previous = _$backingData.backing
-                            _$backingData.backing = newValue
                             OpenSwiftData.ModelBackingReference.replaced(previous, with: newValue)
+                            _$backingData.backing = newValue
                         }
                     }
 
@@ -236,8 +236,8 @@ struct ModelMacroTripTests {
                         }
                         set {
                             let previous = _$backingData.backing
-                            _$backingData.backing = newValue
                             OpenSwiftData.ModelBackingReference.replaced(previous, with: newValue)
+                            _$backingData.backing = newValue
                         }
                     }
 

@@ -45,8 +45,8 @@ struct ModelMacroVariantTests {
                         }
                         set {
                             let previous = _$backingData.backing
-                            _$backingData.backing = newValue
                             OpenSwiftData.ModelBackingReference.replaced(previous, with: newValue)
+                            _$backingData.backing = newValue
                         }
                     }
 
@@ -116,8 +116,8 @@ struct ModelMacroVariantTests {
                         }
                         set {
                             let previous = _$backingData.backing
-                            _$backingData.backing = newValue
                             OpenSwiftData.ModelBackingReference.replaced(previous, with: newValue)
+                            _$backingData.backing = newValue
                         }
                     }
 
@@ -189,8 +189,8 @@ struct ModelMacroVariantTests {
                         }
                         set {
                             let previous = _$backingData.backing
-                            _$backingData.backing = newValue
                             OpenSwiftData.ModelBackingReference.replaced(previous, with: newValue)
+                            _$backingData.backing = newValue
                         }
                     }
 
@@ -262,8 +262,8 @@ struct ModelMacroVariantTests {
                         }
                         set {
                             let previous = _$backingData.backing
-                            _$backingData.backing = newValue
                             OpenSwiftData.ModelBackingReference.replaced(previous, with: newValue)
+                            _$backingData.backing = newValue
                         }
                     }
 
@@ -335,8 +335,8 @@ struct ModelMacroVariantTests {
                         }
                         set {
                             let previous = _$backingData.backing
-                            _$backingData.backing = newValue
                             OpenSwiftData.ModelBackingReference.replaced(previous, with: newValue)
+                            _$backingData.backing = newValue
                         }
                     }
 
@@ -414,8 +414,8 @@ struct ModelMacroVariantTests {
                         }
                         set {
                             let previous = _$backingData.backing
-                            _$backingData.backing = newValue
                             OpenSwiftData.ModelBackingReference.replaced(previous, with: newValue)
+                            _$backingData.backing = newValue
                         }
                     }
 
@@ -487,8 +487,8 @@ struct ModelMacroVariantTests {
                         }
                         set {
                             let previous = _$backingData.backing
-                            _$backingData.backing = newValue
                             OpenSwiftData.ModelBackingReference.replaced(previous, with: newValue)
+                            _$backingData.backing = newValue
                         }
                     }
 
@@ -576,8 +576,8 @@ struct ModelMacroVariantTests {
                         }
                         set {
                             let previous = _$backingData.backing
-                            _$backingData.backing = newValue
                             OpenSwiftData.ModelBackingReference.replaced(previous, with: newValue)
+                            _$backingData.backing = newValue
                         }
                     }
 
@@ -651,8 +651,8 @@ struct ModelMacroVariantTests {
                         }
                         set {
                             let previous = _$backingData.backing
-                            _$backingData.backing = newValue
                             OpenSwiftData.ModelBackingReference.replaced(previous, with: newValue)
+                            _$backingData.backing = newValue
                         }
                     }
 
@@ -706,8 +706,8 @@ struct ModelMacroVariantTests {
                         }
                         set {
                             let previous = _$backingData.backing
-                            _$backingData.backing = newValue
                             OpenSwiftData.ModelBackingReference.replaced(previous, with: newValue)
+                            _$backingData.backing = newValue
                         }
                     }
 
@@ -775,8 +775,8 @@ struct ModelMacroVariantTests {
                         }
                         set {
                             let previous = _$backingData.backing
-                            _$backingData.backing = newValue
                             OpenSwiftData.ModelBackingReference.replaced(previous, with: newValue)
+                            _$backingData.backing = newValue
                         }
                     }
 
@@ -838,8 +838,8 @@ struct ModelMacroVariantTests {
                         }
                         set {
                             let previous = _$backingData.backing
-                            _$backingData.backing = newValue
                             OpenSwiftData.ModelBackingReference.replaced(previous, with: newValue)
+                            _$backingData.backing = newValue
                         }
                     }
 
@@ -892,8 +892,8 @@ struct ModelMacroVariantTests {
                         }
                         set {
                             let previous = _$backingData.backing
-                            _$backingData.backing = newValue
                             OpenSwiftData.ModelBackingReference.replaced(previous, with: newValue)
+                            _$backingData.backing = newValue
                         }
                     }
 
@@ -960,8 +960,8 @@ struct ModelMacroVariantTests {
                         }
                         set {
                             let previous = _$backingData.backing
-                            _$backingData.backing = newValue
                             OpenSwiftData.ModelBackingReference.replaced(previous, with: newValue)
+                            _$backingData.backing = newValue
                         }
                     }
 
@@ -1021,8 +1021,8 @@ struct ModelMacroVariantTests {
                         }
                         set {
                             let previous = _$backingData.backing
-                            _$backingData.backing = newValue
                             OpenSwiftData.ModelBackingReference.replaced(previous, with: newValue)
+                            _$backingData.backing = newValue
                         }
                     }
 
@@ -1098,8 +1098,8 @@ struct ModelMacroVariantTests {
                         }
                         set {
                             let previous = _$backingData.backing
-                            _$backingData.backing = newValue
                             OpenSwiftData.ModelBackingReference.replaced(previous, with: newValue)
+                            _$backingData.backing = newValue
                         }
                     }
 
@@ -1209,8 +1209,8 @@ struct ModelMacroVariantTests {
                     required init(backingData: OpenSwiftData.ModelBackingData) {
                         _perdiem = OpenSwiftData._PersistedPropertyPlaceholder()
                         let previous = _$backingData.backing
-                        _$backingData.backing = backingData
                         OpenSwiftData.ModelBackingReference.replaced(previous, with: backingData)
+                        _$backingData.backing = backingData
                         super.init(backingData: backingData)
                     }
 
@@ -1254,8 +1254,8 @@ struct ModelMacroVariantTests {
                         }
                         set {
                             let previous = _$backingData.backing
-                            _$backingData.backing = newValue
                             OpenSwiftData.ModelBackingReference.replaced(previous, with: newValue)
+                            _$backingData.backing = newValue
                         }
                     }
 

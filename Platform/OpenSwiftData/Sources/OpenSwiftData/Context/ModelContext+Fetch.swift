@@ -90,41 +90,70 @@ extension ModelContext {
     private func materialize<T: PersistentModel>(
         _ row: FetchedRow, query: EntityQuery, as type: T.Type, batch: FetchBatch?, table: PrimaryKeyTable
     ) -> T {
-        let primaryKey = row.primaryKey
-        let probe = table.probe(primaryKey)
-        let rowKind = query.discriminatorColumn.map { Int(row.int64(at: $0)) } ?? 0
-        let columns = query.columnProperties[rowKind]
+        let probe = table.probe(row.primaryKey)
         if let existing = table.object(at: probe) {
-            guard let typed = existing as? T else {
-                preconditionFailure(
-                    "a row of \(query.entity.name) is registered as \(Swift.type(of: existing)), not \(T.self)")
-            }
-            let backing = typed.persistentBackingData
-            // A model without unsaved changes shows the latest stored values.
-            if backing.state == .persisted, !backing.hasChangedProperties {
-                backing.withStoredValues { row.assign(to: $0, columns: columns) }
-                for property in backing.entity.properties where property.relationship != nil {
-                    backing.setRelationship(.notLoaded, at: property.index)
-                }
-            }
-            join(batch, backing, primaryKey: primaryKey)
-            return typed
+            return refreshed(existing, from: row, query: query, as: type, batch: batch)
         }
-        let entity = query.concreteEntities[rowKind]
-        let backing = ModelBackingData.make(entity: entity, primaryKey: primaryKey) { values in
-            if let unread = query.unreadValues {
-                row.initialize(values, unread: unread[rowKind], columns: columns)
+        guard let discriminator = query.discriminatorColumn else {
+            return newModel(
+                from: row, kind: query.rootKind, isRoot: true, as: type, batch: batch, table: table, probe: probe)
+        }
+        let rowKind = Int(row.int64(at: discriminator))
+        return newModel(
+            from: row, kind: query.kinds[rowKind], isRoot: rowKind == 0, as: type, batch: batch, table: table,
+            probe: probe)
+    }
+
+    /// A new model for `row`, a row of `kind`'s entity not registered yet, registered
+    /// at `probe` in `table`: a `T`, or (unless `isRoot`) a model of its own sub-entity's class. `kind` is borrowed: taken out of the query once per fetch
+    /// for a query of one entity, where a copy per row costs a retain and a release of
+    /// each of its parts.
+    private func newModel<T: PersistentModel>(
+        from row: FetchedRow, kind: EntityQuery.RowKind, isRoot: Bool, as type: T.Type, batch: FetchBatch?,
+        table: PrimaryKeyTable, probe: PrimaryKeyTable.Probe
+    ) -> T {
+        let backing = ModelBackingData.make(entity: kind.entity, primaryKey: row.primaryKey) { values in
+            if let unread = kind.unreadValues {
+                row.initialize(values, unread: unread, columns: kind.columns)
             } else {
-                row.initialize(values, columns: columns)
+                row.initialize(values, columns: kind.columns)
             }
         }
         backing.context = self
         backing.identityTable = table
         backing.state = .persisted
-        join(batch, backing, primaryKey: primaryKey)
-        let model = rowKind == 0 ? T(backingData: backing) : Self.model(of: entity, backingData: backing, as: T.self)
+        join(batch, backing, primaryKey: row.primaryKey)
+        // Made as an object, which the table takes as it is: registering a `T` converts it
+        // to one, a copy (a retain and a release) per row. `backing` is handed over.
+        let model: AnyObject =
+            isRoot
+            ? T(backingData: consume backing) : Self.model(of: kind.entity, backingData: consume backing, as: T.self)
         table.register(model, at: probe)
-        return model
+        return unsafeDowncast(model, to: T.self)
+    }
+
+    /// A registered model read again: one without unsaved changes shows the row's values
+    /// (those of its columns the query read), and its relationships are read again on
+    /// next access.
+    private func refreshed<T: PersistentModel>(
+        _ existing: AnyObject, from row: FetchedRow, query: EntityQuery, as type: T.Type, batch: FetchBatch?
+    ) -> T {
+        guard let typed = existing as? T else {
+            preconditionFailure(
+                "a row of \(query.entity.name) is registered as \(Swift.type(of: existing)), not \(T.self)")
+        }
+        let backing = typed.persistentBackingData
+        // A model without unsaved changes shows the latest stored values.
+        if backing.state == .persisted, !backing.hasChangedProperties {
+            let rowKind = query.discriminatorColumn.map { Int(row.int64(at: $0)) } ?? 0
+            let columns = query.kinds[rowKind].columns
+            backing.withStoredValues { row.assign(to: $0, columns: columns) }
+            for property in backing.entity.properties where property.relationship != nil {
+                backing.setRelationship(.notLoaded, at: property.index)
+            }
+        }
+        join(batch, backing, primaryKey: row.primaryKey)
+        return typed
     }
 
     /// A model of a sub-entity of `T`'s entity: an instance of its own class.
@@ -213,27 +242,14 @@ extension ModelContext {
     ) throws -> [T] {
         // Every model of a partial fetch joins a batch, so that a value read later is read
         // for its neighbours too.
-        let batch = query.unreadValues == nil ? FetchBatch.forRows(of: query.entity) : FetchBatch(entity: query.entity)
+        let batch =
+            query.rootKind.unreadValues == nil ? FetchBatch.forRows(of: query.entity) : FetchBatch(entity: query.entity)
         let table = identityMap.table(for: query.entity)
-        // Collected as objects: appending to a `[T]` in this generic code, which is not
-        // specialized for `T`, looks up `Array<T>`'s metadata at every row.
-        var objects: [AnyObject] = []
+        var collected = CollectedModels()
         try FetchedRow.forEach(in: try db.fetchStatement(sql: sql), arguments: arguments, db: db) {
-            objects.append(materialize($0, query: query, as: type, batch: batch, table: table))
+            collected.append(materialize($0, query: query, as: type, batch: batch, table: table))
         }
-        return Self.typed(objects, as: T.self)
-    }
-
-    /// `objects`, every one a `T` made by ``materialize(_:query:as:batch:table:)``, as an
-    /// array of `T`. Downcast without a check, which `as! [T]` makes for every element
-    /// (a dynamic cast each); checked in debug builds.
-    private static func typed<T: PersistentModel>(_ objects: [AnyObject], as _: T.Type) -> [T] {
-        [T](unsafeUninitializedCapacity: objects.count) { buffer, initialized in
-            for (index, object) in objects.enumerated() {
-                buffer.initializeElement(at: index, to: unsafeDowncast(object, to: T.self))
-            }
-            initialized = objects.count
-        }
+        return collected.array(of: T.self)
     }
 }
 

@@ -38,18 +38,21 @@ extension EntityQuery {
     /// full, and so is the column that says a row's entity.
     func reading(_ properties: Set<Int>) -> EntityQuery {
         let ownCount = entity.columnPropertyIndices.count
-        let kept = columnProperties[0].indices.filter { position in
-            position >= ownCount || properties.contains(columnProperties[0][position])
+        let rootColumns = rootKind.columns
+        let kept = rootColumns.indices.filter { position in
+            position >= ownCount || properties.contains(rootColumns[position])
         }
-        let keptProperties = columnProperties.map { kind in kept.map { kind[$0] } }
         return EntityQuery(
             entity: entity, columnExpressions: kept.map { columnExpressions[$0] }, fromSQL: fromSQL,
-            concreteEntities: concreteEntities, columnProperties: keptProperties,
-            discriminatorColumn: discriminatorColumn.map { _ in kept.count },
-            unreadValues: zip(concreteEntities, keptProperties).map { rowEntity, read in
+            kinds: kinds.map { kind in
+                let read = kept.map { kind.columns[$0] }
                 let readSet = Set(read)
-                return rowEntity.properties.map { $0.hasColumn && !readSet.contains($0.index) ? .notRead : .null }
-            })
+                let unread = kind.entity.properties.map { property -> StoredValue in
+                    property.hasColumn && !readSet.contains(property.index) ? .notRead : .null
+                }
+                return RowKind(entity: kind.entity, columns: read, unreadValues: unread)
+            },
+            discriminatorColumn: discriminatorColumn.map { _ in kept.count })
     }
 }
 

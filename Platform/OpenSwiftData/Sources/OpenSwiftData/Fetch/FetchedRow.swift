@@ -5,7 +5,7 @@ import GRDBSQLite
 /// a fetch reads each row once, so the generic decoding of GRDB's `Row` is not needed.
 ///
 /// Column 0 is the primary key, then the columns of an ``EntityQuery`` (the property each
-/// holds is in its ``EntityQuery/columnProperties``), then any extra column a query adds.
+/// holds is in its ``EntityQuery/RowKind/columns``), then any extra column a query adds.
 struct FetchedRow {
     let statement: SQLiteStatement
     let primaryKey: Int64
@@ -62,7 +62,7 @@ extension Database {
 }
 
 // A row's columns and a model's values: column `i + 1` holds the property at
-// `columns[i]`, or none for -1 (``EntityQuery/columnProperties``); properties come in
+// `columns[i]`, or none for -1 (``EntityQuery/RowKind/columns``); properties come in
 // increasing order.
 extension FetchedRow {
     /// Replaces the values of the properties that have a column with the row's.

@@ -100,6 +100,7 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingFields, StoredVal
     /// The model that held this backing data has ended (``ModelBackingReference``): its
     /// entry in its context's identity map goes with it, even when something else still
     /// holds this backing data.
+    @usableFromInline
     func modelDidEnd() {
         guard let primaryKey, let table = identityTable else { return }
         table.remove(primaryKey)

@@ -43,9 +43,10 @@ public struct ModelBackingReference: ~Copyable {
         return created
     }
 
-    /// Called after ``backing`` changed from `previous` to `newValue` (the row's backing
+    /// Called as ``backing`` changes from `previous` to `newValue` (the row's backing
     /// data, in `init(backingData:)`): backing data the model no longer uses leaves the
-    /// identity map.
+    /// identity map. Inlinable, so that a fetched model, which had none, makes no call.
+    @inlinable
     public static func replaced(_ previous: ModelBackingData?, with newValue: ModelBackingData) {
         guard let previous, previous !== newValue else { return }
         previous.modelDidEnd()

@@ -17,24 +17,20 @@ struct EntityQuery: Sendable {
     let columnExpressions: [String]
     /// What `FROM` reads.
     let fromSQL: String
-    /// The entities a row may be: ``entity`` first, then its sub-entities in the schema.
-    let concreteEntities: [EntityDescriptor]
-    /// For each of ``concreteEntities``, the index of the property that each column after
-    /// the primary key holds for a row of that entity, or -1 for a column it lacks.
-    let columnProperties: [[Int]]
-    /// The column that holds a row's index in ``concreteEntities``; nil when the entity
-    /// has no sub-entity in the schema, and every row is of ``entity``.
+    /// What a row of each entity it may be needs to become a model: ``entity``'s first,
+    /// then its sub-entities' in the schema.
+    let kinds: [RowKind]
+    /// ``kinds``' first: a row of ``entity`` itself. Stored apart so that a fetch, at every
+    /// row, borrows it from the query, where a copy out of the array costs a retain and a
+    /// release of each of its parts.
+    let rootKind: RowKind
+    /// The column that holds a row's index in ``kinds``; nil when the entity has no
+    /// sub-entity in the schema, and every row is of ``entity``.
     let discriminatorColumn: Int?
     /// The number of columns, primary key included: the place of any column a query adds.
     let columnCount: Int
     /// The text of the queries built so far, by shape (see ``selectText(for:)``).
     private let texts = SelectTexts()
-    /// For a query that leaves some of its entities' columns out (a partial fetch, see
-    /// ``reading(_:)``): for each of ``concreteEntities``, the values a row's model starts
-    /// with before the columns read are stored, ``StoredValue/notRead`` for the columns
-    /// left out. Nil for a query of every column.
-    let unreadValues: [[StoredValue]]?
-
     /// The primary key of a row of ``fromSQL``.
     var keySQL: String { entity.keySQL }
 
@@ -65,18 +61,17 @@ struct EntityQuery: Sendable {
 
     /// A query of every field given (see ``reading(_:)``).
     init(
-        entity: EntityDescriptor, columnExpressions: [String], fromSQL: String, concreteEntities: [EntityDescriptor],
-        columnProperties: [[Int]], discriminatorColumn: Int?, unreadValues: [[StoredValue]]?
+        entity: EntityDescriptor, columnExpressions: [String], fromSQL: String, kinds: [RowKind],
+        discriminatorColumn: Int?
     ) {
         self.entity = entity
         self.columnExpressions = columnExpressions
         self.columnsSQL = ([entity.keySQL] + columnExpressions).joined(separator: ", ")
         self.fromSQL = fromSQL
-        self.concreteEntities = concreteEntities
-        self.columnProperties = columnProperties
+        self.kinds = kinds
+        self.rootKind = kinds[0]
         self.discriminatorColumn = discriminatorColumn
         self.columnCount = columnExpressions.count + 1
-        self.unreadValues = unreadValues
     }
 
     /// The query of `entity`'s rows in a schema of `entities`.
@@ -85,13 +80,12 @@ struct EntityQuery: Sendable {
         // Parents before children, so that a row's columns come in property order.
         let descendants = entities.filter { $0 !== entity && $0.isKind(of: entity) }
             .sorted { $0.tableChain.count < $1.tableChain.count }
-        unreadValues = nil
         guard !descendants.isEmpty else {
             columnsSQL = entity.selectColumnsSQL
             columnExpressions = entity.columnPropertyIndices.map(entity.qualifiedColumn(of:))
             fromSQL = entity.fromSQL
-            concreteEntities = [entity]
-            columnProperties = [entity.columnPropertyIndices]
+            kinds = [RowKind(entity: entity, columns: entity.columnPropertyIndices)]
+            rootKind = kinds[0]
             discriminatorColumn = nil
             columnCount = entity.columnPropertyIndices.count + 1
             return
@@ -113,17 +107,17 @@ struct EntityQuery: Sendable {
         columnsSQL = ([entity.keySQL] + columns).joined(separator: ", ")
         columnExpressions = columns
         fromSQL = from
-        concreteEntities = concrete
-        columnProperties = concrete.map { rowEntity in
+        kinds = concrete.map { rowEntity in
             var properties = entity.columnPropertyIndices
             for descendant in descendants {
                 let own = descendant.ownColumnPropertyIndices
                 properties += rowEntity.isKind(of: descendant) ? own : Array(repeating: -1, count: own.count)
             }
             properties.append(-1)
-            return properties
+            return RowKind(entity: rowEntity, columns: properties)
         }
-        columnCount = columnProperties[0].count + 1
+        rootKind = kinds[0]
+        columnCount = rootKind.columns.count + 1
         discriminatorColumn = columnCount - 1
     }
 }
@@ -144,4 +138,21 @@ final class SelectTexts: Sendable {
     /// The most shapes kept; later ones are built at each fetch.
     static let capacity = 128
     let byShape = Locked<[SelectShape: String]>([:])
+}
+
+extension EntityQuery {
+    /// The rows of one entity of a query: which model they become, and how their
+    /// columns are read.
+    struct RowKind: Sendable {
+        /// The entity of the row, and of its model.
+        let entity: EntityDescriptor
+        /// The index of the property that each column after the primary key holds for a
+        /// row of ``entity``, or -1 for a column it lacks.
+        let columns: [Int]
+        /// For a query that leaves some of the entity's columns out (a partial fetch, see
+        /// ``EntityQuery/reading(_:)``): the values a row's model starts with before the
+        /// columns read are stored, ``StoredValue/notRead`` for the columns left out. Nil
+        /// for a query of every column.
+        var unreadValues: [StoredValue]? = nil
+    }
 }
