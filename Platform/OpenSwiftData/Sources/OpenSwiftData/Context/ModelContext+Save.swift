@@ -110,18 +110,24 @@ extension ModelContext {
             backing.state = .persisted
             identityMap.register(model, for: primaryKey)
         }
-        for backing in operation.insertedBackings + operation.changedBackings {
-            for index in backing.entity.toOnePropertyIndices {
-                if case .toOne(let target) = backing.relationship(at: index) {
-                    backing.setStoredValue(
-                        target?.persistentBackingData.primaryKey.map { .integer($0) } ?? .null, at: index)
-                }
-            }
-            backing.forgetChangedProperties()
-            backing.forgetSnapshot()
-        }
+        // Each list on its own: joined, they would be copied, a retain and a release per model.
+        for backing in operation.insertedBackings { settleWritten(backing) }
+        for backing in operation.changedBackings { settleWritten(backing) }
         saved.add(
             inserted: operation.inserted.map(\.persistentModelID), updated: operation.changed.map(\.persistentModelID))
+    }
+
+    /// Brings an inserted or changed model's backing data in line with what its save
+    /// wrote: its to-one relationships' keys are stored, and its changes forgotten.
+    private func settleWritten(_ backing: ModelBackingData) {
+        for index in backing.entity.toOnePropertyIndices {
+            if case .toOne(let target) = backing.relationship(at: index) {
+                backing.setStoredValue(
+                    target?.persistentBackingData.primaryKey.map { .integer($0) } ?? .null, at: index)
+            }
+        }
+        backing.forgetChangedProperties()
+        backing.forgetSnapshot()
     }
 
     /// Tells observers what a save wrote.
@@ -213,13 +219,16 @@ struct SaveOperation {
             return backing.primaryKey ?? keys.key(of: model)
         }
         var inserts = InsertStatements()
+        // One buffer for every row's values, filled again for each.
+        var rowValues: [StoredValue] = []
         for (position, backing) in insertedBackings.enumerated() {
             let key = keys.byPosition[position]
-            var values = columnValues(of: backing, keyOf: keyOf)
-            values =
+            rowValues.removeAll(keepingCapacity: true)
+            appendColumnValues(of: backing, keyOf: keyOf, to: &rowValues)
+            let values =
                 try externalData?.storedValues(
-                    values, columns: backing.entity.columnPropertyIndices, of: backing.entity)
-                ?? values
+                    rowValues, columns: backing.entity.columnPropertyIndices, of: backing.entity)
+                ?? rowValues
             if keys.isUpsert[position] {
                 try externalData?.replaceValues(of: backing.entity, key: key, columns: nil, db: db)
                 try update(
@@ -301,16 +310,20 @@ struct SaveOperation {
             for signature in signatures { claimed[signature] = key }
         }
         if let last = current { nextKey[last.root] = last.key }
-        let needsLookup = (insertedBackings + changedBackings).contains { $0.entity.hasRelationships }
+        let needsLookup =
+            insertedBackings.contains { $0.entity.hasRelationships }
+            || changedBackings.contains { $0.entity.hasRelationships }
         return (InsertedKeys(inserted: inserted, keys: keys, isUpsert: isUpsert, lookup: needsLookup), nextKey)
     }
 
-    /// The values of a model's columns, in column order; to-one relationships give their
-    /// target's key.
-    private func columnValues(of backing: ModelBackingData, keyOf: (any PersistentModel) -> Int64?)
-        -> [StoredValue]
-    {
-        backing.entity.columnPropertyIndices.map { columnValue(of: backing, at: $0, keyOf: keyOf) }
+    /// Appends the values of a model's columns to `values`, in column order; to-one
+    /// relationships give their target's key.
+    private func appendColumnValues(
+        of backing: ModelBackingData, keyOf: (any PersistentModel) -> Int64?, to values: inout [StoredValue]
+    ) {
+        for index in backing.entity.columnPropertyIndices {
+            values.append(columnValue(of: backing, at: index, keyOf: keyOf))
+        }
     }
 
     /// The value of one column: the stored value of an attribute, or a to-one
@@ -389,10 +402,14 @@ struct SaveOperation {
     /// Rewrites the join-table rows of changed to-many relationships. The side that owns
     /// the table writes last, so that its order is the one kept.
     private func writeJoinTables(keyOf: (any PersistentModel) -> Int64?, db: Database) throws {
+        // Most entities have no relationship stored in a join table.
+        let writers =
+            insertedBackings.indices.filter { insertedBackings[$0].entity.hasJoinTableRelationships }
+            .map { (inserted[$0], insertedBackings[$0]) }
+            + changedBackings.indices.filter { changedBackings[$0].entity.hasJoinTableRelationships }
+            .map { (changed[$0], changedBackings[$0]) }
         var ownerWrites: [() throws -> Void] = []
-        for (model, backing) in zip(inserted + changed, insertedBackings + changedBackings) {
-            // Most entities have no relationship stored in a join table.
-            guard backing.entity.hasJoinTableRelationships else { continue }
+        for (model, backing) in writers {
             guard let ownKey = keyOf(model) else { continue }
             let isNew = backing.primaryKey == nil
             let changedProperties = backing.changedProperties
