@@ -102,8 +102,10 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingFields, StoredVal
     /// holds this backing data.
     @usableFromInline
     func modelDidEnd() {
-        guard let primaryKey, let table = identityTable else { return }
-        table.remove(primaryKey)
+        let (key, table) = withUnsafeMutablePointerToHeader { ($0.pointee.primaryKey, $0.pointee.identityTable) }
+        guard let key, let table else { return }
+        // Used where it is: the context holds the table (see ``ModelBackingFields/identityTable``).
+        table._withUnsafeGuaranteedRef { $0.remove(key) }
         identityTable = nil
     }
 

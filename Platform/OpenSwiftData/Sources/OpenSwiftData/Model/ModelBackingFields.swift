@@ -23,12 +23,14 @@ public struct ModelBackingFields {
     var fetchBatch: FetchBatch?
     var fetchBatchPosition = 0
     /// The identity-map table the model is registered in, from which its entry is
-    /// removed when the model ends (``ModelBackingReference``). Unowned(unsafe): a
-    /// retain per fetched row is measurable. Invariant: set only together with
-    /// ``context``, which is held strongly and never drops a table, and cleared with it
+    /// removed when the model ends (``ModelBackingReference``). Not counted: a retain
+    /// per fetched row is measurable, and so is the one an `unowned(unsafe)` reference
+    /// costs each time it is used (``ModelBackingData/recordAccess(of:keyPath:)``, at
+    /// every property read). Invariant: set only together with ``context``, which is
+    /// held strongly and never drops a table, and cleared with it
     /// (``ModelBackingData/leaveContext()``), so the table outlives the reference
     /// (checked by `SoundnessTests.modelsOutliveTheirContext`).
-    unowned(unsafe) var identityTable: PrimaryKeyTable?
+    var identityTable: Unmanaged<PrimaryKeyTable>?
     /// Changes since the last save; nil until the first one.
     var pendingChanges: PendingChanges?
     /// A temporary identifier, or the store of a context the model left; nil for most.
@@ -94,8 +96,8 @@ extension ModelBackingData {
     }
 
     var identityTable: PrimaryKeyTable? {
-        get { withUnsafeMutablePointerToHeader { $0.pointee.identityTable } }
-        set { withUnsafeMutablePointerToHeader { $0.pointee.identityTable = newValue } }
+        get { withUnsafeMutablePointerToHeader { $0.pointee.identityTable?.takeUnretainedValue() } }
+        set { withUnsafeMutablePointerToHeader { $0.pointee.identityTable = newValue.map(Unmanaged.passUnretained) } }
     }
 
     var pendingChanges: PendingChanges? {

@@ -81,11 +81,16 @@ extension ModelBackingData {
     /// field read on its own costs a retain and a release more.
     @usableFromInline
     func recordAccess<Model: PersistentModel, Value>(of owner: Model, keyPath: KeyPath<Model, Value>) {
-        let (own, table) = withUnsafeMutablePointerToHeader { ($0.pointee.observation, $0.pointee.identityTable) }
+        let (own, table) = withUnsafeMutablePointerToHeader { header in
+            (header.pointee.observation.map(Unmanaged.passUnretained), header.pointee.identityTable)
+        }
+        // Each registrar is used where it is, without a retain and a release: the model's
+        // own is held by its header, and the table by the model's context (see
+        // ``ModelBackingFields/identityTable``), for longer than this call.
         if let own {
-            own.access(owner, keyPath: keyPath)
+            own._withUnsafeGuaranteedRef { $0.access(owner, keyPath: keyPath) }
         } else if let table {
-            table.sharedObservation.access(owner, keyPath: keyPath)
+            table._withUnsafeGuaranteedRef { $0.sharedObservation.access(owner, keyPath: keyPath) }
         } else {
             ownObservation().access(owner, keyPath: keyPath)
         }

@@ -1,4 +1,5 @@
 import Foundation
+import Observation
 import Testing
 
 @testable import OpenSwiftData
@@ -55,6 +56,39 @@ struct SoundnessTests {
         for trip in trips {
             #expect(again.contains { $0 === trip })
         }
+    }
+
+    @Test("reads of fetched models are recorded for observation after the code let go of their container and context")
+    func observedReadsOutliveTheContext() throws {
+        var trips: [Trip] = []
+        do {
+            let container = try makeInMemoryContainer([
+                Trip.self, Stop.self, Guide.self, Booking.self, Note.self, Tag.self,
+            ])
+            let context = ModelContext(container)
+            for index in 0..<20 { context.insert(Trip(name: "trip \(index)")) }
+            try context.save()
+            trips = try ModelContext(container).fetch(FetchDescriptor<Trip>(sortBy: [SortDescriptor(\.name)]))
+        }
+        // Read through the registrar the context's identity-map table keeps (no model has
+        // one of its own yet), then through a model's own, made by its first change: each
+        // is used where it is stored, not retained, which the address sanitizer checks.
+        let changes = Locked(0)
+        withObservationTracking {
+            _ = trips.map(\.name)
+        } onChange: {
+            changes.withLock { $0 += 1 }
+        }
+        trips[3].name = "renamed"
+        #expect(changes.withLock { $0 } == 1)
+        withObservationTracking {
+            _ = trips[3].name
+        } onChange: {
+            changes.withLock { $0 += 1 }
+        }
+        trips[3].name = "renamed again"
+        #expect(changes.withLock { $0 } == 2)
+        #expect(trips[3].name == "renamed again")
     }
 
     @Test("a model's entry leaves the identity map when the model ends, even while its backing data is held")
