@@ -104,10 +104,11 @@ extension ModelContext {
             probe: probe)
     }
 
-    /// A new model for `row`, a row of `kind`'s entity not registered yet, registered
-    /// at `probe` in `table`: a `T`, or (unless `isRoot`) a model of its own sub-entity's class. `kind` is borrowed: taken out of the query once per fetch
-    /// for a query of one entity, where a copy per row costs a retain and a release of
-    /// each of its parts.
+    /// A new model for `row`, a row of `kind`'s entity not registered yet, registered at
+    /// `probe` in `table`: a `T`, or, unless `isRoot`, a model of its sub-entity's own
+    /// class. `kind` is borrowed: for a query of one entity it is the query's
+    /// ``EntityQuery/rootKind``, where a copy out of the query's arrays at every row costs
+    /// a retain and a release of each of its parts.
     private func newModel<T: PersistentModel>(
         from row: FetchedRow, kind: EntityQuery.RowKind, isRoot: Bool, as type: T.Type, batch: FetchBatch?,
         table: PrimaryKeyTable, probe: PrimaryKeyTable.Probe

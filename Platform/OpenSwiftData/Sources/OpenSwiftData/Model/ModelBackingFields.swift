@@ -29,7 +29,8 @@ public struct ModelBackingFields {
     /// every property read). Invariant: set only together with ``context``, which is
     /// held strongly and never drops a table, and cleared with it
     /// (``ModelBackingData/leaveContext()``), so the table outlives the reference
-    /// (checked by `SoundnessTests.modelsOutliveTheirContext`).
+    /// (checked by `SoundnessTests.modelsOutliveTheirContext` and
+    /// `SoundnessTests.observedReadsOutliveTheContext`).
     var identityTable: Unmanaged<PrimaryKeyTable>?
     /// Changes since the last save; nil until the first one.
     var pendingChanges: PendingChanges?

@@ -31,6 +31,7 @@ struct EntityQuery: Sendable {
     let columnCount: Int
     /// The text of the queries built so far, by shape (see ``selectText(for:)``).
     private let texts = SelectTexts()
+
     /// The primary key of a row of ``fromSQL``.
     var keySQL: String { entity.keySQL }
 
