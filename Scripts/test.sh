@@ -7,7 +7,9 @@
 #       OpenSwiftData's tests twice more: built with the address sanitizer
 #       (-sanitize=address, in .build/asan), then with the thread sanitizer
 #       (-sanitize=thread, in .build/tsan). Each pass has its own build folder, kept between
-#       runs; a sanitizer's report fails the pass. Prints each pass's time.
+#       runs (OpenSwiftData's own modules are rebuilt at each pass, see below); a
+#       sanitizer's report, or a pass that runs longer than 25 minutes, fails the pass.
+#       Prints each pass's time.
 #
 # The sync tests need PostgreSQL: a throw-away server (Scripts/test-postgres.sh: initdb in
 # a temporary folder, 127.0.0.1 on a free port) is started first, its URL given to the tests
@@ -18,6 +20,8 @@ failed=()
 summary=()
 log=$(mktemp)
 postgres_folder=""
+# A time limit for each `swift test`, in seconds; none unless set (the sanitizer passes set one).
+time_limit=()
 cleanup() {
     rm -f "$log"
     if [ -n "$postgres_folder" ]; then "$ROOT/Scripts/test-postgres.sh" stop "$postgres_folder"; fi
@@ -30,7 +34,7 @@ run_tests() {
     shift 2
     echo "==> swift test ($label)"
     forget_build_plan
-    if ! swift test --package-path "$ROOT/$package" --scratch-path "$SCRATCH" "$@" 2>&1 | tee "$log"; then
+    if ! "${time_limit[@]}" swift test --package-path "$ROOT/$package" --scratch-path "$SCRATCH" "$@" 2>&1 | tee "$log"; then
         failed+=("$label")
     fi
     # A sanitizer report that did not stop the process still fails the pass.
@@ -48,9 +52,20 @@ if [ "${1:-}" = "--sanitize" ]; then
     # sanitizer's exit status then hides the test results: leaks are checked by tests
     # instead, with weak references. Set ASAN_OPTIONS to choose otherwise.
     export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0}"
+    # A test process that crashed under a sanitizer was once seen spinning for 30 minutes
+    # in its backtrace: a pass ends after 25 minutes (about 6 in CI) and fails.
+    time_limit=(timeout --kill-after=30 1500)
     for sanitizer in address thread; do
         started=$(date +%s)
         SCRATCH="$ROOT/.build/${sanitizer:0:1}san"
+        # OpenSwiftData's own modules (the library, its test targets, the SwiftData module)
+        # are built again at each pass; their dependencies are kept. Incremental builds here
+        # have kept test modules compiled against an earlier layout of the library's
+        # inlinable storage, which then read garbage: a crash that was no bug of the code.
+        for built in "$SCRATCH"/*/debug; do
+            [ -d "$built" ] || continue
+            rm -rf "$built"/OpenSwiftData*.build "$built"/SwiftData*.build "$built"/PortingTests*.build
+        done
         run_tests Platform/OpenSwiftData "OpenSwiftData, -sanitize=$sanitizer" --sanitize="$sanitizer" "$@"
         summary+=("  (-sanitize=$sanitizer pass: build and tests $(($(date +%s) - started)) s)")
     done
