@@ -402,12 +402,15 @@ struct SaveOperation {
     /// Rewrites the join-table rows of changed to-many relationships. The side that owns
     /// the table writes last, so that its order is the one kept.
     private func writeJoinTables(keyOf: (any PersistentModel) -> Int64?, db: Database) throws {
-        // Most entities have no relationship stored in a join table.
-        let writers =
-            insertedBackings.indices.filter { insertedBackings[$0].entity.hasJoinTableRelationships }
-            .map { (inserted[$0], insertedBackings[$0]) }
-            + changedBackings.indices.filter { changedBackings[$0].entity.hasJoinTableRelationships }
-            .map { (changed[$0], changedBackings[$0]) }
+        // Most entities have no relationship stored in a join table. Each list is walked on
+        // its own: joined, both would be copied, a retain and a release per model.
+        var writers: [(model: any PersistentModel, backing: ModelBackingData)] = []
+        for (model, backing) in zip(inserted, insertedBackings) where backing.entity.hasJoinTableRelationships {
+            writers.append((model, backing))
+        }
+        for (model, backing) in zip(changed, changedBackings) where backing.entity.hasJoinTableRelationships {
+            writers.append((model, backing))
+        }
         var ownerWrites: [() throws -> Void] = []
         for (model, backing) in writers {
             guard let ownKey = keyOf(model) else { continue }
