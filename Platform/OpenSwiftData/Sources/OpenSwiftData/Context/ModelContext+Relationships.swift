@@ -67,8 +67,11 @@ extension ModelContext {
         let ownerList = "[" + owners.map(String.init).joined(separator: ",") + "]"
         let batch = FetchBatch.forRows(of: query.targets.entity)
         var targetsByOwner: [Int64: [any PersistentModel]] = [:]
+        targetsByOwner.reserveCapacity(owners.count)
         // Rows come ordered by owner: each owner's targets are one run of rows, stored
-        // once the run ends.
+        // once the run ends. A run starts with room for as many targets as the last one
+        // had: owners of one batch tend to have alike counts, and an array grown from
+        // empty allocates about log2(count) times.
         var owner: Int64?
         var run: [any PersistentModel] = []
         let statement = try db.fetchStatement(sql: query.sql)
@@ -77,9 +80,11 @@ extension ModelContext {
         ) { row, model in
             let rowOwner = row.int64(at: ownerColumn)
             if rowOwner != owner {
+                let lastCount = run.count
                 if let owner { targetsByOwner[owner] = run }
                 owner = rowOwner
                 run = []
+                run.reserveCapacity(lastCount)
             }
             guard model.persistentBackingData.state != .deleted else { return }
             run.append(model)
