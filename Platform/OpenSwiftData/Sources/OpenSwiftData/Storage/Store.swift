@@ -24,13 +24,19 @@ final class Store: Sendable {
         case current
         /// A store written with another shape.
         case other(StoredMetadata)
+
+        var isCurrent: Bool {
+            if case .current = self { return true }
+            return false
+        }
     }
 
     /// Opens the store of a configuration, creating it when absent and migrating it when
     /// it was written with another shape.
     ///
-    /// Nothing is written to a file that is refused: it is inspected read-only first,
-    /// and a migration runs in one transaction that rolls back on any failure.
+    /// Nothing is written to a file that is refused: it is inspected first on a connection
+    /// that cannot change it (``StoreProbe``), and a migration runs in one transaction
+    /// that rolls back on any failure.
     static func open(
         configuration: ModelConfiguration, schema: Schema, plan versionedPlan: VersionedPlan?,
         observer: MigrationObserver?
@@ -52,8 +58,19 @@ final class Store: Sendable {
         let path = url.path
         let migrator = StoreMigrator(path: path, schema: schema, plan: versionedPlan, observer: observer)
         try StoreFile.prepare(url)
+        let exists = StoreFile.size(of: url) > 0
+        var probe = StoreProbe(path: exists ? path : nil)
+        let contents: Contents
+        if !exists {
+            contents = .empty
+        } else if probe.hashes() == schema.layout.hashes {
+            contents = .current
+        } else {
+            probe.close()
+            contents = try inspectThroughGRDB(path: path, schema: schema)
+        }
         var pending: StoredMetadata?
-        if StoreFile.size(of: url) > 0, case .other(let stored) = try inspectReadOnly(path: path, schema: schema) {
+        if case .other(let stored) = contents {
             // Unknown or newer versions fail here, before the file is opened for writing.
             _ = try migrator.stages(for: stored)
             pending = stored
@@ -64,11 +81,17 @@ final class Store: Sendable {
                 url: url, pending: pending, migrator: migrator, plan: versionedPlan, observer: observer)
         }
         // Opened only now: opening a pool writes to the file (GRDB makes sure the WAL
-        // exists), and a refused file must be left exactly as it was.
+        // exists), and a refused file must be left exactly as it was. An up-to-date
+        // store's log is set up by the probe, without a sync, and the pool finds it.
+        if contents.isCurrent { probe.primeWriteAheadLog() }
         let pool = try SQLiteErrors.map(path: path) {
             try DatabasePool(path: path, configuration: Self.configuration())
         }.get()
+        _ = consume probe
         let store = Store(writer: pool, identifier: path, url: url, allowsSave: configuration.allowsSave)
+        // A store found at the schema's shape a moment ago is not looked at again (the
+        // usual open); a new or migrated one is created or checked.
+        if contents.isCurrent { return (store, report) }
         try store.createIfEmpty(schema: schema, version: versionedPlan?.latest)
         return (store, report)
     }
@@ -149,7 +172,13 @@ final class Store: Sendable {
     static func inspectReadOnly(path: String, schema: Schema) throws(SwiftDataError) -> Contents {
         // The usual case, a store at the schema's shape, without a GRDB queue.
         if StoredHashes.read(path: path) == schema.layout.hashes { return .current }
-        return try SQLiteErrors.map(path: path) {
+        return try inspectThroughGRDB(path: path, schema: schema)
+    }
+
+    /// Looks at an existing file through a read-only GRDB queue, which tells what is
+    /// wrong with a file that is not a store at the schema's shape.
+    private static func inspectThroughGRDB(path: String, schema: Schema) throws(SwiftDataError) -> Contents {
+        try SQLiteErrors.map(path: path) {
             let queue = try StoreFile(url: URL(fileURLWithPath: path)).readOnlyQueue()
             return try queue.read { db in try inspect(db, path: path, schema: schema) }
         }.get()

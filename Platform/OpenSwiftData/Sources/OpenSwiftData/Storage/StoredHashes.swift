@@ -1,18 +1,18 @@
 import GRDBSQLite
 
-/// The entity hashes recorded in a store file, read through a read-only connection of
-/// SQLite's C API.
+/// The entity hashes recorded in a store file, read through a connection of SQLite's C
+/// API.
 ///
 /// Opening a container first inspects its file on a connection of its own, before the
-/// file is opened for writing (``Store``). For a store already at the schema's shape, the
-/// usual case, the hashes are all that inspection needs, and a GRDB queue costs three
-/// times as much to open as SQLite's own connection: a third of what opening an
-/// up-to-date container added to a raw open. Anything else (no such table, an error, a
-/// NULL) gives nil, and the caller inspects the file through GRDB, which tells what is
-/// wrong.
+/// file is opened by GRDB (``Store``, ``StoreProbe``). For a store already at the
+/// schema's shape, the usual case, the hashes are all that inspection needs, and a GRDB
+/// queue costs three times as much to open as SQLite's own connection: a third of what
+/// opening an up-to-date container added to a raw open. Anything else (no such table, an
+/// error, a NULL) gives nil, and the caller inspects the file through GRDB, which tells
+/// what is wrong.
 enum StoredHashes {
-    /// The hashes of `path`'s entity table by entity name, or nil when they cannot be
-    /// read this way.
+    /// The hashes of `path`'s entity table by entity name, read on a read-only
+    /// connection, or nil when they cannot be read this way.
     static func read(path: String) -> [String: String]? {
         var connection: OpaquePointer?
         // Closed even when opening failed: SQLite may still have allocated the handle.
@@ -22,6 +22,11 @@ enum StoredHashes {
         }
         // As the store's own connections: wait for a writer rather than fail.
         sqlite3_busy_timeout(connection, 30_000)
+        return read(on: connection)
+    }
+
+    /// The hashes of the entity table of the database `connection` has open, or nil.
+    static func read(on connection: OpaquePointer) -> [String: String]? {
         var statement: OpaquePointer?
         defer { sqlite3_finalize(statement) }
         guard sqlite3_prepare_v2(connection, StoredMetadata.hashesSQL, -1, &statement, nil) == SQLITE_OK,

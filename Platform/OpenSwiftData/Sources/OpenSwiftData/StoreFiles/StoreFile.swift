@@ -67,7 +67,9 @@ public struct StoreFile: Hashable, Sendable, CustomStringConvertible {
 
     /// The main file's size in bytes, or nil when it does not exist.
     public var fileSize: Int? {
-        (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int
+        // Only the size: `FileManager.attributesOfItem` also looks the owner's user and
+        // group names up (the password and group files), which opening a store paid for.
+        (try? url.resourceValues(forKeys: [.fileSizeKey]))?.fileSize
     }
 
     private func companion(_ suffix: String) -> URL {
