@@ -4,10 +4,12 @@ import OpenSwiftData
 
 /// The workloads on the `scaleRows` store of the scale folder (``ScaleStore``).
 enum ScaleWorkloads {
-    /// `scaleLookups` point lookups, each timed alone, after 10 untimed ones; the figure is
-    /// the median time of one lookup. Each is its own read, as an app's separate fetches are.
+    /// `scaleLookups` point lookups, each timed alone, after 10 untimed ones, on a store
+    /// read once beforehand (``ScaleStore/warm(_:)``); the figure is the median time of one
+    /// lookup. Each is its own read, as an app's separate fetches are.
     static func lookup(_ implementation: Implementation, folders: Folders, scale: Scale) throws -> (Double, Int) {
         let url = ScaleStore.url(in: folders.scale, scale: scale)
+        try ScaleStore.warm(url)
         let keys = Rows.lookupKeys(count: scale.scaleLookups + 10, among: scale.scaleRows)
         // One lookup: the length of the title it found.
         let lookUp: (Int) throws -> Int
@@ -49,10 +51,11 @@ enum ScaleWorkloads {
         return (Clock.median(times), check)
     }
 
-    /// Every row, one at a time, reading `number`: the figure is the time of the walk, and
-    /// its peak memory is the process's.
+    /// Every row, one at a time, reading `number`, on a store read once beforehand: the
+    /// figure is the time of the walk, and its peak memory is the process's.
     static func enumerate(_ implementation: Implementation, folders: Folders, scale: Scale) throws -> (Double, Int) {
         let url = ScaleStore.url(in: folders.scale, scale: scale)
+        try ScaleStore.warm(url)
         var check = 0
         let elapsed: Double
         switch implementation {
