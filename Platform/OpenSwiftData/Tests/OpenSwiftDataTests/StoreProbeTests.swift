@@ -76,6 +76,25 @@ struct StoreProbeTests {
         try other.close()
     }
 
+    @Test("while another connection holds the write lock, priming gives up at once and leaves the log empty")
+    func primingDoesNotWaitForAWriter() throws {
+        let folder = TemporaryFolder()
+        let url = try makeStore(folder)
+        let log = URL(fileURLWithPath: url.path + "-wal")
+        let writer = try DatabaseQueue(path: url.path)
+        try writer.writeWithoutTransaction { db in
+            try db.execute(sql: "BEGIN IMMEDIATE")
+            defer { try? db.execute(sql: "ROLLBACK") }
+            let started = ContinuousClock.now
+            let probe = StoreProbe(path: url.path)
+            probe.primeWriteAheadLog()
+            // The store's connections wait up to 30 s for a writer; the probe does not.
+            #expect(ContinuousClock.now - started < .seconds(1))
+            #expect(StoreFile.size(of: log) == 0)
+        }
+        try writer.close()
+    }
+
     @Test("a refused file keeps its bytes, and a hot rollback journal beside it is not rolled back")
     func refusedFilesKeepTheirBytes() throws {
         let folder = TemporaryFolder()
