@@ -31,6 +31,10 @@ final class EntityDescriptor: @unchecked Sendable {
     /// The codec of each attribute, by property index (nil for relationships): what
     /// property accessors use, without copying a ``PropertyDescriptor``.
     let attributeCodecs: [AttributeCodec?]
+    /// The declared array type of each to-many relationship, by property index (nil for
+    /// the other properties): what a to-many read needs, without copying a
+    /// ``PropertyDescriptor``.
+    let toManyArrayTypes: [(any _ArrayMarker.Type)?]
     let propertyIndexByKeyPath: [AnyKeyPath: Int]
     let propertyIndexByName: [String: Int]
     /// Groups of property names declared with `#Index`.
@@ -184,6 +188,7 @@ final class EntityDescriptor: @unchecked Sendable {
         }
         self.properties = properties
         self.attributeCodecs = properties.map { $0.attribute?.codec }
+        self.toManyArrayTypes = properties.map { $0.relationship?.arrayType }
         var byKeyPath: [AnyKeyPath: Int] = [:]
         var byName: [String: Int] = [:]
         for property in properties {

@@ -265,13 +265,17 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingFields, StoredVal
     /// common case, do not pay for the type metadata this path needs.
     @inline(never)
     private func relationshipValue<Model: PersistentModel, Value>(at index: Int, of owner: Model) -> Value {
-        let property = entity.properties[index]
-        guard let relationship = property.relationship else {
-            fatalError("\(entity.name).\(property.name) is neither an attribute nor a relationship")
-        }
-        if relationship.isToMany {
+        let entity = self.entity
+        if let arrayType = entity.toManyArrayTypes[index] {
             let targets = RelationshipGraph.targets(of: owner, at: index)
-            return Self.typedArray(targets, as: Value.self, property: property)
+            guard let array = arrayType._make(fromModels: targets, as: Value.self) else {
+                fatalError("\(entity.name).\(entity.properties[index].name) holds models of an unexpected type")
+            }
+            return array
+        }
+        let property = entity.properties[index]
+        guard property.relationship != nil else {
+            fatalError("\(entity.name).\(property.name) is neither an attribute nor a relationship")
         }
         let target = RelationshipGraph.target(of: owner, at: index)
         if let target, let typed = target as? Value {
@@ -422,16 +426,4 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingFields, StoredVal
         return array._elementsAny.compactMap { $0 as? any PersistentModel }
     }
 
-    private static func typedArray<Value>(
-        _ targets: [any PersistentModel], as type: Value.Type, property: PropertyDescriptor
-    )
-        -> Value
-    {
-        guard let arrayType = property.relationship?.arrayType, let array = arrayType._make(fromModels: targets) else {
-            fatalError("\(property.name) holds models of an unexpected type")
-        }
-        if let typed = array as? Value { return typed }
-        if let wrapped = (Value.self as? any _OptionalMarker.Type)?._wrap(array) as? Value { return wrapped }
-        fatalError("\(property.name) holds models of an unexpected type")
-    }
 }

@@ -357,8 +357,10 @@ protocol _ArrayMarker {
     static var _isEmptyKeyPath: AnyKeyPath { get }
     var _elementsAny: [Any] { get }
     /// The models as an array of `Element`, which must be their class (the target type of
-    /// the relationship they come from); nil when `Element` is not a class.
-    static func _make(fromModels models: [any PersistentModel]) -> Any?
+    /// the relationship they come from), returned as a `Result`: `[Element]`, or
+    /// `[Element]?` for a relationship declared optional. Nil when `Element` is not a
+    /// class or `Result` is another type.
+    static func _make<Result>(fromModels models: [any PersistentModel], as _: Result.Type) -> Result?
 }
 
 extension Array: _ArrayMarker {
@@ -366,9 +368,9 @@ extension Array: _ArrayMarker {
     static var _countKeyPath: AnyKeyPath { \[Element].count }
     static var _isEmptyKeyPath: AnyKeyPath { \[Element].isEmpty }
     var _elementsAny: [Any] { map { $0 as Any } }
-    static func _make(fromModels models: [any PersistentModel]) -> Any? {
+    static func _make<Result>(fromModels models: [any PersistentModel], as _: Result.Type) -> Result? {
         guard Element.self is AnyObject.Type else { return nil }
-        return [Element](unsafeUninitializedCapacity: models.count) { buffer, initialized in
+        let array = [Element](unsafeUninitializedCapacity: models.count) { buffer, initialized in
             for (position, model) in models.enumerated() {
                 // A reinterpretation of the reference, checked in debug builds. Invariant: a
                 // relationship holds models of its target class only (setters take the
@@ -379,5 +381,7 @@ extension Array: _ArrayMarker {
             }
             initialized = models.count
         }
+        // Cast as the array it is (an optional wraps it): no trip through `Any`.
+        return array as? Result
     }
 }
