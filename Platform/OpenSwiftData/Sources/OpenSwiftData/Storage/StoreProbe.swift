@@ -3,7 +3,8 @@ import GRDBSQLite
 
 /// The connection of SQLite's C API on which opening a store for writing looks at the
 /// file before GRDB's pool opens it, and which sets an up-to-date store's write-ahead log
-/// up for the pool without a sync.
+/// up for the pool without a sync. The one place OpenSwiftData opens such a connection:
+/// ``StoredHashes/read(path:)`` reads through a read-only probe too.
 ///
 /// **It writes nothing to a file it does not find up to date.** It opens the file for
 /// writing only when that cannot change it: the file exists, no rollback journal lies
@@ -33,15 +34,25 @@ struct StoreProbe: ~Copyable {
     /// the file cannot be opened.
     init(path: String?) {
         guard let path else {
-            connection = nil
-            isWritable = false
+            self.init(opening: nil, writable: false)
             return
         }
         let logSize = StoreFile.size(of: URL(fileURLWithPath: path + "-wal"))
-        let isWritable = logSize == 0 && !FileManager.default.fileExists(atPath: path + "-journal")
+        self.init(opening: path, writable: logSize == 0 && !FileManager.default.fileExists(atPath: path + "-journal"))
+    }
+
+    /// Opens the file at `path` read-only, for a look that must not change it
+    /// (``StoredHashes/read(path:)``).
+    init(readingOnly path: String) {
+        self.init(opening: path, writable: false)
+    }
+
+    private init(opening path: String?, writable: Bool) {
         var connection: OpaquePointer?
-        let flags = isWritable ? SQLITE_OPEN_READWRITE : SQLITE_OPEN_READONLY
-        if sqlite3_open_v2(path, &connection, flags, nil) != SQLITE_OK {
+        if let path,
+            sqlite3_open_v2(path, &connection, writable ? SQLITE_OPEN_READWRITE : SQLITE_OPEN_READONLY, nil)
+                != SQLITE_OK
+        {
             // Closed even when opening failed: SQLite may still have allocated the handle.
             sqlite3_close_v2(connection)
             connection = nil
@@ -49,7 +60,7 @@ struct StoreProbe: ~Copyable {
         // As the store's own connections: wait for a writer rather than fail.
         if let connection { sqlite3_busy_timeout(connection, 30_000) }
         self.connection = connection
-        self.isWritable = isWritable
+        self.isWritable = writable
     }
 
     deinit {

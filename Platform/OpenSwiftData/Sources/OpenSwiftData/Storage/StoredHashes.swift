@@ -14,15 +14,7 @@ enum StoredHashes {
     /// The hashes of `path`'s entity table by entity name, read on a read-only
     /// connection, or nil when they cannot be read this way.
     static func read(path: String) -> [String: String]? {
-        var connection: OpaquePointer?
-        // Closed even when opening failed: SQLite may still have allocated the handle.
-        defer { sqlite3_close_v2(connection) }
-        guard sqlite3_open_v2(path, &connection, SQLITE_OPEN_READONLY, nil) == SQLITE_OK, let connection else {
-            return nil
-        }
-        // As the store's own connections: wait for a writer rather than fail.
-        sqlite3_busy_timeout(connection, 30_000)
-        return read(on: connection)
+        StoreProbe(readingOnly: path).hashes()
     }
 
     /// The hashes of the entity table of the database `connection` has open, or nil.
