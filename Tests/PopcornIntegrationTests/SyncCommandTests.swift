@@ -154,6 +154,17 @@ struct SyncCommandTests {
         #expect(!FileManager.default.fileExists(atPath: popcorn.historyStore.path), "the history is not created")
     }
 
+    @Test("a sync server that cannot be reached creates no store on a machine that has none yet")
+    func unreachableCreatesNothing() throws {
+        let popcorn = PopcornProcess()
+        // Port 1 on the loopback: nothing listens there, so the connection is refused at once.
+        let result = try popcorn.run(["sync", "--remote", "postgres://someone@127.0.0.1:1/popcorn"])
+        #expect(result.status == 69, "\(result.standardError)")
+        #expect(result.standardError.hasPrefix("popcorn: ") && result.standardError.contains("Cannot reach"))
+        #expect(!FileManager.default.fileExists(atPath: popcorn.watchlistStore.path), "the watchlist is not created")
+        #expect(!FileManager.default.fileExists(atPath: popcorn.historyStore.path), "the history is not created")
+    }
+
     @Test("failures are one line and change nothing: no server set, unreachable, wrong password, newer remote schema")
     func failures() async throws {
         let url = try await TestPostgres.newDatabase()

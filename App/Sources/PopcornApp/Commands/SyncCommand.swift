@@ -30,12 +30,14 @@ struct SyncCommand: AsyncParsableCommand {
                     status: .usage)
             }
             let engine = StoreSyncEngine(remote: remote, logger: environment.logger.with(label: "StoreSync"))
-            let stores = try SyncStores.open(environment)
+            let opening = try SyncStores.openExisting(environment)
             let started = ContinuousClock.now
             let reports: [StoreSyncReport]
             do {
-                reports = try await engine.sync(stores)
-            } catch {
+                // The missing stores are created once the server has answered: a server that
+                // cannot be reached creates no store on a machine that has none yet.
+                reports = try await engine.sync(opening: opening.all)
+            } catch let error as SyncError {
                 throw CommandFailure(error.description, status: error.exitStatus)
             }
             let seconds = (ContinuousClock.now - started) / .seconds(1)

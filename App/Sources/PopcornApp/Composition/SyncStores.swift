@@ -19,19 +19,43 @@ enum SyncStores {
         let writable: Bool
     }
 
-    /// The catalogue's user-data stores, opened (created when missing: a new machine
-    /// receives them), or a one-line failure that leaves the files as they were: a store
-    /// that cannot be written (a read-only folder) is refused before any is opened.
-    static func open(_ environment: AppEnvironment) throws -> [SyncedStore] {
+    /// The user-data stores, opened in two steps, so that a sync refuses a store it cannot
+    /// use (written by a newer version, damaged, read-only) before it contacts the server,
+    /// and creates none for a server it cannot reach: ``openExisting(_:)`` opens the stores
+    /// there are, and ``all()`` then creates the missing ones (a new machine receives them).
+    struct Opening {
+        fileprivate let environment: AppEnvironment
+        fileprivate let stores: [(description: StoreDescription, opened: SyncedStore?)]
+
+        /// Every user-data store, in the catalogue's order: those opened already, and the
+        /// missing ones created now.
+        func all() throws -> [SyncedStore] {
+            try stores.map { try $0.opened ?? SyncStores.open($0.description, environment) }
+        }
+    }
+
+    /// Opens the catalogue's user-data stores that exist, or fails in one line and leaves
+    /// the files as they were: a store that cannot be written (a read-only folder) is
+    /// refused before any is opened.
+    static func openExisting(_ environment: AppEnvironment) throws -> Opening {
         let stores = userStores
         for store in stores {
             try UserStoreAccess.requireWritable(store, at: store.url(in: environment.locations))
         }
-        return try stores.map { store in
-            let container = try ModelContainerFactory.makeModelContainer(
-                for: store, in: environment.locations, logger: environment.logger, onFailure: .throwing)
-            return SyncedStore(name: store.name, container: container, domainKeys: domainKeys(of: store))
-        }
+        return Opening(
+            environment: environment,
+            stores: try stores.map { store in
+                let exists = StoreFile(url: store.url(in: environment.locations)).exists
+                return try (store, exists ? open(store, environment) : nil)
+            })
+    }
+
+    /// A user-data store opened as its context opens it (created, or moved from a former
+    /// name, when missing; migrated when needed).
+    private static func open(_ store: StoreDescription, _ environment: AppEnvironment) throws -> SyncedStore {
+        let container = try ModelContainerFactory.makeModelContainer(
+            for: store, in: environment.locations, logger: environment.logger, onFailure: .throwing)
+        return SyncedStore(name: store.name, container: container, domainKeys: domainKeys(of: store))
     }
 
     /// The catalogue's user-data stores opened read-only, for `sync status`, which

@@ -35,6 +35,31 @@ public struct StoreSyncEngine: Sendable {
     public func sync(_ stores: [SyncedStore]) async throws(SyncError) -> [StoreSyncReport] {
         for store in stores { try store.validate() }
         let connection = try await RemoteConnection.open(remote, logger: logger)
+        return try await sync(stores, on: connection)
+    }
+
+    /// Connects to the server, then syncs the stores `open` returns, as ``sync(_:)``.
+    ///
+    /// `open` runs only once the server has answered, so that a server that cannot be
+    /// reached (or refuses the password) leaves the machine's files as they were: a store
+    /// `open` would create is not created. Throws what `open` throws, or a ``SyncError``.
+    public func sync(opening open: () throws -> [SyncedStore]) async throws -> [StoreSyncReport] {
+        let connection = try await RemoteConnection.open(remote, logger: logger)
+        let stores: [SyncedStore]
+        do {
+            stores = try open()
+            for store in stores { try store.validate() }
+        } catch {
+            await connection.close()
+            throw error
+        }
+        return try await sync(stores, on: connection)
+    }
+
+    /// Syncs each store on `connection`, then closes it.
+    private func sync(_ stores: [SyncedStore], on connection: RemoteConnection) async throws(SyncError)
+        -> [StoreSyncReport]
+    {
         var reports: [StoreSyncReport] = []
         do {
             for store in stores {

@@ -29,6 +29,29 @@ struct SyncFailureTests {
         #expect(status.neverSynced && status.pendingChanges == 1)
     }
 
+    @Test("sync(opening:) opens the stores only once the server answers, and then syncs them")
+    func opensAfterConnecting() async throws {
+        let closed = StoreSyncEngine(remote: try SyncRemote(url: "postgres://someone@127.0.0.1:\(try unusedPort())/db"))
+        var opened = false
+        await #expect {
+            try await closed.sync(opening: {
+                opened = true
+                return []
+            })
+        } throws: { error in
+            guard case .serverUnreachable = error as? SyncError else { return false }
+            return true
+        }
+        #expect(!opened, "the stores are not opened for a server that cannot be reached")
+
+        let machine = try Machine()
+        try machine.add(movie: 1)
+        let engine = StoreSyncEngine(remote: try SyncRemote(url: try await TestPostgres.newDatabase()))
+        let reports = try await engine.sync(opening: { [machine.store] })
+        #expect(reports.map(\.store) == ["notes"] && reports.first?.sentChanges == 1)
+        #expect(try StoreSyncStatus.read(machine.store).neverSynced == false)
+    }
+
     @Test("a wrong password: authenticationFailed, and the password is in no message")
     func wrongPassword() async throws {
         let good = try SyncRemote(url: try await TestPostgres.newDatabase())
