@@ -37,6 +37,33 @@ enum FetchAllWorkload {
                 }
                 return items.reduce(items.count) { $0 + $1.number }
             }
+        case .grdbObjects:
+            let pool = try GRDBStore.pool(url)
+            try repeated {
+                let items = try pool.read { db in
+                    var items: [ItemObject] = []
+                    let rows = try Row.fetchCursor(db, sql: selectSQL)
+                    while let row = try rows.next() {
+                        items.append(ItemObject(row: row))
+                    }
+                    return items
+                }
+                return items.reduce(items.count) { $0 + $1.number }
+            }
+        case .grdbObjectsByKey:
+            let pool = try GRDBStore.pool(url)
+            try repeated {
+                let registry = ItemRegistry()
+                let items = try pool.read { db in
+                    var items: [ItemObject] = []
+                    let rows = try Row.fetchCursor(db, sql: selectSQL)
+                    while let row = try rows.next() {
+                        items.append(registry.object(for: row))
+                    }
+                    return items
+                }
+                return items.reduce(items.count) { $0 + $1.number }
+            }
         case .grdbRecords:
             let pool = try GRDBStore.pool(url)
             try repeated {

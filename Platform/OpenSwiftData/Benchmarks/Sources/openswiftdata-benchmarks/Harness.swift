@@ -28,6 +28,8 @@ enum Implementation: String, CaseIterable, Sendable {
     case grdb
     case c
     case grdbRecords = "grdb-records"
+    case grdbObjects = "grdb-objects"
+    case grdbObjectsByKey = "grdb-objects-by-key"
     case grdbReadPerLookup = "grdb-read-per-lookup"
     case cReadPerLookup = "c-read-per-lookup"
 }

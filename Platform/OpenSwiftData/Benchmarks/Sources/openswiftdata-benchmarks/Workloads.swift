@@ -21,6 +21,8 @@ enum Workloads {
                 Contender(.grdb, .baseline, "GRDB: Row cursor, columns by index → structs"),
                 Contender(.c, .baseline, "C: step one prepared SELECT → structs"),
                 Contender(.grdbRecords, .reference, "GRDB: Codable records, fetchAll"),
+                Contender(.grdbObjects, .reference, "GRDB: Row cursor → an object per row"),
+                Contender(.grdbObjectsByKey, .reference, "GRDB: … objects kept unique in a Dictionary by key"),
             ],
             targets: [Target(.ratio(.grdb, 1.5)), Target(.ratio(.c, 2.5))],
             run: FetchAllWorkload.run),
