@@ -78,6 +78,8 @@ struct ReadOnlyDataTests {
                 && check.standardError.contains("popcorn-movies-cloudkit.sqlite"), "\(check.standardError)")
         let text = try popcorn.runWithReadOnly(path, ["watchlist", "list"])
         #expect(text.status == 0 && text.standardOutput.contains("The Violin Thief"))
+        let migrate = try readOnly(popcorn, path, ["stores", "migrate"], as: StoresMigrateJSON.self)
+        #expect(migrate.stores.map(\.name) == ["watchlist", "history"] && migrate.stores.allSatisfy(\.upToDate))
         let sync = try readOnly(popcorn, path, ["sync", "status"], as: SyncStatusJSON.self)
         #expect(sync.stores.map(\.store) == ["watchlist", "history"])
         #expect(sync.stores.map(\.pendingChanges) == [2, 1] && sync.stores.allSatisfy(\.neverSynced))

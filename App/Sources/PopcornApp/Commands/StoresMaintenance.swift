@@ -79,6 +79,11 @@ extension StoresCommand {
                 // or nothing when a store fails.
                 if !environment.output.json { print(Self.text(of: migration)) }
             }
+            // Only up-to-date stores get here read-only (migrating one is refused): said once
+            // every store is done, so that a failure stays one line.
+            StoreInspector.noteReadOnly(
+                files: stores.filter { !StoreFile(url: $0.url(in: locations)).isWritable }.map(\.fileName),
+                output: environment.output)
             if environment.output.json {
                 try environment.output.result(StoresMigrateJSON(dryRun: dryRun, stores: migrations)) {}
             } else if stores.isEmpty {
