@@ -293,6 +293,15 @@ struct FetchOptionsTests {
         var walked: [String] = []
         try context.enumerate(page, batchSize: 3) { walked.append($0.code) }
         #expect(walked == expected)
+        // A sort only Swift can do (a comparator named): enumerate reads every match, then
+        // pages them itself.
+        var sortedInMemory = FetchDescriptor<Parcel>(sortBy: [SortDescriptor(\.code, comparator: .lexical)])
+        sortedInMemory.fetchOffset = 2
+        sortedInMemory.fetchLimit = 3
+        #expect(try context.fetch(sortedInMemory).map(\.code) == ["P10", "P11", "P12"])
+        var walkedInMemory: [String] = []
+        try context.enumerate(sortedInMemory, batchSize: 2) { walkedInMemory.append($0.code) }
+        #expect(walkedInMemory == ["P10", "P11", "P12"])
 
         var inMemory = page
         let same = ComparisonResult.orderedSame

@@ -56,7 +56,7 @@ private struct EnumerationWalk<T: PersistentModel> {
     let batchSize: Int
     /// The fetch over the stored rows, without paging (the walk counts offset and limit
     /// itself) and without unsaved changes (the walk takes them into account itself).
-    let plan: FetchPlan<T>
+    let plan: FetchPlan
     /// Matches still to skip (`fetchOffset`), and to yield (`fetchLimit`).
     private var toSkip: Int
     private var toYield: Int
@@ -67,7 +67,7 @@ private struct EnumerationWalk<T: PersistentModel> {
 
     /// A walk of `descriptor`'s matches; `plan` is the fetch of the stored rows, without
     /// paging and without unsaved changes.
-    init(descriptor: FetchDescriptor<T>, plan: FetchPlan<T>, batchSize: Int, escapingChanges: ContextChanges?) {
+    init(descriptor: FetchDescriptor<T>, plan: FetchPlan, batchSize: Int, escapingChanges: ContextChanges?) {
         self.descriptor = descriptor
         self.entity = plan.entity
         self.batchSize = batchSize
@@ -101,7 +101,9 @@ private struct EnumerationWalk<T: PersistentModel> {
             try walkSortedKeys(in: context, block: block)
         } else {
             // Only Swift can sort: every match is read, then walked.
-            var everything = plan.descriptor
+            var everything = descriptor
+            everything.fetchOffset = nil
+            everything.fetchLimit = nil
             everything.includePendingChanges = false
             for model in try context.fetch(everything) {
                 if try yield(model, block, context) == false { return }

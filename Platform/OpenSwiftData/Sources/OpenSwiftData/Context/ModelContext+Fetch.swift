@@ -6,7 +6,7 @@ extension ModelContext {
     public func fetch<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> [T] {
         let plan = try fetchPlan(for: descriptor)
         do {
-            let models = try access(for: plan.entity).read { db in try plan.run(in: self, db: db) }
+            let models = try access(for: plan.entity).read { db in try plan.run(descriptor, in: self, db: db) }
             // Checked here: passing `[T]` as a collection looks up its conformance at every
             // call, which a point lookup would pay for nothing.
             if !plan.prefetched.isEmpty { try prefetch(plan.prefetched, of: models, entity: plan.entity) }
@@ -20,7 +20,7 @@ extension ModelContext {
 
     /// How a fetch of `descriptor` runs in this context.
     func fetchPlan<T: PersistentModel>(for descriptor: FetchDescriptor<T>, includingPending: Bool = true) throws
-        -> FetchPlan<T>
+        -> FetchPlan
     {
         let entity = try self.descriptor(for: T.self)
         return try FetchPlan(

@@ -47,7 +47,7 @@ extension ModelContext {
         FetchResultsCollection(elements: try fetchIdentifiers(descriptor))
     }
 
-    private func matchingKeys<T>(_ plan: FetchPlan<T>) throws -> [Int64] {
+    private func matchingKeys(_ plan: FetchPlan) throws -> [Int64] {
         let query = plan.keysSQL
         do {
             return try access(for: plan.entity).read { db in

@@ -3,8 +3,12 @@ import GRDB
 
 /// How one fetch runs: the SQL it sends, and what it finishes in memory (a predicate
 /// or sort that SQL cannot express, and the context's unsaved changes).
-struct FetchPlan<T: PersistentModel> {
-    let descriptor: FetchDescriptor<T>
+///
+/// Not generic: a fetch's own code is not specialized for the app's model types (they
+/// live in another module), so each use of a `FetchPlan<T>` there looked up the plan's
+/// type metadata, about 330 instructions each time, three times per fetch. What needs
+/// the model type (evaluating the predicate, sorting in memory) takes the descriptor.
+struct FetchPlan {
     let entity: EntityDescriptor
     /// How the entity's rows are read, sub-entities' included; with `propertiesToFetch`,
     /// some of the entity's columns only.
@@ -16,11 +20,13 @@ struct FetchPlan<T: PersistentModel> {
     let isAnsweredBySQL: Bool
     /// The relationships loaded right after the fetch, by property index.
     let prefetched: [Int]
+    /// The descriptor's paging, which SQL applies when it answers the fetch.
+    let fetchLimit: Int?
+    let fetchOffset: Int?
 
-    init(descriptor: FetchDescriptor<T>, entity: EntityDescriptor, query: EntityQuery, pending: PendingModels)
+    init<T>(descriptor: FetchDescriptor<T>, entity: EntityDescriptor, query: EntityQuery, pending: PendingModels)
         throws(SwiftDataError)
     {
-        self.descriptor = descriptor
         self.entity = entity
         // Most fetches name no properties and no relationships: they skip the generic code
         // that reads the key paths, whose types' metadata it looks up at every call. (The
@@ -40,6 +46,8 @@ struct FetchPlan<T: PersistentModel> {
         self.orderBy = SortTranslator.orderBy(descriptor.sortBy, entity: entity)
         self.isAnsweredBySQL =
             pending.isEmpty && (condition?.isExact ?? (descriptor.predicate == nil)) && orderBy != nil
+        self.fetchLimit = descriptor.fetchLimit
+        self.fetchOffset = descriptor.fetchOffset
         if let predicate = descriptor.predicate, condition?.isExact != true {
             // A full-table read is never silent: say which entity and which expression.
             ModelContext.logger.notice(
@@ -65,18 +73,21 @@ struct FetchPlan<T: PersistentModel> {
     var keysSQL: (text: String, arguments: [DatabaseValue]) { sql(keysOnly: true) }
 
     private func sql(keysOnly: Bool) -> (text: String, arguments: [DatabaseValue]) {
-        let isPaged = isAnsweredBySQL && (descriptor.fetchLimit != nil || descriptor.fetchOffset != nil)
+        let isPaged = isAnsweredBySQL && (fetchLimit != nil || fetchOffset != nil)
         let shape = SelectShape(
             keysOnly: keysOnly, condition: condition?.fragment.sql, orderBy: orderBy, isPaged: isPaged)
         let text = query.selectText(for: shape)
         var arguments = condition?.fragment.arguments ?? []
         if isPaged {
-            arguments += [(descriptor.fetchLimit ?? -1).databaseValue, (descriptor.fetchOffset ?? 0).databaseValue]
+            arguments += [(fetchLimit ?? -1).databaseValue, (fetchOffset ?? 0).databaseValue]
         }
         return (text, arguments)
     }
 
-    func run(in context: ModelContext, db: Database) throws -> [T] {
+    /// Runs the fetch of `descriptor`, the one this plan was made for.
+    func run<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, in context: ModelContext, db: Database) throws
+        -> [T]
+    {
         let query = sql
         var typed = try context.materializeAll(
             sql: query.text, arguments: query.arguments, query: self.query, as: T.self, db: db)
@@ -97,8 +108,8 @@ struct FetchPlan<T: PersistentModel> {
         if !descriptor.sortBy.isEmpty, orderBy == nil || !pending.isEmpty {
             typed.sort { SortTranslator.areInIncreasingOrder($0, $1, by: descriptor.sortBy) }
         }
-        let offset = min(descriptor.fetchOffset ?? 0, typed.count)
-        let end = descriptor.fetchLimit.map { min(typed.count, offset + $0) } ?? typed.count
+        let offset = min(fetchOffset ?? 0, typed.count)
+        let end = fetchLimit.map { min(typed.count, offset + $0) } ?? typed.count
         return Array(typed[offset..<end])
     }
 }
