@@ -39,21 +39,28 @@ struct FetchPlan {
         self.prefetched =
             descriptor.relationshipKeyPathsForPrefetching.count == 0
             ? [] : try Prefetching.relationshipIndices(of: descriptor, entity: entity)
-        self.condition = descriptor.predicate.flatMap { predicate in
-            PredicateTemplates.condition(for: predicate, entity: entity)
+        // The predicate is read once: each read copies it, through its type's metadata.
+        // SQL answers it when its condition is exact (or there is none).
+        var isPredicateAnsweredBySQL = true
+        if let predicate = descriptor.predicate {
+            let condition =
+                PredicateTemplates.condition(for: predicate, entity: entity)
                 ?? PredicateTranslator.condition(for: predicate, entity: entity)
+            if condition?.isExact != true {
+                // A full-table read is never silent: say which entity and which expression.
+                ModelContext.logger.notice(
+                    "predicate on \(entity.name) is evaluated in memory: \(Self.describe(predicate.expression, of: entity))"
+                )
+            }
+            self.condition = condition
+            isPredicateAnsweredBySQL = condition?.isExact == true
+        } else {
+            self.condition = nil
         }
         self.orderBy = SortTranslator.orderBy(descriptor.sortBy, entity: entity)
-        self.isAnsweredBySQL =
-            pending.isEmpty && (condition?.isExact ?? (descriptor.predicate == nil)) && orderBy != nil
+        self.isAnsweredBySQL = pending.isEmpty && isPredicateAnsweredBySQL && orderBy != nil
         self.fetchLimit = descriptor.fetchLimit
         self.fetchOffset = descriptor.fetchOffset
-        if let predicate = descriptor.predicate, condition?.isExact != true {
-            // A full-table read is never silent: say which entity and which expression.
-            ModelContext.logger.notice(
-                "predicate on \(entity.name) is evaluated in memory: \(Self.describe(predicate.expression, of: entity))"
-            )
-        }
     }
 
     /// A predicate's expression as Foundation describes it, with the entity's key paths,
