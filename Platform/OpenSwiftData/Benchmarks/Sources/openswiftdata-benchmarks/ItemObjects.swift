@@ -14,15 +14,9 @@ final class ItemObject {
     var title: String
     private let registry: ItemRegistry?
 
-    /// An object for `row` (columns `_pk`, `number`, `title`), not registered anywhere.
-    init(row: Row) {
-        id = row[0]
-        number = row[1]
-        title = row[2]
-        registry = nil
-    }
-
-    fileprivate init(id: Int64, row: Row, registry: ItemRegistry) {
+    /// An object for `row` (columns `_pk`, `number`, `title`), whose key `id` the caller
+    /// has read; it leaves `registry`, if one is given, when it ends.
+    init(id: Int64, row: Row, registry: ItemRegistry?) {
         self.id = id
         number = row[1]
         title = row[2]
