@@ -106,6 +106,12 @@ extension ModelContext {
         }
         for (position, (model, backing)) in zip(operation.inserted, operation.insertedBackings).enumerated() {
             let primaryKey = keys.byPosition[position]
+            if keys.isUpsert[position], let registered = identityMap[IdentityMap.key(backing.entity, primaryKey)],
+                registered !== model
+            {
+                settleUpsert(of: backing, key: primaryKey, into: registered.persistentBackingData)
+                continue
+            }
             backing.primaryKey = primaryKey
             backing.state = .persisted
             identityMap.register(model, for: primaryKey)
@@ -115,6 +121,27 @@ extension ModelContext {
         for backing in operation.changedBackings { settleWritten(backing) }
         saved.add(
             inserted: operation.inserted.map(\.persistentModelID), updated: operation.changed.map(\.persistentModelID))
+    }
+
+    /// One row, one live model: when an inserted model updated a stored row (its unique
+    /// values matched) that this context holds a model of, the held model stays the row's
+    /// model. It shows the attributes the upsert wrote, except those it changed itself in
+    /// the same save (written after the upsert), and reads its relationships again on
+    /// next access. The inserted model leaves the context, as a deleted one does, with the
+    /// row's identifier: other models of the context refer to the held one.
+    private func settleUpsert(of inserted: ModelBackingData, key: Int64, into registered: ModelBackingData) {
+        let ownChanges = registered.changedProperties
+        for index in registered.entity.columnPropertyIndices
+        where registered.entity.properties[index].relationship == nil && !ownChanges.contains(index) {
+            registered.setStoredValue(inserted.storedValue(at: index), at: index)
+        }
+        for property in registered.entity.properties where property.relationship != nil {
+            registered.setRelationship(.notLoaded, at: property.index)
+        }
+        inserted.primaryKey = key
+        inserted.state = .detached
+        inserted.leaveContext()
+        inserted.forgetChangedProperties()
     }
 
     /// Brings an inserted or changed model's backing data in line with what its save
@@ -230,9 +257,13 @@ struct SaveOperation {
                     rowValues, columns: backing.entity.columnPropertyIndices, of: backing.entity)
                 ?? rowValues
             if keys.isUpsert[position] {
+                // The stored row keeps its to-one links where the new model sets none.
+                let toOne = backing.entity.toOnePropertyIndices
+                let kept = zip(backing.entity.columnPropertyIndices, values).filter { index, value in
+                    !(value == .null && toOne.contains(index))
+                }
                 try externalData?.replaceValues(of: backing.entity, key: key, columns: nil, db: db)
-                try update(
-                    backing.entity, key: key, columns: backing.entity.columnPropertyIndices, values: values, db: db)
+                try update(backing.entity, key: key, columns: kept.map(\.0), values: kept.map(\.1), db: db)
             } else {
                 try insertRow(of: backing.entity, key: key, values: values, statements: &inserts, db: db)
             }
@@ -249,7 +280,7 @@ struct SaveOperation {
             }
             try update(backing.entity, key: key, columns: columns, values: changedValues, db: db)
         }
-        try writeJoinTables(keyOf: keyOf, db: db)
+        try writeJoinTables(keyOf: keyOf, upserts: keys, db: db)
         try StoreHistory.record(historyEntries(keys: keys), author: author, db: db)
         externalData?.settle(in: db)
         return keys
@@ -400,25 +431,28 @@ struct SaveOperation {
     }
 
     /// Rewrites the join-table rows of changed to-many relationships. The side that owns
-    /// the table writes last, so that its order is the one kept.
-    private func writeJoinTables(keyOf: (any PersistentModel) -> Int64?, db: Database) throws {
+    /// the table writes last, so that its order is the one kept. An upsert (an inserted
+    /// model that updated a stored row) keeps the row's links where it holds none.
+    private func writeJoinTables(keyOf: (any PersistentModel) -> Int64?, upserts: InsertedKeys, db: Database) throws {
         // Most entities have no relationship stored in a join table. Each list is walked on
         // its own: joined, both would be copied, a retain and a release per model.
-        var writers: [(model: any PersistentModel, backing: ModelBackingData)] = []
-        for (model, backing) in zip(inserted, insertedBackings) where backing.entity.hasJoinTableRelationships {
-            writers.append((model, backing))
+        var writers: [(model: any PersistentModel, backing: ModelBackingData, isUpsert: Bool)] = []
+        for (position, (model, backing)) in zip(inserted, insertedBackings).enumerated()
+        where backing.entity.hasJoinTableRelationships {
+            writers.append((model, backing, upserts.isUpsert[position]))
         }
         for (model, backing) in zip(changed, changedBackings) where backing.entity.hasJoinTableRelationships {
-            writers.append((model, backing))
+            writers.append((model, backing, false))
         }
         var ownerWrites: [() throws -> Void] = []
-        for (model, backing) in writers {
+        for (model, backing, isUpsert) in writers {
             guard let ownKey = keyOf(model) else { continue }
             let isNew = backing.primaryKey == nil
             let changedProperties = backing.changedProperties
             for property in backing.entity.properties where property.relationship?.isToMany == true {
                 guard isNew || changedProperties.contains(property.index),
                     case .toMany(let targets) = backing.relationship(at: property.index),
+                    !(isUpsert && targets.isEmpty),
                     case .joinTable(let table, let isOwner) = backing.entity.storage(of: property.index)
                 else { continue }
                 let targetKeys = targets.compactMap(keyOf)
