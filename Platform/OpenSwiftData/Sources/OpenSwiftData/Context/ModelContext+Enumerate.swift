@@ -10,7 +10,7 @@ extension ModelContext {
     /// that a block that deletes models skips none and one that inserts (and saves)
     /// does not walk its own inserts. Models deleted before their turn are skipped;
     /// changed ones are matched by their current values. Unsaved inserts that match
-    /// come last, as in ``fetch(_:)``. A sort order that only Swift can evaluate reads
+    /// come last, as in ``fetch(_:)``, saved by the block or not. A sort order that only Swift can evaluate reads
     /// every match first. `propertiesToFetch` and `relationshipKeyPathsForPrefetching`
     /// apply to each batch.
     ///
@@ -109,7 +109,9 @@ private struct EnumerationWalk<T: PersistentModel> {
                 if try yield(model, block, context) == false { return }
             }
         }
-        for model in unsavedInserts where model.persistentBackingData.state == .inserted {
+        // Each model that was an unsaved insert when the walk began, even one that a save
+        // in the block has written since: its new key is above every key the walk reads.
+        for model in unsavedInserts {
             if let predicate = descriptor.predicate, try !predicate.evaluate(model) { continue }
             if try yield(model, block, context) == false { return }
         }

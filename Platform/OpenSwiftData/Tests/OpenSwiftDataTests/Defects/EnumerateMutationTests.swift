@@ -65,6 +65,22 @@ struct EnumerateMutationTests {
         #expect(walked.count == 700)
     }
 
+    @Test("unsaved inserts are walked even when the block saves them before their turn")
+    func unsavedInsertsSavedByTheBlock() throws {
+        let folder = TemporaryFolder()
+        let container = try storeWithStops(3, folder: folder)
+        let context = ModelContext(container)
+        context.insert(Stop(title: "first unsaved", order: 100))
+        context.insert(Stop(title: "second unsaved", order: 101))
+        var titles: [String] = []
+        try context.enumerate(FetchDescriptor<Stop>(), batchSize: 2) { stop in
+            titles.append(stop.title)
+            try context.save()
+        }
+        #expect(titles.count == 5)
+        #expect(titles.suffix(2) == ["first unsaved", "second unsaved"])
+    }
+
     @Test("unsaved inserts that match are walked once, after the stored rows")
     func unsavedInserts() throws {
         let folder = TemporaryFolder()
