@@ -55,6 +55,9 @@ if [ "${1:-}" = "--sanitize" ]; then
     # A test process that crashed under a sanitizer was once seen spinning for 30 minutes
     # in its backtrace: a pass ends after 25 minutes (about 6 in CI) and fails.
     time_limit=(timeout --kill-after=30 1500)
+    # The generated sequences (about 20 a second in a plain build) run a smaller budget
+    # under the sanitizers, which are several times slower.
+    export OSD_SEQUENCES="${OSD_SEQUENCES:-150}"
     for sanitizer in address thread; do
         started=$(date +%s)
         SCRATCH="$ROOT/.build/${sanitizer:0:1}san"

@@ -1,0 +1,25 @@
+import Foundation
+import Testing
+
+/// What the generated sequences found, each kept as the shrunk sequence that showed it,
+/// with the seed that found it (`OSD_SEED=…` replays the whole sequence).
+@Suite("Findings of the generated sequences")
+struct GeneratedFindingsTests {
+    private func replay(_ operations: [GeneratedOperation]) throws {
+        try SequenceRunner().run(operations)
+    }
+
+    @Test("an upsert leaves one live model for its row (OSD_SEED=788085400693)")
+    func upsertKeepsOneLiveModel() throws {
+        try replay([.insert(.club, ["code": .string("C1")], toOne: [:]), .save, .upsertClub(slot: 5, title: "eve")])
+    }
+
+    @Test("enumerate walks the inserts made before it that its block saves (OSD_SEED=42308876071)")
+    func enumerateWalksSavedInserts() throws {
+        try replay([
+            .insert(.pet, ["name": .string("zed"), "weight": .double(1.5)], toOne: [:]),
+            .insert(.pet, ["weight": .double(0.75)], toOne: [:]),
+            .enumeratePets(batchSize: 4, saveEvery: 1),
+        ])
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import OpenSwiftData
+
+/// The schema the generated operation sequences run against: every kind of attribute
+/// (optional and not, a stored enum, a Codable array, external storage), a class
+/// hierarchy, one-to-many with each delete rule, many-to-many, a required to-one, and a
+/// unique attribute. Every model carries `rid`, the reference's identity for it, which no
+/// operation changes.
+enum Generated {
+    enum Mood: String, Codable, CaseIterable {
+        case calm, busy, away
+    }
+
+    @Model
+    class Person {
+        var rid: Int
+        var name: String
+        var age: Int = 0
+        var score: Double?
+        var born: Date?
+        var active: Bool = true
+        var mood: Mood?
+        var nicknames: [String] = []
+        @Attribute(.externalStorage) var photo: Data?
+        @Relationship(deleteRule: .cascade, inverse: \Pet.owner) var pets: [Pet] = []
+        @Relationship(deleteRule: .nullify, inverse: \Club.members) var clubs: [Club] = []
+        @Relationship(deleteRule: .cascade, inverse: \Badge.holder) var badges: [Badge] = []
+
+        init(rid: Int, name: String) {
+            self.rid = rid
+            self.name = name
+        }
+    }
+
+    @Model
+    final class Employee: Person {
+        var salary: Int = 0
+
+        init(rid: Int, name: String, salary: Int) {
+            self.salary = salary
+            super.init(rid: rid, name: name)
+        }
+    }
+
+    @Model
+    final class Pet {
+        var rid: Int
+        var name: String
+        var weight: Double = 0
+        var owner: Person?
+        @Relationship(deleteRule: .deny, inverse: \Toy.pet) var toys: [Toy] = []
+
+        init(rid: Int, name: String) {
+            self.rid = rid
+            self.name = name
+        }
+    }
+
+    @Model
+    final class Toy {
+        var rid: Int
+        var label: String
+        var serial: UUID?
+        var link: URL?
+        var pet: Pet?
+
+        init(rid: Int, label: String) {
+            self.rid = rid
+            self.label = label
+        }
+    }
+
+    @Model
+    final class Club {
+        var rid: Int
+        @Attribute(.unique) var code: String
+        var title: String
+        var members: [Person] = []
+
+        init(rid: Int, code: String, title: String) {
+            self.rid = rid
+            self.code = code
+            self.title = title
+        }
+    }
+
+    /// Held by exactly one person: a required to-one, whose person's deletion cascades.
+    @Model
+    final class Badge {
+        var rid: Int
+        var label: String
+        var level: Int = 0
+        var holder: Person
+
+        init(rid: Int, label: String, holder: Person) {
+            self.rid = rid
+            self.label = label
+            self.holder = holder
+        }
+    }
+
+    static let types: [any PersistentModel.Type] = [
+        Person.self, Employee.self, Pet.self, Toy.self, Club.self, Badge.self,
+    ]
+}

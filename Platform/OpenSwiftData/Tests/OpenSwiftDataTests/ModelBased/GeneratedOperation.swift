@@ -1,0 +1,133 @@
+import Foundation
+
+/// One step of a generated sequence. Models are named by slot: an index into the live
+/// models of a kind, taken modulo their count when the step runs, so that any
+/// subsequence of a sequence still runs (which shrinking relies on). A step whose models
+/// do not exist when it runs does nothing.
+enum GeneratedOperation: Hashable, CustomStringConvertible {
+    /// A new model with these attributes, and its to-one relationships set to the models
+    /// these slots name (a badge's holder is required).
+    case insert(GeneratedKind, [String: GeneratedValue], toOne: [String: Int])
+    case change(GeneratedKind, slot: Int, attribute: String, GeneratedValue)
+    case setToOne(GeneratedRelationship, slot: Int, target: Int?)
+    case append(GeneratedRelationship, slot: Int, target: Int)
+    case remove(GeneratedRelationship, slot: Int, target: Int)
+    case replace(GeneratedRelationship, slot: Int, targets: [Int])
+    case delete(GeneratedKind, slot: Int)
+    case save
+    case rollback
+    /// A fetch in the working context, unsaved changes included.
+    case fetch(GeneratedQuery)
+    /// A fetch in a new context, which sees what was saved.
+    case fetchSaved(GeneratedQuery)
+    /// `enumerate` over every pet, raising each one's weight, saving every `saveEvery`
+    /// models when set.
+    case enumeratePets(batchSize: Int, saveEvery: Int?)
+    /// Another context of the container changes a saved model and saves, while the
+    /// working context has no unsaved changes.
+    case changeInOtherContext(GeneratedKind, slot: Int, attribute: String, GeneratedValue)
+    /// A new club with a saved club's unique code and a new title, inserted and saved: an
+    /// upsert of the stored row.
+    case upsertClub(slot: Int, title: String)
+    /// The container closed and opened again on the same file.
+    case reopen
+
+    var description: String {
+        switch self {
+        case .insert(let kind, let attributes, let toOne):
+            let values = attributes.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
+            let links = toOne.sorted { $0.key < $1.key }.map { "\($0.key): slot \($0.value)" }
+            return "insert \(kind.rawValue)(\((values + links).joined(separator: ", ")))"
+        case .change(let kind, let slot, let attribute, let value):
+            return "\(kind.rawValue)[\(slot)].\(attribute) = \(value)"
+        case .setToOne(let relationship, let slot, let target):
+            return "\(relationship)[\(slot)] = \(target.map { "slot \($0)" } ?? "nil")"
+        case .append(let relationship, let slot, let target): return "\(relationship)[\(slot)].append(slot \(target))"
+        case .remove(let relationship, let slot, let target): return "\(relationship)[\(slot)].remove(slot \(target))"
+        case .replace(let relationship, let slot, let targets): return "\(relationship)[\(slot)] = slots \(targets)"
+        case .delete(let kind, let slot): return "delete \(kind.rawValue)[\(slot)]"
+        case .save: return "save"
+        case .rollback: return "rollback"
+        case .fetch(let query): return "fetch \(query)"
+        case .fetchSaved(let query): return "fetch in a new context \(query)"
+        case .enumeratePets(let batchSize, let saveEvery):
+            return "enumerate pets, batch \(batchSize)" + (saveEvery.map { ", saving every \($0)" } ?? "")
+        case .changeInOtherContext(let kind, let slot, let attribute, let value):
+            return "other context: \(kind.rawValue)[\(slot)].\(attribute) = \(value), save"
+        case .upsertClub(let slot, let title): return "upsert Club[\(slot)] with title \"\(title)\", save"
+        case .reopen: return "reopen"
+        }
+    }
+
+    /// A random sequence of `count` steps.
+    static func randomSequence(count: Int, using random: inout SeededGenerator) -> [GeneratedOperation] {
+        var clubCodes = 0
+        return (0..<count).map { _ in randomStep(clubCodes: &clubCodes, using: &random) }
+    }
+
+    private static func randomStep(clubCodes: inout Int, using random: inout SeededGenerator) -> GeneratedOperation {
+        let slot = random.index(8)
+        let roll = random.index(100)
+        switch roll {
+        case 0..<22:
+            let kinds = GeneratedKind.allCases
+            let kind = kinds[random.index(kinds.count)]
+            var attributes: [String: GeneratedValue] = [:]
+            for attribute in kind.changeableAttributes where random.chance(60) {
+                attributes[attribute] = .random(attribute, using: &random)
+            }
+            if kind == .club {
+                // Codes from a small pool: an insert may meet a stored code (an upsert).
+                attributes["code"] = .string("C\(clubCodes % 4)")
+                clubCodes += 1
+            }
+            var toOne: [String: Int] = [:]
+            for relationship in kind.relationships where !relationship.isToMany {
+                if relationship.isRequired || random.chance(60) { toOne[relationship.name] = random.index(8) }
+            }
+            return .insert(kind, attributes, toOne: toOne)
+        case 22..<38:
+            let kinds = GeneratedKind.allCases
+            let kind = kinds[random.index(kinds.count)]
+            let attribute = kind.changeableAttributes[random.index(kind.changeableAttributes.count)]
+            return .change(kind, slot: slot, attribute: attribute, .random(attribute, using: &random))
+        case 38..<56:
+            let relationships = GeneratedRelationship.all
+            let relationship = relationships[random.index(relationships.count)]
+            if !relationship.isToMany {
+                let target = relationship.isRequired || random.chance(70) ? random.index(8) : nil
+                return .setToOne(relationship, slot: slot, target: target)
+            }
+            // A badge cannot leave its holder: its person's badges only grow.
+            switch relationship.inverseRelationship.isRequired ? 0 : random.index(3) {
+            case 0: return .append(relationship, slot: slot, target: random.index(8))
+            case 1: return .remove(relationship, slot: slot, target: random.index(8))
+            default:
+                return .replace(relationship, slot: slot, targets: (0..<random.index(3)).map { _ in random.index(8) })
+            }
+        case 56..<64:
+            let kinds = GeneratedKind.allCases
+            return .delete(kinds[random.index(kinds.count)], slot: slot)
+        case 64..<76:
+            return .save
+        case 76..<80:
+            return .rollback
+        case 80..<86:
+            return .fetch(.random(using: &random, ownAttributesOnly: true))
+        case 86..<90:
+            return .fetchSaved(.random(using: &random, ownAttributesOnly: false))
+        case 90..<93:
+            return .enumeratePets(
+                batchSize: random.index(4) + 1, saveEvery: random.chance(50) ? random.index(3) + 1 : nil)
+        case 93..<96:
+            let kinds: [GeneratedKind] = [.person, .pet, .toy, .badge]
+            let kind = kinds[random.index(kinds.count)]
+            let attribute = kind.changeableAttributes[random.index(kind.changeableAttributes.count)]
+            return .changeInOtherContext(kind, slot: slot, attribute: attribute, .random(attribute, using: &random))
+        case 96..<98:
+            return .upsertClub(slot: slot, title: GeneratedValue.random("title", using: &random).string ?? "")
+        default:
+            return .reopen
+        }
+    }
+}

@@ -1,0 +1,166 @@
+/// The semantics the generated sequences are checked against, written plainly in Swift:
+/// SwiftData's rules for inverses and delete rules, with no storage at all.
+///
+/// It keeps two states: what the last successful save wrote (`saved`) and what the
+/// context holds now (`pending`). A save that succeeds makes `pending` the new `saved`; a
+/// rollback goes back to it. Models are named by `rid`, an identity no operation changes.
+struct ReferenceStore {
+    /// One model: its kind, attributes, and the rids each relationship holds (a to-one
+    /// holds at most one). A deleted model stays, flagged, until the save, as its delete
+    /// rules still answer for it there.
+    struct Object: Hashable {
+        var kind: GeneratedKind
+        var attributes: [String: GeneratedValue]
+        var links: [String: Set<Int>]
+        var isDeleted = false
+    }
+
+    private(set) var saved: [Int: Object] = [:]
+    private(set) var pending: [Int: Object] = [:]
+    private var nextRID = 1
+
+    /// The live models of these kinds, in the order they were inserted.
+    func live(_ kinds: [GeneratedKind]) -> [Int] {
+        pending.filter { !$0.value.isDeleted && kinds.contains($0.value.kind) }.keys.sorted()
+    }
+
+    /// The live model a slot names among `kinds`, or nil when there is none.
+    func resolve(_ slot: Int, among kinds: [GeneratedKind]) -> Int? {
+        let candidates = live(kinds)
+        return candidates.isEmpty ? nil : candidates[slot % candidates.count]
+    }
+
+    // MARK: Changes
+
+    /// Inserts a new model and returns its rid. Its to-one links are set as a property
+    /// set would set them, inverses included.
+    mutating func insert(_ kind: GeneratedKind, attributes: [String: GeneratedValue], toOne: [String: Int]) -> Int {
+        let rid = nextRID
+        nextRID += 1
+        var values: [String: GeneratedValue] = [:]
+        for name in kind.attributes { values[name] = attributes[name] ?? .initial(name, of: kind) }
+        pending[rid] = Object(
+            kind: kind, attributes: values,
+            links: Dictionary(uniqueKeysWithValues: kind.relationships.map { ($0.name, []) }))
+        for (name, target) in toOne.sorted(by: { $0.key < $1.key }) {
+            setToOne(relationship(name, of: rid), of: rid, to: target)
+        }
+        return rid
+    }
+
+    mutating func change(_ rid: Int, _ attribute: String, to value: GeneratedValue) {
+        pending[rid]?.attributes[attribute] = value
+    }
+
+    /// The relationship named `name` of a model.
+    func relationship(_ name: String, of rid: Int) -> GeneratedRelationship {
+        pending[rid]!.kind.relationships.first { $0.name == name }!
+    }
+
+    mutating func setToOne(_ relationship: GeneratedRelationship, of rid: Int, to target: Int?) {
+        for old in pending[rid]!.links[relationship.name]! { unlinkOneSide(old, relationship.inverse, rid) }
+        pending[rid]!.links[relationship.name] = []
+        if let target { link(rid, relationship, target) }
+    }
+
+    mutating func append(_ relationship: GeneratedRelationship, of rid: Int, _ target: Int) {
+        link(rid, relationship, target)
+    }
+
+    mutating func remove(_ relationship: GeneratedRelationship, of rid: Int, _ target: Int) {
+        guard pending[rid]!.links[relationship.name]!.contains(target) else { return }
+        pending[rid]!.links[relationship.name]!.remove(target)
+        unlinkOneSide(target, relationship.inverse, rid)
+    }
+
+    mutating func replace(_ relationship: GeneratedRelationship, of rid: Int, with targets: [Int]) {
+        let kept = Set(targets)
+        for old in pending[rid]!.links[relationship.name]! where !kept.contains(old) {
+            remove(relationship, of: rid, old)
+        }
+        for target in targets { link(rid, relationship, target) }
+    }
+
+    /// Links `rid` to `target`, and `target` back: a to-one inverse first leaves the model
+    /// it held, a to-one relationship first leaves its old target.
+    private mutating func link(_ rid: Int, _ relationship: GeneratedRelationship, _ target: Int) {
+        if !relationship.isToMany {
+            for old in pending[rid]!.links[relationship.name]! where old != target {
+                unlinkOneSide(old, relationship.inverse, rid)
+            }
+            pending[rid]!.links[relationship.name] = []
+        }
+        if !relationship.inverseRelationship.isToMany {
+            for old in pending[target]!.links[relationship.inverse]! where old != rid {
+                unlinkOneSide(old, relationship.name, target)
+            }
+            pending[target]!.links[relationship.inverse] = []
+        }
+        pending[rid]!.links[relationship.name]!.insert(target)
+        pending[target]!.links[relationship.inverse]!.insert(rid)
+    }
+
+    private mutating func unlinkOneSide(_ rid: Int, _ name: String, _ target: Int) {
+        pending[rid]?.links[name]?.remove(target)
+    }
+
+    /// Marks a model deleted and runs its delete rules, as `ModelContext.delete` does:
+    /// `.cascade` deletes the related models, `.nullify` takes it out of their inverse,
+    /// `.deny` leaves both sides for the save to judge.
+    mutating func delete(_ rid: Int) {
+        guard let object = pending[rid], !object.isDeleted else { return }
+        pending[rid]!.isDeleted = true
+        for relationship in object.kind.relationships {
+            let targets = pending[rid]!.links[relationship.name]!
+            switch relationship.rule {
+            case .cascade:
+                for target in targets { unlinkOneSide(target, relationship.inverse, rid) }
+                for target in targets.sorted() { delete(target) }
+            case .nullify:
+                for target in targets { unlinkOneSide(target, relationship.inverse, rid) }
+            case .deny:
+                break
+            }
+        }
+    }
+
+    // MARK: Saving
+
+    /// Why a save must fail, or nil: a deleted model that was saved and whose `.deny`
+    /// relationship still holds live models. (A model deleted before its first save just
+    /// leaves the context.)
+    var saveRefusal: String? {
+        for (rid, object) in pending.sorted(by: { $0.key < $1.key }) where object.isDeleted && saved[rid] != nil {
+            for relationship in object.kind.relationships where relationship.rule == .deny {
+                let remaining = object.links[relationship.name]!.filter { pending[$0]?.isDeleted == false }
+                if !remaining.isEmpty { return "rid \(rid): \(relationship) holds \(remaining.sorted())" }
+            }
+        }
+        return nil
+    }
+
+    /// Commits `pending`: deleted models go, and every link to them with them.
+    mutating func save() {
+        let deleted = Set(pending.filter(\.value.isDeleted).keys)
+        for rid in deleted { pending[rid] = nil }
+        for rid in pending.keys {
+            for name in pending[rid]!.links.keys { pending[rid]!.links[name]!.subtract(deleted) }
+        }
+        saved = pending
+    }
+
+    mutating func rollback() {
+        pending = saved
+    }
+
+    /// A change written by another context and saved there: it reaches both states.
+    mutating func changeSaved(_ rid: Int, _ attribute: String, to value: GeneratedValue) {
+        saved[rid]?.attributes[attribute] = value
+        pending[rid]?.attributes[attribute] = value
+    }
+
+    /// The saved models of exactly this kind, by rid.
+    func savedObjects(_ kind: GeneratedKind) -> [Int: Object] {
+        saved.filter { $0.value.kind == kind }
+    }
+}

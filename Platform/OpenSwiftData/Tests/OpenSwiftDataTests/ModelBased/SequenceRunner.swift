@@ -1,0 +1,371 @@
+import Foundation
+import GRDB
+import OpenSwiftData
+
+/// Where a generated sequence and the reference parted: the step and what differed.
+struct SequenceFailure: Error, CustomStringConvertible {
+    let step: Int
+    let message: String
+
+    var description: String { "step \(step): \(message)" }
+}
+
+/// What a run did, for the figures a long run reports.
+struct SequenceCounts {
+    var sequences = 0
+    var operations = 0
+    var saves = 0
+    var refusedSaves = 0
+    var checks = 0
+
+    mutating func add(_ other: SequenceCounts) {
+        sequences += other.sequences
+        operations += other.operations
+        saves += other.saves
+        refusedSaves += other.refusedSaves
+        checks += other.checks
+    }
+}
+
+/// Runs one generated sequence on an OpenSwiftData store in a temporary folder and on the
+/// reference, step by step, and checks them against each other: after every save, what a
+/// new context fetches and the store's raw row and link counts; after every fetch, its
+/// result; after a rollback, the working context's models.
+final class SequenceRunner {
+    private let folder = TemporaryFolder()
+    private var container: ModelContainer
+    private var context: ModelContext
+    /// The working context's model for each rid the reference holds.
+    private var handles: [Int: any PersistentModel] = [:]
+    private var reference = ReferenceStore()
+    private(set) var counts = SequenceCounts()
+    private var step = 0
+
+    init() throws {
+        container = try ModelContainer(
+            for: Schema(Generated.types), configurations: [ModelConfiguration(url: folder.file("store.sqlite"))])
+        context = ModelContext(container)
+    }
+
+    /// Runs `operations`, throwing at the first step where OpenSwiftData and the
+    /// reference differ.
+    func run(_ operations: [GeneratedOperation]) throws(SequenceFailure) {
+        counts.sequences += 1
+        for (index, operation) in operations.enumerated() {
+            step = index
+            counts.operations += 1
+            do {
+                try perform(operation)
+            } catch let failure as SequenceFailure {
+                throw failure
+            } catch {
+                throw SequenceFailure(step: index, message: "\(operation) threw \(error)")
+            }
+        }
+    }
+
+    private func fail(_ message: String) -> SequenceFailure {
+        SequenceFailure(step: step, message: message)
+    }
+
+    private func model(_ rid: Int) throws -> any PersistentModel {
+        guard let model = handles[rid] else { throw fail("no model for rid \(rid)") }
+        return model
+    }
+
+    // MARK: Steps
+
+    private func perform(_ operation: GeneratedOperation) throws {
+        switch operation {
+        case .insert(let kind, let attributes, let toOne):
+            try insert(kind, attributes, toOne: toOne)
+        case .change(let kind, let slot, let attribute, let value):
+            guard let rid = reference.resolve(slot, among: kind.family) else { return }
+            reference.change(rid, attribute, to: value)
+            GeneratedModelAccess.set(attribute, value, on: try model(rid))
+        case .setToOne(let relationship, let slot, let targetSlot):
+            guard let rid = reference.resolve(slot, among: relationship.owner.family) else { return }
+            let target = targetSlot.flatMap { reference.resolve($0, among: relationship.target.family) }
+            guard target != nil || targetSlot == nil else { return }
+            reference.setToOne(relationship, of: rid, to: target)
+            GeneratedModelAccess.setToOne(relationship.name, of: try model(rid), to: try target.map(model))
+        case .append(let relationship, let slot, let targetSlot):
+            guard let rid = reference.resolve(slot, among: relationship.owner.family),
+                let target = reference.resolve(targetSlot, among: relationship.target.family)
+            else { return }
+            let owner = try model(rid)
+            // Appending a model the array holds already would hold it twice in SwiftData.
+            guard !reference.pending[rid]!.links[relationship.name]!.contains(target) else { return }
+            reference.append(relationship, of: rid, target)
+            GeneratedModelAccess.append(relationship.name, of: owner, try model(target))
+        case .remove(let relationship, let slot, let targetSlot):
+            guard let rid = reference.resolve(slot, among: relationship.owner.family),
+                let target = reference.resolve(targetSlot, among: relationship.target.family)
+            else { return }
+            let owner = try model(rid)
+            let removed = try model(target)
+            reference.remove(relationship, of: rid, target)
+            let kept = GeneratedModelAccess.targets(relationship.name, of: owner).filter { $0 !== removed }
+            GeneratedModelAccess.setToMany(relationship.name, of: owner, to: kept)
+        case .replace(let relationship, let slot, let targetSlots):
+            guard let rid = reference.resolve(slot, among: relationship.owner.family) else { return }
+            var targets: [Int] = []
+            for targetSlot in targetSlots {
+                if let target = reference.resolve(targetSlot, among: relationship.target.family),
+                    !targets.contains(target)
+                {
+                    targets.append(target)
+                }
+            }
+            reference.replace(relationship, of: rid, with: targets)
+            GeneratedModelAccess.setToMany(relationship.name, of: try model(rid), to: try targets.map(model))
+        case .delete(let kind, let slot):
+            guard let rid = reference.resolve(slot, among: kind.family) else { return }
+            reference.delete(rid)
+            context.delete(try model(rid))
+        case .save:
+            try save()
+        case .rollback:
+            context.rollback()
+            reference.rollback()
+            pruneHandles()
+            try check(context, against: reference.pending, "the working context after a rollback")
+        case .fetch(let query):
+            try checkFetch(query, in: context, against: reference.pending)
+        case .fetchSaved(let query):
+            try checkFetch(query, in: ModelContext(container), against: reference.saved)
+        case .enumeratePets(let batchSize, let saveEvery):
+            try enumeratePets(batchSize: batchSize, saveEvery: saveEvery)
+        case .changeInOtherContext(let kind, let slot, let attribute, let value):
+            try changeInOtherContext(kind, slot: slot, attribute, value)
+        case .upsertClub(let slot, let title):
+            try upsertClub(slot: slot, title: title)
+        case .reopen:
+            try reopen()
+        }
+    }
+
+    private func insert(_ kind: GeneratedKind, _ attributes: [String: GeneratedValue], toOne: [String: Int]) throws {
+        // A club's code is unique: an insert that meets one in use is an upsert, which
+        // its own step drives.
+        if let code = attributes["code"],
+            reference.pending.values.contains(where: { $0.attributes["code"] == code })
+                || reference.saved.values.contains(where: { $0.attributes["code"] == code })
+        {
+            return
+        }
+        var targets: [String: Int] = [:]
+        for relationship in kind.relationships where !relationship.isToMany {
+            guard let slot = toOne[relationship.name] else { continue }
+            guard let target = reference.resolve(slot, among: relationship.target.family) else {
+                if relationship.isRequired { return }
+                continue
+            }
+            targets[relationship.name] = target
+        }
+        let rid = reference.insert(kind, attributes: attributes, toOne: targets)
+        let holder = try targets["holder"].map(model)
+        let model = GeneratedModelAccess.make(kind, rid: rid, holder: holder)
+        for (attribute, value) in attributes.sorted(by: { $0.key < $1.key }) {
+            GeneratedModelAccess.set(attribute, value, on: model)
+        }
+        context.insert(model)
+        for (name, target) in targets.sorted(by: { $0.key < $1.key }) where name != "holder" {
+            GeneratedModelAccess.setToOne(name, of: model, to: try self.model(target))
+        }
+        handles[rid] = model
+    }
+
+    private func save() throws {
+        counts.saves += 1
+        let refusal = reference.saveRefusal
+        do {
+            try context.save()
+        } catch {
+            guard refusal != nil, error is SwiftDataError else { throw fail("save failed: \(error)") }
+            counts.refusedSaves += 1
+            context.rollback()
+            reference.rollback()
+            pruneHandles()
+            return
+        }
+        if let refusal { throw fail("save succeeded, but \(refusal)") }
+        reference.save()
+        pruneHandles()
+        try checkSaved()
+    }
+
+    /// Forgets the models the reference no longer holds (deleted, or rolled back).
+    private func pruneHandles() {
+        handles = handles.filter { reference.pending[$0.key] != nil }
+    }
+
+    private func enumeratePets(batchSize: Int, saveEvery: Int?) throws {
+        if saveEvery != nil, reference.saveRefusal != nil { return }
+        let expected = Set(reference.live([.pet]))
+        var visited: [Int] = []
+        try context.enumerate(FetchDescriptor<Generated.Pet>(), batchSize: batchSize, allowEscapingMutations: true) {
+            pet in
+            visited.append(pet.rid)
+            pet.weight += 1
+            reference.change(pet.rid, "weight", to: .double(pet.weight))
+            if let saveEvery, visited.count % saveEvery == 0 {
+                try context.save()
+                reference.save()
+            }
+        }
+        if visited.count != expected.count || Set(visited) != expected {
+            throw fail("enumerate visited \(visited.sorted()), expected \(expected.sorted())")
+        }
+        if saveEvery != nil { try checkSaved() }
+    }
+
+    private func changeInOtherContext(
+        _ kind: GeneratedKind, slot: Int, _ attribute: String, _ value: GeneratedValue
+    ) throws {
+        guard !context.hasChanges, reference.pending == reference.saved,
+            let rid = reference.resolve(slot, among: kind.family)
+        else { return }
+        let other = ModelContext(container)
+        guard
+            let model = try GeneratedModelAccess.fetchAll(kind, in: other).first(where: {
+                GeneratedModelAccess.rid(of: $0) == rid
+            })
+        else { throw fail("another context finds no rid \(rid)") }
+        GeneratedModelAccess.set(attribute, value, on: model)
+        try other.save()
+        reference.changeSaved(rid, attribute, to: value)
+        // A fetch shows a registered model without unsaved changes as stored.
+        try check(context, against: reference.pending, "the working context after another context saved")
+    }
+
+    private func upsertClub(slot: Int, title: String) throws {
+        guard !context.hasChanges, reference.pending == reference.saved,
+            let rid = reference.resolve(slot, among: [.club]),
+            case .string(let code) = reference.saved[rid]!.attributes["code"]!
+        else { return }
+        let registered = try model(rid)
+        let upsert = Generated.Club(rid: rid, code: code, title: title)
+        context.insert(upsert)
+        try context.save()
+        reference.changeSaved(rid, "title", to: .string(title))
+        let fetched = try GeneratedModelAccess.fetchAll(.club, in: context).filter {
+            GeneratedModelAccess.rid(of: $0) == rid
+        }
+        guard fetched.count == 1 else { throw fail("an upsert left \(fetched.count) models for rid \(rid)") }
+        let live = [registered, upsert as any PersistentModel].filter { $0.modelContext != nil }
+        if live.count != 1 || live[0] !== fetched[0] {
+            throw fail(
+                "an upsert left \(live.count) live models for one row, the fetch returning \(live.contains { $0 === fetched[0] } ? "one of them" : "another")"
+            )
+        }
+        handles[rid] = fetched[0]
+        try checkSaved()
+    }
+
+    private func reopen() throws {
+        reference.rollback()
+        handles = [:]
+        context = ModelContext(container)  // lets the old context go before its container
+        container = try ModelContainer(
+            for: Schema(Generated.types), configurations: [ModelConfiguration(url: folder.file("store.sqlite"))])
+        context = ModelContext(container)
+        for kind in GeneratedQuery.kinds {
+            for model in try GeneratedModelAccess.fetchAll(kind, in: context) {
+                handles[GeneratedModelAccess.rid(of: model)] = model
+            }
+        }
+        try check(context, against: reference.pending, "a reopened store")
+    }
+
+    // MARK: Checks
+
+    private func checkSaved() throws {
+        try check(ModelContext(container), against: reference.saved, "a new context after a save")
+        try checkRowCounts()
+    }
+
+    private func checkFetch(
+        _ query: GeneratedQuery, in context: ModelContext, against objects: [Int: ReferenceStore.Object]
+    ) throws {
+        counts.checks += 1
+        let found = try query.run(in: context)
+        let expected = query.expected(in: objects)
+        if found != expected { throw fail("fetch \(query) returned rids \(found), expected \(expected)") }
+    }
+
+    /// Every model `context` fetches, with its attributes and links, equals the reference's.
+    private func check(_ context: ModelContext, against objects: [Int: ReferenceStore.Object], _ what: String) throws {
+        counts.checks += 1
+        var seen: [Int: ReferenceStore.Object] = [:]
+        for kind in GeneratedQuery.kinds {
+            for model in try GeneratedModelAccess.fetchAll(kind, in: context) {
+                let rid = GeneratedModelAccess.rid(of: model)
+                if let handle = handles[rid], context === self.context, handle !== model {
+                    throw fail("in \(what), rid \(rid) has two instances")
+                }
+                seen[rid] = snapshot(model)
+            }
+        }
+        let expected = objects.filter { !$0.value.isDeleted }
+        guard seen != expected else { return }
+        for rid in Set(seen.keys).union(expected.keys).sorted() where seen[rid] != expected[rid] {
+            throw fail("in \(what), rid \(rid) is \(describe(seen[rid])), expected \(describe(expected[rid]))")
+        }
+    }
+
+    private func snapshot(_ model: any PersistentModel) -> ReferenceStore.Object {
+        let kind = GeneratedModelAccess.kind(of: model)
+        var attributes: [String: GeneratedValue] = [:]
+        for name in kind.attributes { attributes[name] = GeneratedModelAccess.value(name, of: model) }
+        var links: [String: Set<Int>] = [:]
+        for relationship in kind.relationships {
+            links[relationship.name] = Set(
+                GeneratedModelAccess.targets(relationship.name, of: model).map(GeneratedModelAccess.rid(of:)))
+        }
+        return ReferenceStore.Object(kind: kind, attributes: attributes, links: links)
+    }
+
+    private func describe(_ object: ReferenceStore.Object?) -> String {
+        guard let object else { return "absent" }
+        let attributes = object.attributes.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
+        let links = object.links.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value.sorted())" }
+        return "\(object.kind.rawValue)(\((attributes + links).joined(separator: ", ")))"
+    }
+
+    /// The store's raw counts, read with SQL on a connection of its own: rows per table,
+    /// join-table rows, and link columns that are set.
+    private func checkRowCounts() throws {
+        counts.checks += 1
+        let saved = reference.saved
+        let count = { (kinds: [GeneratedKind]) in saved.values.filter { kinds.contains($0.kind) }.count }
+        let links = { (kind: GeneratedKind, name: String) in
+            saved.values.filter { kind.family.contains($0.kind) }.map { $0.links[name]!.count }.reduce(0, +)
+        }
+        let expected: [(String, Int)] = [
+            ("SELECT COUNT(*) FROM Person", count([.person, .employee])),
+            ("SELECT COUNT(*) FROM Employee", count([.employee])),
+            ("SELECT COUNT(*) FROM Pet", count([.pet])),
+            ("SELECT COUNT(*) FROM Toy", count([.toy])),
+            ("SELECT COUNT(*) FROM Club", count([.club])),
+            ("SELECT COUNT(*) FROM Badge", count([.badge])),
+            ("SELECT COUNT(owner) FROM Pet", links(.pet, "owner")),
+            ("SELECT COUNT(pet) FROM Toy", links(.toy, "pet")),
+            ("SELECT COUNT(holder) FROM Badge", links(.badge, "holder")),
+            ("SELECT COUNT(*) FROM \(Self.membershipTable)", links(.club, "members")),
+        ]
+        let queue = try DatabaseQueue(path: folder.file("store.sqlite").path, configuration: Self.readOnly)
+        let found = try queue.read { db in try expected.map { try Int.fetchOne(db, sql: $0.0) ?? -1 } }
+        for ((sql, want), got) in zip(expected, found) where want != got {
+            throw fail("\(sql) is \(got), expected \(want)")
+        }
+    }
+
+    private static let membershipTable = "Club_members"
+
+    private static var readOnly: Configuration {
+        var configuration = Configuration()
+        configuration.readonly = true
+        return configuration
+    }
+}

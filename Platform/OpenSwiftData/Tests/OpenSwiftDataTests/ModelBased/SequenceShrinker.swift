@@ -1,0 +1,41 @@
+/// Makes a failing sequence short: removes runs of steps, halving their length, while
+/// the sequence still fails, then single steps, until no removal keeps it failing.
+enum SequenceShrinker {
+    struct Shrunk {
+        var operations: [GeneratedOperation]
+        var failure: String
+    }
+
+    static func shrink(_ operations: [GeneratedOperation]) -> Shrunk {
+        var current = operations
+        var failure = failureOf(current) ?? "did not fail again"
+        var chunk = max(1, current.count / 2)
+        // Each pass tries every run of `chunk` steps; a removal that still fails is kept.
+        while chunk >= 1 {
+            var start = 0
+            var removedAny = false
+            while start < current.count {
+                var candidate = current
+                candidate.removeSubrange(start..<min(start + chunk, current.count))
+                if let candidateFailure = failureOf(candidate) {
+                    current = candidate
+                    failure = candidateFailure
+                    removedAny = true
+                } else {
+                    start += chunk
+                }
+            }
+            if !removedAny { chunk /= 2 }
+        }
+        return Shrunk(operations: current, failure: failure)
+    }
+
+    private static func failureOf(_ operations: [GeneratedOperation]) -> String? {
+        do {
+            try SequenceRunner().run(operations)
+            return nil
+        } catch {
+            return "\(error)"
+        }
+    }
+}

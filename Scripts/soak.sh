@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Runs OpenSwiftData's generated operation sequences (ModelBased/ in its tests) for as long
+# as asked, from a new run seed each time, and prints what they did: sequences,
+# operations, saves, checks, differences. A difference fails the run and prints the seed
+# of its sequence (replay it with OSD_SEED=<seed>) and the sequence shrunk.
+#
+#   Scripts/soak.sh --minutes N        (OSD_RUN_SEED=<seed> to repeat a run's sequences)
+set -euo pipefail
+source "$(dirname "$0")/packages.sh"
+minutes=10
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --minutes) minutes=$2; shift 2 ;;
+        *) echo "usage: Scripts/soak.sh [--minutes N]" >&2; exit 64 ;;
+    esac
+done
+package="$ROOT/Platform/OpenSwiftData"
+forget_build_plan
+swift build --package-path "$package" --scratch-path "$SCRATCH" --build-tests
+run_seed=${OSD_RUN_SEED:-$(od -An -N6 -tu8 /dev/urandom | tr -d ' ')}
+echo "==> run seed $run_seed, $minutes minutes (OSD_RUN_SEED=$run_seed repeats it)"
+OSD_RUN_SEED=$run_seed OSD_SEQUENCES=100000000 OSD_SECONDS=$((minutes * 60)) \
+    swift test --package-path "$package" --scratch-path "$SCRATCH" --skip-build \
+    --filter 'GeneratedSequenceTests' 2>&1 | grep -v ' notice OpenSwiftData: '
