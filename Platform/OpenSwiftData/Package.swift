@@ -60,8 +60,14 @@ let package = Package(
         ),
         .testTarget(
             name: "OpenSwiftDataTests",
-            dependencies: ["OpenSwiftData"],
+            dependencies: ["OpenSwiftData", "SQLiteFaultInjection"],
             swiftSettings: strictSettings
+        ),
+        // A test-only SQLite VFS that fails chosen writes, syncs and locks with I/O errors.
+        .target(
+            name: "SQLiteFaultInjection",
+            path: "Tests/SQLiteFaultInjection",
+            linkerSettings: [.linkedLibrary("sqlite3")]
         ),
         .testTarget(
             name: "OpenSwiftDataTestingTests",

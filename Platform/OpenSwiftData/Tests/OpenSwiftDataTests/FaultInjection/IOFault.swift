@@ -1,0 +1,49 @@
+import Foundation
+import SQLiteFaultInjection
+
+/// One fault the I/O-error tests inject (``IOFaultTrial``): which call fails, with which
+/// error, once or from then on.
+struct IOFault: CustomStringConvertible {
+    var kind: OSDFaultKind
+    var error: OSDFaultError
+    var persistent: Bool
+
+    var description: String {
+        let call =
+            switch kind {
+            case OSDFaultWrite: "write"
+            case OSDFaultSync: "sync"
+            default: "lock"
+            }
+        let code =
+            switch error {
+            case OSDFaultErrorFull: "SQLITE_FULL"
+            case OSDFaultErrorIOWrite: "SQLITE_IOERR_WRITE"
+            case OSDFaultErrorIOFsync: "SQLITE_IOERR_FSYNC"
+            default: "SQLITE_IOERR_LOCK"
+            }
+        return "\(call) failing with \(code)\(persistent ? " from then on" : " once")"
+    }
+
+    /// A full disk stays full; an I/O error may pass.
+    static let all: [IOFault] = [
+        IOFault(kind: OSDFaultWrite, error: OSDFaultErrorFull, persistent: true),
+        IOFault(kind: OSDFaultWrite, error: OSDFaultErrorIOWrite, persistent: false),
+        IOFault(kind: OSDFaultSync, error: OSDFaultErrorIOFsync, persistent: false),
+        IOFault(kind: OSDFaultLock, error: OSDFaultErrorIOLock, persistent: false),
+    ]
+
+    /// Arms the fault for the files under `folder`, its `countdown`-th call failing.
+    func arm(folder: URL, countdown: Int) {
+        let installed = osd_fault_vfs_install()
+        precondition(installed == 0, "the fault-injection VFS did not register: \(installed)")
+        osd_fault_arm(folder.path, kind, Int32(countdown), error, persistent ? 1 : 0)
+    }
+
+    static func disarm() {
+        osd_fault_disarm()
+    }
+
+    /// Whether the armed fault failed a call since it was armed.
+    static var hit: Bool { osd_fault_failures() > 0 }
+}

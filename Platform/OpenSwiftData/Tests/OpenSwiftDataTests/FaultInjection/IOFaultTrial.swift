@@ -1,0 +1,69 @@
+import Foundation
+import OpenSwiftData
+import Testing
+
+/// An operation run again and again with an injected I/O fault, the first call of the
+/// fault's kind failing, then the second, and so on, until the operation runs to its end
+/// without meeting the fault. After each run, the fault disarmed, the store is opened
+/// anew and read: it must be in the state before the operation or after it, never
+/// between; an operation that reported success must have reached the state after it; an
+/// error must be a ``SwiftDataError`` (never a trap).
+struct IOFaultTrial<State: Equatable & CustomStringConvertible> {
+    /// What the trial interrupts, for its report.
+    var name: String
+    /// Writes the store the operation starts from, in the folder, and returns its state.
+    var prepare: (TemporaryFolder) throws -> State
+    /// The operation the faults interrupt.
+    var operation: (TemporaryFolder) throws -> Void
+    /// The state once the operation has run, from the state before it.
+    var expectedAfter: (State) -> State
+    /// Opens the store anew and reads its state.
+    var read: (TemporaryFolder) throws -> State
+
+    /// What the runs saw, for the figures a long run reports.
+    struct Counts {
+        var runs = 0
+        var faults = 0
+        var reportedErrors = 0
+    }
+
+    /// Runs every fault of ``IOFault/all`` at each call the operation makes, at most
+    /// `maximumCalls` of each kind. `OSD_FAULT_STRIDE=N` fails every Nth call only (the
+    /// first, then 1 + N, …): the sanitizer passes, several times slower, use 4.
+    func run(maximumCalls: Int = 400, sourceLocation: SourceLocation = #_sourceLocation) throws -> Counts {
+        let stride = ProcessInfo.processInfo.environment["OSD_FAULT_STRIDE"].flatMap(Int.init).map { max(1, $0) } ?? 1
+        var counts = Counts()
+        for fault in IOFault.all {
+            for countdown in Swift.stride(from: 1, through: maximumCalls, by: stride) {
+                let folder = TemporaryFolder()
+                let before = try prepare(folder)
+                let after = expectedAfter(before)
+                fault.arm(folder: folder.url, countdown: countdown)
+                let outcome = Result { try operation(folder) }
+                let hit = IOFault.hit
+                IOFault.disarm()
+                counts.runs += 1
+                if hit { counts.faults += 1 }
+                let state = try read(folder)
+                switch outcome {
+                case .success:
+                    #expect(
+                        state == after, "\(fault), call \(countdown): succeeded, but the store is \(state)",
+                        sourceLocation: sourceLocation)
+                case .failure(let error):
+                    counts.reportedErrors += 1
+                    #expect(
+                        error is SwiftDataError, "\(fault), call \(countdown): \(type(of: error)) \(error)",
+                        sourceLocation: sourceLocation)
+                    #expect(
+                        state == before || state == after,
+                        "\(fault), call \(countdown): \(error); the store is \(state), neither \(before) nor \(after)",
+                        sourceLocation: sourceLocation)
+                }
+                if !hit { break }
+            }
+        }
+        print("\(name): \(counts.runs) runs, \(counts.faults) faults, \(counts.reportedErrors) errors reported")
+        return counts
+    }
+}
