@@ -4,6 +4,10 @@
 //   openswiftdata-migration-fixture populate <store> <rows>
 //   openswiftdata-migration-fixture migrate <store>            (prints "ROWS n" as it goes)
 //   openswiftdata-migration-fixture measure-add-column <folder> <rows>
+//   openswiftdata-migration-fixture save-loop <store>           (saves 50 rows at a time, prints "SAVED k")
+//   openswiftdata-migration-fixture backup-loop <store> <folder> (prints "BACKUP n" after backup-n.sqlite)
+//   openswiftdata-migration-fixture restore-loop <store> <a> <b> (restores a, b, a, …; prints "RESTORED n")
+// The loops print "READY" once the store is open, and run until they are killed.
 import Foundation
 import OpenSwiftData
 
@@ -84,6 +88,29 @@ func populate(_ url: URL, rows: Int) throws {
     try context.save()
 }
 
+/// Prints a line at once, for the parent that reads it before killing this process.
+func say(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}
+
+/// Saves batches of 50 items, numbered on from the rows already there, one save each.
+func saveLoop(_ url: URL) throws -> Never {
+    let container = try ModelContainer(
+        for: Schema(versionedSchema: ItemsV1.self), migrationPlan: ItemsV1Plan.self,
+        configurations: [ModelConfiguration(url: url)])
+    let context = ModelContext(container)
+    var batch = try context.fetchCount(FetchDescriptor<ItemsV1.Item>()) / 50
+    say("READY")
+    while true {
+        for number in batch * 50..<(batch + 1) * 50 {
+            context.insert(ItemsV1.Item(number: number, title: "item \(number)"))
+        }
+        try context.save()
+        say("SAVED \(batch)")
+        batch += 1
+    }
+}
+
 func milliseconds(_ body: () throws -> Void) rethrows -> Double {
     let start = DispatchTime.now().uptimeNanoseconds
     try body()
@@ -112,6 +139,22 @@ do {
                     configurations: [ModelConfiguration(url: url)])
             }
             print("\(rows) rows, \(planned ? "with plan (backup included)" : "inferred, no plan"): \(elapsed) ms")
+        }
+    case ("save-loop", 3):
+        try saveLoop(URL(fileURLWithPath: arguments[2]))
+    case ("backup-loop", 4):
+        let store = StoreFile(url: URL(fileURLWithPath: arguments[2]))
+        say("READY")
+        for number in 0... {
+            try store.backup(to: URL(fileURLWithPath: arguments[3]).appending(path: "backup-\(number).sqlite"))
+            say("BACKUP \(number)")
+        }
+    case ("restore-loop", 5):
+        let store = StoreFile(url: URL(fileURLWithPath: arguments[2]))
+        say("READY")
+        for number in 0... {
+            try store.restore(from: URL(fileURLWithPath: arguments[number % 2 == 0 ? 3 : 4]))
+            say("RESTORED \(number)")
         }
     default:
         FileHandle.standardError.write(Data("usage: see the comment at the top of main.swift\n".utf8))
