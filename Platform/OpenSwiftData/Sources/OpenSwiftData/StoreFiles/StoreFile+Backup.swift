@@ -1,6 +1,10 @@
 import Foundation
 import GRDB
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Backups of a store, all named by one rule: `<store file>.<UTC time>.<label>.backup`
 /// beside the store, such as `watchlist.sqlite.20260101T120000.000Z.v1.0.0.backup`.
 ///
@@ -78,9 +82,9 @@ extension StoreFile {
     /// as a `before-restore` backup.
     ///
     /// The copy is written with SQLite's backup API beside the store under a temporary
-    /// name, and renamed into place only once complete; this store's `-wal` and `-shm` are
-    /// removed with it, so that no old log is applied to the restored file. Close every
-    /// container of the store first.
+    /// name, and renamed into place only once complete (``replaceFiles(with:)``): a
+    /// process killed at any point leaves the store whole, as it was or restored. Close
+    /// every container of the store first.
     ///
     /// - Parameters:
     ///   - source: A store file, such as one of ``backupURLs(labelled:)``.
@@ -103,16 +107,53 @@ extension StoreFile {
             url: url.deletingLastPathComponent().appending(path: ".\(url.lastPathComponent).restoring"))
         staging.removeFiles()
         try origin.backup(to: staging.url)
-        removeFiles()
-        do {
-            if FileManager.default.fileExists(atPath: staging.supportFolderURL.path) {
-                try FileManager.default.moveItem(at: staging.supportFolderURL, to: supportFolderURL)
-            }
-            try FileManager.default.moveItem(at: staging.url, to: url)
-        } catch {
-            throw .io(path: path, detail: "cannot put the restored store in place (\(error.localizedDescription))")
-        }
+        try replaceFiles(with: staging)
         return kept
+    }
+
+    /// Puts the store `staging` in this store's place, in an order that a process killed
+    /// between any two steps survives: this store's log is folded into its main file and
+    /// removed, so that the main file alone is the store as it was; `staging`'s external
+    /// data files join the support folder (each named by a UUID, and a file of that name
+    /// already there has the same contents: such files are never changed); then one
+    /// atomic rename gives `staging`'s main file this store's name, and the support files
+    /// the restored store does not name are removed.
+    private func replaceFiles(with staging: StoreFile) throws(SwiftDataError) {
+        if exists {
+            guard try checkpoint() else {
+                throw .io(path: path, detail: "another connection holds the store; close every container of it first")
+            }
+            for file in companionURLs where FileManager.default.fileExists(atPath: file.path) {
+                do {
+                    try FileManager.default.removeItem(at: file)
+                } catch {
+                    throw .io(path: file.path, detail: "cannot remove it (\(error.localizedDescription))")
+                }
+            }
+        }
+        let incoming = ExternalDataFolder(storeURL: staging.url)
+        let current = ExternalDataFolder(storeURL: url)
+        let restoredNames = incoming.fileNames()
+        do {
+            if !restoredNames.isEmpty {
+                try FileManager.default.createDirectory(
+                    at: current.url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            }
+            for name in restoredNames
+            where !FileManager.default.fileExists(atPath: current.url.appending(path: name).path) {
+                try FileManager.default.moveItem(
+                    at: incoming.url.appending(path: name), to: current.url.appending(path: name))
+            }
+        } catch {
+            throw .io(
+                path: path, detail: "cannot put the restored external data in place (\(error.localizedDescription))")
+        }
+        guard rename(staging.path, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            throw .io(path: path, detail: "cannot put the restored store in place (\(reason))")
+        }
+        current.remove(current.fileNames().subtracting(restoredNames))
+        try? FileManager.default.removeItem(at: staging.supportFolderURL)
     }
 
     /// Writes a backup of this store, which `reader` reads, into a new file at
