@@ -15,7 +15,7 @@ extension StoreFile {
     /// row, and a link with the models it links. Every other column is copied as it is,
     /// and each external-data file a copied row names is copied into this store's support
     /// folder under a new name. The copy is
-    /// not recorded in the store's history. Neither store may be open in a container.
+    /// recorded in the store's history, as a save's inserts are. Neither store may be open in a container.
     ///
     /// ```swift
     /// let added = try StoreFile(url: newURL).copyRows(from: legacyURL)
@@ -50,6 +50,7 @@ extension StoreFile {
                             db, offsets: offsets, externalData: externalData, from: origin.externalData)
                         if table.root != nil { added += rows }
                     }
+                    try StoreHistory.record(try plan.insertions(db, offsets: offsets), author: nil, db: db)
                     externalData.settle(in: db)
                     return .commit
                 }
@@ -129,6 +130,8 @@ private struct RowCopyPlan {
 
     /// Entity tables, then join tables.
     let tables: [Table]
+    /// The shapes of the two stores' entities.
+    let shapes: [String: EntityShape]
     /// The root entity of each hierarchy.
     let roots: [String]
 
@@ -197,6 +200,7 @@ private struct RowCopyPlan {
                     root: nil))
         }
         self.tables = tables
+        self.shapes = shapes
         self.roots = Set(destination.hashes.keys.map(root(of:))).sorted()
     }
 
@@ -215,6 +219,29 @@ private struct RowCopyPlan {
             }
         }
         return offsets
+    }
+
+    /// An insert of every copied model, under its own entity (the most derived one whose
+    /// table has its row), for the store's history: a reader of the history, such as a
+    /// sync, learns of the copied models as of a save's.
+    func insertions(_ db: Database, offsets: [String: Int64]) throws -> [StoreHistory.Entry] {
+        let key = EntityDescriptor.quote(EntityDescriptor.primaryKeyColumn)
+        var entries: [StoreHistory.Entry] = []
+        for table in tables {
+            guard let root = table.root else { continue }
+            let subentities = shapes.values.filter { $0.superentity == table.name }.map(\.name).sorted()
+            let conditions =
+                ["\(key) > \(offsets[root] ?? 0)"]
+                + subentities.map { "\(key) NOT IN (SELECT \(key) FROM main.\(EntityDescriptor.quote($0)))" }
+            let keys = try Int64.fetchAll(
+                db,
+                sql: """
+                    SELECT \(key) FROM main.\(EntityDescriptor.quote(table.name)) \
+                    WHERE \(conditions.joined(separator: " AND ")) ORDER BY \(key)
+                    """)
+            entries += StoreHistory.insertions(of: table.name, keys: keys)
+        }
+        return entries
     }
 
     /// The metadata of the store `db` reads, or a refusal when it is not a model store.
