@@ -162,10 +162,9 @@ public final class ModelContainer: Sendable {
     /// the stores' history, as a save's are (one transaction per store, a deletion of each
     /// model with its preserved values), after the history recorded before, which stays:
     /// a reader of the history, such as a sync, learns of them. Each store is erased in a
-    /// transaction of its own, nested so that a failure in any of
-    /// them leaves every store as it was (only a failure to commit, after the others
-    /// committed, leaves the earlier stores erased). Nothing is erased when any store is
-    /// read-only.
+    /// transaction of its own, nested so that a failure in any of them leaves every store
+    /// as it was (only a failure to commit, after the others committed, leaves the earlier
+    /// stores erased). Nothing is erased when any store is read-only.
     public func eraseAllData() throws {
         let all = stores.stores
         guard all.allSatisfy(\.allowsSave) else { throw SwiftDataError.saveNotAllowed }

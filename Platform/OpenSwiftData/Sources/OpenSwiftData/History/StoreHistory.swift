@@ -25,6 +25,9 @@ enum StoreHistory {
         case inserted(entity: String, first: Int64, last: Int64)
         case updated(entity: String, key: Int64, properties: [String])
         case deleted(entity: String, key: Int64, preserved: [(property: String, value: StoredValue)])
+        /// Models of `entity` with the keys `first...last` deleted, none with preserved
+        /// values (what erasing a store records for an entity without any).
+        case deletedRun(entity: String, first: Int64, last: Int64)
     }
 
     private enum Kind: Int {
@@ -75,6 +78,8 @@ enum StoreHistory {
                 try insertChange.execute(arguments: [
                     transaction, Kind.update.rawValue, entity, key, key, properties.joined(separator: ","),
                 ])
+            case .deletedRun(let entity, let first, let last):
+                try insertChange.execute(arguments: [transaction, Kind.delete.rawValue, entity, first, last, nil])
             case .deleted(let entity, let key, let preserved):
                 try insertChange.execute(arguments: [transaction, Kind.delete.rawValue, entity, key, key, nil])
                 let change = db.lastInsertedRowID
@@ -110,6 +115,13 @@ enum StoreHistory {
                 + (conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND "))
                 + " ORDER BY \(entity.keySQL)"
             let rows = try Row.fetchCursor(db, sql: sql)
+            if preserved.isEmpty {
+                // Without tombstones, consecutive keys are one change row, as inserts are.
+                var keys: [Int64] = []
+                while let row = try rows.next() { keys.append(row[0]) }
+                entries += runs(of: keys).map { .deletedRun(entity: entity.name, first: $0.first, last: $0.last) }
+                continue
+            }
             while let row = try rows.next() {
                 let values = preserved.enumerated().map { offset, property in
                     let value = StoredValue(row[offset + 1] as DatabaseValue)
@@ -123,6 +135,11 @@ enum StoreHistory {
 
     /// Inserts of the models `keys` (sorted) of `entity`, as runs of consecutive keys.
     static func insertions(of entity: String, keys: [Int64]) -> [Entry] {
+        runs(of: keys).map { .inserted(entity: entity, first: $0.first, last: $0.last) }
+    }
+
+    /// Sorted keys as runs of consecutive keys.
+    private static func runs(of keys: [Int64]) -> [(first: Int64, last: Int64)] {
         var runs: [(first: Int64, last: Int64)] = []
         for key in keys {
             if let last = runs.last, last.last + 1 == key {
@@ -131,7 +148,7 @@ enum StoreHistory {
                 runs.append((key, key))
             }
         }
-        return runs.map { .inserted(entity: entity, first: $0.first, last: $0.last) }
+        return runs
     }
 
     /// Every recorded transaction, in the order of the saves. A change of an entity the

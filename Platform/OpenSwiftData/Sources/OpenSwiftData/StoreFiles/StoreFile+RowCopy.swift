@@ -14,8 +14,8 @@ extension StoreFile {
     /// column and every join table follows: a subclass row stays with its superclass's
     /// row, and a link with the models it links. Every other column is copied as it is,
     /// and each external-data file a copied row names is copied into this store's support
-    /// folder under a new name. The copy is
-    /// recorded in the store's history, as a save's inserts are. Neither store may be open in a container.
+    /// folder under a new name. The copy is recorded in the store's history, as a save's
+    /// inserts are. Neither store may be open in a container.
     ///
     /// ```swift
     /// let added = try StoreFile(url: newURL).copyRows(from: legacyURL)

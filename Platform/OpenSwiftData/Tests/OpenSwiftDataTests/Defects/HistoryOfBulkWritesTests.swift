@@ -77,6 +77,27 @@ struct HistoryOfBulkWritesTests {
         #expect(try history(container).count == 2)
     }
 
+    @Test("erasing models without preserved values records runs of keys, one change row per run")
+    func eraseRecordsRuns() throws {
+        let folder = TemporaryFolder()
+        let container = try makeContainer([Vehicle.self, Truck.self], folder: folder)
+        let context = ModelContext(container)
+        for number in 0..<500 { context.insert(Vehicle(plate: "\(number)")) }
+        context.insert(Truck(plate: "T", fleetNumber: 1, payload: 1))
+        for number in 500..<600 { context.insert(Vehicle(plate: "\(number)")) }
+        try context.save()
+        try container.erase()
+        let erase = try #require(try history(container).last)
+        let deleted = deletes(in: erase)
+        #expect(deleted.count == 601)
+        #expect(Set(deleted.map(\.1)).count == 601)
+        #expect(deleted.filter { $0.0 == "Truck" }.count == 1)
+        let rows = try readSQL(container) { db in
+            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM openswiftdata_history_changes WHERE kind = 2")
+        }
+        #expect(rows == 3)
+    }
+
     @Test("copyRows records an insert of every copied model, under its own entity, with its new key")
     func copyRowsRecordsInserts() throws {
         let folder = TemporaryFolder()
