@@ -22,7 +22,7 @@ import OpenSwiftData
 /// - Both files: the legacy store is renamed to a backup beside it, named by
 ///   OpenSwiftData's backup rule with the label `legacy`
 ///   (`searchkit-cloudkit.sqlite.20260101T120000.000Z.legacy.backup`). When both are
-///   OpenSwiftData stores with identical entities and no relationships, its rows are then
+///   OpenSwiftData stores with identical entities, its rows (with their links) are then
 ///   added to the new store in one transaction
 ///   (``RelocationOutcome/merged(rowCount:backupURL:)``); otherwise the new store is left
 ///   alone (``RelocationOutcome/keptAsBackup(backupURL:reason:)``).

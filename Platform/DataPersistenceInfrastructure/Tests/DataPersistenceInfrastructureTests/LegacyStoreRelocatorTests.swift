@@ -105,8 +105,8 @@ struct LegacyStoreRelocatorTests {
         #expect(log.messages(at: .warning).first?.contains("as a backup at \(backup.path)") == true)
     }
 
-    @Test("with both files holding related entities, nothing is merged and the old file is kept as a backup")
-    func keepsBackupWhenRelated() throws {
+    @Test("with both files holding related entities, the legacy rows are merged with their links")
+    func mergesRelated() throws {
         let folder = TemporaryFolder()
         let legacy = folder.file(Self.legacyName)
         let target = folder.file(Self.newName)
@@ -119,13 +119,15 @@ struct LegacyStoreRelocatorTests {
             }
         }
         let outcome = try LegacyStoreRelocator.relocate(from: legacy, to: target, logger: LogRecorder().logger)
-        guard case .keptAsBackup(let backup, let reason) = outcome else {
-            Issue.record("expected keptAsBackup, got \(outcome)")
-            return
-        }
-        #expect(reason.contains("relationships"))
+        let backup = try #require(outcome.backupURL)
+        #expect(outcome == .merged(rowCount: 3, backupURL: backup))
         #expect(try rowCount(in: "PlaylistItem", at: backup) == 2)
-        #expect(try rowCount(in: "PlaylistItem", at: target) == 2)
+        #expect(try rowCount(in: "PlaylistItem", at: target) == 4)
+        let context = ModelContext(try ModelContainer(for: related, configurations: [ModelConfiguration(url: target)]))
+        let playlists = try context.fetch(FetchDescriptor<Playlist>(sortBy: [SortDescriptor(\.name)]))
+        #expect(playlists.map(\.name) == ["new", "old"])
+        #expect(
+            playlists.map { Set(($0.items ?? []).compactMap(\.title)) } == [["new 1", "new 2"], ["old 1", "old 2"]])
     }
 
     @Test("a second backup in the same second gets its own name")

@@ -143,14 +143,25 @@ struct HistoryTests {
         #expect(changes.map(\.changeIdentifier) == Array(0..<1_000))
     }
 
-    @Test("erasing the store erases its history")
+    @Test("erasing the store records a deletion of each model, after the history it keeps")
     func erase() throws {
         let (container, folder) = try container()
         defer { try? FileManager.default.removeItem(at: folder) }
         let context = ModelContext(container)
-        context.insert(Jotting(title: "One", body: ""))
+        let jotting = Jotting(title: "One", body: "")
+        context.insert(jotting)
         try context.save()
+        let token = try #require(try history(context).last?.token)
         try container.erase()
-        #expect(try history(context).isEmpty)
+        // A reader that had read the save learns of the erase from the transactions after it.
+        let after = try history(context, after: token)
+        #expect(after.count == 1)
+        let deletes = after.flatMap(\.changes).compactMap { change -> DefaultHistoryDelete<Jotting>? in
+            guard case .delete(let delete) = change else { return nil }
+            return delete as? DefaultHistoryDelete<Jotting>
+        }
+        #expect(deletes.map(\.changedPersistentIdentifier) == [jotting.persistentModelID])
+        #expect(deletes.first?.tombstone[\.title] == "One")
+        #expect(try history(context).count == 2)
     }
 }

@@ -158,11 +158,13 @@ public final class ModelContainer: Sendable {
         try? eraseAllData()
     }
 
-    /// Deletes every model of every entity in the schema, and the stores' history. Each
-    /// store is erased in a transaction of its own, nested so that a failure in any of
-    /// them leaves every store as it was (only a failure to commit, after the others
-    /// committed, leaves the earlier stores erased). Nothing is erased when any store is
-    /// read-only.
+    /// Deletes every model of every entity in the schema. The deletions are recorded in
+    /// the stores' history, as a save's are (one transaction per store, a deletion of each
+    /// model with its preserved values), after the history recorded before, which stays:
+    /// a reader of the history, such as a sync, learns of them. Each store is erased in a
+    /// transaction of its own, nested so that a failure in any of them leaves every store
+    /// as it was (only a failure to commit, after the others committed, leaves the earlier
+    /// stores erased). Nothing is erased when any store is read-only.
     public func eraseAllData() throws {
         let all = stores.stores
         guard all.allSatisfy(\.allowsSave) else { throw SwiftDataError.saveNotAllowed }
@@ -176,10 +178,12 @@ public final class ModelContainer: Sendable {
                 externalData.replace(try ExternalDataRows.references(db).map(\.fileName))
             }
             let layout = stores.schemas[index].layout
+            let deletions = try StoreHistory.deletionsOfEveryModel(
+                of: layout.entities, externalData: externalData, db: db)
             for table in layout.entities.map(\.quotedTable) + layout.joinTables.map(\.quotedName) {
                 try db.execute(sql: "DELETE FROM \(table)")
             }
-            try StoreHistory.deleteAll(db: db)
+            try StoreHistory.record(deletions, author: nil, db: db)
             externalData?.settle(in: db)
         }.get()
         saveBroadcaster.publish(ModelContainer.Change(inserted: [], updated: [], deleted: [], erasedAll: true))

@@ -3,7 +3,8 @@ import GRDB
 
 /// The store's history: a transaction row per save and its changes, written in the save's
 /// own SQLite transaction, so that a change is never stored without its history or the
-/// other way round.
+/// other way round. Writes that bypass a save record theirs the same way: erasing a
+/// container (a deletion per model) and `StoreFile.copyRows(from:)` (an insert per model).
 ///
 /// Three tables, created by the first save that records history:
 /// - `openswiftdata_history_transactions(id, timestamp, author, bundle, process)`;
@@ -24,6 +25,9 @@ enum StoreHistory {
         case inserted(entity: String, first: Int64, last: Int64)
         case updated(entity: String, key: Int64, properties: [String])
         case deleted(entity: String, key: Int64, preserved: [(property: String, value: StoredValue)])
+        /// Models of `entity` with the keys `first...last` deleted, none with preserved
+        /// values (what erasing a store records for an entity without any).
+        case deletedRun(entity: String, first: Int64, last: Int64)
     }
 
     private enum Kind: Int {
@@ -74,6 +78,8 @@ enum StoreHistory {
                 try insertChange.execute(arguments: [
                     transaction, Kind.update.rawValue, entity, key, key, properties.joined(separator: ","),
                 ])
+            case .deletedRun(let entity, let first, let last):
+                try insertChange.execute(arguments: [transaction, Kind.delete.rawValue, entity, first, last, nil])
             case .deleted(let entity, let key, let preserved):
                 try insertChange.execute(arguments: [transaction, Kind.delete.rawValue, entity, key, key, nil])
                 let change = db.lastInsertedRowID
@@ -84,6 +90,65 @@ enum StoreHistory {
                 }
             }
         }
+    }
+
+    /// A deletion of every model stored in `db` of these entities, each under its own
+    /// entity (the most derived one whose table has its row), with its preserved values:
+    /// what erasing the store records. `externalData` inlines the files of preserved
+    /// values, which go with the rows.
+    static func deletionsOfEveryModel(
+        of entities: [EntityDescriptor], externalData: ExternalDataChanges?, db: Database
+    ) throws -> [Entry] {
+        var entries: [Entry] = []
+        let primaryKey = EntityDescriptor.quote(EntityDescriptor.primaryKeyColumn)
+        for entity in entities {
+            let preserved = entity.properties.filter {
+                $0.attribute?.metadata.options.contains(.preserveValueOnDeletion) == true
+            }
+            let subentities = entities.filter { $0.superentity === entity }
+            let conditions = subentities.map {
+                "\(entity.keySQL) NOT IN (SELECT \(primaryKey) FROM \($0.quotedTable))"
+            }
+            let columns = [entity.keySQL] + preserved.map { entity.qualifiedColumn(of: $0.index) }
+            let sql =
+                "SELECT \(columns.joined(separator: ", ")) FROM \(entity.fromSQL)"
+                + (conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND "))
+                + " ORDER BY \(entity.keySQL)"
+            let rows = try Row.fetchCursor(db, sql: sql)
+            if preserved.isEmpty {
+                // Without tombstones, consecutive keys are one change row, as inserts are.
+                var keys: [Int64] = []
+                while let row = try rows.next() { keys.append(row[0]) }
+                entries += runs(of: keys).map { .deletedRun(entity: entity.name, first: $0.first, last: $0.last) }
+                continue
+            }
+            while let row = try rows.next() {
+                let values = preserved.enumerated().map { offset, property in
+                    let value = StoredValue(row[offset + 1] as DatabaseValue)
+                    return (property: property.name, value: externalData?.inlined(value) ?? value)
+                }
+                entries.append(.deleted(entity: entity.name, key: row[0], preserved: values))
+            }
+        }
+        return entries
+    }
+
+    /// Inserts of the models `keys` (sorted) of `entity`, as runs of consecutive keys.
+    static func insertions(of entity: String, keys: [Int64]) -> [Entry] {
+        runs(of: keys).map { .inserted(entity: entity, first: $0.first, last: $0.last) }
+    }
+
+    /// Sorted keys as runs of consecutive keys.
+    private static func runs(of keys: [Int64]) -> [(first: Int64, last: Int64)] {
+        var runs: [(first: Int64, last: Int64)] = []
+        for key in keys {
+            if let last = runs.last, last.last + 1 == key {
+                runs[runs.count - 1].last = key
+            } else {
+                runs.append((key, key))
+            }
+        }
+        return runs
     }
 
     /// Every recorded transaction, in the order of the saves. A change of an entity the
@@ -146,14 +211,6 @@ enum StoreHistory {
         ]
         for transaction in transactions {
             for statement in statements { try statement.execute(arguments: [transaction]) }
-        }
-    }
-
-    /// Deletes the whole history, as erasing the store does.
-    static func deleteAll(db: Database) throws {
-        guard try db.tableExists(transactionsTable) else { return }
-        for table in [tombstonesTable, changesTable, transactionsTable] {
-            try db.execute(sql: "DELETE FROM \(table)")
         }
     }
 

@@ -143,3 +143,107 @@ struct RelationshipLinkMove {
         ) ?? 0
     }
 }
+
+/// The links of every relationship that a lightweight change stores elsewhere, counted
+/// before the change and after it: a relationship kept by the new version (by name, or by
+/// `originalName`) must hold as many links after as before. This is the safety net's count
+/// of links, beside its count of rows: a relationship whose inverse moved to another
+/// property without `originalName` would otherwise lose its links with the old property's
+/// column or join table.
+///
+/// Only relationships whose storage changes are counted (a column or join table kept
+/// under its name cannot lose a row to a shape change), so a migration that adds a column
+/// still costs no time in proportion to the rows. Links that custom code adds or deletes
+/// do not count: the census is taken after `willMigrate` and checked before `didMigrate`.
+struct RelationshipLinkCensus {
+    /// One relationship, with what counts its links before and after the change.
+    struct Entry {
+        let entity: String
+        let property: String
+        let destination: String
+        let before: String
+        let after: String
+        /// The inverse in the old version and in the new, when it changed.
+        let inverseChange: (old: String, new: String)?
+    }
+
+    let entries: [Entry]
+
+    init(from: [String: EntityShape], to: StoreLayout) {
+        var entries: [Entry] = []
+        let newShapes = to.shapes
+        for entity in to.entities {
+            guard let newShape = newShapes[entity.name], let oldShape = from[entity.name] else { continue }
+            let oldRelationships = Dictionary(
+                oldShape.relationships.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+            for new in newShape.relationships {
+                var oldName = new.name
+                var old = oldRelationships[new.name]
+                if old == nil, let index = entity.propertyIndexByName[new.name],
+                    let original = entity.properties[index].relationship?.originalName,
+                    entity.propertyIndexByName[original] == nil
+                {
+                    old = oldRelationships[original]
+                    oldName = original
+                }
+                // A relationship whose cardinality or target changed is refused elsewhere.
+                guard let old, old.isToMany == new.isToMany, old.destination == new.destination else { continue }
+                let before: String
+                let after: String
+                if new.isToMany {
+                    let oldStorage = LinkStorage(of: old, in: oldShape, shapes: from)
+                    let newStorage = LinkStorage(of: new, in: newShape, shapes: newShapes)
+                    guard oldStorage != newStorage else { continue }
+                    (before, after) = (Self.countSQL(oldStorage), Self.countSQL(newStorage))
+                } else {
+                    guard oldName != new.name else { continue }
+                    before = Self.columnCountSQL(table: entity.name, column: oldName)
+                    after = Self.columnCountSQL(table: entity.name, column: new.name)
+                }
+                var inverseChange: (old: String, new: String)?
+                if let oldInverse = old.inverse, let newInverse = new.inverse, oldInverse != newInverse {
+                    inverseChange = (oldInverse, newInverse)
+                }
+                entries.append(
+                    Entry(
+                        entity: entity.name, property: new.name, destination: new.destination, before: before,
+                        after: after, inverseChange: inverseChange))
+            }
+        }
+        self.entries = entries
+    }
+
+    /// The links of each entry, before the change.
+    func count(_ db: Database) throws -> [Int] {
+        try entries.map { try Int.fetchOne(db, sql: $0.before) ?? 0 }
+    }
+
+    /// Fails, naming the first relationship whose links changed and what to do, when a
+    /// count after the change differs from `before`.
+    func verify(_ db: Database, before: [Int]) throws {
+        for (entry, expected) in zip(entries, before) {
+            let found = try Int.fetchOne(db, sql: entry.after) ?? 0
+            guard found != expected else { continue }
+            var reason = "it held \(expected) links before the change and would hold \(found) after"
+            let remedy: String
+            if let (old, new) = entry.inverseChange {
+                reason += ", as its inverse moved from \(entry.destination).\(old) to \(entry.destination).\(new)"
+                remedy =
+                    "If \(entry.destination).\(new) is \(entry.destination).\(old) renamed, declare it with @Relationship(originalName: \"\(old)\"); otherwise move the links in a custom MigrationStage (read them in willMigrate, set them in didMigrate)."
+            } else {
+                remedy =
+                    "Declare renamed relationships with @Relationship(originalName:), or move the links in a custom MigrationStage (read them in willMigrate, set them in didMigrate)."
+            }
+            throw SwiftDataError.refusedChange(
+                entity: entry.entity, property: entry.property, reason: reason, remedy: remedy)
+        }
+    }
+
+    private static func countSQL(_ storage: LinkStorage) -> String {
+        "SELECT COUNT(*) FROM (SELECT DISTINCT owner, target FROM (\(storage.linksSQL)))"
+    }
+
+    private static func columnCountSQL(table: String, column: String) -> String {
+        "SELECT COUNT(\(EntityDescriptor.quote(column))) FROM \(EntityDescriptor.quote(table))"
+    }
+}

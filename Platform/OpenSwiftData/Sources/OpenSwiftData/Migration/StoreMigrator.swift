@@ -12,6 +12,12 @@ import GRDB
 /// their statements (adding, renaming and dropping columns and indexes, creating
 /// tables, dropping tables checked empty) cannot change a row count, and counting a
 /// large table would make adding a column cost time in proportion to its rows.
+///
+/// Links are counted around each stage's shape change (after `willMigrate`, before
+/// `didMigrate`, so that what custom code links or unlinks on purpose does not count):
+/// each relationship the new version keeps whose column or join table the change
+/// replaces must hold as many links after as before (``RelationshipLinkCensus``), or the
+/// migration is refused, naming the relationship.
 struct StoreMigrator {
     /// One stage to run.
     struct Stage {
@@ -88,10 +94,14 @@ struct StoreMigrator {
                 try runCustomCode(willMigrate, schema: from, stage: stage, store: store, db: db, ledger: ledger)
             }
             report(.changingShape)
+            let oldShapes = stage.from?.layout.shapes ?? currentShapes
+            let links = RelationshipLinkCensus(from: oldShapes, to: stage.to.layout)
+            let linksBefore = try links.count(db)
             let shape = try LightweightMigration(
-                from: stage.from?.layout.shapes ?? currentShapes, to: stage.to.layout, isCustomStage: stage.isCustom,
+                from: oldShapes, to: stage.to.layout, isCustomStage: stage.isCustom,
                 externalData: store.url.map(ExternalDataFolder.init(storeURL:))
             ).run(in: db)
+            try links.verify(db, before: linksBefore)
             if let didMigrate = stage.didMigrate {
                 report(.didMigrate)
                 try runCustomCode(didMigrate, schema: stage.to, stage: stage, store: store, db: db, ledger: ledger)
