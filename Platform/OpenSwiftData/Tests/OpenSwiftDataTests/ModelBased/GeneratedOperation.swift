@@ -31,6 +31,9 @@ enum GeneratedOperation: Hashable, CustomStringConvertible {
     case upsertClub(slot: Int, title: String)
     /// The container closed and opened again on the same file.
     case reopen
+    /// The container closed and the store opened with the next version of the schema
+    /// (``GeneratedV2``), migrating it; the sequence ends there.
+    case migrate
 
     var description: String {
         switch self {
@@ -56,13 +59,17 @@ enum GeneratedOperation: Hashable, CustomStringConvertible {
             return "other context: \(kind.rawValue)[\(slot)].\(attribute) = \(value), save"
         case .upsertClub(let slot, let title): return "upsert Club[\(slot)] with title \"\(title)\", save"
         case .reopen: return "reopen"
+        case .migrate: return "migrate to the next version"
         }
     }
 
     /// A random sequence of `count` steps.
     static func randomSequence(count: Int, using random: inout SeededGenerator) -> [GeneratedOperation] {
         var clubCodes = 0
-        return (0..<count).map { _ in randomStep(clubCodes: &clubCodes, using: &random) }
+        var steps = (0..<count).map { _ in randomStep(clubCodes: &clubCodes, using: &random) }
+        // A quarter of the sequences end with a migration.
+        if random.chance(25) { steps.append(.migrate) }
+        return steps
     }
 
     private static func randomStep(clubCodes: inout Int, using random: inout SeededGenerator) -> GeneratedOperation {

@@ -41,10 +41,18 @@ final class SequenceRunner {
     private(set) var counts = SequenceCounts()
     private var step = 0
 
+    /// Set once the store is migrated to the next version: the steps after it do nothing.
+    private var migrated = false
+
     init() throws {
-        container = try ModelContainer(
-            for: Schema(Generated.types), configurations: [ModelConfiguration(url: folder.file("store.sqlite"))])
+        container = try Self.openFirstVersion(folder)
         context = ModelContext(container)
+    }
+
+    private static func openFirstVersion(_ folder: TemporaryFolder) throws -> ModelContainer {
+        try ModelContainer(
+            for: Schema(versionedSchema: GeneratedV1.self), migrationPlan: GeneratedV1Plan.self,
+            configurations: [ModelConfiguration(url: folder.file("store.sqlite"))])
     }
 
     /// Runs `operations`, throwing at the first step where OpenSwiftData and the
@@ -76,6 +84,7 @@ final class SequenceRunner {
     // MARK: Steps
 
     private func perform(_ operation: GeneratedOperation) throws {
+        if migrated { return }
         switch operation {
         case .insert(let kind, let attributes, let toOne):
             try insert(kind, attributes, toOne: toOne)
@@ -142,6 +151,8 @@ final class SequenceRunner {
             try upsertClub(slot: slot, title: title)
         case .reopen:
             try reopen()
+        case .migrate:
+            try migrate()
         }
     }
 
@@ -267,8 +278,7 @@ final class SequenceRunner {
         reference.rollback()
         handles = [:]
         context = ModelContext(container)  // lets the old context go before its container
-        container = try ModelContainer(
-            for: Schema(Generated.types), configurations: [ModelConfiguration(url: folder.file("store.sqlite"))])
+        container = try Self.openFirstVersion(folder)
         context = ModelContext(container)
         for kind in GeneratedQuery.kinds {
             for model in try GeneratedModelAccess.fetchAll(kind, in: context) {
@@ -276,6 +286,26 @@ final class SequenceRunner {
             }
         }
         try check(context, against: reference.pending, "a reopened store")
+    }
+
+    /// Opens the store with the next version, which migrates it, and checks that every
+    /// saved model and link came through as the migration's changes say.
+    private func migrate() throws {
+        reference.rollback()
+        handles = [:]
+        context = ModelContext(container)  // lets the old context go before its container
+        container = try ModelContainer(
+            for: Schema(versionedSchema: GeneratedV2.self), migrationPlan: GeneratedMigrationPlan.self,
+            configurations: [ModelConfiguration(url: folder.file("store.sqlite"))])
+        migrated = true
+        counts.checks += 1
+        let found = try GeneratedNextVersionAccess.objects(in: ModelContext(container))
+        let expected = reference.saved.mapValues(GeneratedNextVersionAccess.migrated)
+        guard found != expected else { return }
+        for rid in Set(found.keys).union(expected.keys).sorted() where found[rid] != expected[rid] {
+            throw fail(
+                "after the migration, rid \(rid) is \(describe(found[rid])), expected \(describe(expected[rid]))")
+        }
     }
 
     // MARK: Checks
