@@ -21,17 +21,20 @@ struct RemoteSchemaTests {
         "CREATE INDEX storesync_records_notes_seq ON storesync_records_notes (seq)",
     ]
 
-    @Test("version-1 tables are migrated: each record's time becomes its clock time, in milliseconds, in order")
+    @Test(
+        "version-1 tables are migrated: each record's time becomes its clock time, in milliseconds, in order; tombstones lose their fields"
+    )
     func migratesVersion1() async throws {
         let url = try await TestPostgres.newDatabase()
         for statement in Self.version1 { _ = try await TestPostgres.execute(statement, on: url) }
         let device = UUID()
-        for (movie, seconds) in [(1, 1_700_000_000.250_7), (2, 1_700_000_100.0)] {
+        for (movie, seconds, deleted) in [(1, 1_700_000_000.250_7, false), (2, 1_700_000_100.0, false), (3, 5.0, true)]
+        {
             let name = RecordName.derived(entity: "WatchedMovie", keyValues: ["\(movie)"])
             _ = try await TestPostgres.execute(
                 """
                 INSERT INTO storesync_records_notes VALUES ('\(name)', 'WatchedMovie', \
-                '{"movieID": \(movie), "note": "written by release 1"}', \(seconds), '\(device)', false, \
+                '{"movieID": \(movie), "note": "written by release 1"}', \(seconds), '\(device)', \(deleted), \
                 nextval('storesync_seq'))
                 """, on: url)
         }
@@ -44,8 +47,12 @@ struct RemoteSchemaTests {
         let rows = try await TestPostgres.execute(
             "SELECT version_wall, version_counter FROM storesync_records_notes ORDER BY version_wall", on: url)
         let versions = try rows.map { try $0.decode((Int64, Int64).self) }
-        #expect(versions.map(\.0) == [1_700_000_000_250, 1_700_000_100_000])
-        #expect(versions.map(\.1) == [0, 0])
+        #expect(versions.map(\.0) == [5_000, 1_700_000_000_250, 1_700_000_100_000])
+        #expect(versions.map(\.1) == [0, 0, 0])
+        // Version 1 kept a deleted record's fields in its tombstone; version 2 does not.
+        let tombstone = try await TestPostgres.execute(
+            "SELECT fields::text FROM storesync_records_notes WHERE deleted", on: url)
+        #expect(try tombstone.map { try $0.decode(String.self) } == ["{}"])
         let old = try await TestPostgres.integer(
             """
             SELECT count(*) FROM information_schema.columns \

@@ -97,17 +97,18 @@ struct RemoteRecords {
         let devices = batch.map(\.version.device)
         let deleted = batch.map(\.isDeleted)
         // A field this release does not know (written by a newer one) stays: the record's
-        // fields are merged into the server's, not put in their place.
+        // fields are merged into the server's, not put in their place. A tombstone keeps
+        // no fields: a deleted record's values leave the server.
         return """
             INSERT INTO \(unescaped: table) AS r (record_name, entity, fields, version_wall, version_counter, device,
                 deleted, seq)
-            SELECT u.record_name, u.entity, u.fields::jsonb, u.version_wall, u.version_counter, u.device, u.deleted,
+            SELECT u.record_name, u.entity, CASE WHEN u.deleted THEN '{}'::jsonb ELSE u.fields::jsonb END, u.version_wall, u.version_counter, u.device, u.deleted,
                 nextval('storesync_seq')
             FROM unnest(\(names)::uuid[], \(entities)::text[], \(fields)::text[], \(walls)::int8[], \
             \(counters)::int8[], \(devices)::uuid[], \(deleted)::bool[]) \
             AS u(record_name, entity, fields, version_wall, version_counter, device, deleted)
             ON CONFLICT (record_name) DO UPDATE SET entity = excluded.entity,
-                fields = CASE WHEN excluded.deleted THEN r.fields ELSE r.fields || excluded.fields END,
+                fields = CASE WHEN excluded.deleted THEN '{}'::jsonb ELSE r.fields || excluded.fields END,
                 version_wall = excluded.version_wall, version_counter = excluded.version_counter,
                 device = excluded.device, deleted = excluded.deleted, seq = excluded.seq
             WHERE (excluded.version_wall, excluded.version_counter, excluded.device)

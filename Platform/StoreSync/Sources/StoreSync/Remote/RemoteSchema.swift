@@ -11,7 +11,7 @@ import PostgresNIO
 ///   `entity`, `fields jsonb` (the attributes by name), the version of the last write as
 ///   a hybrid logical clock (``HybridLogicalClock``): `version_wall` (milliseconds since
 ///   1970), `version_counter` and `device` (the writer's device id); `deleted` (a
-///   tombstone), `seq` (the server sequence number of the record's last write, from
+///   tombstone, whose `fields` are empty), `seq` (the server sequence number of the record's last write, from
 ///   `storesync_seq`);
 /// - `storesync_seq`: the sequence numbers.
 ///
@@ -32,6 +32,7 @@ enum RemoteSchema {
         // 1 to 2: versions by hybrid logical clock. A record's `modified_at` (seconds since
         // 1970) becomes its clock time in milliseconds, with the counter 0: the records
         // keep their order, and a later write by the new rule wins over them as before.
+        // Tombstones lose the fields version 1 kept in them.
         [
             """
             DO $$ DECLARE t text; BEGIN
@@ -40,6 +41,7 @@ enum RemoteSchema {
                     EXECUTE format('ALTER TABLE %I ADD COLUMN version_wall bigint, '
                         || 'ADD COLUMN version_counter bigint NOT NULL DEFAULT 0', t);
                     EXECUTE format('UPDATE %I SET version_wall = floor(modified_at * 1000)::bigint', t);
+                    EXECUTE format('UPDATE %I SET fields = ''{}'' WHERE deleted', t);
                     EXECUTE format('ALTER TABLE %I ALTER COLUMN version_wall SET NOT NULL, '
                         || 'ALTER COLUMN version_counter DROP DEFAULT, DROP COLUMN modified_at', t);
                 END IF;
