@@ -133,4 +133,54 @@ struct ClockSkewTests {
         #expect(try reopened.movies() == a.movies())
         #expect(try await serverNote(5, url) == "B's later edit")
     }
+
+    /// A small seeded generator (SplitMix64), so that a failing run can be repeated.
+    struct SeededGenerator: RandomNumberGenerator {
+        var state: UInt64
+
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    @Test(
+        "three machines, clocks a day behind, right and a day ahead, taking turns (sync, edit, sync, some syncs cut off after their push): each movie ends with its last edit on every machine",
+        arguments: [1, 2, 3] as [UInt64])
+    func takingTurns(seed: UInt64) async throws {
+        var random = SeededGenerator(state: seed)
+        let url = try await TestPostgres.newDatabase()
+        var machines = try [Machine(), Machine(), Machine()]
+        for (machine, offset) in zip(machines, [-Self.day, 0, Self.day]) { machine.clockOffset = offset }
+        for movie in 1...4 { try machines[1].add(movie: movie, note: "start") }
+        var expected = [Int: String](uniqueKeysWithValues: (1...4).map { ($0, "start") })
+        for machine in machines { try await machine.sync(url) }
+
+        for step in 0..<24 {
+            let index = Int.random(in: 0..<3, using: &random)
+            let movie = Int.random(in: 1...4, using: &random)
+            try await machines[index].sync(url)
+            let note = "step \(step) on machine \(index)"
+            try machines[index].edit(movie: movie, note: note)
+            expected[movie] = note
+            if Int.random(in: 0..<4, using: &random) == 0 {
+                await #expect(throws: SyncError.self) {
+                    try await machines[index].sync(url, stoppingAt: .afterConfirmingPush)
+                }
+                let offset = machines[index].clockOffset
+                machines[index] = try Machine(reopening: machines[index])
+                machines[index].clockOffset = offset
+            } else {
+                try await machines[index].sync(url)
+            }
+        }
+        for machine in machines + machines { try await machine.sync(url) }
+        let final = (1...4).map { "\($0)/\(expected[$0] ?? "-")" }
+        for machine in machines {
+            #expect(try machine.movies().map(\.description) == final, "seed \(seed)")
+        }
+    }
 }

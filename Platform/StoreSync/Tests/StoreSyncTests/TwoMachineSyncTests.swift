@@ -62,6 +62,8 @@ struct TwoMachineSyncTests {
         let a = try Machine()
         let b = try Machine()
         try a.add(movie: 13, at: 1_000)
+        // Later by more than the versions' millisecond: saves within one are concurrent.
+        try await Task.sleep(for: .milliseconds(20))
         try b.add(movie: 13, at: 2_000)
         try await a.sync(url)
         try await b.sync(url)
