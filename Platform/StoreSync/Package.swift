@@ -60,12 +60,25 @@ let package = Package(
             path: "Benchmarks/StoreSyncBenchmark",
             swiftSettings: strictSettings
         ),
+        // A second process for the tests that run a machine under `faketime`.
+        .executableTarget(
+            name: "storesync-fixture",
+            dependencies: [
+                "StoreSync",
+                .product(name: "OpenSwiftData", package: "OpenSwiftData"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Tests/StoreSyncFixture",
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "StoreSyncTests",
             dependencies: [
                 "StoreSync",
                 "StoreSyncTesting",
                 .product(name: "OpenSwiftData", package: "OpenSwiftData"),
+                // Saves recorded at another time, as a machine whose clock is off records them.
+                .product(name: "OpenSwiftDataTesting", package: "OpenSwiftData"),
                 .product(name: "PopcornTestSupport", package: "PopcornTestSupport"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),

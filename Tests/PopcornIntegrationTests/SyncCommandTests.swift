@@ -191,7 +191,7 @@ struct SyncCommandTests {
         #expect(noDatabase.standardError.contains("does not exist"), "\(noDatabase.standardError)")
 
         #expect(try a.sync(url).status == 0)
-        _ = try await TestPostgres.execute("UPDATE storesync_schema SET version = 2", on: url)
+        _ = try await TestPostgres.execute("UPDATE storesync_schema SET version = 99", on: url)
         #expect(try a.popcorn.run(["watchlist", "add", movies[1]]).status == 0)
         let newer = try a.sync(url)
         #expect(newer.standardError.contains("newer release"))

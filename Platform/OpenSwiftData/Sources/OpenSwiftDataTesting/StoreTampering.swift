@@ -39,4 +39,18 @@ public enum StoreTampering {
         }
         try queue.close()
     }
+
+    /// Moves the time of the store's latest saved transaction in its history by
+    /// `seconds`, as a machine whose clock was that far off would have recorded it. The
+    /// store may be open: the change is one write of the file, as another process's would be.
+    public static func shiftLatestHistoryTransaction(at url: URL, by seconds: TimeInterval) throws {
+        let queue = try DatabaseQueue(path: url.path)
+        try queue.write { db in
+            let table = StoreFormat.historyTransactionsTable
+            try db.execute(
+                sql: "UPDATE \(table) SET timestamp = timestamp + ? WHERE id = (SELECT max(id) FROM \(table))",
+                arguments: [seconds])
+        }
+        try queue.close()
+    }
 }

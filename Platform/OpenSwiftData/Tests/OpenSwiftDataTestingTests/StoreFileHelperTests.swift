@@ -56,4 +56,30 @@ struct StoreFileHelperTests {
                 try StoreColumns.attributes(ofEntity: "Note", in: url) == ["text", "createdAt", "pinned", "wordCount"])
         }
     }
+
+    @Test("shiftLatestHistoryTransaction moves the latest save's recorded time, and only it, in an open store")
+    func shiftLatestHistoryTransaction() throws {
+        let folder = FileManager.default.temporaryDirectory.appending(path: "osd-files-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let url = folder.appending(path: "notes.sqlite")
+        let container = try ModelContainer(
+            for: Schema(versionedSchema: NotesV1.self), configurations: [ModelConfiguration(url: url)])
+        let context = ModelContext(container)
+        for text in ["first", "second"] {
+            context.insert(NotesV1.Note(text: text))
+            try context.save()
+        }
+        func times() throws -> [TimeInterval] {
+            try ModelContext(container).fetchHistory(HistoryDescriptor<DefaultHistoryTransaction>()).map {
+                $0.timestamp.timeIntervalSince1970
+            }
+        }
+        let before = try times()
+        try StoreTampering.shiftLatestHistoryTransaction(at: url, by: 86_400)
+        let after = try times()
+        #expect(after.count == 2 && before.count == 2)
+        #expect(after.first == before.first)
+        #expect(after.last == before.last.map { $0 + 86_400 })
+    }
 }

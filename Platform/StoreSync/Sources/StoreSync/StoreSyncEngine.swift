@@ -15,15 +15,21 @@ import OpenSwiftData
 /// 1. the tables on the server are created or migrated if needed;
 /// 2. one local transaction reads the changes since the last push from the store's
 ///    history (everything on a first push) and gives new models their record names;
-/// 3. one server transaction sends them: last writer wins per record, by modification
-///    time and then device id;
-/// 4. one local transaction notes the push and deletes the history it came from;
-/// 5. the records written since the last pull are fetched;
+/// 3. one server transaction sends them: last writer wins per record, by version (a
+///    hybrid logical clock: time, counter, device id);
+/// 4. one local transaction notes the push, deletes the history it came from, advances
+///    the store's clock and notes the records the server kept over this push;
+/// 5. the records written since the last pull, and those noted, are fetched;
 /// 6. one local transaction applies them (under the author ``SyncAuthor``, so that they
-///    are never pushed back) with the new cursor.
+///    are never pushed back) with the new cursor and clock.
 public struct StoreSyncEngine: Sendable {
     public let remote: SyncRemote
     private let logger: Logger
+    /// Where a sync stops on purpose, for the tests of a sync cut off there.
+    enum Stop {
+        case afterConfirmingPush
+    }
+    var stop: Stop?
 
     public init(remote: SyncRemote, logger: Logger = Logger(label: "StoreSync")) {
         self.remote = remote
@@ -85,7 +91,8 @@ public struct StoreSyncEngine: Sendable {
             try OutgoingChanges.prepare(store: store, codecs: codecs, server: server, remote: remote)
         }
         let pushed = try await records.push(outgoing.records)
-        try local(store) { try outgoing.confirm(store: store) }
+        let confirmed = try local(store) { try outgoing.confirm(store: store, superseded: pushed.superseded) }
+        if stop == .afterConfirmingPush { throw .localStore(store: store.name, reason: "stopped for a test") }
         report.sentDeletions = outgoing.records.count { $0.isDeleted }
         report.sentChanges = outgoing.records.count - report.sentDeletions
         logger.debug(
@@ -95,15 +102,20 @@ public struct StoreSyncEngine: Sendable {
                 "superseded": "\(pushed.superseded.count)",
             ])
 
-        let pulled = try await records.pull(after: outgoing.state.cursor, skipping: pushed.sequenceRange)
+        // The records the server kept over this machine's versions, now or in a sync cut
+        // off after its push was noted, are fetched whatever their sequence numbers.
+        let refetched = try await records.current(named: confirmed.refetch.sorted { $0.uuidString < $1.uuidString })
+        let pulled = try await records.pull(after: confirmed.cursor, skipping: pushed.sequenceRange)
         let incoming = IncomingChanges(
-            records: pushed.superseded + pulled,
-            cursor: max(outgoing.state.cursor, pulled.last?.sequence ?? 0, pushed.sequenceRange?.upperBound ?? 0))
+            records: refetched + pulled,
+            cursor: max(confirmed.cursor, pulled.last?.sequence ?? 0, pushed.sequenceRange?.upperBound ?? 0))
         guard let device = outgoing.state.device else {
             throw .localStore(store: store.name, reason: "no device identifier was recorded")
         }
         let outcome = try local(store) {
-            try incoming.apply(to: store, codecs: codecs, device: device, remote: remote, finishedAt: Date())
+            try incoming.apply(
+                to: store, codecs: codecs, device: device, remote: remote, refetched: confirmed.refetch,
+                finishedAt: Date())
         }
         report.receivedUpdates = outcome.updated
         report.receivedInsertions = outcome.inserted

@@ -26,7 +26,8 @@ public struct StoreSyncStatus: Sendable, Equatable {
             let state = try store.container.readSyncMetadata { try SyncState.read(from: $0) }
             let context = ModelContext(store.container)
             var pending = try LocalChanges.read(
-                in: context, after: state.pushedTransaction, entities: Set(codecs.keys)
+                in: context, after: state.pushedTransaction, entities: Set(codecs.keys), clock: state.clock,
+                device: state.device ?? UUID()
             ).changes.count
             if state.pushedTransaction == nil {
                 // Every model is sent at the first push; deletions of models never sent are not.

@@ -92,7 +92,9 @@ struct SyncFailureTests {
         _ = try await TestPostgres.execute("UPDATE storesync_schema SET version = 99", on: url)
         try b.add(movie: 2)
         let remote = try SyncRemote(url: url)
-        await #expect(throws: SyncError.remoteSchemaNewer(remote: remote.description, found: 99, supported: 1)) {
+        await #expect(
+            throws: SyncError.remoteSchemaNewer(remote: remote.description, found: 99, supported: RemoteSchema.version)
+        ) {
             try await b.sync(url)
         }
         #expect(try b.movies().map(\.movie) == [2])

@@ -31,12 +31,39 @@ struct TwoMachineSyncTests {
         #expect(try b.movies().isEmpty)
     }
 
+    @Test("a deleted record's fields leave the server: its tombstone keeps none, and a later edit brings it back whole")
+    func tombstoneWithoutFields() async throws {
+        let url = try await TestPostgres.newDatabase()
+        let a = try Machine()
+        let b = try Machine()
+        try a.add(movie: 8, note: "a private note")
+        try await a.sync(url)
+        try await b.sync(url)
+        try a.remove(movie: 8)
+        try await a.sync(url)
+        let rows = try await TestPostgres.execute(
+            "SELECT fields::text, deleted FROM storesync_records_notes", on: url)
+        let stored = try rows.map { try $0.decode((String, Bool).self) }
+        #expect(stored.count == 1)
+        #expect(stored.first?.0 == "{}" && stored.first?.1 == true)
+
+        // B, which had not seen the deletion, edits later: the record comes back whole.
+        try await Task.sleep(for: .milliseconds(20))
+        try b.edit(movie: 8, note: "edited after")
+        try await b.sync(url)
+        try await a.sync(url)
+        #expect(try a.movies().map(\.description) == ["8/edited after"])
+        #expect(try a.movies() == b.movies())
+    }
+
     @Test("the same movie added on both machines is one entry after sync, on both")
     func sameMovieOnBoth() async throws {
         let url = try await TestPostgres.newDatabase()
         let a = try Machine()
         let b = try Machine()
         try a.add(movie: 13, at: 1_000)
+        // Later by more than the versions' millisecond: saves within one are concurrent.
+        try await Task.sleep(for: .milliseconds(20))
         try b.add(movie: 13, at: 2_000)
         try await a.sync(url)
         try await b.sync(url)

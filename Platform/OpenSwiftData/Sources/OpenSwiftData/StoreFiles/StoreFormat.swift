@@ -8,6 +8,8 @@ package enum StoreFormat {
     package static let metadataTable = StoreLayout.metadataTable
     /// The key of the schema version in ``metadataTable``.
     package static let schemaVersionKey = StoreLayout.schemaVersionKey
+    /// The table of history transactions, with each save's `timestamp` (seconds since 1970).
+    package static let historyTransactionsTable = StoreHistory.transactionsTable
     /// The primary-key column every entity table has.
     package static let primaryKeyColumn = EntityDescriptor.primaryKeyColumn
 

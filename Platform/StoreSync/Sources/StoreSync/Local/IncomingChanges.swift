@@ -5,9 +5,11 @@ import OpenSwiftData
 /// new cursor: a crash leaves the store as it was before, or fully updated.
 ///
 /// Last writer wins per record: a received record replaces the local model unless the
-/// model has a local change the server has not received that is newer (by time, then
-/// device). Tombstones delete. A record whose name is unknown here becomes a new model,
-/// or, when a model added here since the last push has the same domain key, names it.
+/// model has a local change the server has not received. That change is newer: it is
+/// stamped at the next push by the store's clock, which this pull advances to at least
+/// every version received (``HybridLogicalClock``), so it wins on the server too.
+/// Tombstones delete. A record whose name is unknown here becomes a new model, or, when a
+/// model added here since the last push has the same domain key, names it.
 struct IncomingChanges {
     /// Records received, one per record name (its latest), by sequence number.
     let records: [SyncRecord]
@@ -34,13 +36,17 @@ struct IncomingChanges {
         var applied: Int { updated + inserted + deleted }
     }
 
+    /// Applies the records, advances the clock to their versions, and forgets the records
+    /// noted for refetching (`refetched`, which these records include).
     func apply(
-        to store: SyncedStore, codecs: [String: EntityCodec], device: UUID, remote: SyncRemote, finishedAt: Date
+        to store: SyncedStore, codecs: [String: EntityCodec], device: UUID, remote: SyncRemote,
+        refetched: Set<UUID>, finishedAt: Date
     ) throws -> Outcome {
         try store.container.performSyncTransaction(author: SyncAuthor.name) { context, metadata in
             var state = try SyncState.read(from: metadata)
             let pending = try LocalChanges.read(
-                in: context, after: state.pushedTransaction, entities: Set(codecs.keys)
+                in: context, after: state.pushedTransaction, entities: Set(codecs.keys), clock: state.clock,
+                device: device
             ).changes
             var outcome = Outcome()
             var namesToSet: [(name: String, model: any PersistentModel)] = []
@@ -64,9 +70,7 @@ struct IncomingChanges {
                         identifiers[name] = identifier
                         namesToSet.append((name, adopted))
                     }
-                    if let identifier, let local = pending[identifier],
-                        RecordVersion(modifiedAt: local.modifiedAt, device: device) > record.version
-                    {
+                    if let identifier, pending[identifier] != nil {
                         outcome.keptLocal += 1
                         continue
                     }
@@ -93,6 +97,8 @@ struct IncomingChanges {
             for (name, model) in namesToSet { try metadata.setRecordName(name, of: model.persistentModelID) }
 
             state.cursor = max(state.cursor, cursor)
+            state.advanceClock(to: records.map(\.version).max())
+            state.refetch.subtract(refetched)
             state.entities = Set(codecs.keys)
             state.lastSync = finishedAt.timeIntervalSince1970
             state.remote = remote.description

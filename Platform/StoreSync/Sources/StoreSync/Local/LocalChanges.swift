@@ -3,12 +3,18 @@ import OpenSwiftData
 
 /// The local changes the server has not received: the store's history after the last
 /// transaction pushed, without the engine's own saves, folded to one change per model.
+///
+/// Each saved transaction is stamped with the store's hybrid logical clock, in the order
+/// of the history: its time, or the clock's next timestamp when the clock is at or past
+/// that time (``HybridLogicalClock/stamp(savedAt:device:)``). The stamps depend only on
+/// the clock and the history, so that a push repeated after a crash sends the same
+/// versions; the clock is advanced to the last one when the server has them.
 struct LocalChanges {
     /// What became of a model, and when it last changed.
     struct Change {
         var isDeleted: Bool
-        /// Seconds since 1970 of the model's last local save.
-        var modifiedAt: Double
+        /// The stamp of the model's last local save.
+        var version: HybridLogicalClock
         /// Whether the model was inserted in this window (so it may have no record name).
         var wasInserted: Bool
     }
@@ -17,27 +23,36 @@ struct LocalChanges {
     var changes: [PersistentIdentifier: Change] = [:]
     /// The last transaction read, the engine's own included; nil when there were none.
     var lastTransaction: Int64?
+    /// The store's clock after stamping these changes: the last stamp issued, or the
+    /// clock it started from.
+    var clock: HybridLogicalClock?
 
-    /// Reads the history after `transaction` (all of it when nil).
+    /// Reads the history after `transaction` (all of it when nil), stamping the saves of
+    /// `device` from `clock` (the store's clock; nil before its first sync).
     static func read(
-        in context: ModelContext, after transaction: Int64?, entities: Set<String>
+        in context: ModelContext, after transaction: Int64?, entities: Set<String>, clock: HybridLogicalClock?,
+        device: UUID
     ) throws -> LocalChanges {
         var descriptor = HistoryDescriptor<DefaultHistoryTransaction>()
         if let transaction {
             descriptor.predicate = #Predicate { $0.transactionIdentifier > transaction }
         }
-        var result = LocalChanges()
-        for recorded in try context.fetchHistory(descriptor) {
+        var result = LocalChanges(clock: clock)
+        for recorded in try context.fetchHistory(descriptor).sorted(by: {
+            $0.transactionIdentifier < $1.transactionIdentifier
+        }) {
             result.lastTransaction = max(
                 result.lastTransaction ?? recorded.transactionIdentifier, recorded.transactionIdentifier)
             guard recorded.author != SyncAuthor.name else { continue }
-            let time = recorded.timestamp.timeIntervalSince1970
-            for change in recorded.changes {
+            let changes = recorded.changes.filter { entities.contains($0.changedPersistentIdentifier.entityName) }
+            guard !changes.isEmpty else { continue }
+            let version = (result.clock ?? .zero(device: device)).stamp(savedAt: recorded.timestamp, device: device)
+            result.clock = version
+            for change in changes {
                 let identifier = change.changedPersistentIdentifier
-                guard entities.contains(identifier.entityName) else { continue }
                 var folded =
-                    result.changes[identifier] ?? Change(isDeleted: false, modifiedAt: time, wasInserted: false)
-                folded.modifiedAt = max(folded.modifiedAt, time)
+                    result.changes[identifier] ?? Change(isDeleted: false, version: version, wasInserted: false)
+                folded.version = version
                 switch change {
                 case .insert:
                     folded.wasInserted = true

@@ -13,6 +13,8 @@ struct OutgoingChanges {
     var lastTransaction: Int64?
     /// The state the sync started from (cursors for the server of this sync).
     var state: SyncState
+    /// The store's clock once the records are stamped: noted with the push.
+    var clock: HybridLogicalClock?
 
     /// Reads what the server has not received. The first push to a server sends every
     /// model; later ones, what the history recorded since.
@@ -25,8 +27,10 @@ struct OutgoingChanges {
             state.device = device
             var outgoing = OutgoingChanges(state: state)
             let history = try LocalChanges.read(
-                in: context, after: state.pushedTransaction, entities: Set(codecs.keys))
+                in: context, after: state.pushedTransaction, entities: Set(codecs.keys), clock: state.clock,
+                device: device)
             outgoing.lastTransaction = history.lastTransaction ?? state.pushedTransaction
+            outgoing.clock = history.clock
 
             for codec in codecs.values.sorted(by: { $0.entityName < $1.entityName }) {
                 var names = try metadata.recordNames(ofEntity: codec.entityName)
@@ -56,11 +60,11 @@ struct OutgoingChanges {
                     guard let recordName = UUID(uuidString: name) else { continue }
                     // A model the history does not mention (saved before history was
                     // kept) carries the oldest time: any recorded write wins over it.
-                    let modifiedAt = changes[identifier]?.modifiedAt ?? 0
+                    let version = changes[identifier]?.version ?? .zero(device: device)
                     outgoing.records.append(
                         SyncRecord(
-                            recordName: recordName, entity: codec.entityName, fields: fields,
-                            version: RecordVersion(modifiedAt: modifiedAt, device: device), isDeleted: false))
+                            recordName: recordName, entity: codec.entityName, fields: fields, version: version,
+                            isDeleted: false))
                 }
                 for (identifier, change) in changes.sorted(by: { $0.key < $1.key }) where change.isDeleted {
                     // A model deleted before it was ever pushed has nothing to delete remotely.
@@ -68,7 +72,7 @@ struct OutgoingChanges {
                     outgoing.records.append(
                         SyncRecord(
                             recordName: recordName, entity: codec.entityName, fields: [:],
-                            version: RecordVersion(modifiedAt: change.modifiedAt, device: device), isDeleted: true))
+                            version: change.version, isDeleted: true))
                     outgoing.deletedModels.append(identifier)
                 }
             }
@@ -78,10 +82,15 @@ struct OutgoingChanges {
     }
 
     /// Notes in the store that the server has the records: the history they came from
-    /// is deleted, and the names of the deleted models are forgotten.
-    func confirm(store: SyncedStore) throws {
+    /// is deleted, the names of the deleted models are forgotten, the clock is advanced
+    /// past the versions sent, and the records the server kept over this push
+    /// (`superseded`) are noted for the pull, which applies them whatever the cursor.
+    /// Returns the state after.
+    func confirm(store: SyncedStore, superseded: [UUID]) throws -> SyncState {
         try store.container.performSyncTransaction(author: SyncAuthor.name) { context, metadata in
             var current = try SyncState.read(from: metadata)
+            current.advanceClock(to: clock)
+            current.refetch.formUnion(superseded)
             if let lastTransaction {
                 current.pushedTransaction = max(current.pushedTransaction ?? lastTransaction, lastTransaction)
                 try context.deleteHistory(
@@ -94,6 +103,7 @@ struct OutgoingChanges {
             current.server = state.server
             try current.write(to: metadata)
             for identifier in deletedModels { try metadata.removeRecordName(of: identifier) }
+            return current
         }
     }
 

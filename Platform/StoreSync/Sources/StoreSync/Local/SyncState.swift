@@ -19,6 +19,14 @@ struct SyncState {
     var lastSync: Double?
     /// The remote of the last sync, without its password.
     var remote: String?
+    /// The store's hybrid logical clock: the highest version it has issued (advanced when
+    /// a push is noted) or received (advanced with the pull that brought it). Nil before
+    /// the first sync, and in a store last synced by a release that ordered by time alone.
+    var clock: HybridLogicalClock?
+    /// Records the server kept over this store's own pushed versions, to be fetched and
+    /// applied by the next pull whatever the cursor: noted with the push, cleared with
+    /// the pull that applies them, so that a crash between the two loses none.
+    var refetch: Set<UUID> = []
 
     private enum Name {
         static let device = "storesync.device"
@@ -28,6 +36,8 @@ struct SyncState {
         static let entities = "storesync.entities"
         static let lastSync = "storesync.lastSync"
         static let remote = "storesync.remote"
+        static let clock = "storesync.clock"
+        static let refetch = "storesync.refetch"
     }
 
     static func read(from metadata: SyncMetadata) throws -> SyncState {
@@ -40,6 +50,10 @@ struct SyncState {
             try metadata.value(named: Name.entities)?.split(separator: ",").map(String.init) ?? [])
         state.lastSync = try metadata.value(named: Name.lastSync).flatMap { Double($0) }
         state.remote = try metadata.value(named: Name.remote)
+        state.clock = try metadata.value(named: Name.clock).flatMap(HybridLogicalClock.init)
+        state.refetch = Set(
+            try metadata.value(named: Name.refetch)?.split(separator: ",").compactMap { UUID(uuidString: String($0)) }
+                ?? [])
         return state
     }
 
@@ -51,6 +65,15 @@ struct SyncState {
         try metadata.setValue(entities.sorted().joined(separator: ","), named: Name.entities)
         try metadata.setValue(lastSync.map { String($0) }, named: Name.lastSync)
         try metadata.setValue(remote, named: Name.remote)
+        try metadata.setValue(clock?.description, named: Name.clock)
+        try metadata.setValue(
+            refetch.isEmpty ? nil : refetch.map(\.uuidString).sorted().joined(separator: ","), named: Name.refetch)
+    }
+
+    /// Advances the clock to at least `version`.
+    mutating func advanceClock(to version: HybridLogicalClock?) {
+        guard let version else { return }
+        clock = max(clock ?? version, version)
     }
 
     /// The state to sync with `server`: unchanged for the server of the last sync; for
@@ -62,6 +85,7 @@ struct SyncState {
             state.server = server
             state.cursor = 0
             state.pushedTransaction = nil
+            state.refetch = []
         }
         if !current.isSubset(of: state.entities) {
             state.cursor = 0

@@ -6,7 +6,7 @@ struct SyncRecord: Sendable {
     let entity: String
     /// Each field's value as JSON text, by property name; empty for a tombstone pushed.
     let fields: [String: String]
-    let version: RecordVersion
+    let version: HybridLogicalClock
     let isDeleted: Bool
     /// The server's sequence number of the record's last write; 0 before the server
     /// gave one.

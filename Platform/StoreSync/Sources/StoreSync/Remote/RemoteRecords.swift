@@ -13,10 +13,10 @@ struct RemoteRecords {
     struct PushOutcome {
         /// The records the server took (newer than what it had).
         var accepted = 0
-        /// Records the server kept its own, newer, version of: they are pulled even if
-        /// their sequence number is below the cursor, so that this machine ends with
-        /// the winner.
-        var superseded: [SyncRecord] = []
+        /// The names of the records the server kept its own, newer, version of: they are
+        /// pulled even if their sequence number is below the cursor, so that this machine
+        /// ends with the winner (``SyncState/refetch``).
+        var superseded: [UUID] = []
         /// The sequence numbers this push gave, all in one range (pushes of a store are
         /// serialized), which the pull that follows can skip: this machine has them.
         var sequenceRange: ClosedRange<Int64>?
@@ -55,7 +55,7 @@ struct RemoteRecords {
                 // after a crash), which this machine already has.
                 outcome.superseded = try await current(named: Array(pushed.keys)).filter {
                     pushed[$0.recordName] != $0.version
-                }
+                }.map(\.recordName)
             }
             return outcome
         }
@@ -80,8 +80,10 @@ struct RemoteRecords {
         return received
     }
 
-    private func current(named names: [UUID]) async throws(SyncError) -> [SyncRecord] {
-        try await select("WHERE record_name = ANY(\(names))")
+    /// The server's records of these names.
+    func current(named names: [UUID]) async throws(SyncError) -> [SyncRecord] {
+        guard !names.isEmpty else { return [] }
+        return try await select("WHERE record_name = ANY(\(names))")
     }
 
     // MARK: SQL
@@ -90,21 +92,27 @@ struct RemoteRecords {
         let names = batch.map(\.recordName)
         let entities = batch.map(\.entity)
         let fields = batch.map(\.fieldsObject)
-        let times = batch.map(\.version.modifiedAt)
+        let walls = batch.map(\.version.wall)
+        let counters = batch.map(\.version.counter)
         let devices = batch.map(\.version.device)
         let deleted = batch.map(\.isDeleted)
         // A field this release does not know (written by a newer one) stays: the record's
-        // fields are merged into the server's, not put in their place.
+        // fields are merged into the server's, not put in their place. A tombstone keeps
+        // no fields: a deleted record's values leave the server.
         return """
-            INSERT INTO \(unescaped: table) AS r (record_name, entity, fields, modified_at, device, deleted, seq)
-            SELECT u.record_name, u.entity, u.fields::jsonb, u.modified_at, u.device, u.deleted, nextval('storesync_seq')
-            FROM unnest(\(names)::uuid[], \(entities)::text[], \(fields)::text[], \(times)::float8[], \
-            \(devices)::uuid[], \(deleted)::bool[]) AS u(record_name, entity, fields, modified_at, device, deleted)
+            INSERT INTO \(unescaped: table) AS r (record_name, entity, fields, version_wall, version_counter, device,
+                deleted, seq)
+            SELECT u.record_name, u.entity, CASE WHEN u.deleted THEN '{}'::jsonb ELSE u.fields::jsonb END, u.version_wall, u.version_counter, u.device, u.deleted,
+                nextval('storesync_seq')
+            FROM unnest(\(names)::uuid[], \(entities)::text[], \(fields)::text[], \(walls)::int8[], \
+            \(counters)::int8[], \(devices)::uuid[], \(deleted)::bool[]) \
+            AS u(record_name, entity, fields, version_wall, version_counter, device, deleted)
             ON CONFLICT (record_name) DO UPDATE SET entity = excluded.entity,
-                fields = CASE WHEN excluded.deleted THEN r.fields ELSE r.fields || excluded.fields END,
-                modified_at = excluded.modified_at, device = excluded.device, deleted = excluded.deleted,
-                seq = excluded.seq
-            WHERE (excluded.modified_at, excluded.device) > (r.modified_at, r.device)
+                fields = CASE WHEN excluded.deleted THEN '{}'::jsonb ELSE r.fields || excluded.fields END,
+                version_wall = excluded.version_wall, version_counter = excluded.version_counter,
+                device = excluded.device, deleted = excluded.deleted, seq = excluded.seq
+            WHERE (excluded.version_wall, excluded.version_counter, excluded.device)
+                > (r.version_wall, r.version_counter, r.device)
             RETURNING r.record_name, r.seq
             """
     }
@@ -113,7 +121,7 @@ struct RemoteRecords {
     private func select(_ condition: PostgresQuery) async throws(SyncError) -> [SyncRecord] {
         var query = PostgresQuery(
             unsafeSQL: """
-                SELECT record_name, entity, modified_at, device, deleted, seq,
+                SELECT record_name, entity, version_wall, version_counter, device, deleted, seq,
                     ARRAY(SELECT key FROM jsonb_each(fields) ORDER BY key),
                     ARRAY(SELECT value::text FROM jsonb_each(fields) ORDER BY key)
                 FROM \(table) 
@@ -123,13 +131,13 @@ struct RemoteRecords {
         var records: [SyncRecord] = []
         for row in try await remote.query(query) {
             do {
-                let (name, entity, modifiedAt, device, deleted, sequence, keys, values) = try row.decode(
-                    (UUID, String, Double, UUID, Bool, Int64, [String], [String]).self)
+                let (name, entity, wall, counter, device, deleted, sequence, keys, values) = try row.decode(
+                    (UUID, String, Int64, Int64, UUID, Bool, Int64, [String], [String]).self)
                 records.append(
                     SyncRecord(
                         recordName: name, entity: entity,
                         fields: Dictionary(zip(keys, values), uniquingKeysWith: { first, _ in first }),
-                        version: RecordVersion(modifiedAt: modifiedAt, device: device), isDeleted: deleted,
+                        version: HybridLogicalClock(wall: wall, counter: counter, device: device), isDeleted: deleted,
                         sequence: sequence))
             } catch {
                 throw .server(remote: remote.remote.description, message: "unexpected record (\(error))")

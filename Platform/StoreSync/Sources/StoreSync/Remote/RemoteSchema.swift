@@ -8,9 +8,10 @@ import PostgresNIO
 ///   its tables were dropped, starts over);
 /// - `storesync_stores(name)`: the stores synced;
 /// - `storesync_records_<store>` per store: `record_name uuid` (the global id),
-///   `entity`, `fields jsonb` (the attributes by name), `modified_at` (seconds since
-///   1970, `double precision`) and `device` (the writer's device id), `deleted` (a
-///   tombstone), `seq` (the server sequence number of the record's last write, from
+///   `entity`, `fields jsonb` (the attributes by name), the version of the last write as
+///   a hybrid logical clock (``HybridLogicalClock``): `version_wall` (milliseconds since
+///   1970), `version_counter` and `device` (the writer's device id); `deleted` (a
+///   tombstone, whose `fields` are empty), `seq` (the server sequence number of the record's last write, from
 ///   `storesync_seq`);
 /// - `storesync_seq`: the sequence numbers.
 ///
@@ -18,7 +19,7 @@ import PostgresNIO
 /// this one refuses to touch it.
 enum RemoteSchema {
     /// The version this release writes.
-    static let version = 1
+    static let version = 2
 
     /// The migrations, the first from nothing to version 1; each runs in the transaction
     /// that holds the schema lock.
@@ -27,7 +28,26 @@ enum RemoteSchema {
             "CREATE TABLE storesync_schema (version integer NOT NULL, server_id uuid NOT NULL)",
             "CREATE TABLE storesync_stores (name text PRIMARY KEY)",
             "CREATE SEQUENCE storesync_seq",
-        ]
+        ],
+        // 1 to 2: versions by hybrid logical clock. A record's `modified_at` (seconds since
+        // 1970) becomes its clock time in milliseconds, with the counter 0: the records
+        // keep their order, and a later write by the new rule wins over them as before.
+        // Tombstones lose the fields version 1 kept in them.
+        [
+            """
+            DO $$ DECLARE t text; BEGIN
+            FOR t IN SELECT 'storesync_records_' || name FROM storesync_stores LOOP
+                IF to_regclass(t) IS NOT NULL THEN
+                    EXECUTE format('ALTER TABLE %I ADD COLUMN version_wall bigint, '
+                        || 'ADD COLUMN version_counter bigint NOT NULL DEFAULT 0', t);
+                    EXECUTE format('UPDATE %I SET version_wall = floor(modified_at * 1000)::bigint', t);
+                    EXECUTE format('UPDATE %I SET fields = ''{}'' WHERE deleted', t);
+                    EXECUTE format('ALTER TABLE %I ALTER COLUMN version_wall SET NOT NULL, '
+                        || 'ALTER COLUMN version_counter DROP DEFAULT, DROP COLUMN modified_at', t);
+                END IF;
+            END LOOP; END $$
+            """
+        ],
     ]
 
     /// A lock id of `pg_advisory_xact_lock`, held while the tables are created or migrated.
@@ -56,8 +76,8 @@ enum RemoteSchema {
             for statement in [
                 """
                 CREATE TABLE IF NOT EXISTS \(table) (record_name uuid PRIMARY KEY, entity text NOT NULL, \
-                fields jsonb NOT NULL, modified_at double precision NOT NULL, device uuid NOT NULL, \
-                deleted boolean NOT NULL, seq bigint NOT NULL)
+                fields jsonb NOT NULL, version_wall bigint NOT NULL, version_counter bigint NOT NULL, \
+                device uuid NOT NULL, deleted boolean NOT NULL, seq bigint NOT NULL)
                 """,
                 "CREATE INDEX IF NOT EXISTS \(table)_seq ON \(table) (seq)",
             ] {

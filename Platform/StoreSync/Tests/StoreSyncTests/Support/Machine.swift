@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import OpenSwiftData
+import OpenSwiftDataTesting
 import PopcornTestSupport
 import Testing
 
@@ -14,6 +15,10 @@ final class Machine {
     let container: ModelContainer
 
     static let schema = Schema([WatchedMovie.self, Memo.self])
+
+    /// How far this machine's clock is off, in seconds (ahead when positive): each save
+    /// is recorded in the history at the time such a clock would have given.
+    var clockOffset: TimeInterval = 0
 
     init() throws {
         folder = TemporaryFolder(prefix: "StoreSyncTests")
@@ -39,15 +44,24 @@ final class Machine {
     }
 
     @discardableResult
-    func sync(_ url: String) async throws -> StoreSyncReport {
-        let engine = StoreSyncEngine(remote: try SyncRemote(url: url), logger: Logger(label: "test"))
+    func sync(_ url: String, stoppingAt stop: StoreSyncEngine.Stop? = nil) async throws -> StoreSyncReport {
+        var engine = StoreSyncEngine(remote: try SyncRemote(url: url), logger: Logger(label: "test"))
+        engine.stop = stop
         return try await engine.sync([store]).first ?? StoreSyncReport(store: "none")
+    }
+
+    /// Saves the context, recorded at this machine's clock.
+    private func save(_ context: ModelContext) throws {
+        try context.save()
+        if clockOffset != 0 {
+            try StoreTampering.shiftLatestHistoryTransaction(at: folder.file("notes.sqlite"), by: clockOffset)
+        }
     }
 
     func add(movie: Int, at seconds: Double = Date().timeIntervalSince1970, note: String? = nil) throws {
         let context = ModelContext(container)
         context.insert(WatchedMovie(movieID: movie, createdAt: Date(timeIntervalSince1970: seconds), note: note))
-        try context.save()
+        try save(context)
     }
 
     func edit(movie: Int, note: String?) throws {
@@ -55,13 +69,13 @@ final class Machine {
         for entry in try context.fetch(FetchDescriptor<WatchedMovie>(predicate: #Predicate { $0.movieID == movie })) {
             entry.note = note
         }
-        try context.save()
+        try save(context)
     }
 
     func remove(movie: Int) throws {
         let context = ModelContext(container)
         try context.delete(model: WatchedMovie.self, where: #Predicate { $0.movieID == movie })
-        try context.save()
+        try save(context)
     }
 
     /// The watchlist as (movie, note, creation time), sorted by movie.

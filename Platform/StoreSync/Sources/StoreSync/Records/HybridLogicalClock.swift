@@ -1,0 +1,71 @@
+import Foundation
+
+/// A hybrid logical clock's timestamp: the version of a write, which orders
+/// last-writer-wins on the server and on every machine.
+///
+/// Physical time in milliseconds since 1970, a counter, and the device that issued it.
+/// Timestamps compare by time, then counter, then device (as PostgreSQL compares `uuid`s:
+/// byte by byte), so the server and every machine pick the same winner for two writes.
+///
+/// Each store keeps a clock: the highest timestamp it has issued or received
+/// (``SyncState/clock``). A local save is stamped with its own time, but never at or
+/// below that clock (``stamp(savedAt:device:)``): a write made after this machine saw
+/// another's is ordered after it, whatever the two machines' clocks say. A machine whose
+/// clock runs ahead therefore drags the others' clocks ahead (their next writes still
+/// win over its earlier ones), and a machine whose clock is corrected back still orders
+/// its new writes after its earlier, future-dated ones.
+///
+/// The type serves one record today, and is made to serve one field later (field-level
+/// merges order each field's writes by the same timestamps).
+struct HybridLogicalClock: Comparable, Hashable, Sendable, CustomStringConvertible {
+    /// Milliseconds since 1970.
+    let wall: Int64
+    /// Orders timestamps issued within the same millisecond or at or below a clock that
+    /// ran ahead of this machine's time.
+    let counter: Int64
+    let device: UUID
+
+    init(wall: Int64, counter: Int64, device: UUID) {
+        self.wall = wall
+        self.counter = counter
+        self.device = device
+    }
+
+    /// The lowest timestamp of a device: a model saved before history was kept carries
+    /// it, so that any recorded write wins over it.
+    static func zero(device: UUID) -> HybridLogicalClock {
+        HybridLogicalClock(wall: 0, counter: 0, device: device)
+    }
+
+    /// Milliseconds since 1970 of a date, rounded down.
+    static func milliseconds(_ date: Date) -> Int64 {
+        Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
+    }
+
+    /// The timestamp of a save made at `date` by `device`, issued by a clock whose
+    /// highest timestamp is `self`: the save's own time if it is later than the clock's,
+    /// else the clock's time with the next counter. Always above `self`.
+    func stamp(savedAt date: Date, device: UUID) -> HybridLogicalClock {
+        let time = Self.milliseconds(date)
+        if time > wall { return HybridLogicalClock(wall: time, counter: 0, device: device) }
+        return HybridLogicalClock(wall: wall, counter: counter + 1, device: device)
+    }
+
+    static func < (lhs: Self, rhs: Self) -> Bool {
+        if lhs.wall != rhs.wall { return lhs.wall < rhs.wall }
+        if lhs.counter != rhs.counter { return lhs.counter < rhs.counter }
+        return lhs.device.uuidString.lowercased() < rhs.device.uuidString.lowercased()
+    }
+
+    /// `wall.counter.device`, as the store's sync state keeps it.
+    var description: String { "\(wall).\(counter).\(device.uuidString)" }
+
+    /// Reads ``description``.
+    init?(_ text: String) {
+        let parts = text.split(separator: ".", maxSplits: 2)
+        guard parts.count == 3, let wall = Int64(parts[0]), let counter = Int64(parts[1]),
+            let device = UUID(uuidString: String(parts[2]))
+        else { return nil }
+        self.init(wall: wall, counter: counter, device: device)
+    }
+}

@@ -1,0 +1,64 @@
+// A second process for the tests that run a machine under `faketime`: one data folder,
+// one command.
+//
+//   storesync-fixture FOLDER note MOVIE TEXT   adds the movie, or sets its note
+//   storesync-fixture FOLDER sync URL          syncs the folder's store with the server
+//   storesync-fixture FOLDER list              prints MOVIE/NOTE lines, by movie
+//   storesync-fixture now                      prints this process's time, seconds since 1970
+import Foundation
+import Logging
+import OpenSwiftData
+import StoreSync
+
+@Model
+final class WatchedMovie {
+    var movieID: Int?
+    var note: String?
+
+    init(movieID: Int, note: String?) {
+        self.movieID = movieID
+        self.note = note
+    }
+}
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data((message + "\n").utf8))
+    exit(2)
+}
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments == ["now"] {
+    print(Date().timeIntervalSince1970)
+    exit(0)
+}
+guard arguments.count >= 2 else { fail("usage: storesync-fixture FOLDER note|sync|list …") }
+let folder = URL(filePath: arguments[0])
+let container = try ModelContainer(
+    for: Schema([WatchedMovie.self]),
+    configurations: [
+        ModelConfiguration(url: folder.appending(path: "notes.sqlite"), cloudKitDatabase: .private("iCloud.tests"))
+    ])
+let store = SyncedStore(name: "notes", container: container, domainKeys: ["WatchedMovie": ["movieID"]])
+
+switch (arguments[1], arguments.count) {
+case ("note", 4):
+    guard let movie = Int(arguments[2]) else { fail("not a movie id: \(arguments[2])") }
+    let context = ModelContext(container)
+    let found = try context.fetch(FetchDescriptor<WatchedMovie>(predicate: #Predicate { $0.movieID == movie }))
+    if found.isEmpty {
+        context.insert(WatchedMovie(movieID: movie, note: arguments[3]))
+    }
+    for entry in found { entry.note = arguments[3] }
+    try context.save()
+case ("sync", 3):
+    let engine = StoreSyncEngine(remote: try SyncRemote(url: arguments[2]), logger: Logger(label: "fixture"))
+    for report in try await engine.sync([store]) {
+        print("sent \(report.sent), received \(report.received)")
+    }
+case ("list", 2):
+    let movies = try ModelContext(container).fetch(
+        FetchDescriptor<WatchedMovie>(sortBy: [SortDescriptor(\.movieID)]))
+    for movie in movies { print("\(movie.movieID.map(String.init) ?? "nil")/\(movie.note ?? "-")") }
+default:
+    fail("unknown command: \(arguments.dropFirst().joined(separator: " "))")
+}
