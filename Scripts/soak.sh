@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Runs OpenSwiftData's generated operation sequences (ModelBased/ in its tests) for as long
-# as asked, from a new run seed each time, and prints what they did: sequences,
-# operations, saves, checks, differences. A difference fails the run and prints the seed
-# of its sequence (replay it with OSD_SEED=<seed>) and the sequence shrunk.
+# as asked, from a new run seed each time, then its injected I/O faults at every call and
+# 50 kill -9 points per operation, and prints what they did: sequences, operations,
+# saves, checks, faults, kills. A difference fails the run and prints the seed of its
+# sequence (replay it with OSD_SEED=<seed>) and the sequence shrunk.
 #
 #   Scripts/soak.sh --minutes N        (OSD_RUN_SEED=<seed> to repeat a run's sequences)
 set -euo pipefail
@@ -22,3 +23,7 @@ echo "==> run seed $run_seed, $minutes minutes (OSD_RUN_SEED=$run_seed repeats i
 OSD_RUN_SEED=$run_seed OSD_SEQUENCES=100000000 OSD_SECONDS=$((minutes * 60)) \
     swift test --package-path "$package" --scratch-path "$SCRATCH" --skip-build \
     --filter 'GeneratedSequenceTests' 2>&1 | grep -v ' notice OpenSwiftData: '
+echo "==> injected I/O faults at every call, and kill -9 at 50 points per operation"
+OSD_FAULT_STRIDE=1 OSD_KILL_TRIALS=50 OSD_KILL_SEED=$run_seed \
+    swift test --package-path "$package" --scratch-path "$SCRATCH" --skip-build \
+    --filter 'IOFaultTests|KillPointTests' 2>&1 | grep -E 'runs,|kill points:|Test run|error|failed' 

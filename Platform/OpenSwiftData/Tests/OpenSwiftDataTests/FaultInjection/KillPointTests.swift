@@ -11,10 +11,20 @@ import Testing
 /// a child process (the migration fixture). After each kill the store opens and is in a
 /// state before or after an operation, never between: whole batches of rows, one version
 /// or the other, a backup whole or unusable, the store restored from one backup or the
-/// other. The points come from a seeded generator: `OSD_KILL_SEED` repeats a run's.
+/// other. The points come from a seeded generator: `OSD_KILL_SEED` repeats a run's;
+/// `OSD_KILL_TRIALS=N` kills each operation N times (`Scripts/soak.sh` raises it).
 @Suite("kill -9 at random points of a store operation")
 struct KillPointTests {
     private static let seed = ProcessInfo.processInfo.environment["OSD_KILL_SEED"].flatMap(UInt64.init) ?? 0xC0FFEE
+
+    /// How many times each operation is killed: `base`, or `OSD_KILL_TRIALS`.
+    private static func trials(_ base: Int) -> Range<Int> {
+        0..<(ProcessInfo.processInfo.environment["OSD_KILL_TRIALS"].flatMap(Int.init) ?? base)
+    }
+
+    private static func report(_ operation: String, kills: Int) {
+        print("kill points: \(operation) killed \(kills) times, every store whole")
+    }
 
     /// Runs the fixture with `arguments`, kills it `delay` milliseconds after it printed
     /// `ready` (or after it started, when nil), and returns every line it printed.
@@ -65,7 +75,7 @@ struct KillPointTests {
         let url = folder.file("items.sqlite")
         var random = SeededGenerator(seed: Self.seed)
         var saved = 0
-        for trial in 0..<8 {
+        for trial in Self.trials(8) {
             let delay = random.index(150)
             let lines = try Self.kill(["save-loop", url.path], afterMilliseconds: delay)
             if let batch = Self.last("SAVED", in: lines) { saved = max(saved, (batch + 1) * 50) }
@@ -81,12 +91,13 @@ struct KillPointTests {
             #expect(count >= saved, "\(context): \(count) rows, but \(saved) were saved")
         }
         #expect(saved > 0, "some saves were reported before the kills")
+        Self.report("saves", kills: Self.trials(8).count)
     }
 
     @Test("migrations killed at random: one version or the other, every row kept")
     func migrations() throws {
         var random = SeededGenerator(seed: Self.seed &+ 1)
-        for trial in 0..<4 {
+        for trial in Self.trials(4) {
             let folder = TemporaryFolder()
             try FileManager.default.createDirectory(at: folder.url, withIntermediateDirectories: true)
             let url = folder.file("items.sqlite")
@@ -112,6 +123,7 @@ struct KillPointTests {
             let rerun = try MigrationFixture.run(["migrate", url.path])
             #expect(rerun.status == 0 && rerun.output.contains("DONE"), "\(context): the migration then completes")
         }
+        Self.report("migrations", kills: Self.trials(4).count)
     }
 
     @Test("backups killed at random: each backup whole or unusable, the store untouched")
@@ -121,7 +133,7 @@ struct KillPointTests {
         let url = folder.file("items.sqlite")
         try Self.populate(url, rows: 2_000)
         var random = SeededGenerator(seed: Self.seed &+ 2)
-        for trial in 0..<6 {
+        for trial in Self.trials(6) {
             let backups = folder.file("backups-\(trial)")
             try FileManager.default.createDirectory(at: backups, withIntermediateDirectories: true)
             let delay = random.index(200)
@@ -148,6 +160,7 @@ struct KillPointTests {
                 }
             }
         }
+        Self.report("backups", kills: Self.trials(6).count)
     }
 
     @Test("restores killed at random: the store is one backup or the other, whole")
@@ -164,7 +177,7 @@ struct KillPointTests {
         var restored = 0
         // A kill between removing the store and renaming the restored copy into place left
         // no store at all; the window is narrow, so the restores are killed often.
-        for trial in 0..<16 {
+        for trial in Self.trials(16) {
             let delay = random.index(300)
             let lines = try Self.kill(["restore-loop", url.path, first.path, second.path], afterMilliseconds: delay)
             restored += (Self.last("RESTORED", in: lines) ?? -1) + 1
@@ -175,5 +188,6 @@ struct KillPointTests {
             #expect(rows == 100 || rows == 300, "\(context): \(rows ?? -1) rows")
         }
         #expect(restored > 0, "some restores were reported before the kills")
+        Self.report("restores", kills: Self.trials(16).count)
     }
 }
