@@ -341,10 +341,61 @@ final class EntityDescriptor: @unchecked Sendable {
         return resolved
     }
 
+    /// An error for the first inverse pair of this entity's own relationships that is not
+    /// sound: an `@Relationship(inverse:)` that does not name a relationship of the target
+    /// pointing back at this entity (see ``declaredInverseError()``), an inverse declared
+    /// by a superclass of the relationship's target (a model of that superclass would be
+    /// put in a relationship typed for the subclass), two relationships claiming the same
+    /// inverse, or a pair whose other side does not have this relationship as its inverse
+    /// (one-way, or paired with another). Each would put models of the wrong class in a
+    /// relationship, or keep the two sides out of step.
+    func inverseError() -> SwiftDataError? {
+        if let error = declaredInverseError() { return error }
+        for property in properties[inheritedPropertyCount...] {
+            guard let relationship = property.relationship, let (target, index) = inverse(of: property.index)
+            else { continue }
+            let inverse = target.properties[index]
+            let own = "\(name).\(property.name)"
+            let other = "\(target.name).\(inverse.name)"
+            let declaring = target.declaringEntity(of: index)
+            guard declaring === target else {
+                let holds = relationship.isToMany ? "[\(target.name)]" : "\(target.name)?"
+                return .invalidModel(
+                    entity: name,
+                    reason:
+                        "\(own) holds \(target.name) models, but its inverse \(other) is declared by \(declaring.name), so setting it on a \(declaring.name) that is not a \(target.name) would put that model in \(own); declare \(own) with \(declaring.name) (not \(holds)) or give \(target.name) a relationship of its own as the inverse"
+                )
+            }
+            guard let back = target.inverse(of: index), back.entity === self, back.index == property.index else {
+                let pairedWith = target.inverse(of: index)
+                let reason: String
+                if let pairedWith, pairedWith.entity === self,
+                    properties[pairedWith.index].relationship?.declaredInverse != nil,
+                    relationship.declaredInverse != nil
+                {
+                    let rival = "\(name).\(properties[pairedWith.index].name)"
+                    reason =
+                        "\(own) and \(rival) both declare \(other) as their inverse; a relationship has one inverse: pair \(own) with another relationship of \(target.name), or make it one-way with inverse: nil"
+                } else if let pairedWith {
+                    let paired = "\(pairedWith.entity.name).\(pairedWith.entity.properties[pairedWith.index].name)"
+                    reason =
+                        "\(own) has \(other) as its inverse, but the inverse of \(other) is \(paired); declare the pair the same way on both sides"
+                } else {
+                    let isOneWay = inverse.relationship?.metadata.isOneWay == true
+                    let why = isOneWay ? "is one-way (inverse: nil)" : "has no inverse"
+                    reason =
+                        "\(own) has \(other) as its inverse, but \(other) \(why); declare the pair the same way on both sides"
+                }
+                return .invalidModel(entity: name, reason: reason)
+            }
+        }
+        return nil
+    }
+
     /// An error for the first `@Relationship(inverse:)` that does not name a
     /// relationship of the target pointing back at this entity. Such an inverse would
     /// put models of this entity into a relationship typed for another.
-    func declaredInverseError() -> SwiftDataError? {
+    private func declaredInverseError() -> SwiftDataError? {
         // Inherited relationships are checked with the entity that declares them.
         for property in properties[inheritedPropertyCount...] {
             guard let relationship = property.relationship, let keyPath = relationship.declaredInverse else {

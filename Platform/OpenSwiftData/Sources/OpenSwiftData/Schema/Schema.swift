@@ -57,7 +57,7 @@ public final class Schema: Sendable, CustomStringConvertible {
             byName[descriptor.name] = descriptor
         }
         for descriptor in descriptors {
-            if let error = descriptor.declaredInverseError() {
+            if let error = descriptor.inverseError() {
                 invalidity = invalidity ?? error
             }
         }
