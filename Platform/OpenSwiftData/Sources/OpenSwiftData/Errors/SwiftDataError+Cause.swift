@@ -71,6 +71,12 @@ extension SwiftDataError {
         /// An `enumerate` block left unsaved changes without `allowEscapingMutations`;
         /// the changes are still in the context.
         case mutationsEscapedEnumeration(entity: String, count: Int)
+        /// A model's to-one relationship that is not optional refers to no model: its
+        /// target was deleted under a `.nullify` rule, or it was removed from the
+        /// target's inverse. Saving it would store a row that cannot be read back;
+        /// nothing was written, and the context kept its changes. (Core Data's
+        /// validation of a mandatory relationship, which SwiftData's save runs.)
+        case requiredRelationshipMissing(entity: String, relationship: String, target: String)
 
         public var description: String {
             switch self {
@@ -135,6 +141,8 @@ extension SwiftDataError {
                 "The key path \(keyPath) of \(entity) cannot be used here: \(reason)."
             case .mutationsEscapedEnumeration(let entity, let count):
                 "The block of enumerate over \(entity) left \(count) unsaved change(s); save them in the block, or pass allowEscapingMutations: true. The changes are still in the context."
+            case .requiredRelationshipMissing(let entity, let relationship, let target):
+                "Cannot save \(entity).\(relationship): it is not optional but refers to no \(target) (deleting its \(target) under a .nullify rule, or removing it from the \(target)'s inverse, cleared it); give it a \(target), delete the \(entity) as well (a .cascade rule does), make the relationship optional, or roll back. Nothing was written."
             }
         }
 

@@ -50,6 +50,9 @@ final class EntityDescriptor: @unchecked Sendable {
     let ownColumnPropertyIndices: [Int]
     /// The indices of the to-one relationships, whose columns hold their target's key.
     let toOnePropertyIndices: [Int]
+    /// The indices of the to-one relationships that are not optional, which a save checks
+    /// refer to a model.
+    let requiredToOnePropertyIndices: [Int]
     /// The indices of the attributes stored as BLOBs (whose values may be kept in files
     /// beside the store, see ``ExternalDataChanges``), in column order.
     let blobColumnPropertyIndices: [Int]
@@ -207,6 +210,9 @@ final class EntityDescriptor: @unchecked Sendable {
         self.ownColumnPropertyIndices = columnPropertyIndices.filter { $0 >= inheritedPropertyCount }
         self.constantPropertyIndices = properties.filter(\.isConstant).map(\.index)
         self.toOnePropertyIndices = properties.filter { $0.relationship?.isToMany == false }.map(\.index)
+        self.requiredToOnePropertyIndices = properties.filter {
+            $0.relationship?.isToMany == false && $0.relationship?.isOptional == false
+        }.map(\.index)
         self.blobColumnPropertyIndices = columnPropertyIndices.filter {
             properties[$0].attribute?.codec.storageType == .blob
         }

@@ -144,9 +144,25 @@ enum RelationshipGraph {
             let current = targets(of: target, at: inverseIndex)
             guard current.contains(where: { $0 === owner }) else { return }
             setSlot(.toMany(current.filter { $0 !== owner }), of: target, at: inverseIndex)
-        } else if self.target(of: target, at: inverseIndex) === owner {
+        } else if refers(target, at: inverseIndex, to: owner) {
             setSlot(.toOne(nil), of: target, at: inverseIndex)
         }
+    }
+
+    /// Whether the to-one relationship at `index` of `model` refers to `owner`. When it is
+    /// not loaded, its stored key says so without reading it: a read would not show an
+    /// `owner` deleted in the context (``ModelContext/delete(_:)`` nullifies its inverses
+    /// once it is deleted), and the relationship would be cached as empty, outside the
+    /// model's snapshot, where a rollback would not restore it.
+    private static func refers(_ model: any PersistentModel, at index: Int, to owner: any PersistentModel) -> Bool {
+        let backing = model.persistentBackingData
+        if case .notLoaded = backing.relationship(at: index), case .integer(let key) = backing.storedValue(at: index),
+            let ownerKey = owner.persistentBackingData.primaryKey
+        {
+            // Keys are unique in the hierarchy of the relationship's target, which is `owner`'s.
+            return key == ownerKey
+        }
+        return target(of: model, at: index) === owner
     }
 
     /// Makes `target`'s inverse relationship refer to `owner`; a to-one inverse drops
