@@ -31,6 +31,13 @@ public final class ModelContext {
     /// Counts what a migration stage's custom code saves.
     var ledger: MigrationLedger?
 
+    /// The relationships whose read from the store failed in this context, with the
+    /// read's error: until ``rollback()``, a change to one of them that drops models is
+    /// refused at save (see ``RelationshipGraph``). Kept by row, not by model instance,
+    /// and through saves: the app may still hold the failed read's empty result (`let
+    /// tags = tour.tags`) and build a change on it after the error has cleared.
+    var failedRelationshipReads: [FailedRelationshipRead: String] = [:]
+
     static let logger = Logger(label: "OpenSwiftData")
 
     /// Posted after a context saves; `userInfo` holds the identifiers under the
@@ -253,6 +260,7 @@ public final class ModelContext {
         insertedModels.removeAll()
         changedModels.removeAll()
         deletedModels.removeAll()
+        failedRelationshipReads.removeAll()
     }
 
     /// SwiftData's step that brings pending changes up to date (inverse relationships,
@@ -271,5 +279,23 @@ public final class ModelContext {
             rollback()
             throw error
         }
+    }
+}
+
+/// A relationship of one row, whose read failed in a context
+/// (``ModelContext/failedRelationshipReads``).
+struct FailedRelationshipRead: Hashable {
+    /// The row's hierarchy (``EntityDescriptor/identityIndex``) and key.
+    let identityIndex: Int
+    let primaryKey: Int64
+    /// The relationship's property index (an inherited relationship has the same index
+    /// in every entity of the hierarchy).
+    let propertyIndex: Int
+
+    init?(_ backing: ModelBackingData, at index: Int) {
+        guard let primaryKey = backing.primaryKey else { return nil }
+        self.identityIndex = backing.entity.identityIndex
+        self.primaryKey = primaryKey
+        self.propertyIndex = index
     }
 }

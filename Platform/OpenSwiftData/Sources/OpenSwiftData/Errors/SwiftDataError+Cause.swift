@@ -48,8 +48,10 @@ extension SwiftDataError {
         case rowCountMismatch(entity: String, expected: Int, found: Int)
         /// Models that CloudKit could not sync, each violation on its own line.
         case cloudKitConstraintViolations([String])
-        /// A relationship was changed while its stored targets could not be read, so saving
-        /// it would overwrite links that were never seen; nothing was written.
+        /// A relationship was changed while its stored targets could not be read, or in a
+        /// way that drops stored targets after a read of them failed in the context (the
+        /// change may be built on the failed read's empty result), so saving it could
+        /// overwrite links that were never seen; nothing was written.
         case relationshipNotLoaded(entity: String, relationship: String, reason: String)
         /// A to-many relationship holds fewer models than its `minimumModelCount` or more
         /// than its `maximumModelCount`; nothing was written.
@@ -125,7 +127,7 @@ extension SwiftDataError {
             case .cloudKitConstraintViolations(let violations):
                 "The models cannot be used with CloudKit:\n- " + violations.joined(separator: "\n- ")
             case .relationshipNotLoaded(let entity, let relationship, let reason):
-                "Cannot save \(entity).\(relationship): it was changed while its stored models could not be read (\(reason)); roll back and read it again."
+                "Cannot save \(entity).\(relationship): it was changed on top of a read of its stored models that failed (\(reason)); roll back and read it again."
             case .modelCountOutOfRange(let entity, let relationship, let count, let minimum, let maximum):
                 "Cannot save \(entity).\(relationship): it holds \(count) models, "
                     + "outside its allowed range (\(minimum.map(String.init) ?? "0") to \(maximum.map(String.init) ?? "any")); add or remove models first."

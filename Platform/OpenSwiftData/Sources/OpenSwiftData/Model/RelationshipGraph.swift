@@ -20,6 +20,14 @@ enum RelationshipGraph {
     /// fails leaves the slot unloaded (the next access reads again) and reports no
     /// targets, and the failure is kept until the relationship is read: a change made
     /// on top of it would replace links nobody saw, so ``ModelContext/save()`` refuses it.
+    ///
+    /// The context also remembers the failure until it is rolled back
+    /// (``ModelContext/failedRelationshipReads``): the app may have kept the empty result
+    /// (`let tags = tour.tags`) and set it back, changed, once the error has cleared
+    /// (`tour.tags = tags + [wine]`). Such a set reads the stored models first, and when
+    /// it drops any of them, the save refuses it (``guardChange(of:at:dropping:)``).
+    /// A change that keeps every stored model (`tour.tags.append(wine)`) loses nothing
+    /// and is saved.
     private static func loadedSlot(of owner: any PersistentModel, at index: Int) -> Slot {
         let backing = owner.persistentBackingData
         let slot = backing.relationship(at: index)
@@ -39,6 +47,9 @@ enum RelationshipGraph {
             let name = "\(backing.entity.name).\(backing.entity.properties[index].name)"
             ModelContext.logger.error("cannot read \(name): \(error)")
             backing.recordUnreadRelationship(at: index, reason: "\(error)")
+            if let read = FailedRelationshipRead(backing, at: index) {
+                context.failedRelationshipReads[read] = "\(error)"
+            }
             return empty
         }
     }
@@ -47,6 +58,7 @@ enum RelationshipGraph {
     static func setTarget(_ newTarget: (any PersistentModel)?, of owner: any PersistentModel, at index: Int) {
         let oldTarget = target(of: owner, at: index)
         guard oldTarget !== newTarget else { return }
+        if oldTarget != nil { guardChange(of: owner, at: index, dropping: true) }
         setSlot(.toOne(newTarget), of: owner, at: index)
         if let newTarget { adopt(newTarget, into: owner) }
         guard let inverseIndex = owner.persistentBackingData.entity.inverse(of: index)?.index else { return }
@@ -67,6 +79,11 @@ enum RelationshipGraph {
             zip(oldTargets, unique).allSatisfy({ $0 === $1 })
         {
             return
+        }
+        if !oldTargets.isEmpty {
+            guardChange(
+                of: owner, at: index,
+                dropping: oldTargets.contains { !seen.contains(ObjectIdentifier($0)) })
         }
         setSlot(.toMany(unique), of: owner, at: index)
         for target in unique { adopt(target, into: owner) }
@@ -115,6 +132,25 @@ enum RelationshipGraph {
         for target in related {
             detachInverse(of: target, at: inverseIndex, from: model)
         }
+    }
+
+    /// Marks a change of the relationship at `index` that drops stored models as
+    /// unsaveable when a read of that relationship failed earlier in the context: the
+    /// new value may be built on the failed read's empty result, and saving it would
+    /// delete links the app never saw. ``ModelContext/save()`` then throws
+    /// ``SwiftDataError/Cause/relationshipNotLoaded(entity:relationship:reason:)`` until
+    /// the context is rolled back.
+    private static func guardChange(of owner: any PersistentModel, at index: Int, dropping: Bool) {
+        let backing = owner.persistentBackingData
+        guard dropping, let context = backing.context, !context.failedRelationshipReads.isEmpty,
+            let read = FailedRelationshipRead(backing, at: index),
+            let reason = context.failedRelationshipReads[read]
+        else { return }
+        backing.recordUnreadRelationship(
+            at: index,
+            reason:
+                "an earlier read of it in this context failed (\(reason)) and showed no models, and this change drops stored ones; until the context is rolled back, only changes that keep every stored model are saved"
+        )
     }
 
     // MARK: Primitives
