@@ -131,18 +131,31 @@ extension ModelContext {
         backing.forgetSnapshot()
     }
 
-    /// Tells observers what a save wrote.
+    /// Tells observers what a save wrote, once it has committed: at once, or, for a
+    /// context inside a caller's transaction (a sync transaction's), when that
+    /// transaction commits (``heldChanges``). An observer that reads the store, on any
+    /// connection, then sees what the save wrote.
     private func announce(_ saved: SavedIdentifiers) {
+        let change = ModelContainer.Change(
+            inserted: saved.inserted, updated: saved.updated, deleted: saved.deleted, erasedAll: false)
+        if heldChanges != nil {
+            heldChanges?.append(change)
+        } else {
+            announce(change)
+        }
+    }
+
+    /// Posts the did-save notification of a committed save and tells the container's
+    /// observers.
+    func announce(_ change: ModelContainer.Change) {
         NotificationCenter.default.post(
             name: Self.didSave, object: nil,
             userInfo: [
-                NotificationKey.insertedIdentifiers.rawValue: saved.inserted,
-                NotificationKey.updatedIdentifiers.rawValue: saved.updated,
-                NotificationKey.deletedIdentifiers.rawValue: saved.deleted,
+                NotificationKey.insertedIdentifiers.rawValue: change.inserted,
+                NotificationKey.updatedIdentifiers.rawValue: change.updated,
+                NotificationKey.deletedIdentifiers.rawValue: change.deleted,
             ])
-        container.saveBroadcaster.publish(
-            ModelContainer.Change(
-                inserted: saved.inserted, updated: saved.updated, deleted: saved.deleted, erasedAll: false))
+        container.saveBroadcaster.publish(change)
     }
 }
 

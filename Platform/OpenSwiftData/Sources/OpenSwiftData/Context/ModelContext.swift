@@ -63,10 +63,26 @@ public final class ModelContext {
         self.accesses = container.stores.stores.map { StoreAccess(writer: $0.writer, path: $0.url?.path) }
     }
 
-    /// A context on a connection whose transaction is owned by the caller.
+    /// A context on a connection whose transaction is owned by the caller. Its saves are
+    /// savepoints of that transaction, which may still roll back: what they wrote is
+    /// held (``heldChanges``) rather than announced, for the owner of the transaction to
+    /// announce once it has committed (``announceHeldChanges()``).
     init(container: ModelContainer, pinnedDatabase db: Database) {
         self.container = container
         self.accesses = [StoreAccess(pinned: db)]
+        self.heldChanges = []
+    }
+
+    /// What the saves of a context inside a caller's transaction wrote, not announced yet;
+    /// nil for a context whose saves commit, which announces each save once committed.
+    var heldChanges: [ModelContainer.Change]?
+
+    /// Posts the did-save notification of each save held so far, in order, and tells the
+    /// container's observers: the transaction that held them has committed.
+    func announceHeldChanges() {
+        guard let held = heldChanges else { return }
+        heldChanges = []
+        for change in held { announce(change) }
     }
 
     /// How the context reaches the store that holds `entity`'s rows.
