@@ -69,7 +69,9 @@ struct StoreLayout: Sendable {
         self.hashes = hashes
         var references: [String: [RowReferenceColumn]] = [:]
         for entity in entities {
-            for property in entity.properties {
+            // Each relationship once, from the entity that declares it, whose table holds
+            // its column (a sub-entity's table has its own properties only).
+            for property in entity.properties[entity.inheritedPropertyCount...] {
                 guard let relationship = property.relationship else { continue }
                 let target = String(describing: relationship.target)
                 switch entity.storage(of: property.index) {
