@@ -261,6 +261,7 @@ public final class ModelContext {
 
     /// Discards every unsaved insert, change and delete.
     public func rollback() {
+        let hadDeletions = !deletedModels.isEmpty
         for model in changedModels.models + deletedModels.models {
             let backing = model.persistentBackingData
             backing.restoreSnapshot()
@@ -277,6 +278,19 @@ public final class ModelContext {
         changedModels.removeAll()
         deletedModels.removeAll()
         failedRelationshipReads.removeAll()
+        if hadDeletions { unloadRelationshipsOfRegisteredModels() }
+    }
+
+    /// Forgets every registered model's loaded relationships, to be read again from the
+    /// store. A relationship read while a delete was pending left the deleted models out
+    /// (so did a snapshot kept then); once the delete is rolled back they are back, and a
+    /// relationship kept without them would drop their links at its next change.
+    private func unloadRelationshipsOfRegisteredModels() {
+        for model in identityMap.liveModels {
+            let backing = model.persistentBackingData
+            guard backing.state == .persisted, backing.entity.hasRelationships else { continue }
+            backing.relationships = backing.entity.unloadedRelationships
+        }
     }
 
     /// SwiftData's step that brings pending changes up to date (inverse relationships,
