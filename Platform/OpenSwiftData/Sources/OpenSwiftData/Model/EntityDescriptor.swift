@@ -448,11 +448,21 @@ final class EntityDescriptor: @unchecked Sendable {
                 return (target, candidate.index)
             }
         }
+        // The target's properties that another relationship of this entity declares as
+        // its inverse: each is that relationship's, not one to infer for this one.
+        let claimed = Set(
+            properties.compactMap { property -> Int? in
+                guard property.index != propertyIndex, let declared = property.relationship?.declaredInverse,
+                    property.relationship?.target == relationship.target
+                else { return nil }
+                return target.propertyIndexByKeyPath[declared]
+            })
         let backReferences = target.properties.filter { candidate in
             guard let other = candidate.relationship, other.target == modelType, !other.metadata.isOneWay else {
                 return false
             }
             if target === self && candidate.index == propertyIndex { return false }
+            if claimed.contains(candidate.index) { return false }
             // A property that names a different inverse is not ours.
             if let declared = other.declaredInverse, declared != ownKeyPath { return false }
             return true

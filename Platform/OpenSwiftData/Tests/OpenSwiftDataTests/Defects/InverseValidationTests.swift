@@ -148,6 +148,25 @@ enum UnsoundInverse {
         init(name: String) { self.name = name }
     }
 
+    /// `Shop.staff` and `Clerk.shop` are a declared pair; `Shop.former` has no inverse to
+    /// infer (`Clerk.shop` is taken), so it is one-way.
+    @Model
+    final class Shop {
+        var name: String
+        @Relationship(inverse: \Clerk.shop) var staff: [Clerk] = []
+        var former: [Clerk] = []
+
+        init(name: String) { self.name = name }
+    }
+
+    @Model
+    final class Clerk {
+        var name: String
+        var shop: Shop?
+
+        init(name: String) { self.name = name }
+    }
+
     /// A sound pair across a hierarchy: the array holds the class that declares the inverse.
     @Model
     final class Depot {
@@ -260,6 +279,22 @@ struct InverseValidationTests {
         let fetched = try #require(try ModelContext(container).fetch(FetchDescriptor<UnsoundInverse.Depot>()).first)
         #expect(fetched.lorries.map(\.plate) == ["T-1"])
         #expect(fetched.lorries.first is UnsoundInverse.Tipper)
+    }
+
+    @Test("a relationship beside a declared pair is not inferred as the pair's inverse: it is one-way")
+    func relationshipBesideDeclaredPair() throws {
+        let container = try makeInMemoryContainer([UnsoundInverse.Shop.self])
+        let context = ModelContext(container)
+        let shop = UnsoundInverse.Shop(name: "Corner")
+        let clerk = UnsoundInverse.Clerk(name: "Ana")
+        context.insert(shop)
+        context.insert(clerk)
+        shop.former = [clerk]
+        #expect(clerk.shop == nil)
+        shop.staff = [clerk]
+        #expect(clerk.shop === shop)
+        #expect(shop.former.map(\.name) == ["Ana"])
+        try context.save()
     }
 
     @Test("a model of another class in a relationship array stops the program, in every build")
