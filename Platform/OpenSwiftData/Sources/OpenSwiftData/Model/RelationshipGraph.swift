@@ -140,11 +140,14 @@ enum RelationshipGraph {
     /// delete links the app never saw. ``ModelContext/save()`` then throws
     /// ``SwiftDataError/Cause/relationshipNotLoaded(entity:relationship:reason:)`` until
     /// the context is rolled back.
-    private static func guardChange(of owner: any PersistentModel, at index: Int, dropping: Bool) {
+    /// `dropping` is evaluated only when a read failed in the context (rarely).
+    private static func guardChange(
+        of owner: any PersistentModel, at index: Int, dropping: @autoclosure () -> Bool
+    ) {
         let backing = owner.persistentBackingData
-        guard dropping, let context = backing.context, !context.failedRelationshipReads.isEmpty,
+        guard let context = backing.context, !context.failedRelationshipReads.isEmpty,
             let read = FailedRelationshipRead(backing, at: index),
-            let reason = context.failedRelationshipReads[read]
+            let reason = context.failedRelationshipReads[read], dropping()
         else { return }
         backing.recordUnreadRelationship(
             at: index,
