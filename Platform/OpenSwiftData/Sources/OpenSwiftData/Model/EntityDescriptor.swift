@@ -437,7 +437,9 @@ final class EntityDescriptor: @unchecked Sendable {
         guard let relationship = properties[propertyIndex].relationship, !relationship.metadata.isOneWay else {
             return nil
         }
-        let target = EntityDescriptor.known(relationship.target)
+        // A target that cannot be stored has no inverse: the schema reports its error
+        // when a container is created (`InvalidModelTests`).
+        guard let target = try? EntityDescriptor.of(relationship.target) else { return nil }
         if let keyPath = relationship.declaredInverse, let index = target.propertyIndexByKeyPath[keyPath] {
             return (target, index)
         }
