@@ -25,6 +25,23 @@ final class Lantern {
     init(name: String) { self.name = name }
 }
 
+/// Models related to a model that cannot be stored, to-one and to-many.
+@Model
+final class Porch {
+    var name: String
+    var lantern: Lantern?
+
+    init(name: String) { self.name = name }
+}
+
+@Model
+final class Garden {
+    var name: String
+    var lanterns: [Lantern] = []
+
+    init(name: String) { self.name = name }
+}
+
 /// What `@Model` cannot check from the source alone is refused when the container is
 /// created, with an error that names the entity and the property.
 @Suite("Models the container refuses")
@@ -51,5 +68,17 @@ struct InvalidModelTests {
     func inferredUnstorableType() {
         expectInvalid(
             [Lantern.self], entity: "Lantern", reasonContaining: "'lock' has type NSLock, which cannot be stored")
+    }
+
+    @Test("a model with a to-one relationship to one that cannot be stored is refused with that model's error")
+    func toOneToInvalidModel() {
+        expectInvalid(
+            [Porch.self], entity: "Lantern", reasonContaining: "'lock' has type NSLock, which cannot be stored")
+    }
+
+    @Test("a model with a to-many relationship to one that cannot be stored is refused with that model's error")
+    func toManyToInvalidModel() {
+        expectInvalid(
+            [Garden.self], entity: "Lantern", reasonContaining: "'lock' has type NSLock, which cannot be stored")
     }
 }

@@ -131,6 +131,31 @@ extension ModelContext {
         }
     }
 
+    /// Fails when an inserted or changed model's non-optional to-one relationship refers
+    /// to no model: a `.nullify` rule cleared it when its target was deleted, or the
+    /// model was removed from its target's inverse. Its row would hold NULL where the
+    /// model cannot take nil, and reading it back would stop the program; SwiftData's
+    /// save fails the same way (Core Data validates mandatory relationships). A
+    /// relationship not read since the model was fetched is as stored.
+    func checkRequiredRelationships() throws {
+        for models in [insertedModels.models, changedModels.models] {
+            for model in models {
+                let backing = model.persistentBackingData
+                guard !backing.entity.requiredToOnePropertyIndices.isEmpty,
+                    backing.state == .inserted || backing.state == .persisted
+                else { continue }
+                for index in backing.entity.requiredToOnePropertyIndices {
+                    guard case .toOne(nil) = backing.relationship(at: index),
+                        let relationship = backing.entity.properties[index].relationship
+                    else { continue }
+                    throw SwiftDataError.requiredRelationshipMissing(
+                        entity: backing.entity.name, relationship: backing.entity.properties[index].name,
+                        target: String(describing: relationship.target))
+                }
+            }
+        }
+    }
+
     /// Fails when a deleted model's `.deny` relationship still refers to models.
     func checkDenyRules() throws {
         for model in deletedModels.models {

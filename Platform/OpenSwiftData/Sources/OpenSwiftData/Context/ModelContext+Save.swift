@@ -29,6 +29,7 @@ extension ModelContext {
         try checkUnreadRelationships()
         try checkUnstorableValues()
         try checkDenyRules()
+        try checkRequiredRelationships()
         try checkModelCounts()
         NotificationCenter.default.post(name: Self.willSave, object: nil)
         let operations = parts.map { part in
@@ -157,18 +158,31 @@ extension ModelContext {
         backing.forgetSnapshot()
     }
 
-    /// Tells observers what a save wrote.
+    /// Tells observers what a save wrote, once it has committed: at once, or, for a
+    /// context inside a caller's transaction (a sync transaction's), when that
+    /// transaction commits (``heldChanges``). An observer that reads the store, on any
+    /// connection, then sees what the save wrote.
     private func announce(_ saved: SavedIdentifiers) {
+        let change = ModelContainer.Change(
+            inserted: saved.inserted, updated: saved.updated, deleted: saved.deleted, erasedAll: false)
+        if heldChanges != nil {
+            heldChanges?.append(change)
+        } else {
+            announce(change)
+        }
+    }
+
+    /// Posts the did-save notification of a committed save and tells the container's
+    /// observers.
+    func announce(_ change: ModelContainer.Change) {
         NotificationCenter.default.post(
             name: Self.didSave, object: nil,
             userInfo: [
-                NotificationKey.insertedIdentifiers.rawValue: saved.inserted,
-                NotificationKey.updatedIdentifiers.rawValue: saved.updated,
-                NotificationKey.deletedIdentifiers.rawValue: saved.deleted,
+                NotificationKey.insertedIdentifiers.rawValue: change.inserted,
+                NotificationKey.updatedIdentifiers.rawValue: change.updated,
+                NotificationKey.deletedIdentifiers.rawValue: change.deleted,
             ])
-        container.saveBroadcaster.publish(
-            ModelContainer.Change(
-                inserted: saved.inserted, updated: saved.updated, deleted: saved.deleted, erasedAll: false))
+        container.saveBroadcaster.publish(change)
     }
 }
 
@@ -229,10 +243,11 @@ struct SaveOperation {
                 entitiesWithInserts.append(entity)
             }
         }
+        var clearedRequired: [ClearedReference] = []
         for backing in deletedBackings {
             guard let key = backing.primaryKey else { continue }
             try externalData?.replaceValues(of: backing.entity, key: key, columns: nil, db: db)
-            try deleteRow(of: backing.entity, key: key, db: db)
+            try deleteRow(of: backing.entity, key: key, clearing: &clearedRequired, db: db)
         }
         let (keys, highest) = try assignKeys(db: db, nextKey: nextKey)
         for entity in entitiesWithInserts {
@@ -281,6 +296,7 @@ struct SaveOperation {
             try update(backing.entity, key: key, columns: columns, values: changedValues, db: db)
         }
         try writeJoinTables(keyOf: keyOf, upserts: keys, db: db)
+        try checkCleared(clearedRequired, db: db)
         try StoreHistory.record(historyEntries(keys: keys), author: author, db: db)
         externalData?.settle(in: db)
         return keys
@@ -412,20 +428,60 @@ struct SaveOperation {
         }
     }
 
+    /// A row whose non-optional to-one relationship a deleted row's removal set to NULL.
+    private struct ClearedReference {
+        let table: String
+        let column: String
+        let key: Int64
+        let relationship: StoreLayout.RequiredRelationship
+    }
+
     /// Deletes a row and every reference to it: to-one columns pointing at it are set to
     /// NULL and its join-table rows are deleted. A row of a sub-entity goes from the
-    /// table of each entity of its chain, and references to any of them go.
-    private func deleteRow(of entity: EntityDescriptor, key: Int64, db: Database) throws {
+    /// table of each entity of its chain, and references to any of them go. The rows
+    /// whose non-optional relationship is so set to NULL are added to `cleared`, for
+    /// ``checkCleared(_:db:)``.
+    private func deleteRow(
+        of entity: EntityDescriptor, key: Int64, clearing cleared: inout [ClearedReference], db: Database
+    ) throws {
         for table in entity.tableChain {
             try db.execute(
                 sql: "DELETE FROM \(table.quotedTable) WHERE \(Self.primaryKey) = ?", arguments: [key])
         }
         for reference in entity.tableChain.flatMap({ layout.references(to: $0.name) }) {
             switch reference {
-            case .column(let table, let column):
+            case .column(let table, let column, let required):
+                if let required {
+                    let referring = try Int64.fetchAll(
+                        db, sql: "SELECT \(Self.primaryKey) FROM \(table) WHERE \(column) = ?", arguments: [key])
+                    for row in referring {
+                        cleared.append(ClearedReference(table: table, column: column, key: row, relationship: required))
+                    }
+                }
                 try db.execute(sql: "UPDATE \(table) SET \(column) = NULL WHERE \(column) = ?", arguments: [key])
             case .joinRow(let table, let column):
                 try db.execute(sql: "DELETE FROM \(table) WHERE \(column) = ?", arguments: [key])
+            }
+        }
+    }
+
+    /// Fails when a row whose non-optional to-one relationship referred to a deleted row
+    /// is still there without a model in it, once the save has written every change (the
+    /// row may have been deleted too, or given another model): a row that holds NULL
+    /// where the model cannot take nil could not be read back. The in-memory check
+    /// (``ModelContext/checkRequiredRelationships()``) sees the models the context
+    /// changed; this one sees the rows it did not load (a relationship without inverse,
+    /// or a `.noAction` rule), and the save's transaction rolls back.
+    private func checkCleared(_ cleared: [ClearedReference], db: Database) throws {
+        for reference in cleared {
+            let isNull = try Bool.fetchOne(
+                db,
+                sql: "SELECT \(reference.column) IS NULL FROM \(reference.table) WHERE \(Self.primaryKey) = ?",
+                arguments: [reference.key])
+            if isNull == true {
+                throw SwiftDataError.requiredRelationshipMissing(
+                    entity: reference.relationship.entity, relationship: reference.relationship.relationship,
+                    target: reference.relationship.target)
             }
         }
     }

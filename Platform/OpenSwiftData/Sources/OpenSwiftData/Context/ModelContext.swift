@@ -31,6 +31,13 @@ public final class ModelContext {
     /// Counts what a migration stage's custom code saves.
     var ledger: MigrationLedger?
 
+    /// The relationships whose read from the store failed in this context, with the
+    /// read's error: until ``rollback()``, a change to one of them that drops models is
+    /// refused at save (see ``RelationshipGraph``). Kept by row, not by model instance,
+    /// and through saves: the app may still hold the failed read's empty result (`let
+    /// tags = tour.tags`) and build a change on it after the error has cleared.
+    var failedRelationshipReads: [FailedRelationshipRead: String] = [:]
+
     static let logger = Logger(label: "OpenSwiftData")
 
     /// Posted after a context saves; `userInfo` holds the identifiers under the
@@ -56,10 +63,26 @@ public final class ModelContext {
         self.accesses = container.stores.stores.map { StoreAccess(writer: $0.writer, path: $0.url?.path) }
     }
 
-    /// A context on a connection whose transaction is owned by the caller.
+    /// A context on a connection whose transaction is owned by the caller. Its saves are
+    /// savepoints of that transaction, which may still roll back: what they wrote is
+    /// held (``heldChanges``) rather than announced, for the owner of the transaction to
+    /// announce once it has committed (``announceHeldChanges()``).
     init(container: ModelContainer, pinnedDatabase db: Database) {
         self.container = container
         self.accesses = [StoreAccess(pinned: db)]
+        self.heldChanges = []
+    }
+
+    /// What the saves of a context inside a caller's transaction wrote, not announced yet;
+    /// nil for a context whose saves commit, which announces each save once committed.
+    var heldChanges: [ModelContainer.Change]?
+
+    /// Posts the did-save notification of each save held so far, in order, and tells the
+    /// container's observers: the transaction that held them has committed.
+    func announceHeldChanges() {
+        guard let held = heldChanges else { return }
+        heldChanges = []
+        for change in held { announce(change) }
     }
 
     /// How the context reaches the store that holds `entity`'s rows.
@@ -238,6 +261,7 @@ public final class ModelContext {
 
     /// Discards every unsaved insert, change and delete.
     public func rollback() {
+        let hadDeletions = !deletedModels.isEmpty
         for model in changedModels.models + deletedModels.models {
             let backing = model.persistentBackingData
             backing.restoreSnapshot()
@@ -253,6 +277,20 @@ public final class ModelContext {
         insertedModels.removeAll()
         changedModels.removeAll()
         deletedModels.removeAll()
+        failedRelationshipReads.removeAll()
+        if hadDeletions { unloadRelationshipsOfRegisteredModels() }
+    }
+
+    /// Forgets every registered model's loaded relationships, to be read again from the
+    /// store. A relationship read while a delete was pending left the deleted models out
+    /// (so did a snapshot kept then); once the delete is rolled back they are back, and a
+    /// relationship kept without them would drop their links at its next change.
+    private func unloadRelationshipsOfRegisteredModels() {
+        for model in identityMap.liveModels {
+            let backing = model.persistentBackingData
+            guard backing.state == .persisted, backing.entity.hasRelationships else { continue }
+            backing.relationships = backing.entity.unloadedRelationships
+        }
     }
 
     /// SwiftData's step that brings pending changes up to date (inverse relationships,
@@ -271,5 +309,23 @@ public final class ModelContext {
             rollback()
             throw error
         }
+    }
+}
+
+/// A relationship of one row, whose read failed in a context
+/// (``ModelContext/failedRelationshipReads``).
+struct FailedRelationshipRead: Hashable {
+    /// The row's hierarchy (``EntityDescriptor/identityIndex``) and key.
+    let identityIndex: Int
+    let primaryKey: Int64
+    /// The relationship's property index (an inherited relationship has the same index
+    /// in every entity of the hierarchy).
+    let propertyIndex: Int
+
+    init?(_ backing: ModelBackingData, at index: Int) {
+        guard let primaryKey = backing.primaryKey else { return nil }
+        self.identityIndex = backing.entity.identityIndex
+        self.primaryKey = primaryKey
+        self.propertyIndex = index
     }
 }

@@ -48,8 +48,10 @@ extension SwiftDataError {
         case rowCountMismatch(entity: String, expected: Int, found: Int)
         /// Models that CloudKit could not sync, each violation on its own line.
         case cloudKitConstraintViolations([String])
-        /// A relationship was changed while its stored targets could not be read, so saving
-        /// it would overwrite links that were never seen; nothing was written.
+        /// A relationship was changed while its stored targets could not be read, or in a
+        /// way that drops stored targets after a read of them failed in the context (the
+        /// change may be built on the failed read's empty result), so saving it could
+        /// overwrite links that were never seen; nothing was written.
         case relationshipNotLoaded(entity: String, relationship: String, reason: String)
         /// A to-many relationship holds fewer models than its `minimumModelCount` or more
         /// than its `maximumModelCount`; nothing was written.
@@ -71,6 +73,12 @@ extension SwiftDataError {
         /// An `enumerate` block left unsaved changes without `allowEscapingMutations`;
         /// the changes are still in the context.
         case mutationsEscapedEnumeration(entity: String, count: Int)
+        /// A model's to-one relationship that is not optional refers to no model: its
+        /// target was deleted under a `.nullify` rule, or it was removed from the
+        /// target's inverse. Saving it would store a row that cannot be read back;
+        /// nothing was written, and the context kept its changes. (Core Data's
+        /// validation of a mandatory relationship, which SwiftData's save runs.)
+        case requiredRelationshipMissing(entity: String, relationship: String, target: String)
 
         public var description: String {
             switch self {
@@ -119,7 +127,7 @@ extension SwiftDataError {
             case .cloudKitConstraintViolations(let violations):
                 "The models cannot be used with CloudKit:\n- " + violations.joined(separator: "\n- ")
             case .relationshipNotLoaded(let entity, let relationship, let reason):
-                "Cannot save \(entity).\(relationship): it was changed while its stored models could not be read (\(reason)); roll back and read it again."
+                "Cannot save \(entity).\(relationship): it was changed on top of a read of its stored models that failed (\(reason)); roll back and read it again."
             case .modelCountOutOfRange(let entity, let relationship, let count, let minimum, let maximum):
                 "Cannot save \(entity).\(relationship): it holds \(count) models, "
                     + "outside its allowed range (\(minimum.map(String.init) ?? "0") to \(maximum.map(String.init) ?? "any")); add or remove models first."
@@ -135,6 +143,8 @@ extension SwiftDataError {
                 "The key path \(keyPath) of \(entity) cannot be used here: \(reason)."
             case .mutationsEscapedEnumeration(let entity, let count):
                 "The block of enumerate over \(entity) left \(count) unsaved change(s); save them in the block, or pass allowEscapingMutations: true. The changes are still in the context."
+            case .requiredRelationshipMissing(let entity, let relationship, let target):
+                "Cannot save \(entity).\(relationship): it is not optional but refers to no \(target) (deleting its \(target) under a .nullify rule, or removing it from the \(target)'s inverse, cleared it); give it a \(target), delete the \(entity) as well (a .cascade rule does), make the relationship optional, or roll back. Nothing was written."
             }
         }
 

@@ -229,4 +229,13 @@ public struct SwiftDataError: Error, Hashable, Sendable, CustomStringConvertible
     public static func mutationsEscapedEnumeration(entity: String, count: Int) -> SwiftDataError {
         SwiftDataError(.modelValidationFailure, .mutationsEscapedEnumeration(entity: entity, count: count))
     }
+
+    /// ``Cause/requiredRelationshipMissing``.
+    public static func requiredRelationshipMissing(entity: String, relationship: String, target: String)
+        -> SwiftDataError
+    {
+        SwiftDataError(
+            .modelValidationFailure,
+            .requiredRelationshipMissing(entity: entity, relationship: relationship, target: target))
+    }
 }

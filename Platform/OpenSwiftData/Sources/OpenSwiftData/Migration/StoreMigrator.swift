@@ -143,7 +143,10 @@ struct StoreMigrator {
     }
 
     /// Runs `willMigrate` or `didMigrate` with a context on the stage's models, and
-    /// saves what it left unsaved.
+    /// saves what it left unsaved. The context's saves are part of opening the store, in
+    /// the migration's transaction, on models of a container that exists for the stage
+    /// only: they are not announced (the context holds them, see
+    /// ``ModelContext/heldChanges``, and is dropped).
     private func runCustomCode(
         _ code: @Sendable (ModelContext) throws -> Void, schema: Schema, stage: Stage, store: Store, db: Database,
         ledger: MigrationLedger

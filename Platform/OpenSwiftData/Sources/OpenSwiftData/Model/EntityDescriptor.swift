@@ -50,6 +50,9 @@ final class EntityDescriptor: @unchecked Sendable {
     let ownColumnPropertyIndices: [Int]
     /// The indices of the to-one relationships, whose columns hold their target's key.
     let toOnePropertyIndices: [Int]
+    /// The indices of the to-one relationships that are not optional, which a save checks
+    /// refer to a model.
+    let requiredToOnePropertyIndices: [Int]
     /// The indices of the attributes stored as BLOBs (whose values may be kept in files
     /// beside the store, see ``ExternalDataChanges``), in column order.
     let blobColumnPropertyIndices: [Int]
@@ -207,6 +210,9 @@ final class EntityDescriptor: @unchecked Sendable {
         self.ownColumnPropertyIndices = columnPropertyIndices.filter { $0 >= inheritedPropertyCount }
         self.constantPropertyIndices = properties.filter(\.isConstant).map(\.index)
         self.toOnePropertyIndices = properties.filter { $0.relationship?.isToMany == false }.map(\.index)
+        self.requiredToOnePropertyIndices = properties.filter {
+            $0.relationship?.isToMany == false && $0.relationship?.isOptional == false
+        }.map(\.index)
         self.blobColumnPropertyIndices = columnPropertyIndices.filter {
             properties[$0].attribute?.codec.storageType == .blob
         }
@@ -341,10 +347,61 @@ final class EntityDescriptor: @unchecked Sendable {
         return resolved
     }
 
+    /// An error for the first inverse pair of this entity's own relationships that is not
+    /// sound: an `@Relationship(inverse:)` that does not name a relationship of the target
+    /// pointing back at this entity (see ``declaredInverseError()``), an inverse declared
+    /// by a superclass of the relationship's target (a model of that superclass would be
+    /// put in a relationship typed for the subclass), two relationships claiming the same
+    /// inverse, or a pair whose other side does not have this relationship as its inverse
+    /// (one-way, or paired with another). Each would put models of the wrong class in a
+    /// relationship, or keep the two sides out of step.
+    func inverseError() -> SwiftDataError? {
+        if let error = declaredInverseError() { return error }
+        for property in properties[inheritedPropertyCount...] {
+            guard let relationship = property.relationship, let (target, index) = inverse(of: property.index)
+            else { continue }
+            let inverse = target.properties[index]
+            let own = "\(name).\(property.name)"
+            let other = "\(target.name).\(inverse.name)"
+            let declaring = target.declaringEntity(of: index)
+            guard declaring === target else {
+                let holds = relationship.isToMany ? "[\(target.name)]" : "\(target.name)?"
+                return .invalidModel(
+                    entity: name,
+                    reason:
+                        "\(own) holds \(target.name) models, but its inverse \(other) is declared by \(declaring.name), so setting it on a \(declaring.name) that is not a \(target.name) would put that model in \(own); declare \(own) with \(declaring.name) (not \(holds)) or give \(target.name) a relationship of its own as the inverse"
+                )
+            }
+            guard let back = target.inverse(of: index), back.entity === self, back.index == property.index else {
+                let pairedWith = target.inverse(of: index)
+                let reason: String
+                if let pairedWith, pairedWith.entity === self,
+                    properties[pairedWith.index].relationship?.declaredInverse != nil,
+                    relationship.declaredInverse != nil
+                {
+                    let rival = "\(name).\(properties[pairedWith.index].name)"
+                    reason =
+                        "\(own) and \(rival) both declare \(other) as their inverse; a relationship has one inverse: pair \(own) with another relationship of \(target.name), or make it one-way with inverse: nil"
+                } else if let pairedWith {
+                    let paired = "\(pairedWith.entity.name).\(pairedWith.entity.properties[pairedWith.index].name)"
+                    reason =
+                        "\(own) has \(other) as its inverse, but the inverse of \(other) is \(paired); declare the pair the same way on both sides"
+                } else {
+                    let isOneWay = inverse.relationship?.metadata.isOneWay == true
+                    let why = isOneWay ? "is one-way (inverse: nil)" : "has no inverse"
+                    reason =
+                        "\(own) has \(other) as its inverse, but \(other) \(why); declare the pair the same way on both sides"
+                }
+                return .invalidModel(entity: name, reason: reason)
+            }
+        }
+        return nil
+    }
+
     /// An error for the first `@Relationship(inverse:)` that does not name a
     /// relationship of the target pointing back at this entity. Such an inverse would
     /// put models of this entity into a relationship typed for another.
-    func declaredInverseError() -> SwiftDataError? {
+    private func declaredInverseError() -> SwiftDataError? {
         // Inherited relationships are checked with the entity that declares them.
         for property in properties[inheritedPropertyCount...] {
             guard let relationship = property.relationship, let keyPath = relationship.declaredInverse else {
@@ -380,7 +437,9 @@ final class EntityDescriptor: @unchecked Sendable {
         guard let relationship = properties[propertyIndex].relationship, !relationship.metadata.isOneWay else {
             return nil
         }
-        let target = EntityDescriptor.known(relationship.target)
+        // A target that cannot be stored has no inverse: the schema reports its error
+        // when a container is created (`InvalidModelTests`).
+        guard let target = try? EntityDescriptor.of(relationship.target) else { return nil }
         if let keyPath = relationship.declaredInverse, let index = target.propertyIndexByKeyPath[keyPath] {
             return (target, index)
         }
@@ -391,11 +450,21 @@ final class EntityDescriptor: @unchecked Sendable {
                 return (target, candidate.index)
             }
         }
+        // The target's properties that another relationship of this entity declares as
+        // its inverse: each is that relationship's, not one to infer for this one.
+        let claimed = Set(
+            properties.compactMap { property -> Int? in
+                guard property.index != propertyIndex, let declared = property.relationship?.declaredInverse,
+                    property.relationship?.target == relationship.target
+                else { return nil }
+                return target.propertyIndexByKeyPath[declared]
+            })
         let backReferences = target.properties.filter { candidate in
             guard let other = candidate.relationship, other.target == modelType, !other.metadata.isOneWay else {
                 return false
             }
             if target === self && candidate.index == propertyIndex { return false }
+            if claimed.contains(candidate.index) { return false }
             // A property that names a different inverse is not ours.
             if let declared = other.declaredInverse, declared != ownKeyPath { return false }
             return true

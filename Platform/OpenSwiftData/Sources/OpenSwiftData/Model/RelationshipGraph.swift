@@ -20,6 +20,14 @@ enum RelationshipGraph {
     /// fails leaves the slot unloaded (the next access reads again) and reports no
     /// targets, and the failure is kept until the relationship is read: a change made
     /// on top of it would replace links nobody saw, so ``ModelContext/save()`` refuses it.
+    ///
+    /// The context also remembers the failure until it is rolled back
+    /// (``ModelContext/failedRelationshipReads``): the app may have kept the empty result
+    /// (`let tags = tour.tags`) and set it back, changed, once the error has cleared
+    /// (`tour.tags = tags + [wine]`). Such a set reads the stored models first, and when
+    /// it drops any of them, the save refuses it (``guardChange(of:at:dropping:)``).
+    /// A change that keeps every stored model (`tour.tags.append(wine)`) loses nothing
+    /// and is saved.
     private static func loadedSlot(of owner: any PersistentModel, at index: Int) -> Slot {
         let backing = owner.persistentBackingData
         let slot = backing.relationship(at: index)
@@ -39,6 +47,9 @@ enum RelationshipGraph {
             let name = "\(backing.entity.name).\(backing.entity.properties[index].name)"
             ModelContext.logger.error("cannot read \(name): \(error)")
             backing.recordUnreadRelationship(at: index, reason: "\(error)")
+            if let read = FailedRelationshipRead(backing, at: index) {
+                context.failedRelationshipReads[read] = "\(error)"
+            }
             return empty
         }
     }
@@ -47,6 +58,7 @@ enum RelationshipGraph {
     static func setTarget(_ newTarget: (any PersistentModel)?, of owner: any PersistentModel, at index: Int) {
         let oldTarget = target(of: owner, at: index)
         guard oldTarget !== newTarget else { return }
+        if oldTarget != nil { guardChange(of: owner, at: index, dropping: true) }
         setSlot(.toOne(newTarget), of: owner, at: index)
         if let newTarget { adopt(newTarget, into: owner) }
         guard let inverseIndex = owner.persistentBackingData.entity.inverse(of: index)?.index else { return }
@@ -67,6 +79,11 @@ enum RelationshipGraph {
             zip(oldTargets, unique).allSatisfy({ $0 === $1 })
         {
             return
+        }
+        if !oldTargets.isEmpty {
+            guardChange(
+                of: owner, at: index,
+                dropping: oldTargets.contains { !seen.contains(ObjectIdentifier($0)) })
         }
         setSlot(.toMany(unique), of: owner, at: index)
         for target in unique { adopt(target, into: owner) }
@@ -117,6 +134,28 @@ enum RelationshipGraph {
         }
     }
 
+    /// Marks a change of the relationship at `index` that drops stored models as
+    /// unsaveable when a read of that relationship failed earlier in the context: the
+    /// new value may be built on the failed read's empty result, and saving it would
+    /// delete links the app never saw. ``ModelContext/save()`` then throws
+    /// ``SwiftDataError/Cause/relationshipNotLoaded(entity:relationship:reason:)`` until
+    /// the context is rolled back.
+    /// `dropping` is evaluated only when a read failed in the context (rarely).
+    private static func guardChange(
+        of owner: any PersistentModel, at index: Int, dropping: @autoclosure () -> Bool
+    ) {
+        let backing = owner.persistentBackingData
+        guard let context = backing.context, !context.failedRelationshipReads.isEmpty,
+            let read = FailedRelationshipRead(backing, at: index),
+            let reason = context.failedRelationshipReads[read], dropping()
+        else { return }
+        backing.recordUnreadRelationship(
+            at: index,
+            reason:
+                "an earlier read of it in this context failed (\(reason)) and showed no models, and this change drops stored ones; until the context is rolled back, only changes that keep every stored model are saved"
+        )
+    }
+
     // MARK: Primitives
 
     private static func setSlot(_ slot: Slot, of owner: any PersistentModel, at index: Int) {
@@ -144,9 +183,25 @@ enum RelationshipGraph {
             let current = targets(of: target, at: inverseIndex)
             guard current.contains(where: { $0 === owner }) else { return }
             setSlot(.toMany(current.filter { $0 !== owner }), of: target, at: inverseIndex)
-        } else if self.target(of: target, at: inverseIndex) === owner {
+        } else if refers(target, at: inverseIndex, to: owner) {
             setSlot(.toOne(nil), of: target, at: inverseIndex)
         }
+    }
+
+    /// Whether the to-one relationship at `index` of `model` refers to `owner`. When it is
+    /// not loaded, its stored key says so without reading it: a read would not show an
+    /// `owner` deleted in the context (``ModelContext/delete(_:)`` nullifies its inverses
+    /// once it is deleted), and the relationship would be cached as empty, outside the
+    /// model's snapshot, where a rollback would not restore it.
+    private static func refers(_ model: any PersistentModel, at index: Int, to owner: any PersistentModel) -> Bool {
+        let backing = model.persistentBackingData
+        if case .notLoaded = backing.relationship(at: index), case .integer(let key) = backing.storedValue(at: index),
+            let ownerKey = owner.persistentBackingData.primaryKey
+        {
+            // Keys are unique in the hierarchy of the relationship's target, which is `owner`'s.
+            return key == ownerKey
+        }
+        return target(of: model, at: index) === owner
     }
 
     /// Makes `target`'s inverse relationship refer to `owner`; a to-one inverse drops

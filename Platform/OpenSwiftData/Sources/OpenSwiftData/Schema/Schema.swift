@@ -56,8 +56,8 @@ public final class Schema: Sendable, CustomStringConvertible {
             }
             byName[descriptor.name] = descriptor
         }
-        for descriptor in descriptors {
-            if let error = descriptor.declaredInverseError() {
+        for descriptor in descriptors where invalidity == nil {
+            if let error = descriptor.inverseError() {
                 invalidity = invalidity ?? error
             }
         }
@@ -67,7 +67,9 @@ public final class Schema: Sendable, CustomStringConvertible {
         self.modelTypes = descriptors.map(\.modelType)
         self.version = version
         self.invalidity = invalidity
-        self.layout = StoreLayout.of(descriptors)
+        // An invalid schema is refused before any store is laid out; its layout would
+        // need the descriptors of models that cannot be described.
+        self.layout = StoreLayout.of(invalidity == nil ? descriptors : [])
         self.entities = descriptors.map(Entity.init)
     }
 

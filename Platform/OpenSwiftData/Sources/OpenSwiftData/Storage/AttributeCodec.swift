@@ -371,12 +371,24 @@ extension Array: _ArrayMarker {
     static func _make<Result>(fromModels models: [any PersistentModel], as _: Result.Type) -> Result? {
         guard Element.self is AnyObject.Type else { return nil }
         let array = [Element](unsafeUninitializedCapacity: models.count) { buffer, initialized in
+            // The class last found to be an `Element`: a relationship's models are mostly of
+            // one class, so the dynamic cast runs once per run of a class, not per model.
+            var checkedClass: ObjectIdentifier?
             for (position, model) in models.enumerated() {
-                // A reinterpretation of the reference, checked in debug builds. Invariant: a
-                // relationship holds models of its target class only (setters take the
-                // declared type, and inverses are validated when the schema is built:
-                // `InverseValidationTests`).
-                assert(model is Element, "\(type(of: model)) is not \(Element.self)")
+                // A reinterpretation of the reference, checked in every build: a model of
+                // another class in the array would be memory used as the wrong type.
+                // Invariant: a relationship holds models of its target class only (setters
+                // take the declared type, and inverses are validated when the schema is
+                // built: `InverseValidationTests`); the check stops the program rather
+                // than let a broken invariant corrupt memory.
+                let modelClass = ObjectIdentifier(type(of: model))
+                if modelClass != checkedClass {
+                    precondition(
+                        model is Element,
+                        "OpenSwiftData: a relationship of \(Element.self) models holds a \(type(of: model)); its inverse pair is misdeclared"
+                    )
+                    checkedClass = modelClass
+                }
                 buffer.initializeElement(at: position, to: unsafeBitCast(model as AnyObject, to: Element.self))
             }
             initialized = models.count

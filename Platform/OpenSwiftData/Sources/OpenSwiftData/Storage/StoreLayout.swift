@@ -21,10 +21,19 @@ struct StoreLayout: Sendable {
 
     /// A place that refers to a row by its primary key.
     enum RowReferenceColumn: Sendable {
-        /// A to-one relationship's column: set to NULL when the row goes.
-        case column(table: String, column: String)
+        /// A to-one relationship's column: set to NULL when the row goes. `required`
+        /// names a relationship that is not optional, which must not be left NULL.
+        case column(table: String, column: String, required: RequiredRelationship?)
         /// A join table's column: the join row goes with the row.
         case joinRow(table: String, column: String)
+    }
+
+    /// A to-one relationship that is not optional, as a save names it when a row it
+    /// refers to goes and leaves it without a model.
+    struct RequiredRelationship: Sendable {
+        let entity: String
+        let relationship: String
+        let target: String
     }
 
     /// Where rows of an entity are referred to, for deleting them.
@@ -60,13 +69,19 @@ struct StoreLayout: Sendable {
         self.hashes = hashes
         var references: [String: [RowReferenceColumn]] = [:]
         for entity in entities {
-            for property in entity.properties {
+            // Each relationship once, from the entity that declares it, whose table holds
+            // its column (a sub-entity's table has its own properties only).
+            for property in entity.properties[entity.inheritedPropertyCount...] {
                 guard let relationship = property.relationship else { continue }
                 let target = String(describing: relationship.target)
                 switch entity.storage(of: property.index) {
                 case .column:
+                    let required =
+                        relationship.isOptional
+                        ? nil
+                        : RequiredRelationship(entity: entity.name, relationship: property.name, target: target)
                     references[target, default: []].append(
-                        .column(table: entity.quotedTable, column: property.quotedName))
+                        .column(table: entity.quotedTable, column: property.quotedName, required: required))
                 case .joinTable(let table, true):
                     references[entity.name, default: []].append(.joinRow(table: table.quotedName, column: "source"))
                     references[target, default: []].append(.joinRow(table: table.quotedName, column: "target"))

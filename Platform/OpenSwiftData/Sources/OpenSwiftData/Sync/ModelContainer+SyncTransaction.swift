@@ -10,22 +10,29 @@ extension ModelContainer {
     ///
     /// The context's `author` is `author`, so that the engine can tell its own saves from
     /// the user's in the history. Each `save()` of the context is a savepoint of the
-    /// transaction; its did-save notification is posted when the savepoint is released,
-    /// before the transaction commits. Do not use the context after `body` returns.
+    /// transaction; the did-save notifications of its saves (and the container's
+    /// ``changes()``) are posted, in order, once the transaction has committed, so that an
+    /// observer reading the store sees what they announce; a transaction rolled back
+    /// announces nothing. Do not use the context after `body` returns.
     public func performSyncTransaction<Result>(
         author: String?, _ body: (ModelContext, SyncMetadata) throws -> Result
     ) throws -> Result {
         let store = try syncedStore()
         guard store.allowsSave else { throw SwiftDataError.saveNotAllowed }
         let identifier = store.identifier
-        return try passingBodyErrors(path: identifier) {
+        var syncContext: ModelContext?
+        let result = try passingBodyErrors(path: identifier) {
             try store.writer.write { db in
                 let context = ModelContext(container: self, pinnedDatabase: db)
+                syncContext = context
                 context.author = author
                 let metadata = try SyncMetadata(db: db, storeIdentifier: identifier, isWritable: true)
                 return try BodyError.wrapping { try body(context, metadata) }
             }
         }
+        // `write` returns once the transaction has committed.
+        syncContext?.announceHeldChanges()
+        return result
     }
 
     /// Reads the store's ``SyncMetadata`` without writing: nothing is created when the

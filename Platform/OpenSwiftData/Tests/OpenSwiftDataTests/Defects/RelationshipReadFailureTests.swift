@@ -67,4 +67,60 @@ struct RelationshipReadFailureTests {
         context.rollback()
         #expect(Set(tour.tags.map(\.label)) == ["food", "art"])
     }
+
+    private func hideJoinTable(_ other: DatabaseQueue) throws {
+        try other.write { db in try db.execute(sql: "ALTER TABLE Tag_trips RENAME TO hidden") }
+    }
+
+    private func restoreJoinTable(_ other: DatabaseQueue) throws {
+        try other.write { db in try db.execute(sql: "ALTER TABLE hidden RENAME TO Tag_trips") }
+    }
+
+    private func isRefusedAsNotLoaded(_ error: any Error) -> Bool {
+        guard case .relationshipNotLoaded(let entity, let relationship, _) = (error as? SwiftDataError)?.cause else {
+            return false
+        }
+        return entity == "Trip" && relationship == "tags"
+    }
+
+    @Test("a change built on its empty result after the error cleared is refused until rollback, and the links stay")
+    func changeBuiltOnFailedReadIsRefused() throws {
+        let folder = TemporaryFolder()
+        let (container, other) = try tourStore(folder)
+        let (context, tour) = try fetchTour(container)
+        try hideJoinTable(other)
+        let tags = tour.tags
+        #expect(tags.isEmpty)
+        try restoreJoinTable(other)
+
+        tour.tags = tags + [Tag(label: "wine")]
+        #expect { try context.save() } throws: { isRefusedAsNotLoaded($0) }
+        #expect(try joinRows(other) == 2)
+
+        context.rollback()
+        #expect(Set(tour.tags.map(\.label)) == ["food", "art"])
+        tour.tags.append(Tag(label: "wine"))
+        try context.save()
+        #expect(try joinRows(other) == 3)
+    }
+
+    @Test("the refusal holds through other saves, and spares changes that keep every stored model")
+    func refusalHoldsUntilRollback() throws {
+        let folder = TemporaryFolder()
+        let (container, other) = try tourStore(folder)
+        let (context, tour) = try fetchTour(container)
+        try hideJoinTable(other)
+        let tags = tour.tags
+        try restoreJoinTable(other)
+
+        // A change that keeps the stored links loses nothing.
+        tour.tags.append(Tag(label: "wine"))
+        context.insert(Trip(name: "Other"))
+        try context.save()
+        #expect(try joinRows(other) == 3)
+
+        tour.tags = tags
+        #expect { try context.save() } throws: { isRefusedAsNotLoaded($0) }
+        #expect(try joinRows(other) == 3)
+    }
 }
