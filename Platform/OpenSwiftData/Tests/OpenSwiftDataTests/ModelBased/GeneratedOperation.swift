@@ -105,8 +105,9 @@ enum GeneratedOperation: Hashable, CustomStringConvertible {
                 let target = relationship.isRequired || random.chance(70) ? random.index(8) : nil
                 return .setToOne(relationship, slot: slot, target: target)
             }
-            // A badge cannot leave its holder: its person's badges only grow.
-            switch relationship.inverseRelationship.isRequired ? 0 : random.index(3) {
+            // A badge taken out of its person's badges is left without its required
+            // holder, which the next save refuses.
+            switch random.index(3) {
             case 0: return .append(relationship, slot: slot, target: random.index(8))
             case 1: return .remove(relationship, slot: slot, target: random.index(8))
             default:

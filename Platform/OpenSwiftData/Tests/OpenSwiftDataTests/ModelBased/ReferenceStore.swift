@@ -126,10 +126,17 @@ struct ReferenceStore {
 
     // MARK: Saving
 
-    /// Why a save must fail, or nil: a deleted model that was saved and whose `.deny`
-    /// relationship still holds live models. (A model deleted before its first save just
-    /// leaves the context.)
+    /// Why a save must fail, or nil: a live model whose required to-one holds no model
+    /// (a badge taken out of its holder's badges), or a deleted model that was saved and
+    /// whose `.deny` relationship still holds live models. (A model deleted before its
+    /// first save just leaves the context.)
     var saveRefusal: String? {
+        for (rid, object) in pending.sorted(by: { $0.key < $1.key }) where !object.isDeleted {
+            for relationship in object.kind.relationships where relationship.isRequired {
+                let targets = object.links[relationship.name]!.filter { pending[$0]?.isDeleted == false }
+                if targets.isEmpty { return "rid \(rid): \(relationship) holds no model" }
+            }
+        }
         for (rid, object) in pending.sorted(by: { $0.key < $1.key }) where object.isDeleted && saved[rid] != nil {
             for relationship in object.kind.relationships where relationship.rule == .deny {
                 let remaining = object.links[relationship.name]!.filter { pending[$0]?.isDeleted == false }
