@@ -93,4 +93,23 @@ struct TLSServerTests {
         #expect(try StoreSyncStatus.read(machine.store).neverSynced)
         #expect(try await machine.sync(url + "?sslmode=disable").sentChanges == 1)
     }
+
+    @Test(
+        "after a server declines TLS, nothing more is sent unless plaintext is allowed: no user name, no password",
+        arguments: [
+            ("127.0.0.1", "require", false), ("127.0.0.1", "verify-full", false), ("127.1", "prefer", false),
+            ("127.1", "", false), ("127.0.0.1", "prefer", true),
+        ])
+    func nothingSentAfterDecline(host: String, mode: String, plaintextAllowed: Bool) async throws {
+        let server = try DecliningTLSServer()
+        async let sent = server.bytesAfterDecliningTLS()
+        let query = mode.isEmpty ? "" : "?sslmode=\(mode)"
+        await #expect(throws: SyncError.self) {
+            try await Machine().sync("postgres://someone:secret-password@\(host):\(server.port)/db\(query)")
+        }
+        let bytes = try #require(await sent, "the client connected and asked for TLS")
+        // The startup message names the user; the password would follow it.
+        #expect(String(decoding: bytes, as: UTF8.self).contains("someone") == plaintextAllowed)
+        if !plaintextAllowed { #expect(bytes.isEmpty) }
+    }
 }
