@@ -4,9 +4,11 @@
 # random password (scram-sha-256), run as an unprivileged user (nobody) when called as
 # root, since PostgreSQL refuses to run as root. Uses Debian's `postgresql` package.
 #
-#   Scripts/test-postgres.sh start [--owner-pid PID] [-c name=value ...]
+#   Scripts/test-postgres.sh start [--owner-pid PID] [--tls CERT KEY] [-c name=value ...]
 #       prints `URL FOLDER`: postgres://popcorn:PASSWORD@127.0.0.1:PORT/postgres and the
 #       cluster's folder. With --owner-pid, the server stops by itself once PID has exited.
+#       With --tls, the server offers TLS with this certificate and key (PEM files, copied
+#       into the cluster's folder, where the server's user owns them as PostgreSQL asks).
 #   Scripts/test-postgres.sh stop FOLDER
 #       stops the server and removes its folder.
 set -euo pipefail
@@ -38,10 +40,11 @@ port_is_free() {
 }
 
 start() {
-    local owner_pid="" settings=()
+    local owner_pid="" settings=() tls_cert="" tls_key=""
     while [ $# -gt 0 ]; do
         case "$1" in
         --owner-pid) owner_pid="$2"; shift 2 ;;
+        --tls) tls_cert="$2"; tls_key="$3"; shift 3 ;;
         -c) settings+=(-c "$2"); shift 2 ;;
         *) echo "unknown option $1" >&2; return 2 ;;
         esac
@@ -63,6 +66,13 @@ start() {
         return 1
     }
     rm -f "$folder/password"
+    if [ -n "$tls_cert" ]; then
+        cp "$tls_cert" "$folder/server.crt"
+        cp "$tls_key" "$folder/server.key"
+        chmod 600 "$folder/server.crt" "$folder/server.key"
+        if [ "$(id -u)" = 0 ]; then chown nobody:nogroup "$folder/server.crt" "$folder/server.key"; fi
+        settings+=(-c ssl=on -c "ssl_cert_file=$folder/server.crt" -c "ssl_key_file=$folder/server.key")
+    fi
     local port attempt
     for attempt in 1 2 3 4 5 6 7 8; do
         port=$(( 20000 + (RANDOM * 32768 + RANDOM) % 40000 ))
@@ -96,5 +106,5 @@ stop() {
 case "${1:-}" in
 start) shift; start "$@" ;;
 stop) stop "$2" ;;
-*) echo "usage: $0 start [--owner-pid PID] [-c name=value ...] | stop FOLDER" >&2; exit 2 ;;
+*) echo "usage: $0 start [--owner-pid PID] [--tls CERT KEY] [-c name=value ...] | stop FOLDER" >&2; exit 2 ;;
 esac

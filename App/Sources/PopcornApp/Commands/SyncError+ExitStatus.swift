@@ -10,7 +10,7 @@ extension SyncError {
     var exitStatus: ExitStatus {
         switch self {
         case .invalidRemoteURL: .usage
-        case .serverUnreachable, .authenticationFailed, .databaseMissing, .server: .network
+        case .serverUnreachable, .untrustedServer, .authenticationFailed, .databaseMissing, .server: .network
         case .remoteSchemaNewer, .storeNotSyncable, .localStore: .storeRefused
         }
     }

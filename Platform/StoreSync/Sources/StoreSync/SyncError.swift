@@ -5,6 +5,10 @@ public enum SyncError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidRemoteURL(reason: String)
     /// The server could not be reached (refused, unknown host, timed out).
     case serverUnreachable(remote: String, reason: String)
+    /// The connection was refused for its security before the password or any data was
+    /// sent: the server offers no TLS where the `sslmode` requires it, or its certificate
+    /// cannot be trusted.
+    case untrustedServer(remote: String, reason: String)
     /// The server refused the user name or password.
     case authenticationFailed(remote: String)
     /// The database named in the URL does not exist on the server.
@@ -25,6 +29,9 @@ public enum SyncError: Error, Sendable, Equatable, CustomStringConvertible {
             "The sync remote is not a valid postgres://user:password@host:port/database URL: \(reason)."
         case .serverUnreachable(let remote, let reason):
             "Cannot reach the sync server \(remote): \(reason). Nothing was changed; sync again when it is reachable."
+        case .untrustedServer(let remote, let reason):
+            "The sync server \(remote) was not trusted: \(reason). Neither the password nor any data was sent; "
+                + "nothing was changed."
         case .authenticationFailed(let remote):
             "The sync server \(remote) refused the user name or password. Nothing was changed."
         case .databaseMissing(let remote, let database):

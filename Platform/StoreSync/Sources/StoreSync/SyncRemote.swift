@@ -1,14 +1,33 @@
 import Foundation
+import NIOSSL
 
 /// A PostgreSQL server to sync with, from a `postgres://user:password@host:port/database`
 /// URL (`postgresql://` too).
 ///
 /// - The port defaults to 5432 and the database to the user's name.
 /// - Without a password in the URL, `PGPASSWORD` is used, as `psql` does.
-/// - `?sslmode=` takes libpq's values: `disable`; `prefer` (the default: TLS when the
-///   server offers it) and `require`, neither of which checks the server's certificate,
-///   as in libpq; `verify-full` (and `verify-ca`), which check it against the system's
-///   trusted certificates and the host name.
+/// - `?sslmode=` takes libpq's names, and the default depends on the host:
+///   - `disable`: no TLS; the password and the data cross the network in clear.
+///   - `prefer`: TLS when the server offers it, without checking its certificate; for a
+///     loopback host only, a server that does not offer TLS is used without it. For any
+///     other host `prefer` is `require`: plaintext is never used unless asked for by name.
+///   - `require`: TLS or no connection, without checking the certificate (libpq's
+///     meaning). The startup message and the password are sent only once TLS is up,
+///     which defeats a listener on the network but not an active attacker posing as the
+///     server, who can ask for the password.
+///   - `verify-full` (and `verify-ca`, which is the same here): TLS or no connection, the
+///     certificate checked against the trusted roots, and its name against the host.
+///
+///   Without `sslmode`, a loopback host (`localhost`, 127.0.0.0/8, `::1`, as written in
+///   the URL) gets `prefer`, so that a local server without TLS works, and every other
+///   host gets `verify-full`. The rule reads the host as written, never what a name
+///   resolves to: a name pointing at the machine itself could be pointed elsewhere by
+///   whoever answers the lookup, and the choice is made before any lookup.
+/// - `?sslrootcert=FILE` (libpq's name) makes the PEM certificates in `FILE` the trusted
+///   roots instead of the system's, for a server with a private CA; `sslrootcert=system`
+///   names the system's. Either makes `verify-full` the default for every host, and a
+///   weaker `sslmode` beside it is refused. The file is read when the URL is parsed: a
+///   missing or unreadable file, or one without a certificate, is refused at once.
 ///
 /// The password is never part of ``description``: print or log the remote freely.
 public struct SyncRemote: Sendable, Equatable, CustomStringConvertible {
@@ -26,7 +45,14 @@ public struct SyncRemote: Sendable, Equatable, CustomStringConvertible {
     /// Kept out of ``description`` and every message.
     let password: String?
     public let database: String
+    /// How the connection uses TLS, from `sslmode` and the host (see above): `prefer`
+    /// only for a loopback host.
     public let tlsMode: TLSMode
+    /// The file named by `sslrootcert`, whose certificates are the trusted roots for
+    /// `verify-full`; `nil` for the system's trusted roots.
+    public let rootCertificateFile: String?
+    /// The certificates of ``rootCertificateFile``, read when the URL was parsed.
+    let rootCertificates: [NIOSSLCertificate]?
 
     /// Parses a remote URL.
     ///
@@ -51,23 +77,14 @@ public struct SyncRemote: Sendable, Equatable, CustomStringConvertible {
         if let port = components.port, !(1...65535).contains(port) {
             throw .invalidRemoteURL(reason: "the port \(port) is out of range")
         }
-        var tlsMode = TLSMode.prefer
+        var tlsParameters = TLSParameters()
         for item in components.queryItems ?? [] {
             switch item.name {
-            case "sslmode":
-                let value = item.value ?? ""
-                switch value {
-                case "verify-ca": tlsMode = .verifyFull
-                case "allow": tlsMode = .prefer
-                default:
-                    guard let mode = TLSMode(rawValue: value) else {
-                        throw .invalidRemoteURL(
-                            reason: "sslmode=\(value) is not one of disable, prefer, require, verify-full")
-                    }
-                    tlsMode = mode
-                }
+            case "sslmode": tlsParameters.mode = try TLSMode(libpqName: item.value ?? "")
+            case "sslrootcert": tlsParameters.rootCertificates = item.value ?? ""
             default:
-                throw .invalidRemoteURL(reason: "the parameter '\(item.name)' is not supported (only sslmode)")
+                throw .invalidRemoteURL(
+                    reason: "the parameter '\(item.name)' is not supported (only sslmode and sslrootcert)")
             }
         }
         let path = components.path.hasPrefix("/") ? String(components.path.dropFirst()) : components.path
@@ -79,7 +96,8 @@ public struct SyncRemote: Sendable, Equatable, CustomStringConvertible {
         self.user = user
         self.password = components.password ?? environment["PGPASSWORD"]
         self.database = path.isEmpty ? user : path
-        self.tlsMode = tlsMode
+        self.tlsMode = try tlsParameters.mode(for: host)
+        (self.rootCertificateFile, self.rootCertificates) = try tlsParameters.trustedRoots()
     }
 
     /// The URL without its password: `postgres://user@host:port/database`.

@@ -67,15 +67,19 @@ public enum TestPostgres {
         }
     }
 
-    private static func startServer() throws -> String {
+    /// Starts a throw-away server for this process with Scripts/test-postgres.sh, with
+    /// these options of its `start` besides the owner and `fsync=off`.
+    static func startServer(options: [String] = []) throws -> String {
         let script = URL(filePath: #filePath).deletingLastPathComponent().appending(
             path: "../../../../Scripts/test-postgres.sh"
         ).standardizedFileURL
         let process = Process()
         process.executableURL = URL(filePath: "/bin/bash")
-        process.arguments = [
-            script.path, "start", "--owner-pid", String(ProcessInfo.processInfo.processIdentifier), "-c", "fsync=off",
-        ]
+        process.arguments =
+            [
+                script.path, "start", "--owner-pid", String(ProcessInfo.processInfo.processIdentifier), "-c",
+                "fsync=off",
+            ] + options
         // A file, not a pipe: the server started in the background may hold on to the
         // script's output, and a pipe would then never end.
         let outputFile = FileManager.default.temporaryDirectory.appending(path: "storesync-\(UUID().uuidString).out")

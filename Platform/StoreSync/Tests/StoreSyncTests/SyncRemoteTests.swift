@@ -17,7 +17,7 @@ struct SyncRemoteTests {
         #expect(!"\(remote)".contains("cret"))
     }
 
-    @Test("defaults: port 5432, the user's database, TLS when offered, PGPASSWORD")
+    @Test("defaults: port 5432, the user's database, TLS when offered on a loopback host, PGPASSWORD")
     func defaults() throws {
         let remote = try SyncRemote(url: "postgresql://ana@localhost", environment: ["PGPASSWORD": "pw"])
         #expect(remote.port == 5432)

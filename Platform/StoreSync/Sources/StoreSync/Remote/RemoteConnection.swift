@@ -57,20 +57,25 @@ struct RemoteConnection {
 
     // MARK: Errors
 
-    private static func tls(for remote: SyncRemote) throws(SyncError) -> PostgresConnection.Configuration.TLS {
+    /// The TLS of the connection: a ``SyncRemote`` has `prefer`, the one mode that may go
+    /// on without TLS, only for a loopback host; every other mode sends nothing before the
+    /// TLS handshake has succeeded (postgres-nio's `.require` closes the connection when
+    /// the server declines TLS).
+    static func tls(for remote: SyncRemote) throws(SyncError) -> PostgresConnection.Configuration.TLS {
+        guard remote.tlsMode != .disable else { return .disable }
         var configuration = TLSConfiguration.makeClientConfiguration()
-        if remote.tlsMode != .verifyFull { configuration.certificateVerification = .none }
+        if remote.tlsMode == .verifyFull {
+            if let roots = remote.rootCertificates { configuration.trustRoots = .certificates(roots) }
+        } else {
+            configuration.certificateVerification = .none
+        }
         let context: NIOSSLContext
         do {
             context = try NIOSSLContext(configuration: configuration)
         } catch {
             throw .serverUnreachable(remote: remote.description, reason: "TLS cannot be set up (\(error))")
         }
-        switch remote.tlsMode {
-        case .disable: return .disable
-        case .prefer: return .prefer(context)
-        case .require, .verifyFull: return .require(context)
-        }
+        return remote.tlsMode == .prefer ? .prefer(context) : .require(context)
     }
 
     /// The ``SyncError`` for an error of postgres-nio or of the network.
@@ -90,6 +95,7 @@ struct RemoteConnection {
             default: return .server(remote: name, message: "\(message) (SQLSTATE \(state))")
             }
         }
+        if let reason = untrusted(error, remote: remote) { return .untrustedServer(remote: name, reason: reason) }
         switch error.code {
         case .connectionError, .sslUnsupported, .failedToAddSSLHandler:
             return .serverUnreachable(remote: name, reason: error.underlying.map(reason) ?? "\(error.code)")
@@ -102,6 +108,25 @@ struct RemoteConnection {
         default:
             return .server(remote: name, message: error.underlying.map(reason) ?? "\(error.code)")
         }
+    }
+
+    /// Why the connection was refused for its security, if it was: no TLS, or a
+    /// certificate that failed its check.
+    private static func untrusted(_ error: PSQLError, remote: SyncRemote) -> String? {
+        if error.code == .sslUnsupported {
+            return "it does not offer TLS (only sslmode=disable connects without it, in clear)"
+        }
+        guard error.code == .connectionError, let underlying = error.underlying else { return nil }
+        if let failure = underlying as? NIOSSLExtraError, failure == .failedToValidateHostname {
+            return "its TLS certificate is not for the host \(remote.host)"
+        }
+        guard case NIOSSLError.handshakeFailed(let failure) = underlying else { return nil }
+        if "\(failure)".contains("CERTIFICATE_VERIFY_FAILED") {
+            let roots = remote.rootCertificateFile.map { "the certificates of \($0)" } ?? "the system's"
+            return "its TLS certificate did not pass the check against the trusted CAs (\(roots)): "
+                + "signed by another CA, or expired; name the server's CA with sslrootcert=FILE"
+        }
+        return "the TLS handshake failed (\(failure))"
     }
 
     /// A short reason for a network error, such as "connection refused".

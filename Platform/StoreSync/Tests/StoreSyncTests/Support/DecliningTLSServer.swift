@@ -1,0 +1,78 @@
+import Foundation
+
+/// A loopback listener that plays a PostgreSQL server without TLS to one client: it
+/// answers the client's SSLRequest with `N` and records every byte the client sends after
+/// that, to see whether a startup message (the user name) or a password follows.
+final class DecliningTLSServer: Sendable {
+    let port: Int
+    private let listener: Int32
+
+    init() throws {
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, length) }
+        }
+        let named = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) }
+        }
+        guard bound == 0, named == 0, listen(listener, 1) == 0 else {
+            close(listener)
+            throw POSIXError(.EADDRNOTAVAIL)
+        }
+        self.listener = listener
+        port = Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    deinit { close(listener) }
+
+    /// Serves one client: what it sent after its SSLRequest, until it closed the connection
+    /// or was silent for two seconds; `nil` when no client came within ten seconds or the
+    /// first message was not an SSLRequest.
+    func bytesAfterDecliningTLS() async -> [UInt8]? {
+        await withCheckedContinuation { continuation in
+            // Blocking socket calls: a thread of its own, off the concurrency pool.
+            Thread.detachNewThread { continuation.resume(returning: self.serveOne()) }
+        }
+    }
+
+    private func serveOne() -> [UInt8]? {
+        var waiting = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
+        guard poll(&waiting, 1, 10_000) == 1 else { return nil }
+        let client = accept(listener, nil, nil)
+        guard client >= 0 else { return nil }
+        defer { close(client) }
+        var timeout = timeval(tv_sec: 2, tv_usec: 0)
+        setsockopt(client, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        // An SSLRequest: its length (8) and the code 80877103, big-endian.
+        guard readRequest(client) == [0, 0, 0, 8, 4, 210, 22, 47] else { return nil }
+        guard send(client, [UInt8(ascii: "N")], 1, 0) == 1 else { return nil }
+        var received: [UInt8] = []
+        while let chunk = readSome(client) { received += chunk }
+        return received
+    }
+
+    /// The first 8 bytes the client sends; `nil` if it sends fewer.
+    private func readRequest(_ socket: Int32) -> [UInt8]? {
+        var bytes = [UInt8](repeating: 0, count: 8)
+        var filled = 0
+        while filled < bytes.count {
+            let got = bytes.withUnsafeMutableBytes { recv(socket, $0.baseAddress! + filled, 8 - filled, 0) }
+            guard got > 0 else { return nil }
+            filled += got
+        }
+        return bytes
+    }
+
+    /// What the client sends next; `nil` once it has closed the connection, after two
+    /// silent seconds, or on an error.
+    private func readSome(_ socket: Int32) -> [UInt8]? {
+        let capacity = 4096
+        var bytes = [UInt8](repeating: 0, count: capacity)
+        let got = recv(socket, &bytes, capacity, 0)
+        return got > 0 ? Array(bytes[..<got]) : nil
+    }
+}
