@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
-import OpenSwiftData
+
+@testable import OpenSwiftData
 
 /// Where a generated sequence and the reference parted: the step and what differed.
 struct SequenceFailure: Error, CustomStringConvertible {
@@ -47,6 +48,7 @@ final class SequenceRunner {
     init() throws {
         container = try Self.openFirstVersion(folder)
         context = ModelContext(container)
+        contexts.append(context)
     }
 
     private static func openFirstVersion(_ folder: TemporaryFolder) throws -> ModelContainer {
@@ -70,6 +72,37 @@ final class SequenceRunner {
                 throw SequenceFailure(step: index, message: "\(operation) threw \(error)")
             }
         }
+    }
+
+    /// Every context the run made, and every model it inserted, to let go of at its end.
+    private var contexts: [ModelContext] = []
+    private var inserted: [any PersistentModel] = []
+
+    /// Models hold their context (and so its container and connections), and models
+    /// that refer to each other hold each other; a context with unsaved changes holds
+    /// those models too. Each context is rolled back and its models' relationships
+    /// unloaded, as Core Data's `refreshObject(_:mergeChanges: false)` breaks such cycles,
+    /// so that a long run does not keep every store it made open. A model rolled back
+    /// out of its context keeps its relationships too (the app may insert it again), so
+    /// the run's own inserts are unloaded as well.
+    deinit {
+        for context in contexts + [context] {
+            context.rollback()
+            for model in context.identityMap.liveModels { Self.unloadRelationships(of: model) }
+        }
+        for model in inserted { Self.unloadRelationships(of: model) }
+    }
+
+    private static func unloadRelationships(of model: any PersistentModel) {
+        let backing = model.persistentBackingData
+        backing.relationships = backing.entity.unloadedRelationships
+    }
+
+    /// A new context of the container, let go of when the run ends.
+    private func newContext() -> ModelContext {
+        let context = ModelContext(container)
+        contexts.append(context)
+        return context
     }
 
     private func fail(_ message: String) -> SequenceFailure {
@@ -142,7 +175,7 @@ final class SequenceRunner {
         case .fetch(let query):
             try checkFetch(query, in: context, against: reference.pending)
         case .fetchSaved(let query):
-            try checkFetch(query, in: ModelContext(container), against: reference.saved)
+            try checkFetch(query, in: newContext(), against: reference.saved)
         case .enumeratePets(let batchSize, let saveEvery):
             try enumeratePets(batchSize: batchSize, saveEvery: saveEvery)
         case .changeInOtherContext(let kind, let slot, let attribute, let value):
@@ -181,6 +214,7 @@ final class SequenceRunner {
             GeneratedModelAccess.set(attribute, value, on: model)
         }
         context.insert(model)
+        inserted.append(model)
         for (name, target) in targets.sorted(by: { $0.key < $1.key }) where name != "holder" {
             GeneratedModelAccess.setToOne(name, of: model, to: try self.model(target))
         }
@@ -237,7 +271,7 @@ final class SequenceRunner {
         guard !context.hasChanges, reference.pending == reference.saved,
             let rid = reference.resolve(slot, among: kind.family)
         else { return }
-        let other = ModelContext(container)
+        let other = newContext()
         guard
             let model = try GeneratedModelAccess.fetchAll(kind, in: other).first(where: {
                 GeneratedModelAccess.rid(of: $0) == rid
@@ -258,6 +292,7 @@ final class SequenceRunner {
         let registered = try model(rid)
         let upsert = Generated.Club(rid: rid, code: code, title: title)
         context.insert(upsert)
+        inserted.append(upsert)
         try context.save()
         reference.changeSaved(rid, "title", to: .string(title))
         let fetched = try GeneratedModelAccess.fetchAll(.club, in: context).filter {
@@ -276,10 +311,10 @@ final class SequenceRunner {
 
     private func reopen() throws {
         reference.rollback()
+        context.rollback()
         handles = [:]
-        context = ModelContext(container)  // lets the old context go before its container
         container = try Self.openFirstVersion(folder)
-        context = ModelContext(container)
+        context = newContext()
         for kind in GeneratedQuery.kinds {
             for model in try GeneratedModelAccess.fetchAll(kind, in: context) {
                 handles[GeneratedModelAccess.rid(of: model)] = model
@@ -292,14 +327,14 @@ final class SequenceRunner {
     /// saved model and link came through as the migration's changes say.
     private func migrate() throws {
         reference.rollback()
+        context.rollback()
         handles = [:]
-        context = ModelContext(container)  // lets the old context go before its container
         container = try ModelContainer(
             for: Schema(versionedSchema: GeneratedV2.self), migrationPlan: GeneratedMigrationPlan.self,
             configurations: [ModelConfiguration(url: folder.file("store.sqlite"))])
         migrated = true
         counts.checks += 1
-        let found = try GeneratedNextVersionAccess.objects(in: ModelContext(container))
+        let found = try GeneratedNextVersionAccess.objects(in: newContext())
         let expected = reference.saved.mapValues(GeneratedNextVersionAccess.migrated)
         guard found != expected else { return }
         for rid in Set(found.keys).union(expected.keys).sorted() where found[rid] != expected[rid] {
@@ -311,7 +346,7 @@ final class SequenceRunner {
     // MARK: Checks
 
     private func checkSaved() throws {
-        try check(ModelContext(container), against: reference.saved, "a new context after a save")
+        try check(newContext(), against: reference.saved, "a new context after a save")
         try checkRowCounts()
     }
 
