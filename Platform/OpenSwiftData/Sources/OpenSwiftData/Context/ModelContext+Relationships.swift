@@ -165,7 +165,15 @@ extension ModelContext {
                     property.relationship?.isToMany == true
                     ? RelationshipGraph.targets(of: model, at: property.index)
                     : RelationshipGraph.target(of: model, at: property.index).map { [$0] } ?? []
-                let remaining = related.filter { $0.persistentBackingData.state != .deleted }
+                // A model moved since to another model's relationship no longer refers to
+                // this one, though the store (which the deleted model's relationship may
+                // have been read from) still says it does.
+                let inverseIndex = backing.entity.inverse(of: property.index)?.index
+                let remaining = related.filter { target in
+                    guard target.persistentBackingData.state != .deleted else { return false }
+                    guard let inverseIndex else { return true }
+                    return RelationshipGraph.refers(target, at: inverseIndex, to: model)
+                }
                 if !remaining.isEmpty {
                     throw SwiftDataError.deleteDenied(
                         entity: backing.entity.name, relationship: property.name, count: remaining.count)

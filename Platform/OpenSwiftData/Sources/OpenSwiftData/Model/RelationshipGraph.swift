@@ -188,13 +188,16 @@ enum RelationshipGraph {
         }
     }
 
-    /// Whether the to-one relationship at `index` of `model` refers to `owner`. When it is
-    /// not loaded, its stored key says so without reading it: a read would not show an
+    /// Whether the relationship at `index` of `model` refers to `owner`. A to-one that is
+    /// not loaded says so by its stored key, without reading it: a read would not show an
     /// `owner` deleted in the context (``ModelContext/delete(_:)`` nullifies its inverses
     /// once it is deleted), and the relationship would be cached as empty, outside the
     /// model's snapshot, where a rollback would not restore it.
-    private static func refers(_ model: any PersistentModel, at index: Int, to owner: any PersistentModel) -> Bool {
+    static func refers(_ model: any PersistentModel, at index: Int, to owner: any PersistentModel) -> Bool {
         let backing = model.persistentBackingData
+        if backing.entity.properties[index].relationship?.isToMany == true {
+            return targets(of: model, at: index).contains { $0 === owner }
+        }
         if case .notLoaded = backing.relationship(at: index), case .integer(let key) = backing.storedValue(at: index),
             let ownerKey = owner.persistentBackingData.primaryKey
         {

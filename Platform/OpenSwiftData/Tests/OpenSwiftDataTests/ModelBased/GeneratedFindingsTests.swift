@@ -14,6 +14,21 @@ struct GeneratedFindingsTests {
         try replay([.insert(.club, ["code": .string("C1")], toOne: [:]), .save, .upsertClub(slot: 5, title: "eve")])
     }
 
+    @Test("a deleted model's .deny relationship counts only the models that still refer to it (OSD_SEED=735224867076)")
+    func denyCountsModelsStillReferring() throws {
+        try replay([
+            .insert(.pet, [:], toOne: ["owner": 4]),
+            .insert(.pet, [:], toOne: [:]),
+            .save,
+            .insert(
+                .toy, ["label": .string("bo"), "link": .url(URL(string: "https://example.org/3")!)], toOne: ["pet": 0]),
+            .enumeratePets(batchSize: 2, saveEvery: 1),
+            .delete(.pet, slot: 2),
+            .append(GeneratedRelationship.all.first { $0.owner == .pet && $0.name == "toys" }!, slot: 3, target: 1),
+            .save,
+        ])
+    }
+
     @Test("enumerate walks the inserts made before it that its block saves (OSD_SEED=42308876071)")
     func enumerateWalksSavedInserts() throws {
         try replay([
