@@ -33,7 +33,7 @@ enum GeneratedKind: String, CaseIterable, Hashable, Sendable {
 
     /// The relationships of this kind.
     var relationships: [GeneratedRelationship] {
-        GeneratedRelationship.all.filter { $0.owner.family.contains(self) || $0.owner == self }
+        GeneratedRelationship.all.filter { $0.owner.family.contains(self) }
     }
 }
 
