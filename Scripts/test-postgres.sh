@@ -7,6 +7,9 @@
 #   Scripts/test-postgres.sh start [--owner-pid PID] [-c name=value ...]
 #       prints `URL FOLDER`: postgres://popcorn:PASSWORD@127.0.0.1:PORT/postgres and the
 #       cluster's folder. With --owner-pid, the server stops by itself once PID has exited.
+#   Scripts/test-postgres.sh restart FOLDER
+#       stops the server as a crash would (immediate shutdown) and starts it again, on the
+#       same port: its clients' connections are cut, committed transactions are kept.
 #   Scripts/test-postgres.sh stop FOLDER
 #       stops the server and removes its folder.
 set -euo pipefail
@@ -84,6 +87,15 @@ start() {
     return 1
 }
 
+restart() {
+    local folder="$1" bin
+    bin=$(postgres_bin)
+    as_owner "$bin/pg_ctl" -D "$folder/data" -l "$folder/server.log" -m immediate -w -t 60 restart >/dev/null 2>&1 || {
+        tail -n 5 "$folder/server.log" >&2
+        return 1
+    }
+}
+
 stop() {
     local folder="$1" bin
     bin=$(postgres_bin)
@@ -95,6 +107,7 @@ stop() {
 
 case "${1:-}" in
 start) shift; start "$@" ;;
+restart) restart "$2" ;;
 stop) stop "$2" ;;
-*) echo "usage: $0 start [--owner-pid PID] [-c name=value ...] | stop FOLDER" >&2; exit 2 ;;
+*) echo "usage: $0 start [--owner-pid PID] [-c name=value ...] | restart FOLDER | stop FOLDER" >&2; exit 2 ;;
 esac
