@@ -75,6 +75,13 @@ struct CausalHistory {
 
     var keys: Set<EntryKey> { Set(edits.map(\.key)) }
 
+    /// How many entries have one edit that must win, and how many end with concurrent ones.
+    var claims: (decided: Int, concurrent: Int) {
+        keys.reduce(into: (0, 0)) { counts, key in
+            if Set(undominated(key).map(\.value)).count == 1 { counts.0 += 1 } else { counts.1 += 1 }
+        }
+    }
+
     /// What breaks the claims in a final state that every replica agrees on; empty when
     /// it holds them all.
     func violations(in final: Replica) -> [String] {

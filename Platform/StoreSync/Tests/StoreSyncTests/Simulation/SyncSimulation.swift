@@ -13,6 +13,9 @@ struct SyncSimulation {
     static let machineCount = 3
     static let movieCount = 5
 
+    /// `STORESYNC_SIM_VERBOSE=1` writes each step to the standard error as it starts.
+    static let verbose = ProcessInfo.processInfo.environment["STORESYNC_SIM_VERBOSE"] == "1"
+
     let seed: UInt64
     let server: TestPostgres.OwnServer
     private(set) var stats = SimulationStats()
@@ -38,8 +41,8 @@ struct SyncSimulation {
         trace.append("clock offsets (s): \(machines.map { Int($0.clockOffset) })")
         let steps = SimulationStep.schedule(
             count: count, machines: Self.machineCount, movies: Self.movieCount, using: &random)
-        stats.schedules = 1
         for (number, step) in steps.enumerated() {
+            if Self.verbose { FileHandle.standardError.write(Data("seed \(seed) step \(number): \(step)\n".utf8)) }
             let outcome = try await perform(step, number: number)
             trace.append("\(number): \(step)\(outcome.isEmpty ? "" : ": \(outcome)")")
             stats.steps += 1
@@ -51,7 +54,7 @@ struct SyncSimulation {
     }
 
     /// Compares the replicas; the problems found.
-    private func check() async throws -> [String] {
+    private mutating func check() async throws -> [String] {
         let replicas = try machines.map { try Replica($0.machine) }
         let onServer = try await Replica(server: url)
         var problems: [String] = []
@@ -61,6 +64,7 @@ struct SyncSimulation {
         if problems.isEmpty {
             problems = history.violations(in: onServer)
         }
+        (stats.decided, stats.concurrent) = history.claims
         return problems
     }
 

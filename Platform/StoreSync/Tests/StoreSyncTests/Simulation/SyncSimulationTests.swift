@@ -40,14 +40,9 @@ struct SyncSimulationTests {
             } catch {
                 problems = ["the schedule stopped: \(error)"]
             }
-            let stats = simulation.stats
-            total.schedules += 1
-            total.steps += stats.steps
-            total.syncs += stats.syncs
-            total.cutOff += stats.cutOff
-            total.killed += stats.killed
-            total.interrupted += stats.interrupted
-            total.restarts += stats.restarts
+            var stats = simulation.stats
+            stats.schedules = 1
+            total.add(stats)
             if !problems.isEmpty {
                 total.diverged += 1
                 Issue.record(
