@@ -57,9 +57,9 @@ enum SimulationStep: CustomStringConvertible {
             case 52..<76: return .sync(machine: machine)
             case 76..<84: return .cutOffSync(machine: machine)
             case 84..<90:
-                return .killedSync(machine: machine, afterMilliseconds: Int.random(in: 0..<400, using: &random))
+                return .killedSync(machine: machine, afterMilliseconds: Int.random(in: 0..<200, using: &random))
             case 90..<97:
-                return .interruptedSync(machine: machine, afterMilliseconds: Int.random(in: 0..<60, using: &random))
+                return .interruptedSync(machine: machine, afterMilliseconds: Int.random(in: 0..<25, using: &random))
             default: return .restartServer
             }
         }
