@@ -31,9 +31,9 @@ struct RemoteConnection {
 
     /// Runs a query and collects its rows.
     ///
-    /// Fails as soon as the connection closes: postgres-nio can leave a query sent while
-    /// the server closes the connection (its backend terminated, the server restarted)
-    /// without an answer for ever, and the sync would wait for ever.
+    /// Fails as soon as the connection closes: postgres-nio can leave a query in flight
+    /// while the server closes the connection (its backend terminated, the server
+    /// restarted) unanswered, and the sync would wait for ever.
     @discardableResult
     func query(_ query: PostgresQuery) async throws(SyncError) -> [PostgresRow] {
         let connection = connection
