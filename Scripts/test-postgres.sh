@@ -9,6 +9,9 @@
 #       cluster's folder. With --owner-pid, the server stops by itself once PID has exited.
 #       With --tls, the server offers TLS with this certificate and key (PEM files, copied
 #       into the cluster's folder, where the server's user owns them as PostgreSQL asks).
+#   Scripts/test-postgres.sh restart FOLDER
+#       stops the server as a crash would (immediate shutdown) and starts it again, on the
+#       same port: its clients' connections are cut, committed transactions are kept.
 #   Scripts/test-postgres.sh stop FOLDER
 #       stops the server and removes its folder.
 set -euo pipefail
@@ -94,6 +97,15 @@ start() {
     return 1
 }
 
+restart() {
+    local folder="$1" bin
+    bin=$(postgres_bin)
+    as_owner "$bin/pg_ctl" -D "$folder/data" -l "$folder/server.log" -m immediate -w -t 60 restart >/dev/null 2>&1 || {
+        tail -n 5 "$folder/server.log" >&2
+        return 1
+    }
+}
+
 stop() {
     local folder="$1" bin
     bin=$(postgres_bin)
@@ -105,6 +117,7 @@ stop() {
 
 case "${1:-}" in
 start) shift; start "$@" ;;
+restart) restart "$2" ;;
 stop) stop "$2" ;;
-*) echo "usage: $0 start [--owner-pid PID] [--tls CERT KEY] [-c name=value ...] | stop FOLDER" >&2; exit 2 ;;
+*) echo "usage: $0 start [--owner-pid PID] [--tls CERT KEY] [-c name=value ...] | restart FOLDER | stop FOLDER" >&2; exit 2 ;;
 esac

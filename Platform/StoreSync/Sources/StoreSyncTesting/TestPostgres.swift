@@ -21,16 +21,19 @@ public enum TestPostgres {
 
     /// A new, empty database on the server, as a remote URL.
     public static func newDatabase() async throws -> String {
-        let admin = try url()
+        try await newDatabase(on: url())
+    }
+
+    fileprivate static func newDatabase(on admin: String) async throws -> String {
         let name = "storesync_test_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
         try await withConnection(admin) { connection in
             try await connection.query(PostgresQuery(unsafeSQL: "CREATE DATABASE \(name)"), logger: logger)
             return ()
         }
-        return try url().replacingOccurrences(of: "/postgres", with: "/\(name)")
+        return admin.replacingOccurrences(of: "/postgres", with: "/\(name)")
     }
 
-    /// Runs SQL on a database of the test server (to look at or to break what the engine made).
+    /// Runs SQL on a database of a test server (to look at or to break what the engine made).
     public static func execute(_ sql: String, on url: String) async throws -> [PostgresRow] {
         try await withConnection(url) { connection in
             try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger).collect()
@@ -70,16 +73,65 @@ public enum TestPostgres {
     /// Starts a throw-away server for this process with Scripts/test-postgres.sh, with
     /// these options of its `start` besides the owner and `fsync=off`.
     static func startServer(options: [String] = []) throws -> String {
+        try startCluster(options: options).url
+    }
+
+    /// A server of the test's own, for a test that restarts it: the shared server serves
+    /// the tests running in parallel. It stops when the returned value is released, or
+    /// with the test process.
+    public static func startOwnServer() throws -> OwnServer {
+        let (url, folder) = try startCluster()
+        return OwnServer(url: url, folder: folder)
+    }
+
+    /// A server of one test (``startOwnServer()``).
+    public final class OwnServer: Sendable {
+        /// The server's URL, with a password, connected to its `postgres` database.
+        public let url: String
+        /// The cluster's folder, which the script's `restart` and `stop` take.
+        let folder: String
+
+        init(url: String, folder: String) {
+            self.url = url
+            self.folder = folder
+        }
+
+        /// A new, empty database on this server, as a remote URL.
+        public func newDatabase() async throws -> String {
+            try await TestPostgres.newDatabase(on: url)
+        }
+
+        /// Stops the server as a crash would and starts it again on the same port: every
+        /// connection is cut, every committed transaction kept.
+        public func restart() throws {
+            _ = try runScript(["restart", folder])
+        }
+
+        deinit {
+            _ = try? runScript(["stop", folder])
+        }
+    }
+
+    private static func startCluster(options: [String] = []) throws -> (url: String, folder: String) {
+        let text = try runScript(
+            [
+                "start", "--owner-pid", String(ProcessInfo.processInfo.processIdentifier), "-c", "fsync=off",
+            ] + options)
+        let words = text.split(separator: " ")
+        guard words.count == 2 else {
+            throw TestPostgresError(description: "Scripts/test-postgres.sh could not start PostgreSQL: \(text)")
+        }
+        return (String(words[0]), String(words[1]))
+    }
+
+    /// Runs Scripts/test-postgres.sh; its output.
+    fileprivate static func runScript(_ arguments: [String]) throws -> String {
         let script = URL(filePath: #filePath).deletingLastPathComponent().appending(
             path: "../../../../Scripts/test-postgres.sh"
         ).standardizedFileURL
         let process = Process()
         process.executableURL = URL(filePath: "/bin/bash")
-        process.arguments =
-            [
-                script.path, "start", "--owner-pid", String(ProcessInfo.processInfo.processIdentifier), "-c",
-                "fsync=off",
-            ] + options
+        process.arguments = [script.path] + arguments
         // A file, not a pipe: the server started in the background may hold on to the
         // script's output, and a pipe would then never end.
         let outputFile = FileManager.default.temporaryDirectory.appending(path: "storesync-\(UUID().uuidString).out")
@@ -92,10 +144,10 @@ public enum TestPostgres {
         var status: Int32 = 0
         while waitpid(process.processIdentifier, &status, 0) == -1 && errno == EINTR {}
         let text = try String(contentsOf: outputFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
-        guard status == 0, let url = text.split(separator: " ").first else {
-            throw TestPostgresError(description: "Scripts/test-postgres.sh could not start PostgreSQL: \(text)")
+        guard status == 0 else {
+            throw TestPostgresError(description: "Scripts/test-postgres.sh \(arguments[0]) failed: \(text)")
         }
-        return String(url)
+        return text
     }
 }
 

@@ -1,5 +1,6 @@
-// A second process for the tests that run a machine under `faketime`: one data folder,
-// one command.
+// A second process for the tests: a machine run under `faketime`, or a sync the
+// simulation kills with SIGKILL. One data folder, one command; the models are those of
+// the tests' `Machine` (Support/TestModels.swift), so that both open the same store.
 //
 //   storesync-fixture FOLDER note MOVIE TEXT   adds the movie, or sets its note
 //   storesync-fixture FOLDER sync URL          syncs the folder's store with the server
@@ -13,12 +14,28 @@ import StoreSync
 @Model
 final class WatchedMovie {
     var movieID: Int?
+    var createdAt: Date?
     var note: String?
 
     init(movieID: Int, note: String?) {
         self.movieID = movieID
         self.note = note
     }
+}
+
+@Model
+final class Memo {
+    var title: String?
+    var rating: Double = 0
+    var tags: [String] = []
+    var kind: Kind?
+    var identifier: UUID?
+
+    enum Kind: String, Codable {
+        case idea, reminder
+    }
+
+    init(title: String) { self.title = title }
 }
 
 func fail(_ message: String) -> Never {
@@ -34,7 +51,7 @@ if arguments == ["now"] {
 guard arguments.count >= 2 else { fail("usage: storesync-fixture FOLDER note|sync|list …") }
 let folder = URL(filePath: arguments[0])
 let container = try ModelContainer(
-    for: Schema([WatchedMovie.self]),
+    for: Schema([WatchedMovie.self, Memo.self]),
     configurations: [
         ModelConfiguration(url: folder.appending(path: "notes.sqlite"), cloudKitDatabase: .private("iCloud.tests"))
     ])

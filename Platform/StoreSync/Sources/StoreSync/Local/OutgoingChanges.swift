@@ -36,6 +36,16 @@ struct OutgoingChanges {
                 var names = try metadata.recordNames(ofEntity: codec.entityName)
                 var usedNames = Set(names.values)
                 let changes = history.changes.filter { $0.key.entityName == codec.entityName }
+                // The names of the models deleted since the last push: a model added since
+                // with the same domain key takes its name over (an entry removed and added
+                // again before a sync is one record, sent live), instead of living on under
+                // a second name next to another machine's write of the first.
+                var deletedNames = Dictionary(
+                    changes.filter(\.value.isDeleted).compactMap { identifier, _ in
+                        names[identifier].map { ($0, identifier) }
+                    },
+                    uniquingKeysWith: { first, _ in first })
+                var renamed: Set<PersistentIdentifier> = []
                 // Models to send whole: every model on a first push, else those changed.
                 let models: [PersistentIdentifier: any PersistentModel]
                 if state.pushedTransaction == nil {
@@ -52,7 +62,15 @@ struct OutgoingChanges {
                     if let existing = names[identifier] {
                         name = existing
                     } else {
-                        name = Self.newName(codec: codec, fields: fields, used: usedNames)
+                        if let derived = codec.derivedRecordName(fields: fields)?.uuidString,
+                            let deleted = deletedNames.removeValue(forKey: derived)
+                        {
+                            name = derived
+                            renamed.insert(deleted)
+                        } else {
+                            name = Self.newName(codec: codec, fields: fields, used: usedNames)
+                        }
+                        // Taken from the deleted model, when it had it.
                         try metadata.setRecordName(name, of: identifier)
                         names[identifier] = name
                         usedNames.insert(name)
@@ -67,8 +85,11 @@ struct OutgoingChanges {
                             isDeleted: false))
                 }
                 for (identifier, change) in changes.sorted(by: { $0.key < $1.key }) where change.isDeleted {
-                    // A model deleted before it was ever pushed has nothing to delete remotely.
-                    guard let name = names[identifier], let recordName = UUID(uuidString: name) else { continue }
+                    // A model deleted before it was ever pushed has nothing to delete remotely;
+                    // one whose name a new model took is sent live, under that model.
+                    guard !renamed.contains(identifier), let name = names[identifier],
+                        let recordName = UUID(uuidString: name)
+                    else { continue }
                     outgoing.records.append(
                         SyncRecord(
                             recordName: recordName, entity: codec.entityName, fields: [:],

@@ -3,6 +3,7 @@ import Logging
 import NIOCore
 import NIOSSL
 import PostgresNIO
+import Synchronization
 
 /// One connection to the sync server, and the translation of what goes wrong on it into
 /// ``SyncError``s that name the server without its password.
@@ -29,12 +30,54 @@ struct RemoteConnection {
     }
 
     /// Runs a query and collects its rows.
+    ///
+    /// Fails as soon as the connection closes: postgres-nio can leave a query in flight
+    /// while the server closes the connection (its backend terminated, the server
+    /// restarted) unanswered, and the sync would wait for ever.
     @discardableResult
     func query(_ query: PostgresQuery) async throws(SyncError) -> [PostgresRow] {
+        let connection = connection
+        let logger = logger
         do {
-            return try await connection.query(query, logger: logger).collect()
+            return try await Self.untilClosed(connection) {
+                try await connection.query(query, logger: logger).collect()
+            }
         } catch {
             throw Self.failure(error, remote: remote, connecting: false)
+        }
+    }
+
+    /// The connection closed before the query had its answer.
+    struct ConnectionClosed: Error {}
+
+    /// The result of `operation`, or ``ConnectionClosed`` once the connection has closed,
+    /// whichever comes first. An operation that never ends stays suspended, unawaited.
+    private static func untilClosed<Result: Sendable>(
+        _ connection: PostgresConnection, _ operation: @escaping @Sendable () async throws -> Result
+    ) async throws -> Result {
+        try await withCheckedThrowingContinuation { continuation in
+            let pending = Pending(continuation)
+            Task {
+                do {
+                    pending.resume(with: .success(try await operation()))
+                } catch {
+                    pending.resume(with: .failure(error))
+                }
+            }
+            connection.closeFuture.whenComplete { _ in pending.resume(with: .failure(ConnectionClosed())) }
+        }
+    }
+
+    /// A continuation resumed once, by whichever of its resumers comes first.
+    private final class Pending<Result: Sendable>: Sendable {
+        private let continuation: Mutex<CheckedContinuation<Result, any Error>?>
+
+        init(_ continuation: CheckedContinuation<Result, any Error>) {
+            self.continuation = Mutex(continuation)
+        }
+
+        func resume(with result: Swift.Result<Result, any Error>) {
+            continuation.withLock { $0.take() }?.resume(with: result)
         }
     }
 
@@ -82,6 +125,7 @@ struct RemoteConnection {
     static func failure(_ error: any Error, remote: SyncRemote, connecting: Bool) -> SyncError {
         if let failure = error as? SyncError { return failure }
         let name = remote.description
+        if error is ConnectionClosed { return .server(remote: name, message: "the server closed the connection") }
         guard let error = error as? PSQLError else {
             return connecting
                 ? .serverUnreachable(remote: name, reason: reason(error))

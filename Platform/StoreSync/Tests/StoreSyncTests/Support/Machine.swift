@@ -31,6 +31,12 @@ final class Machine {
         container = try Self.open(folder)
     }
 
+    /// A data folder kept while no machine had it open (another process used it).
+    init(opening folder: TemporaryFolder) throws {
+        self.folder = folder
+        container = try Self.open(folder)
+    }
+
     private static func open(_ folder: TemporaryFolder) throws -> ModelContainer {
         try ModelContainer(
             for: schema,
@@ -51,7 +57,7 @@ final class Machine {
     }
 
     /// Saves the context, recorded at this machine's clock.
-    private func save(_ context: ModelContext) throws {
+    func save(_ context: ModelContext) throws {
         try context.save()
         if clockOffset != 0 {
             try StoreTampering.shiftLatestHistoryTransaction(at: folder.file("notes.sqlite"), by: clockOffset)

@@ -1,0 +1,108 @@
+/// Which edits each machine had seen when it made each of its own: what lets the
+/// simulation say which edit must win, whatever the machines' clocks.
+///
+/// What the simulation claims, per entry (the edits of one ``EntryKey``: adds, edits,
+/// removals):
+/// - An edit *dominates* another when the machine that made it had seen the other first:
+///   its own earlier edit, or one its store had pulled (by a sync whose pull was
+///   applied) after the other edit's push had reached the server, directly or through
+///   the push of a machine that had seen it. The engine's hybrid logical clock stamps
+///   such an edit above every version the machine pulled, so it wins on the server
+///   whatever the clocks say.
+/// - The final value of the entry (absent after a removal) must be that of an edit no
+///   other edit of the entry dominates. When there is one such edit (it came after all
+///   the others), its value is the only one allowed: the change latest in real time
+///   among changes made causally after the others wins.
+/// - Edits that are concurrent (neither machine had seen the other's) are ordered by the
+///   machines' clocks: either may win, and all replicas must only agree.
+///
+/// The model under-approximates what machines have seen: a sync killed, or cut off by
+/// the server, may or may not have pushed or pulled, and is taken to have done neither.
+/// So every claim it makes holds whichever way such a sync ended.
+struct CausalHistory {
+    struct Edit: CustomStringConvertible {
+        let id: Int
+        let key: EntryKey
+        /// The value after the edit; nil for a removal.
+        let value: String?
+        let machine: Int
+        let step: Int
+        /// The edits its machine had seen before it.
+        let seen: Set<Int>
+
+        var description: String { "step \(step), machine \(machine): \(value ?? "removed")" }
+    }
+
+    private(set) var edits: [Edit] = []
+    /// By machine: the edits it has seen (its own included).
+    private var seen: [Set<Int>]
+    /// By machine: its edits not yet known to be on the server.
+    private var pending: [Set<Int>]
+    /// The edits whose versions (or versions above them) are on the server.
+    private var onServer: Set<Int> = []
+
+    init(machines: Int) {
+        seen = Array(repeating: [], count: machines)
+        pending = Array(repeating: [], count: machines)
+    }
+
+    mutating func record(_ key: EntryKey, value: String?, machine: Int, step: Int) {
+        let edit = Edit(id: edits.count, key: key, value: value, machine: machine, step: step, seen: seen[machine])
+        edits.append(edit)
+        seen[machine].insert(edit.id)
+        pending[machine].insert(edit.id)
+    }
+
+    /// A push of `machine` committed on the server: every version it sent is above all it
+    /// had seen, so whoever pulls from now on has seen those too.
+    mutating func pushed(by machine: Int) {
+        onServer.formUnion(seen[machine])
+        pending[machine] = []
+    }
+
+    /// A pull of `machine` was applied: its clock is now at or above every version on the
+    /// server.
+    mutating func pulled(by machine: Int) {
+        seen[machine].formUnion(onServer)
+    }
+
+    /// The edits of an entry that no other edit of it dominates, in the order they were made.
+    func undominated(_ key: EntryKey) -> [Edit] {
+        let ofKey = edits.filter { $0.key == key }
+        let dominated = ofKey.reduce(into: Set<Int>()) { $0.formUnion($1.seen) }
+        return ofKey.filter { !dominated.contains($0.id) }
+    }
+
+    var keys: Set<EntryKey> { Set(edits.map(\.key)) }
+
+    /// How many entries have one edit that must win, and how many end with concurrent ones.
+    var claims: (decided: Int, concurrent: Int) {
+        keys.reduce(into: (0, 0)) { counts, key in
+            if Set(undominated(key).map(\.value)).count == 1 { counts.0 += 1 } else { counts.1 += 1 }
+        }
+    }
+
+    /// What breaks the claims in a final state that every replica agrees on; empty when
+    /// it holds them all.
+    func violations(in final: Replica) -> [String] {
+        var found: [String] = []
+        for key in keys.union(final.values.keys).sorted() {
+            let values = final.values[key] ?? []
+            if values.count > 1 {
+                found.append("\(key): \(values.count) entries (\(values.joined(separator: ", ")))")
+                continue
+            }
+            let candidates = undominated(key)
+            guard !candidates.isEmpty else {
+                found.append("\(key): present, but no edit made it")
+                continue
+            }
+            let value = values.first
+            if !candidates.contains(where: { $0.value == value }) {
+                let allowed = candidates.map(\.description).joined(separator: " | ")
+                found.append("\(key): \(value ?? "absent"), but the edits that may win are: \(allowed)")
+            }
+        }
+        return found
+    }
+}

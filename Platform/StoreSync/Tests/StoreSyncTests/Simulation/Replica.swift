@@ -1,0 +1,70 @@
+import Foundation
+import StoreSyncTesting
+
+/// What identifies an entry to a person: a watchlist entry by its movie (a domain key,
+/// so the same movie added on two machines is one record), a memo by its title (no
+/// domain key: the simulation gives each memo it adds a title of its own).
+enum EntryKey: Hashable, Comparable, CustomStringConvertible {
+    case movie(Int)
+    case memo(String)
+
+    var description: String {
+        switch self {
+        case .movie(let movie): "movie \(movie)"
+        case .memo(let title): "memo \(title)"
+        }
+    }
+
+    static func < (lhs: EntryKey, rhs: EntryKey) -> Bool { lhs.description < rhs.description }
+}
+
+/// The live entries of one replica (a machine's store, or the server's records that are
+/// not tombstones), as the values the simulation's edits set: a movie's note, a memo's
+/// rating and tags. More than one value for a key is a duplicate.
+struct Replica: Equatable, CustomStringConvertible {
+    private(set) var values: [EntryKey: [String]] = [:]
+
+    mutating func add(_ key: EntryKey, _ value: String) {
+        values[key, default: []].append(value)
+        values[key]?.sort()
+    }
+
+    static func memoValue(rating: Double, tags: [String]) -> String {
+        "rating \(Int(rating)) tags [\(tags.joined(separator: ","))]"
+    }
+
+    var description: String {
+        values.keys.sorted().map { "\($0) = \(values[$0, default: []].joined(separator: " + "))" }.joined(
+            separator: "; ")
+    }
+
+    /// A machine's store.
+    init(_ machine: Machine) throws {
+        for movie in try machine.movies() {
+            add(.movie(movie.movie ?? -1), movie.note ?? "-")
+        }
+        for memo in try machine.memos() {
+            add(.memo(memo.title ?? "-"), Self.memoValue(rating: memo.rating, tags: memo.tags))
+        }
+    }
+
+    /// The server's records of the store `notes`, without tombstones.
+    init(server url: String) async throws {
+        let rows = try await TestPostgres.execute(
+            """
+            SELECT entity, fields->>'movieID', fields->>'note', fields->>'title', fields->>'rating',
+                (SELECT string_agg(tag, ',') FROM jsonb_array_elements_text(fields->'tags') AS tag)
+            FROM storesync_records_notes WHERE NOT deleted
+            """, on: url)
+        for row in rows {
+            let (entity, movie, note, title, rating, tags) = try row.decode(
+                (String, String?, String?, String?, String?, String?).self)
+            if entity == "WatchedMovie" {
+                add(.movie(movie.flatMap { Int($0) } ?? -1), note ?? "-")
+            } else {
+                let tagList = tags.map { $0.split(separator: ",").map(String.init) } ?? []
+                add(.memo(title ?? "-"), Self.memoValue(rating: rating.flatMap { Double($0) } ?? 0, tags: tagList))
+            }
+        }
+    }
+}

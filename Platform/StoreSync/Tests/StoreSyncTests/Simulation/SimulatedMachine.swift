@@ -1,0 +1,89 @@
+import Foundation
+import OpenSwiftData
+import PopcornTestSupport
+
+/// A machine of the simulation: a data folder, its store (closed while another process
+/// syncs the folder, and opened again after, as the next run of a program would), and
+/// its clock's offset, which every save it makes is recorded with.
+final class SimulatedMachine {
+    let index: Int
+    let folder: TemporaryFolder
+    let clockOffset: TimeInterval
+    private var open: Machine?
+
+    init(index: Int, clockOffset: TimeInterval) throws {
+        self.index = index
+        self.clockOffset = clockOffset
+        folder = TemporaryFolder(prefix: "StoreSyncSimulation")
+        try reopen()
+    }
+
+    /// The open store.
+    var machine: Machine {
+        get throws {
+            guard let open else { throw SimulationError(description: "machine \(index) has no open store") }
+            return open
+        }
+    }
+
+    /// Opens the data folder again, as the next run of the program.
+    func reopen() throws {
+        open = nil
+        let machine = try Machine(opening: folder)
+        machine.clockOffset = clockOffset
+        open = machine
+    }
+
+    /// Runs `body` while this process has the store closed.
+    func closed<Result>(_ body: () async throws -> Result) async throws -> Result {
+        open = nil
+        let result: Result
+        do {
+            result = try await body()
+        } catch {
+            try reopen()
+            throw error
+        }
+        try reopen()
+        return result
+    }
+
+    /// The titles of the memos this machine holds, sorted.
+    func memoTitles() throws -> [String] {
+        try machine.memos().compactMap(\.title)
+    }
+
+    /// The movies this machine holds, sorted, each once.
+    func movieIDs() throws -> [Int] {
+        Array(Set(try machine.movies().compactMap(\.movie))).sorted()
+    }
+
+    func addMemo(title: String, rating: Double) throws {
+        let machine = try machine
+        let context = ModelContext(machine.container)
+        context.insert(Memo(title: title, rating: rating))
+        try machine.save(context)
+    }
+
+    func editMemo(title: String, rating: Double, tags: [String]) throws {
+        let machine = try machine
+        let context = ModelContext(machine.container)
+        for memo in try context.fetch(FetchDescriptor<Memo>(predicate: #Predicate { $0.title == title })) {
+            memo.rating = rating
+            memo.tags = tags
+        }
+        try machine.save(context)
+    }
+
+    func removeMemo(title: String) throws {
+        let machine = try machine
+        let context = ModelContext(machine.container)
+        try context.delete(model: Memo.self, where: #Predicate { $0.title == title })
+        try machine.save(context)
+    }
+}
+
+/// The simulation could not run a step (not a finding about sync).
+struct SimulationError: Error, CustomStringConvertible {
+    let description: String
+}

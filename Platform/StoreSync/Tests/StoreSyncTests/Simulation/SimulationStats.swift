@@ -1,0 +1,35 @@
+/// What the simulation did, summed over schedules: the line a README can quote.
+struct SimulationStats {
+    var schedules = 0
+    var steps = 0
+    var syncs = 0
+    var cutOff = 0
+    var killed = 0
+    var interrupted = 0
+    var restarts = 0
+    /// Entries whose winner the causal order decides, and entries left to the clocks.
+    var decided = 0
+    var concurrent = 0
+    var diverged = 0
+
+    mutating func add(_ other: SimulationStats) {
+        schedules += other.schedules
+        steps += other.steps
+        syncs += other.syncs
+        cutOff += other.cutOff
+        killed += other.killed
+        interrupted += other.interrupted
+        restarts += other.restarts
+        decided += other.decided
+        concurrent += other.concurrent
+        diverged += other.diverged
+    }
+
+    var summary: String {
+        "sync simulation: \(schedules) schedules, \(steps) steps, \(syncs) syncs "
+            + "(\(cutOff) cut off after their push, \(killed) killed with SIGKILL, "
+            + "\(interrupted) cut by the server), \(restarts) server restarts; "
+            + "\(decided) entries won by the edit made after the others, \(concurrent) by one of concurrent edits; "
+            + "\(diverged) diverged"
+    }
+}

@@ -1,0 +1,67 @@
+/// One step of a simulated schedule. Which entry an edit or a removal takes is chosen
+/// when the step runs (`pick`, among the entries the machine holds then), so that a
+/// schedule is a pure function of its seed.
+enum SimulationStep: CustomStringConvertible {
+    /// Adds the movie, or, when the machine holds it already, sets its note.
+    case addMovie(machine: Int, movie: Int)
+    case editMovie(machine: Int, pick: Int)
+    case removeMovie(machine: Int, pick: Int)
+    case addMemo(machine: Int)
+    case editMemo(machine: Int, pick: Int)
+    case removeMemo(machine: Int, pick: Int)
+    case sync(machine: Int)
+    /// A sync stopped once its push was noted, as a `kill -9` there; the data folder is
+    /// then opened again, as the next run of the program would.
+    case cutOffSync(machine: Int)
+    /// A sync run in `storesync-fixture`, killed with SIGKILL after a delay (it may have
+    /// finished before).
+    case killedSync(machine: Int, afterMilliseconds: Int)
+    /// A sync whose connections the server terminates after a delay (it may have
+    /// finished before).
+    case interruptedSync(machine: Int, afterMilliseconds: Int)
+    /// The server stops as a crash would and starts again.
+    case restartServer
+
+    var description: String {
+        switch self {
+        case .addMovie(let machine, let movie): "machine \(machine) adds movie \(movie)"
+        case .editMovie(let machine, let pick): "machine \(machine) edits a movie (\(pick))"
+        case .removeMovie(let machine, let pick): "machine \(machine) removes a movie (\(pick))"
+        case .addMemo(let machine): "machine \(machine) adds a memo"
+        case .editMemo(let machine, let pick): "machine \(machine) edits a memo (\(pick))"
+        case .removeMemo(let machine, let pick): "machine \(machine) removes a memo (\(pick))"
+        case .sync(let machine): "machine \(machine) syncs"
+        case .cutOffSync(let machine): "machine \(machine) syncs, cut off after its push"
+        case .killedSync(let machine, let delay): "machine \(machine) syncs in a process killed after \(delay) ms"
+        case .interruptedSync(let machine, let delay):
+            "machine \(machine) syncs, its connections terminated after \(delay) ms"
+        case .restartServer: "the server restarts"
+        }
+    }
+
+    /// A schedule of `count` steps over `machines` machines and movies 1 to `movies`: few
+    /// movies, so that machines often edit the same one.
+    static func schedule<Random: RandomNumberGenerator>(
+        count: Int, machines: Int, movies: Int, using random: inout Random
+    ) -> [SimulationStep] {
+        (0..<count).map { _ in
+            let machine = Int.random(in: 0..<machines, using: &random)
+            let pick = Int.random(in: 0..<1000, using: &random)
+            switch Int.random(in: 0..<100, using: &random) {
+            case 0..<12: return .addMovie(machine: machine, movie: Int.random(in: 1...movies, using: &random))
+            case 12..<28: return .editMovie(machine: machine, pick: pick)
+            case 28..<34: return .removeMovie(machine: machine, pick: pick)
+            case 34..<40: return .addMemo(machine: machine)
+            case 40..<48: return .editMemo(machine: machine, pick: pick)
+            case 48..<52: return .removeMemo(machine: machine, pick: pick)
+            case 52..<76: return .sync(machine: machine)
+            case 76..<84: return .cutOffSync(machine: machine)
+            case 84..<90:
+                return .killedSync(machine: machine, afterMilliseconds: Int.random(in: 0..<200, using: &random))
+            case 90..<97:
+                return .interruptedSync(machine: machine, afterMilliseconds: Int.random(in: 0..<25, using: &random))
+            default: return .restartServer
+            }
+        }
+    }
+}

@@ -1,0 +1,206 @@
+import Foundation
+import StoreSyncTesting
+
+@testable import StoreSync
+
+/// One seeded schedule: three machines whose clocks are off by up to a day each way,
+/// one database on a server of the suite's own, random edits, syncs, syncs cut off or
+/// killed, connections cut and the server restarted; then every machine syncs twice, and
+/// the replicas are compared with each other, with the server, and with what
+/// ``CausalHistory`` claims.
+struct SyncSimulation {
+    static let day: TimeInterval = 86_400
+    static let machineCount = 3
+    static let movieCount = 5
+
+    /// `STORESYNC_SIM_VERBOSE=1` writes each step to the standard error as it starts.
+    static let verbose = ProcessInfo.processInfo.environment["STORESYNC_SIM_VERBOSE"] == "1"
+
+    let seed: UInt64
+    let server: TestPostgres.OwnServer
+    private(set) var stats = SimulationStats()
+    /// What each step did, for the report of a failure.
+    private(set) var trace: [String] = []
+    private var history = CausalHistory(machines: machineCount)
+    private var machines: [SimulatedMachine] = []
+    private var url = ""
+
+    init(seed: UInt64, server: TestPostgres.OwnServer) {
+        self.seed = seed
+        self.server = server
+    }
+
+    /// Runs the schedule; what diverged or broke a claim (empty when nothing did).
+    mutating func run(steps count: Int) async throws -> [String] {
+        var random = ClockSkewTests.SeededGenerator(state: seed)
+        url = try await server.newDatabase()
+        machines = try (0..<Self.machineCount).map { index in
+            try SimulatedMachine(
+                index: index, clockOffset: Double.random(in: -Self.day...Self.day, using: &random).rounded())
+        }
+        trace.append("clock offsets (s): \(machines.map { Int($0.clockOffset) })")
+        let steps = SimulationStep.schedule(
+            count: count, machines: Self.machineCount, movies: Self.movieCount, using: &random)
+        for (number, step) in steps.enumerated() {
+            if Self.verbose { FileHandle.standardError.write(Data("seed \(seed) step \(number): \(step)\n".utf8)) }
+            let outcome = try await perform(step, number: number)
+            trace.append("\(number): \(step)\(outcome.isEmpty ? "" : ": \(outcome)")")
+            stats.steps += 1
+        }
+        for machine in machines + machines {
+            try await sync(machine.index)
+        }
+        return try await check()
+    }
+
+    /// Compares the replicas; the problems found.
+    private mutating func check() async throws -> [String] {
+        let replicas = try machines.map { try Replica($0.machine) }
+        let onServer = try await Replica(server: url)
+        var problems: [String] = []
+        for (index, replica) in replicas.enumerated() where replica != onServer {
+            problems.append("machine \(index) holds \(replica)\n  the server holds \(onServer)")
+        }
+        if problems.isEmpty {
+            problems = history.violations(in: onServer)
+        }
+        (stats.decided, stats.concurrent) = history.claims
+        return problems
+    }
+
+    // MARK: Steps
+
+    private mutating func perform(_ step: SimulationStep, number: Int) async throws -> String {
+        switch step {
+        case .addMovie(let index, let movie):
+            return try setNote(index, movie: movie, number: number)
+        case .editMovie(let index, let pick):
+            let held = try machines[index].movieIDs()
+            return try setNote(
+                index, movie: held.isEmpty ? pick % Self.movieCount + 1 : held[pick % held.count], number: number)
+        case .removeMovie(let index, let pick):
+            let held = try machines[index].movieIDs()
+            guard !held.isEmpty else { return "none held" }
+            let movie = held[pick % held.count]
+            try machines[index].machine.remove(movie: movie)
+            history.record(.movie(movie), value: nil, machine: index, step: number)
+            return "movie \(movie)"
+        case .addMemo(let index):
+            let title = "s\(number)"
+            try machines[index].addMemo(title: title, rating: Double(number))
+            history.record(
+                .memo(title), value: Replica.memoValue(rating: Double(number), tags: []), machine: index, step: number)
+            return title
+        case .editMemo(let index, let pick):
+            let held = try machines[index].memoTitles()
+            guard !held.isEmpty else { return "none held" }
+            let title = held[pick % held.count]
+            let tags = ["s\(number)"]
+            try machines[index].editMemo(title: title, rating: Double(number), tags: tags)
+            history.record(
+                .memo(title), value: Replica.memoValue(rating: Double(number), tags: tags), machine: index,
+                step: number)
+            return title
+        case .removeMemo(let index, let pick):
+            let held = try machines[index].memoTitles()
+            guard !held.isEmpty else { return "none held" }
+            let title = held[pick % held.count]
+            try machines[index].removeMemo(title: title)
+            history.record(.memo(title), value: nil, machine: index, step: number)
+            return title
+        case .sync(let index):
+            try await sync(index)
+            return ""
+        case .cutOffSync(let index):
+            return try await cutOffSync(index)
+        case .killedSync(let index, let delay):
+            stats.syncs += 1
+            let folder = machines[index].folder.url
+            let url = url
+            let outcome = try await machines[index].closed {
+                try await KilledSync.run(folder: folder, url: url, killAfter: delay)
+            }
+            switch outcome {
+            case .finished:
+                history.pushed(by: index)
+                history.pulled(by: index)
+                return "finished first"
+            case .killed:
+                stats.killed += 1
+                return "killed"
+            }
+        case .interruptedSync(let index, let delay):
+            return try await interruptedSync(index, after: delay)
+        case .restartServer:
+            try server.restart()
+            stats.restarts += 1
+            return ""
+        }
+    }
+
+    /// Adds the movie with a note, or sets its note when the machine holds it.
+    private mutating func setNote(_ index: Int, movie: Int, number: Int) throws -> String {
+        let note = "s\(number)m\(index)"
+        let machine = try machines[index].machine
+        if try machines[index].movieIDs().contains(movie) {
+            try machine.edit(movie: movie, note: note)
+        } else {
+            try machine.add(movie: movie, note: note)
+        }
+        history.record(.movie(movie), value: note, machine: index, step: number)
+        return "movie \(movie) note \(note)"
+    }
+
+    private mutating func sync(_ index: Int) async throws {
+        stats.syncs += 1
+        try await machines[index].machine.sync(url)
+        history.pushed(by: index)
+        history.pulled(by: index)
+    }
+
+    private mutating func cutOffSync(_ index: Int) async throws -> String {
+        stats.syncs += 1
+        do {
+            try await machines[index].machine.sync(url, stoppingAt: .afterConfirmingPush)
+            throw SimulationError(description: "the sync of machine \(index) was not stopped")
+        } catch let error as SyncError {
+            guard "\(error)".contains("stopped for a test") else { throw error }
+        }
+        history.pushed(by: index)
+        try machines[index].reopen()
+        stats.cutOff += 1
+        return ""
+    }
+
+    private mutating func interruptedSync(_ index: Int, after delay: Int) async throws -> String {
+        stats.syncs += 1
+        let database = String(URLComponents(string: url)?.path.dropFirst() ?? "")
+        let admin = server.url
+        async let terminated = Self.terminateConnections(database: database, admin: admin, after: delay)
+        var failure: (any Error)?
+        do {
+            try await machines[index].machine.sync(url)
+        } catch {
+            failure = error
+        }
+        let cut = try await terminated
+        if let failure {
+            stats.interrupted += 1
+            return "failed: \(failure)"
+        }
+        history.pushed(by: index)
+        history.pulled(by: index)
+        return "finished (\(cut) connections cut)"
+    }
+
+    /// Terminates, from the server's side, every connection to the database after a
+    /// delay; how many there were.
+    private static func terminateConnections(database: String, admin: String, after delay: Int) async throws -> Int {
+        try await Task.sleep(for: .milliseconds(delay))
+        return try await TestPostgres.integer(
+            """
+            SELECT count(pg_terminate_backend(pid))::int8 FROM pg_stat_activity
+            WHERE datname = '\(database)' AND pid <> pg_backend_pid()
+            """, on: admin) ?? 0
+    }
+}
