@@ -370,6 +370,10 @@ extension Array: _ArrayMarker {
     var _elementsAny: [Any] { map { $0 as Any } }
     static func _make<Result>(fromModels models: [any PersistentModel], as _: Result.Type) -> Result? {
         guard Element.self is AnyObject.Type else { return nil }
+        // An empty relationship is the empty array: `unsafeUninitializedCapacity: 0` would
+        // write its count into the storage every empty array shares, which threads making
+        // empty relationships at once race on (the thread sanitizer reports it).
+        guard !models.isEmpty else { return [Element]() as? Result }
         let array = [Element](unsafeUninitializedCapacity: models.count) { buffer, initialized in
             // The class last found to be an `Element`: a relationship's models are mostly of
             // one class, so the dynamic cast runs once per run of a class, not per model.
