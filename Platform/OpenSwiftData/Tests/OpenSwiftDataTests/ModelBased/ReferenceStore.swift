@@ -58,9 +58,9 @@ struct ReferenceStore {
     }
 
     mutating func setToOne(_ relationship: GeneratedRelationship, of rid: Int, to target: Int?) {
+        if let target { return link(rid, relationship, target) }
         for old in pending[rid]!.links[relationship.name]! { unlinkOneSide(old, relationship.inverse, rid) }
         pending[rid]!.links[relationship.name] = []
-        if let target { link(rid, relationship, target) }
     }
 
     mutating func append(_ relationship: GeneratedRelationship, of rid: Int, _ target: Int) {
@@ -164,10 +164,5 @@ struct ReferenceStore {
     mutating func changeSaved(_ rid: Int, _ attribute: String, to value: GeneratedValue) {
         saved[rid]?.attributes[attribute] = value
         pending[rid]?.attributes[attribute] = value
-    }
-
-    /// The saved models of exactly this kind, by rid.
-    func savedObjects(_ kind: GeneratedKind) -> [Int: Object] {
-        saved.filter { $0.value.kind == kind }
     }
 }
