@@ -53,7 +53,7 @@ struct ModelContextTests {
         for name in ["a", "b", "c"] { context.insert(Trip(name: name)) }
         try context.save()
         // Saved, and held by nothing any more.
-        #expect(context.identityMap.count == 0)
+        #expect(context.core.identityMap.count == 0)
         var kept: Trip?
         do {
             let trips = try ModelContext(container).fetch(FetchDescriptor<Trip>())
@@ -62,10 +62,10 @@ struct ModelContextTests {
         let fresh = ModelContext(container)
         do {
             let trips = try fresh.fetch(FetchDescriptor<Trip>(sortBy: [SortDescriptor(\.name)]))
-            #expect(fresh.identityMap.count == 3)
+            #expect(fresh.core.identityMap.count == 3)
             kept = trips[1]
         }
-        #expect(fresh.identityMap.count == 1)
+        #expect(fresh.core.identityMap.count == 1)
         let again = try fresh.fetch(FetchDescriptor<Trip>(predicate: #Predicate { $0.name == "b" }))
         #expect(again.first === kept)
     }
@@ -103,14 +103,14 @@ struct ModelContextTests {
         }
         // The model is gone, its backing data is not: the entry stays until it goes too,
         // but counts for nothing.
-        #expect(context.identityMap.liveModels.isEmpty)
+        #expect(context.core.identityMap.liveModels.isEmpty)
         let refetched = try #require(try context.fetch(FetchDescriptor<Trip>()).first)
         #expect(refetched.name == "a")
         #expect(context.registeredModel(for: refetched.persistentModelID) as Trip? === refetched)
         keptBacking = nil
         #expect(keptBacking == nil)
         // The old backing data's deinitialization leaves the live model's entry alone.
-        #expect(context.identityMap.count == 1)
+        #expect(context.core.identityMap.count == 1)
         #expect(context.registeredModel(for: refetched.persistentModelID) as Trip? === refetched)
     }
 

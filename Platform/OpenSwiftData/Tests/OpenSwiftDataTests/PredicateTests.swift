@@ -133,7 +133,7 @@ struct PredicateTests {
     @Test("an equality on an indexed attribute uses the index")
     func queryPlanUsesIndex() throws {
         let fixture = try Fixture()
-        let plan = try fixture.context.fetchPlan(
+        let plan = try fixture.context.core.fetchPlan(
             for: FetchDescriptor<Trip>(predicate: #Predicate { $0.name == "beta" }), includingPending: false)
         #expect(plan.isAnsweredBySQL)
         let sql = plan.sql

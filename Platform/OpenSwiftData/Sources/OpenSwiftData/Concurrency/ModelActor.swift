@@ -32,6 +32,6 @@ extension ModelActor {
     /// The model with this identifier, from this actor's context; nil when it is not of
     /// type `T`, or when there is no such model (no row in the store).
     public subscript<T: PersistentModel>(id: PersistentIdentifier, as type: T.Type) -> T? {
-        modelContext.existingModel(for: id) as? T
+        modelContext.core.existingModel(for: id) as? T
     }
 }

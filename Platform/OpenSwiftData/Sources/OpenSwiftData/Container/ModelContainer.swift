@@ -201,7 +201,7 @@ private final class MainContextStorage {
         if let context { return context }
         let context = ModelContext(container)
         context.autosaveEnabled = true
-        context.isMainContext = true
+        context.core.isMainContext = true
         self.context = context
         return context
     }

@@ -5,7 +5,7 @@ struct ContextChanges {
     private let changed: Set<ObjectIdentifier>
     private let deleted: Set<ObjectIdentifier>
 
-    init(of context: ModelContext) {
+    init(of context: ModelContextCore) {
         inserted = Set(context.insertedModels.models.map { ObjectIdentifier($0) })
         changed = Set(context.changedModelsArray.map { ObjectIdentifier($0) })
         deleted = Set(context.deletedModels.models.map { ObjectIdentifier($0) })
@@ -13,7 +13,7 @@ struct ContextChanges {
 
     /// How many models `context` has inserted, changed or deleted since, unsaved. A
     /// model changed before and changed again is not counted.
-    func newChanges(in context: ModelContext) -> Int {
+    func newChanges(in context: ModelContextCore) -> Int {
         context.insertedModels.models.count { !inserted.contains(ObjectIdentifier($0)) }
             + context.changedModelsArray.count { !changed.contains(ObjectIdentifier($0)) }
             + context.deletedModels.models.count { !deleted.contains(ObjectIdentifier($0)) }

@@ -1,6 +1,5 @@
 import Foundation
 import GRDB
-import Logging
 
 /// Tracks models and their changes for one isolation domain, as SwiftData's
 /// `ModelContext`: insert, fetch, delete, then `save()` writes every change in one
@@ -9,36 +8,16 @@ import Logging
 /// A context is not `Sendable`: create one per actor (see `@ModelActor`) and pass
 /// ``PersistentIdentifier``s between them. Contexts created with `ModelContext(_:)` do
 /// not save automatically; the container's ``ModelContainer/mainContext`` does.
+///
+/// A fetched model keeps working after the code that fetched it has let go of the
+/// context: it reads its relationships and unread values, and its ``PersistentModel/modelContext``
+/// saves its changes. Once nothing holds the context, its unchanged models forget the
+/// relationships they loaded (they read them again when asked), so that related models
+/// nobody holds end, with the context and its connections. A context let go of with
+/// unsaved changes keeps them, and its models, until they are saved or rolled back.
 public final class ModelContext {
-    public let container: ModelContainer
-    /// How the context reaches each of the container's stores, in configuration order.
-    private let accesses: [StoreAccess]
-    /// Whether changes are saved automatically (on the main actor, after the current
-    /// turn of work). `false` for contexts created with `ModelContext(_:)`.
-    public var autosaveEnabled = false
-    /// Who saves: recorded with each save in the store's history
-    /// (``DefaultHistoryTransaction/author``), so that a reader can tell its own saves
-    /// from others'.
-    public var author: String?
-    var isMainContext = false
-    private var autosaveScheduled = false
-
-    let identityMap = IdentityMap()
-    var insertedModels = OrderedModelSet()
-    var changedModels = OrderedModelSet()
-    var deletedModels = OrderedModelSet()
-
-    /// Counts what a migration stage's custom code saves.
-    var ledger: MigrationLedger?
-
-    /// The relationships whose read from the store failed in this context, with the
-    /// read's error: until ``rollback()``, a change to one of them that drops models is
-    /// refused at save (see ``RelationshipGraph``). Kept by row, not by model instance,
-    /// and through saves: the app may still hold the failed read's empty result (`let
-    /// tags = tour.tags`) and build a change on it after the error has cleared.
-    var failedRelationshipReads: [FailedRelationshipRead: String] = [:]
-
-    static let logger = Logger(label: "OpenSwiftData")
+    /// The context's state and work, which its models hold (see ``ModelContextCore``).
+    let core: ModelContextCore
 
     /// Posted after a context saves; `userInfo` holds the identifiers under the
     /// ``NotificationKey`` raw values.
@@ -58,66 +37,53 @@ public final class ModelContext {
     }
 
     /// Creates a context on a container.
-    public init(_ container: ModelContainer) {
-        self.container = container
-        self.accesses = container.stores.stores.map { StoreAccess(writer: $0.writer, path: $0.url?.path) }
+    public convenience init(_ container: ModelContainer) {
+        self.init(core: ModelContextCore(container))
     }
 
-    /// A context on a connection whose transaction is owned by the caller. Its saves are
-    /// savepoints of that transaction, which may still roll back: what they wrote is
-    /// held (``heldChanges``) rather than announced, for the owner of the transaction to
-    /// announce once it has committed (``announceHeldChanges()``).
-    init(container: ModelContainer, pinnedDatabase db: Database) {
-        self.container = container
-        self.accesses = [StoreAccess(pinned: db)]
-        self.heldChanges = []
+    /// A context on a connection whose transaction is owned by the caller (see
+    /// ``ModelContextCore/init(container:pinnedDatabase:)``).
+    convenience init(container: ModelContainer, pinnedDatabase db: Database) {
+        self.init(core: ModelContextCore(container: container, pinnedDatabase: db))
     }
 
-    /// What the saves of a context inside a caller's transaction wrote, not announced yet;
-    /// nil for a context whose saves commit, which announces each save once committed.
-    var heldChanges: [ModelContainer.Change]?
-
-    /// Posts the did-save notification of each save held so far, in order, and tells the
-    /// container's observers: the transaction that held them has committed.
-    func announceHeldChanges() {
-        guard let held = heldChanges else { return }
-        heldChanges = []
-        for change in held { announce(change) }
+    /// The app's context for `core`; made by the core (``ModelContextCore/publicContext``).
+    init(core: ModelContextCore) {
+        self.core = core
+        core.handle = self
     }
 
-    /// How the context reaches the store that holds `entity`'s rows.
-    func access(for entity: EntityDescriptor) -> StoreAccess {
-        accesses[container.stores.index(of: entity)]
+    deinit {
+        core.handleReleased()
     }
 
-    /// How the context reaches the store at `index` of the container's stores.
-    func access(toStore index: Int) -> StoreAccess {
-        accesses[index]
+    public var container: ModelContainer { core.container }
+
+    /// Whether changes are saved automatically (on the main actor, after the current
+    /// turn of work). `false` for contexts created with `ModelContext(_:)`.
+    public var autosaveEnabled: Bool {
+        get { core.autosaveEnabled }
+        set { core.autosaveEnabled = newValue }
+    }
+
+    /// Who saves: recorded with each save in the store's history
+    /// (``DefaultHistoryTransaction/author``), so that a reader can tell its own saves
+    /// from others'.
+    public var author: String? {
+        get { core.author }
+        set { core.author = newValue }
     }
 
     // MARK: State
 
     /// Whether there are unsaved inserts, changes or deletes.
-    public var hasChanges: Bool {
-        !insertedModels.isEmpty || !deletedModels.isEmpty
-            || changedModels.models.contains { $0.persistentBackingData.hasChangedProperties }
-    }
+    public var hasChanges: Bool { core.hasChanges }
 
-    public var insertedModelsArray: [any PersistentModel] { insertedModels.models }
-    public var changedModelsArray: [any PersistentModel] {
-        changedModels.models.filter { $0.persistentBackingData.hasChangedProperties }
-    }
-    public var deletedModelsArray: [any PersistentModel] { deletedModels.models }
+    public var insertedModelsArray: [any PersistentModel] { core.insertedModelsArray }
+    public var changedModelsArray: [any PersistentModel] { core.changedModelsArray }
+    public var deletedModelsArray: [any PersistentModel] { core.deletedModelsArray }
 
-    func descriptor(for type: any PersistentModel.Type) throws -> EntityDescriptor {
-        guard let descriptor = container.schema.descriptor(for: type) else {
-            throw SwiftDataError.invalidModel(
-                entity: String(describing: type), reason: "it is not in the container's schema")
-        }
-        return descriptor
-    }
-
-    // MARK: Inserting
+    // MARK: Changing
 
     /// Registers a new model; it is written at the next save. Models it refers to
     /// through relationships are inserted too.
@@ -125,172 +91,41 @@ public final class ModelContext {
     /// Inserting a model whose `.unique` attributes equal a stored row's updates that
     /// row at save time instead.
     public func insert<T: PersistentModel>(_ model: T) {
-        insertModel(model)
+        core.insert(model)
     }
-
-    func insertModel(_ model: any PersistentModel) {
-        let backing = model.persistentBackingData
-        if let owner = backing.context {
-            precondition(owner === self, "\(SwiftDataError.modelBelongsToAnotherContext(entity: backing.entity.name))")
-            if backing.state == .deleted {
-                deletedModels.remove(model)
-                backing.state = backing.primaryKey == nil ? .inserted : .persisted
-                if backing.primaryKey == nil { insertedModels.insert(model) }
-            }
-            return
-        }
-        precondition(
-            container.schema.contains(backing.entity),
-            "\(backing.entity.name) is not in the container's schema")
-        backing.context = self
-        if let primaryKey = backing.primaryKey {
-            backing.state = .persisted
-            identityMap.register(model, for: primaryKey)
-        } else {
-            backing.state = .inserted
-            backing.copyConstants(of: model)
-            insertedModels.insert(model)
-        }
-        adoptRelatedModels(of: model)
-        RelationshipGraph.connectInitialRelationships(of: model)
-        scheduleAutosave()
-    }
-
-    /// Inserts the models that a new model's relationships refer to.
-    private func adoptRelatedModels(of model: any PersistentModel) {
-        for slot in model.persistentBackingData.relationships {
-            switch slot {
-            case .toOne(let target?) where target.persistentBackingData.context == nil:
-                insertModel(target)
-            case .toMany(let targets):
-                for target in targets where target.persistentBackingData.context == nil {
-                    insertModel(target)
-                }
-            default:
-                break
-            }
-        }
-    }
-
-    // MARK: Changes
-
-    /// Called by a model's backing data when one of its properties changes.
-    func registerChange(of model: any PersistentModel) {
-        if model.persistentBackingData.state == .persisted {
-            changedModels.insert(model)
-        }
-        scheduleAutosave()
-    }
-
-    private func scheduleAutosave() {
-        guard autosaveEnabled, isMainContext, !autosaveScheduled else { return }
-        autosaveScheduled = true
-        // Only the main context autosaves: the task finds it through its container,
-        // which is `Sendable`, on the main actor where it lives.
-        let container = self.container
-        Task { @MainActor in
-            let context = container.mainContext
-            context.autosaveScheduled = false
-            guard context.autosaveEnabled, context.hasChanges else { return }
-            do {
-                try context.save()
-            } catch {
-                Self.logger.error("autosave failed: \(error)")
-            }
-        }
-    }
-
-    // MARK: Deleting
 
     /// Marks a model deleted; its row goes at the next save. Delete rules run now:
     /// `.cascade` deletes related models, `.nullify` clears their references to it,
     /// and `.deny` makes the save fail while related models remain.
     public func delete<T: PersistentModel>(_ model: T) {
-        deleteModel(model)
-    }
-
-    func deleteModel(_ model: any PersistentModel) {
-        let backing = model.persistentBackingData
-        guard backing.context === self, backing.state == .inserted || backing.state == .persisted else { return }
-        let wasInserted = backing.state == .inserted
-        if !wasInserted {
-            // Out of its context, a model of a partial fetch could not read what it left out.
-            backing.readUnreadValuesIfAny()
-            backing.keepSnapshot()
-        }
-        backing.state = .deleted
-        for property in backing.entity.properties {
-            guard let relationship = property.relationship else { continue }
-            switch relationship.deleteRule {
-            case .cascade:
-                let related: [any PersistentModel] =
-                    relationship.isToMany
-                    ? RelationshipGraph.targets(of: model, at: property.index)
-                    : RelationshipGraph.target(of: model, at: property.index).map { [$0] } ?? []
-                RelationshipGraph.nullifyInverses(of: model, at: property.index)
-                for target in related { deleteModel(target) }
-            case .nullify:
-                RelationshipGraph.nullifyInverses(of: model, at: property.index)
-            case .deny, .noAction:
-                break
-            }
-        }
-        changedModels.remove(model)
-        if wasInserted {
-            insertedModels.remove(model)
-            backing.state = .detached
-            backing.leaveContext()
-        } else {
-            deletedModels.insert(model)
-        }
-        scheduleAutosave()
+        core.delete(model)
     }
 
     /// Deletes every model of a type that matches a predicate, at the next save.
     public func delete<T: PersistentModel>(
         model: T.Type, where predicate: Predicate<T>? = nil, includeSubclasses: Bool = true
     ) throws {
-        for model in try fetch(FetchDescriptor<T>(predicate: predicate)) {
-            // Without subclasses, only models of `T`'s own entity.
-            guard includeSubclasses || model.persistentBackingData.entity.modelType == T.self else { continue }
-            deleteModel(model)
-        }
+        try core.delete(model: model, where: predicate, includeSubclasses: includeSubclasses)
     }
 
-    // MARK: Rolling back
+    /// Writes every insert, change and delete in one SQLite transaction. On failure
+    /// nothing is written and the context keeps its changes.
+    ///
+    /// In a container of several configurations, a save that touches several stores
+    /// writes each in a transaction of its own. Everything is checked first (delete
+    /// rules, model counts, read-only stores), and the transactions are nested so that an
+    /// error in any store rolls back every store (``NestedTransactions``). Only a failed
+    /// commit, after the stores written after it committed (the disk fills at that
+    /// moment), leaves some stores saved and others not: the context then counts the
+    /// changes of the stores that committed as saved, keeps the others, and throws; a
+    /// second `save()` writes what is left.
+    public func save() throws {
+        try core.save()
+    }
 
     /// Discards every unsaved insert, change and delete.
     public func rollback() {
-        let hadDeletions = !deletedModels.isEmpty
-        for model in changedModels.models + deletedModels.models {
-            let backing = model.persistentBackingData
-            backing.restoreSnapshot()
-            backing.forgetChangedProperties()
-            backing.state = .persisted
-        }
-        for model in insertedModels.models {
-            let backing = model.persistentBackingData
-            backing.state = .detached
-            backing.leaveContext()
-            backing.forgetChangedProperties()
-        }
-        insertedModels.removeAll()
-        changedModels.removeAll()
-        deletedModels.removeAll()
-        failedRelationshipReads.removeAll()
-        if hadDeletions { unloadRelationshipsOfRegisteredModels() }
-    }
-
-    /// Forgets every registered model's loaded relationships, to be read again from the
-    /// store. A relationship read while a delete was pending left the deleted models out
-    /// (so did a snapshot kept then); once the delete is rolled back they are back, and a
-    /// relationship kept without them would drop their links at its next change.
-    private func unloadRelationshipsOfRegisteredModels() {
-        for model in identityMap.liveModels {
-            let backing = model.persistentBackingData
-            guard backing.state == .persisted, backing.entity.hasRelationships else { continue }
-            backing.relationships = backing.entity.unloadedRelationships
-        }
+        core.rollback()
     }
 
     /// SwiftData's step that brings pending changes up to date (inverse relationships,
@@ -302,30 +137,126 @@ public final class ModelContext {
     /// Runs `block`, then saves; if `block` or the save throws, every unsaved change is
     /// rolled back.
     public func transaction(block: () throws -> Void) throws {
-        do {
-            try block()
-            try save()
-        } catch {
-            rollback()
-            throw error
-        }
+        try core.transaction(block: block)
     }
-}
 
-/// A relationship of one row, whose read failed in a context
-/// (``ModelContext/failedRelationshipReads``).
-struct FailedRelationshipRead: Hashable {
-    /// The row's hierarchy (``EntityDescriptor/identityIndex``) and key.
-    let identityIndex: Int
-    let primaryKey: Int64
-    /// The relationship's property index (an inherited relationship has the same index
-    /// in every entity of the hierarchy).
-    let propertyIndex: Int
+    // MARK: Fetching
 
-    init?(_ backing: ModelBackingData, at index: Int) {
-        guard let primaryKey = backing.primaryKey else { return nil }
-        self.identityIndex = backing.entity.identityIndex
-        self.primaryKey = primaryKey
-        self.propertyIndex = index
+    /// The models matching a descriptor, unsaved changes of this context included.
+    public func fetch<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> [T] {
+        try core.fetch(descriptor)
+    }
+
+    /// How many models match a descriptor.
+    public func fetchCount<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> Int {
+        try core.fetchCount(descriptor)
+    }
+
+    /// The models matching a descriptor, read `batchSize` at a time as they are
+    /// reached, as SwiftData's batched fetch: the matching keys are read now, each
+    /// batch of models when one of its elements is first read.
+    ///
+    /// A fetch that SQL does not answer alone (an in-memory predicate or sort, or
+    /// unsaved changes to take into account) reads every model now.
+    /// `propertiesToFetch` and `relationshipKeyPathsForPrefetching` apply to each batch.
+    public func fetch<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, batchSize: Int) throws
+        -> FetchResultsCollection<T>
+    {
+        try core.fetch(descriptor, batchSize: batchSize)
+    }
+
+    /// The identifiers of the models matching a descriptor, read without the models
+    /// when SQL answers the fetch alone.
+    public func fetchIdentifiers<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws
+        -> [PersistentIdentifier]
+    {
+        try core.fetchIdentifiers(descriptor)
+    }
+
+    /// ``fetchIdentifiers(_:)``, as SwiftData spells it with a batch size; identifiers
+    /// are small, so they are read at once.
+    public func fetchIdentifiers<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, batchSize: Int) throws
+        -> FetchResultsCollection<PersistentIdentifier>
+    {
+        try core.fetchIdentifiers(descriptor, batchSize: batchSize)
+    }
+
+    /// Calls `block` with each matching model, reading `batchSize` rows at a time so
+    /// that large stores are walked at flat memory.
+    ///
+    /// The walk is over the rows that exist when it starts, paged by primary key (or,
+    /// with a sort order SQL can express, by the list of their keys in that order), so
+    /// that a block that deletes models skips none and one that inserts (and saves)
+    /// does not walk its own inserts. Models deleted before their turn are skipped;
+    /// changed ones are matched by their current values. Unsaved inserts that match
+    /// come last, as in ``fetch(_:)``, saved by the block or not. A sort order that only
+    /// Swift can evaluate reads every match first. `propertiesToFetch` and
+    /// `relationshipKeyPathsForPrefetching` apply to each batch.
+    ///
+    /// `allowEscapingMutations`, as in SwiftData, says whether the block may leave the
+    /// context with unsaved changes. With `false`, the default, a batch (`batchSize`
+    /// models given to the block) that ends with changes the block made and did not save
+    /// (inserts, deletes, models changed that were not changed before the walk) stops the
+    /// walk with ``SwiftDataError/Cause/mutationsEscapedEnumeration(entity:count:)``; the
+    /// changes stay in the context, to save or roll back. Save in the block, or pass
+    /// `true` to keep them for a later save.
+    public func enumerate<T: PersistentModel>(
+        _ descriptor: FetchDescriptor<T>,
+        batchSize: Int = 5000,
+        allowEscapingMutations: Bool = false,
+        block: (T) throws -> Void
+    ) throws {
+        try core.enumerate(
+            descriptor, batchSize: batchSize, allowEscapingMutations: allowEscapingMutations, block: block)
+    }
+
+    // MARK: Identity
+
+    /// The model with this identifier if it is registered in this context.
+    public func registeredModel<T: PersistentModel>(for identifier: PersistentIdentifier) -> T? {
+        core.registeredModel(for: identifier)
+    }
+
+    /// The model with this identifier, as SwiftData's: the model registered in this
+    /// context, or the one its row in the store makes.
+    ///
+    /// As in SwiftData, the answer is never nil. When the row cannot be read now (it was
+    /// deleted, or the store cannot be read), the model is a *fault* of the identifier's
+    /// class: nothing is read until one of its properties is, which reads the row then,
+    /// and stops the program with the entity's and property's names if the row is gone,
+    /// as reading a deleted model does in SwiftData. To test whether a row exists, fetch
+    /// with `#Predicate { $0.persistentModelID == identifier }` or use
+    /// ``registeredModel(for:)``.
+    ///
+    /// An identifier of an entity this container's schema does not have, or the
+    /// temporary identifier of a model not inserted in this context, names no model at
+    /// all: a programming error, which stops the program.
+    public func model(for identifier: PersistentIdentifier) -> any PersistentModel {
+        core.model(for: identifier)
+    }
+
+    // MARK: History
+
+    /// The transactions of the store's history that `descriptor` selects: every save
+    /// to the store since its history began, from any context or process, with what
+    /// each inserted, updated and deleted. By default in the order of the saves.
+    ///
+    /// With several configurations, the history of every store is read as one: each
+    /// store's transactions in their order, merged by time, and each transaction's token
+    /// remembers how far every store's history had got (``DefaultHistoryToken``). A
+    /// save that touched two stores is a transaction in each.
+    ///
+    /// The predicate and sort are evaluated in memory over the recorded transactions:
+    /// delete the history a reader no longer needs (``deleteHistory(_:)``) to keep this
+    /// fast.
+    public func fetchHistory<T: HistoryTransaction>(_ descriptor: HistoryDescriptor<T>) throws -> [T] {
+        try core.fetchHistory(descriptor)
+    }
+
+    /// Deletes the transactions `descriptor` selects from the store's history (with
+    /// several configurations, from each store's), in one SQLite transaction per store.
+    /// The models they changed are not touched.
+    public func deleteHistory<T: HistoryTransaction>(_ descriptor: HistoryDescriptor<T>) throws {
+        try core.deleteHistory(descriptor)
     }
 }

@@ -48,7 +48,7 @@ struct FetchPlan {
                 ?? PredicateTranslator.condition(for: predicate, entity: entity)
             if condition?.isExact != true {
                 // A full-table read is never silent: say which entity and which expression.
-                ModelContext.logger.notice(
+                ModelContextCore.logger.notice(
                     "predicate on \(entity.name) is evaluated in memory: \(Self.describe(predicate.expression, of: entity))"
                 )
             }
@@ -92,7 +92,7 @@ struct FetchPlan {
     }
 
     /// Runs the fetch of `descriptor`, the one this plan was made for.
-    func run<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, in context: ModelContext, db: Database) throws
+    func run<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, in context: ModelContextCore, db: Database) throws
         -> [T]
     {
         let query = sql

@@ -23,7 +23,7 @@ enum Prefetching {
     }
 }
 
-extension ModelContext {
+extension ModelContextCore {
     /// Loads the relationships at `indices` of `models`, models of `entity`: one query
     /// per relationship for all of them. A relationship already loaded (or changed) in
     /// memory is left as it is.

@@ -146,14 +146,14 @@ struct StoreMigrator {
     /// saves what it left unsaved. The context's saves are part of opening the store, in
     /// the migration's transaction, on models of a container that exists for the stage
     /// only: they are not announced (the context holds them, see
-    /// ``ModelContext/heldChanges``, and is dropped).
+    /// ``ModelContextCore/heldChanges``, and is dropped).
     private func runCustomCode(
         _ code: @Sendable (ModelContext) throws -> Void, schema: Schema, stage: Stage, store: Store, db: Database,
         ledger: MigrationLedger
     ) throws {
         let container = ModelContainer(migrationSchema: schema, store: store)
         let context = ModelContext(container: container, pinnedDatabase: db)
-        context.ledger = ledger
+        context.core.ledger = ledger
         do {
             try code(context)
             if context.hasChanges { try context.save() }

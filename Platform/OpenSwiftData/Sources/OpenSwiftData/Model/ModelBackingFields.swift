@@ -17,7 +17,7 @@ public struct ModelBackingFields {
     /// The context the model is registered in. Held strongly, as SwiftData does, so
     /// that a fetched model can still load its relationships after the code that
     /// fetched it has let go of the context.
-    var context: ModelContext?
+    var context: ModelContextCore?
     /// The query that last read this model's row, and the row's place in it, so that a
     /// relationship faulted here is read for the neighbouring rows too.
     var fetchBatch: FetchBatch?
@@ -81,7 +81,7 @@ extension ModelBackingData {
         withUnsafeMutablePointerToHeader { $0.pointee.relationships[index] }
     }
 
-    var context: ModelContext? {
+    var context: ModelContextCore? {
         get { withUnsafeMutablePointerToHeader { $0.pointee.context } }
         set { withUnsafeMutablePointerToHeader { $0.pointee.context = newValue } }
     }

@@ -48,7 +48,7 @@ extension PersistentModel {
     public var id: PersistentIdentifier { persistentModelID }
 
     /// The context the model is registered in, if any.
-    public var modelContext: ModelContext? { persistentBackingData.context }
+    public var modelContext: ModelContext? { persistentBackingData.context?.publicContext }
 
     /// Whether the model has been deleted from its context (saved or not).
     public var isDeleted: Bool { persistentBackingData.state == .deleted }

@@ -19,10 +19,10 @@ enum RelationshipGraph {
     /// The relationship's slot, read from the store if it is not loaded yet. A read that
     /// fails leaves the slot unloaded (the next access reads again) and reports no
     /// targets, and the failure is kept until the relationship is read: a change made
-    /// on top of it would replace links nobody saw, so ``ModelContext/save()`` refuses it.
+    /// on top of it would replace links nobody saw, so ``ModelContextCore/save()`` refuses it.
     ///
     /// The context also remembers the failure until it is rolled back
-    /// (``ModelContext/failedRelationshipReads``): the app may have kept the empty result
+    /// (``ModelContextCore/failedRelationshipReads``): the app may have kept the empty result
     /// (`let tags = tour.tags`) and set it back, changed, once the error has cleared
     /// (`tour.tags = tags + [wine]`). Such a set reads the stored models first, and when
     /// it drops any of them, the save refuses it (``guardChange(of:at:dropping:)``).
@@ -45,7 +45,7 @@ enum RelationshipGraph {
             return loaded
         } catch {
             let name = "\(backing.entity.name).\(backing.entity.properties[index].name)"
-            ModelContext.logger.error("cannot read \(name): \(error)")
+            ModelContextCore.logger.error("cannot read \(name): \(error)")
             backing.recordUnreadRelationship(at: index, reason: "\(error)")
             if let read = FailedRelationshipRead(backing, at: index) {
                 context.failedRelationshipReads[read] = "\(error)"
@@ -137,7 +137,7 @@ enum RelationshipGraph {
     /// Marks a change of the relationship at `index` that drops stored models as
     /// unsaveable when a read of that relationship failed earlier in the context: the
     /// new value may be built on the failed read's empty result, and saving it would
-    /// delete links the app never saw. ``ModelContext/save()`` then throws
+    /// delete links the app never saw. ``ModelContextCore/save()`` then throws
     /// ``SwiftDataError/Cause/relationshipNotLoaded(entity:relationship:reason:)`` until
     /// the context is rolled back.
     /// `dropping` is evaluated only when a read failed in the context (rarely).
@@ -190,7 +190,7 @@ enum RelationshipGraph {
 
     /// Whether the relationship at `index` of `model` refers to `owner`. A to-one that is
     /// not loaded says so by its stored key, without reading it: a read would not show an
-    /// `owner` deleted in the context (``ModelContext/delete(_:)`` nullifies its inverses
+    /// `owner` deleted in the context (``ModelContextCore/delete(_:)`` nullifies its inverses
     /// once it is deleted), and the relationship would be cached as empty, outside the
     /// model's snapshot, where a rollback would not restore it.
     static func refers(_ model: any PersistentModel, at index: Int, to owner: any PersistentModel) -> Bool {

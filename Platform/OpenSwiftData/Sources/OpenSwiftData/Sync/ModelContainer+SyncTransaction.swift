@@ -31,7 +31,7 @@ extension ModelContainer {
             }
         }
         // `write` returns once the transaction has committed.
-        syncContext?.announceHeldChanges()
+        syncContext?.core.announceHeldChanges()
         return result
     }
 

@@ -62,7 +62,7 @@ struct PrimaryKeyReuseTests {
         let heldID = held.persistentModelID
         #expect(
             try reader.fetch(FetchDescriptor<Stop>(predicate: #Predicate { $0.persistentModelID == heldID })).isEmpty)
-        #expect(reader.existingModel(for: heldID) == nil)
+        #expect(reader.core.existingModel(for: heldID) == nil)
     }
 
     @Test("keys keep increasing after the store is closed and reopened")

@@ -32,7 +32,7 @@ struct SelfReferencePredicateTests {
 
         let predicate = #Predicate<Folder> { $0.parent?.name == "root" }
         let descriptor = FetchDescriptor<Folder>(predicate: predicate, sortBy: [SortDescriptor(\.name)])
-        let plan = try context.fetchPlan(for: descriptor, includingPending: false)
+        let plan = try context.core.fetchPlan(for: descriptor, includingPending: false)
         #expect(plan.isAnsweredBySQL)
         let inSQL = try ModelContext(container).fetch(descriptor).map(\.name)
         let inMemory = try ModelContext(container).fetch(FetchDescriptor<Folder>(sortBy: [SortDescriptor(\.name)]))

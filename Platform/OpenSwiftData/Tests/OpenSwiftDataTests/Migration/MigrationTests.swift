@@ -353,7 +353,7 @@ struct MigrationTests {
                     fromVersion: WatchlistV1.self, toVersion: WatchlistV2.self,
                     willMigrate: { context in
                         // A bug that deletes a row behind the context's back.
-                        try context.access(toStore: 0).write { db in
+                        try context.core.access(toStore: 0).write { db in
                             try db.execute(sql: "DELETE FROM WatchlistMovie WHERE movieID = 0")
                         }
                     },

@@ -74,28 +74,14 @@ final class SequenceRunner {
         }
     }
 
-    /// Every context the run made, and every model it inserted, to let go of at its end.
+    /// Every context the run made, to let go of at its end.
     private var contexts: [ModelContext] = []
-    private var inserted: [any PersistentModel] = []
 
-    /// Models hold their context (and so its container and connections), and models
-    /// that refer to each other hold each other; a context with unsaved changes holds
-    /// those models too. Each context is rolled back and its models' relationships
-    /// unloaded, as Core Data's `refreshObject(_:mergeChanges: false)` breaks such cycles,
-    /// so that a long run does not keep every store it made open. A model rolled back
-    /// out of its context keeps its relationships too (the app may insert it again), so
-    /// the run's own inserts are unloaded as well.
+    /// A context let go of with unsaved changes stays in memory with them (and so keeps
+    /// its container and connections open) until they are saved or rolled back: each is
+    /// rolled back, so that a long run does not keep every store it made open.
     deinit {
-        for context in contexts + [context] {
-            context.rollback()
-            for model in context.identityMap.liveModels { Self.unloadRelationships(of: model) }
-        }
-        for model in inserted { Self.unloadRelationships(of: model) }
-    }
-
-    private static func unloadRelationships(of model: any PersistentModel) {
-        let backing = model.persistentBackingData
-        backing.relationships = backing.entity.unloadedRelationships
+        for context in contexts + [context] { context.rollback() }
     }
 
     /// A new context of the container, let go of when the run ends.
@@ -214,7 +200,6 @@ final class SequenceRunner {
             GeneratedModelAccess.set(attribute, value, on: model)
         }
         context.insert(model)
-        inserted.append(model)
         for (name, target) in targets.sorted(by: { $0.key < $1.key }) where name != "holder" {
             GeneratedModelAccess.setToOne(name, of: model, to: try self.model(target))
         }
@@ -292,7 +277,6 @@ final class SequenceRunner {
         let registered = try model(rid)
         let upsert = Generated.Club(rid: rid, code: code, title: title)
         context.insert(upsert)
-        inserted.append(upsert)
         try context.save()
         reference.changeSaved(rid, "title", to: .string(title))
         let fetched = try GeneratedModelAccess.fetchAll(.club, in: context).filter {

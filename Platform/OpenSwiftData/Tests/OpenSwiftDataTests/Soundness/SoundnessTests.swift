@@ -103,9 +103,9 @@ struct SoundnessTests {
             let trip = try #require(try context.fetch(FetchDescriptor<Trip>()).first)
             heldBacking = trip.persistentBackingData
             firstIdentifier = ObjectIdentifier(trip)
-            #expect(context.identityMap.count == 1)
+            #expect(context.core.identityMap.count == 1)
         }
-        #expect(context.identityMap.count == 0)
+        #expect(context.core.identityMap.count == 0)
         #expect(heldBacking?.identityTable == nil)
         let trip = try #require(try context.fetch(FetchDescriptor<Trip>()).first)
         #expect(trip.name == "Lisbon")

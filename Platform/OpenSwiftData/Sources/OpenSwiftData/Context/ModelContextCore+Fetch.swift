@@ -1,9 +1,9 @@
 import Foundation
 import GRDB
 
-extension ModelContext {
-    /// The models matching a descriptor, unsaved changes of this context included.
-    public func fetch<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> [T] {
+extension ModelContextCore {
+    /// The work of ``ModelContext/fetch(_:)``.
+    func fetch<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> [T] {
         let plan = try fetchPlan(for: descriptor)
         do {
             let models = try access(for: plan.entity).read { db in try plan.run(descriptor, in: self, db: db) }
@@ -28,8 +28,8 @@ extension ModelContext {
             pending: includingPending ? pendingModels(of: entity, descriptor) : PendingModels())
     }
 
-    /// How many models match a descriptor.
-    public func fetchCount<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> Int {
+    /// The work of ``ModelContext/fetchCount(_:)``.
+    func fetchCount<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> Int {
         let entity = try self.descriptor(for: T.self)
         let pending = pendingModels(of: entity, descriptor)
         if pending.isEmpty, let predicate = descriptor.predicate,

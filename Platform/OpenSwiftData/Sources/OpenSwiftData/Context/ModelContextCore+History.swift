@@ -1,19 +1,8 @@
 import GRDB
 
-extension ModelContext {
-    /// The transactions of the store's history that `descriptor` selects: every save
-    /// to the store since its history began, from any context or process, with what
-    /// each inserted, updated and deleted. By default in the order of the saves.
-    ///
-    /// With several configurations, the history of every store is read as one: each
-    /// store's transactions in their order, merged by time, and each transaction's token
-    /// remembers how far every store's history had got (``DefaultHistoryToken``). A
-    /// save that touched two stores is a transaction in each.
-    ///
-    /// The predicate and sort are evaluated in memory over the recorded transactions:
-    /// delete the history a reader no longer needs (``deleteHistory(_:)``) to keep this
-    /// fast.
-    public func fetchHistory<T: HistoryTransaction>(_ descriptor: HistoryDescriptor<T>) throws -> [T] {
+extension ModelContextCore {
+    /// The work of ``ModelContext/fetchHistory(_:)``.
+    func fetchHistory<T: HistoryTransaction>(_ descriptor: HistoryDescriptor<T>) throws -> [T] {
         let stores = container.stores
         var histories: [[DefaultHistoryTransaction]] = []
         for (index, store) in stores.stores.enumerated() {
@@ -41,10 +30,8 @@ extension ModelContext {
         return selected
     }
 
-    /// Deletes the transactions `descriptor` selects from the store's history (with
-    /// several configurations, from each store's), in one SQLite transaction per store.
-    /// The models they changed are not touched.
-    public func deleteHistory<T: HistoryTransaction>(_ descriptor: HistoryDescriptor<T>) throws {
+    /// The work of ``ModelContext/deleteHistory(_:)``.
+    func deleteHistory<T: HistoryTransaction>(_ descriptor: HistoryDescriptor<T>) throws {
         let stores = container.stores.stores
         let selected = Dictionary(grouping: try fetchHistory(descriptor)) { $0.storeIdentifier }
         let touched = stores.indices.filter { selected[stores[$0].identifier] != nil }

@@ -1,4 +1,4 @@
-extension ModelContext {
+extension ModelContextCore {
     /// Fails when an inserted or changed model has an attribute set to a value its codec
     /// could not store, such as a transformable attribute whose transformer returned nil
     /// or something other than `Data`: the value would otherwise be lost without a word.

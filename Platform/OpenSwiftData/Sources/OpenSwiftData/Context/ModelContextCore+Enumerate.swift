@@ -1,27 +1,9 @@
 import Foundation
 import GRDB
 
-extension ModelContext {
-    /// Calls `block` with each matching model, reading `batchSize` rows at a time so
-    /// that large stores are walked at flat memory.
-    ///
-    /// The walk is over the rows that exist when it starts, paged by primary key (or,
-    /// with a sort order SQL can express, by the list of their keys in that order), so
-    /// that a block that deletes models skips none and one that inserts (and saves)
-    /// does not walk its own inserts. Models deleted before their turn are skipped;
-    /// changed ones are matched by their current values. Unsaved inserts that match
-    /// come last, as in ``fetch(_:)``, saved by the block or not. A sort order that only Swift can evaluate reads
-    /// every match first. `propertiesToFetch` and `relationshipKeyPathsForPrefetching`
-    /// apply to each batch.
-    ///
-    /// `allowEscapingMutations`, as in SwiftData, says whether the block may leave the
-    /// context with unsaved changes. With `false`, the default, a batch (`batchSize`
-    /// models given to the block) that ends with changes the block made and did not save
-    /// (inserts, deletes, models changed that were not changed before the walk) stops the
-    /// walk with ``SwiftDataError/Cause/mutationsEscapedEnumeration(entity:count:)``; the
-    /// changes stay in the context, to save or roll back. Save in the block, or pass
-    /// `true` to keep them for a later save.
-    public func enumerate<T: PersistentModel>(
+extension ModelContextCore {
+    /// The work of ``ModelContext/enumerate(_:batchSize:allowEscapingMutations:block:)``.
+    func enumerate<T: PersistentModel>(
         _ descriptor: FetchDescriptor<T>,
         batchSize: Int = 5000,
         allowEscapingMutations: Bool = false,
@@ -48,7 +30,7 @@ extension ModelContext {
     }
 }
 
-/// One ``ModelContext/enumerate(_:batchSize:allowEscapingMutations:block:)``: which
+/// One ``ModelContextCore/enumerate(_:batchSize:allowEscapingMutations:block:)``: which
 /// rows it walks, and where it is.
 private struct EnumerationWalk<T: PersistentModel> {
     let descriptor: FetchDescriptor<T>
@@ -89,12 +71,12 @@ private struct EnumerationWalk<T: PersistentModel> {
         return (" AND (\(condition.fragment.sql))", condition.fragment.arguments)
     }
 
-    mutating func run(in context: ModelContext, unsavedInserts: [T], block: (T) throws -> Void) throws {
+    mutating func run(in context: ModelContextCore, unsavedInserts: [T], block: (T) throws -> Void) throws {
         try walk(in: context, unsavedInserts: unsavedInserts, block: block)
         try checkEscapingChanges(in: context)
     }
 
-    private mutating func walk(in context: ModelContext, unsavedInserts: [T], block: (T) throws -> Void) throws {
+    private mutating func walk(in context: ModelContextCore, unsavedInserts: [T], block: (T) throws -> Void) throws {
         if descriptor.sortBy.isEmpty {
             try walkByKey(in: context, block: block)
         } else if orderBy != nil {
@@ -119,7 +101,7 @@ private struct EnumerationWalk<T: PersistentModel> {
 
     /// Pages of `batchSize` rows in key order, each starting after the last key of the
     /// one before, up to the highest key when the walk began.
-    private mutating func walkByKey(in context: ModelContext, block: (T) throws -> Void) throws {
+    private mutating func walkByKey(in context: ModelContextCore, block: (T) throws -> Void) throws {
         let highest = try context.access(for: entity).read { db in
             try Int64.fetchOne(db, sql: "SELECT max(\(primaryKey)) FROM \(entity.fromSQL)")
         }
@@ -146,7 +128,7 @@ private struct EnumerationWalk<T: PersistentModel> {
 
     /// The keys of the matching rows in the sort's order, read once, then the models in
     /// pages of `batchSize` keys.
-    private mutating func walkSortedKeys(in context: ModelContext, block: (T) throws -> Void) throws {
+    private mutating func walkSortedKeys(in context: ModelContextCore, block: (T) throws -> Void) throws {
         let query = plan.keysSQL
         let keys = try context.access(for: entity).read { db in
             try Int64.fetchAll(db, sql: query.text, arguments: StatementArguments(databaseValues: query.arguments))
@@ -166,7 +148,7 @@ private struct EnumerationWalk<T: PersistentModel> {
 
     /// Gives `model` to `block` if it still matches and the offset is passed; false once
     /// the limit is reached.
-    private mutating func yield(_ model: T, _ block: (T) throws -> Void, _ context: ModelContext) throws -> Bool {
+    private mutating func yield(_ model: T, _ block: (T) throws -> Void, _ context: ModelContextCore) throws -> Bool {
         guard toYield > 0 else { return false }
         let backing = model.persistentBackingData
         guard backing.state != .deleted, backing.state != .detached else { return true }
@@ -185,7 +167,7 @@ private struct EnumerationWalk<T: PersistentModel> {
     }
 
     /// Fails when the block left changes of its own unsaved and must not.
-    private func checkEscapingChanges(in context: ModelContext) throws {
+    private func checkEscapingChanges(in context: ModelContextCore) throws {
         guard let escapingChanges else { return }
         let count = escapingChanges.newChanges(in: context)
         if count > 0 { throw SwiftDataError.mutationsEscapedEnumeration(entity: entity.name, count: count) }

@@ -1,6 +1,6 @@
 import GRDB
 
-extension ModelContext {
+extension ModelContextCore {
     /// Reads the values that a partial fetch (`propertiesToFetch`) left out of a model,
     /// and the same columns of the other models of its fetch batch's window whose
     /// values are missing too, in one query: so that reading one property of every
@@ -61,7 +61,7 @@ extension PendingChanges {
 
 extension ModelBackingData {
     /// The value at `index`, which was not read yet (a partial fetch left it out, or the
-    /// model is a fault from ``ModelContext/model(for:)``): read from the store now, with
+    /// model is a fault from ``ModelContextCore/model(for:)``): read from the store now, with
     /// the model's other missing values. A read that fails, or a row that is gone, stops
     /// the program with the property's name, as reading a model whose row is gone does in
     /// SwiftData: the property has no value to give.
@@ -90,7 +90,7 @@ extension ModelBackingData {
         do {
             try context.readUnreadValues(of: self)
         } catch {
-            ModelContext.logger.error("cannot read the unread values of a deleted \(entity.name): \(error)")
+            ModelContextCore.logger.error("cannot read the unread values of a deleted \(entity.name): \(error)")
         }
     }
 }

@@ -1,6 +1,6 @@
 import GRDB
 
-extension ModelContext {
+extension ModelContextCore {
     /// Reads a relationship's targets from the store. A to-many relationship is read
     /// for the owner's neighbours in its ``FetchBatch`` too, in the same query.
     func loadRelationship(of owner: any PersistentModel, at index: Int) throws -> RelationshipSlot {

@@ -1,19 +1,9 @@
 import Foundation
 import GRDB
 
-extension ModelContext {
-    /// Writes every insert, change and delete in one SQLite transaction. On failure
-    /// nothing is written and the context keeps its changes.
-    ///
-    /// In a container of several configurations, a save that touches several stores
-    /// writes each in a transaction of its own. Everything is checked first (delete
-    /// rules, model counts, read-only stores), and the transactions are nested so that an
-    /// error in any store rolls back every store (``NestedTransactions``). Only a failed
-    /// commit, after the stores written after it committed (the disk fills at that
-    /// moment), leaves some stores saved and others not: the context then counts the
-    /// changes of the stores that committed as saved, keeps the others, and throws; a
-    /// second `save()` writes what is left.
-    public func save() throws {
+extension ModelContextCore {
+    /// The work of ``ModelContext/save()``.
+    func save() throws {
         guard hasChanges else {
             changedModels.removeAll()
             return
@@ -31,7 +21,7 @@ extension ModelContext {
         try checkDenyRules()
         try checkRequiredRelationships()
         try checkModelCounts()
-        NotificationCenter.default.post(name: Self.willSave, object: nil)
+        NotificationCenter.default.post(name: ModelContext.willSave, object: nil)
         let operations = parts.map { part in
             SaveOperation(
                 inserted: part.inserted, changed: part.changed, deleted: part.deleted,
@@ -176,11 +166,11 @@ extension ModelContext {
     /// observers.
     func announce(_ change: ModelContainer.Change) {
         NotificationCenter.default.post(
-            name: Self.didSave, object: nil,
+            name: ModelContext.didSave, object: nil,
             userInfo: [
-                NotificationKey.insertedIdentifiers.rawValue: change.inserted,
-                NotificationKey.updatedIdentifiers.rawValue: change.updated,
-                NotificationKey.deletedIdentifiers.rawValue: change.deleted,
+                ModelContext.NotificationKey.insertedIdentifiers.rawValue: change.inserted,
+                ModelContext.NotificationKey.updatedIdentifiers.rawValue: change.updated,
+                ModelContext.NotificationKey.deletedIdentifiers.rawValue: change.deleted,
             ])
         container.saveBroadcaster.publish(change)
     }
@@ -469,7 +459,7 @@ struct SaveOperation {
     /// is still there without a model in it, once the save has written every change (the
     /// row may have been deleted too, or given another model): a row that holds NULL
     /// where the model cannot take nil could not be read back. The in-memory check
-    /// (``ModelContext/checkRequiredRelationships()``) sees the models the context
+    /// (``ModelContextCore/checkRequiredRelationships()``) sees the models the context
     /// changed; this one sees the rows it did not load (a relationship without inverse,
     /// or a `.noAction` rule), and the save's transaction rolls back.
     private func checkCleared(_ cleared: [ClearedReference], db: Database) throws {

@@ -1,8 +1,8 @@
 import GRDB
 
-extension ModelContext {
-    /// The model with this identifier if it is registered in this context.
-    public func registeredModel<T: PersistentModel>(for identifier: PersistentIdentifier) -> T? {
+extension ModelContextCore {
+    /// The work of ``ModelContext/registeredModel(for:)``.
+    func registeredModel<T: PersistentModel>(for identifier: PersistentIdentifier) -> T? {
         guard let primaryKey = identifier.primaryKey,
             let entity = container.schema.descriptorsByName[identifier.entityName]
         else {
@@ -11,21 +11,8 @@ extension ModelContext {
         return identityMap[IdentityMap.key(entity, primaryKey)] as? T
     }
 
-    /// The model with this identifier, as SwiftData's: the model registered in this
-    /// context, or the one its row in the store makes.
-    ///
-    /// As in SwiftData, the answer is never nil. When the row cannot be read now (it was
-    /// deleted, or the store cannot be read), the model is a *fault* of the identifier's
-    /// class: nothing is read until one of its properties is, which reads the row then,
-    /// and stops the program with the entity's and property's names if the row is gone,
-    /// as reading a deleted model does in SwiftData. To test whether a row exists, fetch
-    /// with `#Predicate { $0.persistentModelID == identifier }` or use
-    /// ``registeredModel(for:)``.
-    ///
-    /// An identifier of an entity this container's schema does not have, or the
-    /// temporary identifier of a model not inserted in this context, names no model at
-    /// all: a programming error, which stops the program.
-    public func model(for identifier: PersistentIdentifier) -> any PersistentModel {
+    /// The work of ``ModelContext/model(for:)``.
+    func model(for identifier: PersistentIdentifier) -> any PersistentModel {
         guard let primaryKey = identifier.primaryKey else {
             guard let inserted = insertedModel(for: identifier) else {
                 preconditionFailure(

@@ -1,15 +1,9 @@
 import Foundation
 import GRDB
 
-extension ModelContext {
-    /// The models matching a descriptor, read `batchSize` at a time as they are
-    /// reached, as SwiftData's batched fetch: the matching keys are read now, each
-    /// batch of models when one of its elements is first read.
-    ///
-    /// A fetch that SQL does not answer alone (an in-memory predicate or sort, or
-    /// unsaved changes to take into account) reads every model now.
-    /// `propertiesToFetch` and `relationshipKeyPathsForPrefetching` apply to each batch.
-    public func fetch<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, batchSize: Int) throws
+extension ModelContextCore {
+    /// The work of ``ModelContext/fetch(_:batchSize:)``.
+    func fetch<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, batchSize: Int) throws
         -> FetchResultsCollection<T>
     {
         let plan = try fetchPlan(for: descriptor)
@@ -23,9 +17,8 @@ extension ModelContext {
                 context: self, query: plan.query, size: batchSize, prefetched: plan.prefetched))
     }
 
-    /// The identifiers of the models matching a descriptor, read without the models
-    /// when SQL answers the fetch alone.
-    public func fetchIdentifiers<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws
+    /// The work of ``ModelContext/fetchIdentifiers(_:)``.
+    func fetchIdentifiers<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws
         -> [PersistentIdentifier]
     {
         let plan = try fetchPlan(for: descriptor)
@@ -39,9 +32,8 @@ extension ModelContext {
         }
     }
 
-    /// ``fetchIdentifiers(_:)``, as SwiftData spells it with a batch size; identifiers
-    /// are small, so they are read at once.
-    public func fetchIdentifiers<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, batchSize: Int) throws
+    /// The work of ``ModelContext/fetchIdentifiers(_:batchSize:)``.
+    func fetchIdentifiers<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, batchSize: Int) throws
         -> FetchResultsCollection<PersistentIdentifier>
     {
         FetchResultsCollection(elements: try fetchIdentifiers(descriptor))
@@ -59,8 +51,8 @@ extension ModelContext {
     }
 }
 
-/// The result of ``ModelContext/fetch(_:batchSize:)`` and
-/// ``ModelContext/fetchIdentifiers(_:batchSize:)``, as SwiftData's
+/// The result of ``ModelContextCore/fetch(_:batchSize:)`` and
+/// ``ModelContextCore/fetchIdentifiers(_:batchSize:)``, as SwiftData's
 /// `FetchResultsCollection`: the matching models (or identifiers) in order. A batched
 /// fetch's models are read from the store a batch at a time as they are reached; the
 /// collection keeps the batch last read, and models of other batches are read again
@@ -103,7 +95,7 @@ public struct FetchResultsCollection<Element>: RandomAccessCollection {
 
 /// Reads the models of a ``FetchResultsCollection`` one batch at a time.
 final class BatchLoader<Model: PersistentModel> {
-    private let context: ModelContext
+    private let context: ModelContextCore
     /// How the models are read (with `propertiesToFetch`, some columns only).
     private let query: EntityQuery
     private let size: Int
@@ -112,7 +104,7 @@ final class BatchLoader<Model: PersistentModel> {
 
     private var entity: EntityDescriptor { query.entity }
 
-    init(context: ModelContext, query: EntityQuery, size: Int, prefetched: [Int]) {
+    init(context: ModelContextCore, query: EntityQuery, size: Int, prefetched: [Int]) {
         self.context = context
         self.query = query
         self.size = max(1, size)

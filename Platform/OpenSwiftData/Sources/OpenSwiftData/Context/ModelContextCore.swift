@@ -1,0 +1,335 @@
+import Foundation
+import GRDB
+import Logging
+
+/// The state and the work of a ``ModelContext``: the registered models, their pending
+/// changes, and the context's access to each store.
+///
+/// Models hold their context's core, not the ``ModelContext`` the app holds, so that a
+/// fetched model can still read its relationships after the app let go of the context,
+/// and the app's letting go is still seen: when the last reference to the
+/// ``ModelContext`` goes, the core forgets the relationships its unchanged models loaded
+/// (``handleReleased()``). Related models refer to each other, and each to the core: that
+/// cycle is broken there, so the models nobody holds end, and the core and its container
+/// with them. A model the app still holds reads its relationships again, through the core.
+final class ModelContextCore {
+    let container: ModelContainer
+    /// How the context reaches each of the container's stores, in configuration order.
+    private let accesses: [StoreAccess]
+    /// Whether changes are saved automatically (on the main actor, after the current
+    /// turn of work). `false` for contexts created with `ModelContext(_:)`.
+    var autosaveEnabled = false
+    /// Who saves: recorded with each save in the store's history
+    /// (``DefaultHistoryTransaction/author``), so that a reader can tell its own saves
+    /// from others'.
+    var author: String?
+    var isMainContext = false
+    private var autosaveScheduled = false
+
+    let identityMap = IdentityMap()
+    var insertedModels = OrderedModelSet()
+    var changedModels = OrderedModelSet()
+    var deletedModels = OrderedModelSet()
+
+    /// Counts what a migration stage's custom code saves.
+    var ledger: MigrationLedger?
+
+    /// The relationships whose read from the store failed in this context, with the
+    /// read's error: until ``rollback()``, a change to one of them that drops models is
+    /// refused at save (see ``RelationshipGraph``). Kept by row, not by model instance,
+    /// and through saves: the app may still hold the failed read's empty result (`let
+    /// tags = tour.tags`) and build a change on it after the error has cleared.
+    var failedRelationshipReads: [FailedRelationshipRead: String] = [:]
+
+    static let logger = Logger(label: "OpenSwiftData")
+
+    /// The ``ModelContext`` the app holds, while it holds one; set by its initializer.
+    /// Weak: the app's context holds its core, and models hold the core, not the app's
+    /// context.
+    weak var handle: ModelContext?
+
+    /// The app's ``ModelContext`` for this core: the one the app holds, or a new one
+    /// when the app let go of it (a model's ``PersistentModel/modelContext`` after the
+    /// code that fetched it has ended).
+    var publicContext: ModelContext {
+        if let handle { return handle }
+        return ModelContext(core: self)
+    }
+
+    /// Called once the app holds no ``ModelContext`` of this core: forgets the loaded
+    /// relationships of the registered models, to be read again through the core on their
+    /// next access. Related models refer to each other and each to the core; once the app
+    /// holds none of them, forgetting those references lets them and the core end.
+    ///
+    /// A core with pending changes keeps everything: the links of an unsaved change live
+    /// in the loaded relationships, and a model the app still holds can still be saved
+    /// through its ``PersistentModel/modelContext``. It then stays in memory with its
+    /// models until they are saved or rolled back, which the log says.
+    func handleReleased() {
+        guard insertedModels.isEmpty, changedModels.isEmpty, deletedModels.isEmpty else {
+            Self.logger.notice(
+                "a model context was released with unsaved changes: they stay in memory until saved or rolled back")
+            return
+        }
+        unloadRelationshipsOfRegisteredModels()
+    }
+
+    /// Creates a context's core on a container.
+    init(_ container: ModelContainer) {
+        self.container = container
+        self.accesses = container.stores.stores.map { StoreAccess(writer: $0.writer, path: $0.url?.path) }
+    }
+
+    /// A context on a connection whose transaction is owned by the caller. Its saves are
+    /// savepoints of that transaction, which may still roll back: what they wrote is
+    /// held (``heldChanges``) rather than announced, for the owner of the transaction to
+    /// announce once it has committed (``announceHeldChanges()``).
+    init(container: ModelContainer, pinnedDatabase db: Database) {
+        self.container = container
+        self.accesses = [StoreAccess(pinned: db)]
+        self.heldChanges = []
+    }
+
+    /// What the saves of a context inside a caller's transaction wrote, not announced yet;
+    /// nil for a context whose saves commit, which announces each save once committed.
+    var heldChanges: [ModelContainer.Change]?
+
+    /// Posts the did-save notification of each save held so far, in order, and tells the
+    /// container's observers: the transaction that held them has committed.
+    func announceHeldChanges() {
+        guard let held = heldChanges else { return }
+        heldChanges = []
+        for change in held { announce(change) }
+    }
+
+    /// How the context reaches the store that holds `entity`'s rows.
+    func access(for entity: EntityDescriptor) -> StoreAccess {
+        accesses[container.stores.index(of: entity)]
+    }
+
+    /// How the context reaches the store at `index` of the container's stores.
+    func access(toStore index: Int) -> StoreAccess {
+        accesses[index]
+    }
+
+    // MARK: State
+
+    /// Whether there are unsaved inserts, changes or deletes.
+    var hasChanges: Bool {
+        !insertedModels.isEmpty || !deletedModels.isEmpty
+            || changedModels.models.contains { $0.persistentBackingData.hasChangedProperties }
+    }
+
+    var insertedModelsArray: [any PersistentModel] { insertedModels.models }
+    var changedModelsArray: [any PersistentModel] {
+        changedModels.models.filter { $0.persistentBackingData.hasChangedProperties }
+    }
+    var deletedModelsArray: [any PersistentModel] { deletedModels.models }
+
+    func descriptor(for type: any PersistentModel.Type) throws -> EntityDescriptor {
+        guard let descriptor = container.schema.descriptor(for: type) else {
+            throw SwiftDataError.invalidModel(
+                entity: String(describing: type), reason: "it is not in the container's schema")
+        }
+        return descriptor
+    }
+
+    // MARK: Inserting
+
+    /// The work of ``ModelContext/insert(_:)``.
+    func insert<T: PersistentModel>(_ model: T) {
+        insertModel(model)
+    }
+
+    func insertModel(_ model: any PersistentModel) {
+        let backing = model.persistentBackingData
+        if let owner = backing.context {
+            precondition(owner === self, "\(SwiftDataError.modelBelongsToAnotherContext(entity: backing.entity.name))")
+            if backing.state == .deleted {
+                deletedModels.remove(model)
+                backing.state = backing.primaryKey == nil ? .inserted : .persisted
+                if backing.primaryKey == nil { insertedModels.insert(model) }
+            }
+            return
+        }
+        precondition(
+            container.schema.contains(backing.entity),
+            "\(backing.entity.name) is not in the container's schema")
+        backing.context = self
+        if let primaryKey = backing.primaryKey {
+            backing.state = .persisted
+            identityMap.register(model, for: primaryKey)
+        } else {
+            backing.state = .inserted
+            backing.copyConstants(of: model)
+            insertedModels.insert(model)
+        }
+        adoptRelatedModels(of: model)
+        RelationshipGraph.connectInitialRelationships(of: model)
+        scheduleAutosave()
+    }
+
+    /// Inserts the models that a new model's relationships refer to.
+    private func adoptRelatedModels(of model: any PersistentModel) {
+        for slot in model.persistentBackingData.relationships {
+            switch slot {
+            case .toOne(let target?) where target.persistentBackingData.context == nil:
+                insertModel(target)
+            case .toMany(let targets):
+                for target in targets where target.persistentBackingData.context == nil {
+                    insertModel(target)
+                }
+            default:
+                break
+            }
+        }
+    }
+
+    // MARK: Changes
+
+    /// Called by a model's backing data when one of its properties changes.
+    func registerChange(of model: any PersistentModel) {
+        if model.persistentBackingData.state == .persisted {
+            changedModels.insert(model)
+        }
+        scheduleAutosave()
+    }
+
+    private func scheduleAutosave() {
+        guard autosaveEnabled, isMainContext, !autosaveScheduled else { return }
+        autosaveScheduled = true
+        // Only the main context autosaves: the task finds it through its container,
+        // which is `Sendable`, on the main actor where it lives.
+        let container = self.container
+        Task { @MainActor in
+            let context = container.mainContext.core
+            context.autosaveScheduled = false
+            guard context.autosaveEnabled, context.hasChanges else { return }
+            do {
+                try context.save()
+            } catch {
+                Self.logger.error("autosave failed: \(error)")
+            }
+        }
+    }
+
+    // MARK: Deleting
+
+    /// The work of ``ModelContext/delete(_:)``.
+    func delete<T: PersistentModel>(_ model: T) {
+        deleteModel(model)
+    }
+
+    func deleteModel(_ model: any PersistentModel) {
+        let backing = model.persistentBackingData
+        guard backing.context === self, backing.state == .inserted || backing.state == .persisted else { return }
+        let wasInserted = backing.state == .inserted
+        if !wasInserted {
+            // Out of its context, a model of a partial fetch could not read what it left out.
+            backing.readUnreadValuesIfAny()
+            backing.keepSnapshot()
+        }
+        backing.state = .deleted
+        for property in backing.entity.properties {
+            guard let relationship = property.relationship else { continue }
+            switch relationship.deleteRule {
+            case .cascade:
+                let related: [any PersistentModel] =
+                    relationship.isToMany
+                    ? RelationshipGraph.targets(of: model, at: property.index)
+                    : RelationshipGraph.target(of: model, at: property.index).map { [$0] } ?? []
+                RelationshipGraph.nullifyInverses(of: model, at: property.index)
+                for target in related { deleteModel(target) }
+            case .nullify:
+                RelationshipGraph.nullifyInverses(of: model, at: property.index)
+            case .deny, .noAction:
+                break
+            }
+        }
+        changedModels.remove(model)
+        if wasInserted {
+            insertedModels.remove(model)
+            backing.state = .detached
+            backing.leaveContext()
+        } else {
+            deletedModels.insert(model)
+        }
+        scheduleAutosave()
+    }
+
+    /// The work of ``ModelContext/delete(model:where:includeSubclasses:)``.
+    func delete<T: PersistentModel>(
+        model: T.Type, where predicate: Predicate<T>? = nil, includeSubclasses: Bool = true
+    ) throws {
+        for model in try fetch(FetchDescriptor<T>(predicate: predicate)) {
+            // Without subclasses, only models of `T`'s own entity.
+            guard includeSubclasses || model.persistentBackingData.entity.modelType == T.self else { continue }
+            deleteModel(model)
+        }
+    }
+
+    // MARK: Rolling back
+
+    /// The work of ``ModelContext/rollback()``.
+    func rollback() {
+        let hadDeletions = !deletedModels.isEmpty
+        for model in changedModels.models + deletedModels.models {
+            let backing = model.persistentBackingData
+            backing.restoreSnapshot()
+            backing.forgetChangedProperties()
+            backing.state = .persisted
+        }
+        for model in insertedModels.models {
+            let backing = model.persistentBackingData
+            backing.state = .detached
+            backing.leaveContext()
+            backing.forgetChangedProperties()
+        }
+        insertedModels.removeAll()
+        changedModels.removeAll()
+        deletedModels.removeAll()
+        failedRelationshipReads.removeAll()
+        if hadDeletions { unloadRelationshipsOfRegisteredModels() }
+    }
+
+    /// Forgets every registered model's loaded relationships, to be read again from the
+    /// store. A relationship read while a delete was pending left the deleted models out
+    /// (so did a snapshot kept then); once the delete is rolled back they are back, and a
+    /// relationship kept without them would drop their links at its next change.
+    private func unloadRelationshipsOfRegisteredModels() {
+        for model in identityMap.liveModels {
+            let backing = model.persistentBackingData
+            guard backing.state == .persisted, backing.entity.hasRelationships else { continue }
+            backing.relationships = backing.entity.unloadedRelationships
+        }
+    }
+
+    /// The work of ``ModelContext/transaction(block:)``.
+    func transaction(block: () throws -> Void) throws {
+        do {
+            try block()
+            try save()
+        } catch {
+            rollback()
+            throw error
+        }
+    }
+}
+
+/// A relationship of one row, whose read failed in a context
+/// (``ModelContextCore/failedRelationshipReads``).
+struct FailedRelationshipRead: Hashable {
+    /// The row's hierarchy (``EntityDescriptor/identityIndex``) and key.
+    let identityIndex: Int
+    let primaryKey: Int64
+    /// The relationship's property index (an inherited relationship has the same index
+    /// in every entity of the hierarchy).
+    let propertyIndex: Int
+
+    init?(_ backing: ModelBackingData, at index: Int) {
+        guard let primaryKey = backing.primaryKey else { return nil }
+        self.identityIndex = backing.entity.identityIndex
+        self.primaryKey = primaryKey
+        self.propertyIndex = index
+    }
+}

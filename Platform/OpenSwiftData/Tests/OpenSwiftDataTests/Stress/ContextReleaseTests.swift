@@ -1,0 +1,114 @@
+import Foundation
+import OpenSwiftData
+import Testing
+
+/// What ends when the app lets go of a context. Related models refer to each other, and
+/// each to its context; once nothing else holds them, they, their context and its
+/// container (with its SQLite connections) must end, and a model the app still holds
+/// must keep working.
+@Suite("Stress: letting go of a context")
+struct ContextReleaseTests {
+    /// A container on a new store of six shelves of four volumes.
+    private static func seededContainer(_ folder: TemporaryFolder) throws -> ModelContainer {
+        let container = try makeContainer(StressLibrary.types, folder: folder)
+        try StressLibrary.seed(container, shelves: 0..<6, volumesEach: 4)
+        return container
+    }
+
+    @Test("a context whose models loaded each other ends when let go of, with its models and container")
+    func relatedModelsEndWithTheirContext() throws {
+        let folder = TemporaryFolder()
+        weak var container: ModelContainer?
+        weak var context: ModelContext?
+        weak var shelf: StressShelf?
+        weak var volume: StressVolume?
+        do {
+            let made = try Self.seededContainer(folder)
+            container = made
+            let reader = ModelContext(made)
+            context = reader
+            let shelves = try reader.fetch(FetchDescriptor<StressShelf>())
+            // Both directions loaded: each shelf holds its volumes, each volume its shelf.
+            #expect(shelves.allSatisfy { $0.volumes.allSatisfy { $0.shelf != nil } })
+            shelf = shelves.first
+            volume = shelves.first?.volumes.first
+        }
+        #expect(context == nil)
+        #expect(shelf == nil)
+        #expect(volume == nil)
+        #expect(container == nil)
+    }
+
+    @Test("a context whose inserts and saves linked models ends when let go of, with its container")
+    func savedInsertsEndWithTheirContext() throws {
+        let folder = TemporaryFolder()
+        weak var container: ModelContainer?
+        weak var shelf: StressShelf?
+        do {
+            let made = try makeContainer(StressLibrary.types, folder: folder)
+            container = made
+            let writer = ModelContext(made)
+            let new = StressShelf(name: "new", position: 0)
+            new.volumes = [StressVolume(title: "one", number: 1), StressVolume(title: "two", number: 2)]
+            writer.insert(new)
+            try writer.save()
+            shelf = new
+        }
+        #expect(shelf == nil)
+        #expect(container == nil)
+    }
+
+    @Test("a model held after its context is let go of reads its relationships again and saves through its context")
+    func heldModelKeepsWorking() throws {
+        let folder = TemporaryFolder()
+        let container = try Self.seededContainer(folder)
+        let shelf = try { () throws -> StressShelf in
+            let reader = ModelContext(container)
+            let shelves = try reader.fetch(FetchDescriptor<StressShelf>(sortBy: [SortDescriptor(\.position)]))
+            #expect(shelves[2].volumes.count == 4)
+            return shelves[2]
+        }()
+        // The loaded volumes were forgotten when the context was let go of; read again.
+        #expect(shelf.volumes.map(\.number).sorted() == [8, 9, 10, 11])
+        #expect(shelf.volumes.allSatisfy { $0.shelf === shelf })
+        let context = try #require(shelf.modelContext)
+        #expect(shelf.modelContext === context)
+        shelf.name = "renamed"
+        shelf.volumes.removeAll { $0.number == 8 }
+        try context.save()
+        let check = try ModelContext(container).fetch(
+            FetchDescriptor<StressShelf>(predicate: #Predicate { $0.position == 2 }))
+        #expect(check.map(\.name) == ["renamed"])
+        #expect(check.first?.volumes.map(\.number).sorted() == [9, 10, 11])
+    }
+
+    @Test("a context let go of with unsaved changes keeps them for its models' context to save")
+    func unsavedChangesAreKept() throws {
+        let folder = TemporaryFolder()
+        let container = try Self.seededContainer(folder)
+        let shelf = { () -> StressShelf in
+            let writer = ModelContext(container)
+            let new = StressShelf(name: "unsaved", position: 99)
+            new.volumes = [StressVolume(title: "kept", number: 990)]
+            writer.insert(new)
+            return new
+        }()
+        let context = try #require(shelf.modelContext)
+        #expect(context.hasChanges)
+        #expect(shelf.volumes.map(\.title) == ["kept"])
+        try context.save()
+        let saved = try ModelContext(container).fetch(
+            FetchDescriptor<StressShelf>(predicate: #Predicate { $0.name == "unsaved" }))
+        #expect(saved.first?.volumes.map(\.title) == ["kept"])
+    }
+
+    @Test("a model's context is the one the app holds")
+    func modelContextIsTheAppsContext() throws {
+        let folder = TemporaryFolder()
+        let container = try Self.seededContainer(folder)
+        let context = ModelContext(container)
+        let shelves = try context.fetch(FetchDescriptor<StressShelf>())
+        #expect(shelves.allSatisfy { $0.modelContext === context })
+        #expect(shelves.allSatisfy { $0.volumes.allSatisfy { $0.modelContext === context } })
+    }
+}
