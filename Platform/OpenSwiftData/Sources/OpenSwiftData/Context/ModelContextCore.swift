@@ -279,11 +279,13 @@ final class ModelContextCore {
             backing.forgetChangedProperties()
             backing.state = .persisted
         }
+        let discarded = Set(insertedModels.models.map(ObjectIdentifier.init))
         for model in insertedModels.models {
             let backing = model.persistentBackingData
             backing.state = .detached
             backing.leaveContext()
             backing.forgetChangedProperties()
+            backing.dropLinks(keeping: { discarded.contains(ObjectIdentifier($0)) })
         }
         insertedModels.removeAll()
         changedModels.removeAll()
@@ -331,5 +333,25 @@ struct FailedRelationshipRead: Hashable {
         self.identityIndex = backing.entity.identityIndex
         self.primaryKey = primaryKey
         self.propertyIndex = index
+    }
+}
+
+extension ModelBackingData {
+    /// Drops a rolled-back insert's links to the models `isKept` does not name. Those
+    /// models are back as they were saved, without the link, so the pair stays in step;
+    /// links among the inserts rolled back with it stay. A link kept to a model of the
+    /// context would also keep that model, and through it the context, alive for as long
+    /// as the discarded insert lives.
+    fileprivate func dropLinks(keeping isKept: (any PersistentModel) -> Bool) {
+        for (index, slot) in relationships.enumerated() {
+            switch slot {
+            case .toOne(let target?) where !isKept(target):
+                setRelationship(.toOne(nil), at: index)
+            case .toMany(let targets) where !targets.allSatisfy(isKept):
+                setRelationship(.toMany(targets.filter(isKept)), at: index)
+            default:
+                break
+            }
+        }
     }
 }

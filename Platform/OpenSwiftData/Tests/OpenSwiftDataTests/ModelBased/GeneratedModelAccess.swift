@@ -116,7 +116,9 @@ enum GeneratedModelAccess {
         case (let pet as Generated.Pet, "owner"): pet.owner.map { [$0] } ?? []
         case (let pet as Generated.Pet, "toys"): pet.toys
         case (let toy as Generated.Toy, "pet"): toy.pet.map { [$0] } ?? []
+        case (let toy as Generated.Toy, "sponsor"): toy.sponsor.map { [$0] } ?? []
         case (let club as Generated.Club, "members"): club.members
+        case (let club as Generated.Club, "sponsored"): club.sponsored
         case (let badge as Generated.Badge, "holder"): [badge.holder]
         default: preconditionFailure("no relationship \(relationship) of \(type(of: model))")
         }
@@ -126,6 +128,7 @@ enum GeneratedModelAccess {
         switch (model, relationship) {
         case (let pet as Generated.Pet, "owner"): pet.owner = target.map { $0 as! Generated.Person }
         case (let toy as Generated.Toy, "pet"): toy.pet = target.map { $0 as! Generated.Pet }
+        case (let toy as Generated.Toy, "sponsor"): toy.sponsor = target.map { $0 as! Generated.Club }
         case (let badge as Generated.Badge, "holder"): badge.holder = target as! Generated.Person
         default: preconditionFailure("no to-one \(relationship) of \(type(of: model))")
         }
@@ -138,6 +141,7 @@ enum GeneratedModelAccess {
         case (let person as Generated.Person, "badges"): person.badges = targets.map { $0 as! Generated.Badge }
         case (let pet as Generated.Pet, "toys"): pet.toys = targets.map { $0 as! Generated.Toy }
         case (let club as Generated.Club, "members"): club.members = targets.map { $0 as! Generated.Person }
+        case (let club as Generated.Club, "sponsored"): club.sponsored = targets.map { $0 as! Generated.Toy }
         default: preconditionFailure("no to-many \(relationship) of \(type(of: model))")
         }
     }
@@ -149,6 +153,7 @@ enum GeneratedModelAccess {
         case (let person as Generated.Person, "badges"): person.badges.append(target as! Generated.Badge)
         case (let pet as Generated.Pet, "toys"): pet.toys.append(target as! Generated.Toy)
         case (let club as Generated.Club, "members"): club.members.append(target as! Generated.Person)
+        case (let club as Generated.Club, "sponsored"): club.sponsored.append(target as! Generated.Toy)
         default: preconditionFailure("no to-many \(relationship) of \(type(of: model))")
         }
     }

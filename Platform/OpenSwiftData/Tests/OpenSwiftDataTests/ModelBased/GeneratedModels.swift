@@ -3,8 +3,8 @@ import OpenSwiftData
 
 /// The schema the generated operation sequences run against: every kind of attribute
 /// (optional and not, a stored enum, a Codable array, external storage), a class
-/// hierarchy, one-to-many with each delete rule, many-to-many, a required to-one, and a
-/// unique attribute. Every model carries `rid`, the reference's identity for it, which no
+/// hierarchy, one-to-many with each delete rule (`.noAction` included), many-to-many, a
+/// required to-one, and a unique attribute. Every model carries `rid`, the reference's identity for it, which no
 /// operation changes.
 enum Generated {
     enum Mood: String, Codable, CaseIterable {
@@ -63,6 +63,7 @@ enum Generated {
         var serial: UUID?
         var link: URL?
         var pet: Pet?
+        var sponsor: Club?
 
         init(rid: Int, label: String) {
             self.rid = rid
@@ -76,6 +77,8 @@ enum Generated {
         @Attribute(.unique) var code: String
         var title: String
         var members: [Person] = []
+        /// `.noAction`: deleting a club leaves its toys' `sponsor` as it is until the save.
+        @Relationship(deleteRule: .noAction, inverse: \Toy.sponsor) var sponsored: [Toy] = []
 
         init(rid: Int, code: String, title: String) {
             self.rid = rid

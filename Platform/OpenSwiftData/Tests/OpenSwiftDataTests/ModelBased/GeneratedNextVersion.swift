@@ -73,6 +73,7 @@ enum GeneratedV2: VersionedSchema {
         /// Added, with a default that fills every stored row.
         var color: String = "red"
         var pet: Pet?
+        var sponsor: Club?
 
         init(rid: Int, label: String) {
             self.rid = rid
@@ -87,6 +88,7 @@ enum GeneratedV2: VersionedSchema {
         /// `title`, renamed.
         @Attribute(originalName: "title") var name: String
         var members: [Person] = []
+        @Relationship(deleteRule: .noAction, inverse: \Toy.sponsor) var sponsored: [Toy] = []
 
         init(rid: Int, code: String, name: String) {
             self.rid = rid
@@ -171,12 +173,12 @@ enum GeneratedNextVersionAccess {
                     "label": .string(toy.label), "serial": toy.serial.map(GeneratedValue.uuid) ?? .null,
                     "link": toy.link.map(GeneratedValue.url) ?? .null, "color": .string(toy.color),
                 ],
-                links: ["pet": Set(toy.pet.map { [$0.rid] } ?? [])])
+                links: ["pet": Set(toy.pet.map { [$0.rid] } ?? []), "sponsor": Set(toy.sponsor.map { [$0.rid] } ?? [])])
         }
         for club in try context.fetch(FetchDescriptor<GeneratedV2.Club>()) {
             objects[club.rid] = Object(
                 kind: .club, attributes: ["code": .string(club.code), "title": .string(club.name)],
-                links: ["members": Set(club.members.map(\.rid))])
+                links: ["members": Set(club.members.map(\.rid)), "sponsored": Set(club.sponsored.map(\.rid))])
         }
         for badge in try context.fetch(FetchDescriptor<GeneratedV2.Badge>()) {
             objects[badge.rid] = Object(

@@ -1,4 +1,5 @@
 import Foundation
+import OpenSwiftData
 import Testing
 
 /// Generated operation sequences checked against the reference (``SequenceRunner``).
@@ -18,8 +19,12 @@ struct GeneratedSequenceTests {
         for seed in budget.seeds {
             if Date().timeIntervalSince(started) > budget.seconds { break }
             let operations = GeneratedBudget.sequence(seed: seed)
+            // Once the run lets go of its contexts, nothing may keep its container (and
+            // its SQLite connections) alive: no cycle of models, contexts and containers.
+            weak var container: ModelContainer?
             do {
                 let runner = try SequenceRunner()
+                container = runner.container
                 try runner.run(operations)
                 counts.add(runner.counts)
             } catch {
@@ -30,6 +35,10 @@ struct GeneratedSequenceTests {
                     shrunk to \(shrunk.operations.count) steps (\(shrunk.failure)):
                     \(shrunk.operations.enumerated().map { "  \($0.offset): \($0.element)" }.joined(separator: "\n"))
                     """)
+                return
+            }
+            if container != nil {
+                Issue.record("OSD_SEED=\(seed): the sequence's container outlived its run, and so did its connections")
                 return
             }
         }

@@ -119,7 +119,7 @@ enum GeneratedValue: Hashable, Sendable, CustomStringConvertible {
 
 /// One side of a relationship of ``Generated``'s schema, with its inverse and delete rule.
 struct GeneratedRelationship: Hashable, Sendable, CustomStringConvertible {
-    enum Rule: Hashable, Sendable { case cascade, nullify, deny }
+    enum Rule: Hashable, Sendable { case cascade, nullify, deny, noAction }
 
     let owner: GeneratedKind
     let name: String
@@ -150,6 +150,12 @@ struct GeneratedRelationship: Hashable, Sendable, CustomStringConvertible {
             owner: .toy, name: "pet", target: .pet, isToMany: false, inverse: "toys", rule: .nullify, isRequired: false),
         .init(
             owner: .club, name: "members", target: .person, isToMany: true, inverse: "clubs", rule: .nullify,
+            isRequired: false),
+        .init(
+            owner: .club, name: "sponsored", target: .toy, isToMany: true, inverse: "sponsor", rule: .noAction,
+            isRequired: false),
+        .init(
+            owner: .toy, name: "sponsor", target: .club, isToMany: false, inverse: "sponsored", rule: .nullify,
             isRequired: false),
         .init(
             owner: .badge, name: "holder", target: .person, isToMany: false, inverse: "badges", rule: .nullify,

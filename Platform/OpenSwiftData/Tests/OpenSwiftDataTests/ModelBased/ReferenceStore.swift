@@ -106,7 +106,8 @@ struct ReferenceStore {
 
     /// Marks a model deleted and runs its delete rules, as `ModelContext.delete` does:
     /// `.cascade` deletes the related models, `.nullify` takes it out of their inverse,
-    /// `.deny` leaves both sides for the save to judge.
+    /// `.deny` leaves both sides for the save to judge, `.noAction` leaves the related
+    /// models pointing at it until the save, which drops every link to a deleted model.
     mutating func delete(_ rid: Int) {
         guard let object = pending[rid], !object.isDeleted else { return }
         pending[rid]!.isDeleted = true
@@ -118,7 +119,7 @@ struct ReferenceStore {
                 for target in targets.sorted() { delete(target) }
             case .nullify:
                 for target in targets { unlinkOneSide(target, relationship.inverse, rid) }
-            case .deny:
+            case .deny, .noAction:
                 break
             }
         }

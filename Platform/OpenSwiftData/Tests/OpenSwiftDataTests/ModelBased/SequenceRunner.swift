@@ -34,7 +34,7 @@ struct SequenceCounts {
 /// result; after a rollback, the working context's models.
 final class SequenceRunner {
     private let folder = TemporaryFolder()
-    private var container: ModelContainer
+    private(set) var container: ModelContainer
     private var context: ModelContext
     /// The working context's model for each rid the reference holds.
     private var handles: [Int: any PersistentModel] = [:]
@@ -400,6 +400,7 @@ final class SequenceRunner {
             ("SELECT COUNT(*) FROM Badge", count([.badge])),
             ("SELECT COUNT(owner) FROM Pet", links(.pet, "owner")),
             ("SELECT COUNT(pet) FROM Toy", links(.toy, "pet")),
+            ("SELECT COUNT(sponsor) FROM Toy", links(.toy, "sponsor")),
             ("SELECT COUNT(holder) FROM Badge", links(.badge, "holder")),
             ("SELECT COUNT(*) FROM \(Self.membershipTable)", links(.club, "members")),
         ]

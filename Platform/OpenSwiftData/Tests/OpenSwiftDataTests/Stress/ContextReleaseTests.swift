@@ -111,4 +111,34 @@ struct ContextReleaseTests {
         #expect(shelves.allSatisfy { $0.modelContext === context })
         #expect(shelves.allSatisfy { $0.volumes.allSatisfy { $0.modelContext === context } })
     }
+
+    @Test(
+        "a rolled-back insert linked to a saved model lets go of it, and keeps its links to the other rolled-back inserts"
+    )
+    func rolledBackInsertLetsGoOfSavedModels() throws {
+        let folder = TemporaryFolder()
+        weak var container: ModelContainer?
+        weak var volume: StressVolume?
+        var shelf: StressShelf?
+        do {
+            let made = try Self.seededContainer(folder)
+            container = made
+            let context = ModelContext(made)
+            let saved = try #require(try context.fetch(FetchDescriptor<StressVolume>()).first)
+            let new = StressShelf(name: "new", position: 99)
+            let newVolume = StressVolume(title: "new", number: 999)
+            context.insert(new)
+            new.volumes = [saved, newVolume]
+            context.rollback()
+            // The saved volume is back as saved; the rolled-back shelf lets go of it.
+            #expect(saved.shelf?.name != "new")
+            #expect(new.volumes.map(\.title) == ["new"])
+            #expect(newVolume.shelf === new)
+            shelf = new
+            volume = newVolume
+        }
+        #expect(shelf?.volumes.count == 1)
+        #expect(volume != nil)
+        #expect(container == nil)
+    }
 }
