@@ -78,6 +78,12 @@ struct FormatTests {
         #expect(written("\(Point(x: 1, y: 2), privacy: .public)") == "(1, 2)")
         #expect(written("\(Failure(), privacy: .public)") == "disk full")
         #expect(written("\(String(describing: error), privacy: .public)") == "disk full")
+        #expect(written("\(error, privacy: .public) \(error)") == "disk full <private>")
+        #expect(
+            written("\(CocoaError(.fileNoSuchFile), privacy: .public)")
+                == String(describing: CocoaError(.fileNoSuchFile)))
+        let nsError = NSError(domain: "Example", code: 7)
+        #expect(written("\(nsError, privacy: .public)") == nsError.description)
         #expect(written("\(error.localizedDescription, privacy: .public)") == error.localizedDescription)
         #expect(written("\(number, privacy: .public)") == "12")
         #expect(
