@@ -1,0 +1,4 @@
+// `import os` on platforms where Apple's `os` module does not exist: `Logger`, `OSLog` and
+// `OSLogType` come from OSLog, as `import os` brings them on Apple platforms. Depend on this
+// product only on those platforms (`.when(platforms: [.linux])`); see PORTING.md.
+@_exported import OSLog
