@@ -59,10 +59,15 @@ struct ModelAnalysis {
                 case .invalid(let diagnostic): diagnostics.append(diagnostic)
                 }
             } else if let expansion = member.decl.as(MacroExpansionDeclSyntax.self) {
-                let lists = KeyPathLists.propertyNames(in: expansion.arguments).compactMap { $0 }
                 switch expansion.macroName.text {
-                case "Index": indexes += lists
-                case "Unique": uniquenessConstraints += lists
+                case "Index":
+                    // `.binary` and `.rtree` over the same properties make one index.
+                    for case let names? in KeyPathLists.propertyNames(in: expansion.arguments, acceptsIndexTypes: true)
+                    where !indexes.contains(names) {
+                        indexes.append(names)
+                    }
+                case "Unique":
+                    uniquenessConstraints += KeyPathLists.propertyNames(in: expansion.arguments).compactMap { $0 }
                 default: break
                 }
             } else if let ifConfig = member.decl.as(IfConfigDeclSyntax.self) {

@@ -36,6 +36,14 @@ public struct ModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
         providingAttributesFor member: some DeclSyntaxProtocol,
         in context: some MacroExpansionContext
     ) throws -> [AttributeSyntax] {
+        if let initializer = member.as(InitializerDeclSyntax.self) {
+            let model = ModelAnalysis(attribute: node, declaration: declaration)
+            guard model.isValid else { return [] }
+            let names = OptionalConstants.unassigned(by: initializer, in: model)
+            guard !names.isEmpty else { return [] }
+            let arguments = names.map { "\"\($0)\"" }.joined(separator: ", ")
+            return ["@_OptionalConstants(\(raw: arguments))"]
+        }
         // The member is matched by name: in the compiler it is not the same syntax node
         // as the one in `declaration`.
         // A `let` cannot have accessors: `init(backingData:)` sets it instead.

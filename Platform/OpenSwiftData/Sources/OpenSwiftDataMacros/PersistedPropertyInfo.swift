@@ -12,4 +12,6 @@ struct PersistedPropertyInfo {
     /// Whether it is a `let`: a plain stored constant that `init(backingData:)` sets from
     /// the store, rather than a property whose accessors reach the backing data.
     var isConstant = false
+    /// Whether its declared type is optional (`T?` or `T!`).
+    var isOptional = false
 }

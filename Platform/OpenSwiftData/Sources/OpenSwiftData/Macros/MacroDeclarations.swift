@@ -29,6 +29,12 @@ public macro Model() = #externalMacro(module: "OpenSwiftDataMacros", type: "Mode
 public macro _PersistedProperty(_ index: Int) =
     #externalMacro(module: "OpenSwiftDataMacros", type: "PersistedPropertyMacro")
 
+/// Implementation detail of `@Model`: sets the named optional `let` properties, which the
+/// initializer leaves unassigned, to nil at the start of its body.
+@attached(body)
+public macro _OptionalConstants(_ names: String...) =
+    #externalMacro(module: "OpenSwiftDataMacros", type: "OptionalConstantsMacro")
+
 /// Customises how an attribute is stored: options such as `.unique`, and the name it had
 /// in an earlier schema version.
 @attached(peer)
@@ -61,6 +67,18 @@ public macro Transient() = #externalMacro(module: "OpenSwiftDataMacros", type: "
 /// ```
 @freestanding(declaration)
 public macro Index<Model: PersistentModel>(_ indices: [PartialKeyPath<Model>]...) =
+    #externalMacro(module: "OpenSwiftDataMacros", type: "IndexMacro")
+
+/// Declares indexes of the given kinds over properties of the enclosing model.
+///
+/// ```swift
+/// #Index<Place>(.binary([\.name]), .rtree([\.latitude, \.longitude]))
+/// ```
+///
+/// Both kinds are SQLite B-tree indexes over the listed columns (see
+/// ``Schema/Index/Types``).
+@freestanding(declaration)
+public macro Index<Model: PersistentModel>(_ indices: Schema.Index<Model>.Types<Model>...) =
     #externalMacro(module: "OpenSwiftDataMacros", type: "IndexMacro")
 
 /// Declares a uniqueness constraint over one or more properties of the enclosing model.
