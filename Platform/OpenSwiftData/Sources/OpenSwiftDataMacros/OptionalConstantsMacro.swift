@@ -34,7 +34,9 @@ enum OptionalConstants {
     /// list for an initializer that delegates (`self.init(…)`) or has no body.
     static func unassigned(by initializer: InitializerDeclSyntax, in model: ModelAnalysis) -> [String] {
         guard let body = initializer.body, !initializer.modifiers.contains(.convenience) else { return [] }
-        let candidates = model.properties.filter { $0.isConstant && $0.defaultValue == nil && $0.isOptional }
+        let candidates = model.properties.filter {
+            $0.isConstant && $0.defaultValue == nil && $0.isOptional && !$0.isConditional
+        }
         guard !candidates.isEmpty else { return [] }
         let tokens = Array(body.tokens(viewMode: .sourceAccurate))
         var assigned: Set<String> = []

@@ -165,7 +165,8 @@ enum PropertyClassifier {
                 defaultValue: binding.initializer?.value.trimmedDescription,
                 metadata: metadata(of: variable),
                 isConstant: variable.bindingSpecifier.tokenKind == .keyword(.let),
-                isOptional: binding.typeAnnotation.map { isOptional($0.type) } ?? false
+                isOptional: binding.typeAnnotation.map { isOptional($0.type) } ?? false,
+                declarationText: variable.trimmedDescription
             )
         )
     }

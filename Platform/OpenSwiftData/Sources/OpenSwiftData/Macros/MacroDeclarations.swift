@@ -17,16 +17,18 @@
     conformances: PersistentModel,
     names: named(_$backingData), named(persistentBackingData), named(schemaMetadata),
     named(schemaIndexes), named(schemaUniquenessConstraints), named(init), named(_$propertyOffset),
-    named(_$superentity), named(_$adoptInitialValues), prefixed(_$keyPaths_)
+    named(_$superentity), named(_$adoptInitialValues), prefixed(_$keyPaths_), prefixed(_$conditionalCount_)
 )
 @attached(memberAttribute)
 @attached(extension, conformances: PersistentModel)
 public macro Model() = #externalMacro(module: "OpenSwiftDataMacros", type: "ModelMacro")
 
 /// Implementation detail of `@Model`: routes one stored property through the backing data.
+/// `index` is its place among the class's persisted properties, after the active ones of
+/// the `#if` blocks `after` lists (see `_$conditionalCount_<Class>(_:)`).
 @attached(accessor, names: named(init), named(get), named(set))
 @attached(peer, names: prefixed(_))
-public macro _PersistedProperty(_ index: Int) =
+public macro _PersistedProperty(_ index: Int, after conditionalBlocks: [Int] = []) =
     #externalMacro(module: "OpenSwiftDataMacros", type: "PersistedPropertyMacro")
 
 /// Implementation detail of `@Model`: sets the named optional `let` properties, which the
