@@ -16,8 +16,14 @@ struct ModelAnalysis {
     /// The first type of the class's inheritance clause, as written: its superclass, when
     /// the class is a `@Model` subclass (see ``ModelMemberBuilder``).
     let firstInheritedType: String?
-    /// The persisted properties, in declaration order.
+    /// The persisted properties, in declaration order, those of every clause of `#if`
+    /// blocks included.
     let properties: [PersistedPropertyInfo]
+    /// Where the persisted properties sit, `#if` blocks included.
+    let layout: [MemberLayout]
+    /// The number of active persisted properties, as an expression when `#if` blocks
+    /// declare some.
+    let propertyCount: PropertyPosition
     /// The property names of each `#Index` argument, in declaration order.
     let indexes: [[String]]
     /// The property names of each `#Unique` argument, in declaration order.
@@ -45,6 +51,8 @@ struct ModelAnalysis {
         var uniquenessConstraints: [[String]] = []
         var storesAnything = false
         var firstComputed: PatternBindingSyntax?
+        var layout: [MemberLayout] = []
+        var nextBlockID = 0
         for member in classDecl.memberBlock.members {
             if let variable = member.decl.as(VariableDeclSyntax.self) {
                 let isInstanceMember = !variable.modifiers.contains(.static) && !variable.modifiers.contains(.class)
@@ -55,20 +63,32 @@ struct ModelAnalysis {
                 }
                 switch PropertyClassifier.classify(variable) {
                 case .ignored: break
-                case .persisted(let property): properties.append(property)
+                case .persisted(let property):
+                    layout.append(.property(properties.count))
+                    properties.append(property)
                 case .invalid(let diagnostic): diagnostics.append(diagnostic)
                 }
             } else if let expansion = member.decl.as(MacroExpansionDeclSyntax.self) {
-                let lists = KeyPathLists.propertyNames(in: expansion.arguments).compactMap { $0 }
                 switch expansion.macroName.text {
-                case "Index": indexes += lists
-                case "Unique": uniquenessConstraints += lists
+                case "Index":
+                    // `.binary` and `.rtree` over the same properties make one index.
+                    for case let names? in KeyPathLists.propertyNames(in: expansion.arguments, acceptsIndexTypes: true)
+                    where !indexes.contains(names) {
+                        indexes.append(names)
+                    }
+                case "Unique":
+                    uniquenessConstraints += KeyPathLists.propertyNames(in: expansion.arguments).compactMap { $0 }
                 default: break
                 }
-            } else if let ifConfig = member.decl.as(IfConfigDeclSyntax.self) {
-                diagnostics += ConditionalMembers.diagnostics(in: ifConfig)
+            } else if let ifConfig = member.decl.as(IfConfigDeclSyntax.self),
+                let block = ConditionalMembers.layout(
+                    of: ifConfig, properties: &properties, diagnostics: &diagnostics, nextID: &nextBlockID)
+            {
+                storesAnything = true
+                layout.append(.conditional(block))
             }
         }
+        let propertyCount = ConditionalMembers.assignPositions(layout, from: PropertyPosition(), to: &properties)
         // A class of computed properties only, with no superclass to inherit stored ones
         // from, has nothing to persist: SwiftData rejects it too.
         if diagnostics.isEmpty, !storesAnything, classDecl.inheritanceClause == nil, let firstComputed {
@@ -91,6 +111,8 @@ struct ModelAnalysis {
             isOpen: classDecl.modifiers.contains(.open),
             firstInheritedType: classDecl.inheritanceClause?.inheritedTypes.first?.type.trimmedDescription,
             properties: properties,
+            layout: layout,
+            propertyCount: propertyCount,
             indexes: indexes,
             uniquenessConstraints: uniquenessConstraints,
             diagnostics: diagnostics
@@ -106,6 +128,8 @@ struct ModelAnalysis {
             isOpen: false,
             firstInheritedType: nil,
             properties: [],
+            layout: [],
+            propertyCount: PropertyPosition(),
             indexes: [],
             uniquenessConstraints: [],
             diagnostics: [diagnostic]
@@ -120,6 +144,8 @@ struct ModelAnalysis {
         isOpen: Bool,
         firstInheritedType: String?,
         properties: [PersistedPropertyInfo],
+        layout: [MemberLayout],
+        propertyCount: PropertyPosition,
         indexes: [[String]],
         uniquenessConstraints: [[String]],
         diagnostics: [Diagnostic]
@@ -130,6 +156,8 @@ struct ModelAnalysis {
         self.isOpen = isOpen
         self.firstInheritedType = firstInheritedType
         self.properties = properties
+        self.layout = layout
+        self.propertyCount = propertyCount
         self.indexes = indexes
         self.uniquenessConstraints = uniquenessConstraints
         self.diagnostics = diagnostics
@@ -150,4 +178,19 @@ extension ModelAnalysis {
 extension ModelAnalysis {
     /// ``usesPropertyOffset(_:)`` for the analysed class.
     var usesPropertyOffset: Bool { !(isFinal && firstInheritedType == nil) }
+}
+
+extension ModelAnalysis {
+    /// Whether `#if` blocks declare persisted properties.
+    var hasConditionalProperties: Bool {
+        layout.contains { if case .conditional = $0 { true } else { false } }
+    }
+
+    /// The persisted property `variable` declares: the one of that name, or, when
+    /// clauses of an `#if` block declare several, the one written as `variable` is.
+    func property(declaredBy variable: VariableDeclSyntax, named name: String) -> PersistedPropertyInfo? {
+        let named = properties.filter { $0.name == name }
+        guard named.count > 1 else { return named.first }
+        return named.first { $0.declarationText == variable.trimmedDescription } ?? named.first
+    }
 }

@@ -5,7 +5,9 @@ import SwiftSyntaxMacros
 /// of a `@Model` class into a persistent model of its own entity (model inheritance).
 ///
 /// - memberAttribute: adds `@_PersistedProperty(N)` to each persisted property, N being
-///   its index among the persisted properties in declaration order;
+///   its index among the persisted properties in declaration order (after the active
+///   properties of `#if` blocks, which it names), and `@_OptionalConstants` to an
+///   initializer that leaves optional `let` properties unassigned;
 /// - member: adds the backing data, `persistentBackingData`, the schema description
 ///   (`schemaMetadata`, `schemaIndexes`, `schemaUniquenessConstraints`) and
 ///   `init(backingData:)`;
@@ -36,6 +38,14 @@ public struct ModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
         providingAttributesFor member: some DeclSyntaxProtocol,
         in context: some MacroExpansionContext
     ) throws -> [AttributeSyntax] {
+        if let initializer = member.as(InitializerDeclSyntax.self) {
+            let model = ModelAnalysis(attribute: node, declaration: declaration)
+            guard model.isValid else { return [] }
+            let names = OptionalConstants.unassigned(by: initializer, in: model)
+            guard !names.isEmpty else { return [] }
+            let arguments = names.map { "\"\($0)\"" }.joined(separator: ", ")
+            return ["@_OptionalConstants(\(raw: arguments))"]
+        }
         // The member is matched by name: in the compiler it is not the same syntax node
         // as the one in `declaration`.
         // A `let` cannot have accessors: `init(backingData:)` sets it instead.
@@ -45,10 +55,14 @@ public struct ModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
             return []
         }
         let model = ModelAnalysis(attribute: node, declaration: declaration)
-        guard model.isValid, let index = model.properties.firstIndex(where: { $0.name == property.name }) else {
+        guard model.isValid, let position = model.property(declaredBy: variable, named: property.name)?.position
+        else {
             return []
         }
-        return ["@_PersistedProperty(\(raw: index))"]
+        // A property after or inside `#if` blocks is numbered after their active properties.
+        let counts =
+            position.counts.isEmpty ? "" : ", after: [\(position.counts.map(String.init).joined(separator: ", "))]"
+        return ["@_PersistedProperty(\(raw: position.literal)\(raw: counts))"]
     }
 
     public static func expansion(

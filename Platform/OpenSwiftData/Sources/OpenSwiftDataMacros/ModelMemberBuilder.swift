@@ -95,6 +95,7 @@ enum ModelMemberBuilder {
         if model.usesPropertyOffset {
             members.append("private static var _$propertyOffset: Int { 0 }")
         }
+        members += conditionalCounts(for: model)
         if isSubclassable {
             let overridable = model.isOpen ? "open " : access
             members += [
@@ -121,7 +122,8 @@ enum ModelMemberBuilder {
         let access = model.accessModifier
         let overridable = model.isOpen ? "open " : access
         let className = model.className
-        let range = "\(className)._$propertyOffset..<(\(className)._$propertyOffset + \(model.properties.count))"
+        let count = model.propertyCount.expression(in: className)
+        let range = "\(className)._$propertyOffset..<(\(className)._$propertyOffset + \(count))"
         var members: [DeclSyntax] = [
             """
             @Transient private var _$backingData = OpenSwiftData.ModelBackingReference()
@@ -131,9 +133,7 @@ enum ModelMemberBuilder {
             """,
             """
             \(raw: overridable)override class var schemaMetadata: [OpenSwiftData.Schema.PropertyMetadata] {
-                OpenSwiftData.Schema.PropertyMetadata._inherited(
-                    super.schemaMetadata, rootedAt: \(raw: superclass)._$keyPaths_\(raw: superclass)(rootedAt: \(raw: className).self))
-                    + \(raw: schemaMetadataLiteral(for: model))
+                \(raw: subclassSchemaMetadata(for: model, superclass: superclass))
             }
             """,
             """
@@ -167,7 +167,37 @@ enum ModelMemberBuilder {
             """,
         ]
         members.append(keyPathsFunction(for: model, superclass: superclass))
-        return members
+        return members + conditionalCounts(for: model)
+    }
+
+    /// The body of a subclass's `schemaMetadata`: its superclasses' properties, then its own.
+    private static func subclassSchemaMetadata(for model: ModelAnalysis, superclass: String) -> String {
+        let inherited =
+            "OpenSwiftData.Schema.PropertyMetadata._inherited(\n        super.schemaMetadata, rootedAt: "
+            + "\(superclass)._$keyPaths_\(superclass)(rootedAt: \(model.className).self))"
+        guard model.hasConditionalProperties else {
+            return inherited + "\n        + " + schemaMetadataLiteral(for: model)
+        }
+        return conditionalList(
+            for: model, type: "[OpenSwiftData.Schema.PropertyMetadata]", initial: inherited,
+            element: metadataElement(_:in:))
+    }
+
+    /// The count function of the `#if` blocks that declare persisted properties, if any.
+    private static func conditionalCounts(for model: ModelAnalysis) -> [DeclSyntax] {
+        ConditionalMembers.countFunction(of: model.layout, className: model.className).map { ["\(raw: $0)"] } ?? []
+    }
+
+    /// Statements that build a list of one element per persisted property, inside the
+    /// `#if` directives of the blocks that declare them, starting from `initial`.
+    private static func conditionalList(
+        for model: ModelAnalysis, type: String, initial: String,
+        element: (PersistedPropertyInfo, ModelAnalysis) -> String
+    ) -> String {
+        let lines = ConditionalMembers.lines(for: model.layout, properties: model.properties) { property in
+            ["list.append(\(element(property, model)))"]
+        }
+        return (["var list: \(type) = \(initial)"] + lines + ["return list"]).joined(separator: "\n    ")
     }
 
     /// Statements that make `value` the model's backing data, one per line, each after the
@@ -189,11 +219,20 @@ enum ModelMemberBuilder {
     /// subclass `S`, as a predicate on `S` names them.
     private static func keyPathsFunction(for model: ModelAnalysis, superclass: String?) -> DeclSyntax {
         let className = model.className
-        let own = "[" + model.properties.map { "\\S.\($0.spelledName)" }.joined(separator: ", ") + "]"
-        let inherited = superclass.map { "\($0)._$keyPaths_\($0)(rootedAt: S.self) + " } ?? ""
+        let body: String
+        if model.hasConditionalProperties {
+            body = conditionalList(
+                for: model, type: "[AnyKeyPath]",
+                initial: superclass.map { "\($0)._$keyPaths_\($0)(rootedAt: S.self)" } ?? "[]",
+                element: { property, _ in "\\S.\(property.spelledName)" })
+        } else {
+            let own = "[" + model.properties.map { "\\S.\($0.spelledName)" }.joined(separator: ", ") + "]"
+            let inherited = superclass.map { "\($0)._$keyPaths_\($0)(rootedAt: S.self) + " } ?? ""
+            body = inherited + own
+        }
         return """
             \(raw: model.accessModifier)static func _$keyPaths_\(raw: className)<S: \(raw: className)>(rootedAt _: S.Type) -> [AnyKeyPath] {
-                \(raw: inherited)\(raw: own)
+                \(raw: body)
             }
             """
     }
@@ -203,15 +242,23 @@ enum ModelMemberBuilder {
         guard !model.properties.isEmpty else {
             return "[]"
         }
-        let elements = model.properties.map { property in
-            "OpenSwiftData.Schema.PropertyMetadata(name: \"\(property.name)\", "
-                + "keypath: \\\(model.className).\(property.spelledName), "
-                + "defaultValue: \(property.defaultValue ?? "nil"), "
-                + "metadata: \(property.metadata ?? "nil"))"
+        guard !model.hasConditionalProperties else {
+            return conditionalList(
+                for: model, type: "[OpenSwiftData.Schema.PropertyMetadata]", initial: "[]",
+                element: metadataElement(_:in:))
         }
+        let elements = model.properties.map { metadataElement($0, in: model) }
         // The literal's first line follows the getter's indentation in the template; the
         // later lines carry it themselves.
         return "[\n" + elements.map { "        " + $0 }.joined(separator: ",\n") + "\n    ]"
+    }
+
+    /// The `Schema.PropertyMetadata` of one property.
+    private static func metadataElement(_ property: PersistedPropertyInfo, in model: ModelAnalysis) -> String {
+        "OpenSwiftData.Schema.PropertyMetadata(name: \"\(property.name)\", "
+            + "keypath: \\\(model.className).\(property.spelledName), "
+            + "defaultValue: \(property.defaultValue ?? "nil"), "
+            + "metadata: \(property.metadata ?? "nil"))"
     }
 
     /// A literal such as `[["name"], ["startDate", "name"]]`.
@@ -227,13 +274,15 @@ enum ModelMemberBuilder {
     /// initial value (one with an initial value keeps it), each followed by a line break
     /// and the indentation of the next statement.
     private static func placeholderAssignments(for model: ModelAnalysis) -> String {
-        model.properties.enumerated().map { index, property in
+        let lines = ConditionalMembers.lines(for: model.layout, properties: model.properties) { property in
             guard property.isConstant else {
-                return "_\(property.name) = OpenSwiftData._PersistedPropertyPlaceholder()\n    "
+                return ["_\(property.name) = OpenSwiftData._PersistedPropertyPlaceholder()"]
             }
-            guard property.defaultValue == nil else { return "" }
-            let position = model.usesPropertyOffset ? "\(model.className)._$propertyOffset + \(index)" : "\(index)"
-            return "self.\(property.spelledName) = backingData.constantValue(at: \(position))\n    "
-        }.joined()
+            guard property.defaultValue == nil else { return [] }
+            let index = property.position.expression(in: model.className)
+            let position = model.usesPropertyOffset ? "\(model.className)._$propertyOffset + \(index)" : index
+            return ["self.\(property.spelledName) = backingData.constantValue(at: \(position))"]
+        }
+        return lines.map { $0 + "\n    " }.joined()
     }
 }

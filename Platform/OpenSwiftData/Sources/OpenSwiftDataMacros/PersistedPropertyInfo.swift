@@ -12,4 +12,14 @@ struct PersistedPropertyInfo {
     /// Whether it is a `let`: a plain stored constant that `init(backingData:)` sets from
     /// the store, rather than a property whose accessors reach the backing data.
     var isConstant = false
+    /// Whether its declared type is optional (`T?` or `T!`).
+    var isOptional = false
+    /// Whether it is declared inside an `#if` block.
+    var isConditional = false
+    /// The declaration as written, which tells apart properties of the same name in
+    /// clauses of an `#if` block.
+    var declarationText = ""
+    /// Its position among the class's active persisted properties (see
+    /// ``ConditionalBlock``); a plain number for a class without `#if` blocks of them.
+    var position = PropertyPosition()
 }

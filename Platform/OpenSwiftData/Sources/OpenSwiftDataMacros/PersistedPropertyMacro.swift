@@ -23,9 +23,10 @@ public struct PersistedPropertyMacro: AccessorMacro, PeerMacro {
         let isNewModelValue = NewModelValue.test(of: target.binding)
         // A class that may be in a hierarchy numbers its properties after its
         // superclasses' (see `ModelMemberBuilder`).
+        let position = target.position.expression(in: className)
         let index =
             classDecl.map(ModelAnalysis.usesPropertyOffset) == true
-            ? "\(className)._$propertyOffset + \(target.index)" : "\(target.index)"
+            ? "\(className)._$propertyOffset + \(position)" : position
         return [
             """
             @storageRestrictions(accesses: _$backingData, initializes: \(raw: storage))
@@ -65,15 +66,15 @@ public struct PersistedPropertyMacro: AccessorMacro, PeerMacro {
         of node: AttributeSyntax,
         declaration: some DeclSyntaxProtocol,
         in context: (any MacroExpansionContext)?
-    ) -> (name: String, spelledName: String, index: Int, binding: PatternBindingSyntax)? {
+    ) -> (name: String, spelledName: String, position: PropertyPosition, binding: PatternBindingSyntax)? {
         guard let variable = declaration.as(VariableDeclSyntax.self),
             variable.bindings.count == 1,
             let binding = variable.bindings.first,
             let identifier = binding.pattern.as(IdentifierPatternSyntax.self),
             case .argumentList(let arguments) = node.arguments,
-            arguments.count == 1,
             let literal = arguments.first?.expression.as(IntegerLiteralExprSyntax.self),
-            let index = Int(literal.literal.text)
+            let index = Int(literal.literal.text),
+            let counts = countNames(in: arguments.dropFirst())
         else {
             context?.diagnose(
                 Diagnostic(
@@ -86,6 +87,26 @@ public struct PersistedPropertyMacro: AccessorMacro, PeerMacro {
             )
             return nil
         }
-        return (identifier.identifier.unescapedText, identifier.identifier.text, index, binding)
+        return (
+            identifier.identifier.unescapedText, identifier.identifier.text,
+            PropertyPosition(literal: index, counts: counts), binding
+        )
+    }
+
+    /// The identifiers of the `#if` blocks the property is numbered after, given as
+    /// `after: [0, 1]`, or `nil` when the arguments are something else.
+    private static func countNames(in arguments: LabeledExprListSyntax.SubSequence) -> [Int]? {
+        guard let argument = arguments.first else { return [] }
+        guard arguments.count == 1, argument.label?.text == "after",
+            let array = argument.expression.as(ArrayExprSyntax.self)
+        else { return nil }
+        var blocks: [Int] = []
+        for element in array.elements {
+            guard let literal = element.expression.as(IntegerLiteralExprSyntax.self),
+                let block = Int(literal.literal.text)
+            else { return nil }
+            blocks.append(block)
+        }
+        return blocks
     }
 }

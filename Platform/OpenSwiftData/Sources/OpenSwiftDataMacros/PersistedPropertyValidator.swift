@@ -21,15 +21,6 @@ enum PersistedPropertyValidator {
                 )
             )
         }
-        if let accessorBlock = binding.accessorBlock {
-            return Diagnostic(
-                node: accessorBlock,
-                message: MacroDiagnostic(
-                    "propertyObservers",
-                    "@Model does not support 'willSet' or 'didSet' observers on persisted property '\(name)'; remove them or mark it @Transient"
-                )
-            )
-        }
         guard let type = binding.typeAnnotation?.type else {
             if binding.initializer != nil { return nil }
             return Diagnostic(

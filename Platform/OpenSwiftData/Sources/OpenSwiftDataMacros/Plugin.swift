@@ -7,6 +7,7 @@ struct OpenSwiftDataMacrosPlugin: CompilerPlugin {
     let providingMacros: [any Macro.Type] = [
         ModelMacro.self,
         PersistedPropertyMacro.self,
+        OptionalConstantsMacro.self,
         AttributeMacro.self,
         RelationshipMacro.self,
         TransientMacro.self,

@@ -164,9 +164,16 @@ enum PropertyClassifier {
                 spelledName: identifier.identifier.text,
                 defaultValue: binding.initializer?.value.trimmedDescription,
                 metadata: metadata(of: variable),
-                isConstant: variable.bindingSpecifier.tokenKind == .keyword(.let)
+                isConstant: variable.bindingSpecifier.tokenKind == .keyword(.let),
+                isOptional: binding.typeAnnotation.map { isOptional($0.type) } ?? false,
+                declarationText: variable.trimmedDescription
             )
         )
+    }
+
+    /// Whether `type` is written `T?` or `T!`.
+    static func isOptional(_ type: TypeSyntax) -> Bool {
+        type.is(OptionalTypeSyntax.self) || type.is(ImplicitlyUnwrappedOptionalTypeSyntax.self)
     }
 
     /// The schema metadata expression for the property's `@Attribute` or `@Relationship`.

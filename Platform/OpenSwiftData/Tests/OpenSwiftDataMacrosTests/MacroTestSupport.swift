@@ -9,6 +9,7 @@ import Testing
 let allMacroSpecs: [String: MacroSpec] = [
     "Model": MacroSpec(type: ModelMacro.self, conformances: [protocolType("PersistentModel")]),
     "_PersistedProperty": MacroSpec(type: PersistedPropertyMacro.self),
+    "_OptionalConstants": MacroSpec(type: OptionalConstantsMacro.self),
     "Attribute": MacroSpec(type: AttributeMacro.self),
     "Relationship": MacroSpec(type: RelationshipMacro.self),
     "Transient": MacroSpec(type: TransientMacro.self),

@@ -46,6 +46,7 @@ struct MarkerMacroTests {
             #"""
             final class Trip {
                 #Index<Trip>([\.name], [\Trip.startDate, \.name])
+                #Index<Trip>(.binary([\.name]), .rtree([\.x, \.y]))
                 #Unique<Trip>([\.name, \.startDate])
                 var name = ""
             }
@@ -58,12 +59,17 @@ struct MarkerMacroTests {
         )
     }
 
+    private let indexUsage =
+        #"#Index takes one or more array literals of key paths, such as [\.name, \.date], "#
+        + #"or index types, such as .binary([\.name]) and .rtree([\.x, \.y])"#
+
     @Test("#Index rejects an argument that is not an array literal of key paths")
     func invalidIndexArgument() {
         assertExpansion(
             #"""
             final class Trip {
                 #Index<Trip>([\.name], [], names)
+                #Index<Trip>(.binary([\.name]), .rtree([]), .hash([\.name]))
             }
             """#,
             expandedSource: """
@@ -71,16 +77,10 @@ struct MarkerMacroTests {
                 }
                 """,
             diagnostics: [
-                DiagnosticSpec(
-                    message: #"#Index takes one or more array literals of key paths, such as [\.name, \.date]"#,
-                    line: 2,
-                    column: 28
-                ),
-                DiagnosticSpec(
-                    message: #"#Index takes one or more array literals of key paths, such as [\.name, \.date]"#,
-                    line: 2,
-                    column: 32
-                ),
+                DiagnosticSpec(message: indexUsage, line: 2, column: 28),
+                DiagnosticSpec(message: indexUsage, line: 2, column: 32),
+                DiagnosticSpec(message: indexUsage, line: 3, column: 37),
+                DiagnosticSpec(message: indexUsage, line: 3, column: 49),
             ]
         )
     }

@@ -4,12 +4,13 @@ import Testing
 /// `@Model` and members inside `#if` blocks.
 @Suite("@Model conditional members")
 struct ModelConditionalMemberTests {
-    @Test("A persisted property inside #if is an error; transient and computed ones are fine")
+    @Test("Persisted properties inside #if are numbered after the active clauses before them")
     func persistedInsideIf() {
         assertExpansion(
             """
             @Model
             final class Trip {
+                var name: String
                 #if DEBUG
                 @Transient var debugLabel: String = ""
                 var computed: Int { 1 }
@@ -18,10 +19,26 @@ struct ModelConditionalMemberTests {
                 var linuxOnly: Int = 0
                 #endif
                 #endif
+                var day: Int
             }
             """,
-            expandedSource: """
+            expandedSource: #"""
                 final class Trip {
+                    var name: String {
+                        @storageRestrictions(accesses: _$backingData, initializes: _name)
+                        init(initialValue) {
+                            _$backingData.initializeValue(initialValue, at: 0, for: Self.self, isNewModelValue: OpenSwiftData._isNil(initialValue))
+                            _name = OpenSwiftData._PersistedPropertyPlaceholder()
+                        }
+                        get {
+                            persistentBackingData.value(at: 0, of: self, keyPath: \Trip.name)
+                        }
+                        set {
+                            persistentBackingData.setValue(newValue, at: 0, of: self)
+                        }
+                    }
+
+                    private var _name: OpenSwiftData._PersistedPropertyPlaceholder
                     #if DEBUG
                     var debugLabel: String = ""
                     var computed: Int { 1 }
@@ -30,16 +47,96 @@ struct ModelConditionalMemberTests {
                     var linuxOnly: Int = 0
                     #endif
                     #endif
+                    var day: Int {
+                        @storageRestrictions(accesses: _$backingData, initializes: _day)
+                        init(initialValue) {
+                            _$backingData.initializeValue(initialValue, at: 1 + Trip._$conditionalCount_Trip(0), for: Self.self, isNewModelValue: OpenSwiftData._isNil(initialValue))
+                            _day = OpenSwiftData._PersistedPropertyPlaceholder()
+                        }
+                        get {
+                            persistentBackingData.value(at: 1 + Trip._$conditionalCount_Trip(0), of: self, keyPath: \Trip.day)
+                        }
+                        set {
+                            persistentBackingData.setValue(newValue, at: 1 + Trip._$conditionalCount_Trip(0), of: self)
+                        }
+                    }
+
+                    private var _day: OpenSwiftData._PersistedPropertyPlaceholder
+
+                    private var _$backingData = OpenSwiftData.ModelBackingReference()
+
+                    var persistentBackingData: OpenSwiftData.ModelBackingData {
+                        get {
+                            if let backing = _$backingData.backing {
+                                return backing
+                            }
+                            let created = OpenSwiftData.ModelBackingReference.newBacking(for: Trip.self)
+                            _$backingData.backing = created
+                            return created
+                        }
+                        set {
+                            let previous = _$backingData.backing
+                            OpenSwiftData.ModelBackingReference.replaced(previous, with: newValue)
+                            _$backingData.backing = newValue
+                        }
+                    }
+
+                    static var schemaMetadata: [OpenSwiftData.Schema.PropertyMetadata] {
+                        var list: [OpenSwiftData.Schema.PropertyMetadata] = []
+                        list.append(OpenSwiftData.Schema.PropertyMetadata(name: "name", keypath: \Trip.name, defaultValue: nil, metadata: nil))
+                        #if DEBUG
+                        #else
+                        #if os(Linux)
+                        list.append(OpenSwiftData.Schema.PropertyMetadata(name: "linuxOnly", keypath: \Trip.linuxOnly, defaultValue: 0, metadata: nil))
+                        #endif
+                        #endif
+                        list.append(OpenSwiftData.Schema.PropertyMetadata(name: "day", keypath: \Trip.day, defaultValue: nil, metadata: nil))
+                        return list
+                    }
+
+                    static var schemaIndexes: [[String]] {
+                        []
+                    }
+
+                    static var schemaUniquenessConstraints: [[String]] {
+                        []
+                    }
+
+                    required init(backingData: OpenSwiftData.ModelBackingData) {
+                        _name = OpenSwiftData._PersistedPropertyPlaceholder()
+                        #if DEBUG
+                        #else
+                        #if os(Linux)
+                        _linuxOnly = OpenSwiftData._PersistedPropertyPlaceholder()
+                        #endif
+                        #endif
+                        _day = OpenSwiftData._PersistedPropertyPlaceholder()
+                        self.persistentBackingData = backingData
+                    }
+
+                    private static func _$conditionalCount_Trip(_ block: Int) -> Int {
+                        switch block {
+                        case 0:
+                            #if DEBUG
+                                return 0
+                            #else
+                                return 0 + Trip._$conditionalCount_Trip(1)
+                            #endif
+                        case 1:
+                            #if os(Linux)
+                                return 1
+                            #else
+                                return 0
+                            #endif
+                        default:
+                            return 0
+                        }
+                    }
                 }
-                """,
-            diagnostics: [
-                DiagnosticSpec(
-                    message:
-                        "@Model does not support persisted properties inside '#if'; move 'linuxOnly' out of it or mark it @Transient",
-                    line: 8,
-                    column: 5
-                )
-            ]
+
+                extension Trip: OpenSwiftData.PersistentModel {
+                }
+                """#
         )
     }
 }

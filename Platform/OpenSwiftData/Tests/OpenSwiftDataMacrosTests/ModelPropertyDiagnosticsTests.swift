@@ -59,7 +59,7 @@ struct ModelPropertyDiagnosticsTests {
         )
     }
 
-    @Test("Observers on a persisted property are an error")
+    @Test("Observers on a persisted property are accepted: the property is persisted")
     func observers() {
         assertExpansion(
             """
@@ -70,21 +70,68 @@ struct ModelPropertyDiagnosticsTests {
                 }
             }
             """,
-            expandedSource: """
+            expandedSource: #"""
                 final class Trip {
-                    var name: String = "" {
+                    var name: String {
                         didSet { print(name) }
+                        @storageRestrictions(accesses: _$backingData, initializes: _name)
+                        init(initialValue) {
+                            _$backingData.initializeValue(initialValue, at: 0, for: Self.self, isNewModelValue: OpenSwiftData._isDefaultValue(initialValue, ""))
+                            _name = OpenSwiftData._PersistedPropertyPlaceholder()
+                        }
+
+                        get {
+                            persistentBackingData.value(at: 0, of: self, keyPath: \Trip.name)
+                        }
+
+                        set {
+                            persistentBackingData.setValue(newValue, at: 0, of: self)
+                        }
+                    }
+
+                    private var _name: OpenSwiftData._PersistedPropertyPlaceholder
+
+                    private var _$backingData = OpenSwiftData.ModelBackingReference()
+
+                    var persistentBackingData: OpenSwiftData.ModelBackingData {
+                        get {
+                            if let backing = _$backingData.backing {
+                                return backing
+                            }
+                            let created = OpenSwiftData.ModelBackingReference.newBacking(for: Trip.self)
+                            _$backingData.backing = created
+                            return created
+                        }
+                        set {
+                            let previous = _$backingData.backing
+                            OpenSwiftData.ModelBackingReference.replaced(previous, with: newValue)
+                            _$backingData.backing = newValue
+                        }
+                    }
+
+                    static var schemaMetadata: [OpenSwiftData.Schema.PropertyMetadata] {
+                        [
+                            OpenSwiftData.Schema.PropertyMetadata(name: "name", keypath: \Trip.name, defaultValue: "", metadata: nil)
+                        ]
+                    }
+
+                    static var schemaIndexes: [[String]] {
+                        []
+                    }
+
+                    static var schemaUniquenessConstraints: [[String]] {
+                        []
+                    }
+
+                    required init(backingData: OpenSwiftData.ModelBackingData) {
+                        _name = OpenSwiftData._PersistedPropertyPlaceholder()
+                        self.persistentBackingData = backingData
                     }
                 }
-                """,
-            diagnostics: [
-                DiagnosticSpec(
-                    message:
-                        "@Model does not support 'willSet' or 'didSet' observers on persisted property 'name'; remove them or mark it @Transient",
-                    line: 3,
-                    column: 27
-                )
-            ]
+
+                extension Trip: OpenSwiftData.PersistentModel {
+                }
+                """#
         )
     }
 

@@ -17,17 +17,25 @@
     conformances: PersistentModel,
     names: named(_$backingData), named(persistentBackingData), named(schemaMetadata),
     named(schemaIndexes), named(schemaUniquenessConstraints), named(init), named(_$propertyOffset),
-    named(_$superentity), named(_$adoptInitialValues), prefixed(_$keyPaths_)
+    named(_$superentity), named(_$adoptInitialValues), prefixed(_$keyPaths_), prefixed(_$conditionalCount_)
 )
 @attached(memberAttribute)
 @attached(extension, conformances: PersistentModel)
 public macro Model() = #externalMacro(module: "OpenSwiftDataMacros", type: "ModelMacro")
 
 /// Implementation detail of `@Model`: routes one stored property through the backing data.
+/// `index` is its place among the class's persisted properties, after the active ones of
+/// the `#if` blocks `after` lists (see `_$conditionalCount_<Class>(_:)`).
 @attached(accessor, names: named(init), named(get), named(set))
 @attached(peer, names: prefixed(_))
-public macro _PersistedProperty(_ index: Int) =
+public macro _PersistedProperty(_ index: Int, after conditionalBlocks: [Int] = []) =
     #externalMacro(module: "OpenSwiftDataMacros", type: "PersistedPropertyMacro")
+
+/// Implementation detail of `@Model`: sets the named optional `let` properties, which the
+/// initializer leaves unassigned, to nil at the start of its body.
+@attached(body)
+public macro _OptionalConstants(_ names: String...) =
+    #externalMacro(module: "OpenSwiftDataMacros", type: "OptionalConstantsMacro")
 
 /// Customises how an attribute is stored: options such as `.unique`, and the name it had
 /// in an earlier schema version.
@@ -61,6 +69,18 @@ public macro Transient() = #externalMacro(module: "OpenSwiftDataMacros", type: "
 /// ```
 @freestanding(declaration)
 public macro Index<Model: PersistentModel>(_ indices: [PartialKeyPath<Model>]...) =
+    #externalMacro(module: "OpenSwiftDataMacros", type: "IndexMacro")
+
+/// Declares indexes of the given kinds over properties of the enclosing model.
+///
+/// ```swift
+/// #Index<Place>(.binary([\.name]), .rtree([\.latitude, \.longitude]))
+/// ```
+///
+/// Both kinds are SQLite B-tree indexes over the listed columns (see
+/// ``Schema/Index/Types``).
+@freestanding(declaration)
+public macro Index<Model: PersistentModel>(_ indices: Schema.Index<Model>.Types<Model>...) =
     #externalMacro(module: "OpenSwiftDataMacros", type: "IndexMacro")
 
 /// Declares a uniqueness constraint over one or more properties of the enclosing model.
