@@ -5,15 +5,16 @@ import Foundation
 
 extension PredicateTranslator {
     /// `$0.release.year`: a number, string or boolean field of a `Codable` struct
-    /// attribute, read from its JSON by the field's name, which is its key in the JSON of
-    /// a synthesized `Codable` conformance.
+    /// attribute, read from its JSON by the field's name, when the type's decoding reads
+    /// that key (``JSONKeyProbe``).
     func jsonField(_ keyPath: AnyKeyPath, of sql: SQLFragment, rootType: Any.Type, as outputType: Any.Type)
         -> PredicateOperand?
     {
         let description = String(describing: keyPath).replacingOccurrences(of: "?", with: "")
         let root = "\\" + String(describing: rootType)
         guard description.hasPrefix(root), let path = JSONFieldPath(Substring(description).dropFirst(root.count)),
-            JSONFieldPath.isScalar(outputType), let codec = AttributeCodec.make(for: outputType)
+            JSONFieldPath.isScalar(outputType), JSONKeyProbe.reads(path.names, in: rootType),
+            let codec = AttributeCodec.make(for: outputType)
         else { return nil }
         return .column(
             SQLFragment("json_extract(\(sql.sql), '\(path.text)')", sql.arguments), codec, isOptional: true)

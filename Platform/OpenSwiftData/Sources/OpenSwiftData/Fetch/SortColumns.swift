@@ -83,7 +83,8 @@ enum SortColumns {
             if let attribute = property.attribute {
                 let column = row.columnSQL(of: index)
                 if after.isEmpty { return (column, attribute.codec.sqlOrderMatchesSwift) }
-                guard attribute.codec.isJSON, let path = JSONFieldPath(after), JSONFieldPath.isScalar(valueType)
+                guard attribute.codec.isJSON, let path = JSONFieldPath(after), JSONFieldPath.isScalar(valueType),
+                    JSONKeyProbe.reads(path.names, in: attribute.codec.valueType)
                 else { return nil }
                 return ("json_extract(\(column), '\(path.text)')", true)
             }
@@ -99,7 +100,10 @@ enum SortColumns {
 /// A path to a field in a `Codable` attribute's JSON (`$.release.year`), from key path
 /// components that are stored properties (`.release.year`).
 struct JSONFieldPath {
-    let text: String
+    /// The keys, outermost first.
+    let names: [String]
+    /// The path as `json_extract` takes it.
+    var text: String { "$." + names.joined(separator: ".") }
 
     init?(_ components: Substring) {
         let names = components.split(separator: ".", omittingEmptySubsequences: false).dropFirst()
@@ -111,7 +115,7 @@ struct JSONFieldPath {
                     }
             })
         else { return nil }
-        text = "$." + names.joined(separator: ".")
+        self.names = names.map(String.init)
     }
 
     /// Whether a field of `type` is stored in JSON as SQL compares it with the column's

@@ -12,6 +12,7 @@ final class SearchFilm {
     var note: String?
     var scores: [Int] = []
     var release: SearchRelease
+    var credits: SearchCredits
     @Relationship(inverse: \SearchDirector.films) var director: SearchDirector?
     var genres: [SearchGenre] = []
     @Relationship(deleteRule: .cascade, inverse: \SearchReview.film) var reviews: [SearchReview] = []
@@ -22,6 +23,7 @@ final class SearchFilm {
         self.note = note
         self.scores = scores
         self.release = release
+        self.credits = SearchCredits(lead: String(title.prefix(4)), runtime: 80 + title.count)
     }
 }
 
@@ -30,6 +32,17 @@ struct SearchRelease: Codable {
     var country: String
     var isRestored: Bool
     var rating: Double?
+}
+
+/// A `Codable` struct whose JSON names a field otherwise than the property.
+struct SearchCredits: Codable {
+    var lead: String
+    var runtime: Int
+
+    enum CodingKeys: String, CodingKey {
+        case lead = "star"
+        case runtime
+    }
 }
 
 @Model

@@ -124,5 +124,12 @@ struct SearchPredicateTests {
             for: FetchDescriptor<SearchFilm>(predicate: #Predicate { $0.release.country == "JP" }),
             includingPending: false)
         #expect(plan.sql.text.contains("json_extract("))
+        // A field the JSON names otherwise (`CodingKeys`) is filtered in memory, rightly.
+        try fixture.check(#Predicate { $0.credits.runtime > 90 })
+        let renamed = #Predicate<SearchFilm> { $0.credits.lead == "Toky" }
+        let renamedPlan = try fixture.context.fetchPlan(
+            for: FetchDescriptor<SearchFilm>(predicate: renamed), includingPending: false)
+        #expect(!renamedPlan.isAnsweredBySQL)
+        #expect(try fixture.context.fetch(FetchDescriptor(predicate: renamed)).map(\.title) == ["Tokyo Story"])
     }
 }
