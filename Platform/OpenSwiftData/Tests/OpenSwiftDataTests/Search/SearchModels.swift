@@ -91,6 +91,8 @@ struct SearchFixture {
         let agnes = SearchDirector(name: "Agnès Varda")
         let ozu = SearchDirector(name: "Yasujirō Ozu")
         let nobody = SearchDirector(name: "")
+        // Lowercase: after every capital by bytes, before "Yasujirō" in Apple's order.
+        let tarr = SearchDirector(name: "béla Tarr")
         let drama = SearchGenre(label: "drama")
         let comedy = SearchGenre(label: "comedy")
         let noir = SearchGenre(label: "noir")
@@ -125,7 +127,7 @@ struct SearchFixture {
             ),
             (
                 "Æon", 1999, nil, [], .init(year: 1999, country: "US", isRestored: false, rating: 1.0),
-                nil, [], []
+                tarr, [], []
             ),
         ]
         for (title, year, note, scores, release, director, genres, reviews) in rows {
