@@ -56,29 +56,36 @@ enum CanonicalEquality {
 
 extension PredicateTranslator {
     /// `names.contains($0.name)` of strings: `IN` for the canonically unique ones, Swift's
-    /// `==` for the others.
-    func canonicalMembership(_ sql: SQLFragment, in elements: [Any]) -> SQLCondition? {
+    /// `==` for the others, `IS NULL` for a `nil` among them. The result is never NULL, so
+    /// that `!` selects what the list does not hold.
+    func canonicalMembership(_ sql: SQLFragment, isOptional: Bool, in elements: [Any]) -> SQLCondition? {
         var unique: [DatabaseValue] = []
-        var others: [SQLFragment] = []
+        var terms: [SQLFragment] = []
+        var holdsNil = false
         for element in elements {
-            guard let unwrapped = Self.unwrap(element) else { continue }
+            guard let unwrapped = Self.unwrap(element) else {
+                holdsNil = true
+                continue
+            }
             guard let text = unwrapped as? String else { return nil }
             if CanonicalEquality.isCanonicallyUnique(text) {
                 unique.append(text.databaseValue)
             } else {
-                others.append(CanonicalEquality.condition(sql, equals: text))
+                terms.append(CanonicalEquality.condition(sql, equals: text))
             }
         }
-        var terms: [SQLFragment] = []
         if !unique.isEmpty {
             let placeholders = Array(repeating: "?", count: unique.count).joined(separator: ", ")
-            terms.append(SQLFragment("(\(sql.sql) IN (\(placeholders)))", sql.arguments + unique))
+            terms.insert(SQLFragment("(\(sql.sql) IN (\(placeholders)))", sql.arguments + unique), at: 0)
         }
-        terms += others
-        guard !terms.isEmpty else { return SQLCondition(fragment: SQLFragment("0"), isExact: true) }
-        return SQLCondition(
-            fragment: SQLFragment(
-                "(" + terms.map(\.sql).joined(separator: " OR ") + ")", terms.flatMap(\.arguments)),
-            isExact: true)
+        var any = SQLFragment(
+            terms.isEmpty ? "0" : "(" + terms.map(\.sql).joined(separator: " OR ") + ")", terms.flatMap(\.arguments))
+        if isOptional, !terms.isEmpty {
+            any = SQLFragment("(\(sql.sql) IS NOT NULL AND \(any.sql))", sql.arguments + any.arguments)
+        }
+        if holdsNil {
+            any = SQLFragment("(\(any.sql) OR \(sql.sql) IS NULL)", any.arguments + sql.arguments)
+        }
+        return SQLCondition(fragment: any, isExact: true)
     }
 }

@@ -25,13 +25,6 @@ extension PredicateTranslator {
         return evaluate(predicateExpression)
     }
 
-    /// The value of a comparison of two constants (`filter == false`), so that the
-    /// operators around it see a constant.
-    func folded(_ node: Any, _ lhs: Any, _ rhs: Any) -> PredicateOperand? {
-        guard case .value? = operand(lhs), case .value? = operand(rhs) else { return nil }
-        return Self.constant(node).map { .value($0) }
-    }
-
     private static func evaluate<E: PredicateExpression>(_ expression: E) -> Any? {
         do {
             return try expression.evaluate(PredicateBindings()) as Any

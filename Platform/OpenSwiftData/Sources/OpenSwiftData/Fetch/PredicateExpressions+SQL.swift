@@ -190,22 +190,18 @@ extension PredicateExpressions.NilCoalesce: SQLTranslatableExpression {
 
 extension PredicateExpressions.Equal: SQLTranslatableExpression {
     func operand(in translator: PredicateTranslator) -> PredicateOperand? {
-        translator.folded(self, lhs, rhs) ?? translator.equality(lhs, rhs, negated: false).map { .boolean($0) }
+        translator.equality(self, lhs, rhs, negated: false)
     }
 }
 
 extension PredicateExpressions.NotEqual: SQLTranslatableExpression {
     func operand(in translator: PredicateTranslator) -> PredicateOperand? {
-        translator.folded(self, lhs, rhs) ?? translator.equality(lhs, rhs, negated: true).map { .boolean($0) }
+        translator.equality(self, lhs, rhs, negated: true)
     }
 }
 
 extension PredicateExpressions.Comparison: SQLTranslatableExpression {
     func operand(in translator: PredicateTranslator) -> PredicateOperand? {
-        translator.folded(self, lhs, rhs) ?? condition(in: translator).map { .boolean($0) }
-    }
-
-    func condition(in translator: PredicateTranslator) -> SQLCondition? {
         let sqlOperator =
             switch op {
             case .lessThan: "<"
@@ -213,7 +209,7 @@ extension PredicateExpressions.Comparison: SQLTranslatableExpression {
             case .greaterThan: ">"
             case .greaterThanOrEqual: ">="
             }
-        return translator.comparison(lhs, rhs, operator: sqlOperator)
+        return translator.comparison(self, lhs, rhs, operator: sqlOperator)
     }
 }
 
@@ -317,10 +313,11 @@ extension PredicateExpressions.SequenceContains: SQLTranslatableExpression {
                 ToManyLink(owner: owner, index: index, depth: translator.subqueryDepth), elementOperand)
         }
         // `names.contains($0.name)` of strings: Swift's `==` (``CanonicalEquality``).
-        if case .value(let collection)? = sequenceOperand, case .column(let sql, let codec, _)? = elementOperand,
+        if case .value(let collection)? = sequenceOperand,
+            case .column(let sql, let codec, let isOptional)? = elementOperand,
             codec.isString, let sequence = collection as? any Sequence
         {
-            return translator.canonicalMembership(sql, in: anyElements(sequence))
+            return translator.canonicalMembership(sql, isOptional: isOptional, in: anyElements(sequence))
         }
         // `ids.contains($0.id)`: a constant collection and a column.
         if case .value(let collection)? = sequenceOperand,

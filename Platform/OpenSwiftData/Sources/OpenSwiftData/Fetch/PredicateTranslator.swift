@@ -70,9 +70,15 @@ struct PredicateTranslator {
 
     // MARK: Comparisons
 
-    /// `lhs == rhs` (or `!=`) with Swift's semantics for `nil`.
-    func equality(_ lhs: Any, _ rhs: Any, negated: Bool) -> SQLCondition? {
+    /// `lhs == rhs` (or `!=`) with Swift's semantics for `nil`; of two constants, its
+    /// value (`node` evaluated).
+    func equality(_ node: Any, _ lhs: Any, _ rhs: Any, negated: Bool) -> PredicateOperand? {
         guard let left = operand(lhs), let right = operand(rhs) else { return nil }
+        if case .value = left, case .value = right { return Self.constant(node).map { .value($0) } }
+        return equality(left, right, negated: negated).map { .boolean($0) }
+    }
+
+    private func equality(_ left: PredicateOperand, _ right: PredicateOperand, negated: Bool) -> SQLCondition? {
         if let boolean = booleanEquality(left, right, negated: negated)
             ?? booleanEquality(right, left, negated: negated)
         {
@@ -198,15 +204,19 @@ struct PredicateTranslator {
         return negated ? selected.negated : selected
     }
 
-    /// `lhs < rhs` and the other orderings, when SQL orders the type as Swift does.
-    func comparison(_ lhs: Any, _ rhs: Any, operator op: String) -> SQLCondition? {
+    /// `lhs < rhs` and the other orderings, when SQL orders the type as Swift does; of
+    /// two constants, its value (`node` evaluated).
+    func comparison(_ node: Any, _ lhs: Any, _ rhs: Any, operator op: String) -> PredicateOperand? {
         guard let left = operand(lhs), let right = operand(rhs) else { return nil }
+        if case .value = left, case .value = right { return Self.constant(node).map { .value($0) } }
         guard let leftSQL = sqlForOrdering(left, other: right), let rightSQL = sqlForOrdering(right, other: left)
         else { return nil }
-        return SQLCondition(
-            fragment: SQLFragment("(\(leftSQL.sql) \(op) \(rightSQL.sql))", leftSQL.arguments + rightSQL.arguments),
-            isExact: true
-        )
+        return .boolean(
+            SQLCondition(
+                fragment: SQLFragment(
+                    "(\(leftSQL.sql) \(op) \(rightSQL.sql))", leftSQL.arguments + rightSQL.arguments),
+                isExact: true
+            ))
     }
 
     private func sqlForOrdering(_ operand: PredicateOperand, other: PredicateOperand) -> SQLFragment? {

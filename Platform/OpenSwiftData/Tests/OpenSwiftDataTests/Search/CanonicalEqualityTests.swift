@@ -17,6 +17,13 @@ struct CanonicalEqualityTests {
         #expect(try fixture.check(#Predicate { $0.note != query }).count == 5)
         let queries = [query, "colour"]
         #expect(try fixture.check(#Predicate { queries.contains($0.note ?? "") }) == ["File2", "Le Bonheur", "film10"])
+        try fixture.check(#Predicate { film in film.director.flatMap { !queries.contains($0.name) } ?? true })
+        // A film without a note is not among the queries, and among a list that holds nil.
+        let notes: [String?] = [query, "colour"]
+        #expect(try fixture.check(#Predicate { !notes.contains($0.note) }).count == 4)
+        let notesOrNil: [String?] = [query, nil]
+        #expect(try fixture.check(#Predicate { notesOrNil.contains($0.note) }).count == 4)
+        #expect(try fixture.check(#Predicate { !notesOrNil.contains($0.note) }).count == 3)
     }
 
     @Test("after a plain string of the same shape, whose SQL template uses =, a decomposed one still matches")
