@@ -20,6 +20,19 @@ extension PredicateTranslator {
             SQLFragment("json_extract(\(sql.sql), '\(path.text)')", sql.arguments), codec, isOptional: true)
     }
 
+    /// `$0.scores.count` and `$0.scores.isEmpty` of a stored array.
+    func jsonArrayMember(_ keyPath: AnyKeyPath, of sql: SQLFragment, rootType: Any.Type) -> PredicateOperand? {
+        guard let arrayType = rootType as? any _ArrayMarker.Type else { return nil }
+        let length = SQLFragment("json_array_length(\(sql.sql))", sql.arguments)
+        if keyPath == arrayType._countKeyPath, let codec = AttributeCodec.make(for: Int.self) {
+            return .column(length, codec, isOptional: true)
+        }
+        if keyPath == arrayType._isEmptyKeyPath {
+            return .boolean(SQLCondition(fragment: SQLFragment("(\(length.sql) = 0)", length.arguments), isExact: true))
+        }
+        return nil
+    }
+
     /// `$0.scores.max()` and `min()` of a stored array of numbers: NULL (nil) when it is
     /// empty, as Swift's.
     func jsonArrayExtreme(_ elements: Any, function: String, elementType: Any.Type, outputType: Any.Type)

@@ -35,7 +35,8 @@ extension PredicateExpressions.KeyPath: SQLTranslatableExpression {
         case .column(let sql, let stored, let isOptional)?:
             if let member = translator.stringMember(keyPath, of: sql, codec: stored) { return member }
             if stored.isJSON {
-                return translator.jsonField(keyPath, of: sql, rootType: Root.Output.self, as: Output.self)
+                return translator.jsonArrayMember(keyPath, of: sql, rootType: Root.Output.self)
+                    ?? translator.jsonField(keyPath, of: sql, rootType: Root.Output.self, as: Output.self)
             }
             // `$0.kind?.rawValue`: the raw value is what the column stores.
             guard let rawValueCheck = stored.rawValueCheck, let codec = AttributeCodec.make(for: Output.self)

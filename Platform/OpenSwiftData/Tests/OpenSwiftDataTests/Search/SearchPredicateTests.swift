@@ -100,12 +100,14 @@ struct SearchPredicateTests {
         try fixture.check(#Predicate { film in film.genres.filter { $0.label.count > 4 }.count == 1 })
     }
 
-    @Test("min() and max() of stored arrays, and of constant arrays")
+    @Test("count, isEmpty, min() and max() of stored arrays, and of constant arrays")
     func minimumAndMaximum() throws {
         let fixture = try SearchFixture()
         try fixture.check(#Predicate { ($0.scores.max() ?? 0) >= 5 })
         try fixture.check(#Predicate { ($0.scores.min() ?? 10) <= 2 })
         try fixture.check(#Predicate { $0.scores.max() == nil })
+        try fixture.check(#Predicate { $0.scores.isEmpty })
+        try fixture.check(#Predicate { $0.scores.count >= 2 && !$0.scores.isEmpty })
         let years = [1953, 1962]
         try fixture.check(#Predicate { $0.year == (years.min() ?? 0) || $0.year == (years.max() ?? 0) })
     }
