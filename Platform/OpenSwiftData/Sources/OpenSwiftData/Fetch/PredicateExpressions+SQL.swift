@@ -25,6 +25,10 @@ extension PredicateExpressions.KeyPath: SQLTranslatableExpression {
         switch translator.operand(root) {
         case .row(let row)?:
             return Self.member(keyPath, of: row, outputType: Output.self)
+        case .value(let value)?:
+            // A constant's member (`query.isEmpty`, or a `flatMap`'s unwrapped constant).
+            guard let root = value as? Root.Output else { return nil }
+            return .value(root[keyPath: keyPath])
         case .toMany(let owner, let index)?:
             // `$0.stops.count` and `$0.stops.isEmpty`.
             let link = ToManyLink(owner: owner, index: index, depth: translator.subqueryDepth)

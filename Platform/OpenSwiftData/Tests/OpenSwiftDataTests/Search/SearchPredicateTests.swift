@@ -51,6 +51,12 @@ struct SearchPredicateTests {
             try fixture.check(#Predicate { !query.isEmpty && $0.title.localizedStandardContains(query) })
             try fixture.check(#Predicate { query.isEmpty ? $0.year > 1960 : $0.title.localizedStandardContains(query) })
         }
+        let optionalQuery: String? = "story"
+        try fixture.check(
+            #Predicate { film in
+                (optionalQuery.flatMap { $0.isEmpty } ?? true)
+                    || film.title.localizedStandardContains(optionalQuery ?? "")
+            })
         let limits = [1950, 1999, 1962]
         try fixture.check(#Predicate { $0.year >= (limits.max() ?? 0) })
         // A branch that is decided needs no translation of its own: `utf8` has none.
