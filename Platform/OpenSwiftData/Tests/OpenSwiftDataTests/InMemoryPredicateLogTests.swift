@@ -19,8 +19,8 @@ struct InMemoryPredicateLogTests {
             try context.save()
             let answeredBySQL = try context.fetch(FetchDescriptor<Trip>(predicate: #Predicate { $0.name == "Rome" }))
             FileHandle.standardError.write(Data("-- after the SQL fetch\n".utf8))
-            // `String.count` has no SQL translation: every row is read and filtered.
-            let inMemory = try context.fetch(FetchDescriptor<Trip>(predicate: #Predicate { $0.name.count > 4 }))
+            // `String.utf8` has no SQL translation: every row is read and filtered.
+            let inMemory = try context.fetch(FetchDescriptor<Trip>(predicate: #Predicate { $0.name.utf8.count > 4 }))
             guard answeredBySQL.map(\.name) == ["Rome"], inMemory.map(\.name) == ["Lisbon"] else { exit(2) }
         }
         let log = String(decoding: try #require(result).standardErrorContent, as: UTF8.self)

@@ -126,21 +126,22 @@ struct FetchPlan {
 ///
 /// Strings order as on Apple platforms: a `SortDescriptor` on a `String` key path orders
 /// with `localizedStandardCompare` (numbers by value, case and diacritics after the
-/// letters) unless it names another comparator. Linux's Foundation leaves such a
-/// descriptor's comparator unset and would order by code point; SQL orders with the
-/// store's `osd_localized_standard` collation (``StoreFunctions``).
+/// letters) unless it names another comparator (``StringSortOrder``). Linux's Foundation
+/// leaves such a descriptor's comparator unset and would order by code point; SQL orders
+/// with the store's collation of each order (``StoreFunctions``). Key paths through
+/// to-one relationships and into `Codable` attributes are SQL too (``SortColumns``).
 enum SortTranslator {
     static func orderBy<T>(_ sortBy: [SortDescriptor<T>], entity: EntityDescriptor) -> String? {
         var terms: [String] = []
         for sort in sortBy {
-            guard let keyPath = sort.keyPath, sort.stringComparator == nil,
-                let index = entity.propertyIndexByKeyPath[keyPath],
-                let attribute = entity.properties[index].attribute
+            guard let keyPath = sort.keyPath,
+                let (sql, ordersAsSwift) = SortColumns.column(for: keyPath, entity: entity)
             else { return nil }
-            var column = entity.qualifiedColumn(of: index)
-            if attribute.codec.isString {
-                column += " COLLATE \(StoreFunctions.localizedStandardCollationName)"
-            } else if !attribute.codec.sqlOrderMatchesSwift {
+            var column = sql
+            if isString(type(of: keyPath).valueType) {
+                guard let order = StringSortOrder(sort) else { return nil }
+                column += " COLLATE \(order.collation)"
+            } else if !ordersAsSwift {
                 return nil
             }
             terms.append(sort.order == .forward ? "\(column) ASC" : "\(column) DESC")
@@ -149,6 +150,10 @@ enum SortTranslator {
         guard !terms.isEmpty else { return entity.primaryKeyOrderSQL }
         terms.append(entity.primaryKeyOrderSQL)
         return terms.joined(separator: ", ")
+    }
+
+    private static func isString(_ type: Any.Type) -> Bool {
+        type == String.self || type == String?.self
     }
 
     /// Whether `lhs` comes before `rhs`, as ``orderBy(_:entity:)`` orders them.
@@ -161,7 +166,7 @@ enum SortTranslator {
     }
 
     private static func compare<T>(_ lhs: T, _ rhs: T, by sort: SortDescriptor<T>) -> ComparisonResult {
-        guard sort.stringComparator == nil, let keyPath = sort.keyPath,
+        guard let keyPath = sort.keyPath, isString(type(of: keyPath).valueType), let order = StringSortOrder(sort),
             let left = lhs[keyPath: keyPath] as? String?, let right = rhs[keyPath: keyPath] as? String?
         else { return sort.compare(lhs, rhs) }
         let result: ComparisonResult
@@ -169,7 +174,7 @@ enum SortTranslator {
         case (nil, nil): result = .orderedSame
         case (nil, _): result = .orderedAscending
         case (_, nil): result = .orderedDescending
-        case (let left?, let right?): result = left.localizedStandardCompare(right)
+        case (let left?, let right?): result = order.compare(left, right)
         }
         guard sort.order == .reverse else { return result }
         switch result {

@@ -101,9 +101,18 @@ extension PredicateExpressions.RangeExpressionContains: SQLTranslatableExpressio
 }
 
 extension PredicateExpressions.Conditional: SQLTranslatableExpression {
-    /// `test ? a : b` where both branches are conditions.
-    func condition(in translator: PredicateTranslator) -> SQLCondition? {
-        guard let test = translator.condition(test), test.isExact,
+    /// `test ? a : b` where both branches are conditions, or the branch a constant
+    /// test selects.
+    func operand(in translator: PredicateTranslator) -> PredicateOperand? {
+        let testOperand = translator.operand(test)
+        if let flag = PredicateTranslator.constantBool(testOperand) {
+            return translator.operand(flag ? trueBranch : falseBranch)
+        }
+        return condition(testOperand, in: translator).map { .boolean($0) }
+    }
+
+    private func condition(_ testOperand: PredicateOperand?, in translator: PredicateTranslator) -> SQLCondition? {
+        guard let test = translator.condition(of: testOperand), test.isExact,
             let whenTrue = translator.condition(trueBranch), whenTrue.isExact,
             let whenFalse = translator.condition(falseBranch), whenFalse.isExact
         else { return nil }

@@ -82,3 +82,27 @@ extension PredicateExpressions.SequenceAllSatisfy: SQLTranslatableExpression {
             isExact: true)
     }
 }
+
+extension PredicateExpressions.Filter: SQLTranslatableExpression {
+    /// `$0.stops.filter { $0.order > 2 }`, whose `count` and `isEmpty` are SQL.
+    func operand(in translator: PredicateTranslator) -> PredicateOperand? {
+        guard let (link, test) = translator.linkedRowTest(sequence: sequence, variable: variable.key, test: filter)
+        else { return nil }
+        return .filteredToMany(link, test: test)
+    }
+}
+
+extension PredicateTranslator {
+    /// `trip.guide?.trips.contains(trip)`: whether a row of the predicate is one of the
+    /// linked rows. (A captured model is no standard predicate expression: `#Predicate`
+    /// compares identifiers instead, `$0.tags.contains { $0.persistentModelID == id }`.)
+    func linkedRowContains(_ link: ToManyLink, _ element: PredicateOperand) -> SQLCondition? {
+        guard case .row(let row) = element else { return nil }
+        let key = SQLFragment(row.keySQL)
+        let primaryKey = EntityDescriptor.quote(EntityDescriptor.primaryKeyColumn)
+        return SQLCondition(
+            fragment: SQLFragment(
+                "EXISTS (SELECT 1 \(link.fromSQL) AND \(link.alias).\(primaryKey) = \(key.sql))", key.arguments),
+            isExact: true)
+    }
+}

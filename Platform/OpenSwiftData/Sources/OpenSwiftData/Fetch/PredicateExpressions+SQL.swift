@@ -25,18 +25,23 @@ extension PredicateExpressions.KeyPath: SQLTranslatableExpression {
         switch translator.operand(root) {
         case .row(let row)?:
             return Self.member(keyPath, of: row, outputType: Output.self)
+        case .value(let value)?:
+            // A constant's member (`query.isEmpty`, or a `flatMap`'s unwrapped constant).
+            guard let root = value as? Root.Output else { return nil }
+            return .value(root[keyPath: keyPath])
         case .toMany(let owner, let index)?:
             // `$0.stops.count` and `$0.stops.isEmpty`.
-            guard let arrayType = Root.Output.self as? any _ArrayMarker.Type else { return nil }
             let link = ToManyLink(owner: owner, index: index, depth: translator.subqueryDepth)
-            if keyPath == arrayType._countKeyPath, let codec = AttributeCodec.make(for: Int.self) {
-                return .column(SQLFragment(link.countSQL), codec, isOptional: false)
-            }
-            if keyPath == arrayType._isEmptyKeyPath {
-                return .boolean(SQLCondition(fragment: SQLFragment("(NOT \(link.existsSQL))"), isExact: true))
-            }
-            return nil
+            return Self.countOrEmptiness(keyPath, of: link, test: nil, rootType: Root.Output.self)
+        case .filteredToMany(let link, let test)?:
+            // `$0.stops.filter { … }.count`.
+            return Self.countOrEmptiness(keyPath, of: link, test: test, rootType: Root.Output.self)
         case .column(let sql, let stored, let isOptional)?:
+            if let member = translator.stringMember(keyPath, of: sql, codec: stored) { return member }
+            if stored.isJSON {
+                return translator.jsonArrayMember(keyPath, of: sql, rootType: Root.Output.self)
+                    ?? translator.jsonField(keyPath, of: sql, rootType: Root.Output.self, as: Output.self)
+            }
             // `$0.kind?.rawValue`: the raw value is what the column stores.
             guard let rawValueCheck = stored.rawValueCheck, let codec = AttributeCodec.make(for: Output.self)
             else { return nil }
@@ -45,6 +50,23 @@ extension PredicateExpressions.KeyPath: SQLTranslatableExpression {
         default:
             return nil
         }
+    }
+
+    private static func countOrEmptiness(
+        _ keyPath: AnyKeyPath, of link: ToManyLink, test: SQLFragment?, rootType: Any.Type
+    ) -> PredicateOperand? {
+        guard let arrayType = rootType as? any _ArrayMarker.Type else { return nil }
+        let from = SQLFragment(
+            test.map { "\(link.fromSQL) AND \($0.sql)" } ?? link.fromSQL, test?.arguments ?? [])
+        if keyPath == arrayType._countKeyPath, let codec = AttributeCodec.make(for: Int.self) {
+            return .column(SQLFragment("(SELECT COUNT(*) \(from.sql))", from.arguments), codec, isOptional: false)
+        }
+        if keyPath == arrayType._isEmptyKeyPath {
+            return .boolean(
+                SQLCondition(
+                    fragment: SQLFragment("(NOT EXISTS (SELECT 1 \(from.sql)))", from.arguments), isExact: true))
+        }
+        return nil
     }
 
     private static func member(_ keyPath: AnyKeyPath, of row: RowReference, outputType: Any.Type)
@@ -70,20 +92,51 @@ extension PredicateExpressions.KeyPath: SQLTranslatableExpression {
 }
 
 extension PredicateExpressions.OptionalFlatMap: SQLTranslatableExpression {
+    /// `$0.guide?.name`, `$0.note.flatMap { … }` and `if let`: the transform translated
+    /// with its variable bound to the unwrapped value. A boolean result is nil when the
+    /// value is (``PredicateOperand/optionalCondition(exists:condition:)``); a column
+    /// result is NULL then already.
     func operand(in translator: PredicateTranslator) -> PredicateOperand? {
         guard let input = translator.operand(wrapped) else { return nil }
         var inner = translator
-        inner.variables[variable.key] = input
-        guard case .row(let row) = input, let exists = row.existsSQL else { return inner.operand(transform) }
-        // A cast row: a boolean result is nil when the row is of another kind.
-        switch inner.operand(transform) {
+        let exists: SQLFragment?
+        switch input {
+        case .value(let value):
+            guard let unwrapped = PredicateTranslator.unwrap(value) else { return .value(Optional<Result>.none as Any) }
+            inner.variables[variable.key] = .value(unwrapped)
+            return inner.operand(transform)
+        case .row(let row):
+            inner.variables[variable.key] = input
+            // A cast row exists when it is of the cast's entity; a related row, when linked.
+            exists =
+                row.existsSQL.map { SQLFragment($0) } ?? (row.isRoot ? nil : SQLFragment("(\(row.keySQL) IS NOT NULL)"))
+        case .column(let sql, let codec, _):
+            inner.variables[variable.key] = .column(sql, codec, isOptional: false)
+            exists = SQLFragment("(\(sql.sql) IS NOT NULL)", sql.arguments)
+        default:
+            inner.variables[variable.key] = input
+            exists = nil
+        }
+        let result = inner.operand(transform)
+        guard let exists else { return result }
+        switch result {
         case .boolean(let condition)?:
             return .optionalCondition(exists: exists, condition: condition)
         case .column(let sql, let codec, _)? where codec.storedTypeName == "Bool":
             let condition = SQLCondition(fragment: SQLFragment("(\(sql.sql) = 1)", sql.arguments), isExact: true)
             return .optionalCondition(exists: exists, condition: condition)
+        case .optionalCondition(let innerExists, let condition)?:
+            // `$0.guide?.note?.text.isEmpty`: nil when either is.
+            let both = SQLFragment(
+                "(\(exists.sql) AND \(innerExists.sql))", exists.arguments + innerExists.arguments)
+            return .optionalCondition(exists: both, condition: condition)
+        case .value(let value)? where PredicateTranslator.unwrap(value) != nil:
+            // A constant result is nil when the input is.
+            guard let flag = value as? Bool else { return nil }
+            return .optionalCondition(
+                exists: exists, condition: SQLCondition(fragment: SQLFragment(flag ? "1" : "0"), isExact: true))
         case let other?:
-            // Columns read through the entity's tables are NULL for another kind.
+            // Columns of a missing row, and functions of NULL, are NULL.
             return other
         case nil:
             return nil
@@ -99,27 +152,38 @@ extension PredicateExpressions.ForcedUnwrap: SQLTranslatableExpression {
 
 extension PredicateExpressions.NilCoalesce: SQLTranslatableExpression {
     func operand(in translator: PredicateTranslator) -> PredicateOperand? {
-        if case .optionalCondition(let exists, let condition)? = translator.operand(lhs),
-            case .boolean(let fallback)? = translator.operand(rhs)
-        {
+        let left = translator.operand(lhs)
+        if case .value(let value)? = left {
+            // A constant: itself, or the fallback when nil.
+            guard let unwrapped = PredicateTranslator.unwrap(value) else { return translator.operand(rhs) }
+            return .value(unwrapped)
+        }
+        if case .optionalCondition(let exists, let condition)? = left {
+            let right = translator.operand(rhs)
+            if let fallback = PredicateTranslator.constantBool(right) {
+                let sql =
+                    fallback
+                    ? "(NOT \(exists.sql) OR \(condition.fragment.sql))"
+                    : "(\(exists.sql) AND \(condition.fragment.sql))"
+                return .boolean(
+                    SQLCondition(
+                        fragment: SQLFragment(sql, exists.arguments + condition.fragment.arguments),
+                        isExact: condition.isExact))
+            }
+            guard let fallback = translator.condition(of: right) else { return nil }
             // `if let sub = $0 as? Sub { condition } else { fallback }`, the fallback a
             // condition of its own.
-            let sql = "((\(exists) AND \(condition.fragment.sql)) OR (NOT \(exists) AND \(fallback.fragment.sql)))"
+            let sql =
+                "((\(exists.sql) AND \(condition.fragment.sql)) OR (NOT \(exists.sql) AND \(fallback.fragment.sql)))"
             return .boolean(
                 SQLCondition(
-                    fragment: SQLFragment(sql, condition.fragment.arguments + fallback.fragment.arguments),
+                    fragment: SQLFragment(
+                        sql,
+                        exists.arguments + condition.fragment.arguments + exists.arguments + fallback.fragment.arguments
+                    ),
                     isExact: condition.isExact && fallback.isExact))
         }
-        if case .optionalCondition(let exists, let condition)? = translator.operand(lhs),
-            case .value(let value)? = translator.operand(rhs), let fallback = value as? Bool
-        {
-            let sql =
-                fallback
-                ? "(NOT \(exists) OR \(condition.fragment.sql))" : "(\(exists) AND \(condition.fragment.sql))"
-            return .boolean(
-                SQLCondition(fragment: SQLFragment(sql, condition.fragment.arguments), isExact: condition.isExact))
-        }
-        guard case .column(let sql, let codec, _)? = translator.operand(lhs),
+        guard case .column(let sql, let codec, _)? = left,
             case .value(let value)? = translator.operand(rhs),
             let fallback = PredicateTranslator.unwrap(value),
             let encoded = try? codec.encodeWrapped(fallback)
@@ -130,19 +194,19 @@ extension PredicateExpressions.NilCoalesce: SQLTranslatableExpression {
 }
 
 extension PredicateExpressions.Equal: SQLTranslatableExpression {
-    func condition(in translator: PredicateTranslator) -> SQLCondition? {
-        translator.equality(lhs, rhs, negated: false)
+    func operand(in translator: PredicateTranslator) -> PredicateOperand? {
+        translator.equality(self, lhs, rhs, negated: false)
     }
 }
 
 extension PredicateExpressions.NotEqual: SQLTranslatableExpression {
-    func condition(in translator: PredicateTranslator) -> SQLCondition? {
-        translator.equality(lhs, rhs, negated: true)
+    func operand(in translator: PredicateTranslator) -> PredicateOperand? {
+        translator.equality(self, lhs, rhs, negated: true)
     }
 }
 
 extension PredicateExpressions.Comparison: SQLTranslatableExpression {
-    func condition(in translator: PredicateTranslator) -> SQLCondition? {
+    func operand(in translator: PredicateTranslator) -> PredicateOperand? {
         let sqlOperator =
             switch op {
             case .lessThan: "<"
@@ -150,25 +214,37 @@ extension PredicateExpressions.Comparison: SQLTranslatableExpression {
             case .greaterThan: ">"
             case .greaterThanOrEqual: ">="
             }
-        return translator.comparison(lhs, rhs, operator: sqlOperator)
+        return translator.comparison(self, lhs, rhs, operator: sqlOperator)
     }
 }
 
 extension PredicateExpressions.Conjunction: SQLTranslatableExpression {
-    func condition(in translator: PredicateTranslator) -> SQLCondition? {
-        let left = translator.condition(lhs)
-        let right = translator.condition(rhs)
-        switch (left, right) {
+    func operand(in translator: PredicateTranslator) -> PredicateOperand? {
+        let leftOperand = translator.operand(lhs)
+        // A constant term decides the conjunction, or leaves the other term alone.
+        switch PredicateTranslator.constantBool(leftOperand) {
+        case false?: return .value(false)
+        case true?: return translator.operand(rhs)
+        case nil: break
+        }
+        let rightOperand = translator.operand(rhs)
+        switch PredicateTranslator.constantBool(rightOperand) {
+        case false?: return .value(false)
+        case true?: return leftOperand
+        case nil: break
+        }
+        switch (translator.condition(of: leftOperand), translator.condition(of: rightOperand)) {
         case (let left?, let right?):
-            return SQLCondition(
-                fragment: SQLFragment(
-                    "(\(left.fragment.sql) AND \(right.fragment.sql))",
-                    left.fragment.arguments + right.fragment.arguments),
-                isExact: left.isExact && right.isExact
-            )
+            return .boolean(
+                SQLCondition(
+                    fragment: SQLFragment(
+                        "(\(left.fragment.sql) AND \(right.fragment.sql))",
+                        left.fragment.arguments + right.fragment.arguments),
+                    isExact: left.isExact && right.isExact
+                ))
         case (let only?, nil), (nil, let only?):
             // The other term is checked in memory on the rows this one selects.
-            return SQLCondition(fragment: only.fragment, isExact: false)
+            return .boolean(SQLCondition(fragment: only.fragment, isExact: false))
         case (nil, nil):
             return nil
         }
@@ -176,22 +252,37 @@ extension PredicateExpressions.Conjunction: SQLTranslatableExpression {
 }
 
 extension PredicateExpressions.Disjunction: SQLTranslatableExpression {
-    func condition(in translator: PredicateTranslator) -> SQLCondition? {
-        guard let left = translator.condition(lhs), let right = translator.condition(rhs) else { return nil }
-        return SQLCondition(
-            fragment: SQLFragment(
-                "(\(left.fragment.sql) OR \(right.fragment.sql))",
-                left.fragment.arguments + right.fragment.arguments),
-            isExact: left.isExact && right.isExact
-        )
+    func operand(in translator: PredicateTranslator) -> PredicateOperand? {
+        let leftOperand = translator.operand(lhs)
+        switch PredicateTranslator.constantBool(leftOperand) {
+        case true?: return .value(true)
+        case false?: return translator.operand(rhs)
+        case nil: break
+        }
+        let rightOperand = translator.operand(rhs)
+        switch PredicateTranslator.constantBool(rightOperand) {
+        case true?: return .value(true)
+        case false?: return leftOperand
+        case nil: break
+        }
+        guard let left = translator.condition(of: leftOperand), let right = translator.condition(of: rightOperand)
+        else { return nil }
+        return .boolean(
+            SQLCondition(
+                fragment: SQLFragment(
+                    "(\(left.fragment.sql) OR \(right.fragment.sql))",
+                    left.fragment.arguments + right.fragment.arguments),
+                isExact: left.isExact && right.isExact
+            ))
     }
 }
 
 extension PredicateExpressions.Negation: SQLTranslatableExpression {
-    func condition(in translator: PredicateTranslator) -> SQLCondition? {
-        guard let inner = translator.condition(wrapped), inner.isExact else { return nil }
-        return SQLCondition(
-            fragment: SQLFragment("(NOT \(inner.fragment.sql))", inner.fragment.arguments), isExact: true)
+    func operand(in translator: PredicateTranslator) -> PredicateOperand? {
+        let operand = translator.operand(wrapped)
+        if let flag = PredicateTranslator.constantBool(operand) { return .value(!flag) }
+        guard let inner = translator.condition(of: operand), inner.isExact else { return nil }
+        return .boolean(inner.negated)
     }
 }
 
@@ -221,6 +312,18 @@ extension PredicateExpressions.SequenceContains: SQLTranslatableExpression {
     func condition(in translator: PredicateTranslator) -> SQLCondition? {
         let sequenceOperand = translator.operand(sequence)
         let elementOperand = translator.operand(element)
+        // `$0.tags.contains(tag)`: the model is among the linked rows.
+        if case .toMany(let owner, let index)? = sequenceOperand, let elementOperand {
+            return translator.linkedRowContains(
+                ToManyLink(owner: owner, index: index, depth: translator.subqueryDepth), elementOperand)
+        }
+        // `names.contains($0.name)` of strings: Swift's `==` (``CanonicalEquality``).
+        if case .value(let collection)? = sequenceOperand,
+            case .column(let sql, let codec, let isOptional)? = elementOperand,
+            codec.isString, let sequence = collection as? any Sequence
+        {
+            return translator.canonicalMembership(sql, isOptional: isOptional, in: anyElements(sequence))
+        }
         // `ids.contains($0.id)`: a constant collection and a column.
         if case .value(let collection)? = sequenceOperand,
             case .column(let sql, let codec, _)? = elementOperand,

@@ -124,11 +124,20 @@ struct PredicateTemplate: Sendable {
         for (constant, codec) in zip(constants, codecs) {
             guard let codec else { continue }
             guard let unwrapped = PredicateTranslator.unwrap(constant.value),
+                !Self.needsCanonicalComparison(unwrapped, codec: codec),
                 let encoded = try? codec.encodeWrapped(unwrapped)
             else { return nil }
             arguments.append(encoded.databaseValue)
         }
         return SQLCondition(fragment: SQLFragment(sql, arguments), isExact: isExact)
+    }
+
+    /// Whether a constant is a string that other strings are equivalent to: its
+    /// comparison's SQL is not the one of the shape's other strings
+    /// (``CanonicalEquality``), so it is translated on its own.
+    static func needsCanonicalComparison(_ value: Any, codec: AttributeCodec) -> Bool {
+        guard codec.isString, let text = value as? String else { return false }
+        return !CanonicalEquality.isCanonicallyUnique(text)
     }
 
     /// Translates `predicate` and makes a template of its translation when its
@@ -150,6 +159,10 @@ struct PredicateTemplate: Sendable {
             guard let keyPath = constant.keyPath, let index = entity.propertyIndexByKeyPath[keyPath],
                 let codec = entity.attributeCodecs[index]
             else { return (condition, .notTemplated) }
+            // A template is made from the shape's plain strings only.
+            if Self.needsCanonicalComparison(PredicateTranslator.unwrap(constant.value) as Any, codec: codec) {
+                return (condition, nil)
+            }
             let template = PredicateTemplate(sql: "", isExact: true, codecs: [codec])
             guard let encoded = template.condition(binding: [constant])?.fragment.arguments.first else {
                 return (condition, .notTemplated)

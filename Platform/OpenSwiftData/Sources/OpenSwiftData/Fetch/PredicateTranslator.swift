@@ -23,26 +23,67 @@ struct PredicateTranslator {
         var translator = PredicateTranslator(entity: entity)
         let root = RowReference.root(entity)
         translator.variables[predicate.variable.key] = .row(root)
-        guard let expression = predicate.expression as? any SQLTranslatableExpression else { return nil }
-        return translator.condition(expression)
+        return translator.condition(predicate.expression)
     }
 
+    /// What an expression stands for: its translation, or, for an expression of
+    /// constants alone that has none (`query.isEmpty`, `limits.max()`), its value.
     func operand(_ expression: Any) -> PredicateOperand? {
-        guard let translatable = expression as? any SQLTranslatableExpression else { return nil }
-        return translatable.operand(in: self)
+        if let translatable = expression as? any SQLTranslatableExpression,
+            let operand = translatable.operand(in: self)
+        {
+            return operand
+        }
+        return Self.constant(expression).map { .value($0) }
     }
 
     /// A boolean expression as a condition.
     func condition(_ expression: Any) -> SQLCondition? {
-        guard let translatable = expression as? any SQLTranslatableExpression else { return nil }
-        return translatable.condition(in: self)
+        if let translatable = expression as? any SQLTranslatableExpression,
+            let condition = translatable.condition(in: self)
+        {
+            return condition
+        }
+        return condition(of: Self.constant(expression).map { .value($0) })
+    }
+
+    /// An operand that is a boolean as a condition.
+    func condition(of operand: PredicateOperand?) -> SQLCondition? {
+        switch operand {
+        case .boolean(let condition)?:
+            return condition
+        case .column(let sql, let codec, _)? where codec.storedTypeName == "Bool":
+            return SQLCondition(fragment: SQLFragment("(\(sql.sql) = 1)", sql.arguments), isExact: true)
+        case .value(let value)?:
+            guard let flag = value as? Bool else { return nil }
+            return SQLCondition(fragment: SQLFragment(flag ? "1" : "0"), isExact: true)
+        default:
+            return nil
+        }
+    }
+
+    /// The value of an operand that is a constant `Bool`.
+    static func constantBool(_ operand: PredicateOperand?) -> Bool? {
+        guard case .value(let value)? = operand else { return nil }
+        return value as? Bool
     }
 
     // MARK: Comparisons
 
-    /// `lhs == rhs` (or `!=`) with Swift's semantics for `nil`.
-    func equality(_ lhs: Any, _ rhs: Any, negated: Bool) -> SQLCondition? {
+    /// `lhs == rhs` (or `!=`) with Swift's semantics for `nil`; of two constants, its
+    /// value (`node` evaluated).
+    func equality(_ node: Any, _ lhs: Any, _ rhs: Any, negated: Bool) -> PredicateOperand? {
         guard let left = operand(lhs), let right = operand(rhs) else { return nil }
+        if case .value = left, case .value = right { return Self.constant(node).map { .value($0) } }
+        return equality(left, right, negated: negated).map { .boolean($0) }
+    }
+
+    private func equality(_ left: PredicateOperand, _ right: PredicateOperand, negated: Bool) -> SQLCondition? {
+        if let boolean = booleanEquality(left, right, negated: negated)
+            ?? booleanEquality(right, left, negated: negated)
+        {
+            return boolean
+        }
         if case .value(let value) = left {
             return equality(operand: right, constant: value, negated: negated)
         }
@@ -50,6 +91,19 @@ struct PredicateTranslator {
             return equality(operand: left, constant: value, negated: negated)
         }
         guard let leftSQL = left.scalarSQL, let rightSQL = right.scalarSQL else { return nil }
+        if case .column(_, let leftCodec, _) = left, case .column(_, let rightCodec, _) = right, leftCodec.isString,
+            rightCodec.isString
+        {
+            // Equal bytes, or both strings and canonically equivalent.
+            let function = StoreFunctions.canonicallyEqualName
+            let sql =
+                "(\(leftSQL.sql) IS \(rightSQL.sql) OR COALESCE(\(function)(\(leftSQL.sql), \(rightSQL.sql)), 0))"
+            let equal = SQLCondition(
+                fragment: SQLFragment(
+                    sql, leftSQL.arguments + rightSQL.arguments + leftSQL.arguments + rightSQL.arguments),
+                isExact: true)
+            return negated ? equal.negated : equal
+        }
         let op = negated ? "IS NOT" : "IS"
         return SQLCondition(
             fragment: SQLFragment(
@@ -70,6 +124,9 @@ struct PredicateTranslator {
                     fragment: SQLFragment("(\(sql.sql) \(negated ? "IS NOT" : "IS") NULL)", sql.arguments),
                     isExact: true
                 )
+            }
+            if codec.isString, let text = unwrapped as? String, !CanonicalEquality.isCanonicallyUnique(text) {
+                return canonicalEquality(sql, text, isOptional: isOptional, negated: negated)
             }
             guard let encoded = try? codec.encodeWrapped(unwrapped) else { return nil }
             let op = isOptional ? (negated ? "IS NOT" : "IS") : (negated ? "<>" : "=")
@@ -98,20 +155,68 @@ struct PredicateTranslator {
             return SQLCondition(
                 fragment: SQLFragment("(\(row.keySQL) \(negated ? "IS NOT" : "IS") ?)", [key.databaseValue]),
                 isExact: true)
-        case .value, .boolean, .toMany, .optionalCondition:
+        case .value, .boolean, .toMany, .filteredToMany, .optionalCondition:
             return nil
         }
     }
 
-    /// `lhs < rhs` and the other orderings, when SQL orders the type as Swift does.
-    func comparison(_ lhs: Any, _ rhs: Any, operator op: String) -> SQLCondition? {
+    /// `column == text` with Swift's `==` (``CanonicalEquality``), for a `text` that other
+    /// strings are equivalent to. A NULL column is unequal, as `nil` is in Swift.
+    private func canonicalEquality(_ sql: SQLFragment, _ text: String, isOptional: Bool, negated: Bool)
+        -> SQLCondition
+    {
+        let test = CanonicalEquality.condition(sql, equals: text)
+        let equal =
+            isOptional
+            ? SQLFragment("(\(sql.sql) IS NOT NULL AND \(test.sql))", sql.arguments + test.arguments) : test
+        let condition = SQLCondition(fragment: equal, isExact: true)
+        return negated ? condition.negated : condition
+    }
+
+    /// A condition compared with a constant `Bool` (`$0.tags.isEmpty == false`), or an
+    /// optional one (`$0.guide?.name.isEmpty == true`, nil when there is no guide).
+    private func booleanEquality(_ operand: PredicateOperand, _ other: PredicateOperand, negated: Bool)
+        -> SQLCondition?
+    {
+        guard case .value(let value) = other else { return nil }
+        let unwrapped = Self.unwrap(value)
+        if unwrapped != nil, !(unwrapped is Bool) { return nil }
+        let flag = unwrapped as? Bool
+        let selected: SQLCondition
+        switch operand {
+        case .boolean(let condition):
+            guard let flag, condition.isExact else { return nil }
+            selected = flag ? condition : condition.negated
+        case .optionalCondition(let exists, let condition):
+            guard condition.isExact else { return nil }
+            guard let flag else {
+                selected = SQLCondition(fragment: SQLFragment("(NOT \(exists.sql))", exists.arguments), isExact: true)
+                break
+            }
+            let test = flag ? condition : condition.negated
+            selected = SQLCondition(
+                fragment: SQLFragment(
+                    "(\(exists.sql) AND \(test.fragment.sql))", exists.arguments + test.fragment.arguments),
+                isExact: true)
+        default:
+            return nil
+        }
+        return negated ? selected.negated : selected
+    }
+
+    /// `lhs < rhs` and the other orderings, when SQL orders the type as Swift does; of
+    /// two constants, its value (`node` evaluated).
+    func comparison(_ node: Any, _ lhs: Any, _ rhs: Any, operator op: String) -> PredicateOperand? {
         guard let left = operand(lhs), let right = operand(rhs) else { return nil }
+        if case .value = left, case .value = right { return Self.constant(node).map { .value($0) } }
         guard let leftSQL = sqlForOrdering(left, other: right), let rightSQL = sqlForOrdering(right, other: left)
         else { return nil }
-        return SQLCondition(
-            fragment: SQLFragment("(\(leftSQL.sql) \(op) \(rightSQL.sql))", leftSQL.arguments + rightSQL.arguments),
-            isExact: true
-        )
+        return .boolean(
+            SQLCondition(
+                fragment: SQLFragment(
+                    "(\(leftSQL.sql) \(op) \(rightSQL.sql))", leftSQL.arguments + rightSQL.arguments),
+                isExact: true
+            ))
     }
 
     private func sqlForOrdering(_ operand: PredicateOperand, other: PredicateOperand) -> SQLFragment? {
@@ -224,10 +329,14 @@ enum PredicateOperand {
     case identifier(RowReference)
     /// A to-many relationship of a row: the property at `index` of the row's entity.
     case toMany(RowReference, index: Int)
-    /// An optional boolean that is nil when a row reached by a cast is not of the cast's
-    /// entity (`($0 as? BusinessTrip)?.perdiem > 10`): `exists` tells, `condition` is
-    /// the value when it is.
-    case optionalCondition(exists: String, condition: SQLCondition)
+    /// The linked models of a to-many relationship that pass a test
+    /// (`$0.stops.filter { $0.order > 2 }`).
+    case filteredToMany(ToManyLink, test: SQLFragment)
+    /// An optional boolean: nil when a row reached by a cast is not of the cast's entity
+    /// (`($0 as? BusinessTrip)?.perdiem > 10`), when a to-one relationship is nil
+    /// (`$0.guide?.name.isEmpty`) or an optional attribute is (`$0.note.flatMap { … }`).
+    /// `exists` tells, `condition` is the value when it is.
+    case optionalCondition(exists: SQLFragment, condition: SQLCondition)
     /// A Swift constant.
     case value(Any)
     /// A boolean condition.
@@ -239,7 +348,7 @@ enum PredicateOperand {
         case .rawValue: nil
         case .row(let row): SQLFragment(row.keySQL)
         case .identifier(let row): SQLFragment(row.keySQL)
-        case .value, .boolean, .toMany, .optionalCondition: nil
+        case .value, .boolean, .toMany, .filteredToMany, .optionalCondition: nil
         }
     }
 }
@@ -256,16 +365,6 @@ extension SQLTranslatableExpression {
     }
 
     func condition(in translator: PredicateTranslator) -> SQLCondition? {
-        switch operand(in: translator) {
-        case .boolean(let condition)?:
-            return condition
-        case .column(let sql, let codec, _)? where codec.storedTypeName == "Bool":
-            return SQLCondition(fragment: SQLFragment("(\(sql.sql) = 1)", sql.arguments), isExact: true)
-        case .value(let value)?:
-            guard let flag = value as? Bool else { return nil }
-            return SQLCondition(fragment: SQLFragment(flag ? "1" : "0"), isExact: true)
-        default:
-            return nil
-        }
+        translator.condition(of: operand(in: translator))
     }
 }

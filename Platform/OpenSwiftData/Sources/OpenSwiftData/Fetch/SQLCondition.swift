@@ -19,3 +19,10 @@ struct SQLCondition {
     /// predicate is evaluated in memory on the rows it returns.
     var isExact: Bool
 }
+
+extension SQLCondition {
+    /// `NOT` this condition, which must be exact.
+    var negated: SQLCondition {
+        SQLCondition(fragment: SQLFragment("(NOT \(fragment.sql))", fragment.arguments), isExact: isExact)
+    }
+}

@@ -22,6 +22,43 @@ enum StoreFunctions {
         lhs.localizedStandardCompare(rhs)
     }
 
+    /// `COLLATE osd_localized`: Foundation's `localizedCompare`, the order of
+    /// `SortDescriptor(_:comparator: .localized)`.
+    static let localizedCollationName = "osd_localized"
+
+    private static let localizedCollation = DatabaseCollation(localizedCollationName) { lhs, rhs in
+        lhs.localizedCompare(rhs)
+    }
+
+    /// `COLLATE osd_lexical`: Foundation's `compare(_:)`, the order of
+    /// `SortDescriptor(_:comparator: .lexical)`.
+    static let lexicalCollationName = "osd_lexical"
+
+    private static let lexicalCollation = DatabaseCollation(lexicalCollationName) { lhs, rhs in
+        lhs.compare(rhs)
+    }
+
+    /// `osd_character_count(text)`: Swift's `text.count`, in characters (grapheme
+    /// clusters), not code points as SQLite's `length`. NULL stays NULL.
+    static let characterCountName = "osd_character_count"
+
+    private static let characterCount = DatabaseFunction(characterCountName, argumentCount: 1, pure: true) {
+        values in
+        String.fromDatabaseValue(values[0])?.count
+    }
+
+    /// `osd_canonically_equal(a, b)`: Swift's `a == b` of two strings, true for
+    /// canonically equivalent ones ("\u{E9}" and "e\u{301}"). NULL when either is NULL.
+    static let canonicallyEqualName = "osd_canonically_equal"
+
+    private static let canonicallyEqual = DatabaseFunction(canonicallyEqualName, argumentCount: 2, pure: true) {
+        values in
+        guard let lhs = String.fromDatabaseValue(values[0]), let rhs = String.fromDatabaseValue(values[1]) else {
+            return nil
+        }
+        return lhs == rhs
+    }
+
     /// `osd_case_insensitive_compare(a, b)`: Foundation's `a.caseInsensitiveCompare(b)`,
     /// as `ComparisonResult`'s raw value (-1, 0, 1). NULL when either is NULL.
     static let caseInsensitiveCompareName = "osd_case_insensitive_compare"
@@ -52,6 +89,10 @@ enum StoreFunctions {
         db.add(function: fold)
         db.add(function: caseInsensitiveCompare)
         db.add(function: localizedCompare)
+        db.add(function: characterCount)
+        db.add(function: canonicallyEqual)
         db.add(collation: localizedStandard)
+        db.add(collation: localizedCollation)
+        db.add(collation: lexicalCollation)
     }
 }
