@@ -41,12 +41,12 @@ struct CanonicalEqualityTests {
     func indexUse() throws {
         let fixture = try SearchFixture()
         let plain = "Tokyo Story"
-        let plan = try fixture.context.fetchPlan(
+        let plan = try fixture.context.core.fetchPlan(
             for: FetchDescriptor<SearchFilm>(predicate: #Predicate { $0.title == plain }), includingPending: false)
         #expect(plan.sql.text.contains("\"title\" = ?)"))
         #expect(!plan.sql.text.contains(StoreFunctions.canonicallyEqualName))
         let decomposed = "Cle\u{301}o de 5 a\u{300} 7"
-        let other = try fixture.context.fetchPlan(
+        let other = try fixture.context.core.fetchPlan(
             for: FetchDescriptor<SearchFilm>(predicate: #Predicate { $0.title == decomposed }), includingPending: false)
         #expect(other.sql.text.contains(StoreFunctions.canonicallyEqualName))
         #expect(other.sql.arguments.contains("Cl".databaseValue))

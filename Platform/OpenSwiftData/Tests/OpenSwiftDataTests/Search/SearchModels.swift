@@ -151,7 +151,7 @@ struct SearchFixture {
         -> [String]
     {
         let descriptor = FetchDescriptor<SearchFilm>(predicate: predicate)
-        let plan = try context.fetchPlan(for: descriptor, includingPending: false)
+        let plan = try context.core.fetchPlan(for: descriptor, includingPending: false)
         #expect(plan.isAnsweredBySQL, "evaluated in memory", sourceLocation: sourceLocation)
         #expect(plan.condition?.isExact == true, "not translated exactly", sourceLocation: sourceLocation)
         let fetched = try context.fetch(descriptor).map(\.title).sorted()

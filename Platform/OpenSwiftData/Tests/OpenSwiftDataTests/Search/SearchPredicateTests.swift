@@ -96,7 +96,7 @@ struct SearchPredicateTests {
         let reviews = #Predicate<SearchReview> { review in
             review.film?.reviews.contains(review) ?? false
         }
-        let plan = try fixture.context.fetchPlan(
+        let plan = try fixture.context.core.fetchPlan(
             for: FetchDescriptor<SearchReview>(predicate: reviews), includingPending: false)
         #expect(plan.isAnsweredBySQL)
         #expect(try fixture.context.fetchCount(FetchDescriptor<SearchReview>(predicate: reviews)) == 7)
@@ -128,14 +128,14 @@ struct SearchPredicateTests {
         try fixture.check(#Predicate { $0.release.rating == nil })
         try fixture.check(#Predicate { ($0.release.rating ?? 0) >= 3.5 })
         try fixture.check(#Predicate { $0.release.country.localizedStandardContains("is") })
-        let plan = try fixture.context.fetchPlan(
+        let plan = try fixture.context.core.fetchPlan(
             for: FetchDescriptor<SearchFilm>(predicate: #Predicate { $0.release.country == "JP" }),
             includingPending: false)
         #expect(plan.sql.text.contains("json_extract("))
         // A field the JSON names otherwise (`CodingKeys`) is filtered in memory, rightly.
         try fixture.check(#Predicate { $0.credits.runtime > 90 })
         let renamed = #Predicate<SearchFilm> { $0.credits.lead == "Toky" }
-        let renamedPlan = try fixture.context.fetchPlan(
+        let renamedPlan = try fixture.context.core.fetchPlan(
             for: FetchDescriptor<SearchFilm>(predicate: renamed), includingPending: false)
         #expect(!renamedPlan.isAnsweredBySQL)
         #expect(try fixture.context.fetch(FetchDescriptor(predicate: renamed)).map(\.title) == ["Tokyo Story"])

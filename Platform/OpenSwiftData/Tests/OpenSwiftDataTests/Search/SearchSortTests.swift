@@ -13,7 +13,7 @@ struct SearchSortTests {
         _ descriptor: FetchDescriptor<SearchFilm>, in fixture: SearchFixture, expected: [String],
         sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
-        let plan = try fixture.context.fetchPlan(for: descriptor, includingPending: false)
+        let plan = try fixture.context.core.fetchPlan(for: descriptor, includingPending: false)
         #expect(plan.isAnsweredBySQL, "sorted in memory", sourceLocation: sourceLocation)
         #expect(plan.sql.text.contains("LIMIT"), sourceLocation: sourceLocation)
         let fetched = try fixture.context.fetch(descriptor).map(\.title)
@@ -70,7 +70,8 @@ struct SearchSortTests {
         }
         try check(descriptor, in: fixture, expected: expected)
         #expect(
-            try fixture.context.fetchPlan(for: descriptor, includingPending: false).sql.text.contains("json_extract"))
+            try fixture.context.core.fetchPlan(for: descriptor, includingPending: false).sql.text.contains(
+                "json_extract"))
     }
 
     @Test(
@@ -92,7 +93,7 @@ struct SearchSortTests {
         for order in [SortOrder.forward, .reverse] {
             var descriptor = FetchDescriptor<SearchDirector>(
                 sortBy: [SortDescriptor(\.name, comparator: comparator, order: order)])
-            let plan = try context.fetchPlan(for: descriptor, includingPending: false)
+            let plan = try context.core.fetchPlan(for: descriptor, includingPending: false)
             #expect(plan.isAnsweredBySQL)
             let collation =
                 localizedStandard
