@@ -19,8 +19,11 @@ import GRDB
 /// ``ModelContext`` (or use `@ModelActor`).
 public final class ModelContainer: Sendable {
     public let schema: Schema
-    /// Every configuration, in the order given: one store each.
-    public let configurations: [ModelConfiguration]
+    /// Every configuration: one store each. A set, as SwiftData types it; the stores
+    /// keep the order the configurations were given in.
+    public let configurations: Set<ModelConfiguration>
+    /// The configurations in the order given, which is the stores' order.
+    let orderedConfigurations: [ModelConfiguration]
     /// The plan the stores were opened with, if any.
     public let migrationPlan: (any SchemaMigrationPlan.Type)?
     let stores: ContainerStores
@@ -58,7 +61,8 @@ public final class ModelContainer: Sendable {
         if let invalidity = schema.invalidity { throw invalidity }
         let assignment = try StoreAssignment(schema: schema, configurations: configurations)
         self.schema = schema
-        self.configurations = assignment.configurations
+        self.configurations = Set(assignment.configurations)
+        self.orderedConfigurations = assignment.configurations
         self.migrationPlan = migrationPlan
         (self.stores, self.migrationReports) = try ContainerStores.open(
             schema: schema, assignment: assignment, plan: migrationPlan, observer: migrationObserver)
@@ -68,6 +72,7 @@ public final class ModelContainer: Sendable {
     init(migrationSchema: Schema, store: Store) {
         self.schema = migrationSchema
         self.configurations = []
+        self.orderedConfigurations = []
         self.migrationPlan = nil
         self.stores = ContainerStores(store: store, schema: migrationSchema)
         self.migrationReports = []
@@ -79,7 +84,7 @@ public final class ModelContainer: Sendable {
 
     /// What opening a configuration's store migrated, if anything.
     public func migrationReport(for configuration: ModelConfiguration) -> MigrationReport? {
-        guard let index = configurations.firstIndex(of: configuration) else { return nil }
+        guard let index = orderedConfigurations.firstIndex(of: configuration) else { return nil }
         return migrationReports[index]
     }
 

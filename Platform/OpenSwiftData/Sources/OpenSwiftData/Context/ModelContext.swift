@@ -19,21 +19,32 @@ public final class ModelContext {
     /// The context's state and work, which its models hold (see ``ModelContextCore``).
     let core: ModelContextCore
 
-    /// Posted after a context saves; `userInfo` holds the identifiers under the
-    /// ``NotificationKey`` raw values.
+    /// Posted after a context saves, with the context as the notification's `object`, as
+    /// SwiftData posts it. `userInfo` holds the saved models' identifiers
+    /// (`[PersistentIdentifier]`) under ``NotificationKey/insertedIdentifiers``,
+    /// ``NotificationKey/updatedIdentifiers`` and ``NotificationKey/deletedIdentifiers``'s raw
+    /// values, each present, empty when the save had none of that kind.
     ///
-    /// The notification carries identifiers only, never the context (its `object` is
-    /// nil): observers run on the posting thread or a queue of their choice, and a
-    /// context must stay in its own isolation domain.
+    /// Observers run on the saving thread (or a queue of their choice): compare `object`
+    /// with a context, but use it only in its own isolation domain, and pass the
+    /// identifiers to other contexts.
     public static let didSave = Notification.Name("OpenSwiftData.ModelContext.didSave")
-    /// Posted before a context saves, without the context, as ``didSave``.
+    /// Posted before a context saves, with the context as `object` and no `userInfo`, as
+    /// SwiftData posts it.
     public static let willSave = Notification.Name("OpenSwiftData.ModelContext.willSave")
 
-    /// Keys of the did-save notification's `userInfo`.
+    /// Keys of the did-save notification's `userInfo`, as SwiftData names them.
     public enum NotificationKey: String, Sendable {
         case insertedIdentifiers
         case updatedIdentifiers
         case deletedIdentifiers
+        /// Sent by SwiftData when every model was invalidated. OpenSwiftData's contexts
+        /// never post it: ``ModelContainer/eraseAllData()`` is announced by
+        /// ``ModelContainer/changes()`` instead, with ``ModelContainer/Change/erasedAll``.
+        case invalidatedAllIdentifiers
+        /// SwiftData's query generation token. OpenSwiftData never posts it: every fetch
+        /// reads the latest committed state, so there is no older generation to pin.
+        case queryGeneration
     }
 
     /// Creates a context on a container.
@@ -72,6 +83,13 @@ public final class ModelContext {
     public var author: String? {
         get { core.author }
         set { core.author = newValue }
+    }
+
+    /// Who edits through this context, as SwiftData's `editingState`: its `author` is
+    /// ``author``, and setting one sets the other.
+    public var editingState: EditingState {
+        get { EditingState(id: core.editingSession, author: core.author) }
+        set { core.author = newValue.author }
     }
 
     // MARK: State

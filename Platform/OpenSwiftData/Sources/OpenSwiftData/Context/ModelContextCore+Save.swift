@@ -21,7 +21,7 @@ extension ModelContextCore {
         try checkDenyRules()
         try checkRequiredRelationships()
         try checkModelCounts()
-        NotificationCenter.default.post(name: ModelContext.willSave, object: nil)
+        NotificationCenter.default.post(name: ModelContext.willSave, object: handle)
         let operations = parts.map { part in
             SaveOperation(
                 inserted: part.inserted, changed: part.changed, deleted: part.deleted,
@@ -166,7 +166,7 @@ extension ModelContextCore {
     /// observers.
     func announce(_ change: ModelContainer.Change) {
         NotificationCenter.default.post(
-            name: ModelContext.didSave, object: nil,
+            name: ModelContext.didSave, object: handle,
             userInfo: [
                 ModelContext.NotificationKey.insertedIdentifiers.rawValue: change.inserted,
                 ModelContext.NotificationKey.updatedIdentifiers.rawValue: change.updated,

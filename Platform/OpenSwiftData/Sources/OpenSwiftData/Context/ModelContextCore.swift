@@ -23,6 +23,8 @@ final class ModelContextCore {
     /// (``DefaultHistoryTransaction/author``), so that a reader can tell its own saves
     /// from others'.
     var author: String?
+    /// The identifier of the context's ``EditingState``.
+    let editingSession = UUID()
     var isMainContext = false
     private var autosaveScheduled = false
 
@@ -155,6 +157,7 @@ final class ModelContextCore {
         precondition(
             container.schema.contains(backing.entity),
             "\(backing.entity.name) is not in the container's schema")
+        backing.forgetUnsetToManyRelationships()
         backing.context = self
         if let primaryKey = backing.primaryKey {
             backing.state = .persisted

@@ -24,6 +24,7 @@ public struct SwiftDataError: Error, Hashable, Sendable, CustomStringConvertible
         case unsupportedPredicate, unsupportedSortDescriptor, unsupportedKeyPath, backwardMigration
         case duplicateConfiguration, configurationSchemaNotFoundInContainerSchema
         case includePendingChangesWithBatchSize, historyTokenExpired
+        case sortingPendingChangesWithIdentifiers, invalidTransactionFetchRequest, unknownDataStoreSchema
         case unknownModel, storeAccessFailure
     }
 
@@ -77,6 +78,18 @@ public struct SwiftDataError: Error, Hashable, Sendable, CustomStringConvertible
     /// code matching it compiles; OpenSwiftData never throws it: a token from before
     /// deleted transactions still selects the history left after it.
     public static let historyTokenExpired = SwiftDataError(.historyTokenExpired)
+    /// Declared so that SwiftData code matching it compiles; OpenSwiftData never throws it:
+    /// ``ModelContext/fetchIdentifiers(_:)`` with unsaved changes and a sort order sorts
+    /// the matching models, pending ones included.
+    public static let sortingPendingChangesWithIdentifiers = SwiftDataError(.sortingPendingChangesWithIdentifiers)
+    /// Declared so that SwiftData code matching it compiles; OpenSwiftData never throws it:
+    /// every ``HistoryDescriptor`` is a valid request of the history.
+    public static let invalidTransactionFetchRequest = SwiftDataError(.invalidTransactionFetchRequest)
+    /// Declared so that SwiftData code matching it compiles. A store written with a schema
+    /// neither the container's nor one of its migration plan's throws
+    /// ``loadIssueModelContainer`` with the cause ``Cause/schemaMismatch(path:differences:)``,
+    /// as SwiftData does for apps built before its version 27.
+    public static let unknownDataStoreSchema = SwiftDataError(.unknownDataStoreSchema)
 
     // MARK: OpenSwiftData's causes
 

@@ -267,6 +267,9 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingFields, StoredVal
     private func relationshipValue<Model: PersistentModel, Value>(at index: Int, of owner: Model) -> Value {
         let entity = self.entity
         if let arrayType = entity.toManyArrayTypes[index] {
+            if isUnsetToMany(at: index), let none = (Value.self as? any _OptionalMarker.Type)?._none as? Value {
+                return none
+            }
             let targets = RelationshipGraph.targets(of: owner, at: index)
             guard let array = arrayType._make(fromModels: targets, as: Value.self) else {
                 fatalError("\(entity.name).\(entity.properties[index].name) holds models of an unexpected type")
@@ -306,6 +309,7 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingFields, StoredVal
         }
         if entity.properties[index].relationship?.isToMany == true {
             RelationshipGraph.setTargets(Self.models(in: newValue), of: owner, at: index)
+            recordToManySet(newValue, at: index)
         } else {
             RelationshipGraph.setTarget(Self.model(in: newValue), of: owner, at: index)
         }

@@ -40,22 +40,21 @@ struct ModelActorIsolationTests {
         }
     }
 
-    @Test("save notifications carry identifiers, not the context")
-    func notificationsCarryNoContext() throws {
+    @Test("save notifications carry the saving context as their object, and the identifiers")
+    func notificationsCarryTheirContext() throws {
         let container = try makeInMemoryContainer(tripSchemaTypes)
+        let context = ModelContext(container)
         let seen = ObservedNotifications()
         let tokens = [ModelContext.willSave, ModelContext.didSave].map { name in
-            NotificationCenter.default.addObserver(forName: name, object: nil, queue: nil) { seen.record($0) }
+            NotificationCenter.default.addObserver(forName: name, object: context, queue: nil) { seen.record($0) }
         }
         defer { tokens.forEach(NotificationCenter.default.removeObserver) }
-        let context = ModelContext(container)
         let trip = Trip(name: "Porto")
         context.insert(trip)
         try context.save()
-        // Other tests save at the same time; every notification, theirs too, has no object.
-        #expect(seen.objects.count >= 2)
-        #expect(seen.objects.allSatisfy { $0 == nil })
-        #expect(seen.inserted.contains(trip.persistentModelID))
+        // Other tests save at the same time: observing this context's object sees its own.
+        #expect(seen.objects == ["ModelContext", "ModelContext"])
+        #expect(seen.inserted == [trip.persistentModelID])
     }
 }
 
