@@ -7,6 +7,8 @@
 //   openswiftdata-migration-fixture save-loop <store>           (saves 50 rows at a time, prints "SAVED k")
 //   openswiftdata-migration-fixture backup-loop <store> <folder> (prints "BACKUP n" after backup-n.sqlite)
 //   openswiftdata-migration-fixture restore-loop <store> <a> <b> (restores a, b, a, …; prints "RESTORED n")
+//   openswiftdata-migration-fixture main-context-exit <store> on|off
+//       inserts an item in the main context (autosave on or off) and exits at once
 // The loops print "READY" once the store is open, and run until they are killed.
 import Foundation
 import OpenSwiftData
@@ -156,6 +158,14 @@ do {
             try store.restore(from: URL(fileURLWithPath: arguments[number % 2 == 0 ? 3 : 4]))
             say("RESTORED \(number)")
         }
+    case ("main-context-exit", 4):
+        let container = try ModelContainer(
+            for: Schema(versionedSchema: ItemsV1.self),
+            configurations: [ModelConfiguration(url: URL(fileURLWithPath: arguments[2]))])
+        let context = container.mainContext
+        context.autosaveEnabled = arguments[3] == "on"
+        context.insert(ItemsV1.Item(number: 1, title: "inserted just before exit"))
+        exit(0)
     default:
         FileHandle.standardError.write(Data("usage: see the comment at the top of main.swift\n".utf8))
         exit(2)

@@ -37,6 +37,8 @@ public final class DefaultSerialModelExecutor: SerialModelExecutor, @unchecked S
         let executor = asUnownedSerialExecutor()
         queue.async {
             unownedJob.runSynchronously(on: executor)
+            // The context's autosave, after each piece of the actor's work.
+            self.context.core.autosaveIfEnabled()
         }
     }
 

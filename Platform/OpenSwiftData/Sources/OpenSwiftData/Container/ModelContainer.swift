@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Synchronization
 
 /// Owns the stores of a schema, one per configuration, as SwiftData's `ModelContainer`.
 ///
@@ -138,9 +139,21 @@ public final class ModelContainer: Sendable {
         try self.init(for: Schema(forTypes), migrationPlan: migrationPlan, configurations: configurations)
     }
 
-    /// The context bound to the main actor; it saves automatically.
+    /// The context bound to the main actor; it saves automatically, and shows what the
+    /// container's other contexts save (``ModelContextCore/merge(_:)``).
     @MainActor public var mainContext: ModelContext {
         mainContextStorage.context(for: self)
+    }
+
+    /// The main context, if it was made.
+    @MainActor var existingMainContext: ModelContext? { mainContextStorage.existingContext }
+
+    /// Brings the main context, once it exists, up to date with a save of another
+    /// context, on the main actor after the current turn of work there.
+    func mergeIntoMainContext(_ change: Change) {
+        let storage = mainContextStorage
+        guard storage.hasContext.withLock({ $0 }) else { return }
+        Task { @MainActor in storage.existingContext?.core.merge(change) }
     }
 
     /// The first configuration's store file, or nil for an in-memory store.
@@ -199,8 +212,13 @@ public final class ModelContainer: Sendable {
 @MainActor
 private final class MainContextStorage {
     private var context: ModelContext?
+    /// Whether the main context was made, readable from any thread: a save elsewhere
+    /// schedules a merge only then.
+    nonisolated let hasContext = Mutex(false)
 
     nonisolated init() {}
+
+    var existingContext: ModelContext? { context }
 
     func context(for container: ModelContainer) -> ModelContext {
         if let context { return context }
@@ -208,6 +226,8 @@ private final class MainContextStorage {
         context.autosaveEnabled = true
         context.core.isMainContext = true
         self.context = context
+        hasContext.withLock { $0 = true }
+        MainContextsAtExit.register(container)
         return context
     }
 }

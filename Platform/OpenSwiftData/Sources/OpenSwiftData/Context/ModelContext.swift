@@ -65,13 +65,18 @@ public final class ModelContext {
     }
 
     deinit {
+        core.autosaveIfEnabled()
         core.handleReleased()
     }
 
     public var container: ModelContainer { core.container }
 
-    /// Whether changes are saved automatically (on the main actor, after the current
-    /// turn of work). `false` for contexts created with `ModelContext(_:)`.
+    /// Whether changes are saved automatically, as Apple documents it: the main context
+    /// (``ModelContainer/mainContext``, `true` by default) saves on the main actor after
+    /// the current turn of work, and at process exit if that turn never came; another
+    /// context set to `true` saves after each job its model actor runs, and when the app
+    /// lets go of it. `false` for contexts created with `ModelContext(_:)`. A failed
+    /// autosave is logged, and the changes stay.
     public var autosaveEnabled: Bool {
         get { core.autosaveEnabled }
         set { core.autosaveEnabled = newValue }

@@ -173,6 +173,7 @@ extension ModelContextCore {
                 ModelContext.NotificationKey.deletedIdentifiers.rawValue: change.deleted,
             ])
         container.saveBroadcaster.publish(change)
+        if !isMainContext { container.mergeIntoMainContext(change) }
     }
 }
 

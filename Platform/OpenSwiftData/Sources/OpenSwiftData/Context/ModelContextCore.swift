@@ -198,21 +198,29 @@ final class ModelContextCore {
         scheduleAutosave()
     }
 
+    /// The main context saves its changes on the main actor after the current turn of
+    /// work there (its task finds it through its container, which is `Sendable`); other
+    /// contexts whose ``autosaveEnabled`` is true save after each job of their model actor
+    /// (``DefaultSerialModelExecutor``) and when the app lets go of them.
     private func scheduleAutosave() {
         guard autosaveEnabled, isMainContext, !autosaveScheduled else { return }
         autosaveScheduled = true
-        // Only the main context autosaves: the task finds it through its container,
-        // which is `Sendable`, on the main actor where it lives.
         let container = self.container
         Task { @MainActor in
             let context = container.mainContext.core
             context.autosaveScheduled = false
-            guard context.autosaveEnabled, context.hasChanges else { return }
-            do {
-                try context.save()
-            } catch {
-                Self.logger.error("autosave failed: \(error)")
-            }
+            context.autosaveIfEnabled()
+        }
+    }
+
+    /// Saves the pending changes when ``autosaveEnabled`` is true. A failed save is
+    /// logged, and the changes stay for the next save or a rollback.
+    func autosaveIfEnabled() {
+        guard autosaveEnabled, hasChanges else { return }
+        do {
+            try save()
+        } catch {
+            Self.logger.error("autosave failed: \(error)")
         }
     }
 
