@@ -31,6 +31,8 @@ let package = Package(
             dependencies: [
                 "DataPersistenceInfrastructure",
                 .product(name: "OpenSwiftData", package: "OpenSwiftData"),
+                // `import SwiftData`, for the tests written as the PRD writes its code.
+                .product(name: "SwiftData", package: "OpenSwiftData"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "PopcornTestSupport", package: "PopcornTestSupport"),
             ],

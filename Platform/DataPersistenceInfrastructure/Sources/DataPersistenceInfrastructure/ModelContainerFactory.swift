@@ -4,25 +4,29 @@ import OpenSwiftData
 
 /// Creates the model containers of every context with one policy for failures.
 ///
-/// - Cache stores (``makeLocalModelContainer(schema:url:logger:onFailure:)``) hold data
-///   that can be fetched again: a store that cannot be opened is deleted and created anew.
+/// - Cache stores (``makeLocalModelContainer(schema:url:logger:)``) hold data that can be
+///   fetched again: a store that cannot be opened is deleted and created anew.
 /// - User-data stores
-///   (``makeCloudKitModelContainer(schema:url:cloudKitDatabase:migrationPlan:logger:onFailure:)``)
+///   (``makeCloudKitModelContainer(schema:url:cloudKitDatabase:migrationPlan:logger:)``)
 ///   hold the user's own rows: they are opened through their migration plan and never
 ///   deleted.
 ///
-/// A failure that remains is handled as `onFailure` says: `.trap` stops the program, as
-/// in the PRD; `.throwing` throws ``ModelContainerFactoryError`` for callers such as the
-/// command-line tool that report it and exit.
+/// These are the PRD's calls: a failure that remains stops the program with `fatalError`,
+/// so they need no `try`.
 ///
 /// ```swift
-/// let container = ModelContainerFactory.makeLocalModelContainer(
-///     schema: Schema([MoviesMovieEntity.self]),
-///     url: locations.cacheDirectory.appending(path: "popcorn-movies.sqlite"),
-///     logger: logger,
-///     onFailure: .trap
+/// let storeURL = locations.cacheDirectory.appending(path: "popcorn-movies.sqlite")
+///
+/// return ModelContainerFactory.makeLocalModelContainer(
+///     schema: schema,
+///     url: storeURL,
+///     logger: logger
 /// )
 /// ```
+///
+/// Each has a sibling with an `onFailure:` parameter: `.trap` is the plain call's
+/// behaviour, `.throwing` throws ``ModelContainerFactoryError`` for callers such as the
+/// command-line tool that report it and exit.
 ///
 /// A context declares its stores as ``StoreDescription``s and opens them with
 /// ``makeModelContainer(for:in:logger:onFailure:)`` (through ``ContextStores``), which
@@ -33,10 +37,12 @@ import OpenSwiftData
 /// `public`.
 ///
 /// ## Topics
+/// - ``makeLocalModelContainer(schema:url:logger:)``
+/// - ``makeCloudKitModelContainer(schema:url:cloudKitDatabase:migrationPlan:logger:)``
+/// - ``removeSQLiteFiles(at:)``
 /// - ``makeModelContainer(for:in:logger:onFailure:)``
 /// - ``makeLocalModelContainer(schema:url:logger:onFailure:)``
 /// - ``makeCloudKitModelContainer(schema:url:cloudKitDatabase:migrationPlan:logger:onFailure:)``
-/// - ``removeSQLiteFiles(at:)``
 public enum ModelContainerFactory {
     /// Opens (or creates) a declared store: a legacy file relocated first, then as a cache
     /// or as user data, as its kind says.
@@ -71,7 +77,24 @@ public enum ModelContainerFactory {
     }
 
     /// Opens (or creates) a cache store with no CloudKit; on failure deletes its files and
-    /// creates it again.
+    /// creates it again. The PRD's call.
+    ///
+    /// A failed first attempt is logged as a warning naming the file and the error; the
+    /// `.sqlite`, `.sqlite-wal` and `.sqlite-shm` files are removed and the container is
+    /// created once more. When that fails too (for example an unwritable folder), the
+    /// program stops with `fatalError` and a message naming the file, both errors and the
+    /// folder to check.
+    ///
+    /// - Parameters:
+    ///   - schema: The models the store holds.
+    ///   - url: The store's `.sqlite` file.
+    ///   - logger: Receives the warning when the store is recreated.
+    public static func makeLocalModelContainer(schema: Schema, url: URL, logger: Logger) -> ModelContainer {
+        makeLocalModelContainer(schema: schema, url: url, logger: logger, onFailure: .trap)
+    }
+
+    /// Opens (or creates) a cache store with no CloudKit; on failure deletes its files and
+    /// creates it again; a failure that remains is handled as `onFailure` says.
     ///
     /// A failed first attempt is logged as a warning naming the file and the error; the
     /// `.sqlite`, `.sqlite-wal` and `.sqlite-shm` files are removed and the container is
@@ -108,7 +131,35 @@ public enum ModelContainerFactory {
     }
 
     /// Opens (or creates) a user-data store through its migration plan; nothing is ever
-    /// deleted.
+    /// deleted. The PRD's call.
+    ///
+    /// There is no CloudKit on Linux: the store is local, and the first call in a process
+    /// logs that sync is unavailable. When the store cannot be opened or migrated its
+    /// files are left as they were, the failure is logged as an error, and the program
+    /// stops with `fatalError` and a message naming the file and saying it was left
+    /// untouched.
+    ///
+    /// - Parameters:
+    ///   - schema: The models the store holds (the latest version of the plan).
+    ///   - url: The store's `.sqlite` file.
+    ///   - cloudKitDatabase: The CloudKit database the models are checked against, such as
+    ///     ``StoreDescription/iCloudContainer``.
+    ///   - migrationPlan: The versions of the schema and the stages between them.
+    ///   - logger: Receives the sync notice and the failure.
+    public static func makeCloudKitModelContainer(
+        schema: Schema,
+        url: URL,
+        cloudKitDatabase: CloudKitDatabase,
+        migrationPlan: (any SchemaMigrationPlan.Type)?,
+        logger: Logger
+    ) -> ModelContainer {
+        makeCloudKitModelContainer(
+            schema: schema, url: url, cloudKitDatabase: cloudKitDatabase, migrationPlan: migrationPlan,
+            logger: logger, onFailure: .trap)
+    }
+
+    /// Opens (or creates) a user-data store through its migration plan; nothing is ever
+    /// deleted; a failure is handled as `onFailure` says.
     ///
     /// There is no CloudKit on Linux: the store is local, and the first call in a process
     /// logs that sync is unavailable. When the store cannot be opened or migrated its

@@ -1,10 +1,11 @@
-/// What opening a store does when it fails for good: stop the program (``trap``, as the
-/// PRD's factory methods do) or throw the failure (``throwing``, for callers such as the
+/// What opening a store does when it fails for good: stop the program (``trap``, what the
+/// PRD's plain calls do) or throw the failure (``throwing``, for callers such as the
 /// command-line tool that report it in one line). The failure's type follows the choice,
 /// so that trapping calls need no `try`:
 ///
 /// ```swift
-/// let cache = ModelContainerFactory.makeLocalModelContainer(
+/// let cache = ModelContainerFactory.makeLocalModelContainer(schema: schema, url: url, logger: logger)
+/// let sameCache = ModelContainerFactory.makeLocalModelContainer(
 ///     schema: schema, url: url, logger: logger, onFailure: .trap)
 /// let watchlist = try ModelContainerFactory.makeModelContainer(
 ///     for: watchlistStore, in: locations, logger: logger, onFailure: .throwing)
