@@ -63,8 +63,43 @@ struct ContextEditingTests {
         let errors: [SwiftDataError] = [
             .sortingPendingChangesWithIdentifiers, .invalidTransactionFetchRequest, .unknownDataStoreSchema,
             .includePendingChangesWithBatchSize, .historyTokenExpired, .backwardMigration,
+            .configurationFileNameContainsInvalidCharacters, .configurationFileNameTooLong,
         ]
         #expect(Set(errors).count == errors.count)
+    }
+
+    @Test("a configuration name that cannot be a file name is refused, and a switch matches the error's kind")
+    func configurationNames() {
+        func kind(of name: String) -> String {
+            do {
+                _ = try ModelContainer(for: EditingMemo.self, configurations: ModelConfiguration(name))
+                return "opened"
+            } catch {
+                switch error {
+                case SwiftDataError.configurationFileNameContainsInvalidCharacters: return "invalid characters"
+                case SwiftDataError.configurationFileNameTooLong: return "too long"
+                default: return "\(error)"
+                }
+            }
+        }
+        #expect(kind(of: "notes/2024") == "invalid characters")
+        #expect(kind(of: String(repeating: "n", count: 300)) == "too long")
+    }
+
+    @Test("a batched fetch that includes pending changes is refused while the context has some")
+    func batchedFetchWithPendingChanges() throws {
+        let context = ModelContext(try container())
+        context.insert(EditingMemo(text: "saved"))
+        try context.save()
+        context.insert(EditingMemo(text: "pending"))
+        #expect(throws: SwiftDataError.includePendingChangesWithBatchSize) {
+            try context.fetch(FetchDescriptor<EditingMemo>(), batchSize: 10)
+        }
+        var storeOnly = FetchDescriptor<EditingMemo>()
+        storeOnly.includePendingChanges = false
+        #expect(try context.fetch(storeOnly, batchSize: 10).map(\.text) == ["saved"])
+        try context.save()
+        #expect(try context.fetch(FetchDescriptor<EditingMemo>(), batchSize: 10).count == 2)
     }
 
     @Test("a container's configurations are a set, as SwiftData types them")

@@ -21,6 +21,7 @@ struct StoreAssignment {
     init(schema: Schema, configurations given: [ModelConfiguration]) throws(SwiftDataError) {
         let configurations = given.isEmpty ? [ModelConfiguration()] : given
         self.configurations = configurations
+        try Self.checkNames(configurations)
         try Self.checkDistinctFiles(configurations)
         let claims = try Self.claims(of: configurations, in: schema)
         guard configurations.count > 1 else {
@@ -132,6 +133,22 @@ struct StoreAssignment {
                     reason:
                         "\(entity.name).\(property.name) refers to \(target.name), which configuration '\(configurations[other].name)' stores, while \(entity.name) is stored by '\(configurations[own].name)'; relationships between stores are not supported: list related models in one configuration"
                 )
+            }
+        }
+    }
+
+    /// A configuration's name makes its default file name (`<name>.store`), as SwiftData
+    /// refuses: a name with a `/` or a NUL is
+    /// ``SwiftDataError/configurationFileNameContainsInvalidCharacters``, one whose file
+    /// name is longer than a file system takes (255 bytes) is
+    /// ``SwiftDataError/configurationFileNameTooLong``.
+    private static func checkNames(_ configurations: [ModelConfiguration]) throws(SwiftDataError) {
+        for configuration in configurations where !configuration.isStoredInMemoryOnly {
+            if configuration.name.contains("/") || configuration.name.contains("\0") {
+                throw .configurationFileNameContainsInvalidCharacters
+            }
+            if configuration.name.utf8.count + ".store".utf8.count > 255 {
+                throw .configurationFileNameTooLong
             }
         }
     }

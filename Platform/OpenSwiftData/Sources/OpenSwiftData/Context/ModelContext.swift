@@ -179,8 +179,12 @@ public final class ModelContext {
     /// reached, as SwiftData's batched fetch: the matching keys are read now, each
     /// batch of models when one of its elements is first read.
     ///
-    /// A fetch that SQL does not answer alone (an in-memory predicate or sort, or
-    /// unsaved changes to take into account) reads every model now.
+    /// With unsaved changes in the context, a descriptor that includes them
+    /// (`includePendingChanges`, true by default) throws
+    /// ``SwiftDataError/includePendingChangesWithBatchSize``, as SwiftData's does: set it
+    /// to false to read the store's rows in batches, or save first. (SwiftData refuses the
+    /// combination even when the context has no unsaved change.) A fetch that SQL does not
+    /// answer alone (an in-memory predicate or sort) reads every model now.
     /// `propertiesToFetch` and `relationshipKeyPathsForPrefetching` apply to each batch.
     public func fetch<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, batchSize: Int) throws
         -> FetchResultsCollection<T>

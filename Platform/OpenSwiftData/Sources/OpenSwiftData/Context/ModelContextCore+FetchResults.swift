@@ -6,6 +6,7 @@ extension ModelContextCore {
     func fetch<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, batchSize: Int) throws
         -> FetchResultsCollection<T>
     {
+        if descriptor.includePendingChanges, hasChanges { throw SwiftDataError.includePendingChangesWithBatchSize }
         let plan = try fetchPlan(for: descriptor)
         guard plan.isAnsweredBySQL else {
             return FetchResultsCollection(elements: try fetch(descriptor))

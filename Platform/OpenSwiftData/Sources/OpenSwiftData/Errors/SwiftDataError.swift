@@ -25,6 +25,7 @@ public struct SwiftDataError: Error, Hashable, Sendable, CustomStringConvertible
         case duplicateConfiguration, configurationSchemaNotFoundInContainerSchema
         case includePendingChangesWithBatchSize, historyTokenExpired
         case sortingPendingChangesWithIdentifiers, invalidTransactionFetchRequest, unknownDataStoreSchema
+        case configurationFileNameContainsInvalidCharacters, configurationFileNameTooLong
         case unknownModel, storeAccessFailure
     }
 
@@ -42,6 +43,12 @@ public struct SwiftDataError: Error, Hashable, Sendable, CustomStringConvertible
     public static func == (lhs: SwiftDataError, rhs: SwiftDataError) -> Bool { lhs.kind == rhs.kind }
 
     public func hash(into hasher: inout Hasher) { hasher.combine(kind) }
+
+    /// Matches an error of the same kind, as SwiftData's: `case SwiftDataError.loadIssueModelContainer:`
+    /// in a `switch` over a caught error.
+    public static func ~= (pattern: SwiftDataError, value: any Error) -> Bool {
+        (value as? SwiftDataError).map { $0 == pattern } ?? false
+    }
 
     public var description: String {
         cause?.description ?? "SwiftData error: \(kind.rawValue)."
@@ -67,6 +74,11 @@ public struct SwiftDataError: Error, Hashable, Sendable, CustomStringConvertible
     public static let unsupportedKeyPath = SwiftDataError(.unsupportedKeyPath)
     /// The store was written by a newer version of the schema.
     public static let backwardMigration = SwiftDataError(.backwardMigration)
+    /// A configuration's name, which makes its store's file name, has a `/` or a NUL.
+    public static let configurationFileNameContainsInvalidCharacters = SwiftDataError(
+        .configurationFileNameContainsInvalidCharacters)
+    /// A configuration's name makes a file name longer than the file system takes.
+    public static let configurationFileNameTooLong = SwiftDataError(.configurationFileNameTooLong)
     /// Two configurations of one container are the same.
     public static let duplicateConfiguration = SwiftDataError(.duplicateConfiguration)
     /// A configuration's schema has models the container's schema does not.
