@@ -8,16 +8,15 @@ import Logging
 /// Models hold their context's core, not the ``ModelContext`` the app holds, so that a
 /// fetched model can still read its relationships after the app let go of the context,
 /// and the app's letting go is still seen: when the last reference to the
-/// ``ModelContext`` goes, the core forgets the relationships its unchanged models loaded
-/// (``handleReleased()``). Related models refer to each other, and each to the core: that
+/// ``ModelContext`` goes, a core without unsaved changes forgets the relationships its
+/// models loaded (``handleReleased()``). Related models refer to each other, and each to the core: that
 /// cycle is broken there, so the models nobody holds end, and the core and its container
 /// with them. A model the app still holds reads its relationships again, through the core.
 final class ModelContextCore {
     let container: ModelContainer
     /// How the context reaches each of the container's stores, in configuration order.
     private let accesses: [StoreAccess]
-    /// Whether changes are saved automatically (on the main actor, after the current
-    /// turn of work). `false` for contexts created with `ModelContext(_:)`.
+    /// Whether changes are saved automatically (see ``ModelContext/autosaveEnabled``).
     var autosaveEnabled = false
     /// Who saves: recorded with each save in the store's history
     /// (``DefaultHistoryTransaction/author``), so that a reader can tell its own saves
