@@ -1,7 +1,7 @@
 import SwiftSyntax
 import SwiftSyntaxMacros
 
-/// `#Predicate` with one input, as `import SwiftData` declares it: Foundation's
+/// `#Predicate` over models, as `import SwiftData` declares it: Foundation's
 /// `#Predicate`, which also accepts `evaluate(_:)` of a stored `Predicate` or
 /// `Expression` (`#Predicate<Item> { base.evaluate($0) && $0.name == name }`).
 ///
@@ -22,7 +22,7 @@ public struct EvaluatingPredicateMacro: ExpressionMacro {
     }
 }
 
-/// `#Expression` with one input, as `import SwiftData` declares it: Foundation's
+/// `#Expression` over models, as `import SwiftData` declares it: Foundation's
 /// `#Expression`, which also accepts `evaluate(_:)` of a stored `Predicate` or `Expression`
 /// (see ``EvaluatingPredicateMacro``).
 public struct EvaluatingExpressionMacro: ExpressionMacro {

@@ -1,11 +1,12 @@
-// `#Predicate` and `#Expression` of one input, which also accept `evaluate(_:)` of a stored
+// `#Predicate` and `#Expression` over models, which also accept `evaluate(_:)` of a stored
 // `Predicate` or `Expression`, as Apple's Foundation does and Linux's does not.
 //
 // Swift does not let a re-exporting module's macro shadow the re-exported module's macro
-// of the same signature (both are found, and the use is ambiguous). These take one input
-// type instead of Foundation's parameter pack: overload resolution prefers them, for a
-// predicate of one input, as the more specialized; predicates of several inputs keep
-// Foundation's macros.
+// of the same signature (both are found, and the use is ambiguous). These require their
+// inputs to be models: overload resolution prefers them, for a predicate over models, as
+// the more specialized. Their signature is otherwise Foundation's, so that the closure's
+// body type-checks alike under both and does not sway the choice. Predicates over other
+// types keep Foundation's macros.
 
 /// Creates a predicate from a closure, as Foundation's `#Predicate` does, with
 /// `evaluate(_:)` of a stored `Predicate` supported:
@@ -28,8 +29,8 @@ public macro Predicate<each Input: PersistentModel>(_ body: (repeat each Input) 
 /// `evaluate(_:)` of a stored `Predicate` or `Expression` supported:
 ///
 /// ```swift
-/// let subtotal = #Expression<Item, Double> { $0.price * $0.weight }
-/// let total = #Expression<Item, Double> { subtotal.evaluate($0) + $0.shipping }
+/// let pricePerKilo = #Expression<Item, Double> { $0.price / $0.weight }
+/// let doubled = #Expression<Item, Double> { pricePerKilo.evaluate($0) * 2 }
 /// ```
 @freestanding(expression)
 public macro Expression<each Input: PersistentModel, Output>(_ body: (repeat each Input) -> Output) -> Expression<
@@ -51,9 +52,10 @@ public macro _FoundationExpression<each Input, Output>(
 ) -> Expression<repeat each Input, Output> = #externalMacro(module: "FoundationMacros", type: "ExpressionMacro")
 
 // The form `#Predicate` and `#Expression` give `evaluate(_:)` for Foundation's macro, which
-// type-checks its closure before it expands it. Unavailable: the macros expand the
-// subscript into the predicate node that evaluates the stored one
-// (`PredicateExpressions.build_subscript`), and nothing calls it.
+// translates a subscript into `PredicateExpressions.build_subscript`. The compiler
+// type-checks the closure before the macro expands it, and does so without effects
+// checking (as it does `evaluate(_:)` without `try`); an unavailable subscript would be
+// diagnosed there, so these are available, and do what `evaluate(_:)` does.
 
 extension Predicate {
     /// Implementation detail of `#Predicate` and `#Expression`: `predicate.evaluate(input)`

@@ -139,13 +139,15 @@ struct EvaluateInPredicateTests {
         #expect(try fetchedNames(heavyAndNoted, in: context, name: \.name) == ["cups", "rice"])
     }
 
-    @Test("predicates of several inputs keep Foundation's #Predicate")
+    @Test("predicates of several inputs, and over other types than models, keep Foundation's #Predicate")
     func severalInputs() throws {
         let context = try pantries()
         let cheaperThan = #Predicate<Provision, Double> { $0.price < $1 }
         let names = try context.fetch(FetchDescriptor<Provision>(sortBy: [SortDescriptor(\.name)]))
             .filter { try cheaperThan.evaluate($0, 10) }.map(\.name)
         #expect(names == ["rice", "saffron", "tea"])
+        let positive = #Predicate<Int> { $0 > 0 }
+        #expect(try [-1, 0, 2].filter { try positive.evaluate($0) } == [2])
     }
 
     @Test("a predicate that evaluates a stored one cannot be archived")
