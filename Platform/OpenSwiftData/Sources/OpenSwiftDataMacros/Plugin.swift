@@ -14,5 +14,7 @@ struct OpenSwiftDataMacrosPlugin: CompilerPlugin {
         IndexMacro.self,
         UniqueMacro.self,
         ModelActorMacro.self,
+        EvaluatingPredicateMacro.self,
+        EvaluatingExpressionMacro.self,
     ]
 }

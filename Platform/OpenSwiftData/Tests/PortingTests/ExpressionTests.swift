@@ -17,9 +17,9 @@ final class LineItem {
     }
 }
 
-/// `#Expression` and what to write where a SwiftData app calls `evaluate(_:)` inside
-/// `#Predicate`, which Linux's Foundation rejects (see PORTING.md).
-@Suite("#Expression, and predicates built without evaluate(_:)")
+/// `#Expression`, and stored predicates combined, in a file that imports Foundation and
+/// SwiftData both: `#Predicate` and `#Expression` are SwiftData's, and accept `evaluate(_:)`.
+@Suite("#Expression, and stored predicates combined")
 struct ExpressionTests {
     private func items() throws -> ModelContext {
         let container = try ModelContainer(
@@ -42,13 +42,13 @@ struct ExpressionTests {
         #expect(try fetched.filter { try bulk.evaluate($0) }.map(\.product) == ["cups", "tea"])
     }
 
-    /// Where an app writes `#Predicate { isHeavy.evaluate($0) && $0.price < limit }`, a
-    /// function makes the whole predicate from its parameters.
+    /// A function that makes the whole predicate from its parameters: what an app writes
+    /// where it does not compose stored predicates.
     private static func heavy(cheaperThan limit: Double) -> Predicate<LineItem> {
         #Predicate { $0.weight >= 1.5 && $0.price < limit }
     }
 
-    @Test("a predicate made by a function from its parameters stands in for a stored predicate's evaluate(_:)")
+    @Test("a predicate made by a function from its parameters")
     func predicateFromParameters() throws {
         let context = try items()
         let fetched = try context.fetch(FetchDescriptor(predicate: Self.heavy(cheaperThan: 20)))
@@ -63,5 +63,23 @@ struct ExpressionTests {
         let fetched = try context.fetch(FetchDescriptor(predicate: cheap, sortBy: [SortDescriptor(\.product)]))
             .filter { try several.evaluate($0) }
         #expect(fetched.map(\.product) == ["cups", "tea"])
+    }
+
+    @Test("evaluate(_:) of a stored predicate and of an #Expression, with Foundation imported too")
+    func evaluateWithFoundationImported() throws {
+        let context = try items()
+        let several = #Predicate<LineItem> { $0.quantity > 2 }
+        let pricePerKilo = #Expression<LineItem, Double> { $0.price / $0.weight }
+        let limit = 10.0
+        let composed = #Predicate<LineItem> { several.evaluate($0) && pricePerKilo.evaluate($0) > limit }
+        let either = #Predicate<LineItem> { several.evaluate($0) || pricePerKilo.evaluate($0) > limit }
+        let all = try context.fetch(FetchDescriptor<LineItem>())
+        let fetched = try context.fetch(FetchDescriptor(predicate: composed, sortBy: [SortDescriptor(\.product)]))
+        #expect(fetched.map(\.product) == ["tea"])
+        #expect(try fetched.map(\.product) == all.filter { try composed.evaluate($0) }.map(\.product).sorted())
+        #expect(try isAnsweredBySQL(composed, in: context))
+        let fetchedEither = try context.fetch(FetchDescriptor(predicate: either, sortBy: [SortDescriptor(\.product)]))
+        #expect(fetchedEither.map(\.product) == ["cups", "kettle", "tea"])
+        #expect(try fetchedEither.map(\.product) == all.filter { try either.evaluate($0) }.map(\.product).sorted())
     }
 }
