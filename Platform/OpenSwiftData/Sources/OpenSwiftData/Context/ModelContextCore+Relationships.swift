@@ -28,8 +28,22 @@ extension ModelContextCore {
         let model =
             try identityMap[IdentityMap.key(target, key)]
             ?? access(for: target).read { db in try self.model(of: target, primaryKey: key, db: db) }
-        guard let model, model.persistentBackingData.state != .deleted else { return nil }
+        guard let model else { return nil }
+        if model.persistentBackingData.state == .deleted, !linkSurvivesDeletion(of: backing.entity, at: index) {
+            return nil
+        }
         return model
+    }
+
+    /// Whether a link read from the store to a model deleted in this context (not saved
+    /// yet) still holds: when the deleted model's relationship back has a `.deny` or
+    /// `.noAction` rule, its deletion left the related models as they are, the save to
+    /// judge (`.deny`) or to clear the link; `.cascade` and `.nullify` took them out of it
+    /// (``deleteModel(_:)``).
+    private func linkSurvivesDeletion(of entity: EntityDescriptor, at index: Int) -> Bool {
+        guard let inverse = entity.inverse(of: index) else { return false }
+        let rule = inverse.entity.properties[inverse.index].relationship?.deleteRule
+        return rule == .deny || rule == .noAction
     }
 
     /// The targets of a to-many relationship of the model with key `key`. The other
@@ -58,7 +72,8 @@ extension ModelContextCore {
     }
 
     /// One query for a to-many relationship of several owners, grouped by owner key;
-    /// deleted targets are left out.
+    /// targets deleted in this context are left out, unless their deletion left the link
+    /// (``linkSurvivesDeletion(of:at:)``).
     func readToMany(of entity: EntityDescriptor, at index: Int, owners: ArraySlice<Int64>, db: Database)
         throws -> [Int64: [any PersistentModel]]
     {
@@ -74,6 +89,7 @@ extension ModelContextCore {
         // empty allocates about log2(count) times.
         var owner: Int64?
         var run: [any PersistentModel] = []
+        let keepsDeleted = linkSurvivesDeletion(of: entity, at: index)
         let statement = try db.fetchStatement(sql: query.sql)
         try forEachModel(
             in: statement, arguments: [ownerList.databaseValue], query: query.targets, batch: batch, db: db
@@ -86,7 +102,7 @@ extension ModelContextCore {
                 run = []
                 run.reserveCapacity(lastCount)
             }
-            guard model.persistentBackingData.state != .deleted else { return }
+            guard keepsDeleted || model.persistentBackingData.state != .deleted else { return }
             run.append(model)
         }
         if let owner { targetsByOwner[owner] = run }

@@ -37,4 +37,26 @@ struct GeneratedFindingsTests {
             .enumeratePets(batchSize: 4, saveEvery: 1),
         ])
     }
+
+    @Test("a deny rule counts no model once the last one left it after a rolled-back delete (OSD_SEED=499513878540)")
+    func denyAfterRolledBackDelete() throws {
+        let pets = GeneratedRelationship.all.first { $0.owner == .person && $0.name == "pets" }!
+        let toyPet = GeneratedRelationship.all.first { $0.owner == .toy && $0.name == "pet" }!
+        try replay([
+            .insert(.pet, [:], toOne: ["owner": 2]),
+            .insert(
+                .toy,
+                ["label": .string("bo"), "link": .url(URL(string: "https://example.org/3")!)],
+                toOne: ["pet": 2]),
+            .insert(.person, ["age": .int(0)], toOne: [:]),
+            .save,
+            .append(pets, slot: 2, target: 0),
+            .delete(.person, slot: 5),
+            .save,
+            .delete(.pet, slot: 0),
+            .setToOne(toyPet, slot: 4, target: nil),
+            .insert(.pet, ["name": .string("bo"), "weight": .double(1.0)], toOne: ["owner": 0]),
+            .enumeratePets(batchSize: 1, saveEvery: 1),
+        ])
+    }
 }
