@@ -1,0 +1,164 @@
+import Foundation
+
+/// Records a context's changes with its ``ModelContext/undoManager``, as SwiftData does:
+/// each change registers, as it is made, the action that undoes it.
+///
+/// Three kinds of action, each the exact opposite of one step of the context's work, and
+/// each registering its own opposite when it runs (which makes redo work):
+/// - a property's previous value: its stored value, or its relationship slot (every
+///   relationship change, inverses and delete rules included, is a slot change of one
+///   model);
+/// - a model's membership: an insert is undone by taking the model out, a delete by
+///   bringing it back. Its effects on other models (inverses connected, delete rules) are
+///   slot changes, registered after it, so undone before it.
+///
+/// Undo after a save works on what the save made of the models: an undone insert of a
+/// saved model deletes it, an undone delete of a saved model inserts it again, as a new
+/// row; an undone change marks the model changed. The next save writes each.
+///
+/// Held by the context only while it has an undo manager: without one, a change costs a
+/// nil test.
+final class UndoRecorder {
+    /// The context whose changes are recorded: it holds this recorder.
+    unowned let core: ModelContextCore
+    /// The app's ``ModelContext`` holds the undo manager; the context refers to it weakly,
+    /// as its actions refer to the context's models, and the models to the context.
+    weak var manager: UndoManager?
+
+    init(core: ModelContextCore, manager: UndoManager) {
+        self.core = core
+        self.manager = manager
+    }
+
+    /// Registers the action that puts back the property at `index` of `model`, about to
+    /// change. Called by the model's backing data before each change of a property.
+    func registerChange(at index: Int, of model: any PersistentModel) {
+        guard let manager, manager.isUndoRegistrationEnabled else { return }
+        let value = core.undoValue(at: index, of: model.persistentBackingData)
+        manager.registerUndo(withTarget: core) { core in core.restore(value, at: index, of: model) }
+    }
+
+    /// Registers the action that undoes an insert (`present` false) or a delete
+    /// (`present` true) of `model`.
+    func registerMembership(_ present: Bool, of model: any PersistentModel) {
+        guard let manager, manager.isUndoRegistrationEnabled else { return }
+        manager.registerUndo(withTarget: core) { core in core.setMembership(of: model, present: present) }
+    }
+}
+
+/// A property's value as an undo action puts it back.
+enum UndoValue {
+    case stored(StoredValue)
+    case slot(RelationshipSlot)
+}
+
+extension ModelContextCore {
+    /// The undo manager that records the context's changes (see ``UndoRecorder``).
+    /// Replacing it removes the context's actions from the previous one.
+    var undoManager: UndoManager? {
+        get { undoRecorder?.manager }
+        set {
+            guard newValue !== undoRecorder?.manager else { return }
+            undoRecorder?.manager?.removeAllActions(withTarget: self)
+            undoRecorder = newValue.map { UndoRecorder(core: self, manager: $0) }
+        }
+    }
+
+    /// Ends the current event of the undo manager: the group its first action opened
+    /// (``UndoManager/groupsByEvent``) closes, and the next change starts another. Called
+    /// by ``ModelContext/processPendingChanges()`` and ``save()``.
+    func endUndoEvent() {
+        undoRecorder?.manager?.endEventGroup()
+    }
+
+    /// Removes the context's actions from its undo manager: a rollback discards the
+    /// changes they undo, as Core Data's `rollback()` empties the undo stack. Actions
+    /// others registered on a shared undo manager stay.
+    func removeUndoActions() {
+        undoRecorder?.manager?.removeAllActions(withTarget: self)
+    }
+
+    /// The value of the property at `index` as it is now, to put back. A value or a
+    /// to-one target that is not read yet is read, when that costs no store read for the
+    /// target: an undo after a save would find the store changed.
+    fileprivate func undoValue(at index: Int, of backing: ModelBackingData) -> UndoValue {
+        guard let relationship = backing.entity.properties[index].relationship else {
+            let stored = backing.storedValue(at: index)
+            return .stored(stored.isNotRead ? backing.readUnreadValue(at: index) : stored)
+        }
+        let slot = backing.relationship(at: index)
+        // A to-one not loaded is told by its stored key (``RelationshipGraph/refers``): a
+        // registered target, deleted in the context perhaps, is named, so that an undo after
+        // the save that deleted it links the model to it again.
+        if case .notLoaded = slot, !relationship.isToMany, case .integer(let key) = backing.storedValue(at: index),
+            let target = identityMap[IdentityMap.key(EntityDescriptor.known(relationship.target), key)]
+        {
+            return .slot(.toOne(target))
+        }
+        return .slot(slot)
+    }
+
+    /// Puts back a property's value, and registers the action that puts back the one it
+    /// replaces.
+    fileprivate func restore(_ value: UndoValue, at index: Int, of model: any PersistentModel) {
+        let backing = model.persistentBackingData
+        ModelObservation.withMutation(of: model, at: index) {
+            backing.willChange(index, of: model)
+            switch value {
+            case .stored(let stored): backing.setStoredValue(stored, at: index)
+            case .slot(let slot): backing.setRelationship(slot, at: index)
+            }
+        }
+    }
+
+    /// Brings `model` back into the context (`present`) or takes it out, and registers the
+    /// opposite. Only the model's own state changes: its links to other models are slot
+    /// changes, with actions of their own.
+    fileprivate func setMembership(of model: any PersistentModel, present: Bool) {
+        undoRecorder?.registerMembership(!present, of: model)
+        let backing = model.persistentBackingData
+        switch (present, backing.state) {
+        case (true, .deleted) where backing.context === self:
+            // A delete not saved yet: the model is as it was.
+            deletedModels.remove(model)
+            backing.state = .persisted
+            if backing.hasChangedProperties { changedModels.insert(model) }
+            forgetUnchangedRelationships()
+        case (true, .detached) where backing.context == nil && backing.primaryKey == nil:
+            // Out of the context: a saved delete (its row is gone, and the model makes a new
+            // one), or an undone insert.
+            backing.context = self
+            backing.state = .inserted
+            insertedModels.insert(model)
+        case (false, .inserted) where backing.context === self:
+            insertedModels.remove(model)
+            backing.state = .detached
+            backing.leaveContext()
+        case (false, .persisted) where backing.context === self:
+            // A saved insert: its row goes at the next save, as a delete's does.
+            backing.readUnreadValuesIfAny()
+            backing.keepSnapshot()
+            backing.state = .deleted
+            changedModels.remove(model)
+            deletedModels.insert(model)
+        default:
+            // Already as asked, or merged into another model by an upsert.
+            break
+        }
+    }
+
+    /// Forgets the relationships of the registered models that were read from the store
+    /// and not changed since: read while a delete was pending, they leave out the model
+    /// the delete's undo brings back. They are read again on next access.
+    private func forgetUnchangedRelationships() {
+        for model in identityMap.liveModels {
+            let backing = model.persistentBackingData
+            guard backing.state == .persisted, backing.entity.hasRelationships else { continue }
+            let changed = backing.changedProperties
+            for property in backing.entity.properties where property.relationship != nil {
+                guard !changed.contains(property.index) else { continue }
+                backing.setRelationship(.notLoaded, at: property.index)
+            }
+        }
+    }
+}
