@@ -298,4 +298,84 @@ struct UndoTests {
         undoManager.undo()
         #expect(notebook.title == "Travel")
     }
+
+    @Test("undo of a delete brings the model back in relationships read while it was deleted")
+    func relationshipsReadDuringTheDelete() throws {
+        let (context, undoManager, notebook) = try savedNotebook()
+        let lisbon = try #require(notebook.pages.first { $0.text == "Lisbon" })
+        let star = Sticker(name: "star")
+        lisbon.stickers.append(star)
+        try context.save()
+        let reader = ModelContext(container)
+        reader.undoManager = undoManager
+        let page = try #require(
+            try reader.fetch(FetchDescriptor<NotePage>(predicate: #Predicate { $0.text == "Lisbon" })).first)
+        reader.delete(page)
+        let sticker = try #require(try reader.fetch(FetchDescriptor<Sticker>()).first)
+        #expect(sticker.pages.isEmpty)
+
+        undoManager.undo()
+        #expect(sticker.pages.map(\.text) == ["Lisbon"])
+        #expect(page.stickers.map(\.name) == ["star"])
+    }
+
+    @Test("a context with an undo manager ends with its models when the app lets go of both")
+    func contextEndsWithItsUndoManager() throws {
+        weak var weakContainer: ModelContainer?
+        weak var weakNotebook: Notebook?
+        do {
+            let made = try ModelContainer(
+                for: Notebook.self, NotePage.self, Sticker.self,
+                configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+            weakContainer = made
+            let context = ModelContext(made)
+            context.undoManager = UndoManager()
+            let notebook = Notebook(title: "Short-lived")
+            context.insert(notebook)
+            notebook.pages.append(NotePage(text: "One"))
+            try context.save()
+            notebook.title = "Renamed"
+            try context.save()
+            weakNotebook = notebook
+        }
+        #expect(weakNotebook == nil)
+        #expect(weakContainer == nil)
+    }
+
+    @Test("an undo manager the app keeps undoes the changes of a context it let go of")
+    func undoManagerOutlivesTheContext() throws {
+        let undoManager = UndoManager()
+        let notebook: Notebook
+        do {
+            let (context, _, fetched) = try savedNotebook()
+            context.undoManager = undoManager
+            fetched.title = "Renamed"
+            try context.save()
+            notebook = fetched
+        }
+        undoManager.undo()
+        #expect(notebook.title == "Travel")
+        try notebook.modelContext?.save()
+        #expect(try stored() == ["Travel": ["Lisbon", "Porto"]])
+    }
+
+    @Test("the main context saves what an undo changes automatically, as it saves other changes")
+    @MainActor
+    func mainContextAutosavesUndo() async throws {
+        let context = container.mainContext
+        let undoManager = UndoManager()
+        context.undoManager = undoManager
+        context.insert(Notebook(title: "Autosaved"))
+        try context.save()
+        #expect(try stored() == ["Autosaved": []])
+        // The autosave the insert scheduled runs, with nothing left to save.
+        try await Task.sleep(for: .milliseconds(50))
+
+        undoManager.undo()
+        #expect(context.hasChanges)
+        for _ in 0..<100 where context.hasChanges {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        #expect(try stored().isEmpty)
+    }
 }

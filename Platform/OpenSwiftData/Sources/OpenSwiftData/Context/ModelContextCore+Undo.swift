@@ -122,7 +122,6 @@ extension ModelContextCore {
             // A delete not saved yet: the model is as it was.
             deletedModels.remove(model)
             backing.state = .persisted
-            if backing.hasChangedProperties { changedModels.insert(model) }
             forgetUnchangedRelationships()
         case (true, .detached) where backing.context == nil && backing.primaryKey == nil:
             // Out of the context: a saved delete (its row is gone, and the model makes a new
@@ -145,6 +144,9 @@ extension ModelContextCore {
             // Already as asked, or merged into another model by an upsert.
             break
         }
+        // A change like an insert or a delete: a model back from a delete is changed again
+        // (its own changes, if any, are pending), and the main context schedules its autosave.
+        registerChange(of: model)
     }
 
     /// Forgets the relationships of the registered models that were read from the store
