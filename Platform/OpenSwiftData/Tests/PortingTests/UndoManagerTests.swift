@@ -56,6 +56,14 @@ struct UndoManagerTests {
         #expect(document.text == "")
         undoManager.redo()
         #expect(document.text == "b")
+
+        undoManager.groupsByEvent = false
+        undoManager.beginUndoGrouping()
+        document.setText("c", undoManager: undoManager)
+        #expect(undoManager.canUndo)
+        undoManager.undo()
+        #expect(undoManager.groupingLevel == 0)
+        #expect(document.text == "b")
     }
 
     @Test("nested groups undo as one step with their parent")

@@ -82,11 +82,11 @@
         /// Whether ``redo()`` is running.
         open private(set) var isRedoing = false
 
-        /// Whether there is a group to undo: a closed one, or the open event group with
+        /// Whether there is a group to undo: a closed one, or an open top-level group with
         /// actions in it (``undo()`` closes it first).
         open var canUndo: Bool {
             if !undoStack.isEmpty { return true }
-            return openGroups.count == 1 && openedForEvent && !openGroups[0].actions.isEmpty
+            return openGroups.count == 1 && !openGroups[0].actions.isEmpty
         }
 
         /// Whether there is a group to redo.
@@ -169,7 +169,7 @@
 
         /// The name of the group ``undo()`` undoes next, or "".
         open var undoActionName: String {
-            if openGroups.count == 1, openedForEvent, !openGroups[0].actions.isEmpty { return openGroups[0].name }
+            if openGroups.count == 1, !openGroups[0].actions.isEmpty { return openGroups[0].name }
             return undoStack.last?.name ?? ""
         }
 
@@ -194,12 +194,12 @@
 
         // MARK: Undoing
 
-        /// Closes the event group if it is open, then undoes the last group: its actions
-        /// run last first, and what they register becomes the redo group. A group opened
-        /// with ``beginUndoGrouping()`` and still open is a programming error.
+        /// Closes the top-level group if one is open (the event's, or one opened with
+        /// ``beginUndoGrouping()``), then undoes the last group: its actions run last first,
+        /// and what they register becomes the redo group. Nested groups still open are a
+        /// programming error.
         open func undo() {
-            endEventGroup()
-            precondition(openGroups.isEmpty, "undo() while an undo group is open")
+            closeTopLevelGroup()
             undoNestedGroup()
         }
 
@@ -218,8 +218,7 @@
         /// Redoes the group undone last: its actions run last first, and what they
         /// register becomes an undo group again.
         open func redo() {
-            endEventGroup()
-            precondition(openGroups.isEmpty, "redo() while an undo group is open")
+            closeTopLevelGroup()
             guard let group = redoStack.popLast() else { return }
             post(.NSUndoManagerCheckpoint)
             post(.NSUndoManagerWillRedoChange)
@@ -227,6 +226,12 @@
             run(group)
             isRedoing = false
             post(.NSUndoManagerDidRedoChange)
+        }
+
+        /// Closes the one group open, before an undo or a redo.
+        private func closeTopLevelGroup() {
+            precondition(openGroups.count <= 1, "undo or redo with nested undo groups open")
+            if openGroups.count == 1 { endUndoGrouping() }
         }
 
         /// Runs a group's actions in a group of their own, which keeps its name.
