@@ -99,6 +99,24 @@ struct UndoTests {
         #expect(try stored() == ["Recipes": []])
     }
 
+    @Test("undo of a delete of an unsaved model inserts it again, with its links")
+    func deleteOfInsertUndo() throws {
+        let (context, undoManager, notebook) = try savedNotebook()
+        let sintra = NotePage(text: "Sintra")
+        notebook.pages.append(sintra)
+        context.processPendingChanges()
+        context.delete(sintra)
+        #expect(context.insertedModelsArray.isEmpty)
+        #expect(notebook.pages.count == 2)
+
+        undoManager.undo()
+        #expect(context.insertedModelsArray.count == 1)
+        #expect(sintra.notebook === notebook)
+        #expect(notebook.pages.count == 3)
+        try context.save()
+        #expect(try stored() == ["Travel": ["Lisbon", "Porto", "Sintra"]])
+    }
+
     @Test("undo puts a changed property back, redo changes it again")
     func changeUndoRedo() throws {
         let (context, undoManager, notebook) = try savedNotebook()
