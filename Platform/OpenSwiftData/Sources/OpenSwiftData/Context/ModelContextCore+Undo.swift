@@ -34,7 +34,7 @@ final class UndoRecorder {
     /// change. Called by the model's backing data before each change of a property.
     func registerChange(at index: Int, of model: any PersistentModel) {
         guard let manager, manager.isUndoRegistrationEnabled else { return }
-        let value = core.undoValue(at: index, of: model.persistentBackingData)
+        let value = core.undoValue(at: index, of: model)
         manager.registerUndo(withTarget: core) { core in core.restore(value, at: index, of: model) }
     }
 
@@ -78,24 +78,27 @@ extension ModelContextCore {
         undoRecorder?.manager?.removeAllActions(withTarget: self)
     }
 
-    /// The value of the property at `index` as it is now, to put back. A value or a
-    /// to-one target that is not read yet is read, when that costs no store read for the
-    /// target: an undo after a save would find the store changed.
-    fileprivate func undoValue(at index: Int, of backing: ModelBackingData) -> UndoValue {
+    /// The value of the property at `index` of `model` as it is now, to put back: as the
+    /// app would read it, never "not read yet", since an undo after a save would read the
+    /// store as the save changed it.
+    fileprivate func undoValue(at index: Int, of model: any PersistentModel) -> UndoValue {
+        let backing = model.persistentBackingData
         guard let relationship = backing.entity.properties[index].relationship else {
             let stored = backing.storedValue(at: index)
             return .stored(stored.isNotRead ? backing.readUnreadValue(at: index) : stored)
         }
         let slot = backing.relationship(at: index)
-        // A to-one not loaded is told by its stored key (``RelationshipGraph/refers``): a
-        // registered target, deleted in the context perhaps, is named, so that an undo after
-        // the save that deleted it links the model to it again.
-        if case .notLoaded = slot, !relationship.isToMany, case .integer(let key) = backing.storedValue(at: index),
+        guard case .notLoaded = slot else { return .slot(slot) }
+        if relationship.isToMany { return .slot(.toMany(RelationshipGraph.targets(of: model, at: index))) }
+        // A to-one is told by its stored key first, as ``RelationshipGraph/refers`` does: a
+        // read leaves out a target deleted in the context, which the change being made may be
+        // the nullify of, and whose undo must link the model to it again.
+        if case .integer(let key) = backing.storedValue(at: index),
             let target = identityMap[IdentityMap.key(EntityDescriptor.known(relationship.target), key)]
         {
             return .slot(.toOne(target))
         }
-        return .slot(slot)
+        return .slot(.toOne(RelationshipGraph.target(of: model, at: index)))
     }
 
     /// Puts back a property's value, and registers the action that puts back the one it
@@ -122,16 +125,18 @@ extension ModelContextCore {
             // A delete not saved yet: the model is as it was.
             deletedModels.remove(model)
             backing.state = .persisted
-            forgetUnchangedRelationships()
+            linkInverses(of: model)
         case (true, .detached) where backing.context == nil && backing.primaryKey == nil:
             // Out of the context: a saved delete (its row is gone, and the model makes a new
             // one), or an undone insert.
             backing.context = self
             backing.state = .inserted
             insertedModels.insert(model)
+            linkInverses(of: model)
         case (false, .inserted) where backing.context === self:
             insertedModels.remove(model)
             backing.state = .detached
+            unlinkInverses(of: model)
             backing.leaveContext()
         case (false, .persisted) where backing.context === self:
             // A saved insert: its row goes at the next save, as a delete's does.
@@ -140,6 +145,7 @@ extension ModelContextCore {
             backing.state = .deleted
             changedModels.remove(model)
             deletedModels.insert(model)
+            unlinkInverses(of: model)
         default:
             // Already as asked, or merged into another model by an upsert.
             break
@@ -149,17 +155,57 @@ extension ModelContextCore {
         registerChange(of: model)
     }
 
-    /// Forgets the relationships of the registered models that were read from the store
-    /// and not changed since: read while a delete was pending, they leave out the model
-    /// the delete's undo brings back. They are read again on next access.
-    private func forgetUnchangedRelationships() {
-        for model in identityMap.liveModels {
-            let backing = model.persistentBackingData
-            guard backing.state == .persisted, backing.entity.hasRelationships else { continue }
-            let changed = backing.changedProperties
-            for property in backing.entity.properties where property.relationship != nil {
-                guard !changed.contains(property.index) else { continue }
-                backing.setRelationship(.notLoaded, at: property.index)
+    /// Puts a model brought back by an undo into the inverses of its relationships, where
+    /// they leave it out: a relationship read from the store while the model was deleted
+    /// (or after its delete was saved) does not have it, and such a read is no change, so
+    /// no action puts it back. Each addition is a change of its own, with its action.
+    private func linkInverses(of model: any PersistentModel) {
+        forEachInverse(of: model) { target, inverseIndex, isToMany in
+            if isToMany {
+                let current = RelationshipGraph.targets(of: target, at: inverseIndex)
+                guard !current.contains(where: { $0 === model }) else { return }
+                restore(.slot(.toMany(current + [model])), at: inverseIndex, of: target)
+            } else if RelationshipGraph.target(of: target, at: inverseIndex) == nil {
+                restore(.slot(.toOne(model)), at: inverseIndex, of: target)
+            }
+        }
+    }
+
+    /// Takes a model an undo or a redo takes out of the context out of the inverses of its
+    /// relationships, as a delete's `.nullify` does: a relationship read while the model
+    /// was in the context has it, and such a read is no change, so no action takes it out.
+    private func unlinkInverses(of model: any PersistentModel) {
+        forEachInverse(of: model) { target, inverseIndex, isToMany in
+            if isToMany {
+                let current = RelationshipGraph.targets(of: target, at: inverseIndex)
+                guard current.contains(where: { $0 === model }) else { return }
+                restore(.slot(.toMany(current.filter { $0 !== model })), at: inverseIndex, of: target)
+            } else if RelationshipGraph.refers(target, at: inverseIndex, to: model) {
+                restore(.slot(.toOne(nil)), at: inverseIndex, of: target)
+            }
+        }
+    }
+
+    /// Calls `body` with each model of the context that `model`'s relationships refer to,
+    /// the index of the inverse relationship, and whether that inverse is to-many.
+    private func forEachInverse(
+        of model: any PersistentModel, _ body: (any PersistentModel, Int, Bool) -> Void
+    ) {
+        let entity = model.persistentBackingData.entity
+        for property in entity.properties {
+            guard let relationship = property.relationship,
+                let inverseIndex = entity.inverse(of: property.index)?.index
+            else { continue }
+            let targets =
+                relationship.isToMany
+                ? RelationshipGraph.targets(of: model, at: property.index)
+                : RelationshipGraph.target(of: model, at: property.index).map { [$0] } ?? []
+            for target in targets {
+                let backing = target.persistentBackingData
+                guard backing.context === self, backing.state == .inserted || backing.state == .persisted else {
+                    continue
+                }
+                body(target, inverseIndex, backing.entity.properties[inverseIndex].relationship?.isToMany == true)
             }
         }
     }
