@@ -3,14 +3,19 @@ import Foundation
 /// Records a context's changes with its ``ModelContext/undoManager``, as SwiftData does:
 /// each change registers, as it is made, the action that undoes it.
 ///
-/// Three kinds of action, each the exact opposite of one step of the context's work, and
+/// Two kinds of action, each the exact opposite of one step of the context's work, and
 /// each registering its own opposite when it runs (which makes redo work):
-/// - a property's previous value: its stored value, or its relationship slot (every
-///   relationship change, inverses and delete rules included, is a slot change of one
-///   model);
+/// - a property change (``PropertyChange``): its stored value, or its relationship slot
+///   (every relationship change, inverses and delete rules included, is a slot change of
+///   one model), before and after;
 /// - a model's membership: an insert is undone by taking the model out, a delete by
 ///   bringing it back. Its effects on other models (inverses connected, delete rules) are
 ///   slot changes, registered after it, so undone before it.
+///
+/// A property change keeps both values, each read when the context is in the state the
+/// change was made in: its undo puts the first back and its redo the second. Values read
+/// while an undo runs would see the models half-way (a model the undo takes out already
+/// gone from a relationship read from the store).
 ///
 /// Undo after a save works on what the save made of the models: an undone insert of a
 /// saved model deletes it, an undone delete of a saved model inserts it again, as a new
@@ -24,6 +29,12 @@ final class UndoRecorder {
     /// The app's ``ModelContext`` holds the undo manager; the context refers to it weakly,
     /// as its actions refer to the context's models, and the models to the context.
     weak var manager: UndoManager?
+    /// The change registered last, whose new value is read at the next step of the
+    /// recorder (a registration, an action run, the end of an event): the model's backing
+    /// data registers a change before making it.
+    private var awaitingNewValue: PropertyChange?
+    /// Set while an action changes a property: the change registers its own opposite.
+    private(set) var isApplying = false
 
     init(core: ModelContextCore, manager: UndoManager) {
         self.core = core
@@ -33,16 +44,57 @@ final class UndoRecorder {
     /// Registers the action that puts back the property at `index` of `model`, about to
     /// change. Called by the model's backing data before each change of a property.
     func registerChange(at index: Int, of model: any PersistentModel) {
+        guard !isApplying else { return }
+        readNewValue()
         guard let manager, manager.isUndoRegistrationEnabled else { return }
-        let value = core.undoValue(at: index, of: model)
-        manager.registerUndo(withTarget: core) { core in core.restore(value, at: index, of: model) }
+        let change = PropertyChange(model: model, index: index, old: core.undoValue(at: index, of: model))
+        awaitingNewValue = change
+        manager.registerUndo(withTarget: core) { core in core.undo(change) }
+    }
+
+    /// Registers the action that makes `change.old` the property's value again, and whose
+    /// own undo makes it `change.new`.
+    fileprivate func register(_ change: PropertyChange) {
+        guard let manager, manager.isUndoRegistrationEnabled else { return }
+        manager.registerUndo(withTarget: core) { core in core.undo(change) }
     }
 
     /// Registers the action that undoes an insert (`present` false) or a delete
     /// (`present` true) of `model`.
     func registerMembership(_ present: Bool, of model: any PersistentModel) {
+        readNewValue()
         guard let manager, manager.isUndoRegistrationEnabled else { return }
         manager.registerUndo(withTarget: core) { core in core.setMembership(of: model, present: present) }
+    }
+
+    /// Reads the new value of the change registered last: it is made by now.
+    func readNewValue() {
+        guard let change = awaitingNewValue else { return }
+        awaitingNewValue = nil
+        change.new = core.undoValue(at: change.index, of: change.model)
+    }
+
+    /// Runs `body`, in which property changes register nothing of their own.
+    fileprivate func applying(_ body: () -> Void) {
+        isApplying = true
+        defer { isApplying = false }
+        body()
+    }
+}
+
+/// One property change: the value before and the value after.
+final class PropertyChange {
+    let model: any PersistentModel
+    let index: Int
+    let old: UndoValue
+    /// Read once the change is made (``UndoRecorder/readNewValue()``).
+    var new: UndoValue?
+
+    init(model: any PersistentModel, index: Int, old: UndoValue, new: UndoValue? = nil) {
+        self.model = model
+        self.index = index
+        self.old = old
+        self.new = new
     }
 }
 
@@ -68,6 +120,7 @@ extension ModelContextCore {
     /// (``UndoManager/groupsByEvent``) closes, and the next change starts another. Called
     /// by ``ModelContext/processPendingChanges()`` and ``save()``.
     func endUndoEvent() {
+        undoRecorder?.readNewValue()
         undoRecorder?.manager?.endEventGroup()
     }
 
@@ -101,12 +154,26 @@ extension ModelContextCore {
         return .slot(.toOne(RelationshipGraph.target(of: model, at: index)))
     }
 
-    /// Puts back a property's value, and registers the action that puts back the one it
-    /// replaces.
-    fileprivate func restore(_ value: UndoValue, at index: Int, of model: any PersistentModel) {
+    /// Undoes a property change: its old value is put back, and the change the other way
+    /// round is registered.
+    fileprivate func undo(_ change: PropertyChange) {
+        undoRecorder?.readNewValue()
+        guard let new = change.new else { return }
+        set(change.old, at: change.index, of: change.model, replacing: new)
+    }
+
+    /// Sets a property of `model` to `value` as a change, and registers the change that puts
+    /// back `current`, its value now.
+    fileprivate func set(_ value: UndoValue, at index: Int, of model: any PersistentModel, replacing current: UndoValue)
+    {
+        undoRecorder?.register(PropertyChange(model: model, index: index, old: current, new: value))
         let backing = model.persistentBackingData
         ModelObservation.withMutation(of: model, at: index) {
-            backing.willChange(index, of: model)
+            if let undoRecorder {
+                undoRecorder.applying { backing.willChange(index, of: model) }
+            } else {
+                backing.willChange(index, of: model)
+            }
             switch value {
             case .stored(let stored): backing.setStoredValue(stored, at: index)
             case .slot(let slot): backing.setRelationship(slot, at: index)
@@ -164,9 +231,9 @@ extension ModelContextCore {
             if isToMany {
                 let current = RelationshipGraph.targets(of: target, at: inverseIndex)
                 guard !current.contains(where: { $0 === model }) else { return }
-                restore(.slot(.toMany(current + [model])), at: inverseIndex, of: target)
+                set(.slot(.toMany(current + [model])), at: inverseIndex, of: target, replacing: .slot(.toMany(current)))
             } else if RelationshipGraph.target(of: target, at: inverseIndex) == nil {
-                restore(.slot(.toOne(model)), at: inverseIndex, of: target)
+                set(.slot(.toOne(model)), at: inverseIndex, of: target, replacing: .slot(.toOne(nil)))
             }
         }
     }
@@ -179,9 +246,11 @@ extension ModelContextCore {
             if isToMany {
                 let current = RelationshipGraph.targets(of: target, at: inverseIndex)
                 guard current.contains(where: { $0 === model }) else { return }
-                restore(.slot(.toMany(current.filter { $0 !== model })), at: inverseIndex, of: target)
+                set(
+                    .slot(.toMany(current.filter { $0 !== model })), at: inverseIndex, of: target,
+                    replacing: .slot(.toMany(current)))
             } else if RelationshipGraph.refers(target, at: inverseIndex, to: model) {
-                restore(.slot(.toOne(nil)), at: inverseIndex, of: target)
+                set(.slot(.toOne(nil)), at: inverseIndex, of: target, replacing: .slot(.toOne(model)))
             }
         }
     }
