@@ -182,8 +182,9 @@ extension ModelContextCore {
     }
 
     /// Brings `model` back into the context (`present`) or takes it out, and registers the
-    /// opposite. Only the model's own state changes: its links to other models are slot
-    /// changes, with actions of their own.
+    /// opposite. The links the change made or cut are slot changes with actions of their
+    /// own; what this adds is the inverses a read from the store left out of step
+    /// (``linkInverses(of:)``, ``unlinkInverses(of:)``).
     fileprivate func setMembership(of model: any PersistentModel, present: Bool) {
         undoRecorder?.registerMembership(!present, of: model)
         let backing = model.persistentBackingData
