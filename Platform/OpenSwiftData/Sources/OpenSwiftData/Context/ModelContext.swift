@@ -61,6 +61,7 @@ public final class ModelContext {
     /// The app's context for `core`; made by the core (``ModelContextCore/publicContext``).
     init(core: ModelContextCore) {
         self.core = core
+        self.retainedUndoManager = core.undoManager
         core.handle = self
     }
 
@@ -96,6 +97,28 @@ public final class ModelContext {
         get { EditingState(id: core.editingSession, author: core.author) }
         set { core.author = newValue.author }
     }
+
+    /// The undo manager that records the context's inserts, deletes and changes, as they
+    /// are made; nil, the default, records nothing. `undo()` takes back the last group of
+    /// changes (inserted models leave, deleted ones come back with their relationships,
+    /// changed properties get their previous values) and `redo()` makes them again.
+    ///
+    /// Changes already saved can be undone too: they become unsaved changes, which the
+    /// next save writes. ``rollback()`` removes the context's actions from the undo
+    /// manager. See PORTING.md for how changes are grouped on Linux.
+    ///
+    /// The context holds the undo manager for as long as the app holds the context.
+    public var undoManager: UndoManager? {
+        get { core.undoManager }
+        set {
+            retainedUndoManager = newValue
+            core.undoManager = newValue
+        }
+    }
+
+    /// Keeps the undo manager alive: the core refers to it weakly, since its actions hold
+    /// models, which hold the core.
+    private var retainedUndoManager: UndoManager?
 
     // MARK: State
 
@@ -153,9 +176,12 @@ public final class ModelContext {
 
     /// SwiftData's step that brings pending changes up to date (inverse relationships,
     /// observers) before the next fetch or save. OpenSwiftData does that work as each
-    /// change is made, so this has nothing left to do: it saves nothing and keeps every
-    /// change pending. Kept so that SwiftData code calling it compiles unchanged.
-    public func processPendingChanges() {}
+    /// change is made; what is left is the end of the undo manager's event: the changes
+    /// made since the last event form one undo group, and the next change starts another
+    /// (see ``undoManager``). It saves nothing and keeps every change pending.
+    public func processPendingChanges() {
+        core.endUndoEvent()
+    }
 
     /// Runs `block`, then saves; if `block` or the save throws, every unsaved change is
     /// rolled back.

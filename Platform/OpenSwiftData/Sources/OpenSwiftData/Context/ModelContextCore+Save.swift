@@ -4,6 +4,7 @@ import GRDB
 extension ModelContextCore {
     /// The work of ``ModelContext/save()``.
     func save() throws {
+        endUndoEvent()
         guard hasChanges else {
             changedModels.removeAll()
             return

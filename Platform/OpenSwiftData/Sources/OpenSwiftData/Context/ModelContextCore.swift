@@ -42,6 +42,10 @@ final class ModelContextCore {
     /// tags = tour.tags`) and build a change on it after the error has cleared.
     var failedRelationshipReads: [FailedRelationshipRead: String] = [:]
 
+    /// Records the changes with the context's undo manager; nil without one
+    /// (ModelContextCore+Undo.swift).
+    var undoRecorder: UndoRecorder?
+
     static let logger = Logger(label: "OpenSwiftData")
 
     /// The ``ModelContext`` the app holds, while it holds one; set by its initializer.
@@ -147,6 +151,7 @@ final class ModelContextCore {
         if let owner = backing.context {
             precondition(owner === self, "\(SwiftDataError.modelBelongsToAnotherContext(entity: backing.entity.name))")
             if backing.state == .deleted {
+                undoRecorder?.registerMembership(false, of: model)
                 deletedModels.remove(model)
                 backing.state = backing.primaryKey == nil ? .inserted : .persisted
                 if backing.primaryKey == nil { insertedModels.insert(model) }
@@ -158,6 +163,7 @@ final class ModelContextCore {
             "\(backing.entity.name) is not in the container's schema")
         backing.forgetUnsetToManyRelationships()
         backing.context = self
+        if backing.primaryKey == nil { undoRecorder?.registerMembership(false, of: model) }
         if let primaryKey = backing.primaryKey {
             backing.state = .persisted
             identityMap.register(model, for: primaryKey)
@@ -233,6 +239,7 @@ final class ModelContextCore {
     func deleteModel(_ model: any PersistentModel) {
         let backing = model.persistentBackingData
         guard backing.context === self, backing.state == .inserted || backing.state == .persisted else { return }
+        undoRecorder?.registerMembership(true, of: model)
         let wasInserted = backing.state == .inserted
         if !wasInserted {
             // Out of its context, a model of a partial fetch could not read what it left out.
@@ -302,6 +309,7 @@ final class ModelContextCore {
         deletedModels.removeAll()
         failedRelationshipReads.removeAll()
         if hadDeletions { unloadRelationshipsOfRegisteredModels() }
+        removeUndoActions()
     }
 
     /// Forgets every registered model's loaded relationships, to be read again from the

@@ -323,7 +323,9 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingFields, StoredVal
         guard state != .detached else { return }
         if state == .persisted || state == .deleted { keepSnapshot() }
         changes().properties.insert(index)
-        context?.registerChange(of: owner)
+        guard let context else { return }
+        context.registerChange(of: owner)
+        context.undoRecorder?.registerChange(at: index, of: owner)
     }
 
     /// Keeps the values and relationships as they are now for ``restoreSnapshot()``,
