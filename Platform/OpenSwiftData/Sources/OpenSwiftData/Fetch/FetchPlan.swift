@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Synchronization
 
 /// How one fetch runs: the SQL it sends, and what it finishes in memory (a predicate
 /// or sort that SQL cannot express, and the context's unsaved changes).
@@ -46,7 +47,7 @@ struct FetchPlan {
             let condition =
                 PredicateTemplates.condition(for: predicate, entity: entity)
                 ?? PredicateTranslator.condition(for: predicate, entity: entity)
-            if condition?.isExact != true {
+            if condition?.isExact != true, Self.isFirstReport(of: predicate, on: entity) {
                 // A full-table read is never silent: say which entity and which expression.
                 ModelContextCore.logger.notice(
                     "predicate on \(entity.name) is evaluated in memory: \(Self.describe(predicate.expression, of: entity))"
@@ -61,6 +62,18 @@ struct FetchPlan {
         self.isAnsweredBySQL = pending.isEmpty && isPredicateAnsweredBySQL && orderBy != nil
         self.fetchLimit = descriptor.fetchLimit
         self.fetchOffset = descriptor.fetchOffset
+    }
+
+    /// The predicate forms already reported as evaluated in memory, by entity and
+    /// expression type: the shape of the expression tree and the types it reads, not the
+    /// values, key paths or comparison operators in it.
+    private static let reportedForms = Mutex<Set<String>>([])
+
+    /// Whether this form of predicate on this entity is reported for the first time in
+    /// the process: a fetch repeated in a loop is reported once, not at every fetch.
+    private static func isFirstReport<T>(of predicate: Predicate<T>, on entity: EntityDescriptor) -> Bool {
+        let form = "\(entity.name) \(ObjectIdentifier(type(of: predicate.expression)))"
+        return reportedForms.withLock { $0.insert(form).inserted }
     }
 
     /// A predicate's expression as Foundation describes it, with the entity's key paths,
