@@ -1,0 +1,35 @@
+import Foundation
+import Testing
+
+@Suite("The README's live query program")
+struct LiveQueryExampleTests {
+    /// The package's folder.
+    private static let packageFolder = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    @Test("it runs, and prints the recent films after each save that changes them")
+    func run() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            .appending(path: "openswiftdata-live-query-example")
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(output == "[\"Ponyo\"]\n[\"Arrival\", \"Ponyo\"]\n")
+    }
+
+    @Test("the README lists the program as it is built")
+    func listing() throws {
+        let readme = try String(contentsOf: Self.packageFolder.appending(path: "README.md"), encoding: .utf8)
+        let program = try String(
+            contentsOf: Self.packageFolder.appending(path: "Examples/LiveQuery/main.swift"), encoding: .utf8)
+        let section = try #require(readme.range(of: "## Live queries"))
+        let opening = try #require(readme.range(of: "```swift\n", range: section.upperBound..<readme.endIndex))
+        let closing = try #require(readme.range(of: "```\n", range: opening.upperBound..<readme.endIndex))
+        #expect(String(readme[opening.upperBound..<closing.lowerBound]) == program)
+    }
+}
