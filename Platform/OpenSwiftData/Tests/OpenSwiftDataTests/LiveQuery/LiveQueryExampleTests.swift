@@ -9,17 +9,25 @@ struct LiveQueryExampleTests {
         .deletingLastPathComponent()
 
     @Test("it runs, and prints the recent films after each save that changes them")
-    func run() throws {
+    func run() async throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
             .appending(path: "openswiftdata-live-query-example")
-        let pipe = Pipe()
-        process.standardOutput = pipe
+        let output = FileManager.default.temporaryDirectory.appending(path: "live-query-example-\(UUID().uuidString)")
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: output) }
+        process.standardOutput = try FileHandle(forWritingTo: output)
         try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        // A program that waits for a change that never comes is stopped, and fails.
+        let deadline = ContinuousClock.now + .seconds(30)
+        while process.isRunning, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        if process.isRunning { process.terminate() }
         process.waitUntilExit()
+        #expect(process.terminationReason == .exit)
         #expect(process.terminationStatus == 0)
-        #expect(output == "[\"Ponyo\"]\n[\"Arrival\", \"Ponyo\"]\n")
+        #expect(try String(contentsOf: output, encoding: .utf8) == "[\"Ponyo\"]\n[\"Arrival\", \"Ponyo\"]\n")
     }
 
     @Test("the README lists the program as it is built")
