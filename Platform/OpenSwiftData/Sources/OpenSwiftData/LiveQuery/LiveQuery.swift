@@ -22,7 +22,8 @@ import Observation
 ///
 /// - A save that inserts, updates or deletes no model of the fetched entity (or its
 ///   sub-entities) nor of an entity its models reach through relationships, which the
-///   predicate and sort may read, is skipped without fetching.
+///   predicate and sort may read, is skipped without fetching: a fetch reads every row
+///   of the result, where the check is a set lookup per saved entity.
 /// - After fetching, ``models`` changes only when the result differs: other models, or in
 ///   another order, or a model of the result updated by the save, or models of related
 ///   entities saved (the result's relationships may show them). A fetch that returns the
