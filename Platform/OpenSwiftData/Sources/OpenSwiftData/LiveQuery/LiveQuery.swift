@@ -81,7 +81,23 @@ public final class LiveQuery<Model: PersistentModel>: Observable {
         fetch(announcing: false)
         let changes = subscription.changes
         let reference = ActorBoundReference(self, isolation: isolation)
-        Task.detached { await LiveQuery.follow(changes, reference) }
+        if isolation === MainActor.shared {
+            // The wait runs on the main actor too, which holding keeps nothing alive: a save
+            // reaches the query without a thread of the shared pool, which long work may hold.
+            Task { @MainActor in await LiveQuery.followOnMainActor(changes, reference) }
+        } else {
+            Task.detached { await LiveQuery.follow(changes, reference) }
+        }
+    }
+
+    /// ``follow(_:_:)`` for a query of the main actor, without leaving it.
+    @MainActor
+    private static func followOnMainActor(
+        _ changes: AsyncStream<ModelContainer.Change>, _ reference: ActorBoundReference<LiveQuery>
+    ) async {
+        for await change in changes {
+            reference.object(on: MainActor.shared)?.handle(change)
+        }
     }
 
     /// Applies each save to the query, on its actor, until the query is released. The

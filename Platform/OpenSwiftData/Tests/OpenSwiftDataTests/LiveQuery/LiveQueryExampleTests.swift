@@ -19,7 +19,7 @@ struct LiveQueryExampleTests {
         process.standardOutput = try FileHandle(forWritingTo: output)
         try process.run()
         // A program that waits for a change that never comes is stopped, and fails.
-        let deadline = ContinuousClock.now + .seconds(30)
+        let deadline = ContinuousClock.now + .seconds(120)
         while process.isRunning, ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(10))
         }

@@ -100,9 +100,10 @@ func track(_ apply: () -> Void) -> ChangeCount {
 }
 
 /// Waits until `condition` holds, sleeping between checks so that the caller's actor runs
-/// its other work (a live query's updates); false if it does not hold within `timeout`.
+/// its other work (a live query's updates); false if it does not hold within `timeout`,
+/// which is long because other tests running at the same time may hold every thread.
 func eventually(
-    timeout: Duration = .seconds(10), isolation: isolated (any Actor)? = #isolation, _ condition: () -> Bool
+    timeout: Duration = .seconds(120), isolation: isolated (any Actor)? = #isolation, _ condition: () -> Bool
 ) async -> Bool {
     let deadline = ContinuousClock.now + timeout
     while !condition() {

@@ -47,11 +47,11 @@ struct LiveQueryModelActorTests {
         try writer.save()
     }
 
-    /// Waits until the board's counts satisfy `condition`.
+    /// Waits until the board's counts satisfy `condition` (see ``eventually(timeout:isolation:_:)``).
     private func eventuallyCounts(
         _ board: FilmBoard, _ condition: @escaping @Sendable ((changes: Int, handled: Int, fetches: Int)) -> Bool
     ) async -> Bool {
-        let deadline = ContinuousClock.now + .seconds(10)
+        let deadline = ContinuousClock.now + .seconds(120)
         while !condition(await board.counts()) {
             guard ContinuousClock.now < deadline else { return false }
             try? await Task.sleep(for: .milliseconds(2))
