@@ -46,8 +46,8 @@ import Observation
 /// ``refresh()`` fetches at once.
 ///
 /// Releasing the live query stops its updates: the task that waits for saves ends. That
-/// task holds neither the query nor its actor, so a query kept by a model actor goes with
-/// the actor.
+/// task holds neither the query nor a model actor, so a query kept by a model actor goes
+/// with the actor.
 public final class LiveQuery<Model: PersistentModel>: Observable {
     /// What is fetched.
     public let descriptor: FetchDescriptor<Model>
