@@ -107,6 +107,13 @@ let package = Package(
             path: "Tests/MigrationFixture",
             swiftSettings: strictSettings
         ),
+        // The live query program the README lists; a test runs it.
+        .executableTarget(
+            name: "openswiftdata-live-query-example",
+            dependencies: ["OpenSwiftData"],
+            path: "Examples/LiveQuery",
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "OpenSwiftDataMacrosTests",
             dependencies: [

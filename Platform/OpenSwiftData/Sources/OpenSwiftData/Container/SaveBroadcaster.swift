@@ -45,6 +45,9 @@ final class SaveBroadcaster: Sendable {
         _ = state.withLock { $0.continuations.removeValue(forKey: token) }
     }
 
+    /// How many streams are delivered to, for tests that check a stream was let go of.
+    var subscriberCount: Int { state.withLock { $0.continuations.count } }
+
     func publish(_ change: ModelContainer.Change) {
         let continuations = state.withLock { Array($0.continuations.values) }
         for continuation in continuations { continuation.yield(change) }

@@ -1,0 +1,43 @@
+import Foundation
+import Testing
+
+@Suite("The README's live query program")
+struct LiveQueryExampleTests {
+    /// The package's folder.
+    private static let packageFolder = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    @Test("it runs, and prints the recent films after each save that changes them")
+    func run() async throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            .appending(path: "openswiftdata-live-query-example")
+        let output = FileManager.default.temporaryDirectory.appending(path: "live-query-example-\(UUID().uuidString)")
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: output) }
+        process.standardOutput = try FileHandle(forWritingTo: output)
+        try process.run()
+        // A program that waits for a change that never comes is stopped, and fails.
+        let deadline = ContinuousClock.now + .seconds(120)
+        while process.isRunning, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit)
+        #expect(process.terminationStatus == 0)
+        #expect(try String(contentsOf: output, encoding: .utf8) == "[\"Ponyo\"]\n[\"Arrival\", \"Ponyo\"]\n")
+    }
+
+    @Test("the README lists the program as it is built")
+    func listing() throws {
+        let readme = try String(contentsOf: Self.packageFolder.appending(path: "README.md"), encoding: .utf8)
+        let program = try String(
+            contentsOf: Self.packageFolder.appending(path: "Examples/LiveQuery/main.swift"), encoding: .utf8)
+        let section = try #require(readme.range(of: "## Live queries"))
+        let opening = try #require(readme.range(of: "```swift\n", range: section.upperBound..<readme.endIndex))
+        let closing = try #require(readme.range(of: "```\n", range: opening.upperBound..<readme.endIndex))
+        #expect(String(readme[opening.upperBound..<closing.lowerBound]) == program)
+    }
+}
