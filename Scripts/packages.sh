@@ -15,7 +15,8 @@ for candidate in \
     Contexts/PopcornDiscover \
     Contexts/PopcornSearch \
     Platform/StoreSync \
-    .; do
+    . \
+    Platform/OSLogPortingKit; do
     if [ -f "$ROOT/$candidate/Package.swift" ]; then
         PACKAGES+=("$candidate")
     fi
@@ -23,6 +24,14 @@ done
 # One build folder shared by every package: GRDB, swift-syntax and the platform packages
 # build once, and each later package reuses what the earlier ones built.
 SCRATCH="${POPCORN_SCRATCH_PATH:-$ROOT/.build/shared}"
+
+# The build folder of a package: the shared one, but for the OSLog porting kit, whose
+# modules are named `OSLog` and `os`. swift-syntax (which every macro package builds)
+# imports those when it finds modules of these names in its build folder, and its macro
+# tools then fail to link: the kit builds in a folder of its own.
+scratch_for() {
+    if [ "$1" = "Platform/OSLogPortingKit" ]; then echo "$ROOT/.build/oslog"; else echo "$SCRATCH"; fi
+}
 
 # SwiftPM keeps one build plan per build folder and may reuse it for the next package
 # without noticing that the root package changed (it then builds and tests the previous

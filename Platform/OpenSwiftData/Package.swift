@@ -16,10 +16,6 @@ let package = Package(
         // `import SwiftData` where Apple's SwiftData does not exist (Linux): OpenSwiftData
         // under SwiftData's module name.
         .library(name: "SwiftData", targets: ["SwiftData"]),
-        // `import OSLog` and `import os` where Apple's do not exist (Linux): `Logger` and
-        // `OSLog` forwarding to swift-log. Depend on them only on those platforms.
-        .library(name: "OSLog", targets: ["OSLog"]),
-        .library(name: "os", targets: ["os"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -51,21 +47,6 @@ let package = Package(
         .target(
             name: "SwiftData",
             dependencies: ["OpenSwiftData"],
-            swiftSettings: strictSettings
-        ),
-        .target(
-            name: "OSLog",
-            dependencies: [.product(name: "Logging", package: "swift-log")],
-            swiftSettings: strictSettings
-        ),
-        .target(
-            name: "os",
-            dependencies: ["OSLog"],
-            swiftSettings: strictSettings
-        ),
-        .testTarget(
-            name: "OSLogTests",
-            dependencies: ["OSLog", "os", "SwiftData", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strictSettings
         ),
         .target(
