@@ -25,6 +25,10 @@ struct CollectedModels: ~Copyable {
     consuming func array<T: PersistentModel>(of _: T.Type) -> [T] {
         let handedOver = references
         references = []
+        // No model is the empty array: `unsafeUninitializedCapacity: 0` would write its
+        // count into the storage every empty array shares, which threads fetching nothing
+        // at once race on (the thread sanitizer reports it).
+        guard !handedOver.isEmpty else { return [] }
         return [T](unsafeUninitializedCapacity: handedOver.count) { buffer, initialized in
             for (index, reference) in handedOver.enumerated() {
                 buffer.initializeElement(at: index, to: unsafeDowncast(reference.takeRetainedValue(), to: T.self))

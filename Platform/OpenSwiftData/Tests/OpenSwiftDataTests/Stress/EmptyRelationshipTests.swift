@@ -2,8 +2,8 @@ import Foundation
 import OpenSwiftData
 import Testing
 
-/// Empty to-many relationships made on several threads at once: each is its own empty
-/// array, so the thread sanitizer sees no write to storage they share.
+/// Empty to-many relationships and empty fetch results made on several threads at once:
+/// each is its own empty array, so the thread sanitizer sees no write to storage they share.
 @Suite("Stress: empty relationships read on several threads")
 struct EmptyRelationshipTests {
     @Test("shelves without volumes, read by four tasks at once, each in a context of its own")
@@ -24,6 +24,26 @@ struct EmptyRelationshipTests {
                         }
                     }
                     return volumes
+                }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(counts == [0, 0, 0, 0])
+    }
+
+    @Test("fetches that find nothing, run by four tasks at once, each in a context of its own")
+    func emptyFetchesAtOnce() async throws {
+        let folder = TemporaryFolder()
+        let container = try makeContainer([StressShelf.self, StressVolume.self], folder: folder)
+        let counts = try await withThrowingTaskGroup(of: Int.self) { group in
+            for _ in 0..<4 {
+                group.addTask {
+                    let context = ModelContext(container)
+                    var found = 0
+                    for _ in 0..<200 {
+                        found += try context.fetch(FetchDescriptor<StressShelf>()).count
+                    }
+                    return found
                 }
             }
             return try await group.reduce(into: []) { $0.append($1) }
