@@ -28,6 +28,10 @@ final class ModelContextCore {
     private var autosaveScheduled = false
 
     let identityMap = IdentityMap()
+    /// The ``EntityDescriptor/identityIndex`` of each hierarchy of the schema in which an
+    /// entity has relationships: the models whose relationships may hold other models.
+    private lazy var hierarchiesWithRelationships = Set(
+        container.schema.descriptors.filter(\.hasRelationships).map(\.identityIndex))
     var insertedModels = OrderedModelSet()
     var changedModels = OrderedModelSet()
     var deletedModels = OrderedModelSet()
@@ -317,7 +321,9 @@ final class ModelContextCore {
     /// (so did a snapshot kept then); once the delete is rolled back they are back, and a
     /// relationship kept without them would drop their links at its next change.
     private func unloadRelationshipsOfRegisteredModels() {
-        for model in identityMap.liveModels {
+        // Only the hierarchies with relationships: a context let go of after a fetch of
+        // 100,000 models of an entity without any walks none of them.
+        for model in identityMap.liveModels(ofHierarchies: hierarchiesWithRelationships) {
             let backing = model.persistentBackingData
             guard backing.state == .persisted, backing.entity.hasRelationships else { continue }
             backing.relationships = backing.entity.unloadedRelationships

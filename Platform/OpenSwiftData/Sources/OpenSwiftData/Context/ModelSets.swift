@@ -96,6 +96,11 @@ final class IdentityMap {
         tables.flatMap { $0?.liveModels ?? [] }
     }
 
+    /// The live models of the hierarchies at these ``EntityDescriptor/identityIndex``es.
+    func liveModels(ofHierarchies hierarchies: Set<Int>) -> [any PersistentModel] {
+        hierarchies.sorted().flatMap { table($0)?.liveModels ?? [] }
+    }
+
     private func table(_ entity: Int) -> PrimaryKeyTable? {
         entity < tables.count ? tables[entity] : nil
     }
