@@ -12,7 +12,8 @@ extension ModelBackingData {
     /// Whether a new model outside any context holds `nil` in the to-many relationship at
     /// `index`.
     func isUnsetToMany(at index: Int) -> Bool {
-        isNewOutsideContext && storedValue(at: index) == Self.unsetMarker
+        // The key first: a fetched model, the common reader, has one, and answers at once.
+        primaryKey == nil && storedValue(at: index) == Self.unsetMarker && isNewOutsideContext
     }
 
     /// Records whether the to-many relationship at `index` was just set to `nil`; only a
