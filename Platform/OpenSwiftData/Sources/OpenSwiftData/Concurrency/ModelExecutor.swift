@@ -35,10 +35,13 @@ public final class DefaultSerialModelExecutor: SerialModelExecutor, @unchecked S
     public func enqueue(_ job: consuming ExecutorJob) {
         let unownedJob = UnownedJob(job)
         let executor = asUnownedSerialExecutor()
-        queue.async {
+        // Weak: a job still queued or running must not keep the executor, its context and
+        // its container alive after the actor has ended (a process that exits then would
+        // leave its stores open, their `-wal` and `-shm` files behind).
+        queue.async { [weak self] in
             unownedJob.runSynchronously(on: executor)
             // The context's autosave, after each piece of the actor's work.
-            self.context.core.autosaveIfEnabled()
+            self?.context.core.autosaveIfEnabled()
         }
     }
 
