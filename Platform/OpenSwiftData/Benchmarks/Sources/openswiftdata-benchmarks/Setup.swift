@@ -16,6 +16,11 @@ enum Setup {
         }
         if workloads.contains("fetch-all") { try fillItems(file(folder, "items-small"), rows: scale.insertRows) }
         if workloads.contains("lookup") { try fillItems(file(folder, "items-large"), rows: scale.largeRows) }
+        if workloads.contains("delete-where") {
+            for contender in try Workloads.spec("delete-where").contenders {
+                try fillItems(DeleteWhereWorkload.store(folder, contender.implementation), rows: scale.largeRows)
+            }
+        }
         if workloads.contains("open") {
             _ = try ModelContainer(
                 for: Schema(FifteenEntities.types), configurations: [ModelConfiguration(url: file(folder, "fifteen"))])

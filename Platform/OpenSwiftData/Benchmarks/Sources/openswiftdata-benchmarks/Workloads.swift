@@ -58,6 +58,16 @@ enum Workloads {
             targets: [Target(.ratio(.grdb, 2))],
             run: RelationshipWorkload.run),
         WorkloadSpec(
+            name: "delete-where", title: { "delete(model:where:) of \($0.largeRows.formatted()) rows + save" },
+            rounds: 1,
+            contenders: [
+                Contender(.osd, .subject, "OSD: delete(model:where:), save(): in SQL, no model read"),
+                Contender(.grdb, .baseline, "GRDB: one DELETE, one transaction"),
+                Contender(.c, .baseline, "C: one DELETE, one transaction"),
+            ],
+            targets: [Target(.peak(64))],
+            run: DeleteWhereWorkload.run),
+        WorkloadSpec(
             name: "scale-lookup",
             title: { "scale: one point lookup (\($0.scaleRows.formatted()) rows, median)" }, rounds: 1,
             contenders: [

@@ -4,12 +4,27 @@ extension ModelContainer {
         public let inserted: [PersistentIdentifier]
         public let updated: [PersistentIdentifier]
         public let deleted: [PersistentIdentifier]
+        /// The entities of rows that ``ModelContext/delete(model:where:includeSubclasses:)``
+        /// removed in SQL: ``deleted`` lists only the saving context's models of them, the
+        /// rows themselves being never read.
+        public let deletedInBulk: Set<String>
         /// Whether every model was deleted by ``ModelContainer/eraseAllData()``.
         public let erasedAll: Bool
 
+        init(
+            inserted: [PersistentIdentifier], updated: [PersistentIdentifier], deleted: [PersistentIdentifier],
+            deletedInBulk: Set<String> = [], erasedAll: Bool
+        ) {
+            self.inserted = inserted
+            self.updated = updated
+            self.deleted = deleted
+            self.deletedInBulk = deletedInBulk
+            self.erasedAll = erasedAll
+        }
+
         /// The names of the entities that changed.
         public var entityNames: Set<String> {
-            Set((inserted + updated + deleted).map(\.entityName))
+            Set((inserted + updated + deleted).map(\.entityName)).union(deletedInBulk)
         }
     }
 

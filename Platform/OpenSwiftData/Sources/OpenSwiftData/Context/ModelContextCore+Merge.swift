@@ -21,12 +21,53 @@ extension ModelContextCore {
         }
         for identifier in change.deleted {
             guard let model = registeredUnchangedModel(for: identifier) else { continue }
-            let backing = model.persistentBackingData
-            if let primaryKey = backing.primaryKey {
-                identityMap.remove(IdentityMap.key(backing.entity, primaryKey))
+            release(model)
+        }
+        if !change.deletedInBulk.isEmpty {
+            do {
+                try mergeBulkDeletions(of: change.deletedInBulk)
+            } catch {
+                Self.logger.notice("cannot merge a bulk deletion: \(error)")
             }
-            backing.leaveContext()
-            backing.forgetPrimaryKey()
+        }
+    }
+
+    /// A registered model whose row another context deleted leaves the context.
+    private func release(_ model: any PersistentModel) {
+        let backing = model.persistentBackingData
+        if let primaryKey = backing.primaryKey {
+            identityMap.remove(IdentityMap.key(backing.entity, primaryKey))
+        }
+        backing.leaveContext()
+        backing.forgetPrimaryKey()
+    }
+
+    /// Releases the registered models without unsaved changes, of the hierarchies of
+    /// `entityNames`, whose rows are gone: a bulk deletion names its entities, not its rows.
+    private func mergeBulkDeletions(of entityNames: Set<String>) throws {
+        let roots = entityNames.compactMap { container.schema.descriptorsByName[$0]?.rootEntity }
+        let hierarchies = Set(roots.map(\.identityIndex))
+        var byRoot: [ObjectIdentifier: (root: EntityDescriptor, models: [Int64: any PersistentModel])] = [:]
+        for model in identityMap.liveModels(ofHierarchies: hierarchies) {
+            let backing = model.persistentBackingData
+            guard backing.state == .persisted, !changedModels.contains(model), let key = backing.primaryKey else {
+                continue
+            }
+            let root = backing.entity.rootEntity
+            byRoot[ObjectIdentifier(root), default: (root, [:])].models[key] = model
+        }
+        for (root, models) in byRoot.values {
+            let list = "[" + models.keys.map(String.init).joined(separator: ",") + "]"
+            let primaryKey = EntityDescriptor.quote(EntityDescriptor.primaryKeyColumn)
+            let remaining = try access(for: root).read { db in
+                try Set(
+                    Int64.fetchAll(
+                        db,
+                        sql:
+                            "SELECT \(primaryKey) FROM \(root.quotedTable) WHERE \(primaryKey) IN (SELECT value FROM json_each(?))",
+                        arguments: [list]))
+            }
+            for (key, model) in models where !remaining.contains(key) { release(model) }
         }
     }
 

@@ -13,7 +13,8 @@ extension ModelContextCore {
             $0.persistentBackingData.state == .persisted && $0.persistentBackingData.hasChangedProperties
         }
         let parts = StorePart.parts(
-            inserted: insertedModels.models, changed: changed, deleted: deletedModels.models, stores: container.stores)
+            inserted: insertedModels.models, changed: changed, deleted: deletedModels.models,
+            bulkDeletes: pendingBulkDeletes, stores: container.stores)
         guard parts.allSatisfy({ container.stores.stores[$0.storeIndex].allowsSave }) else {
             throw SwiftDataError.saveNotAllowed
         }
@@ -25,14 +26,16 @@ extension ModelContextCore {
         NotificationCenter.default.post(name: ModelContext.willSave, object: handle)
         let operations = parts.map { part in
             SaveOperation(
-                inserted: part.inserted, changed: part.changed, deleted: part.deleted,
+                inserted: part.inserted, changed: part.changed, deleted: part.deleted, bulkDeletes: part.bulkDeletes,
                 layout: container.stores.schemas[part.storeIndex].layout, author: author,
                 externalData: ExternalDataChanges(storeURL: container.stores.stores[part.storeIndex].url))
         }
         let outcome = NestedTransactions.run(
             count: operations.count, path: { self.container.stores.stores[parts[$0].storeIndex].identifier },
             transaction: { position, body in try self.access(toStore: parts[position].storeIndex).write(body) }
-        ) { position, db in try operations[position].run(db) }
+        ) { position, db in
+            try operations[position].run(db, registered: { self.identityMap.existingTable(for: $0) })
+        }
         var saved = SavedIdentifiers()
         for (operation, written) in zip(operations, outcome.committed) {
             // The large data files a store's part wrote go with its rolled-back rows.
@@ -42,25 +45,34 @@ extension ModelContextCore {
             }
             if let ledger {
                 ledger.record(
-                    inserted: zip(written.isUpsert, operation.insertedBackings).compactMap { isUpsert, backing in
+                    inserted: zip(written.keys.isUpsert, operation.insertedBackings).compactMap { isUpsert, backing in
                         isUpsert ? nil : backing.entity.name
                     },
-                    updated: operation.changed.count + written.upsertCount,
+                    updated: operation.changed.count + written.keys.upsertCount,
                     deleted: operation.deletedBackings.compactMap { $0.primaryKey == nil ? nil : $0.entity.name }
                 )
+                if let bulk = written.bulkDeleted { ledger.record(deletedCounts: bulk.counts) }
             }
-            settle(operation, keys: written, into: &saved)
+            settle(operation, keys: written.keys, into: &saved)
+            if let bulk = written.bulkDeleted { settle(bulk, into: &saved) }
         }
         if outcome.error == nil {
             insertedModels.removeAll()
             changedModels.removeAll()
             deletedModels.removeAll()
+            pendingBulkDeletes.removeAll()
         } else {
             for (operation, written) in zip(operations, outcome.committed) where written != nil {
                 for model in operation.inserted { insertedModels.remove(model) }
                 for model in operation.changed { changedModels.remove(model) }
                 for model in operation.deleted { deletedModels.remove(model) }
+                let done = Set(operation.bulkDeletes.map { ObjectIdentifier($0.entity) })
+                pendingBulkDeletes.removeAll { done.contains(ObjectIdentifier($0.entity)) }
             }
+        }
+        if outcome.committed.contains(where: { ($0?.bulkDeleted?.counts.isEmpty ?? true) == false }) {
+            // Loaded relationships may hold models of rows that went.
+            unloadRelationshipsOfRegisteredModels()
         }
         if !saved.isEmpty { announce(saved) }
         if let error = outcome.error { throw error }
@@ -72,7 +84,11 @@ extension ModelContextCore {
         var updated: [PersistentIdentifier] = []
         var deleted: [PersistentIdentifier] = []
 
-        var isEmpty: Bool { inserted.isEmpty && updated.isEmpty && deleted.isEmpty }
+        /// The entities of the rows bulk deletions removed, which ``deleted`` lists only
+        /// the context's models of.
+        var deletedInBulk: Set<String> = []
+
+        var isEmpty: Bool { inserted.isEmpty && updated.isEmpty && deleted.isEmpty && deletedInBulk.isEmpty }
 
         /// Adds a store's inserted and updated identifiers. The first store's lists are
         /// kept as they are: a save to one store copies none.
@@ -115,6 +131,24 @@ extension ModelContextCore {
             inserted: operation.inserted.map(\.persistentModelID), updated: operation.changed.map(\.persistentModelID))
     }
 
+    /// Brings the context in line with a bulk deletion: the models it held of rows that
+    /// went leave it, as deleted models do.
+    private func settle(_ bulk: BulkDeletion.Outcome, into saved: inout SavedIdentifiers) {
+        for model in bulk.registeredModels {
+            let backing = model.persistentBackingData
+            saved.deleted.append(backing.persistentModelID)
+            if let primaryKey = backing.primaryKey {
+                identityMap.remove(IdentityMap.key(backing.entity, primaryKey))
+            }
+            changedModels.remove(model)
+            backing.leaveContext()
+            backing.forgetPrimaryKey()
+            backing.forgetSnapshot()
+            backing.forgetChangedProperties()
+        }
+        saved.deletedInBulk.formUnion(bulk.counts.keys)
+    }
+
     /// One row, one live model: when an inserted model updated a stored row (its unique
     /// values matched) that this context holds a model of, the held model stays the row's
     /// model. It shows the attributes the upsert wrote, except those it changed itself in
@@ -155,7 +189,8 @@ extension ModelContextCore {
     /// connection, then sees what the save wrote.
     private func announce(_ saved: SavedIdentifiers) {
         let change = ModelContainer.Change(
-            inserted: saved.inserted, updated: saved.updated, deleted: saved.deleted, erasedAll: false)
+            inserted: saved.inserted, updated: saved.updated, deleted: saved.deleted,
+            deletedInBulk: saved.deletedInBulk, erasedAll: false)
         if heldChanges != nil {
             heldChanges?.append(change)
         } else {
@@ -184,6 +219,8 @@ struct SaveOperation {
     let inserted: [any PersistentModel]
     let changed: [any PersistentModel]
     let deleted: [any PersistentModel]
+    /// The rows ``ModelContext/delete(model:where:includeSubclasses:)`` deletes, chosen by SQL.
+    let bulkDeletes: [BulkDeleteRequest]
     /// The backing data of each model of ``inserted``, ``changed`` and ``deleted``, in the
     /// same order: read once, each model's being read many times over a save.
     let insertedBackings: [ModelBackingData]
@@ -198,11 +235,13 @@ struct SaveOperation {
 
     init(
         inserted: [any PersistentModel], changed: [any PersistentModel], deleted: [any PersistentModel],
-        layout: StoreLayout, author: String?, externalData: ExternalDataChanges?
+        bulkDeletes: [BulkDeleteRequest] = [], layout: StoreLayout, author: String?,
+        externalData: ExternalDataChanges?
     ) {
         self.inserted = inserted
         self.changed = changed
         self.deleted = deleted
+        self.bulkDeletes = bulkDeletes
         self.insertedBackings = inserted.map(\.persistentBackingData)
         self.changedBackings = changed.map(\.persistentBackingData)
         self.deletedBackings = deleted.map(\.persistentBackingData)
@@ -213,9 +252,18 @@ struct SaveOperation {
 
     private static let primaryKey = EntityDescriptor.quote(EntityDescriptor.primaryKeyColumn)
 
-    /// Runs the save's SQL and returns the primary key given to each inserted model, and
-    /// which of them updated a stored row with the same unique values.
-    func run(_ db: Database) throws -> InsertedKeys {
+    /// What a store's part of a save wrote.
+    struct Written {
+        /// The primary key given to each inserted model, and which of them updated a
+        /// stored row with the same unique values.
+        let keys: InsertedKeys
+        /// What the save's bulk deletions deleted; nil without any.
+        let bulkDeleted: BulkDeletion.Outcome?
+    }
+
+    /// Runs the save's SQL. `registered` gives the saving context's identity table of a
+    /// hierarchy (by its root entity), for the models of rows a bulk deletion removes.
+    func run(_ db: Database, registered: (EntityDescriptor) -> PrimaryKeyTable?) throws -> Written {
         // A key names one row for the life of the store: new keys start above the
         // highest key the entity ever had (``PrimaryKeySequence``), not above the
         // highest row left, whose key may have belonged to a deleted row that another
@@ -241,6 +289,10 @@ struct SaveOperation {
             try externalData?.replaceValues(of: backing.entity, key: key, columns: nil, db: db)
             try deleteRow(of: backing.entity, key: key, clearing: &clearedRequired, db: db)
         }
+        // The rows bulk deletions select, before the save's inserts: a model inserted by
+        // the same save never matches, as it would not have when the delete was asked for.
+        let bulkDeletion =
+            bulkDeletes.isEmpty ? nil : try BulkDeletion(requests: bulkDeletes, layout: layout, db: db)
         let (keys, highest) = try assignKeys(db: db, nextKey: nextKey)
         for entity in entitiesWithInserts {
             if let key = highest[ObjectIdentifier(entity)] {
@@ -288,10 +340,14 @@ struct SaveOperation {
             try update(backing.entity, key: key, columns: columns, values: changedValues, db: db)
         }
         try writeJoinTables(keyOf: keyOf, upserts: keys, db: db)
+        var history = StoreHistory.Recorder(author: author)
+        try history.append(historyEntries(keys: keys), db: db)
+        // Last, so that its delete rules see the relationships as the save leaves them.
+        let bulkDeleted = try bulkDeletion?.finish(
+            externalData: externalData, history: &history, registered: registered, db: db)
         try checkCleared(clearedRequired, db: db)
-        try StoreHistory.record(historyEntries(keys: keys), author: author, db: db)
         externalData?.settle(in: db)
-        return keys
+        return Written(keys: keys, bulkDeleted: bulkDeleted)
     }
 
     /// Gives each inserted model a key: the key of a stored (or just inserted) row with

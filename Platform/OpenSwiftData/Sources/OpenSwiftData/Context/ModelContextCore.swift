@@ -35,6 +35,8 @@ final class ModelContextCore {
     var insertedModels = OrderedModelSet()
     var changedModels = OrderedModelSet()
     var deletedModels = OrderedModelSet()
+    /// Deletes ``delete(model:where:includeSubclasses:)`` runs in SQL at the next save.
+    var pendingBulkDeletes: [BulkDeleteRequest] = []
 
     /// Counts what a migration stage's custom code saves.
     var ledger: MigrationLedger?
@@ -125,7 +127,7 @@ final class ModelContextCore {
 
     /// Whether there are unsaved inserts, changes or deletes.
     var hasChanges: Bool {
-        !insertedModels.isEmpty || !deletedModels.isEmpty
+        !insertedModels.isEmpty || !deletedModels.isEmpty || !pendingBulkDeletes.isEmpty
             || changedModels.models.contains { $0.persistentBackingData.hasChangedProperties }
     }
 
@@ -211,7 +213,7 @@ final class ModelContextCore {
     /// work there (its task finds it through its container, which is `Sendable`); other
     /// contexts whose ``autosaveEnabled`` is true save after each job of their model actor
     /// (``DefaultSerialModelExecutor``) and when the app lets go of them.
-    private func scheduleAutosave() {
+    func scheduleAutosave() {
         guard autosaveEnabled, isMainContext, !autosaveScheduled else { return }
         autosaveScheduled = true
         let container = self.container
@@ -278,22 +280,12 @@ final class ModelContextCore {
         scheduleAutosave()
     }
 
-    /// The work of ``ModelContext/delete(model:where:includeSubclasses:)``.
-    func delete<T: PersistentModel>(
-        model: T.Type, where predicate: Predicate<T>? = nil, includeSubclasses: Bool = true
-    ) throws {
-        for model in try fetch(FetchDescriptor<T>(predicate: predicate)) {
-            // Without subclasses, only models of `T`'s own entity.
-            guard includeSubclasses || model.persistentBackingData.entity.modelType == T.self else { continue }
-            deleteModel(model)
-        }
-    }
-
     // MARK: Rolling back
 
     /// The work of ``ModelContext/rollback()``.
     func rollback() {
         let hadDeletions = !deletedModels.isEmpty
+        pendingBulkDeletes.removeAll()
         for model in changedModels.models + deletedModels.models {
             let backing = model.persistentBackingData
             backing.restoreSnapshot()
@@ -320,7 +312,7 @@ final class ModelContextCore {
     /// store. A relationship read while a delete was pending left the deleted models out
     /// (so did a snapshot kept then); once the delete is rolled back they are back, and a
     /// relationship kept without them would drop their links at its next change.
-    private func unloadRelationshipsOfRegisteredModels() {
+    func unloadRelationshipsOfRegisteredModels() {
         // Only the hierarchies with relationships: a context let go of after a fetch of
         // 100,000 models of an entity without any walks none of them.
         for model in identityMap.liveModels(ofHierarchies: hierarchiesWithRelationships) {

@@ -90,6 +90,11 @@ final class IdentityMap {
         table(key.entity)?.remove(key.primaryKey)
     }
 
+    /// The table of an entity's hierarchy, if the map has one.
+    func existingTable(for entity: EntityDescriptor) -> PrimaryKeyTable? {
+        table(entity.identityIndex)
+    }
+
     var count: Int { tables.reduce(0) { $0 + ($1?.count ?? 0) } }
 
     var liveModels: [any PersistentModel] {

@@ -6,23 +6,28 @@ struct StorePart {
     var inserted: [any PersistentModel] = []
     var changed: [any PersistentModel] = []
     var deleted: [any PersistentModel] = []
+    var bulkDeletes: [BulkDeleteRequest] = []
 
-    var isEmpty: Bool { inserted.isEmpty && changed.isEmpty && deleted.isEmpty }
+    var isEmpty: Bool { inserted.isEmpty && changed.isEmpty && deleted.isEmpty && bulkDeletes.isEmpty }
 
     /// A save's models split by the store that holds them: the parts of the stores the
     /// save touches, in configuration order. With one store, as most containers have,
     /// the save's lists are its one part as they are, and no model is looked at.
     static func parts(
         inserted: [any PersistentModel], changed: [any PersistentModel], deleted: [any PersistentModel],
-        stores: ContainerStores
+        bulkDeletes: [BulkDeleteRequest] = [], stores: ContainerStores
     ) -> [StorePart] {
         guard !stores.hasOneStore else {
-            return [StorePart(storeIndex: 0, inserted: inserted, changed: changed, deleted: deleted)]
+            return [
+                StorePart(
+                    storeIndex: 0, inserted: inserted, changed: changed, deleted: deleted, bulkDeletes: bulkDeletes)
+            ]
         }
         var parts = stores.stores.indices.map { StorePart(storeIndex: $0) }
         for model in inserted { parts[stores.index(of: model.persistentBackingData.entity)].inserted.append(model) }
         for model in changed { parts[stores.index(of: model.persistentBackingData.entity)].changed.append(model) }
         for model in deleted { parts[stores.index(of: model.persistentBackingData.entity)].deleted.append(model) }
+        for request in bulkDeletes { parts[stores.index(of: request.entity)].bulkDeletes.append(request) }
         return parts.filter { !$0.isEmpty }
     }
 }

@@ -55,22 +55,28 @@ enum StoreHistory {
 
     /// Writes a transaction and its changes; nothing when there are no changes.
     static func record(_ entries: [Entry], author: String?, db: Database) throws {
-        guard !entries.isEmpty else { return }
-        for statement in creationSQL { try db.execute(sql: statement) }
-        try db.execute(
-            sql: "INSERT INTO \(transactionsTable) (timestamp, author, bundle, process) VALUES (?, ?, ?, ?)",
-            arguments: [
-                Date().timeIntervalSince1970, author,
-                Bundle.main.bundleIdentifier ?? ProcessInfo.processInfo.processName,
-                String(ProcessInfo.processInfo.processIdentifier),
-            ])
-        let transaction = db.lastInsertedRowID
-        let insertChange = try db.cachedStatement(
-            sql: """
-                INSERT INTO \(changesTable) (transaction_id, kind, entity, first_key, last_key, properties) \
-                VALUES (?, ?, ?, ?, ?, ?)
-                """)
-        for entry in entries {
+        var recorder = Recorder(author: author)
+        try recorder.append(entries, db: db)
+    }
+
+    /// Writes one transaction's changes as they come: the tables and the transaction row
+    /// with the first change, none without. A save's bulk deletions stream theirs through
+    /// it, so that a million deleted rows are never a million entries in memory.
+    struct Recorder {
+        private let author: String?
+        private var transaction: Int64?
+        private var insertChange: Statement?
+
+        init(author: String?) {
+            self.author = author
+        }
+
+        mutating func append(_ entries: [Entry], db: Database) throws {
+            for entry in entries { try append(entry, db: db) }
+        }
+
+        mutating func append(_ entry: Entry, db: Database) throws {
+            let (transaction, insertChange) = try started(db)
             switch entry {
             case .inserted(let entity, let first, let last):
                 try insertChange.execute(arguments: [transaction, Kind.insert.rawValue, entity, first, last, nil])
@@ -89,6 +95,28 @@ enum StoreHistory {
                         arguments: [change, property, value.databaseValue])
                 }
             }
+        }
+
+        /// The transaction's row and the statement that adds a change to it, made on first use.
+        private mutating func started(_ db: Database) throws -> (Int64, Statement) {
+            if let transaction, let insertChange { return (transaction, insertChange) }
+            for statement in creationSQL { try db.execute(sql: statement) }
+            try db.execute(
+                sql: "INSERT INTO \(transactionsTable) (timestamp, author, bundle, process) VALUES (?, ?, ?, ?)",
+                arguments: [
+                    Date().timeIntervalSince1970, author,
+                    Bundle.main.bundleIdentifier ?? ProcessInfo.processInfo.processName,
+                    String(ProcessInfo.processInfo.processIdentifier),
+                ])
+            let transaction = db.lastInsertedRowID
+            let insertChange = try db.cachedStatement(
+                sql: """
+                    INSERT INTO \(changesTable) (transaction_id, kind, entity, first_key, last_key, properties) \
+                    VALUES (?, ?, ?, ?, ?, ?)
+                    """)
+            self.transaction = transaction
+            self.insertChange = insertChange
+            return (transaction, insertChange)
         }
     }
 

@@ -14,6 +14,13 @@ final class MigrationLedger {
         onSave?(rowsDone)
     }
 
+    /// Counts rows deleted in bulk, by entity.
+    func record(deletedCounts: [String: Int]) {
+        for (name, count) in deletedCounts { deleted[name, default: 0] += count }
+        rowsDone += deletedCounts.values.reduce(0, +)
+        onSave?(rowsDone)
+    }
+
     func startStage() {
         rowsDone = 0
     }

@@ -14,6 +14,11 @@ enum GeneratedOperation: Hashable, CustomStringConvertible {
     case remove(GeneratedRelationship, slot: Int, target: Int)
     case replace(GeneratedRelationship, slot: Int, targets: [Int])
     case delete(GeneratedKind, slot: Int)
+    /// `delete(model:where:)` with a query's predicate (its sort, offset and limit aside).
+    case deleteWhere(GeneratedQuery)
+    /// The same in a new context that holds no model, saved at once: the rows are chosen
+    /// and deleted by SQL alone.
+    case deleteWhereInOtherContext(GeneratedQuery)
     case save
     case rollback
     /// A fetch in the working context, unsaved changes included.
@@ -49,6 +54,9 @@ enum GeneratedOperation: Hashable, CustomStringConvertible {
         case .remove(let relationship, let slot, let target): return "\(relationship)[\(slot)].remove(slot \(target))"
         case .replace(let relationship, let slot, let targets): return "\(relationship)[\(slot)] = slots \(targets)"
         case .delete(let kind, let slot): return "delete \(kind.rawValue)[\(slot)]"
+        case .deleteWhere(let query): return "delete(model:where:) \(query.unbounded)"
+        case .deleteWhereInOtherContext(let query):
+            return "delete(model:where:) \(query.unbounded) in another context, save"
         case .save: return "save"
         case .rollback: return "rollback"
         case .fetch(let query): return "fetch \(query)"
@@ -120,10 +128,14 @@ enum GeneratedOperation: Hashable, CustomStringConvertible {
             return .save
         case 76..<80:
             return .rollback
-        case 80..<86:
+        case 80..<84:
             return .fetch(.random(using: &random, ownAttributesOnly: true))
-        case 86..<90:
+        case 84..<86:
+            return .deleteWhere(.random(using: &random, ownAttributesOnly: true))
+        case 86..<88:
             return .fetchSaved(.random(using: &random, ownAttributesOnly: false))
+        case 88..<90:
+            return .deleteWhereInOtherContext(.random(using: &random, ownAttributesOnly: true))
         case 90..<93:
             return .enumeratePets(
                 batchSize: random.index(4) + 1, saveEvery: random.chance(50) ? random.index(3) + 1 : nil)

@@ -71,6 +71,25 @@ struct GeneratedQuery: Hashable, CustomStringConvertible {
         }
     }
 
+    /// The same query without its offset and limit.
+    var unbounded: GeneratedQuery {
+        var query = self
+        query.offset = nil
+        query.limit = nil
+        return query
+    }
+
+    /// Deletes the models the query's predicate selects with `delete(model:where:)`.
+    func deleteMatching(in context: ModelContext) throws {
+        switch kind {
+        case .person, .employee: try context.delete(model: Generated.Person.self, where: personDescriptor().predicate)
+        case .pet: try context.delete(model: Generated.Pet.self, where: petDescriptor().predicate)
+        case .toy: try context.delete(model: Generated.Toy.self, where: toyDescriptor().predicate)
+        case .club: try context.delete(model: Generated.Club.self, where: clubDescriptor().predicate)
+        case .badge: try context.delete(model: Generated.Badge.self, where: badgeDescriptor().predicate)
+        }
+    }
+
     private func fetch<T: PersistentModel>(_ base: FetchDescriptor<T>, _ context: ModelContext) throws -> [Int] {
         var descriptor = base
         descriptor.fetchOffset = offset

@@ -151,6 +151,11 @@ final class SequenceRunner {
             guard let rid = reference.resolve(slot, among: kind.family) else { return }
             reference.delete(rid)
             context.delete(try model(rid))
+        case .deleteWhere(let query):
+            for rid in query.unbounded.expected(in: reference.pending) { reference.delete(rid) }
+            try query.deleteMatching(in: context)
+        case .deleteWhereInOtherContext(let query):
+            try deleteInOtherContext(query)
         case .save:
             try save()
         case .rollback:
@@ -267,6 +272,32 @@ final class SequenceRunner {
         reference.changeSaved(rid, attribute, to: value)
         // A fetch shows a registered model without unsaved changes as stored.
         try check(context, against: reference.pending, "the working context after another context saved")
+    }
+
+    /// `delete(model:where:)` in a context that holds no model, saved at once: SQL alone
+    /// chooses the rows and applies their delete rules. The working context, without
+    /// changes, shows the result once it fetches again.
+    private func deleteInOtherContext(_ query: GeneratedQuery) throws {
+        guard !context.hasChanges, reference.pending == reference.saved else { return }
+        for rid in query.unbounded.expected(in: reference.pending) { reference.delete(rid) }
+        let refusal = reference.saveRefusal
+        let other = newContext()
+        try query.deleteMatching(in: other)
+        counts.saves += 1
+        do {
+            try other.save()
+        } catch {
+            guard refusal != nil, error is SwiftDataError else { throw fail("save failed: \(error)") }
+            counts.refusedSaves += 1
+            other.rollback()
+            reference.rollback()
+            return
+        }
+        if let refusal { throw fail("save succeeded, but \(refusal)") }
+        reference.save()
+        pruneHandles()
+        try checkSaved()
+        try check(context, against: reference.pending, "the working context after another context deleted in bulk")
     }
 
     private func upsertClub(slot: Int, title: String) throws {
