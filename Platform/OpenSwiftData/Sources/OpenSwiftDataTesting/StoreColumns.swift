@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+internal import GRDB
 import OpenSwiftData
 
 /// The columns a store's tables really have, read from the file, for tests that check

@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+internal import GRDB
 import OpenSwiftData
 
 /// Changes a store file as a newer release of a program would have left it, for tests of

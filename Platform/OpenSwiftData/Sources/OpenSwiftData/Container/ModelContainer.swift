@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+internal import GRDB
 import Synchronization
 
 /// Owns the stores of a schema, one per configuration, as SwiftData's `ModelContainer`.

@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+internal import GRDB
 
 /// Tracks models and their changes for one isolation domain, as SwiftData's
 /// `ModelContext`: insert, fetch, delete, then `save()` writes every change in one

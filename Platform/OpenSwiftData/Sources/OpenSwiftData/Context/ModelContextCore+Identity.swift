@@ -1,4 +1,4 @@
-import GRDB
+internal import GRDB
 
 extension ModelContextCore {
     /// The work of ``ModelContext/registeredModel(for:)``.

@@ -1,4 +1,4 @@
-import GRDB
+internal import GRDB
 
 extension ModelContextCore {
     /// Brings this context's registered models up to date with a save of another context

@@ -1,4 +1,4 @@
-import GRDB
+internal import GRDB
 
 extension ModelContextCore {
     /// Reads a relationship's targets from the store. A to-many relationship is read

@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+internal import GRDB
 
 extension ModelContextCore {
     /// The work of ``ModelContext/save()``.

@@ -1,4 +1,4 @@
-import GRDB
+internal import GRDB
 
 extension ModelContextCore {
     /// Reads the values that a partial fetch (`propertiesToFetch`) left out of a model,

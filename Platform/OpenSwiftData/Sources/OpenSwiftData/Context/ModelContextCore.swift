@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+internal import GRDB
 import Logging
 
 /// The state and the work of a ``ModelContext``: the registered models, their pending

@@ -1,4 +1,4 @@
-import GRDB
+internal import GRDB
 
 /// How a context reaches its database: through the store's connections, or through
 /// one connection pinned inside an open transaction (as during a migration).

@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+internal import GRDB
 
 /// `$0.name == query` with Swift's `==`, which holds between canonically equivalent
 /// strings: "é" written as U+00E9 equals "e" followed by U+0301. SQLite's `=` compares

@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+internal import GRDB
 import Synchronization
 
 /// How one fetch runs: the SQL it sends, and what it finishes in memory (a predicate

@@ -1,5 +1,5 @@
-import GRDB
-import GRDBSQLite
+internal import GRDB
+internal import GRDBSQLite
 
 /// The current row of a stepped statement, read column by column with SQLite's C API:
 /// a fetch reads each row once, so the generic decoding of GRDB's `Row` is not needed.

@@ -1,4 +1,4 @@
-import GRDB
+internal import GRDB
 
 /// A value that `json_each` reports as itself: strings, integers, doubles and booleans.
 struct JSONScalar {

@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+internal import GRDB
 
 /// Predicates of the shapes apps fetch with most (comparisons of stored attributes with
 /// constants, joined by `&&`, `||` and `!`), translated to SQL once per shape and then

@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+internal import GRDB
 
 /// Translates a Foundation `Predicate` over a model into an SQL condition.
 ///

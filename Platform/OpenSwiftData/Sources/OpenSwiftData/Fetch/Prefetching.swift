@@ -1,4 +1,4 @@
-import GRDB
+internal import GRDB
 
 /// `FetchDescriptor.relationshipKeyPathsForPrefetching`: the relationships a fetch
 /// loads for all its models right after reading them, one query per key path, instead

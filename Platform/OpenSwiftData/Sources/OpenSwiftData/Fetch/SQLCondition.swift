@@ -1,4 +1,4 @@
-import GRDB
+internal import GRDB
 
 /// A piece of SQL with its bound arguments.
 struct SQLFragment {

@@ -1,4 +1,4 @@
-import GRDB
+internal import GRDB
 
 /// One change of a recorded transaction.
 public enum HistoryChange: Sendable {

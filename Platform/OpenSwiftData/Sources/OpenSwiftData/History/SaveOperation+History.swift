@@ -1,4 +1,4 @@
-import GRDB
+internal import GRDB
 
 extension SaveOperation {
     /// What the save changed, for the store's history: inserts as runs of consecutive

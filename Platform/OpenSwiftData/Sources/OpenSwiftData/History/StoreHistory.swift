@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+internal import GRDB
 
 /// The store's history: a transaction row per save and its changes, written in the save's
 /// own SQLite transaction, so that a change is never stored without its history or the

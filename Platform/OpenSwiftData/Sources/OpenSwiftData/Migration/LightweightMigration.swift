@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+internal import GRDB
 
 /// The shape changes from one version of a schema to the next, done in place with
 /// `ALTER TABLE` where SQLite allows it, and refused where they would lose data.

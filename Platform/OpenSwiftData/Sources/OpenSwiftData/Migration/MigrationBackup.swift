@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+internal import GRDB
 
 /// Copies of a store written with SQLite's backup API before it is migrated, named by the
 /// backup rule of ``StoreFile`` with the label `v<old version>`

@@ -1,4 +1,4 @@
-import GRDB
+internal import GRDB
 
 /// Where the links of a to-many relationship are stored, known from the stored shapes
 /// alone: the inverse's column when the inverse is to-one, else a join table owned by the

@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+internal import GRDB
 
 /// Moves a store from the shape it was written with to the container's schema: through
 /// the stages of a migration plan, or by an inferred lightweight migration when there

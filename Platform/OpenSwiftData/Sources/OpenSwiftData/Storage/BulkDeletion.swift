@@ -1,4 +1,4 @@
-import GRDB
+internal import GRDB
 
 /// Rows of one entity that ``ModelContext/delete(model:where:includeSubclasses:)`` deletes
 /// at the next save, chosen by SQL: their models are never read.

@@ -1,4 +1,4 @@
-import GRDB
+internal import GRDB
 
 /// Writes to several stores, each in a transaction of its own, as safely as SQLite
 /// allows without a transaction spanning files.

@@ -1,4 +1,4 @@
-import GRDB
+internal import GRDB
 
 /// The highest primary key each entity has ever given, kept in the metadata table
 /// (`primaryKey.<Entity>`), so that a deleted row's key is never given to a new row. The

@@ -1,6 +1,6 @@
 import Foundation
-import GRDB
-import GRDBSQLite
+internal import GRDB
+internal import GRDBSQLite
 
 /// Runs a GRDB-prepared statement that writes (an `INSERT`, `UPDATE` or `DELETE` of a
 /// save) with SQLite's C API, as GRDB documents its `sqliteStatement` for: a save runs

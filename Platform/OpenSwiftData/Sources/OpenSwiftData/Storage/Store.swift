@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+internal import GRDB
 
 /// An open SQLite store: the connection pool and what it stores.
 final class Store: Sendable {

@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+internal import GRDB
 
 /// SQL functions and collations every connection of a store has, for predicates and
 /// sort orders that SQLite's own cannot express.

@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+internal import GRDB
 
 /// The tables, indexes and metadata that store a schema, and the SQL that creates them.
 struct StoreLayout: Sendable {

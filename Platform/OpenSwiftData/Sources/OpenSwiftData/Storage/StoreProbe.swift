@@ -1,5 +1,5 @@
 import Foundation
-import GRDBSQLite
+internal import GRDBSQLite
 
 /// The connection of SQLite's C API on which opening a store for writing looks at the
 /// file before GRDB's pool opens it, and which sets an up-to-date store's write-ahead log

@@ -1,4 +1,4 @@
-import GRDBSQLite
+internal import GRDBSQLite
 
 /// The entity hashes recorded in a store file, read through a connection of SQLite's C
 /// API.

@@ -1,6 +1,6 @@
 import Foundation
-import GRDB
-import GRDBSQLite
+internal import GRDB
+internal import GRDBSQLite
 
 // Conversions between a model's stored values and GRDB's and SQLite's: statement
 // arguments are GRDB values, and fetched columns are read with SQLite's C API.

@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+internal import GRDB
 
 #if canImport(Glibc)
     import Glibc

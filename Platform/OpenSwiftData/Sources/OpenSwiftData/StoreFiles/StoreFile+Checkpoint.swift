@@ -1,4 +1,4 @@
-import GRDB
+internal import GRDB
 
 extension StoreFile {
     /// Folds the store's write-ahead log into its main file, so that the main file alone

@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+internal import GRDB
 
 /// A store's external data (`@Attribute(.externalStorage)` values kept in files beside
 /// it, ``ExternalDataFolder``) goes wherever the store goes: backups, restores, moves and

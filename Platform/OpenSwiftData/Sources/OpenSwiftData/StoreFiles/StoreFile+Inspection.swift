@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+internal import GRDB
 
 extension StoreFile {
     /// Reads what the store holds without writing to it: its schema version, its entities

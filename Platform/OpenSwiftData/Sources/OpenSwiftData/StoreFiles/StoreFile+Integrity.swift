@@ -1,4 +1,4 @@
-import GRDB
+internal import GRDB
 
 extension StoreFile {
     /// Runs SQLite's `PRAGMA integrity_check` on a read-only connection: every page,

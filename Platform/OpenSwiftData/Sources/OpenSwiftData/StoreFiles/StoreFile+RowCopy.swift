@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+internal import GRDB
 
 extension StoreFile {
     /// Adds every row of the store at `source` to this store, in one transaction, and

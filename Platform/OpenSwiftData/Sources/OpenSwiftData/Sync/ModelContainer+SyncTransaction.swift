@@ -1,4 +1,4 @@
-import GRDB
+internal import GRDB
 
 extension ModelContainer {
     /// Runs `body` in one SQLite transaction, with a new context whose saves are part of

@@ -1,4 +1,4 @@
-import GRDB
+internal import GRDB
 
 /// What a sync engine keeps in the store beside the models, written in the same SQLite
 /// transactions as the changes it applies: a **record name** per synced row, and named

@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+internal import GRDB
 
 /// The external-data files of one SQLite transaction (a save, an erase, a migration, a
 /// copy of rows): written before the transaction commits, so that a committed row never

@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+internal import GRDB
 
 /// The folder beside a store file that holds its external data: the values of
 /// `@Attribute(.externalStorage)` attributes larger than ``threshold`` bytes, one file per

@@ -1,4 +1,4 @@
-import GRDB
+internal import GRDB
 
 /// Finding the rows that refer to external-data files, from the database alone (tools
 /// that copy or check a store know no schema): an entity table's BLOB column holds text

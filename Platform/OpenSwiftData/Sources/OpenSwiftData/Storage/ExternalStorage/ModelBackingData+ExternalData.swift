@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+internal import GRDB
 
 extension ModelBackingData {
     /// The value of a BLOB attribute whose row names a file of the store's external-data
