@@ -4,11 +4,11 @@ import OpenSwiftData
 /// Applies the records received from the server to a store, in one transaction with the
 /// new cursor: a crash leaves the store as it was before, or fully updated.
 ///
-/// Last writer wins per record: a received record replaces the local model unless the
-/// model has a local change the server has not received. That change is newer: it is
-/// stamped at the next push by the store's clock, which this pull advances to at least
-/// every version received (``HybridLogicalClock``), so it wins on the server too.
-/// Tombstones delete. A record whose name is unknown here becomes a new model, or, when a
+/// A received record replaces the local model's fields, except those of a local change
+/// the server has not received. That change is newer: it is stamped at the next push by
+/// the store's clock, which this pull advances to at least every version received
+/// (``HybridLogicalClock``), so it wins on the server too, field by field. A model inserted
+/// or deleted here since the last push is left whole to that push. Tombstones delete. A record whose name is unknown here becomes a new model, or, when a
 /// model added here since the last push has the same domain key, names it.
 struct IncomingChanges {
     /// Records received, one per record name (its latest), by sequence number.
@@ -45,7 +45,7 @@ struct IncomingChanges {
         try store.container.performSyncTransaction(author: SyncAuthor.name) { context, metadata in
             var state = try SyncState.read(from: metadata)
             let pending = try LocalChanges.read(
-                in: context, after: state.pushedTransaction, entities: Set(codecs.keys), clock: state.clock,
+                in: context, after: state.pushedTransaction, codecs: codecs, clock: state.clock,
                 device: device
             ).changes
             var outcome = Outcome()
@@ -70,11 +70,18 @@ struct IncomingChanges {
                         identifiers[name] = identifier
                         namesToSet.append((name, adopted))
                     }
-                    if let identifier, pending[identifier] != nil {
-                        outcome.keptLocal += 1
+                    let model = identifier.flatMap { models[$0] ?? adoptedModel(namesToSet, $0) }
+                    if let identifier, let change = pending[identifier] {
+                        // The fields this machine changed wait for its push; the others
+                        // take the record's.
+                        if let changed = change.changedFields, !change.isDeleted, !record.isDeleted, let model {
+                            try codec.apply(record.fields.filter { !changed.contains($0.key) }, to: model, isNew: false)
+                            outcome.updated += 1
+                        } else {
+                            outcome.keptLocal += 1
+                        }
                         continue
                     }
-                    let model = identifier.flatMap { models[$0] ?? adoptedModel(namesToSet, $0) }
                     if record.isDeleted {
                         guard let model, let identifier else { continue }
                         context.delete(model)

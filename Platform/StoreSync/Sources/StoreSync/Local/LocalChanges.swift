@@ -17,6 +17,9 @@ struct LocalChanges {
         var version: HybridLogicalClock
         /// Whether the model was inserted in this window (so it may have no record name).
         var wasInserted: Bool
+        /// The fields its updates wrote; nil when the window inserted it (every field is
+        /// new) or deleted it.
+        var changedFields: Set<String>? = []
     }
 
     /// By model, in the synced entities.
@@ -30,8 +33,8 @@ struct LocalChanges {
     /// Reads the history after `transaction` (all of it when nil), stamping the saves of
     /// `device` from `clock` (the store's clock; nil before its first sync).
     static func read(
-        in context: ModelContext, after transaction: Int64?, entities: Set<String>, clock: HybridLogicalClock?,
-        device: UUID
+        in context: ModelContext, after transaction: Int64?, codecs: [String: EntityCodec],
+        clock: HybridLogicalClock?, device: UUID
     ) throws -> LocalChanges {
         var descriptor = HistoryDescriptor<DefaultHistoryTransaction>()
         if let transaction {
@@ -44,7 +47,7 @@ struct LocalChanges {
             result.lastTransaction = max(
                 result.lastTransaction ?? recorded.transactionIdentifier, recorded.transactionIdentifier)
             guard recorded.author != SyncAuthor.name else { continue }
-            let changes = recorded.changes.filter { entities.contains($0.changedPersistentIdentifier.entityName) }
+            let changes = recorded.changes.filter { codecs[$0.changedPersistentIdentifier.entityName] != nil }
             guard !changes.isEmpty else { continue }
             let version = (result.clock ?? .zero(device: device)).stamp(savedAt: recorded.timestamp, device: device)
             result.clock = version
@@ -57,10 +60,15 @@ struct LocalChanges {
                 case .insert:
                     folded.wasInserted = true
                     folded.isDeleted = false
-                case .update:
+                    folded.changedFields = nil
+                case .update(let update):
                     folded.isDeleted = false
+                    if folded.changedFields != nil, let codec = codecs[identifier.entityName] {
+                        folded.changedFields?.formUnion(codec.fieldNames(of: update))
+                    }
                 case .delete:
                     folded.isDeleted = true
+                    folded.changedFields = nil
                 }
                 result.changes[identifier] = folded
             }

@@ -27,7 +27,7 @@ struct OutgoingChanges {
             state.device = device
             var outgoing = OutgoingChanges(state: state)
             let history = try LocalChanges.read(
-                in: context, after: state.pushedTransaction, entities: Set(codecs.keys), clock: state.clock,
+                in: context, after: state.pushedTransaction, codecs: codecs, clock: state.clock,
                 device: device)
             outgoing.lastTransaction = history.lastTransaction ?? state.pushedTransaction
             outgoing.clock = history.clock
@@ -59,6 +59,7 @@ struct OutgoingChanges {
                 for (identifier, model) in models.sorted(by: { $0.key < $1.key }) {
                     let fields = try codec.fields(of: model)
                     let name: String
+                    let hadName = names[identifier] != nil
                     if let existing = names[identifier] {
                         name = existing
                     } else {
@@ -79,10 +80,15 @@ struct OutgoingChanges {
                     // A model the history does not mention (saved before history was
                     // kept) carries the oldest time: any recorded write wins over it.
                     let version = changes[identifier]?.version ?? .zero(device: device)
+                    // Every field is sent; those this window did not change at a version
+                    // below every write, so that the server keeps another machine's write
+                    // of them (a merge per field). A record new to the server (a first
+                    // push, a model given its name now) is written whole.
+                    let isWhole = state.pushedTransaction == nil || !hadName
                     outgoing.records.append(
                         SyncRecord(
                             recordName: recordName, entity: codec.entityName, fields: fields, version: version,
-                            isDeleted: false))
+                            isDeleted: false, changedFields: isWhole ? nil : changes[identifier]?.changedFields))
                 }
                 for (identifier, change) in changes.sorted(by: { $0.key < $1.key }) where change.isDeleted {
                     // A model deleted before it was ever pushed has nothing to delete remotely;

@@ -10,6 +10,8 @@ struct EntityCodec {
     /// The names of the attributes that identify a record on every machine; empty for
     /// none.
     let domainKey: [String]
+    /// Each field's name, by the attribute's key path.
+    let fieldNamesByKeyPath: [AnyKeyPath: String]
 
     /// The codecs of every entity of a store.
     static func all(for store: SyncedStore) throws(SyncError) -> [String: EntityCodec] {
@@ -26,6 +28,7 @@ struct EntityCodec {
     ) throws(SyncError) -> EntityCodec {
         let metadata = Dictionary(Model.schemaMetadata.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         var fields: [FieldCodec] = []
+        var names: [AnyKeyPath: String] = [:]
         for attribute in entity.attributes {
             guard let property = metadata[attribute.name], let codec = FieldCodec.make(property, of: Model.self) else {
                 throw .storeNotSyncable(
@@ -33,8 +36,20 @@ struct EntityCodec {
                     reason: "\(entity.name).\(attribute.name) cannot be synced (a let, or a value that is not Codable)")
             }
             fields.append(codec)
+            names[property.keypath] = attribute.name
         }
-        return EntityCodec(entityName: entity.name, modelType: Model.self, fields: fields, domainKey: domainKey)
+        return EntityCodec(
+            entityName: entity.name, modelType: Model.self, fields: fields, domainKey: domainKey,
+            fieldNamesByKeyPath: names)
+    }
+
+    /// The names of the fields an update wrote (its relationships, which are not synced,
+    /// left out).
+    func fieldNames(of update: any HistoryUpdate) -> [String] {
+        func keyPaths<Update: HistoryUpdate>(_ update: Update) -> [AnyKeyPath] {
+            update.updatedAttributes.map { $0 as AnyKeyPath }
+        }
+        return keyPaths(update).compactMap { fieldNamesByKeyPath[$0] }
     }
 
     /// Every field of a model, as JSON text by name.

@@ -15,8 +15,8 @@ import Foundation
 /// win over its earlier ones), and a machine whose clock is corrected back still orders
 /// its new writes after its earlier, future-dated ones.
 ///
-/// The type serves one record today, and is made to serve one field later (field-level
-/// merges order each field's writes by the same timestamps).
+/// A record's version is the latest of its writes; each field has a version of its own
+/// (``fieldVersion``), by which the server merges two machines' writes of different fields.
 struct HybridLogicalClock: Comparable, Hashable, Sendable, CustomStringConvertible {
     /// Milliseconds since 1970.
     let wall: Int64
@@ -55,6 +55,24 @@ struct HybridLogicalClock: Comparable, Hashable, Sendable, CustomStringConvertib
         if lhs.wall != rhs.wall { return lhs.wall < rhs.wall }
         if lhs.counter != rhs.counter { return lhs.counter < rhs.counter }
         return lhs.device.uuidString.lowercased() < rhs.device.uuidString.lowercased()
+    }
+
+    /// The version as text that sorts as the timestamps compare, byte by byte: the time
+    /// and the counter in 16 hexadecimal digits each, then the device in lowercase. The
+    /// server compares fields' versions in this form (``SyncRecord/fieldVersions``).
+    var fieldVersion: String {
+        Self.hex16(wall) + Self.hex16(counter) + device.uuidString.lowercased()
+    }
+
+    /// The version of a field that a push sends without having changed it: below every
+    /// write, so that it only fills a field the server's record lacks.
+    static let unchangedFieldVersion = HybridLogicalClock(
+        wall: 0, counter: 0, device: UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
+    ).fieldVersion
+
+    private static func hex16(_ value: Int64) -> String {
+        let digits = String(UInt64(bitPattern: value), radix: 16)
+        return String(repeating: "0", count: max(0, 16 - digits.count)) + digits
     }
 
     /// `wall.counter.device`, as the store's sync state keeps it.

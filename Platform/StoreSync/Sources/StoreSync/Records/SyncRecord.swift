@@ -8,9 +8,33 @@ struct SyncRecord: Sendable {
     let fields: [String: String]
     let version: HybridLogicalClock
     let isDeleted: Bool
+    /// The fields this write changed; nil when it wrote every field (an insert, a first
+    /// push). The others are sent at ``HybridLogicalClock/unchangedFieldVersion``: they
+    /// fill a field the server lacks and never replace one it has.
+    var changedFields: Set<String>? = nil
     /// The server's sequence number of the record's last write; 0 before the server
     /// gave one.
     var sequence: Int64 = 0
+
+    /// Each field's version (``HybridLogicalClock/fieldVersion``), by name.
+    var fieldVersions: [String: String] {
+        let changed = version.fieldVersion
+        return Dictionary(
+            uniqueKeysWithValues: fields.keys.map { name in
+                (
+                    name,
+                    changedFields.map { $0.contains(name) } ?? true ? changed : HybridLogicalClock.unchangedFieldVersion
+                )
+            })
+    }
+
+    /// ``fieldVersions`` as one JSON object, keys sorted.
+    var fieldVersionsObject: String {
+        let versions = fieldVersions
+        return "{"
+            + versions.keys.sorted().map { "\(JSONText.string($0)):\(JSONText.string(versions[$0] ?? ""))" }
+            .joined(separator: ",") + "}"
+    }
 
     /// The fields as one JSON object, keys sorted.
     var fieldsObject: String {

@@ -32,13 +32,20 @@ struct RemoteRecords {
             try await remote.query(PostgresQuery(unsafeSQL: "LOCK TABLE \(table) IN SHARE ROW EXCLUSIVE MODE"))
             var outcome = PushOutcome()
             var acceptedNames = Set<UUID>()
+            var merged: [UUID] = []
             var start = 0
             while start < records.count {
                 let batch = Array(records[start..<min(start + Self.batchSize, records.count)])
                 start += batch.count
+                let sent = Dictionary(batch.map { ($0.recordName, $0) }, uniquingKeysWith: { _, last in last })
                 for row in try await remote.query(upsert(batch)) {
-                    let (name, sequence) = try RemoteSchema.decode((UUID, Int64).self, row, remote)
+                    let (name, sequence, versions) = try RemoteSchema.decode((UUID, Int64, String).self, row, remote)
                     acceptedNames.insert(name)
+                    // The server's record is not the one sent when it kept some of its own
+                    // fields: this machine fetches it (the pull skips this push's numbers).
+                    if let record = sent[name], !record.isDeleted, !Self.kept(record, in: versions) {
+                        merged.append(name)
+                    }
                     let range = outcome.sequenceRange
                     outcome.sequenceRange =
                         min(
@@ -47,18 +54,28 @@ struct RemoteRecords {
                 }
             }
             outcome.accepted = acceptedNames.count
+            outcome.superseded = merged
             let refused = records.filter { !acceptedNames.contains($0.recordName) }
             if !refused.isEmpty {
                 let pushed = Dictionary(
                     refused.map { ($0.recordName, $0.version) }, uniquingKeysWith: { _, last in last })
                 // Refused: the server's version is newer, or the same (a push repeated
                 // after a crash), which this machine already has.
-                outcome.superseded = try await current(named: Array(pushed.keys)).filter {
+                outcome.superseded += try await current(named: Array(pushed.keys)).filter {
                     pushed[$0.recordName] != $0.version
                 }.map(\.recordName)
             }
             return outcome
         }
+    }
+
+    /// Whether the server's record holds every field as `record` sent it: its field
+    /// versions (`versions`, the server's JSON) are those sent.
+    private static func kept(_ record: SyncRecord, in versions: String) -> Bool {
+        guard let stored = try? JSONDecoder().decode([String: String].self, from: Data(versions.utf8)) else {
+            return false
+        }
+        return record.fieldVersions.allSatisfy { stored[$0.key] == $0.value }
     }
 
     /// Every record written after `cursor`, except the range a push of this sync gave,
@@ -92,30 +109,51 @@ struct RemoteRecords {
         let names = batch.map(\.recordName)
         let entities = batch.map(\.entity)
         let fields = batch.map(\.fieldsObject)
+        let fieldVersions = batch.map(\.fieldVersionsObject)
         let walls = batch.map(\.version.wall)
         let counters = batch.map(\.version.counter)
         let devices = batch.map(\.version.device)
         let deleted = batch.map(\.isDeleted)
-        // A field this release does not know (written by a newer one) stays: the record's
-        // fields are merged into the server's, not put in their place. A tombstone keeps
-        // no fields: a deleted record's values leave the server.
+        // Two live records merge per field: each field the push sends replaces the server's
+        // when its version is later (a field this release does not know, written by a newer
+        // one, stays). A tombstone, or a write over one, is decided by the records'
+        // versions: the later wins whole, and a tombstone keeps no fields (a deleted
+        // record's values leave the server). The record's version is its latest write.
         return """
-            INSERT INTO \(unescaped: table) AS r (record_name, entity, fields, version_wall, version_counter, device,
-                deleted, seq)
-            SELECT u.record_name, u.entity, CASE WHEN u.deleted THEN '{}'::jsonb ELSE u.fields::jsonb END, u.version_wall, u.version_counter, u.device, u.deleted,
-                nextval('storesync_seq')
-            FROM unnest(\(names)::uuid[], \(entities)::text[], \(fields)::text[], \(walls)::int8[], \
-            \(counters)::int8[], \(devices)::uuid[], \(deleted)::bool[]) \
-            AS u(record_name, entity, fields, version_wall, version_counter, device, deleted)
+            INSERT INTO \(unescaped: table) AS r (record_name, entity, fields, field_versions, version_wall,
+                version_counter, device, deleted, seq)
+            SELECT u.record_name, u.entity, CASE WHEN u.deleted THEN '{}'::jsonb ELSE u.fields::jsonb END,
+                CASE WHEN u.deleted THEN '{}'::jsonb ELSE u.field_versions::jsonb END,
+                u.version_wall, u.version_counter, u.device, u.deleted, nextval('storesync_seq')
+            FROM unnest(\(names)::uuid[], \(entities)::text[], \(fields)::text[], \(fieldVersions)::text[], \
+            \(walls)::int8[], \(counters)::int8[], \(devices)::uuid[], \(deleted)::bool[]) \
+            AS u(record_name, entity, fields, field_versions, version_wall, version_counter, device, deleted)
             ON CONFLICT (record_name) DO UPDATE SET entity = excluded.entity,
-                fields = CASE WHEN excluded.deleted THEN '{}'::jsonb ELSE r.fields || excluded.fields END,
-                version_wall = excluded.version_wall, version_counter = excluded.version_counter,
-                device = excluded.device, deleted = excluded.deleted, seq = excluded.seq
-            WHERE (excluded.version_wall, excluded.version_counter, excluded.device)
-                > (r.version_wall, r.version_counter, r.device)
-            RETURNING r.record_name, r.seq
+                fields = CASE WHEN excluded.deleted THEN '{}'::jsonb WHEN r.deleted THEN excluded.fields
+                    ELSE r.fields || (SELECT coalesce(jsonb_object_agg(f.key, f.value), '{}'::jsonb)
+                        FROM jsonb_each(excluded.fields) AS f
+                        WHERE (excluded.field_versions ->> f.key) COLLATE "C"
+                            > coalesce(r.field_versions ->> f.key, '') COLLATE "C") END,
+                field_versions = CASE WHEN excluded.deleted THEN '{}'::jsonb WHEN r.deleted THEN excluded.field_versions
+                    ELSE r.field_versions || (SELECT coalesce(jsonb_object_agg(v.key, v.value), '{}'::jsonb)
+                        FROM jsonb_each_text(excluded.field_versions) AS v
+                        WHERE v.value COLLATE "C" > coalesce(r.field_versions ->> v.key, '') COLLATE "C") END,
+                version_wall = CASE WHEN \(unescaped: Self.excludedIsLater) THEN excluded.version_wall
+                    ELSE r.version_wall END,
+                version_counter = CASE WHEN \(unescaped: Self.excludedIsLater) THEN excluded.version_counter
+                    ELSE r.version_counter END,
+                device = CASE WHEN \(unescaped: Self.excludedIsLater) THEN excluded.device ELSE r.device END,
+                deleted = excluded.deleted, seq = excluded.seq
+            WHERE CASE WHEN excluded.deleted OR r.deleted THEN \(unescaped: Self.excludedIsLater)
+                ELSE EXISTS (SELECT 1 FROM jsonb_each_text(excluded.field_versions) AS v
+                    WHERE v.value COLLATE "C" > coalesce(r.field_versions ->> v.key, '') COLLATE "C") END
+            RETURNING r.record_name, r.seq, r.field_versions::text
             """
     }
+
+    /// Whether the pushed record's version is later than the server's.
+    private static let excludedIsLater =
+        "(excluded.version_wall, excluded.version_counter, excluded.device) > (r.version_wall, r.version_counter, r.device)"
 
     /// Records with their fields split, each field's value as JSON text.
     private func select(_ condition: PostgresQuery) async throws(SyncError) -> [SyncRecord] {

@@ -10,16 +10,18 @@ import PostgresNIO
 /// - `storesync_records_<store>` per store: `record_name uuid` (the global id),
 ///   `entity`, `fields jsonb` (the attributes by name), the version of the last write as
 ///   a hybrid logical clock (``HybridLogicalClock``): `version_wall` (milliseconds since
-///   1970), `version_counter` and `device` (the writer's device id); `deleted` (a
-///   tombstone, whose `fields` are empty), `seq` (the server sequence number of the record's last write, from
-///   `storesync_seq`);
+///   1970), `version_counter` and `device` (the writer's device id); `field_versions
+///   jsonb` (each field's version, ``HybridLogicalClock/fieldVersion``, by which two
+///   machines' writes of different fields merge); `deleted` (a tombstone, whose `fields`
+///   and `field_versions` are empty), `seq` (the server sequence number of the record's
+///   last write, from `storesync_seq`);
 /// - `storesync_seq`: the sequence numbers.
 ///
 /// A server whose `version` is higher than ``version`` was written by a newer release:
 /// this one refuses to touch it.
 enum RemoteSchema {
     /// The version this release writes.
-    static let version = 2
+    static let version = 3
 
     /// The migrations, the first from nothing to version 1; each runs in the transaction
     /// that holds the schema lock.
@@ -44,6 +46,20 @@ enum RemoteSchema {
                     EXECUTE format('UPDATE %I SET fields = ''{}'' WHERE deleted', t);
                     EXECUTE format('ALTER TABLE %I ALTER COLUMN version_wall SET NOT NULL, '
                         || 'ALTER COLUMN version_counter DROP DEFAULT, DROP COLUMN modified_at', t);
+                END IF;
+            END LOOP; END $$
+            """
+        ],
+        // 2 to 3: a version per field. Each field of a record takes the record's version.
+        [
+            """
+            DO $$ DECLARE t text; BEGIN
+            FOR t IN SELECT 'storesync_records_' || name FROM storesync_stores LOOP
+                IF to_regclass(t) IS NOT NULL THEN
+                    EXECUTE format('ALTER TABLE %I ADD COLUMN field_versions jsonb NOT NULL DEFAULT ''{}''', t);
+                    EXECUTE format('UPDATE %I SET field_versions = (SELECT coalesce(jsonb_object_agg(k, '
+                        || 'lpad(to_hex(version_wall), 16, ''0'') || lpad(to_hex(version_counter), 16, ''0'') '
+                        || '|| device::text), ''{}''::jsonb) FROM jsonb_object_keys(fields) AS k)', t);
                 END IF;
             END LOOP; END $$
             """
@@ -77,7 +93,8 @@ enum RemoteSchema {
                 """
                 CREATE TABLE IF NOT EXISTS \(table) (record_name uuid PRIMARY KEY, entity text NOT NULL, \
                 fields jsonb NOT NULL, version_wall bigint NOT NULL, version_counter bigint NOT NULL, \
-                device uuid NOT NULL, deleted boolean NOT NULL, seq bigint NOT NULL)
+                device uuid NOT NULL, deleted boolean NOT NULL, seq bigint NOT NULL, \
+                field_versions jsonb NOT NULL DEFAULT '{}')
                 """,
                 "CREATE INDEX IF NOT EXISTS \(table)_seq ON \(table) (seq)",
             ] {
@@ -142,6 +159,16 @@ enum RemoteSchema {
     ) throws(SyncError) -> (A, B) {
         do {
             return try row.decode((A, B).self)
+        } catch {
+            throw .server(remote: remote.remote.description, message: "unexpected answer (\(error))")
+        }
+    }
+
+    static func decode<A: PostgresDecodable, B: PostgresDecodable, C: PostgresDecodable>(
+        _: (A, B, C).Type, _ row: PostgresRow, _ remote: RemoteConnection
+    ) throws(SyncError) -> (A, B, C) {
+        do {
+            return try row.decode((A, B, C).self)
         } catch {
             throw .server(remote: remote.remote.description, message: "unexpected answer (\(error))")
         }

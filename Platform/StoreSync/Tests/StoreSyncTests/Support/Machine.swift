@@ -78,6 +78,14 @@ final class Machine {
         try save(context)
     }
 
+    func edit(movie: Int, createdAt seconds: Double) throws {
+        let context = ModelContext(container)
+        for entry in try context.fetch(FetchDescriptor<WatchedMovie>(predicate: #Predicate { $0.movieID == movie })) {
+            entry.createdAt = Date(timeIntervalSince1970: seconds)
+        }
+        try save(context)
+    }
+
     func remove(movie: Int) throws {
         let context = ModelContext(container)
         try context.delete(model: WatchedMovie.self, where: #Predicate { $0.movieID == movie })
