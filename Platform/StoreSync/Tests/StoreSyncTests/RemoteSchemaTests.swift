@@ -67,4 +67,41 @@ struct RemoteSchemaTests {
         try await other.sync(url)
         #expect(try other.movies().map(\.description) == ["1/edited after the migration", "2/written by release 1"])
     }
+
+    @Test(
+        "version-2 tables are migrated: each field of a record takes the record's version, and a later edit of one field merges"
+    )
+    func migratesVersion2() async throws {
+        let url = try await TestPostgres.newDatabase()
+        let version2 = [
+            "CREATE TABLE storesync_schema (version integer NOT NULL, server_id uuid NOT NULL)",
+            "INSERT INTO storesync_schema VALUES (2, gen_random_uuid())",
+            "CREATE TABLE storesync_stores (name text PRIMARY KEY)",
+            "INSERT INTO storesync_stores VALUES ('notes')",
+            "CREATE SEQUENCE storesync_seq",
+            """
+            CREATE TABLE storesync_records_notes (record_name uuid PRIMARY KEY, entity text NOT NULL, \
+            fields jsonb NOT NULL, version_wall bigint NOT NULL, version_counter bigint NOT NULL, \
+            device uuid NOT NULL, deleted boolean NOT NULL, seq bigint NOT NULL)
+            """,
+        ]
+        for statement in version2 { _ = try await TestPostgres.execute(statement, on: url) }
+        let device = UUID()
+        let name = RecordName.derived(entity: "WatchedMovie", keyValues: ["4"])
+        _ = try await TestPostgres.execute(
+            """
+            INSERT INTO storesync_records_notes VALUES ('\(name)', 'WatchedMovie', \
+            '{"movieID": 4, "note": "written by release 2"}', 1700000000250, 3, '\(device)', false, \
+            nextval('storesync_seq'))
+            """, on: url)
+
+        let machine = try Machine()
+        try await machine.sync(url)
+        #expect(try machine.movies().map(\.description) == ["4/written by release 2"])
+        let rows = try await TestPostgres.execute("SELECT field_versions::text FROM storesync_records_notes", on: url)
+        let text = try #require(try rows.first?.decode(String.self))
+        let versions = try JSONDecoder().decode([String: String].self, from: Data(text.utf8))
+        let recordVersion = HybridLogicalClock(wall: 1_700_000_000_250, counter: 3, device: device).fieldVersion
+        #expect(versions == ["movieID": recordVersion, "note": recordVersion])
+    }
 }
