@@ -33,6 +33,24 @@ public enum TestPostgres {
         return admin.replacingOccurrences(of: "/postgres", with: "/\(name)")
     }
 
+    /// A new login role with a password, allowed to connect to the database of `url` and
+    /// to create a schema in it (what a person's account needs), as a remote URL of that
+    /// database for the role.
+    public static func newAccount(on url: String) async throws -> String {
+        guard var parts = URLComponents(string: url) else {
+            throw TestPostgresError(description: "not a server URL: \(url)")
+        }
+        let role = "account_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(12)
+        let password = UUID().uuidString
+        let database = parts.path.dropFirst()
+        _ = try await execute("CREATE ROLE \(role) LOGIN PASSWORD '\(password)'", on: url)
+        _ = try await execute("GRANT CONNECT, CREATE ON DATABASE \(database) TO \(role)", on: url)
+        parts.user = role
+        parts.password = password
+        guard let made = parts.string else { throw TestPostgresError(description: "cannot make a URL from \(url)") }
+        return made
+    }
+
     /// Runs SQL on a database of a test server (to look at or to break what the engine made).
     public static func execute(_ sql: String, on url: String) async throws -> [PostgresRow] {
         try await withConnection(url) { connection in

@@ -17,6 +17,12 @@ import PostgresNIO
 ///   last write, from `storesync_seq`);
 /// - `storesync_seq`: the sequence numbers.
 ///
+/// They live in a schema of the connecting role, named after it and owned by it: several
+/// people share one database, each with a role, and none can read or change another's
+/// records (PostgreSQL gives other roles no access to a role's schema). Record names are
+/// unique within an account's tables, so names derived from domain keys never merge two
+/// accounts' records.
+///
 /// A server whose `version` is higher than ``version`` was written by a newer release:
 /// this one refuses to touch it.
 enum RemoteSchema {
@@ -69,11 +75,47 @@ enum RemoteSchema {
     /// A lock id of `pg_advisory_xact_lock`, held while the tables are created or migrated.
     private static let lockID: Int64 = 0x5354_5359_4e43  // "STSYNC"
 
-    /// The server's identity, once its tables are ready for `store` at ``version``.
+    /// Points the session at the role's own schema, alone: every table of the engine is
+    /// looked up and created there, so an account never sees another's records.
+    static func useOwnSchema(on remote: RemoteConnection) async throws(SyncError) {
+        try await remote.query("SELECT set_config('search_path', quote_ident(current_user), false)")
+    }
+
+    /// Creates the role's schema (named after it, owned by it, closed to other roles),
+    /// and moves into it the tables an earlier release made in `public`, when the role
+    /// owns them and has none of its own yet.
+    private static let ownSchemaSQL = [
+        """
+        DO $$ BEGIN
+        EXECUTE format('CREATE SCHEMA IF NOT EXISTS %I AUTHORIZATION %I', current_user, current_user);
+        END $$
+        """,
+        """
+        DO $$ DECLARE r record; BEGIN
+        IF (SELECT pg_get_userbyid(relowner) FROM pg_class WHERE oid = to_regclass('public.storesync_schema'))
+                = current_user
+            AND to_regclass(format('%I.storesync_schema', current_user)) IS NULL THEN
+            FOR r IN SELECT c.relname, c.relkind FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+                WHERE n.nspname = 'public' AND c.relname LIKE 'storesync\\_%' AND c.relkind IN ('r', 'S')
+                AND pg_get_userbyid(c.relowner) = current_user LOOP
+                IF r.relkind = 'S' THEN
+                    EXECUTE format('ALTER SEQUENCE public.%I SET SCHEMA %I', r.relname, current_user);
+                ELSE
+                    EXECUTE format('ALTER TABLE public.%I SET SCHEMA %I', r.relname, current_user);
+                END IF;
+            END LOOP;
+        END IF; END $$
+        """,
+    ]
+
+    /// The server's identity, once its tables are ready for `store` at ``version``, in
+    /// the role's own schema.
     static func prepare(store: String, on remote: RemoteConnection) async throws(SyncError) -> UUID {
+        try await useOwnSchema(on: remote)
         if let ready = try await readyServer(store: store, on: remote) { return ready }
         return try await remote.transaction { () async throws(SyncError) -> UUID in
             try await remote.query("SELECT pg_advisory_xact_lock(\(lockID))")
+            for statement in ownSchemaSQL { try await remote.query(PostgresQuery(unsafeSQL: statement)) }
             var found = try await installedVersion(on: remote)
             if found > version {
                 throw SyncError.remoteSchemaNewer(remote: remote.remote.description, found: found, supported: version)
