@@ -54,6 +54,12 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
             case .unavailable: .network
             }
         case is MediaSearchHistoryError, is ModelContainerFactoryError: .storeRefused
+        case let error as StoreMaintenanceError:
+            switch error.cause {
+            case .notUserData: .usage
+            case .notFound: .notFound
+            case .refused: .storeRefused
+            }
         default: parserStatus == ExitStatus.usage.rawValue ? .usage : .failure
         }
     }

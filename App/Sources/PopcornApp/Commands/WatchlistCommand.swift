@@ -1,4 +1,5 @@
 import ArgumentParser
+import DataPersistenceInfrastructure
 import MoviesDomain
 import MoviesInfrastructure
 
@@ -61,7 +62,7 @@ struct WatchlistCommand: AsyncParsableCommand {
             let environment = AppEnvironment(options: options)
             let factory = environment.moviesFactory()
             // Refused before anything is fetched when the watchlist cannot be written.
-            try UserStoreAccess.openForWriting(MoviesInfrastructureFactory.watchlistStore, in: factory.stores)
+            try factory.stores.openForWriting(MoviesInfrastructureFactory.watchlistStore)
             try factory.stores.open(MoviesInfrastructureFactory.cacheStore, onFailure: .throwing)
             let movie = try await factory.makeMovieRepository().movie(withID: id)
             let watchlist = factory.makeWatchlistRepository()
@@ -90,7 +91,7 @@ struct WatchlistCommand: AsyncParsableCommand {
         func run() async throws {
             let environment = AppEnvironment(options: options)
             let factory = environment.moviesFactory()
-            try UserStoreAccess.openForWriting(MoviesInfrastructureFactory.watchlistStore, in: factory.stores)
+            try factory.stores.openForWriting(MoviesInfrastructureFactory.watchlistStore)
             guard try await factory.makeWatchlistRepository().remove(movieID: id) else {
                 throw CommandFailure.notFound("Movie \(id) is not on your watchlist.")
             }
