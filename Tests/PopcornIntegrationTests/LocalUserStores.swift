@@ -20,10 +20,10 @@ struct LocalUserStores: Sendable {
     }
 
     /// The watchlist, as `popcorn watchlist` changes it.
-    var watchlist: any WatchlistRepository { movies.makeWatchlistRepository() }
+    var watchlist: any WatchlistRepository { get throws { try movies.makeWatchlistRepository() } }
 
     /// The search history, as `popcorn search --pick` and `history` change it.
-    var history: any MediaSearchHistoryRepository { search.makeMediaSearchHistoryRepository() }
+    var history: any MediaSearchHistoryRepository { get throws { try search.makeMediaSearchHistoryRepository() } }
 }
 
 /// The watchlist repository needs no movie; a call here is a test's mistake.

@@ -66,8 +66,7 @@ struct MoviesCommand: AsyncParsableCommand {
         func run() async throws {
             let environment = AppEnvironment(options: options)
             let factory = environment.moviesFactory()
-            try factory.stores.open(MoviesInfrastructureFactory.cacheStore, onFailure: .throwing)
-            let repository = factory.makeMovieRepository()
+            let repository = try factory.makeMovieRepository()
             let movie = try await repository.movie(withID: id)
             let credits = try await repository.credits(forMovie: id)
             let certification = try await repository.certification(
@@ -116,7 +115,6 @@ enum MovieListPrinter {
     static func print(_ list: MovieList, page: Int, options: GlobalOptions) async throws {
         let environment = AppEnvironment(options: options)
         let factory = environment.moviesFactory()
-        try factory.stores.open(MoviesInfrastructureFactory.cacheStore, onFailure: .throwing)
         let result = try await factory.makeMovieListRepository().page(page, of: list)
         let json = MovieListJSON(
             page: result.page, totalPages: result.totalPages, totalResults: result.totalResults,

@@ -102,7 +102,7 @@ struct HistoryCommand: AsyncParsableCommand {
             let environment = AppEnvironment(options: options)
             let factory = environment.searchFactory()
             try factory.stores.openForWriting(SearchInfrastructureFactory.historyStore)
-            let history = factory.makeMediaSearchHistoryRepository()
+            let history = try factory.makeMediaSearchHistoryRepository()
             let count = try await history.entries().count
             try await history.clear()
             try environment.output.result(HistoryClearedJSON(cleared: count)) {

@@ -28,8 +28,7 @@ struct WatchlistCommand: AsyncParsableCommand {
             // catalog or TMDb a few at a time; a title that cannot be had now is null.
             var titles: [Int: String] = [:]
             if !entries.isEmpty {
-                try factory.stores.open(MoviesInfrastructureFactory.cacheStore, onFailure: .throwing)
-                titles = await factory.makeMovieRepository().titles(forMovies: entries.map(\.movieID))
+                titles = try await factory.makeMovieRepository().titles(forMovies: entries.map(\.movieID))
             }
             let json = WatchlistJSON(
                 movies: entries.map {
@@ -63,9 +62,8 @@ struct WatchlistCommand: AsyncParsableCommand {
             let factory = environment.moviesFactory()
             // Refused before anything is fetched when the watchlist cannot be written.
             try factory.stores.openForWriting(MoviesInfrastructureFactory.watchlistStore)
-            try factory.stores.open(MoviesInfrastructureFactory.cacheStore, onFailure: .throwing)
             let movie = try await factory.makeMovieRepository().movie(withID: id)
-            let watchlist = factory.makeWatchlistRepository()
+            let watchlist = try factory.makeWatchlistRepository()
             // Adding a movie already there keeps its entry and its date, and says so.
             let alreadyThere = try await watchlist.contains(movieID: id)
             let entry = try await watchlist.add(movieID: id)

@@ -3,11 +3,11 @@ import MoviesDomain
 import OpenSwiftData
 
 /// Builds the Movies context's repositories over its two stores (the shared initializer
-/// and `stores` are ``ContextInfrastructureFactory``'s).
+/// and `stores` are ``ContextInfrastructureFactory``'s). Making a repository opens its
+/// store if it is not open, and throws `ModelContainerFactoryError` when it cannot.
 ///
 /// ```swift
 /// let factory = MoviesInfrastructureFactory(locations: locations, remoteDataSource: tmdbMovies)
-/// try factory.stores.open(MoviesInfrastructureFactory.watchlistStore, onFailure: .throwing)
 /// let watchlist = try await factory.makeWatchlistRepository().movies()
 /// ```
 public final class MoviesInfrastructureFactory: ContextInfrastructureFactory {
@@ -32,22 +32,22 @@ public final class MoviesInfrastructureFactory: ContextInfrastructureFactory {
     }
 
     /// Movie details, credits, images and certifications, read through the cache.
-    public func makeMovieRepository() -> any MovieRepository {
-        DefaultMovieRepository(
+    public func makeMovieRepository() throws(ModelContainerFactoryError) -> any MovieRepository {
+        try DefaultMovieRepository(
             local: SwiftDataMovieLocalDataSource(store: stores.actor(for: Self.cacheStore)),
             remote: remoteDataSource, cache: stores.readThroughCache)
     }
 
     /// Pages of popular, similar and recommended movies, read through the cache.
-    public func makeMovieListRepository() -> any MovieListRepository {
-        DefaultMovieListRepository(
+    public func makeMovieListRepository() throws(ModelContainerFactoryError) -> any MovieListRepository {
+        try DefaultMovieListRepository(
             local: SwiftDataMovieListLocalDataSource(store: stores.actor(for: Self.cacheStore)),
             remote: remoteDataSource, cache: stores.readThroughCache)
     }
 
     /// The watchlist, dated by the cache policy's clock.
-    public func makeWatchlistRepository() -> any WatchlistRepository {
-        DefaultWatchlistRepository(
+    public func makeWatchlistRepository() throws(ModelContainerFactoryError) -> any WatchlistRepository {
+        try DefaultWatchlistRepository(
             local: SwiftDataWatchlistLocalDataSource(store: stores.actor(for: Self.watchlistStore)),
             now: stores.cachePolicy.now)
     }

@@ -17,12 +17,12 @@ struct MoviesInfrastructureFactoryTests {
         let folder = TemporaryFolder()
         let factory = MoviesInfrastructureFactory(
             locations: StoreLocations(under: folder.url), remoteDataSource: MockMovieRemote())
-        let cache = factory.cacheContainer
+        let cache = try factory.cacheContainer
         #expect(cache.configurations.first?.url.lastPathComponent == "popcorn-movies.sqlite")
         #expect(cache.configurations.first?.cloudKitDatabase == CloudKitDatabase.none)
         #expect(cache.url?.deletingLastPathComponent().lastPathComponent == "cache")
-        #expect(factory.cacheContainer === cache, "created once per factory")
-        let watchlist = factory.watchlistContainer
+        #expect(try factory.cacheContainer === cache, "created once per factory")
+        let watchlist = try factory.watchlistContainer
         #expect(watchlist.configurations.first?.url.lastPathComponent == "popcorn-movies-cloudkit.sqlite")
         #expect(watchlist.configurations.first?.cloudKitDatabase == .private("iCloud.uk.co.adam-young.Popcorn"))
         #expect(watchlist.migrationPlan == MoviesWatchlistMigrationPlan.self)
@@ -32,17 +32,17 @@ struct MoviesInfrastructureFactoryTests {
     }
 
     @Test("every repository of a store shares the store's one actor, whichever repository made it")
-    func oneActorPerStore() {
+    func oneActorPerStore() throws {
         let folder = TemporaryFolder()
         let factory = MoviesInfrastructureFactory(
             locations: StoreLocations(under: folder.url), remoteDataSource: MockMovieRemote())
-        let watchlist = factory.stores.actor(for: MoviesInfrastructureFactory.watchlistStore)
-        _ = factory.makeWatchlistRepository()
-        _ = factory.makeWatchlistRepository()
-        _ = factory.makeMovieRepository()
-        _ = factory.makeMovieListRepository()
-        #expect(factory.stores.actor(for: MoviesInfrastructureFactory.watchlistStore) === watchlist)
-        #expect(factory.stores.actor(for: MoviesInfrastructureFactory.cacheStore) !== watchlist)
+        let watchlist = try factory.stores.actor(for: MoviesInfrastructureFactory.watchlistStore)
+        _ = try factory.makeWatchlistRepository()
+        _ = try factory.makeWatchlistRepository()
+        _ = try factory.makeMovieRepository()
+        _ = try factory.makeMovieListRepository()
+        #expect(try factory.stores.actor(for: MoviesInfrastructureFactory.watchlistStore) === watchlist)
+        #expect(try factory.stores.actor(for: MoviesInfrastructureFactory.cacheStore) !== watchlist)
     }
 
     @Test("a fresh install creates both stores, and repositories work")
@@ -87,7 +87,7 @@ struct MoviesInfrastructureFactoryTests {
             let context = ModelContext(old)
             context.insert(OldCache.MoviesMovieEntity(movieID: 1, name: "old row"))
             try context.save()
-            let watchlist = MoviesInfrastructureFactory(
+            let watchlist = try MoviesInfrastructureFactory(
                 locations: StoreLocations(under: folder.url), remoteDataSource: MockMovieRemote()
             ).makeWatchlistRepository()
             for id in [11, 12, 13] { _ = try await watchlist.add(movieID: id) }

@@ -27,14 +27,14 @@ struct WatchlistDuplicatesTests {
     func existingDuplicates() async throws {
         let first = clock.now
         do {
-            let container = makeFactory().watchlistContainer
+            let container = try makeFactory().watchlistContainer
             let context = ModelContext(container)
             context.insert(MoviesWatchlistMovieEntity(movieID: 550, createdAt: first.addingTimeInterval(60)))
             context.insert(MoviesWatchlistMovieEntity(movieID: 550, createdAt: first))
             context.insert(MoviesWatchlistMovieEntity(movieID: 603, createdAt: first.addingTimeInterval(30)))
             try context.save()
         }
-        let watchlist = makeFactory().makeWatchlistRepository()
+        let watchlist = try makeFactory().makeWatchlistRepository()
         #expect(
             try await watchlist.movies()
                 == [

@@ -3,14 +3,13 @@ import OpenSwiftData
 import SearchDomain
 
 /// Builds the Search context's repositories: searches through the remote data source,
-/// and the search history over the context's one store, which ``stores`` open once
-/// (relocating a legacy `searchkit-cloudkit.sqlite` first, every row kept). The shared
+/// and the search history over the context's one store, which ``stores`` open once, when
+/// the history's repository is first made (throwing when it cannot be opened; relocating a legacy `searchkit-cloudkit.sqlite` first, every row kept). The shared
 /// initializer and `stores` are ``ContextInfrastructureFactory``'s; the context has no
 /// cache, so the initializer's `cachePolicy` changes nothing here.
 ///
 /// ```swift
 /// let factory = SearchInfrastructureFactory(locations: locations, remoteDataSource: tmdbSearch)
-/// try factory.stores.open(onFailure: .throwing)
 /// try await factory.makeMediaSearchHistoryRepository()
 ///     .add(MediaSearchHistoryEntry(mediaID: 550, kind: .movie, timestamp: .now))
 /// ```
@@ -40,8 +39,10 @@ public final class SearchInfrastructureFactory: ContextInfrastructureFactory {
     }
 
     /// The search history, straight from its store.
-    public func makeMediaSearchHistoryRepository() -> any MediaSearchHistoryRepository {
-        DefaultMediaSearchHistoryRepository(
+    public func makeMediaSearchHistoryRepository() throws(ModelContainerFactoryError)
+        -> any MediaSearchHistoryRepository
+    {
+        try DefaultMediaSearchHistoryRepository(
             local: SwiftDataMediaSearchHistoryLocalDataSource(store: stores.actor(for: Self.historyStore)))
     }
 }

@@ -21,15 +21,15 @@ struct StoreMaintenanceTests {
         ContextStores([cache, history], locations: locations, logger: log.logger)
     }
 
-    /// The history store with two entries, closed.
+    /// The history store with two entries, created through its plan, closed.
     func writeHistory() throws {
-        try FileManager.default.createDirectory(at: folder.dataDirectory, withIntermediateDirectories: true)
-        try writeStore(
-            at: history.url(in: locations), schema: history.schema, cloudKitDatabase: popcornCloudKitDatabase
-        ) { [HistoryEntry(mediaID: 5), HistoryEntry(mediaID: 6)] }
+        let context = ModelContext(try makeStores().actor(for: history).modelContainer)
+        context.insert(HistoryEntry(mediaID: 5))
+        context.insert(HistoryEntry(mediaID: 6))
+        try context.save()
     }
 
-    @Test("status: missing, empty, not a store of models, and a readable store with its rows and version")
+    @Test("status: missing, empty, unreadable, and a readable store with its rows and version")
     func status() throws {
         #expect(StoreMaintenance.status(of: history, in: locations).state == .missing)
         try FileManager.default.createDirectory(at: folder.cacheDirectory, withIntermediateDirectories: true)
@@ -37,8 +37,11 @@ struct StoreMaintenanceTests {
         let empty = StoreMaintenance.status(of: cache, in: locations)
         #expect(empty.state == .empty)
         #expect(empty.sizeBytes == 0)
-        try Data("just text".utf8).write(to: cache.url(in: locations))
-        #expect(StoreMaintenance.status(of: cache, in: locations).state == .notAModelStore)
+        try Data(repeating: 0x42, count: 4096).write(to: cache.url(in: locations))
+        guard case .unreadable = StoreMaintenance.status(of: cache, in: locations).state else {
+            Issue.record("a file that is not a database is unreadable")
+            return
+        }
 
         try writeHistory()
         let readable = StoreMaintenance.status(of: history, in: locations)
@@ -128,7 +131,7 @@ struct StoreMaintenanceTests {
         }
         // Another entry after the backup, which the restore takes away.
         try {
-            let context = ModelContext(makeStores().actor(for: history).modelContainer)
+            let context = ModelContext(try makeStores().actor(for: history).modelContainer)
             context.insert(HistoryEntry(mediaID: 7))
             try context.save()
         }()
