@@ -1,10 +1,8 @@
 import DataPersistenceInfrastructure
-import MoviesInfrastructure
-import SearchInfrastructure
 import StoreSync
 
 /// The user-data stores `popcorn sync` syncs (the catalogue's), opened by
-/// DataPersistenceInfrastructure, with what identifies their records on every machine.
+/// DataPersistenceInfrastructure, each with the sync keys its context declares.
 enum SyncStores {
     /// A user-data store as `sync status` finds it: open read-only, or not created yet.
     struct Found {
@@ -28,7 +26,7 @@ enum SyncStores {
         /// missing ones created now.
         func all() throws -> [SyncedStore] {
             try stores.descriptions.map { store in
-                try SyncStores.synced(store, stores.open(store, onFailure: .throwing))
+                try SyncStores.synced(store, stores.actor(for: store))
             }
         }
     }
@@ -62,14 +60,6 @@ enum SyncStores {
 
     /// The store to sync, on the container of the store's one actor.
     private static func synced(_ store: StoreDescription, _ actor: StoreActor) -> SyncedStore {
-        SyncedStore(name: store.name, container: actor.modelContainer, domainKeys: domainKeys(of: store))
-    }
-
-    private static func domainKeys(of store: StoreDescription) -> [String: [String]] {
-        switch store.fileName {
-        case MoviesInfrastructureFactory.watchlistStore.fileName: MoviesInfrastructureFactory.watchlistDomainKeys
-        case SearchInfrastructureFactory.historyStore.fileName: SearchInfrastructureFactory.historyDomainKeys
-        default: [:]
-        }
+        SyncedStore(name: store.name, container: actor.modelContainer, domainKeys: store.syncKeysByEntity)
     }
 }

@@ -15,10 +15,12 @@ public final class MoviesInfrastructureFactory: ContextInfrastructureFactory {
     public static let cacheStore = StoreDescription.cache(
         fileName: "popcorn-movies.sqlite", name: "movies", models: MoviesCacheSchema.models)
     /// `popcorn-movies-cloudkit.sqlite` in the data folder: the watchlist, migrated through
-    /// ``MoviesWatchlistMigrationPlan`` and never deleted.
+    /// ``MoviesWatchlistMigrationPlan`` and never deleted. Synced between machines, an
+    /// entry is identified by its movie: the same movie added on two machines is one entry.
     public static let watchlistStore = StoreDescription.userData(
         fileName: "popcorn-movies-cloudkit.sqlite", name: "watchlist",
-        schema: Schema(versionedSchema: MoviesWatchlistSchemaV1.self), migrationPlan: MoviesWatchlistMigrationPlan.self)
+        schema: Schema(versionedSchema: MoviesWatchlistSchemaV1.self), migrationPlan: MoviesWatchlistMigrationPlan.self,
+        syncKeys: [SyncKey(MoviesWatchlistMovieEntity.self, \.movieID)])
     /// The context's stores, for the app's store catalogue.
     public static let storeDescriptions = [cacheStore, watchlistStore]
     /// The label of the context's logger when none is given.

@@ -16,11 +16,14 @@ import SearchDomain
 public final class SearchInfrastructureFactory: ContextInfrastructureFactory {
     /// `popcorn-search-cloudkit.sqlite` in the data folder: the search history, migrated
     /// through ``SearchHistoryMigrationPlan`` and never deleted; its former name
-    /// `searchkit-cloudkit.sqlite` is relocated when it is opened.
+    /// `searchkit-cloudkit.sqlite` is relocated when it is opened. Synced between machines,
+    /// an entry is identified by its media (the same id can be a movie, a series and a
+    /// person): the same media picked on two machines is one entry, with the later time.
     public static let historyStore = StoreDescription.userData(
         fileName: "popcorn-search-cloudkit.sqlite", name: "history",
         schema: Schema(versionedSchema: SearchHistorySchemaV1.self), migrationPlan: SearchHistoryMigrationPlan.self,
-        legacyFileName: "searchkit-cloudkit.sqlite")
+        legacyFileName: "searchkit-cloudkit.sqlite",
+        syncKeys: [SyncKey(SearchMediaSearchHistoryEntryEntity.self, \.mediaID, \.mediaType)])
     /// The context's stores, for the app's store catalogue.
     public static let storeDescriptions = [historyStore]
     /// The label of the context's logger when none is given.
