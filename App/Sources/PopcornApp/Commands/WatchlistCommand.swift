@@ -18,17 +18,18 @@ struct WatchlistCommand: AsyncParsableCommand {
 
         func run() async throws {
             let environment = AppEnvironment(options: options)
-            let factory = environment.moviesFactory()
-            let store = MoviesInfrastructureFactory.watchlistStore
+            let watchlist = environment.watchlistFactory()
+            let store = WatchlistInfrastructureFactory.watchlistStore
             var entries: [WatchlistMovie] = []
-            if try UserStoreAccess.openForReading(store, in: factory.stores, output: environment.output) {
-                entries = try await factory.makeWatchlistRepository().movies()
+            if try UserStoreAccess.openForReading(store, in: watchlist.stores, output: environment.output) {
+                entries = try await watchlist.makeWatchlistRepository().movies()
             }
             // The titles: every cached one in one read of the cache, the rest from the
             // catalog or TMDb a few at a time; a title that cannot be had now is null.
             var titles: [Int: String] = [:]
             if !entries.isEmpty {
-                titles = try await factory.makeMovieRepository().titles(forMovies: entries.map(\.movieID))
+                titles = try await environment.moviesFactory().makeMovieRepository()
+                    .titles(forMovies: entries.map(\.movieID))
             }
             let json = WatchlistJSON(
                 movies: entries.map {
@@ -59,10 +60,10 @@ struct WatchlistCommand: AsyncParsableCommand {
 
         func run() async throws {
             let environment = AppEnvironment(options: options)
-            let factory = environment.moviesFactory()
+            let factory = environment.watchlistFactory()
             // Refused before anything is fetched when the watchlist cannot be written.
-            try factory.stores.openForWriting(MoviesInfrastructureFactory.watchlistStore)
-            let movie = try await factory.makeMovieRepository().movie(withID: id)
+            try factory.stores.openForWriting(WatchlistInfrastructureFactory.watchlistStore)
+            let movie = try await environment.moviesFactory().makeMovieRepository().movie(withID: id)
             let watchlist = try factory.makeWatchlistRepository()
             // Adding a movie already there keeps its entry and its date, and says so.
             let alreadyThere = try await watchlist.contains(movieID: id)
@@ -88,8 +89,8 @@ struct WatchlistCommand: AsyncParsableCommand {
 
         func run() async throws {
             let environment = AppEnvironment(options: options)
-            let factory = environment.moviesFactory()
-            try factory.stores.openForWriting(MoviesInfrastructureFactory.watchlistStore)
+            let factory = environment.watchlistFactory()
+            try factory.stores.openForWriting(WatchlistInfrastructureFactory.watchlistStore)
             guard try await factory.makeWatchlistRepository().remove(movieID: id) else {
                 throw CommandFailure.notFound("Movie \(id) is not on your watchlist.")
             }

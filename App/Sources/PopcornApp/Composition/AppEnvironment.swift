@@ -49,6 +49,11 @@ struct AppEnvironment: Sendable {
             logger: logger.with(label: "PopcornSearch"))
     }
 
+    /// The Movies context's watchlist, which needs no remote.
+    func watchlistFactory() -> WatchlistInfrastructureFactory {
+        WatchlistInfrastructureFactory(locations: locations, logger: logger.with(label: "PopcornMovies"))
+    }
+
     func moviesFactory() -> MoviesInfrastructureFactory {
         MoviesInfrastructureFactory(
             locations: locations, remoteDataSource: TMDbMovieRemoteDataSource(service: service),

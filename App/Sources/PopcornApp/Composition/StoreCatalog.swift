@@ -34,7 +34,8 @@ public struct UserStoreOverride: Sendable {
 struct StoreCatalog: Sendable {
     /// Every store, as the contexts declare them, in the order `stores status` lists them.
     static let shipped =
-        MoviesInfrastructureFactory.storeDescriptions + TVSeriesInfrastructureFactory.storeDescriptions
+        MoviesInfrastructureFactory.storeDescriptions + WatchlistInfrastructureFactory.storeDescriptions
+        + TVSeriesInfrastructureFactory.storeDescriptions
         + DiscoverInfrastructureFactory.storeDescriptions + SearchInfrastructureFactory.storeDescriptions
 
     /// The catalogue of the running command line; the shipped one unless

@@ -75,9 +75,11 @@ struct RepositoryTests {
         #expect(cachedAgain == popular, "the order of the list is kept")
     }
 
-    @Test("the watchlist adds, lists newest first, and removes")
+    @Test("the watchlist adds, lists newest first, and removes, with no remote data source")
     func watchlist() async throws {
-        let fixture = RepositoryFixture(remote: MockMovieRemote(), factory: MoviesInfrastructureFactory.forTests)
+        let fixture = RepositoryFixture(remote: ()) { folder, now, _ in
+            WatchlistInfrastructureFactory(locations: StoreLocations(under: folder), now: now, logger: .quiet)
+        }
         let watchlist = try fixture.factory.makeWatchlistRepository()
         _ = try await watchlist.add(movieID: 550)
         fixture.clock.advance(by: 10)

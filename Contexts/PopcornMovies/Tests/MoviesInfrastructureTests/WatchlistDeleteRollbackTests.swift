@@ -12,9 +12,8 @@ import Testing
 struct WatchlistDeleteRollbackTests {
     let folder = TemporaryFolder()
 
-    func makeFactory() -> MoviesInfrastructureFactory {
-        MoviesInfrastructureFactory(
-            locations: StoreLocations(under: folder.url), remoteDataSource: MockMovieRemote(), logger: .quiet)
+    func makeFactory() -> WatchlistInfrastructureFactory {
+        WatchlistInfrastructureFactory(locations: StoreLocations(under: folder.url), logger: .quiet)
     }
 
     @Test("remove on a store opened read-only fails, and the entry is neither pending deletion nor gone")
@@ -23,7 +22,7 @@ struct WatchlistDeleteRollbackTests {
         for id in [550, 603] { _ = try await writer.add(movieID: id) }
         let factory = makeFactory()
         let store = try factory.stores.open(
-            MoviesInfrastructureFactory.watchlistStore, access: .readOnly, onFailure: .throwing)
+            WatchlistInfrastructureFactory.watchlistStore, access: .readOnly, onFailure: .throwing)
         let watchlist = try factory.makeWatchlistRepository()
         await #expect(throws: MovieRepositoryError.self) { try await watchlist.remove(movieID: 550) }
         #expect(try await store.perform { $0.hasChanges } == false)

@@ -7,6 +7,9 @@ import PopcornTestSupport
 /// The factory's stores, read with a fresh context, as another reader would.
 extension MoviesInfrastructureFactory {
     var cacheContainer: ModelContainer { get throws { try stores.actor(for: Self.cacheStore).modelContainer } }
+}
+
+extension WatchlistInfrastructureFactory {
     var watchlistContainer: ModelContainer { get throws { try stores.actor(for: Self.watchlistStore).modelContainer } }
 }
 

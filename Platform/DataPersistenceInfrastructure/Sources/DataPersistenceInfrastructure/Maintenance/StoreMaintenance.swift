@@ -6,8 +6,8 @@ import OpenSwiftData
 /// caches. Every file operation is OpenSwiftData's `StoreFile`.
 ///
 /// ```swift
-/// let status = StoreMaintenance.status(of: MoviesInfrastructureFactory.watchlistStore, in: locations)
-/// let backup = try StoreMaintenance.backup(MoviesInfrastructureFactory.watchlistStore, in: locations)
+/// let status = StoreMaintenance.status(of: WatchlistInfrastructureFactory.watchlistStore, in: locations)
+/// let backup = try StoreMaintenance.backup(WatchlistInfrastructureFactory.watchlistStore, in: locations)
 /// ```
 ///
 /// A failure is a ``StoreMaintenanceError`` and leaves the store's files as they were.
