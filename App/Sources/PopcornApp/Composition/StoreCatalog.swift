@@ -12,14 +12,14 @@ import TVSeriesInfrastructure
 /// store; a test fixture built as such a release passes one to
 /// ``Popcorn/runCommandLine(_:userStoreOverrides:)`` to prove that `popcorn stores migrate`
 /// takes a store through a real migration.
-public struct UserStoreOverride: Sendable {
+package struct UserStoreOverride: Sendable {
     /// The store's short name: `watchlist` or `history`.
-    public let store: String
+    package let store: String
     /// The schema the store is migrated to; the plan's latest version.
-    public let schema: Schema
-    public let migrationPlan: any SchemaMigrationPlan.Type
+    package let schema: Schema
+    package let migrationPlan: any SchemaMigrationPlan.Type
 
-    public init(store: String, schema: Schema, migrationPlan: any SchemaMigrationPlan.Type) {
+    package init(store: String, schema: Schema, migrationPlan: any SchemaMigrationPlan.Type) {
         self.store = store
         self.schema = schema
         self.migrationPlan = migrationPlan
