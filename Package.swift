@@ -60,17 +60,17 @@ let package = Package(
         .target(
             name: "PopcornNextWatchlist",
             dependencies: [.product(name: "OpenSwiftData", package: "OpenSwiftData")],
-            path: "Tests/Fixtures/PopcornNextWatchlist",
+            path: "App/Tests/Fixtures/PopcornNextWatchlist",
             swiftSettings: strictSettings
         ),
         // The next release of popcorn, for the root integration tests: the same command line
-        // with a V2 of the watchlist for `stores migrate` (Tests/Fixtures/README.md).
+        // with a V2 of the watchlist for `stores migrate` (App/Tests/Fixtures/README.md).
         .executableTarget(
             name: "popcorn-next",
             dependencies: [
                 "PopcornApp", "PopcornNextWatchlist", .product(name: "OpenSwiftData", package: "OpenSwiftData"),
             ],
-            path: "Tests/Fixtures/PopcornNext",
+            path: "App/Tests/Fixtures/PopcornNext",
             swiftSettings: strictSettings
         ),
         .testTarget(
@@ -99,7 +99,7 @@ let package = Package(
                 .product(name: "DataPersistenceInfrastructure", package: "DataPersistenceInfrastructure"),
                 .product(name: "StoreSyncTesting", package: "StoreSync"),
             ],
-            path: "Tests/PopcornIntegrationTests",
+            path: "App/Tests/PopcornIntegrationTests",
             swiftSettings: strictSettings
         ),
     ]

@@ -1,6 +1,6 @@
 /// The version of `popcorn`: what `popcorn --version` prints and `stores status` shows
 /// beside the stores, so that a store can be matched with the release that wrote it.
 /// Defined here only; raise it with each release.
-public enum PopcornVersion {
-    public static let current = "0.4.0"
+package enum PopcornVersion {
+    package static let current = "0.4.0"
 }

@@ -8,7 +8,7 @@ import TVSeriesDomain
 
 /// The exit statuses of `popcorn`, the same with and without `--json` (the README lists
 /// them). The numbers are those of BSD's `sysexits.h`, as ArgumentParser's usage error is.
-public enum ExitStatus: Int32, Sendable, CaseIterable {
+package enum ExitStatus: Int32, Sendable, CaseIterable {
     case success = 0
     /// Any other failure; also `stores check` when it finds a problem.
     case failure = 1
@@ -54,6 +54,12 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
             case .unavailable: .network
             }
         case is MediaSearchHistoryError, is ModelContainerFactoryError: .storeRefused
+        case let error as StoreMaintenanceError:
+            switch error.cause {
+            case .notUserData: .usage
+            case .notFound: .notFound
+            case .refused: .storeRefused
+            }
         default: parserStatus == ExitStatus.usage.rawValue ? .usage : .failure
         }
     }

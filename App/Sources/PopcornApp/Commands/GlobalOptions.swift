@@ -1,18 +1,18 @@
 import ArgumentParser
 
 /// Options every subcommand accepts, after the subcommand's name.
-public struct GlobalOptions: ParsableArguments, Sendable {
+package struct GlobalOptions: ParsableArguments, Sendable {
     @Option(name: .long, help: "Folder for user data (the watchlist, the search history); also POPCORN_DATA_DIR.")
-    public var dataDir: String?
+    package var dataDir: String?
 
     @Option(name: .long, help: "Folder for caches; also POPCORN_CACHE_DIR.")
-    public var cacheDir: String?
+    package var cacheDir: String?
 
     @Flag(name: .long, help: "Print one JSON object for scripts instead of text (the README shows each shape).")
-    public var json = false
+    package var json = false
 
     @Flag(name: [.short, .long], help: "Log what happens to standard error.")
-    public var verbose = false
+    package var verbose = false
 
-    public init() {}
+    package init() {}
 }

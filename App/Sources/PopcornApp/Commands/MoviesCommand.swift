@@ -66,13 +66,13 @@ struct MoviesCommand: AsyncParsableCommand {
         func run() async throws {
             let environment = AppEnvironment(options: options)
             let factory = environment.moviesFactory()
-            try factory.stores.open(MoviesInfrastructureFactory.cacheStore, onFailure: .throwing)
-            let repository = factory.makeMovieRepository()
+            let repository = try factory.makeMovieRepository()
             let movie = try await repository.movie(withID: id)
             let credits = try await repository.credits(forMovie: id)
             let certification = try await repository.certification(
                 forMovie: id, countryCode: Self.certificationCountry)
-            let onWatchlist = try await watchlistContains(id, factory: factory, output: environment.output)
+            let onWatchlist = try await watchlistContains(
+                id, factory: environment.watchlistFactory(), output: environment.output)
             let details = MovieDetailsJSON(
                 movie, credits: credits, certification: certification,
                 certificationCountry: Self.certificationCountry, onWatchlist: onWatchlist)
@@ -81,9 +81,9 @@ struct MoviesCommand: AsyncParsableCommand {
 
         /// Whether the movie is on the watchlist; reading it needs no write access.
         private func watchlistContains(
-            _ id: Int, factory: MoviesInfrastructureFactory, output: Output
+            _ id: Int, factory: WatchlistInfrastructureFactory, output: Output
         ) async throws -> Bool {
-            let store = MoviesInfrastructureFactory.watchlistStore
+            let store = WatchlistInfrastructureFactory.watchlistStore
             guard try UserStoreAccess.openForReading(store, in: factory.stores, output: output) else { return false }
             return try await factory.makeWatchlistRepository().contains(movieID: id)
         }
@@ -116,7 +116,6 @@ enum MovieListPrinter {
     static func print(_ list: MovieList, page: Int, options: GlobalOptions) async throws {
         let environment = AppEnvironment(options: options)
         let factory = environment.moviesFactory()
-        try factory.stores.open(MoviesInfrastructureFactory.cacheStore, onFailure: .throwing)
         let result = try await factory.makeMovieListRepository().page(page, of: list)
         let json = MovieListJSON(
             page: result.page, totalPages: result.totalPages, totalResults: result.totalResults,

@@ -2,8 +2,8 @@ import ArgumentParser
 import Foundation
 
 /// `popcorn`: browse movies, keep a watchlist, and look after the stores.
-public struct Popcorn: AsyncParsableCommand {
-    public static let configuration = CommandConfiguration(
+package struct Popcorn: AsyncParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "popcorn",
         abstract: "Browse movies and TV series, keep a watchlist and a search history, and look after the stores.",
         discussion: """
@@ -17,7 +17,7 @@ public struct Popcorn: AsyncParsableCommand {
         ]
     )
 
-    public init() {}
+    package init() {}
 
     /// Runs the command line; every failure is one line on standard error and a non-zero
     /// exit status (``ExitStatus``), never a stack trace, and nothing on standard output.
@@ -27,7 +27,7 @@ public struct Popcorn: AsyncParsableCommand {
     ///   - userStoreOverrides: Newer versions of user-data stores for the `stores` commands
     ///     to check and migrate to, as a later release would ship them. `popcorn` passes
     ///     none; a test fixture passes a V2 to prove `stores migrate` end to end.
-    public static func runCommandLine(
+    package static func runCommandLine(
         _ arguments: [String] = Array(CommandLine.arguments.dropFirst()),
         userStoreOverrides: [UserStoreOverride] = []
     ) async {

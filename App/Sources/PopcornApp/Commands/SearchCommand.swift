@@ -1,4 +1,5 @@
 import ArgumentParser
+import DataPersistenceInfrastructure
 import Foundation
 import SearchDomain
 import SearchInfrastructure
@@ -33,7 +34,7 @@ struct SearchCommand: AsyncParsableCommand {
             }
             let picked = result.results[pick - 1]
             let history = SearchInfrastructureFactory.historyStore
-            try UserStoreAccess.openForWriting(history, in: factory.stores)
+            try factory.stores.openForWriting(history)
             try await factory.makeMediaSearchHistoryRepository().add(
                 MediaSearchHistoryEntry(mediaID: picked.id, kind: picked.kind, timestamp: Date()))
             recorded = results[pick - 1]
@@ -100,8 +101,8 @@ struct HistoryCommand: AsyncParsableCommand {
         func run() async throws {
             let environment = AppEnvironment(options: options)
             let factory = environment.searchFactory()
-            try UserStoreAccess.openForWriting(SearchInfrastructureFactory.historyStore, in: factory.stores)
-            let history = factory.makeMediaSearchHistoryRepository()
+            try factory.stores.openForWriting(SearchInfrastructureFactory.historyStore)
+            let history = try factory.makeMediaSearchHistoryRepository()
             let count = try await history.entries().count
             try await history.clear()
             try environment.output.result(HistoryClearedJSON(cleared: count)) {

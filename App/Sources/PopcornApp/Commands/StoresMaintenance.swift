@@ -20,11 +20,13 @@ extension StoresCommand {
                 StoreCatalog.current.all.map { StoreInspector.status(of: $0, in: locations) },
                 output: environment.output)
             let checks = StoreCatalog.current.all.map { store in
-                let integrity = StoreInspector.integrity(of: store.url(in: locations))
-                let schema: StoreChecks.SchemaState? =
-                    integrity.state == "missing" ? nil : StoreChecks.schema(of: store, in: locations)
+                let integrityCheck = StoreMaintenance.checkIntegrity(of: store, in: locations)
+                let integrity = StoreInspector.integrity(integrityCheck)
+                let schemaCheck =
+                    integrityCheck == .missing ? nil : StoreMaintenance.checkSchema(of: store, in: locations)
+                let schema = schemaCheck.map(StoreInspector.schema)
                 let hasProblems =
-                    integrity.state != "ok" && integrity.state != "missing" || schema?.isProblem == true
+                    integrity.state != "ok" && integrity.state != "missing" || schemaCheck?.isProblem == true
                 return StoreCheckJSON(
                     name: store.name, file: store.fileName, integrity: integrity.state,
                     integrityProblems: integrity.problems, schema: schema?.state, schemaDetail: schema?.detail,
@@ -82,7 +84,7 @@ extension StoresCommand {
             // Only up-to-date stores get here read-only (migrating one is refused): said once
             // every store is done, so that a failure stays one line.
             StoreInspector.noteReadOnly(
-                files: stores.filter { !StoreFile(url: $0.url(in: locations)).isWritable }.map(\.fileName),
+                files: stores.filter { !StoreWriteAccess.isWritable($0, in: locations) }.map(\.fileName),
                 output: environment.output)
             if environment.output.json {
                 try environment.output.result(StoresMigrateJSON(dryRun: dryRun, stores: migrations)) {}
@@ -91,36 +93,23 @@ extension StoresCommand {
             }
         }
 
-        /// What migrating `store` does, or did. A store at the current version is only
-        /// read, so that an up-to-date store in a read-only folder is reported as such.
+        /// What migrating `store` does, or did, with a progress bar while it runs.
         private func migrate(_ store: StoreDescription, in locations: StoreLocations) throws -> StoreMigrationJSON {
-            let file = StoreFile(url: store.url(in: locations))
-            let inspection = file.inspect(expecting: store.schema, migrationPlan: store.migrationPlan)
-            let upToDate = StoreMigrationJSON(
-                name: store.name, file: store.fileName, upToDate: true,
-                fromVersion: store.schema.version.description, toVersion: store.schema.version.description,
-                stages: [], backup: nil)
-            if inspection.state == .ok { return upToDate }
-            if !dryRun { try UserStoreAccess.requireWritable(store, at: file.url) }
-            let report: MigrationReport?
-            do {
-                if dryRun {
-                    report = try ModelContainer.dryRunMigration(
-                        for: store.schema, migrationPlan: store.migrationPlan,
-                        configuration: store.configuration(in: locations))
-                } else {
-                    let progress = ProgressBar(label: store.name, storeRows: inspection.totalRowCount)
-                    let container = try ModelContainer(
-                        for: store.schema, migrationPlan: store.migrationPlan,
-                        configurations: [store.configuration(in: locations)], migrationObserver: progress.observe)
-                    progress.finish()
-                    report = container.migrationReport
-                }
-            } catch {
-                throw CommandFailure.storeRefused(
-                    "\(store.fileName) cannot be migrated and was left as it was: \(error)")
+            var progress: ProgressBar?
+            let outcome = try StoreMaintenance.migrate(store, in: locations, dryRun: dryRun) { storeRows in
+                let bar = ProgressBar(label: store.name, storeRows: storeRows)
+                progress = bar
+                return bar.observe
             }
-            return report.map { StoreMigrationJSON(name: store.name, file: store.fileName, report: $0) } ?? upToDate
+            progress?.finish()
+            switch outcome {
+            case .upToDate(let version):
+                return StoreMigrationJSON(
+                    name: store.name, file: store.fileName, upToDate: true, fromVersion: version.description,
+                    toVersion: version.description, stages: [], backup: nil)
+            case .migrated(let report):
+                return StoreMigrationJSON(name: store.name, file: store.fileName, report: report)
+            }
         }
 
         static func text(of migration: StoreMigrationJSON) -> String {
@@ -149,27 +138,7 @@ extension StoresCommand {
         func run() async throws {
             let environment = AppEnvironment(options: options)
             let description = try StoreCatalog.current.store(named: store)
-            guard description.kind == .userData else {
-                throw CommandFailure(
-                    "\(description.fileName) is a cache; only user-data stores are backed up.", status: .usage)
-            }
-            let storeURL = description.url(in: environment.locations)
-            guard FileManager.default.fileExists(atPath: storeURL.path) else {
-                throw CommandFailure.notFound("\(storeURL.lastPathComponent) does not exist yet at \(storeURL.path).")
-            }
-            // The backup is written beside the store.
-            let folder = storeURL.deletingLastPathComponent().path
-            guard FileManager.default.isWritableFile(atPath: folder) else {
-                throw CommandFailure.storeRefused(
-                    "Cannot back up the \(description.name): \(folder) is read-only, and the backup is written "
-                        + "beside the store; nothing was changed.")
-            }
-            let url: URL
-            do {
-                url = try StoreFile(url: storeURL).backup(label: "manual")
-            } catch {
-                throw CommandFailure.storeRefused("Cannot back up \(description.fileName): \(error)")
-            }
+            let url = try StoreMaintenance.backup(description, in: environment.locations)
             let json = StoreBackupJSON(name: description.name, file: description.fileName, backup: url.path)
             try environment.output.result(json) { print("Backed up \(json.file) to \(json.backup)") }
         }
@@ -186,30 +155,8 @@ extension StoresCommand {
         func run() async throws {
             let environment = AppEnvironment(options: options)
             let description = try StoreCatalog.current.store(named: store)
-            guard description.kind == .userData else {
-                throw CommandFailure(
-                    "\(description.fileName) is a cache; caches are not restored, they are refetched.", status: .usage)
-            }
             let source = URL(fileURLWithPath: file)
-            guard FileManager.default.fileExists(atPath: source.path) else {
-                throw CommandFailure.notFound("No file at \(source.path).")
-            }
-            try UserStoreAccess.requireWritable(description, at: description.url(in: environment.locations))
-            do {
-                // The backup must be a store this program can open (now or after migrating).
-                _ = try ModelContainer.dryRunMigration(
-                    for: description.schema, migrationPlan: description.migrationPlan,
-                    configuration: ModelConfiguration(url: source, cloudKitDatabase: description.cloudKitDatabase))
-            } catch {
-                throw CommandFailure.storeRefused(
-                    "\(source.path) cannot be restored as \(description.fileName): \(error)")
-            }
-            let kept: URL?
-            do {
-                kept = try StoreFile(url: description.url(in: environment.locations)).restore(from: source)
-            } catch {
-                throw CommandFailure.storeRefused("Cannot restore \(description.fileName): \(error)")
-            }
+            let kept = try StoreMaintenance.restore(description, in: environment.locations, from: source)
             let json = StoreRestoreJSON(
                 name: description.name, file: description.fileName, restoredFrom: source.path,
                 previousStoreKeptAt: kept?.path)
@@ -229,46 +176,13 @@ extension StoresCommand {
 
         func run() async throws {
             let environment = AppEnvironment(options: options)
-            var removed: [String] = []
-            for store in StoreCatalog.current.all where store.kind == .cache {
-                let files = StoreFile(url: store.url(in: environment.locations))
-                if files.exists { removed.append(store.fileName) }
-                files.removeFiles()
-            }
+            let removed = StoreMaintenance.removeCaches(StoreCatalog.current.all, in: environment.locations)
+                .map(\.fileName)
             try environment.output.result(CachesResetJSON(removed: removed)) {
                 print(
                     removed.isEmpty
                         ? "There were no caches to remove." : "Removed " + removed.joined(separator: ", ") + ".")
             }
-        }
-    }
-}
-
-/// Whether a store's schema is current, read-only.
-enum StoreChecks {
-    struct SchemaState {
-        /// `current`, `migrates`, `recreated` or `refused`.
-        let state: String
-        let detail: String?
-        let isProblem: Bool
-    }
-
-    static func schema(of store: StoreDescription, in locations: StoreLocations) -> SchemaState {
-        do {
-            let report = try ModelContainer.dryRunMigration(
-                for: store.schema, migrationPlan: store.migrationPlan, configuration: store.configuration(in: locations)
-            )
-            if report.isUpToDate { return SchemaState(state: "current", detail: nil, isProblem: false) }
-            let from = report.storeVersion.map { "from \($0) " } ?? ""
-            return SchemaState(
-                state: "migrates",
-                detail: "\(from)to \(report.targetVersion) on next use (\(report.stages.count) stage(s))",
-                isProblem: false)
-        } catch {
-            // A cache that cannot be migrated is recreated on next use; a user store is refused.
-            return store.kind == .cache
-                ? SchemaState(state: "recreated", detail: "\(error)", isProblem: false)
-                : SchemaState(state: "refused", detail: "\(error)", isProblem: true)
         }
     }
 }

@@ -18,13 +18,13 @@ struct TVCommand: AsyncParsableCommand {
 
         func run() async throws {
             let environment = AppEnvironment(options: options)
-            let factory = try environment.tvSeriesFactory()
+            let repository = try environment.tvSeriesFactory().makeTVSeriesRepository()
             let notFound = CommandFailure.notFound("No TV series with id \(id).")
             let series = try await TVFailures.map(notFound) { () async throws(TVSeriesRepositoryError) in
-                try await factory.makeTVSeriesRepository().tvSeries(withID: id)
+                try await repository.tvSeries(withID: id)
             }
             let credits = try await TVFailures.map(notFound) { () async throws(TVSeriesRepositoryError) in
-                try await factory.makeTVSeriesRepository().credits(forTVSeries: id)
+                try await repository.credits(forTVSeries: id)
             }
             let json = TVSeriesDetailsJSON(series, credits: credits)
             try environment.output.result(json) {
@@ -60,10 +60,10 @@ struct TVCommand: AsyncParsableCommand {
 
         func run() async throws {
             let environment = AppEnvironment(options: options)
-            let factory = try environment.tvSeriesFactory()
+            let repository = try environment.tvSeriesFactory().makeTVSeasonRepository()
             let season = try await TVFailures.map(.notFound("No season \(number) of TV series \(id).")) {
                 () async throws(TVSeriesRepositoryError) in
-                try await factory.makeTVSeasonRepository().season(number, ofTVSeries: id)
+                try await repository.season(number, ofTVSeries: id)
             }
             let json = TVSeasonJSON(season)
             try environment.output.result(json) {

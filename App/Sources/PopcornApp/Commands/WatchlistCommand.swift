@@ -1,4 +1,5 @@
 import ArgumentParser
+import DataPersistenceInfrastructure
 import MoviesDomain
 import MoviesInfrastructure
 
@@ -17,18 +18,18 @@ struct WatchlistCommand: AsyncParsableCommand {
 
         func run() async throws {
             let environment = AppEnvironment(options: options)
-            let factory = environment.moviesFactory()
-            let store = MoviesInfrastructureFactory.watchlistStore
+            let watchlist = environment.watchlistFactory()
+            let store = WatchlistInfrastructureFactory.watchlistStore
             var entries: [WatchlistMovie] = []
-            if try UserStoreAccess.openForReading(store, in: factory.stores, output: environment.output) {
-                entries = try await factory.makeWatchlistRepository().movies()
+            if try UserStoreAccess.openForReading(store, in: watchlist.stores, output: environment.output) {
+                entries = try await watchlist.makeWatchlistRepository().movies()
             }
             // The titles: every cached one in one read of the cache, the rest from the
             // catalog or TMDb a few at a time; a title that cannot be had now is null.
             var titles: [Int: String] = [:]
             if !entries.isEmpty {
-                try factory.stores.open(MoviesInfrastructureFactory.cacheStore, onFailure: .throwing)
-                titles = await factory.makeMovieRepository().titles(forMovies: entries.map(\.movieID))
+                titles = try await environment.moviesFactory().makeMovieRepository()
+                    .titles(forMovies: entries.map(\.movieID))
             }
             let json = WatchlistJSON(
                 movies: entries.map {
@@ -59,12 +60,11 @@ struct WatchlistCommand: AsyncParsableCommand {
 
         func run() async throws {
             let environment = AppEnvironment(options: options)
-            let factory = environment.moviesFactory()
+            let factory = environment.watchlistFactory()
             // Refused before anything is fetched when the watchlist cannot be written.
-            try UserStoreAccess.openForWriting(MoviesInfrastructureFactory.watchlistStore, in: factory.stores)
-            try factory.stores.open(MoviesInfrastructureFactory.cacheStore, onFailure: .throwing)
-            let movie = try await factory.makeMovieRepository().movie(withID: id)
-            let watchlist = factory.makeWatchlistRepository()
+            try factory.stores.openForWriting(WatchlistInfrastructureFactory.watchlistStore)
+            let movie = try await environment.moviesFactory().makeMovieRepository().movie(withID: id)
+            let watchlist = try factory.makeWatchlistRepository()
             // Adding a movie already there keeps its entry and its date, and says so.
             let alreadyThere = try await watchlist.contains(movieID: id)
             let entry = try await watchlist.add(movieID: id)
@@ -89,8 +89,8 @@ struct WatchlistCommand: AsyncParsableCommand {
 
         func run() async throws {
             let environment = AppEnvironment(options: options)
-            let factory = environment.moviesFactory()
-            try UserStoreAccess.openForWriting(MoviesInfrastructureFactory.watchlistStore, in: factory.stores)
+            let factory = environment.watchlistFactory()
+            try factory.stores.openForWriting(WatchlistInfrastructureFactory.watchlistStore)
             guard try await factory.makeWatchlistRepository().remove(movieID: id) else {
                 throw CommandFailure.notFound("Movie \(id) is not on your watchlist.")
             }

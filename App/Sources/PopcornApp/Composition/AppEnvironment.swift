@@ -29,28 +29,29 @@ struct AppEnvironment: Sendable {
         output = Output(json: options.json)
     }
 
-    /// The TVSeries context, its cache store open.
-    func tvSeriesFactory() throws -> TVSeriesInfrastructureFactory {
-        let factory = TVSeriesInfrastructureFactory(
+    /// The TVSeries context; its cache store opens when a repository is made.
+    func tvSeriesFactory() -> TVSeriesInfrastructureFactory {
+        TVSeriesInfrastructureFactory(
             locations: locations, remoteDataSource: TMDbTVSeriesRemoteDataSource(service: service),
             logger: logger.with(label: "PopcornTVSeries"))
-        try factory.stores.open(onFailure: .throwing)
-        return factory
     }
 
-    /// The Discover context, its cache store open.
-    func discoverFactory() throws -> DiscoverInfrastructureFactory {
-        let factory = DiscoverInfrastructureFactory(
+    /// The Discover context; its cache store opens when a repository is made.
+    func discoverFactory() -> DiscoverInfrastructureFactory {
+        DiscoverInfrastructureFactory(
             locations: locations, remoteDataSource: TMDbDiscoverRemoteDataSource(service: service),
             logger: logger.with(label: "PopcornDiscover"))
-        try factory.stores.open(onFailure: .throwing)
-        return factory
     }
 
     func searchFactory() -> SearchInfrastructureFactory {
         SearchInfrastructureFactory(
             locations: locations, remoteDataSource: TMDbMediaSearchRemoteDataSource(service: service),
             logger: logger.with(label: "PopcornSearch"))
+    }
+
+    /// The Movies context's watchlist, which needs no remote.
+    func watchlistFactory() -> WatchlistInfrastructureFactory {
+        WatchlistInfrastructureFactory(locations: locations, logger: logger.with(label: "PopcornMovies"))
     }
 
     func moviesFactory() -> MoviesInfrastructureFactory {

@@ -12,14 +12,14 @@ import TVSeriesInfrastructure
 /// store; a test fixture built as such a release passes one to
 /// ``Popcorn/runCommandLine(_:userStoreOverrides:)`` to prove that `popcorn stores migrate`
 /// takes a store through a real migration.
-public struct UserStoreOverride: Sendable {
+package struct UserStoreOverride: Sendable {
     /// The store's short name: `watchlist` or `history`.
-    public let store: String
+    package let store: String
     /// The schema the store is migrated to; the plan's latest version.
-    public let schema: Schema
-    public let migrationPlan: any SchemaMigrationPlan.Type
+    package let schema: Schema
+    package let migrationPlan: any SchemaMigrationPlan.Type
 
-    public init(store: String, schema: Schema, migrationPlan: any SchemaMigrationPlan.Type) {
+    package init(store: String, schema: Schema, migrationPlan: any SchemaMigrationPlan.Type) {
         self.store = store
         self.schema = schema
         self.migrationPlan = migrationPlan
@@ -34,7 +34,8 @@ public struct UserStoreOverride: Sendable {
 struct StoreCatalog: Sendable {
     /// Every store, as the contexts declare them, in the order `stores status` lists them.
     static let shipped =
-        MoviesInfrastructureFactory.storeDescriptions + TVSeriesInfrastructureFactory.storeDescriptions
+        MoviesInfrastructureFactory.storeDescriptions + WatchlistInfrastructureFactory.storeDescriptions
+        + TVSeriesInfrastructureFactory.storeDescriptions
         + DiscoverInfrastructureFactory.storeDescriptions + SearchInfrastructureFactory.storeDescriptions
 
     /// The catalogue of the running command line; the shipped one unless

@@ -1,42 +1,51 @@
 import DataPersistenceInfrastructure
 import Foundation
-import OpenSwiftData
 
-/// Reads stores through OpenSwiftData's `StoreFile`, without writing to them (a store in
-/// a read-only folder is read all the same).
+/// The `stores status` and `stores check` output of what ``StoreMaintenance`` finds,
+/// and the note on read-only stores.
 enum StoreInspector {
     /// What a store file holds, as `stores status` shows it: any readable store is `ok`
     /// (`stores check` says whether it will migrate).
     static func status(of store: StoreDescription, in locations: StoreLocations) -> StoreStatusJSON {
-        let file = StoreFile(url: store.url(in: locations))
-        let inspection = file.inspect(expecting: store.schema, migrationPlan: store.migrationPlan)
+        let status = StoreMaintenance.status(of: store, in: locations)
         let (state, problem): (String, String?) =
-            switch inspection.state {
+            switch status.state {
             case .missing: ("missing", nil)
-            case .empty: inspection.fileSize == 0 ? ("empty", nil) : ("notAPopcornStore", nil)
+            case .empty: ("empty", nil)
             case .notAModelStore: ("notAPopcornStore", nil)
-            case .damaged(let reason): ("unreadable", reason)
-            case .ok, .needsMigration, .newer, .unknownVersion: ("ok", nil)
+            case .unreadable(let reason): ("unreadable", reason)
+            case .readable: ("ok", nil)
             }
-        let rows = inspection.isModelStore ? inspection.entities : []
         return StoreStatusJSON(
-            name: store.name, file: store.fileName, path: file.path,
+            name: store.name, file: store.fileName, path: status.url.path,
             kind: store.kind == .cache ? "cache" : "userData",
             cloudKitContainer: store.cloudKitDatabase.containerIdentifier, state: state, problem: problem,
-            schemaVersion: inspection.isModelStore ? inspection.schemaVersion?.description : nil,
-            sizeBytes: inspection.fileSize,
-            rows: rows.map { EntityRowsJSON(entity: $0.entity, count: $0.rowCount) },
-            totalRows: inspection.totalRowCount, writable: file.isWritable)
+            schemaVersion: status.schemaVersion?.description, sizeBytes: status.sizeBytes,
+            rows: status.rows.map { EntityRowsJSON(entity: $0.entity, count: $0.rowCount) },
+            totalRows: status.totalRows, writable: status.isWritable)
     }
 
-    /// SQLite's integrity check, read-only: `ok`, `problems` with SQLite's first
-    /// messages, `unreadable` with the reason, or `missing`.
-    static func integrity(of url: URL) -> (state: String, problems: [String]) {
-        guard FileManager.default.fileExists(atPath: url.path) else { return ("missing", []) }
-        switch StoreFile(url: url).checkIntegrity() {
-        case .ok: return ("ok", [])
-        case .problems(let problems): return ("problems", Array(problems.prefix(3)))
-        case .unreadable(let reason): return ("unreadable", [reason])
+    /// The integrity column of `stores check`: the state and SQLite's first messages,
+    /// or the reason the file cannot be read.
+    static func integrity(_ check: StoreIntegrityCheck) -> (state: String, problems: [String]) {
+        switch check {
+        case .missing: ("missing", [])
+        case .ok: ("ok", [])
+        case .problems(let problems): ("problems", problems)
+        case .unreadable(let reason): ("unreadable", [reason])
+        }
+    }
+
+    /// The schema column of `stores check`: `current`, `migrates`, `recreated` or
+    /// `refused`, and what it will do or why.
+    static func schema(_ check: StoreSchemaCheck) -> (state: String, detail: String?) {
+        switch check {
+        case .current:
+            ("current", nil)
+        case .migrates(let from, let to, let stageCount):
+            ("migrates", "\(from.map { "from \($0) " } ?? "")to \(to) on next use (\(stageCount) stage(s))")
+        case .recreated(let reason): ("recreated", reason)
+        case .refused(let reason): ("refused", reason)
         }
     }
 

@@ -26,15 +26,15 @@ public final class DiscoverInfrastructureFactory: ContextInfrastructureFactory {
     }
 
     /// Pages of discovered movies, read through the cache.
-    public func makeDiscoverMovieRepository() -> any DiscoverMovieRepository {
-        DefaultDiscoverMovieRepository(
+    public func makeDiscoverMovieRepository() throws(ModelContainerFactoryError) -> any DiscoverMovieRepository {
+        try DefaultDiscoverMovieRepository(
             local: SwiftDataDiscoverMovieLocalDataSource(store: stores.actor(for: Self.cacheStore)),
             remote: remoteDataSource, cache: stores.readThroughCache)
     }
 
     /// Pages of discovered TV series, read through the cache.
-    public func makeDiscoverTVSeriesRepository() -> any DiscoverTVSeriesRepository {
-        DefaultDiscoverTVSeriesRepository(
+    public func makeDiscoverTVSeriesRepository() throws(ModelContainerFactoryError) -> any DiscoverTVSeriesRepository {
+        try DefaultDiscoverTVSeriesRepository(
             local: SwiftDataDiscoverTVSeriesLocalDataSource(store: stores.actor(for: Self.cacheStore)),
             remote: remoteDataSource, cache: stores.readThroughCache)
     }

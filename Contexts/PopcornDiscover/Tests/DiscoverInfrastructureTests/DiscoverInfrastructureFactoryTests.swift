@@ -57,12 +57,12 @@ struct DiscoverInfrastructureFactoryTests {
     func containerCreatedOnce() throws {
         let factory = makeFactory()
         try factory.stores.open(onFailure: .throwing)
-        let actor = factory.stores.actor(for: DiscoverInfrastructureFactory.cacheStore)
+        let actor = try factory.stores.actor(for: DiscoverInfrastructureFactory.cacheStore)
         try factory.stores.open(onFailure: .throwing)
-        _ = factory.makeDiscoverMovieRepository()
-        _ = factory.makeDiscoverTVSeriesRepository()
-        #expect(factory.stores.actor(for: DiscoverInfrastructureFactory.cacheStore) === actor)
-        #expect(factory.cacheContainer === actor.modelContainer)
+        _ = try factory.makeDiscoverMovieRepository()
+        _ = try factory.makeDiscoverTVSeriesRepository()
+        #expect(try factory.stores.actor(for: DiscoverInfrastructureFactory.cacheStore) === actor)
+        #expect(try factory.cacheContainer === actor.modelContainer)
     }
 
     @Test("a database file deleted by hand is recreated, and filled again from the remote")

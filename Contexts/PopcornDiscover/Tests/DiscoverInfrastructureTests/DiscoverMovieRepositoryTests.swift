@@ -36,7 +36,7 @@ struct DiscoverMovieRepositoryTests {
 
     @Test("another filter is a miss")
     func differentFilter() async throws {
-        let repository = fixture.factory.makeDiscoverMovieRepository()
+        let repository = try fixture.factory.makeDiscoverMovieRepository()
         _ = try await repository.movies(matching: drama, page: 1)
         _ = try await repository.movies(matching: DiscoverFilter(genreIDs: [18], originalLanguage: "fr"), page: 1)
         _ = try await repository.movies(matching: DiscoverFilter(genreIDs: [18, 80], originalLanguage: "en"), page: 1)
@@ -49,7 +49,7 @@ struct DiscoverMovieRepositoryTests {
 
     @Test("another page is a miss")
     func differentPage() async throws {
-        let repository = fixture.factory.makeDiscoverMovieRepository()
+        let repository = try fixture.factory.makeDiscoverMovieRepository()
         let first = try await repository.movies(matching: drama, page: 1)
         let second = try await repository.movies(matching: drama, page: 2)
         #expect(first.items.map(\.id) == [103, 101, 102])
@@ -61,7 +61,7 @@ struct DiscoverMovieRepositoryTests {
 
     @Test("an expired page is fetched again and replaced with its previews")
     func expiry() async throws {
-        let repository = fixture.factory.makeDiscoverMovieRepository()
+        let repository = try fixture.factory.makeDiscoverMovieRepository()
         _ = try await repository.movies(matching: drama, page: 1)
         fixture.clock.advance(by: 24 * 60 * 60 + 1)
         await fixture.remote.retitle("Fresh")
@@ -75,7 +75,7 @@ struct DiscoverMovieRepositoryTests {
 
     @Test("a remote failure on an expired page throws and leaves the cache exactly as it was")
     func failureOnExpiredPage() async throws {
-        let repository = fixture.factory.makeDiscoverMovieRepository()
+        let repository = try fixture.factory.makeDiscoverMovieRepository()
         _ = try await repository.movies(matching: drama, page: 1)
         let cachedAt = fixture.clock.now
         let titlesBefore = try fixture.factory.all(DiscoverMoviePreviewEntity.self).map(\.title).sorted()
@@ -102,8 +102,8 @@ struct DiscoverMovieRepositoryTests {
 
     @Test("concurrent misses for the same page through two repositories leave one entry")
     func concurrentMisses() async throws {
-        let one = fixture.factory.makeDiscoverMovieRepository()
-        let other = fixture.factory.makeDiscoverMovieRepository()
+        let one = try fixture.factory.makeDiscoverMovieRepository()
+        let other = try fixture.factory.makeDiscoverMovieRepository()
         let filter = drama
         async let first = one.movies(matching: filter, page: 1)
         async let second = other.movies(matching: filter, page: 1)

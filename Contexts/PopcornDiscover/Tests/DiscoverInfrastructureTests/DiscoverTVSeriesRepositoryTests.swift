@@ -13,7 +13,7 @@ struct DiscoverTVSeriesRepositoryTests {
 
     @Test("a miss is fetched and cached, then a hit is served without calling the remote")
     func missThenHit() async throws {
-        let repository = fixture.factory.makeDiscoverTVSeriesRepository()
+        let repository = try fixture.factory.makeDiscoverTVSeriesRepository()
         let page = try await repository.tvSeries(matching: korean, page: 1)
         #expect(page == Fixtures.seriesPage(1))
         #expect(try await repository.tvSeries(matching: korean, page: 1) == page)
@@ -23,7 +23,7 @@ struct DiscoverTVSeriesRepositoryTests {
 
     @Test("another filter or another page is a miss")
     func keys() async throws {
-        let repository = fixture.factory.makeDiscoverTVSeriesRepository()
+        let repository = try fixture.factory.makeDiscoverTVSeriesRepository()
         _ = try await repository.tvSeries(matching: korean, page: 1)
         _ = try await repository.tvSeries(matching: korean, page: 2)
         _ = try await repository.tvSeries(matching: DiscoverFilter(genreIDs: [16], originalLanguage: "ko"), page: 1)
@@ -40,7 +40,7 @@ struct DiscoverTVSeriesRepositoryTests {
 
     @Test("an expired page is fetched again; a failure then leaves it as it was")
     func expiryAndFailure() async throws {
-        let repository = fixture.factory.makeDiscoverTVSeriesRepository()
+        let repository = try fixture.factory.makeDiscoverTVSeriesRepository()
         _ = try await repository.tvSeries(matching: korean, page: 1)
         fixture.clock.advance(by: 24 * 60 * 60)
         _ = try await repository.tvSeries(matching: korean, page: 1)

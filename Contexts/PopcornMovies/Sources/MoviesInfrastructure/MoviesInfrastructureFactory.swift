@@ -2,25 +2,22 @@ import DataPersistenceInfrastructure
 import MoviesDomain
 import OpenSwiftData
 
-/// Builds the Movies context's repositories over its two stores (the shared initializer
-/// and `stores` are ``ContextInfrastructureFactory``'s).
+/// Builds the Movies context's movie repositories over its cache, filled from the remote
+/// data source (the shared initializer and `stores` are ``ContextInfrastructureFactory``'s).
+/// Making a repository opens the cache if it is not open, and throws
+/// `ModelContainerFactoryError` when it cannot. The watchlist, user data that needs no
+/// remote, is ``WatchlistInfrastructureFactory``'s.
 ///
 /// ```swift
 /// let factory = MoviesInfrastructureFactory(locations: locations, remoteDataSource: tmdbMovies)
-/// try factory.stores.open(MoviesInfrastructureFactory.watchlistStore, onFailure: .throwing)
-/// let watchlist = try await factory.makeWatchlistRepository().movies()
+/// let movie = try await factory.makeMovieRepository().movie(withID: 550)
 /// ```
 public final class MoviesInfrastructureFactory: ContextInfrastructureFactory {
     /// `popcorn-movies.sqlite` in the cache folder: movie details and list pages.
     public static let cacheStore = StoreDescription.cache(
         fileName: "popcorn-movies.sqlite", name: "movies", models: MoviesCacheSchema.models)
-    /// `popcorn-movies-cloudkit.sqlite` in the data folder: the watchlist, migrated through
-    /// ``MoviesWatchlistMigrationPlan`` and never deleted.
-    public static let watchlistStore = StoreDescription.userData(
-        fileName: "popcorn-movies-cloudkit.sqlite", name: "watchlist",
-        schema: Schema(versionedSchema: MoviesWatchlistSchemaV1.self), migrationPlan: MoviesWatchlistMigrationPlan.self)
-    /// The context's stores, for the app's store catalogue.
-    public static let storeDescriptions = [cacheStore, watchlistStore]
+    /// The factory's stores, for the app's store catalogue.
+    public static let storeDescriptions = [cacheStore]
     /// The label of the context's logger when none is given.
     public static let loggerLabel = "PopcornMovies"
     /// The stores and the remote data source the repositories are made from.
@@ -32,23 +29,16 @@ public final class MoviesInfrastructureFactory: ContextInfrastructureFactory {
     }
 
     /// Movie details, credits, images and certifications, read through the cache.
-    public func makeMovieRepository() -> any MovieRepository {
-        DefaultMovieRepository(
+    public func makeMovieRepository() throws(ModelContainerFactoryError) -> any MovieRepository {
+        try DefaultMovieRepository(
             local: SwiftDataMovieLocalDataSource(store: stores.actor(for: Self.cacheStore)),
             remote: remoteDataSource, cache: stores.readThroughCache)
     }
 
     /// Pages of popular, similar and recommended movies, read through the cache.
-    public func makeMovieListRepository() -> any MovieListRepository {
-        DefaultMovieListRepository(
+    public func makeMovieListRepository() throws(ModelContainerFactoryError) -> any MovieListRepository {
+        try DefaultMovieListRepository(
             local: SwiftDataMovieListLocalDataSource(store: stores.actor(for: Self.cacheStore)),
             remote: remoteDataSource, cache: stores.readThroughCache)
-    }
-
-    /// The watchlist, dated by the cache policy's clock.
-    public func makeWatchlistRepository() -> any WatchlistRepository {
-        DefaultWatchlistRepository(
-            local: SwiftDataWatchlistLocalDataSource(store: stores.actor(for: Self.watchlistStore)),
-            now: stores.cachePolicy.now)
     }
 }

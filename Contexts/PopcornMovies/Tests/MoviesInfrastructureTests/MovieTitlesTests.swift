@@ -74,7 +74,7 @@ struct MovieTitlesTests {
         let fixture = RepositoryFixture(remote: MockMovieRemote(), factory: MoviesInfrastructureFactory.forTests)
         let local = RecordingLocal(
             base: SwiftDataMovieLocalDataSource(
-                store: fixture.factory.stores.actor(for: MoviesInfrastructureFactory.cacheStore)))
+                store: try fixture.factory.stores.actor(for: MoviesInfrastructureFactory.cacheStore)))
         let repository = DefaultMovieRepository(
             local: local, remote: fixture.remote, cache: fixture.factory.stores.readThroughCache)
         _ = try await repository.movie(withID: 550)
@@ -97,7 +97,7 @@ struct MovieTitlesTests {
     @Test("an expired title is fetched again, and kept while the remote fails")
     func expiredTitle() async throws {
         let fixture = RepositoryFixture(remote: MockMovieRemote(), factory: MoviesInfrastructureFactory.forTests)
-        let repository = fixture.factory.makeMovieRepository()
+        let repository = try fixture.factory.makeMovieRepository()
         _ = try await repository.movie(withID: 550)
         fixture.clock.advance(by: 2 * 24 * 60 * 60)
         await fixture.remote.retitle("Fight Club (restored)")
@@ -114,7 +114,7 @@ struct MovieTitlesTests {
         let factory = MoviesInfrastructureFactory(
             locations: StoreLocations(under: folder.url), remoteDataSource: remote)
         let ids = Array(1...24)
-        let titles = await factory.makeMovieRepository().titles(forMovies: ids)
+        let titles = try await factory.makeMovieRepository().titles(forMovies: ids)
         #expect(titles.count == 24 && titles[7] == "Movie 7")
         #expect(remote.mostAtOnce > 1, "fetched concurrently")
         #expect(remote.mostAtOnce <= DefaultMovieRepository.concurrentTitleFetches)

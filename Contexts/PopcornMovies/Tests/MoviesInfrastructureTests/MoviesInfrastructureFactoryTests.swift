@@ -17,32 +17,37 @@ struct MoviesInfrastructureFactoryTests {
         let folder = TemporaryFolder()
         let factory = MoviesInfrastructureFactory(
             locations: StoreLocations(under: folder.url), remoteDataSource: MockMovieRemote())
-        let cache = factory.cacheContainer
+        let cache = try factory.cacheContainer
         #expect(cache.configurations.first?.url.lastPathComponent == "popcorn-movies.sqlite")
         #expect(cache.configurations.first?.cloudKitDatabase == CloudKitDatabase.none)
         #expect(cache.url?.deletingLastPathComponent().lastPathComponent == "cache")
-        #expect(factory.cacheContainer === cache, "created once per factory")
-        let watchlist = factory.watchlistContainer
+        #expect(try factory.cacheContainer === cache, "created once per factory")
+        let watchlist = try WatchlistInfrastructureFactory(locations: StoreLocations(under: folder.url))
+            .watchlistContainer
         #expect(watchlist.configurations.first?.url.lastPathComponent == "popcorn-movies-cloudkit.sqlite")
         #expect(watchlist.configurations.first?.cloudKitDatabase == .private("iCloud.uk.co.adam-young.Popcorn"))
         #expect(watchlist.migrationPlan == MoviesWatchlistMigrationPlan.self)
         #expect(watchlist.url?.deletingLastPathComponent().lastPathComponent == "data")
-        #expect(MoviesInfrastructureFactory.storeDescriptions.map(\.name) == ["movies", "watchlist"])
-        #expect(MoviesInfrastructureFactory.watchlistStore.kind == .userData)
+        #expect(MoviesInfrastructureFactory.storeDescriptions.map(\.name) == ["movies"])
+        #expect(WatchlistInfrastructureFactory.storeDescriptions.map(\.name) == ["watchlist"])
+        #expect(WatchlistInfrastructureFactory.watchlistStore.kind == .userData)
     }
 
     @Test("every repository of a store shares the store's one actor, whichever repository made it")
-    func oneActorPerStore() {
+    func oneActorPerStore() throws {
         let folder = TemporaryFolder()
         let factory = MoviesInfrastructureFactory(
             locations: StoreLocations(under: folder.url), remoteDataSource: MockMovieRemote())
-        let watchlist = factory.stores.actor(for: MoviesInfrastructureFactory.watchlistStore)
-        _ = factory.makeWatchlistRepository()
-        _ = factory.makeWatchlistRepository()
-        _ = factory.makeMovieRepository()
-        _ = factory.makeMovieListRepository()
-        #expect(factory.stores.actor(for: MoviesInfrastructureFactory.watchlistStore) === watchlist)
-        #expect(factory.stores.actor(for: MoviesInfrastructureFactory.cacheStore) !== watchlist)
+        let cache = try factory.stores.actor(for: MoviesInfrastructureFactory.cacheStore)
+        _ = try factory.makeMovieRepository()
+        _ = try factory.makeMovieListRepository()
+        #expect(try factory.stores.actor(for: MoviesInfrastructureFactory.cacheStore) === cache)
+        let watchlistFactory = WatchlistInfrastructureFactory(locations: StoreLocations(under: folder.url))
+        let watchlist = try watchlistFactory.stores.actor(for: WatchlistInfrastructureFactory.watchlistStore)
+        _ = try watchlistFactory.makeWatchlistRepository()
+        _ = try watchlistFactory.makeWatchlistRepository()
+        #expect(try watchlistFactory.stores.actor(for: WatchlistInfrastructureFactory.watchlistStore) === watchlist)
+        #expect(watchlist !== cache)
     }
 
     @Test("a fresh install creates both stores, and repositories work")
@@ -50,10 +55,11 @@ struct MoviesInfrastructureFactoryTests {
         let folder = TemporaryFolder()
         let factory = MoviesInfrastructureFactory(
             locations: StoreLocations(under: folder.url), remoteDataSource: MockMovieRemote())
+        let watchlist = WatchlistInfrastructureFactory(locations: StoreLocations(under: folder.url))
         _ = try await factory.makeMovieRepository().movie(withID: 550)
-        _ = try await factory.makeWatchlistRepository().add(movieID: 550)
+        _ = try await watchlist.makeWatchlistRepository().add(movieID: 550)
         #expect(StoreReading.fileExists(factory.stores.url(of: MoviesInfrastructureFactory.cacheStore)))
-        #expect(StoreReading.fileExists(factory.stores.url(of: MoviesInfrastructureFactory.watchlistStore)))
+        #expect(StoreReading.fileExists(watchlist.stores.url(of: WatchlistInfrastructureFactory.watchlistStore)))
     }
 
     @Test("a cache deleted by hand is recreated on next access")
@@ -87,9 +93,8 @@ struct MoviesInfrastructureFactoryTests {
             let context = ModelContext(old)
             context.insert(OldCache.MoviesMovieEntity(movieID: 1, name: "old row"))
             try context.save()
-            let watchlist = MoviesInfrastructureFactory(
-                locations: StoreLocations(under: folder.url), remoteDataSource: MockMovieRemote()
-            ).makeWatchlistRepository()
+            let watchlist = try WatchlistInfrastructureFactory(locations: StoreLocations(under: folder.url))
+                .makeWatchlistRepository()
             for id in [11, 12, 13] { _ = try await watchlist.add(movieID: id) }
         }
         let recorder = LogRecorder()
@@ -102,21 +107,21 @@ struct MoviesInfrastructureFactoryTests {
         #expect(recorder.warnings.contains { $0.contains("popcorn-movies.sqlite") })
         let cached = try StoreReading.all(MoviesMovieEntity.self, in: factory.cacheContainer)
         #expect(cached.map(\.movieID) == [550], "the old row is gone and the new one was cached")
-        let watchlist = try await factory.makeWatchlistRepository().movies()
+        let watchlist = try await WatchlistInfrastructureFactory(locations: StoreLocations(under: folder.url))
+            .makeWatchlistRepository().movies()
         #expect(Set(watchlist.map(\.movieID)) == [11, 12, 13])
     }
 
     @Test("a watchlist store that cannot be opened is reported and left byte-identical")
     func unreadableWatchlist() throws {
         let folder = TemporaryFolder()
-        let url = MoviesInfrastructureFactory.watchlistStore.url(in: StoreLocations(under: folder.url))
+        let url = WatchlistInfrastructureFactory.watchlistStore.url(in: StoreLocations(under: folder.url))
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         let garbage = Data("this is not a database, but it is the user's file".utf8)
         try garbage.write(to: url)
-        let factory = MoviesInfrastructureFactory(
-            locations: StoreLocations(under: folder.url), remoteDataSource: MockMovieRemote())
+        let factory = WatchlistInfrastructureFactory(locations: StoreLocations(under: folder.url))
         #expect(throws: ModelContainerFactoryError.self) {
-            try factory.stores.open(MoviesInfrastructureFactory.watchlistStore, onFailure: .throwing)
+            try factory.stores.open(WatchlistInfrastructureFactory.watchlistStore, onFailure: .throwing)
         }
         #expect(try Data(contentsOf: url) == garbage)
     }

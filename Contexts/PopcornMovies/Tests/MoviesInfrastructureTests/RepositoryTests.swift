@@ -12,7 +12,7 @@ struct RepositoryTests {
     @Test("miss, then hit, then expiry")
     func movieCache() async throws {
         let fixture = RepositoryFixture(remote: MockMovieRemote(), factory: MoviesInfrastructureFactory.forTests)
-        let repository = fixture.factory.makeMovieRepository()
+        let repository = try fixture.factory.makeMovieRepository()
         let first = try await repository.movie(withID: 550)
         #expect(first == MockMovieRemote.sampleMovie(id: 550, title: "Fight Club"))
         _ = try await repository.movie(withID: 550)
@@ -28,7 +28,7 @@ struct RepositoryTests {
     @Test("a remote failure is thrown and leaves the cache as it was")
     func remoteFailure() async throws {
         let fixture = RepositoryFixture(remote: MockMovieRemote(), factory: MoviesInfrastructureFactory.forTests)
-        let repository = fixture.factory.makeMovieRepository()
+        let repository = try fixture.factory.makeMovieRepository()
         _ = try await repository.movie(withID: 550)
         fixture.clock.advance(by: 2 * 24 * 60 * 60)
         fixture.remote.recorder.fail(with: .failed("offline"))
@@ -45,7 +45,7 @@ struct RepositoryTests {
     @Test("credits, images and certifications are cached too")
     func otherDetails() async throws {
         let fixture = RepositoryFixture(remote: MockMovieRemote(), factory: MoviesInfrastructureFactory.forTests)
-        let repository = fixture.factory.makeMovieRepository()
+        let repository = try fixture.factory.makeMovieRepository()
         let credits = try await repository.credits(forMovie: 550)
         #expect(credits.cast.map(\.name) == ["First", "Second"], "in billing order")
         #expect(credits.directors.map(\.name) == ["Director One"])
@@ -63,7 +63,7 @@ struct RepositoryTests {
     @Test("list pages are cached per list and per page")
     func listPages() async throws {
         let fixture = RepositoryFixture(remote: MockMovieRemote(), factory: MoviesInfrastructureFactory.forTests)
-        let repository = fixture.factory.makeMovieListRepository()
+        let repository = try fixture.factory.makeMovieListRepository()
         let popular = try await repository.page(1, of: .popular)
         #expect(popular.movies.map(\.title) == ["popular 1.0", "popular 1.1", "popular 1.2"])
         _ = try await repository.page(1, of: .popular)
@@ -75,10 +75,12 @@ struct RepositoryTests {
         #expect(cachedAgain == popular, "the order of the list is kept")
     }
 
-    @Test("the watchlist adds, lists newest first, and removes")
+    @Test("the watchlist adds, lists newest first, and removes, with no remote data source")
     func watchlist() async throws {
-        let fixture = RepositoryFixture(remote: MockMovieRemote(), factory: MoviesInfrastructureFactory.forTests)
-        let watchlist = fixture.factory.makeWatchlistRepository()
+        let fixture = RepositoryFixture(remote: ()) { folder, now, _ in
+            WatchlistInfrastructureFactory(locations: StoreLocations(under: folder), now: now, logger: .quiet)
+        }
+        let watchlist = try fixture.factory.makeWatchlistRepository()
         _ = try await watchlist.add(movieID: 550)
         fixture.clock.advance(by: 10)
         let second = try await watchlist.add(movieID: 603)

@@ -12,19 +12,18 @@ import Testing
 struct WatchlistDeleteRollbackTests {
     let folder = TemporaryFolder()
 
-    func makeFactory() -> MoviesInfrastructureFactory {
-        MoviesInfrastructureFactory(
-            locations: StoreLocations(under: folder.url), remoteDataSource: MockMovieRemote(), logger: .quiet)
+    func makeFactory() -> WatchlistInfrastructureFactory {
+        WatchlistInfrastructureFactory(locations: StoreLocations(under: folder.url), logger: .quiet)
     }
 
     @Test("remove on a store opened read-only fails, and the entry is neither pending deletion nor gone")
     func remove() async throws {
-        let writer = makeFactory().makeWatchlistRepository()
+        let writer = try makeFactory().makeWatchlistRepository()
         for id in [550, 603] { _ = try await writer.add(movieID: id) }
         let factory = makeFactory()
         let store = try factory.stores.open(
-            MoviesInfrastructureFactory.watchlistStore, access: .readOnly, onFailure: .throwing)
-        let watchlist = factory.makeWatchlistRepository()
+            WatchlistInfrastructureFactory.watchlistStore, access: .readOnly, onFailure: .throwing)
+        let watchlist = try factory.makeWatchlistRepository()
         await #expect(throws: MovieRepositoryError.self) { try await watchlist.remove(movieID: 550) }
         #expect(try await store.perform { $0.hasChanges } == false)
         #expect(try await Set(watchlist.movies().map(\.movieID)) == [550, 603])

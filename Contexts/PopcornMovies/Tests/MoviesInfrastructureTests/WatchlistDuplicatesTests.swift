@@ -14,27 +14,24 @@ struct WatchlistDuplicatesTests {
     let folder = TemporaryFolder()
     let clock = TestClock()
 
-    func makeFactory() -> MoviesInfrastructureFactory {
-        MoviesInfrastructureFactory(
-            locations: StoreLocations(under: folder.url), remoteDataSource: MockMovieRemote(),
-            cachePolicy: CachePolicy(now: clock.read),
-            logger: .quiet)
+    func makeFactory() -> WatchlistInfrastructureFactory {
+        WatchlistInfrastructureFactory(locations: StoreLocations(under: folder.url), now: clock.read, logger: .quiet)
     }
 
-    var storeURL: URL { MoviesInfrastructureFactory.watchlistStore.url(in: StoreLocations(under: folder.url)) }
+    var storeURL: URL { WatchlistInfrastructureFactory.watchlistStore.url(in: StoreLocations(under: folder.url)) }
 
     @Test("a store holding a movie twice lists it once, with its first date; adding it again folds the rows")
     func existingDuplicates() async throws {
         let first = clock.now
         do {
-            let container = makeFactory().watchlistContainer
+            let container = try makeFactory().watchlistContainer
             let context = ModelContext(container)
             context.insert(MoviesWatchlistMovieEntity(movieID: 550, createdAt: first.addingTimeInterval(60)))
             context.insert(MoviesWatchlistMovieEntity(movieID: 550, createdAt: first))
             context.insert(MoviesWatchlistMovieEntity(movieID: 603, createdAt: first.addingTimeInterval(30)))
             try context.save()
         }
-        let watchlist = makeFactory().makeWatchlistRepository()
+        let watchlist = try makeFactory().makeWatchlistRepository()
         #expect(
             try await watchlist.movies()
                 == [
@@ -54,7 +51,7 @@ struct WatchlistDuplicatesTests {
     func concurrentAdds() async throws {
         let factories = (0..<8).map { _ in makeFactory() }
         for factory in factories {
-            try factory.stores.open(MoviesInfrastructureFactory.watchlistStore, onFailure: .throwing)
+            try factory.stores.open(WatchlistInfrastructureFactory.watchlistStore, onFailure: .throwing)
         }
         let movieIDs = Array(1...25)
         let added = try await withThrowingTaskGroup(of: Int.self) { group in

@@ -31,7 +31,7 @@ struct WatchlistSchemaTests {
     @Test("a single-schema plan opens a new store and reopens it with its rows")
     func singleSchemaPlan() throws {
         let folder = TemporaryFolder()
-        let url = MoviesInfrastructureFactory.watchlistStore.url(in: StoreLocations(under: folder.url))
+        let url = WatchlistInfrastructureFactory.watchlistStore.url(in: StoreLocations(under: folder.url))
         try MigrationTesting.writeStore(at: url, version: MoviesWatchlistSchemaV1.self) { context in
             context.insert(MoviesWatchlistMovieEntity(movieID: 550, createdAt: Date(timeIntervalSinceReferenceDate: 1)))
         }
@@ -78,7 +78,7 @@ struct WatchlistSchemaTests {
     @Test("the test-only V2 and V3 comply with CloudKit's rules")
     func laterVersionsCloudKitReady() throws {
         let folder = TemporaryFolder()
-        let url = MoviesInfrastructureFactory.watchlistStore.url(in: StoreLocations(under: folder.url))
+        let url = WatchlistInfrastructureFactory.watchlistStore.url(in: StoreLocations(under: folder.url))
         try FileManager.default.createDirectory(
             at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         _ = try ModelContainer(

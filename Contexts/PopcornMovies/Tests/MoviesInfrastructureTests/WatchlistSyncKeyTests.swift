@@ -3,13 +3,16 @@ import Testing
 
 @testable import MoviesInfrastructure
 
-@Suite("Watchlist sync domain key")
+@Suite("Watchlist sync key")
 struct WatchlistSyncKeyTests {
-    @Test("the domain key is the watchlist entity's movieID, an attribute of the current schema")
+    @Test("the store's sync key is the watchlist entity's movieID, an attribute of the current schema")
     func namesAttributes() throws {
-        #expect(MoviesInfrastructureFactory.watchlistDomainKeys == ["MoviesWatchlistMovieEntity": ["movieID"]])
-        for (entity, key) in MoviesInfrastructureFactory.watchlistDomainKeys {
-            let attributes = try #require(MoviesInfrastructureFactory.watchlistStore.schema.entity(named: entity))
+        #expect(
+            WatchlistInfrastructureFactory.watchlistStore.syncKeysByEntity == [
+                "MoviesWatchlistMovieEntity": ["movieID"]
+            ])
+        for (entity, key) in WatchlistInfrastructureFactory.watchlistStore.syncKeysByEntity {
+            let attributes = try #require(WatchlistInfrastructureFactory.watchlistStore.schema.entity(named: entity))
                 .attributes
             for property in key { #expect(attributes.contains { $0.name == property }) }
         }

@@ -27,7 +27,7 @@ struct HistoryDeleteRollbackTests {
         let reader = factory()
         let store = try reader.stores.open(
             SearchInfrastructureFactory.historyStore, access: .readOnly, onFailure: .throwing)
-        return (store, reader.makeMediaSearchHistoryRepository())
+        return try (store, reader.makeMediaSearchHistoryRepository())
     }
 
     @Test("remove fails, and the entry is neither pending deletion nor gone")

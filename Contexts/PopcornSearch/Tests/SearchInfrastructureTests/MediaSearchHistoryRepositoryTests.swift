@@ -55,7 +55,7 @@ struct MediaSearchHistoryRepositoryTests {
     func oneRowPerMedia() async throws {
         let history = try makeHistory()
         for seconds in [1.0, 2, 3] { try await history.add(Self.entry(550, .movie, seconds)) }
-        let container = SearchInfrastructureFactory(
+        let container = try SearchInfrastructureFactory(
             userDataDirectory: folder.url, remoteDataSource: MockMediaSearchRemote(), logger: .quiet
         ).historyContainer
         #expect(try ModelContext(container).fetchCount(FetchDescriptor<SearchMediaSearchHistoryEntryEntity>()) == 1)
@@ -95,7 +95,7 @@ struct MediaSearchHistoryRepositoryTests {
     func incompleteAndDuplicateRows() async throws {
         let factory = SearchInfrastructureFactory(
             userDataDirectory: folder.url, remoteDataSource: MockMediaSearchRemote(), logger: .quiet)
-        let container = factory.historyContainer
+        let container = try factory.historyContainer
         let context = ModelContext(container)
         let incomplete = SearchMediaSearchHistoryEntryEntity(mediaID: 9, mediaType: .movie)
         incomplete.timestamp = nil
@@ -107,7 +107,7 @@ struct MediaSearchHistoryRepositoryTests {
         try context.save()
 
         let local = SwiftDataMediaSearchHistoryLocalDataSource(
-            store: factory.stores.actor(for: SearchInfrastructureFactory.historyStore))
+            store: try factory.stores.actor(for: SearchInfrastructureFactory.historyStore))
         #expect(try await local.entries() == [Self.entry(7, .movie, 5)])
         try await local.add(Self.entry(7, .movie, 3))
         #expect(try await local.entries() == [Self.entry(7, .movie, 5)])

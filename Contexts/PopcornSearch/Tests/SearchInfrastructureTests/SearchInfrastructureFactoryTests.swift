@@ -21,7 +21,7 @@ struct SearchInfrastructureFactoryTests {
         #expect(SearchInfrastructureFactory.historyStore.fileName == "popcorn-search-cloudkit.sqlite")
         #expect(SearchInfrastructureFactory.historyStore.kind == .userData)
         #expect(SearchInfrastructureFactory.storeDescriptions.map(\.name) == ["history"])
-        let container = factory.historyContainer
+        let container = try factory.historyContainer
         #expect(
             container.migrationPlan.map { ObjectIdentifier($0) } == ObjectIdentifier(SearchHistoryMigrationPlan.self))
         #expect(container.configurations.count == 1)
@@ -38,17 +38,17 @@ struct SearchInfrastructureFactoryTests {
         let factory = SearchInfrastructureFactory(
             userDataDirectory: folder.url, remoteDataSource: MockMediaSearchRemote(), logger: .quiet)
         try factory.stores.open(onFailure: .throwing)
-        let first = factory.historyContainer
+        let first = try factory.historyContainer
         try factory.stores.open(onFailure: .throwing)
-        #expect(factory.historyContainer === first)
-        _ = factory.makeMediaSearchHistoryRepository()
-        #expect(factory.historyContainer === first)
+        #expect(try factory.historyContainer === first)
+        _ = try factory.makeMediaSearchHistoryRepository()
+        #expect(try factory.historyContainer === first)
     }
 
-    @Test("the trapping path opens a new store and records entries, as the PRD's factories do")
-    func trappingPath() async throws {
+    @Test("making the history opens a new store and records entries, as the PRD's factories do")
+    func openedOnFirstUse() async throws {
         let folder = TemporaryFolder()
-        let history = SearchInfrastructureFactory(
+        let history = try SearchInfrastructureFactory(
             userDataDirectory: folder.url.appending(path: "not-yet-created"), remoteDataSource: MockMediaSearchRemote(),
             logger: .quiet
         ).makeMediaSearchHistoryRepository()

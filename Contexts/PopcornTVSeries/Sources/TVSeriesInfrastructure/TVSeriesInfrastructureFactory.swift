@@ -25,22 +25,22 @@ public final class TVSeriesInfrastructureFactory: ContextInfrastructureFactory {
     }
 
     /// Series details and credits, read through the cache.
-    public func makeTVSeriesRepository() -> any TVSeriesRepository {
-        DefaultTVSeriesRepository(
+    public func makeTVSeriesRepository() throws(ModelContainerFactoryError) -> any TVSeriesRepository {
+        try DefaultTVSeriesRepository(
             local: SwiftDataTVSeriesLocalDataSource(store: stores.actor(for: Self.cacheStore)),
             remote: remoteDataSource, cache: stores.readThroughCache)
     }
 
     /// Seasons with their episodes, read through the cache.
-    public func makeTVSeasonRepository() -> any TVSeasonRepository {
-        DefaultTVSeasonRepository(
+    public func makeTVSeasonRepository() throws(ModelContainerFactoryError) -> any TVSeasonRepository {
+        try DefaultTVSeasonRepository(
             local: SwiftDataTVSeasonLocalDataSource(store: stores.actor(for: Self.cacheStore)),
             remote: remoteDataSource, cache: stores.readThroughCache)
     }
 
     /// Single episodes, read through the cache.
-    public func makeTVEpisodeRepository() -> any TVEpisodeRepository {
-        DefaultTVEpisodeRepository(
+    public func makeTVEpisodeRepository() throws(ModelContainerFactoryError) -> any TVEpisodeRepository {
+        try DefaultTVEpisodeRepository(
             local: SwiftDataTVEpisodeLocalDataSource(store: stores.actor(for: Self.cacheStore)),
             remote: remoteDataSource, cache: stores.readThroughCache)
     }

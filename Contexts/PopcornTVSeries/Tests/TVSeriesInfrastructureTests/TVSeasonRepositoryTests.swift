@@ -12,7 +12,7 @@ struct TVSeasonRepositoryTests {
 
     @Test("a season is fetched once, cached with its episodes, and served from the cache")
     func seasonMissThenHit() async throws {
-        let repository = fixture.factory.makeTVSeasonRepository()
+        let repository = try fixture.factory.makeTVSeasonRepository()
         let season = try await repository.season(1, ofTVSeries: 1396)
         #expect(season == Fixtures.season(1, ofTVSeries: 1396))
         #expect(try await repository.season(1, ofTVSeries: 1396) == season)
@@ -23,7 +23,7 @@ struct TVSeasonRepositoryTests {
 
     @Test("another season number or another series is a miss")
     func seasonKeys() async throws {
-        let repository = fixture.factory.makeTVSeasonRepository()
+        let repository = try fixture.factory.makeTVSeasonRepository()
         _ = try await repository.season(1, ofTVSeries: 1396)
         _ = try await repository.season(2, ofTVSeries: 1396)
         _ = try await repository.season(1, ofTVSeries: 1399)
@@ -33,7 +33,7 @@ struct TVSeasonRepositoryTests {
 
     @Test("an expired season is replaced with its episodes, not added beside them")
     func seasonExpiry() async throws {
-        let repository = fixture.factory.makeTVSeasonRepository()
+        let repository = try fixture.factory.makeTVSeasonRepository()
         _ = try await repository.season(1, ofTVSeries: 1396)
         fixture.clock.advance(by: 24 * 60 * 60 + 1)
         _ = try await repository.season(1, ofTVSeries: 1396)
@@ -45,7 +45,7 @@ struct TVSeasonRepositoryTests {
 
     @Test("a remote failure on an expired season throws and leaves the cache as it was")
     func seasonFailure() async throws {
-        let repository = fixture.factory.makeTVSeasonRepository()
+        let repository = try fixture.factory.makeTVSeasonRepository()
         _ = try await repository.season(1, ofTVSeries: 1396)
         let cachedAt = fixture.clock.now
         fixture.clock.advance(by: 24 * 60 * 60 + 1)
@@ -69,8 +69,8 @@ struct TVSeasonRepositoryTests {
 
     @Test("concurrent misses for the same season through two repositories leave one entry")
     func concurrentMisses() async throws {
-        let one = fixture.factory.makeTVSeasonRepository()
-        let other = fixture.factory.makeTVSeasonRepository()
+        let one = try fixture.factory.makeTVSeasonRepository()
+        let other = try fixture.factory.makeTVSeasonRepository()
         async let first = one.season(1, ofTVSeries: 1396)
         async let second = other.season(1, ofTVSeries: 1396)
         let seasons = try await [first, second]
@@ -81,7 +81,7 @@ struct TVSeasonRepositoryTests {
 
     @Test("an episode is fetched once, cached, served from the cache, and refreshed after expiry")
     func episode() async throws {
-        let repository = fixture.factory.makeTVEpisodeRepository()
+        let repository = try fixture.factory.makeTVEpisodeRepository()
         let episode = try await repository.episode(2, inSeason: 1, ofTVSeries: 1396)
         #expect(episode == Fixtures.episode(2, inSeason: 1))
         #expect(try await repository.episode(2, inSeason: 1, ofTVSeries: 1396) == episode)

@@ -22,7 +22,7 @@ struct TVSeriesRepositoryTests {
 
     @Test("a fresh hit is served from the cache without calling the remote")
     func hit() async throws {
-        let repository = fixture.factory.makeTVSeriesRepository()
+        let repository = try fixture.factory.makeTVSeriesRepository()
         _ = try await repository.tvSeries(withID: 1396)
         fixture.clock.advance(by: 24 * 60 * 60 - 1)
         await fixture.remote.rename("Changed remotely")
@@ -33,7 +33,7 @@ struct TVSeriesRepositoryTests {
 
     @Test("an entry older than the time to live is fetched again and replaced")
     func expiry() async throws {
-        let repository = fixture.factory.makeTVSeriesRepository()
+        let repository = try fixture.factory.makeTVSeriesRepository()
         _ = try await repository.tvSeries(withID: 1396)
         fixture.clock.advance(by: 24 * 60 * 60 + 1)
         await fixture.remote.rename("Renamed")
@@ -59,7 +59,7 @@ struct TVSeriesRepositoryTests {
 
     @Test("a remote failure on an expired entry throws and leaves the cache exactly as it was")
     func failureOnExpiredEntry() async throws {
-        let repository = fixture.factory.makeTVSeriesRepository()
+        let repository = try fixture.factory.makeTVSeriesRepository()
         _ = try await repository.tvSeries(withID: 1396)
         let cachedAt = fixture.clock.now
         let before = try fixture.factory.rows(of: TVSeriesTVSeriesEntity.self).map {
@@ -93,7 +93,7 @@ struct TVSeriesRepositoryTests {
 
     @Test("credits: a miss is fetched and cached, then served from the cache until they expire")
     func credits() async throws {
-        let repository = fixture.factory.makeTVSeriesRepository()
+        let repository = try fixture.factory.makeTVSeriesRepository()
         #expect(try await repository.credits(forTVSeries: 1396) == Fixtures.credits)
         #expect(try await repository.credits(forTVSeries: 1396) == Fixtures.credits)
         #expect(fixture.remote.recorder.calls == ["credits 1396"])
@@ -108,7 +108,7 @@ struct TVSeriesRepositoryTests {
 
     @Test("different series are different entries")
     func differentSeries() async throws {
-        let repository = fixture.factory.makeTVSeriesRepository()
+        let repository = try fixture.factory.makeTVSeriesRepository()
         _ = try await repository.tvSeries(withID: 1)
         _ = try await repository.tvSeries(withID: 2)
         _ = try await repository.tvSeries(withID: 1)

@@ -16,8 +16,10 @@ import Logging
 ///         self.infrastructure = infrastructure
 ///     }
 ///
-///     public func makeDiscoverMovieRepository() -> any DiscoverMovieRepository {
-///         DefaultDiscoverMovieRepository(
+///     public func makeDiscoverMovieRepository() throws(ModelContainerFactoryError)
+///         -> any DiscoverMovieRepository
+///     {
+///         try DefaultDiscoverMovieRepository(
 ///             local: SwiftDataDiscoverMovieLocalDataSource(store: stores.actor(for: Self.cacheStore)),
 ///             remote: remoteDataSource, cache: stores.readThroughCache)
 ///     }
@@ -65,8 +67,8 @@ extension ContextInfrastructureFactory {
         self.init(infrastructure: ContextInfrastructure(stores: stores, remoteDataSource: remoteDataSource))
     }
 
-    /// The context's stores; open them with `stores.open(onFailure:)` to report a failure
-    /// rather than stop when a repository first needs them.
+    /// The context's stores, each opened when a repository of it is first made
+    /// (`stores.actor(for:)`, which throws when the store cannot be opened).
     public var stores: ContextStores { infrastructure.stores }
 
     /// Where the repositories fetch what the stores do not hold.

@@ -4,7 +4,7 @@ import OpenSwiftData
 import Synchronization
 
 /// What every context's infrastructure factory is built on: the context's stores, each
-/// opened once (on first use, or by ``open(onFailure:)``) and served by one
+/// opened once (on first use by ``actor(for:)``, or by ``open(onFailure:)``) and served by one
 /// ``StoreActor`` that every repository of the store shares, with the context's logger
 /// and cache policy.
 ///
@@ -14,9 +14,9 @@ import Synchronization
 ///         fileName: "popcorn-tvseries.sqlite", name: "tvseries", models: TVSeriesCacheSchema.models)
 ///     public let stores: ContextStores
 ///
-///     public func makeTVSeriesRepository() -> any TVSeriesRepository {
+///     public func makeTVSeriesRepository() throws(ModelContainerFactoryError) -> any TVSeriesRepository {
 ///         DefaultTVSeriesRepository(
-///             local: SwiftDataTVSeriesLocalDataSource(store: stores.actor(for: Self.cacheStore)), …)
+///             local: SwiftDataTVSeriesLocalDataSource(store: try stores.actor(for: Self.cacheStore)), …)
 ///     }
 /// }
 /// ```
@@ -83,10 +83,10 @@ public final class ContextStores: Sendable {
         }
     }
 
-    /// The actor of a store, opening the store first if needed; a store that cannot be
-    /// opened stops the program (call ``open(onFailure:)`` first to report it instead).
-    public func actor(for description: StoreDescription) -> StoreActor {
-        open(description, onFailure: .trap)
+    /// The actor of a store, opening it first (to read and write) if it is not open; a
+    /// store that cannot be opened throws, and a later call tries again.
+    public func actor(for description: StoreDescription) throws(ModelContainerFactoryError) -> StoreActor {
+        try open(description, onFailure: .throwing)
     }
 
     /// The file of one of the stores.

@@ -18,7 +18,7 @@ import OpenSwiftData
 ///
 /// ## Topics
 /// - ``cache(fileName:name:models:)``
-/// - ``userData(fileName:name:schema:migrationPlan:legacyFileName:)``
+/// - ``userData(fileName:name:schema:migrationPlan:legacyFileName:syncKeys:)``
 /// - ``url(in:)``
 public struct StoreDescription: Sendable {
     /// What a store holds, which decides its folder and what happens when it cannot be
@@ -49,23 +49,32 @@ public struct StoreDescription: Sendable {
     /// A former file name of the store, in the same folder, whose rows are moved to
     /// ``fileName`` before the store is opened (``LegacyStoreRelocator``).
     public let legacyFileName: String?
+    /// What identifies each synced entity's records on every machine, for a user-data
+    /// store synced between machines; empty for a store whose records get random names.
+    public let syncKeys: [SyncKey]
 
     /// A cache store of `models`, with no CloudKit and no migration plan.
     public static func cache(fileName: String, name: String, models: [any PersistentModel.Type]) -> StoreDescription {
         StoreDescription(
             fileName: fileName, name: name, kind: .cache, schema: Schema(models), migrationPlan: nil,
-            cloudKitDatabase: .none, legacyFileName: nil)
+            cloudKitDatabase: .none, legacyFileName: nil, syncKeys: [])
     }
 
     /// A user-data store, configured for the app's iCloud container and opened through
-    /// `migrationPlan`, whose latest version `schema` is.
+    /// `migrationPlan`, whose latest version `schema` is; `syncKeys` say what identifies
+    /// its records on every machine when it is synced.
     public static func userData(
         fileName: String, name: String, schema: Schema, migrationPlan: any SchemaMigrationPlan.Type,
-        legacyFileName: String? = nil
+        legacyFileName: String? = nil, syncKeys: [SyncKey] = []
     ) -> StoreDescription {
         StoreDescription(
             fileName: fileName, name: name, kind: .userData, schema: schema, migrationPlan: migrationPlan,
-            cloudKitDatabase: iCloudContainer, legacyFileName: legacyFileName)
+            cloudKitDatabase: iCloudContainer, legacyFileName: legacyFileName, syncKeys: syncKeys)
+    }
+
+    /// ``syncKeys`` by entity name: the names of the properties that identify a record.
+    public var syncKeysByEntity: [String: [String]] {
+        Dictionary(syncKeys.map { ($0.entityName, $0.propertyNames) }, uniquingKeysWith: { _, last in last })
     }
 
     /// The store's file in the folder of its kind: the data folder for user data, the
@@ -94,6 +103,6 @@ public struct StoreDescription: Sendable {
     public func with(schema: Schema, migrationPlan: (any SchemaMigrationPlan.Type)?) -> StoreDescription {
         StoreDescription(
             fileName: fileName, name: name, kind: kind, schema: schema, migrationPlan: migrationPlan,
-            cloudKitDatabase: cloudKitDatabase, legacyFileName: legacyFileName)
+            cloudKitDatabase: cloudKitDatabase, legacyFileName: legacyFileName, syncKeys: syncKeys)
     }
 }

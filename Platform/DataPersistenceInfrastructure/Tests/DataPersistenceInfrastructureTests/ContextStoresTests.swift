@@ -35,7 +35,7 @@ struct ContextStoresTests {
         #expect(fileExists(folder.dataDirectory.appending(path: "popcorn-search-cloudkit.sqlite")))
         #expect(stores.url(of: Self.cacheStore) == Self.cacheStore.url(in: locations))
         #expect(log.warnings.isEmpty)
-        let history = stores.actor(for: Self.historyStore).modelContainer
+        let history = try stores.actor(for: Self.historyStore).modelContainer
         #expect(history.configurations.first?.cloudKitDatabase == StoreDescription.iCloudContainer)
         #expect(history.migrationPlan.map(ObjectIdentifier.init) == ObjectIdentifier(HistoryMigrationPlan.self))
     }
@@ -45,15 +45,15 @@ struct ContextStoresTests {
         let stores = makeStores()
         let first = try stores.open(Self.cacheStore, onFailure: .throwing)
         try stores.open(onFailure: .throwing)
-        #expect(stores.actor(for: Self.cacheStore) === first)
-        #expect(stores.actor(for: Self.cacheStore).modelContainer === first.modelContainer)
-        #expect(stores.actor(for: Self.historyStore) !== first)
+        #expect(try stores.actor(for: Self.cacheStore) === first)
+        #expect(try stores.actor(for: Self.cacheStore).modelContainer === first.modelContainer)
+        #expect(try stores.actor(for: Self.historyStore) !== first)
     }
 
     @Test("work on the actor runs with its context, and what it saves is seen by every reader")
     func perform() async throws {
         let stores = makeStores()
-        let actor = stores.actor(for: Self.cacheStore)
+        let actor = try stores.actor(for: Self.cacheStore)
         let titles = try await actor.perform { context in
             context.insert(CachedMovie(movieID: 1, title: "Alien"))
             try context.save()
@@ -125,19 +125,19 @@ struct ContextStoresTests {
         #expect(failure.underlyingError is LegacyStoreRelocationError)
     }
 
-    @Test("the trapping actor(for:) stops the program when the store cannot be created")
-    func actorTraps() async throws {
-        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            let stores = ContextStores(
-                [ContextStoresTests.cacheStore],
-                locations: StoreLocations(
-                    dataDirectory: URL(fileURLWithPath: "/dev/null/data"),
-                    cacheDirectory: URL(fileURLWithPath: "/dev/null/cache")),
-                logger: .quiet)
-            _ = stores.actor(for: ContextStoresTests.cacheStore)
+    @Test("actor(for:) throws, without trapping, when the store cannot be created; a later call tries again")
+    func actorThrows() throws {
+        // A plain file where the cache folder should be: nothing can be created in it.
+        try Data("a file, not a folder".utf8).write(to: folder.cacheDirectory)
+        let stores = makeStores()
+        #expect {
+            try stores.actor(for: Self.cacheStore)
+        } throws: { error in
+            (error as? ModelContainerFactoryError)?.description.contains("Cannot create the cache store") == true
         }
-        let message = String(decoding: result.standardErrorContent, as: UTF8.self)
-        #expect(message.contains("Cannot create the cache store /dev/null/cache/popcorn-test-cache.sqlite"))
+        try FileManager.default.removeItem(at: folder.cacheDirectory)
+        let actor = try stores.actor(for: Self.cacheStore)
+        #expect(try stores.actor(for: Self.cacheStore) === actor)
     }
 }
 
@@ -153,7 +153,7 @@ struct StoreActorCacheEntryTests {
     func readAndReplace() async throws {
         let folder = TemporaryFolder()
         let stores = ContextStores([Self.store], locations: StoreLocations(under: folder.url), logger: .quiet)
-        let actor = stores.actor(for: Self.store)
+        let actor = try stores.actor(for: Self.store)
         let stamp = Date(timeIntervalSinceReferenceDate: 42)
         #expect(try await actor.cachedValue(Self.page("a")) { $0.items } == nil)
         try await actor.replace(Self.page("a")) { CachedPage(key: "a", items: ["1", "2"], cachedAt: stamp) }

@@ -2,81 +2,81 @@ import Foundation
 import MoviesDomain
 
 /// `movies popular`, `movies similar ID`, `movies recommendations ID`.
-public typealias MovieListJSON = PageJSON<MovieSummaryJSON>
+package typealias MovieListJSON = PageJSON<MovieSummaryJSON>
 
 /// A movie in a list.
-public struct MovieSummaryJSON: Codable, Equatable, Sendable {
-    public let id: Int
-    public let title: String
-    @Nullable public var releaseDate: CalendarDay?
+package struct MovieSummaryJSON: Codable, Equatable, Sendable {
+    package let id: Int
+    package let title: String
+    @Nullable package var releaseDate: CalendarDay?
     /// The year of ``releaseDate``.
-    @Nullable public var year: Int?
+    @Nullable package var year: Int?
     /// TMDb's average vote, from 0 to 10.
-    public let rating: Double
+    package let rating: Double
 }
 
 /// `movies show ID`: the movie's details, credits, US certification and whether it is
 /// on the watchlist.
-public struct MovieDetailsJSON: Codable, Equatable, Sendable {
-    public let id: Int
-    public let title: String
-    @Nullable public var originalTitle: String?
+package struct MovieDetailsJSON: Codable, Equatable, Sendable {
+    package let id: Int
+    package let title: String
+    @Nullable package var originalTitle: String?
     /// ISO 639-1, such as `en`.
-    @Nullable public var originalLanguage: String?
-    @Nullable public var releaseDate: CalendarDay?
-    @Nullable public var year: Int?
+    @Nullable package var originalLanguage: String?
+    @Nullable package var releaseDate: CalendarDay?
+    @Nullable package var year: Int?
     /// In minutes.
-    @Nullable public var runtime: Int?
-    @Nullable public var status: String?
-    @Nullable public var tagline: String?
-    @Nullable public var overview: String?
-    public let genres: [GenreJSON]
-    public let rating: Double
-    public let voteCount: Int
+    @Nullable package var runtime: Int?
+    @Nullable package var status: String?
+    @Nullable package var tagline: String?
+    @Nullable package var overview: String?
+    package let genres: [GenreJSON]
+    package let rating: Double
+    package let voteCount: Int
     /// The rating in the United States (`certificationCountry`), such as `PG-13`.
-    @Nullable public var certification: String?
-    public let certificationCountry: String
-    @Nullable public var collection: CollectionJSON?
+    @Nullable package var certification: String?
+    package let certificationCountry: String
+    @Nullable package var collection: CollectionJSON?
     /// In US dollars.
-    @Nullable public var budget: Int?
-    @Nullable public var revenue: Int?
-    @Nullable public var imdbID: String?
-    @Nullable public var homepage: String?
-    public let credits: CreditsJSON
-    public let onWatchlist: Bool
+    @Nullable package var budget: Int?
+    @Nullable package var revenue: Int?
+    @Nullable package var imdbID: String?
+    @Nullable package var homepage: String?
+    package let credits: CreditsJSON
+    package let onWatchlist: Bool
 }
 
 /// A genre of a movie or series.
-public struct GenreJSON: Codable, Equatable, Sendable {
-    public let id: Int
-    public let name: String
+package struct GenreJSON: Codable, Equatable, Sendable {
+    package let id: Int
+    package let name: String
 }
 
 /// The collection (series of films) a movie belongs to.
-public struct CollectionJSON: Codable, Equatable, Sendable {
-    public let id: Int
-    public let name: String
+package struct CollectionJSON: Codable, Equatable, Sendable {
+    package let id: Int
+    package let name: String
 }
 
 /// Who is in a movie or series, in billing order, and who made it.
-public struct CreditsJSON: Codable, Equatable, Sendable {
-    public let cast: [CastMemberJSON]
-    public let crew: [CrewMemberJSON]
+package struct CreditsJSON: Codable, Equatable, Sendable {
+    package let cast: [CastMemberJSON]
+    package let crew: [CrewMemberJSON]
 }
 
-public struct CastMemberJSON: Codable, Equatable, Sendable {
-    public let id: Int
-    public let name: String
-    @Nullable public var character: String?
+package struct CastMemberJSON: Codable, Equatable, Sendable {
+    package let id: Int
+    package let name: String
+    @Nullable package var character: String?
     /// The billing order, from 0.
-    public let order: Int
+    package let order: Int
 }
 
-public struct CrewMemberJSON: Codable, Equatable, Sendable {
-    public let id: Int
-    public let name: String
-    public let job: String
-    @Nullable public var department: String?
+package struct CrewMemberJSON: Codable, Equatable, Sendable {
+    package let id: Int
+    package let name: String
+    package let job: String
+    @Nullable package var department: String?
 }
 
 extension MovieSummaryJSON {

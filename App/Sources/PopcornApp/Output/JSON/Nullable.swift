@@ -5,24 +5,24 @@
 /// decodes the output fails when a key goes missing.
 ///
 /// ```swift
-/// public struct MovieSummaryJSON: Codable {
-///     @Nullable public var releaseDate: CalendarDay?
+/// package struct MovieSummaryJSON: Codable {
+///     @Nullable package var releaseDate: CalendarDay?
 /// }
 /// ```
 @propertyWrapper
-public struct Nullable<Value: Codable & Equatable & Sendable>: Codable, Equatable, Sendable {
-    public var wrappedValue: Value?
+package struct Nullable<Value: Codable & Equatable & Sendable>: Codable, Equatable, Sendable {
+    package var wrappedValue: Value?
 
-    public init(wrappedValue: Value?) {
+    package init(wrappedValue: Value?) {
         self.wrappedValue = wrappedValue
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         wrappedValue = container.decodeNil() ? nil : try container.decode(Value.self)
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         if let wrappedValue {
             try container.encode(wrappedValue)

@@ -3,47 +3,47 @@ import StoreSync
 
 /// `popcorn sync`: the server synced with, how long it took, and per store what was sent
 /// and received.
-public struct SyncResultJSON: Codable, Equatable, Sendable {
+package struct SyncResultJSON: Codable, Equatable, Sendable {
     /// What this machine sent: changed or new records, and removals.
-    public struct Sent: Codable, Equatable, Sendable {
-        public let changes: Int
-        public let deletions: Int
+    package struct Sent: Codable, Equatable, Sendable {
+        package let changes: Int
+        package let deletions: Int
 
-        public init(changes: Int, deletions: Int) {
+        package init(changes: Int, deletions: Int) {
             self.changes = changes
             self.deletions = deletions
         }
     }
 
     /// What this machine applied from the other machines.
-    public struct Received: Codable, Equatable, Sendable {
-        public let insertions: Int
-        public let updates: Int
-        public let deletions: Int
+    package struct Received: Codable, Equatable, Sendable {
+        package let insertions: Int
+        package let updates: Int
+        package let deletions: Int
 
-        public init(insertions: Int, updates: Int, deletions: Int) {
+        package init(insertions: Int, updates: Int, deletions: Int) {
             self.insertions = insertions
             self.updates = updates
             self.deletions = deletions
         }
     }
 
-    public struct Store: Codable, Equatable, Sendable {
+    package struct Store: Codable, Equatable, Sendable {
         /// `watchlist` or `history`.
-        public let store: String
-        public let sent: Sent
-        public let received: Received
+        package let store: String
+        package let sent: Sent
+        package let received: Received
         /// Records received and left alone because this machine holds a newer change,
         /// which it sends at the next sync.
-        public let keptLocal: Int
+        package let keptLocal: Int
     }
 
     /// The server, without its password.
-    public let remote: String
-    public let seconds: Double
-    public let stores: [Store]
+    package let remote: String
+    package let seconds: Double
+    package let stores: [Store]
 
-    public func store(_ name: String) -> Store? { stores.first { $0.store == name } }
+    package func store(_ name: String) -> Store? { stores.first { $0.store == name } }
 
     init(remote: String, seconds: Double, reports: [StoreSyncReport]) {
         self.remote = remote
@@ -72,22 +72,22 @@ public struct SyncResultJSON: Codable, Equatable, Sendable {
 }
 
 /// `popcorn sync status`, read locally without contacting the server.
-public struct SyncStatusJSON: Codable, Equatable, Sendable {
-    public struct Store: Codable, Equatable, Sendable {
+package struct SyncStatusJSON: Codable, Equatable, Sendable {
+    package struct Store: Codable, Equatable, Sendable {
         /// `watchlist` or `history`.
-        public let store: String
+        package let store: String
         /// Null for a store never synced.
-        @Nullable public var lastSync: Date?
+        @Nullable package var lastSync: Date?
         /// The server of the last sync, without its password; null for a store never synced.
-        @Nullable public var lastRemote: String?
+        @Nullable package var lastRemote: String?
         /// Changes made since the last sync, which the next one sends.
-        public let pendingChanges: Int
-        public let neverSynced: Bool
+        package let pendingChanges: Int
+        package let neverSynced: Bool
     }
 
     /// The server given now (`--remote` or `POPCORN_SYNC_URL`), null when none is.
-    @Nullable public var remote: String?
-    public let stores: [Store]
+    @Nullable package var remote: String?
+    package let stores: [Store]
 
     init(remote: String?, statuses: [StoreSyncStatus]) {
         self.remote = remote

@@ -5,7 +5,7 @@ import Foundation
 /// Pages of discovered movies, read through the cache (see ``ReadThroughCache``); each
 /// filter and page number is its own entry.
 struct DefaultDiscoverMovieRepository: DiscoverMovieRepository {
-    let local: any DiscoverMovieLocalDataSource
+    let local: SwiftDataDiscoverMovieLocalDataSource
     let remote: any DiscoverRemoteDataSource
     let cache: ReadThroughCache
 

@@ -5,7 +5,7 @@ import Foundation
 /// Pages of discovered TV series, read through the cache (see ``ReadThroughCache``);
 /// each filter and page number is its own entry.
 struct DefaultDiscoverTVSeriesRepository: DiscoverTVSeriesRepository {
-    let local: any DiscoverTVSeriesLocalDataSource
+    let local: SwiftDataDiscoverTVSeriesLocalDataSource
     let remote: any DiscoverRemoteDataSource
     let cache: ReadThroughCache
 

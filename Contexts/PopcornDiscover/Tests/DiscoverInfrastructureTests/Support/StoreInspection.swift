@@ -6,7 +6,7 @@ import PopcornTestSupport
 
 /// The factory's cache store, read with a fresh context, as another reader would.
 extension DiscoverInfrastructureFactory {
-    var cacheContainer: ModelContainer { stores.actor(for: Self.cacheStore).modelContainer }
+    var cacheContainer: ModelContainer { get throws { try stores.actor(for: Self.cacheStore).modelContainer } }
 
     func count<T: PersistentModel>(_ type: T.Type) throws -> Int {
         try StoreReading.count(type, in: cacheContainer)

@@ -4,7 +4,7 @@ import MoviesDomain
 
 /// Pages of movie lists, read through the cache; each list and page is its own entry.
 struct DefaultMovieListRepository: MovieListRepository {
-    let local: any MovieListLocalDataSource
+    let local: SwiftDataMovieListLocalDataSource
     let remote: any MovieRemoteDataSource
     let cache: ReadThroughCache
 

@@ -3,7 +3,7 @@ import MoviesDomain
 
 /// The watchlist, straight from its user-data store.
 struct DefaultWatchlistRepository: WatchlistRepository {
-    let local: any WatchlistLocalDataSource
+    let local: SwiftDataWatchlistLocalDataSource
     let now: @Sendable () -> Date
 
     func movies() async throws(MovieRepositoryError) -> [WatchlistMovie] {

@@ -6,8 +6,11 @@ import PopcornTestSupport
 
 /// The factory's stores, read with a fresh context, as another reader would.
 extension MoviesInfrastructureFactory {
-    var cacheContainer: ModelContainer { stores.actor(for: Self.cacheStore).modelContainer }
-    var watchlistContainer: ModelContainer { stores.actor(for: Self.watchlistStore).modelContainer }
+    var cacheContainer: ModelContainer { get throws { try stores.actor(for: Self.cacheStore).modelContainer } }
+}
+
+extension WatchlistInfrastructureFactory {
+    var watchlistContainer: ModelContainer { get throws { try stores.actor(for: Self.watchlistStore).modelContainer } }
 }
 
 extension RepositoryFixture<MockMovieRemote, MoviesInfrastructureFactory> {

@@ -3,7 +3,7 @@ import SearchDomain
 
 /// The search history, straight from its user-data store.
 struct DefaultMediaSearchHistoryRepository: MediaSearchHistoryRepository {
-    let local: any MediaSearchHistoryLocalDataSource
+    let local: SwiftDataMediaSearchHistoryLocalDataSource
 
     func entries() async throws(MediaSearchHistoryError) -> [MediaSearchHistoryEntry] {
         try await storage { try await local.entries() }

@@ -17,9 +17,9 @@ extension SearchInfrastructureFactory {
     /// The history, its store opened first so that a failure is thrown, as the App opens it.
     func openedHistory() throws -> any MediaSearchHistoryRepository {
         try stores.open(onFailure: .throwing)
-        return makeMediaSearchHistoryRepository()
+        return try makeMediaSearchHistoryRepository()
     }
 
     /// The history store's container, read with fresh contexts by the tests.
-    var historyContainer: ModelContainer { stores.actor(for: Self.historyStore).modelContainer }
+    var historyContainer: ModelContainer { get throws { try stores.actor(for: Self.historyStore).modelContainer } }
 }

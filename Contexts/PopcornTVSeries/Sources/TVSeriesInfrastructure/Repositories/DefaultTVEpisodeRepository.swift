@@ -4,7 +4,7 @@ import TVSeriesDomain
 
 /// Single episodes, read through the cache (see ``ReadThroughCache``).
 struct DefaultTVEpisodeRepository: TVEpisodeRepository {
-    let local: any TVEpisodeLocalDataSource
+    let local: SwiftDataTVEpisodeLocalDataSource
     let remote: any TVSeriesRemoteDataSource
     let cache: ReadThroughCache
 

@@ -4,7 +4,7 @@ import TVSeriesDomain
 
 /// Seasons with their episodes, read through the cache (see ``ReadThroughCache``).
 struct DefaultTVSeasonRepository: TVSeasonRepository {
-    let local: any TVSeasonLocalDataSource
+    let local: SwiftDataTVSeasonLocalDataSource
     let remote: any TVSeriesRemoteDataSource
     let cache: ReadThroughCache
 

@@ -4,7 +4,7 @@ import TVSeriesDomain
 
 /// Series details and credits, read through the cache (see ``ReadThroughCache``).
 struct DefaultTVSeriesRepository: TVSeriesRepository {
-    let local: any TVSeriesLocalDataSource
+    let local: SwiftDataTVSeriesLocalDataSource
     let remote: any TVSeriesRemoteDataSource
     let cache: ReadThroughCache
 

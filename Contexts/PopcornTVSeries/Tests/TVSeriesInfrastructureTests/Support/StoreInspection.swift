@@ -6,7 +6,7 @@ import PopcornTestSupport
 
 /// The factory's cache store, read with a fresh context, as another reader would.
 extension TVSeriesInfrastructureFactory {
-    var cacheContainer: ModelContainer { stores.actor(for: Self.cacheStore).modelContainer }
+    var cacheContainer: ModelContainer { get throws { try stores.actor(for: Self.cacheStore).modelContainer } }
 
     func rows<T: PersistentModel>(of type: T.Type) throws -> [T] {
         try StoreReading.all(type, in: cacheContainer)

@@ -4,7 +4,7 @@ import Foundation
 import OpenSwiftData
 
 /// The discovered movie pages in `popcorn-discover.sqlite`, on the store's actor.
-struct SwiftDataDiscoverMovieLocalDataSource: DiscoverMovieLocalDataSource {
+struct SwiftDataDiscoverMovieLocalDataSource: Sendable {
     let store: StoreActor
 
     func page(_ page: Int, filterKey: String) async throws -> CachedValue<DiscoverPage<MoviePreview>>? {

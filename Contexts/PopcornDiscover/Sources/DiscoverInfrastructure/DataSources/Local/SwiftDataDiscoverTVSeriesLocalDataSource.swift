@@ -4,7 +4,7 @@ import Foundation
 import OpenSwiftData
 
 /// The discovered TV series pages in `popcorn-discover.sqlite`, on the store's actor.
-struct SwiftDataDiscoverTVSeriesLocalDataSource: DiscoverTVSeriesLocalDataSource {
+struct SwiftDataDiscoverTVSeriesLocalDataSource: Sendable {
     let store: StoreActor
 
     func page(_ page: Int, filterKey: String) async throws -> CachedValue<DiscoverPage<TVSeriesPreview>>? {

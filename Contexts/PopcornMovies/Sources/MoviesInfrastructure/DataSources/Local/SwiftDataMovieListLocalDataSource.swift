@@ -4,7 +4,7 @@ import MoviesDomain
 import OpenSwiftData
 
 /// The movie list pages cache in `popcorn-movies.sqlite`, on the store's actor.
-struct SwiftDataMovieListLocalDataSource: MovieListLocalDataSource {
+struct SwiftDataMovieListLocalDataSource: Sendable {
     let store: StoreActor
 
     func page(_ page: Int, of list: MovieList) async throws -> CachedValue<MoviePreviewPage>? {

@@ -10,7 +10,7 @@ import OpenSwiftData
 /// first entry and date, and duplicates that arrived otherwise (two processes adding the
 /// same movie at once, say) are folded into the first entry when the movie is next added
 /// and never listed twice.
-struct SwiftDataWatchlistLocalDataSource: WatchlistLocalDataSource {
+struct SwiftDataWatchlistLocalDataSource: Sendable {
     let store: StoreActor
 
     func movies() async throws -> [WatchlistMovie] {

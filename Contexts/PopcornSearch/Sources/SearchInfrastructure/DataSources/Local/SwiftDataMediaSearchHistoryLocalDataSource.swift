@@ -9,7 +9,7 @@ import SearchDomain
 /// as the watchlist keeps one per movie: adding media that is already there updates that
 /// entry to the newer timestamp, and duplicates that arrived otherwise (a merged legacy
 /// store, two processes at once) are folded into it and never listed twice.
-struct SwiftDataMediaSearchHistoryLocalDataSource: MediaSearchHistoryLocalDataSource {
+struct SwiftDataMediaSearchHistoryLocalDataSource: Sendable {
     let store: StoreActor
 
     func entries() async throws -> [MediaSearchHistoryEntry] {

@@ -4,7 +4,7 @@ import OpenSwiftData
 import TVSeriesDomain
 
 /// The single episodes cache in `popcorn-tvseries.sqlite`, on the store's actor.
-struct SwiftDataTVEpisodeLocalDataSource: TVEpisodeLocalDataSource {
+struct SwiftDataTVEpisodeLocalDataSource: Sendable {
     let store: StoreActor
 
     func episode(

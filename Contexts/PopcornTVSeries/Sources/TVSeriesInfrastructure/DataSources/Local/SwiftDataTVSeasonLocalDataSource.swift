@@ -4,7 +4,7 @@ import OpenSwiftData
 import TVSeriesDomain
 
 /// The seasons cache in `popcorn-tvseries.sqlite`, on the store's actor.
-struct SwiftDataTVSeasonLocalDataSource: TVSeasonLocalDataSource {
+struct SwiftDataTVSeasonLocalDataSource: Sendable {
     let store: StoreActor
 
     func season(_ seasonNumber: Int, ofTVSeries tvSeriesID: Int) async throws -> CachedValue<TVSeason>? {

@@ -4,7 +4,7 @@ import OpenSwiftData
 import TVSeriesDomain
 
 /// The series details and credits cache in `popcorn-tvseries.sqlite`, on the store's actor.
-struct SwiftDataTVSeriesLocalDataSource: TVSeriesLocalDataSource {
+struct SwiftDataTVSeriesLocalDataSource: Sendable {
     let store: StoreActor
 
     func tvSeries(withID id: Int) async throws -> CachedValue<TVSeries>? {

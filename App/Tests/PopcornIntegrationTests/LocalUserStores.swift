@@ -10,33 +10,20 @@ import SearchInfrastructure
 /// faster than one `popcorn` run per change, or to keep them open (with their write-ahead
 /// log) while `popcorn` runs. A store opened here stays open as long as this value.
 struct LocalUserStores: Sendable {
-    private let movies: MoviesInfrastructureFactory
+    private let movies: WatchlistInfrastructureFactory
     private let search: SearchInfrastructureFactory
 
     init(_ popcorn: PopcornProcess) {
         let locations = StoreLocations(dataDirectory: popcorn.dataDirectory, cacheDirectory: popcorn.cacheDirectory)
-        movies = MoviesInfrastructureFactory(locations: locations, remoteDataSource: NoMovieRemote())
+        movies = WatchlistInfrastructureFactory(locations: locations)
         search = SearchInfrastructureFactory(locations: locations, remoteDataSource: NoSearchRemote())
     }
 
     /// The watchlist, as `popcorn watchlist` changes it.
-    var watchlist: any WatchlistRepository { movies.makeWatchlistRepository() }
+    var watchlist: any WatchlistRepository { get throws { try movies.makeWatchlistRepository() } }
 
     /// The search history, as `popcorn search --pick` and `history` change it.
-    var history: any MediaSearchHistoryRepository { search.makeMediaSearchHistoryRepository() }
-}
-
-/// The watchlist repository needs no movie; a call here is a test's mistake.
-private struct NoMovieRemote: MovieRemoteDataSource {
-    func movie(withID id: Int) async throws(MovieRemoteDataSourceError) -> Movie { throw .notFound }
-    func credits(forMovie id: Int) async throws(MovieRemoteDataSourceError) -> Credits { throw .notFound }
-    func images(forMovie id: Int) async throws(MovieRemoteDataSourceError) -> ImageCollection { throw .notFound }
-    func certifications(forMovie id: Int) async throws(MovieRemoteDataSourceError) -> [Certification] {
-        throw .notFound
-    }
-    func page(_ page: Int, of list: MovieList) async throws(MovieRemoteDataSourceError) -> MoviePreviewPage {
-        throw .notFound
-    }
+    var history: any MediaSearchHistoryRepository { get throws { try search.makeMediaSearchHistoryRepository() } }
 }
 
 /// The history repository searches nothing; a call here is a test's mistake.

@@ -10,7 +10,7 @@ final class PopcornProcess: Sendable {
     /// The binaries built beside the tests.
     enum Binary: String {
         case popcorn
-        /// Tests/Fixtures/PopcornNext: popcorn with a V2 of the watchlist for `stores`.
+        /// App/Tests/Fixtures/PopcornNext: popcorn with a V2 of the watchlist for `stores`.
         case popcornNext = "popcorn-next"
 
         var url: URL {

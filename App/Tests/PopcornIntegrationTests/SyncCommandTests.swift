@@ -55,6 +55,12 @@ struct SyncCommandTests {
         for machine in [a, b, a] { #expect(try machine.sync(url).status == 0) }
         #expect(try watchlistIDs(a.popcorn) == [movies[1]])
         #expect(try watchlistIDs(b.popcorn) == [movies[1]])
+        // One row in each store, not two that the listing folds: the watchlist's sync key
+        // (its movie) names both machines' entries as one record.
+        for machine in [a, b] {
+            #expect(
+                try StoreReading.rowCount(of: "MoviesWatchlistMovieEntity", at: machine.popcorn.watchlistStore) == 1)
+        }
     }
 
     @Test("edits on both machines while offline, the watchlist and the history, converge to the same state on both")
