@@ -30,6 +30,10 @@ public struct StoreSyncEngine: Sendable {
         case afterConfirmingPush
     }
     var stop: Stop?
+    /// How long a device that stopped syncing a store keeps the server from removing the
+    /// tombstones it has not pulled (90 days). A device that returns after that catches up
+    /// by pulling every record (``TombstoneCompaction``).
+    public var tombstoneRetention: Duration = TombstoneCompaction.defaultRetention
 
     public init(remote: SyncRemote, logger: Logger = Logger(label: "StoreSync")) {
         self.remote = remote
@@ -105,10 +109,21 @@ public struct StoreSyncEngine: Sendable {
         // The records the server kept over this machine's versions, now or in a sync cut
         // off after its push was noted, are fetched whatever their sequence numbers.
         let refetched = try await records.current(named: confirmed.refetch.sorted { $0.uuidString < $1.uuidString })
-        let pulled = try await records.pull(after: confirmed.cursor, skipping: pushed.sequenceRange)
+        var pulled = try await records.pull(after: confirmed.cursor, skipping: pushed.sequenceRange)
+        // Read after the pull: a compaction that ran during it shows here too.
+        let compaction = TombstoneCompaction(
+            remote: connection, store: store.name, table: RemoteSchema.recordsTable(store.name))
+        var liveNames: Set<UUID>?
+        if confirmed.cursor < (try await compaction.horizon()) {
+            // Tombstones this store had not pulled may be gone: everything, and which
+            // records are still live.
+            pulled = try await records.pull(after: 0, skipping: pushed.sequenceRange)
+            liveNames = try await records.liveNames()
+        }
         let incoming = IncomingChanges(
             records: refetched + pulled,
-            cursor: max(confirmed.cursor, pulled.last?.sequence ?? 0, pushed.sequenceRange?.upperBound ?? 0))
+            cursor: max(confirmed.cursor, pulled.last?.sequence ?? 0, pushed.sequenceRange?.upperBound ?? 0),
+            liveNames: liveNames)
         guard let device = outgoing.state.device else {
             throw .localStore(store: store.name, reason: "no device identifier was recorded")
         }
@@ -117,6 +132,7 @@ public struct StoreSyncEngine: Sendable {
                 to: store, codecs: codecs, device: device, remote: remote, refetched: confirmed.refetch,
                 finishedAt: Date())
         }
+        try await compaction.note(device: device, cursor: incoming.cursor, retention: tombstoneRetention)
         report.receivedUpdates = outcome.updated
         report.receivedInsertions = outcome.inserted
         report.receivedDeletions = outcome.deleted

@@ -15,8 +15,13 @@ struct IncomingChanges {
     let records: [SyncRecord]
     /// The cursor after these records.
     let cursor: Int64
+    /// After a pull of every record (this store's cursor was below the tombstones the
+    /// server removed): the names of the records still live. A model whose record is not
+    /// among them was deleted on another machine, and goes here too.
+    let liveNames: Set<UUID>?
 
-    init(records received: [SyncRecord], cursor: Int64) {
+    init(records received: [SyncRecord], cursor: Int64, liveNames: Set<UUID>? = nil) {
+        self.liveNames = liveNames
         var latest: [UUID: SyncRecord] = [:]
         for record in received where (latest[record.recordName]?.sequence ?? .min) <= record.sequence {
             latest[record.recordName] = record
@@ -99,6 +104,11 @@ struct IncomingChanges {
                     }
                 }
             }
+            if let liveNames {
+                outcome.deleted += try deleteModelsWithoutRecords(
+                    liveNames: liveNames, codecs: codecs, pending: pending, metadata: metadata, context: context,
+                    namesToRemove: &namesToRemove)
+            }
             try context.save()
             for identifier in namesToRemove { try metadata.removeRecordName(of: identifier) }
             for (name, model) in namesToSet { try metadata.setRecordName(name, of: model.persistentModelID) }
@@ -112,6 +122,27 @@ struct IncomingChanges {
             try state.write(to: metadata)
             return outcome
         }
+    }
+
+    /// Deletes the models that have a record name the server no longer has, but for those
+    /// with a change not pushed yet; returns how many.
+    private func deleteModelsWithoutRecords(
+        liveNames: Set<UUID>, codecs: [String: EntityCodec], pending: [PersistentIdentifier: LocalChanges.Change],
+        metadata: SyncMetadata, context: ModelContext, namesToRemove: inout [PersistentIdentifier]
+    ) throws -> Int {
+        var deleted = 0
+        for codec in codecs.values.sorted(by: { $0.entityName < $1.entityName }) {
+            let gone = try metadata.recordNames(ofEntity: codec.entityName).filter { identifier, name in
+                pending[identifier] == nil && !namesToRemove.contains(identifier)
+                    && UUID(uuidString: name).map { !liveNames.contains($0) } ?? false
+            }
+            for (identifier, model) in try ModelLookup.models(codec.modelType, Array(gone.keys), in: context) {
+                context.delete(model)
+                namesToRemove.append(identifier)
+                deleted += 1
+            }
+        }
+        return deleted
     }
 
     /// Models added here since the last push that have no record name yet, by the name

@@ -97,6 +97,17 @@ struct RemoteRecords {
         return received
     }
 
+    /// The names of every record that is not a tombstone.
+    func liveNames() async throws(SyncError) -> Set<UUID> {
+        var names = Set<UUID>()
+        for row in try await remote.query(
+            PostgresQuery(unsafeSQL: "SELECT record_name FROM \(table) WHERE NOT deleted"))
+        {
+            names.insert(try RemoteSchema.decode(UUID.self, row, remote))
+        }
+        return names
+    }
+
     /// The server's records of these names.
     func current(named names: [UUID]) async throws(SyncError) -> [SyncRecord] {
         guard !names.isEmpty else { return [] }

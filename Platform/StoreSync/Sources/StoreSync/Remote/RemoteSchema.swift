@@ -15,6 +15,9 @@ import PostgresNIO
 ///   machines' writes of different fields merge); `deleted` (a tombstone, whose `fields`
 ///   and `field_versions` are empty), `seq` (the server sequence number of the record's
 ///   last write, from `storesync_seq`);
+/// - `storesync_devices(store, device, cursor, seen_at)`: each device that syncs a store,
+///   how far it has pulled and when it last synced; `storesync_compactions(store,
+///   horizon)`: the highest sequence number of a tombstone removed (``TombstoneCompaction``);
 /// - `storesync_seq`: the sequence numbers.
 ///
 /// They live in a schema of the connecting role, named after it and owned by it: several
@@ -68,7 +71,14 @@ enum RemoteSchema {
                         || '|| device::text), ''{}''::jsonb) FROM jsonb_object_keys(fields) AS k)', t);
                 END IF;
             END LOOP; END $$
+            """,
+            // The devices that sync each store, with how far they have pulled: tombstones
+            // every recent device has pulled are removed (``TombstoneCompaction``).
             """
+            CREATE TABLE storesync_devices (store text NOT NULL, device uuid NOT NULL, cursor bigint NOT NULL, \
+            seen_at timestamptz NOT NULL, PRIMARY KEY (store, device))
+            """,
+            "CREATE TABLE storesync_compactions (store text PRIMARY KEY, horizon bigint NOT NULL)",
         ],
     ]
 

@@ -1,0 +1,59 @@
+import Foundation
+import PostgresNIO
+
+/// Removes the tombstones of a store that every device syncing it has pulled, so that the
+/// server does not keep a row for every record ever deleted.
+///
+/// Each sync notes its device's cursor once its pull is applied. Tombstones at or below
+/// the lowest cursor of the devices seen within ``retention`` go; the highest sequence
+/// number removed is the store's *horizon*. A device whose cursor is below the horizon (one
+/// that had not synced for longer than the retention, or a store restored from an older
+/// backup) may have missed a deletion: its pull starts from the beginning, and its models
+/// whose records are no longer on the server are deleted (``IncomingChanges``).
+struct TombstoneCompaction {
+    let remote: RemoteConnection
+    let store: String
+    let table: String
+
+    /// How long a device that stopped syncing holds tombstones back. One that returns
+    /// later catches up by a full pull.
+    static let defaultRetention: Duration = .seconds(90 * 24 * 3600)
+
+    /// The highest sequence number of a tombstone removed; 0 when none was.
+    func horizon() async throws(SyncError) -> Int64 {
+        let rows = try await remote.query("SELECT horizon FROM storesync_compactions WHERE store = \(store)")
+        guard let row = rows.first else { return 0 }
+        return try RemoteSchema.decode(Int64.self, row, remote)
+    }
+
+    /// Notes how far `device` has pulled, then removes the tombstones every device seen
+    /// within `retention` has pulled, in one transaction.
+    func note(device: UUID, cursor: Int64, retention: Duration) async throws(SyncError) {
+        let seconds = Double(retention.components.seconds)
+        try await remote.transaction { () async throws(SyncError) in
+            try await remote.query(
+                """
+                INSERT INTO storesync_devices (store, device, cursor, seen_at) VALUES (\(store), \(device), \(cursor), now()) \
+                ON CONFLICT (store, device) DO UPDATE SET cursor = excluded.cursor, seen_at = excluded.seen_at
+                """)
+            try await remote.query(
+                PostgresQuery(
+                    unsafeSQL: """
+                        WITH gone AS (DELETE FROM \(table) WHERE deleted AND seq <= (SELECT min(cursor) \
+                        FROM storesync_devices WHERE store = $1 AND seen_at > now() - make_interval(secs => $2)) \
+                        RETURNING seq) \
+                        INSERT INTO storesync_compactions (store, horizon) SELECT $1, max(seq) FROM gone \
+                        HAVING count(*) > 0 \
+                        ON CONFLICT (store) DO UPDATE \
+                        SET horizon = greatest(storesync_compactions.horizon, excluded.horizon)
+                        """, binds: Self.binds(store, seconds)))
+        }
+    }
+
+    private static func binds(_ store: String, _ seconds: Double) -> PostgresBindings {
+        var binds = PostgresBindings()
+        binds.append(store)
+        binds.append(seconds)
+        return binds
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import StoreSyncTesting
+import Testing
+
+@testable import StoreSync
+
+/// The server removes tombstones once every device syncing the store has pulled them, and
+/// a device that returns after longer than the retention is brought up to date.
+@Suite("Tombstone compaction")
+struct TombstoneCompactionTests {
+    private func tombstones(_ url: String) async throws -> Int? {
+        try await TestPostgres.integer("SELECT count(*) FROM storesync_records_notes WHERE deleted", on: url)
+    }
+
+    @Test("a tombstone stays until every device has pulled it, then goes")
+    func removedOnceEveryDeviceHasIt() async throws {
+        let url = try await TestPostgres.newDatabase()
+        let a = try Machine()
+        let b = try Machine()
+        let c = try Machine()
+        try a.add(movie: 1, at: 1_000)
+        try a.add(movie: 2, at: 1_000)
+        for machine in [a, b, c] { try await machine.sync(url) }
+
+        try a.remove(movie: 1)
+        try await a.sync(url)
+        try await b.sync(url)
+        // C has not pulled the deletion yet.
+        #expect(try await tombstones(url) == 1)
+        try await c.sync(url)
+        #expect(try await tombstones(url) == 0)
+        for machine in [a, b, c] { #expect(try machine.movies().map(\.description) == ["2/-"]) }
+    }
+
+    @Test("a device away longer than the retention does not hold tombstones back, and catches up when it returns")
+    func returningDeviceCatchesUp() async throws {
+        let url = try await TestPostgres.newDatabase()
+        let a = try Machine()
+        let b = try Machine()
+        let away = try Machine()
+        try a.add(movie: 1, at: 1_000)
+        try a.add(movie: 2, at: 1_000)
+        try a.add(movie: 3, at: 1_000)
+        for machine in [a, b, away] { try await machine.sync(url) }
+        _ = try await TestPostgres.execute(
+            "UPDATE storesync_devices SET seen_at = now() - interval '100 days'", on: url)
+
+        try a.remove(movie: 1)
+        try await a.sync(url)
+        try await b.sync(url)
+        #expect(try await tombstones(url) == 0)
+
+        // Away, it changed movie 3 and added movie 4: both are kept and sent.
+        try away.edit(movie: 3, note: "changed while away")
+        try away.add(movie: 4, at: 2_000)
+        let report = try await away.sync(url)
+        #expect(report.receivedDeletions == 1)
+        try await a.sync(url)
+        let expected = ["2/-", "3/changed while away", "4/-"]
+        #expect(try away.movies().map(\.description) == expected)
+        #expect(try a.movies().map(\.description) == expected)
+    }
+}
