@@ -1,3 +1,4 @@
+import Foundation
 import OpenSwiftData
 
 /// A local store to sync, and what identifies its records across machines.
@@ -27,6 +28,11 @@ public struct SyncedStore: Sendable {
         self.name = name
         self.container = container
         self.domainKeys = domainKeys
+    }
+
+    /// The file of the store that is synced: that of its CloudKit configuration.
+    var storeURL: URL? {
+        container.configurations.first { $0.cloudKitDatabase.usesCloudKit }?.url
     }
 
     /// Checks that the store can be synced; throws the first reason it cannot.

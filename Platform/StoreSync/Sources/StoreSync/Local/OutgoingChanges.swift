@@ -23,6 +23,7 @@ struct OutgoingChanges {
     ) throws -> OutgoingChanges {
         try store.container.performSyncTransaction(author: SyncAuthor.name) { context, metadata in
             var state = try SyncState.read(from: metadata).starting(with: server, entities: Set(codecs.keys))
+            state.notice(fileIdentity: SyncState.fileIdentity(of: store.storeURL))
             let device = state.device ?? UUID()
             state.device = device
             var outgoing = OutgoingChanges(state: state)
@@ -31,6 +32,14 @@ struct OutgoingChanges {
                 device: device)
             outgoing.lastTransaction = history.lastTransaction ?? state.pushedTransaction
             outgoing.clock = history.clock
+            // A restored or copied store asserts the models the history does not mention
+            // at a new version (which a tombstone on the server does not outrank) with
+            // every field below every write: a record the server has keeps its fields,
+            // whatever other machines changed since; one it deleted comes back.
+            let reasserted = state.reassertAll && state.pushedTransaction != nil
+            let assertion = (history.clock ?? state.clock ?? .zero(device: device)).stamp(
+                savedAt: Date(), device: device)
+            if reasserted { outgoing.clock = max(outgoing.clock ?? assertion, assertion) }
 
             for codec in codecs.values.sorted(by: { $0.entityName < $1.entityName }) {
                 var names = try metadata.recordNames(ofEntity: codec.entityName)
@@ -48,7 +57,7 @@ struct OutgoingChanges {
                 var renamed: Set<PersistentIdentifier> = []
                 // Models to send whole: every model on a first push, else those changed.
                 let models: [PersistentIdentifier: any PersistentModel]
-                if state.pushedTransaction == nil {
+                if state.pushedTransaction == nil || reasserted {
                     models = Dictionary(
                         try ModelLookup.all(codec.modelType, in: context).map { ($0.persistentModelID, $0) },
                         uniquingKeysWith: { first, _ in first })
@@ -79,7 +88,8 @@ struct OutgoingChanges {
                     guard let recordName = UUID(uuidString: name) else { continue }
                     // A model the history does not mention (saved before history was
                     // kept) carries the oldest time: any recorded write wins over it.
-                    let version = changes[identifier]?.version ?? .zero(device: device)
+                    let change = changes[identifier]
+                    let version = change?.version ?? (reasserted ? assertion : .zero(device: device))
                     // Every field is sent; those this window did not change at a version
                     // below every write, so that the server keeps another machine's write
                     // of them (a merge per field). A record new to the server (a first
@@ -88,7 +98,8 @@ struct OutgoingChanges {
                     outgoing.records.append(
                         SyncRecord(
                             recordName: recordName, entity: codec.entityName, fields: fields, version: version,
-                            isDeleted: false, changedFields: isWhole ? nil : changes[identifier]?.changedFields))
+                            isDeleted: false, changedFields: isWhole ? nil : change.map(\.changedFields) ?? [])
+                    )
                 }
                 for (identifier, change) in changes.sorted(by: { $0.key < $1.key }) where change.isDeleted {
                     // A model deleted before it was ever pushed has nothing to delete remotely;
@@ -117,6 +128,7 @@ struct OutgoingChanges {
         try store.container.performSyncTransaction(author: SyncAuthor.name) { context, metadata in
             var current = try SyncState.read(from: metadata)
             current.advanceClock(to: clock)
+            current.reassertAll = false
             current.refetch.formUnion(superseded)
             if let lastTransaction {
                 current.pushedTransaction = max(current.pushedTransaction ?? lastTransaction, lastTransaction)

@@ -27,6 +27,13 @@ struct SyncState {
     /// applied by the next pull whatever the cursor: noted with the push, cleared with
     /// the pull that applies them, so that a crash between the two loses none.
     var refetch: Set<UUID> = []
+    /// The store file's identity (its file system and file numbers) when this store took
+    /// its device identifier. Another one means the file is a copy of a data folder, or a
+    /// store restored from a backup: it takes a device identifier of its own.
+    var fileIdentity: String?
+    /// Whether the next push sends every model, as its restoration or copy asserts them
+    /// (``OutgoingChanges``); cleared once the server has them.
+    var reassertAll = false
 
     private enum Name {
         static let device = "storesync.device"
@@ -38,6 +45,8 @@ struct SyncState {
         static let remote = "storesync.remote"
         static let clock = "storesync.clock"
         static let refetch = "storesync.refetch"
+        static let fileIdentity = "storesync.fileIdentity"
+        static let reassertAll = "storesync.reassertAll"
     }
 
     static func read(from metadata: SyncMetadata) throws -> SyncState {
@@ -54,6 +63,8 @@ struct SyncState {
         state.refetch = Set(
             try metadata.value(named: Name.refetch)?.split(separator: ",").compactMap { UUID(uuidString: String($0)) }
                 ?? [])
+        state.fileIdentity = try metadata.value(named: Name.fileIdentity)
+        state.reassertAll = try metadata.value(named: Name.reassertAll) == "1"
         return state
     }
 
@@ -68,6 +79,29 @@ struct SyncState {
         try metadata.setValue(clock?.description, named: Name.clock)
         try metadata.setValue(
             refetch.isEmpty ? nil : refetch.map(\.uuidString).sorted().joined(separator: ","), named: Name.refetch)
+        try metadata.setValue(fileIdentity, named: Name.fileIdentity)
+        try metadata.setValue(reassertAll ? "1" : nil, named: Name.reassertAll)
+    }
+
+    /// Takes note of the store file's identity: a file other than the one this store took
+    /// its device identifier in (a copied data folder, a restored backup) gets a new
+    /// device identifier, and its next push asserts every model it holds.
+    mutating func notice(fileIdentity current: String?) {
+        guard let current else { return }
+        if let known = fileIdentity, known != current, device != nil {
+            device = nil
+            reassertAll = true
+        }
+        fileIdentity = current
+    }
+
+    /// The identity of the file at `url`: its file system's and its own file numbers.
+    static func fileIdentity(of url: URL?) -> String? {
+        guard let url, url.isFileURL,
+            let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
+            let system = attributes[.systemNumber], let file = attributes[.systemFileNumber]
+        else { return nil }
+        return "\(system):\(file)"
     }
 
     /// Advances the clock to at least `version`.

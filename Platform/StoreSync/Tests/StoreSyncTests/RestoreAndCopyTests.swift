@@ -1,0 +1,72 @@
+import Foundation
+import OpenSwiftData
+import PopcornTestSupport
+import StoreSyncTesting
+import Testing
+
+@testable import StoreSync
+
+/// A store restored from a backup, or a data folder copied to another machine.
+@Suite("Restores and copies")
+struct RestoreAndCopyTests {
+    private func device(of machine: Machine) throws -> UUID? {
+        try machine.container.readSyncMetadata { try SyncState.read(from: $0).device }
+    }
+
+    @Test("a restored backup keeps its rows and undoes no other machine's work")
+    func restoreKeepsBothSides() async throws {
+        let url = try await TestPostgres.newDatabase()
+        var a: Machine? = try Machine()
+        let b = try Machine()
+        for movie in 1...3 { try a?.add(movie: movie, at: 1_000, note: "first") }
+        try await a?.sync(url)
+        try await b.sync(url)
+        let folder = try #require(a?.folder)
+        let store = StoreFile(url: folder.file("notes.sqlite"))
+        let backup = try store.backup(label: "test")
+        let deviceBefore = try #require(try a.map(device(of:)) ?? nil)
+
+        // After the backup: A removes movie 1; B changes movie 2's note and adds movie 4.
+        try a?.remove(movie: 1)
+        try await a?.sync(url)
+        try await Task.sleep(for: .milliseconds(20))
+        try b.edit(movie: 2, note: "changed on B")
+        try b.add(movie: 4, at: 2_000)
+        try await b.sync(url)
+        try await a?.sync(url)
+
+        a = nil
+        try store.restore(from: backup)
+        let restored = try Machine(opening: folder)
+        #expect(try restored.movies().map(\.description) == ["1/first", "2/first", "3/first"])
+        try await restored.sync(url)
+        try await b.sync(url)
+        let expected = ["1/first", "2/changed on B", "3/first", "4/-"]
+        #expect(try restored.movies().map(\.description) == expected)
+        #expect(try b.movies().map(\.description) == expected)
+        #expect(try device(of: restored) != deviceBefore)
+    }
+
+    @Test("a copied data folder gets a device identity of its own")
+    func copyGetsItsOwnDevice() async throws {
+        let url = try await TestPostgres.newDatabase()
+        let a = try Machine()
+        try a.add(movie: 1, at: 1_000)
+        try await a.sync(url)
+        let copyFolder = TemporaryFolder(prefix: "StoreSyncTests")
+        try StoreFile(url: a.folder.file("notes.sqlite")).backup(to: copyFolder.file("notes.sqlite"))
+        let copy = try Machine(opening: copyFolder)
+        try await copy.sync(url)
+        try await a.sync(url)
+        let devices = try [device(of: a), device(of: copy)]
+        #expect(devices[0] != nil && devices[1] != nil && devices[0] != devices[1])
+        // Both keep syncing: an edit on the copy reaches the original.
+        try await Task.sleep(for: .milliseconds(20))
+        try copy.edit(movie: 1, note: "from the copy")
+        try await copy.sync(url)
+        try await a.sync(url)
+        #expect(try a.movies().map(\.description) == ["1/from the copy"])
+        let registered = try await TestPostgres.integer("SELECT count(*) FROM storesync_devices", on: url)
+        #expect(registered == 2)
+    }
+}
