@@ -251,3 +251,61 @@ struct SyncCommandTests {
         print("10,000 entries: pushed in \(push.seconds) s, pulled in \(pull.seconds) s")
     }
 }
+
+/// `popcorn sync --watch`, a process left running while other processes change the stores.
+@Suite("popcorn sync --watch")
+struct SyncWatchCommandTests {
+    /// Waits up to 20 s for `condition`.
+    private func eventually(_ condition: () throws -> Bool) async throws -> Bool {
+        let deadline = ContinuousClock.now + .seconds(20)
+        while ContinuousClock.now < deadline {
+            if try condition() { return true }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        return try condition()
+    }
+
+    private func watchlistIDs(_ popcorn: PopcornProcess) throws -> [Int] {
+        let result = try popcorn.run(["watchlist", "list", "--json"])
+        return try PopcornJSON.decoder().decode(WatchlistJSON.self, from: Data(result.standardOutput.utf8)).movies
+            .map(\.id)
+    }
+
+    @Test("applies another machine's change as it comes, pushes a change saved by another process, stops on SIGTERM")
+    func watchThenStop() async throws {
+        let url = try await TestPostgres.newDatabase()
+        let a = SyncMachine()
+        let b = SyncMachine()
+        let page = try PopcornJSON.decoder().decode(
+            MovieListJSON.self, from: Data(try a.popcorn.run(["movies", "popular", "--json"]).standardOutput.utf8))
+        let movies = page.results.map(\.id)
+        #expect(try a.sync(url).status == 0)
+
+        let output = b.popcorn.root.appending(path: "watch-output.txt")
+        try FileManager.default.createDirectory(at: b.popcorn.root, withIntermediateDirectories: true)
+        #expect(FileManager.default.createFile(atPath: output.path, contents: nil))
+        let watching = b.popcorn.process(["sync", "--watch"], environment: ["POPCORN_SYNC_URL": url])
+        watching.standardOutput = try FileHandle(forWritingTo: output)
+        try watching.run()
+        let printed = { String(decoding: (try? Data(contentsOf: output)) ?? Data(), as: UTF8.self) }
+        #expect(try await eventually { printed().contains("Watching") })
+
+        #expect(try a.popcorn.run(["watchlist", "add", String(movies[0])]).status == 0)
+        #expect(try a.sync(url).status == 0)
+        #expect(try await eventually { try watchlistIDs(b.popcorn) == [movies[0]] })
+
+        #expect(try b.popcorn.run(["watchlist", "add", String(movies[1])]).status == 0)
+        #expect(
+            try await eventually {
+                _ = try a.sync(url)
+                return try Set(watchlistIDs(a.popcorn)) == [movies[0], movies[1]]
+            })
+
+        watching.terminate()
+        watching.waitUntilExit()
+        #expect(watching.terminationReason == .exit && watching.terminationStatus == 0)
+        #expect(printed().contains("watchlist: sent 0, received 1"))
+        #expect(printed().contains("watchlist: sent 1, received 0"))
+        #expect(printed().hasSuffix("Stopped.\n"))
+    }
+}

@@ -20,7 +20,19 @@ struct SyncCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Send this machine's changes to the server, then apply the other machines' changes.")
         @OptionGroup var server: SyncServerOption
+        @Flag(
+            help: """
+                Stay running: send each change saved here and apply the other machines' changes as they \
+                come, until interrupted (Ctrl-C, SIGTERM). Prints a line per sync; not with --json.
+                """)
+        var watch = false
         @OptionGroup var options: GlobalOptions
+
+        func validate() throws {
+            if watch && options.json {
+                throw ValidationError("--watch prints a line per sync as it runs, and cannot be used with --json.")
+            }
+        }
 
         func run() async throws {
             let environment = AppEnvironment(options: options)
@@ -31,6 +43,10 @@ struct SyncCommand: AsyncParsableCommand {
             }
             let engine = StoreSyncEngine(remote: remote, logger: environment.logger.with(label: "StoreSync"))
             let opening = try SyncStores.openExisting(environment)
+            if watch {
+                try await SyncWatch(engine: engine).run(opening: opening.all)
+                return
+            }
             let started = ContinuousClock.now
             let reports: [StoreSyncReport]
             do {

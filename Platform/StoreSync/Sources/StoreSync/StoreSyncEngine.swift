@@ -24,7 +24,7 @@ import OpenSwiftData
 ///    are never pushed back) with the new cursor and clock.
 public struct StoreSyncEngine: Sendable {
     public let remote: SyncRemote
-    private let logger: Logger
+    let logger: Logger
     /// Where a sync stops on purpose, for the tests of a sync cut off there.
     enum Stop {
         case afterConfirmingPush
@@ -83,7 +83,7 @@ public struct StoreSyncEngine: Sendable {
         return reports
     }
 
-    private func sync(_ store: SyncedStore, on connection: RemoteConnection) async throws(SyncError)
+    func sync(_ store: SyncedStore, on connection: RemoteConnection) async throws(SyncError)
         -> StoreSyncReport
     {
         let codecs = try EntityCodec.all(for: store)

@@ -55,6 +55,11 @@ struct RemoteRecords {
             }
             outcome.accepted = acceptedNames.count
             outcome.superseded = merged
+            if !acceptedNames.isEmpty, let device = records.first?.version.device {
+                // Delivered when the transaction commits, to the devices watching the store.
+                try await remote.query(
+                    "SELECT pg_notify(\(unescaped: LiveChannel.nameSQL(table: table)), \(device.uuidString))")
+            }
             let refused = records.filter { !acceptedNames.contains($0.recordName) }
             if !refused.isEmpty {
                 let pushed = Dictionary(

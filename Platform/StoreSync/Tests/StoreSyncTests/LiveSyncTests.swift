@@ -1,0 +1,110 @@
+import Foundation
+import Logging
+import StoreSyncTesting
+import Synchronization
+import Testing
+
+@testable import StoreSync
+
+/// `StoreSyncEngine.watch`: changes arrive without asking, and the watch survives the
+/// server going away.
+@Suite("Live sync")
+struct LiveSyncTests {
+    /// A machine's watch, running in a task until stopped, and what it reported.
+    final class Watch: Sendable {
+        private final class EventLog: Sendable {
+            let events = Mutex<[StoreSyncEngine.WatchEvent]>([])
+        }
+
+        private let task: Task<Void, any Error>
+        private let log = EventLog()
+
+        init(_ machine: Machine, url: String) throws {
+            let engine = StoreSyncEngine(remote: try SyncRemote(url: url), logger: Logger(label: "test"))
+            let store = machine.store
+            let log = log
+            task = Task { try await engine.watch([store]) { event in log.events.withLock { $0.append(event) } } }
+        }
+
+        var disconnections: Int {
+            log.events.withLock { events in
+                events.count {
+                    if case .disconnected = $0 { true } else { false }
+                }
+            }
+        }
+
+        /// Stops the watch and waits for it to return.
+        func stop() async throws {
+            task.cancel()
+            try await task.value
+        }
+    }
+
+    /// Waits up to `seconds` for `condition`.
+    private func eventually(within seconds: Double = 20, _ condition: () async throws -> Bool) async throws -> Bool {
+        let deadline = ContinuousClock.now + .seconds(seconds)
+        while ContinuousClock.now < deadline {
+            if try await condition() { return true }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        return try await condition()
+    }
+
+    @Test("a change another machine pushes arrives at a watching machine without a sync")
+    func remoteChangeArrives() async throws {
+        let url = try await TestPostgres.newDatabase()
+        let a = try Machine()
+        let b = try Machine()
+        try await a.sync(url)
+        let watch = try Watch(b, url: url)
+        // The watch has synced and listens once its first report is in.
+        #expect(try await eventually { b.hasSynced })
+        try a.add(movie: 550, at: 1_000, note: "live")
+        try await a.sync(url)
+        #expect(try await eventually { try b.movies().map(\.description) == ["550/live"] })
+        try await watch.stop()
+    }
+
+    @Test("a change saved on a watching machine is pushed without a sync")
+    func localChangeIsPushed() async throws {
+        let url = try await TestPostgres.newDatabase()
+        let a = try Machine()
+        let b = try Machine()
+        let watch = try Watch(a, url: url)
+        #expect(try await eventually { a.hasSynced })
+        try a.add(movie: 13, at: 1_000, note: "saved while watching")
+        #expect(
+            try await eventually {
+                (try? await TestPostgres.integer("SELECT count(*) FROM storesync_records_notes", on: url)) == 1
+            })
+        try await b.sync(url)
+        #expect(try b.movies().map(\.description) == ["13/saved while watching"])
+        try await watch.stop()
+    }
+
+    @Test("after the server restarts, the watch connects again and changes arrive again")
+    func reconnects() async throws {
+        let server = try TestPostgres.startOwnServer()
+        let url = try await server.newDatabase()
+        let a = try Machine()
+        let b = try Machine()
+        try await a.sync(url)
+        let watch = try Watch(b, url: url)
+        #expect(try await eventually { b.hasSynced })
+        try server.restart()
+        try a.add(movie: 7, at: 1_000, note: "after the restart")
+        try await a.sync(url)
+        #expect(try await eventually(within: 30) { try b.movies().map(\.description) == ["7/after the restart"] })
+        #expect(watch.disconnections >= 1)
+        try await watch.stop()
+    }
+}
+
+extension Machine {
+    /// Whether this machine's store has finished a sync.
+    var hasSynced: Bool {
+        let lastSync = try? container.readSyncMetadata { try SyncState.read(from: $0).lastSync }
+        return lastSync != nil
+    }
+}
