@@ -69,6 +69,24 @@ public final class ModelContainer: Sendable {
             schema: schema, assignment: assignment, plan: migrationPlan, observer: migrationObserver)
     }
 
+    /// A container whose configurations include custom ones (``DataStoreConfiguration``):
+    /// the SQLite stores hold the models `assignment` leaves them, and each custom store
+    /// its own.
+    init(for schema: Schema, migrationPlan: (any SchemaMigrationPlan.Type)?, assignment split: DataStoreAssignment)
+        throws
+    {
+        if let invalidity = schema.invalidity { throw invalidity }
+        let assignment = try StoreAssignment(schema: split.sqliteSchema, configurations: split.sqliteConfigurations)
+        self.schema = schema
+        self.configurations = Set(split.modelConfigurations)
+        self.orderedConfigurations = assignment.configurations
+        self.migrationPlan = migrationPlan
+        var (stores, reports) = try ContainerStores.open(
+            schema: split.sqliteSchema, assignment: assignment, plan: nil, observer: nil)
+        stores.dataStores = try split.openStores(plan: migrationPlan)
+        (self.stores, self.migrationReports) = (stores, reports)
+    }
+
     /// A container for the models of one version during a migration stage.
     init(migrationSchema: Schema, store: Store) {
         self.schema = migrationSchema

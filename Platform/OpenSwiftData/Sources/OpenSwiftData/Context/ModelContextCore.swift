@@ -36,6 +36,10 @@ final class ModelContextCore {
     var changedModels = OrderedModelSet()
     var deletedModels = OrderedModelSet()
 
+    /// The context's use of the container's custom stores, once it has used one
+    /// (DataStore/DataStoreSession.swift).
+    var dataStoreSession: DataStoreSession?
+
     /// Counts what a migration stage's custom code saves.
     var ledger: MigrationLedger?
 

@@ -16,6 +16,22 @@ struct StorePart {
         inserted: [any PersistentModel], changed: [any PersistentModel], deleted: [any PersistentModel],
         stores: ContainerStores
     ) -> [StorePart] {
+        if let dataStores = stores.dataStores {
+            // A custom store's models are saved by ``ModelContextCore/saveToDataStores(changed:)``.
+            let isInSQLite = { (model: any PersistentModel) in
+                dataStores.index(of: model.persistentBackingData.entity) == nil
+            }
+            return parts(
+                inserted: inserted.filter(isInSQLite), changed: changed.filter(isInSQLite),
+                deleted: deleted.filter(isInSQLite), sqliteStores: stores)
+        }
+        return parts(inserted: inserted, changed: changed, deleted: deleted, sqliteStores: stores)
+    }
+
+    private static func parts(
+        inserted: [any PersistentModel], changed: [any PersistentModel], deleted: [any PersistentModel],
+        sqliteStores stores: ContainerStores
+    ) -> [StorePart] {
         guard !stores.hasOneStore else {
             return [StorePart(storeIndex: 0, inserted: inserted, changed: changed, deleted: deleted)]
         }

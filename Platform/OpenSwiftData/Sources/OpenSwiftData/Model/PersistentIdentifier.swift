@@ -9,6 +9,8 @@ public struct PersistentIdentifier: Hashable, Comparable, Codable, Sendable, Cus
     enum Key: Hashable, Comparable, Codable, Sendable {
         case temporary(UInt64)
         case permanent(Int64)
+        /// A custom store's key (``DataStore``).
+        case dataStore(DataStoreKey)
     }
 
     /// The name of the model's entity.
@@ -17,7 +19,8 @@ public struct PersistentIdentifier: Hashable, Comparable, Codable, Sendable, Cus
     public let storeIdentifier: String?
     let key: Key
 
-    /// The row's primary key, once the model has been saved.
+    /// The row's primary key, once the model has been saved; nil for a model of a custom
+    /// store (``DataStore``), whose key is the store's.
     public var primaryKey: Int64? {
         if case .permanent(let value) = key { return value }
         return nil
@@ -33,6 +36,7 @@ public struct PersistentIdentifier: Hashable, Comparable, Codable, Sendable, Cus
         switch key {
         case .temporary(let value): "\(entityName)/temporary/\(value)"
         case .permanent(let value): "\(entityName)/\(value)"
+        case .dataStore(let value): "\(entityName)/\(storeIdentifier ?? "")/\(value)"
         }
     }
 
