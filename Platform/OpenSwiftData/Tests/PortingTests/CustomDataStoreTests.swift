@@ -235,6 +235,22 @@ struct CustomDataStoreTests {
         #expect(try reread.fetch(FetchDescriptor<PlannedTrip>()).map(\.name) == ["Oslo"])
     }
 
+    @Test func erasingAContainerAsksTheCustomStoreToErase() throws {
+        defer { removeFolder() }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let configuration = JSONStoreConfiguration(name: "JSONStore", fileURL: fileURL)
+        let container = try ModelContainer(
+            for: PlannedTrip.self, BucketListItem.self, LivingAccommodation.self, configurations: configuration)
+        // The container gave the configuration the schema of its models.
+        #expect(configuration.schema?.entities.count == 3)
+        let context = ModelContext(container)
+        context.insert(PlannedTrip(name: "Bergen", destination: "Bergen"))
+        try context.save()
+        // The sample's store does not implement `erase()`.
+        #expect(throws: DataStoreError.unsupportedFeature) { try container.erase() }
+        #expect(try ModelContext(container).fetchCount(FetchDescriptor<PlannedTrip>()) == 1)
+    }
+
     @Test func aContainerHoldsAModelConfigurationBesideACustomOne() throws {
         defer { removeFolder() }
         let storeURL = folder.appending(path: "postcards.store")
