@@ -12,6 +12,20 @@ final class Postcard {
     init(message: String) { self.message = message }
 }
 
+@Model
+final class PhotoAlbum {
+    var title: String
+    @Relationship(inverse: \AlbumPhoto.album) var photos: [AlbumPhoto] = []
+    init(title: String) { self.title = title }
+}
+
+@Model
+final class AlbumPhoto {
+    var caption: String
+    var album: PhotoAlbum?
+    init(caption: String) { self.caption = caption }
+}
+
 @Suite("Custom data stores")
 struct CustomDataStoreTests {
     private let folder = FileManager.default.temporaryDirectory.appending(path: "JSONStore-\(UUID().uuidString)")
@@ -233,6 +247,36 @@ struct CustomDataStoreTests {
         #expect(!context.hasChanges)
         let reread = ModelContext(try makeContainer(fileURL: missingFolder.appending(path: "trips.json")))
         #expect(try reread.fetch(FetchDescriptor<PlannedTrip>()).map(\.name) == ["Oslo"])
+    }
+
+    @Test func deletingAModelNullifiesTheInverseOfModelsNotReadYet() throws {
+        defer { removeFolder() }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let albums = Schema([PhotoAlbum.self, AlbumPhoto.self])
+        func container() throws -> ModelContainer {
+            try ModelContainer(
+                for: albums,
+                configurations: [JSONStoreConfiguration(name: "Albums", schema: albums, fileURL: fileURL)])
+        }
+        do {
+            let context = ModelContext(try container())
+            let album = PhotoAlbum(title: "Fjords")
+            album.photos = [AlbumPhoto(caption: "Geiranger"), AlbumPhoto(caption: "Nærøy")]
+            context.insert(album)
+            try context.save()
+        }
+        let context = ModelContext(try container())
+        let photos = try context.fetch(FetchDescriptor<AlbumPhoto>(sortBy: [SortDescriptor(\.caption)]))
+        let album = try #require(try context.fetch(FetchDescriptor<PhotoAlbum>()).first)
+        context.delete(album)
+        // The photos' album, not read, was nullified: they are changed, and saved so.
+        #expect(photos.allSatisfy { $0.hasChanges })
+        #expect(photos.allSatisfy { $0.album == nil })
+        try context.save()
+        let reread = ModelContext(try container())
+        #expect(try reread.fetchCount(FetchDescriptor<PhotoAlbum>()) == 0)
+        #expect(try reread.fetch(FetchDescriptor<AlbumPhoto>()).map(\.caption).sorted() == ["Geiranger", "Nærøy"])
+        #expect(try reread.fetch(FetchDescriptor<AlbumPhoto>()).allSatisfy { $0.album == nil })
     }
 
     @Test func erasingAContainerAsksTheCustomStoreToErase() throws {

@@ -142,7 +142,7 @@ extension ModelContextCore {
         if let existing = identityMap[IdentityMap.key(entity, key)] {
             let backing = existing.persistentBackingData
             if backing.state == .persisted, !backing.hasChangedProperties {
-                backing.withStoredValues { Self.assign(snapshot, to: $0, entity: entity) }
+                backing.withStoredValues { Self.assign(snapshot, to: $0, entity: entity, keys: store.keys) }
                 for property in entity.properties where property.relationship != nil {
                     backing.setRelationship(.notLoaded, at: property.index)
                 }
@@ -151,7 +151,7 @@ extension ModelContextCore {
         }
         let backing = ModelBackingData.make(entity: entity, primaryKey: key) { values in
             for index in values.indices { values.initializeElement(at: index, to: .null) }
-            Self.assign(snapshot, to: values, entity: entity)
+            Self.assign(snapshot, to: values, entity: entity, keys: store.keys)
         }
         let memo = IdentifierMemo()
         memo.dataStoreIdentifier = snapshot.persistentIdentifier
@@ -164,11 +164,21 @@ extension ModelContextCore {
         return model
     }
 
-    /// Sets the attributes of `values` to a snapshot's; an attribute the snapshot lacks
-    /// takes the value a new model starts with.
+    /// Sets the attributes of `values` to a snapshot's (an attribute the snapshot lacks
+    /// takes the value a new model starts with), and each to-one relationship to its
+    /// target's key, as a SQLite row holds it: a relationship not read yet then tells
+    /// whom it refers to without a read (``RelationshipGraph/refers(_:at:to:)``).
     private static func assign(
-        _ snapshot: DefaultSnapshot, to values: UnsafeMutableBufferPointer<StoredValue>, entity: EntityDescriptor
+        _ snapshot: DefaultSnapshot, to values: UnsafeMutableBufferPointer<StoredValue>, entity: EntityDescriptor,
+        keys: DataStoreKeys
     ) {
+        for index in entity.toOnePropertyIndices {
+            guard case .toOne(let target?)? = snapshot.values[entity.properties[index].name] else {
+                values[index] = .null
+                continue
+            }
+            values[index] = .integer(keys.key(for: target))
+        }
         for property in entity.properties where property.relationship == nil {
             if case .attribute(let value)? = snapshot.values[property.name] {
                 values[property.index] = value

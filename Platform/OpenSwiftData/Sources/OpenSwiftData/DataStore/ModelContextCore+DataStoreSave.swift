@@ -59,6 +59,8 @@ extension ModelContextCore {
                 saved.updated.append(snapshot.persistentIdentifier)
                 if snapshot.refers(toAnyOf: remapped) { rewritten.append(settled) }
             }
+            for model in inserted { storeToOneKeys(of: model.persistentBackingData) }
+            for model in updated { storeToOneKeys(of: model.persistentBackingData) }
             reregister(result.snapshotsToReregister, store: store, session: session)
             var rewriteError: (any Error)?
             if !rewritten.isEmpty {
@@ -117,6 +119,15 @@ extension ModelContextCore {
         identityMap.register(model, for: key)
         backing.forgetChangedProperties()
         backing.forgetSnapshot()
+    }
+
+    /// Stores the key of each to-one relationship's target as the save wrote it, as a
+    /// SQLite save does (``ModelContextCore/materialize(_:entity:store:)``).
+    private func storeToOneKeys(of backing: ModelBackingData) {
+        for index in backing.entity.toOnePropertyIndices {
+            guard case .toOne(let target) = backing.relationship(at: index) else { continue }
+            backing.setStoredValue(target?.persistentBackingData.primaryKey.map { .integer($0) } ?? .null, at: index)
+        }
     }
 
     /// A deleted model saved by a custom store leaves the context, keeping its identifier.
