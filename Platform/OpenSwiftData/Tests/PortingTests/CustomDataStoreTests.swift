@@ -279,6 +279,52 @@ struct CustomDataStoreTests {
         #expect(try reread.fetch(FetchDescriptor<AlbumPhoto>()).allSatisfy { $0.album == nil })
     }
 
+    @Test func identifiersBatchesAndEnumerationAskTheStore() throws {
+        defer { removeFolder() }
+        let context = ModelContext(try makeContainer())
+        insertTrips(into: context)
+        try context.save()
+        let paris = FetchDescriptor<PlannedTrip>(
+            predicate: #Predicate { $0.destination == "Paris" }, sortBy: [SortDescriptor(\.name)])
+        let expected = try context.fetch(paris).map(\.persistentModelID)
+        #expect(expected.count == 2)
+        #expect(try context.fetchIdentifiers(paris) == expected)
+        #expect(try context.fetch(paris, batchSize: 1).map(\.persistentModelID) == expected)
+        var walked: [PersistentIdentifier] = []
+        try context.enumerate(paris, batchSize: 1) { walked.append($0.persistentModelID) }
+        #expect(walked == expected)
+        try context.delete(model: PlannedTrip.self, where: #Predicate { $0.destination == "Paris" })
+        try context.save()
+        #expect(
+            try ModelContext(try makeContainer()).fetch(FetchDescriptor<PlannedTrip>()).map(\.name) == ["Rome weekend"])
+    }
+
+    @Test func aRelationshipBetweenACustomStoreAndAnotherIsRefused() throws {
+        defer { removeFolder() }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        #expect(throws: SwiftDataError.self) {
+            try ModelContainer(
+                for: schema,
+                configurations: [
+                    ModelConfiguration(
+                        schema: Schema([BucketListItem.self]), url: folder.appending(path: "items.store")),
+                    JSONStoreConfiguration(
+                        name: "JSONStore", schema: Schema([PlannedTrip.self, LivingAccommodation.self]),
+                        fileURL: fileURL),
+                ])
+        }
+    }
+
+    @Test func aStoreWithAnotherSnapshotTypeIsRefused() throws {
+        defer { removeFolder() }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        #expect(throws: SwiftDataError.self) {
+            try ModelContainer(
+                for: Schema([Postcard.self]),
+                configurations: [PostcardStoreConfiguration(name: "Postcards", schema: Schema([Postcard.self]))])
+        }
+    }
+
     @Test func erasingAContainerAsksTheCustomStoreToErase() throws {
         defer { removeFolder() }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -324,5 +370,50 @@ struct CustomDataStoreTests {
         #expect(try context.fetchCount(FetchDescriptor<PlannedTrip>()) == 3)
         let postcard = try #require(try context.fetch(FetchDescriptor<Postcard>()).first)
         #expect(postcard.persistentModelID.storeIdentifier != "trips.json")
+    }
+}
+
+/// A snapshot of its own, which OpenSwiftData does not make models from.
+struct PostcardSnapshot: DataStoreSnapshot {
+    var persistentIdentifier: PersistentIdentifier
+    var message: String
+
+    func copy(
+        persistentIdentifier: PersistentIdentifier, remappedIdentifiers: [PersistentIdentifier: PersistentIdentifier]?
+    ) -> PostcardSnapshot {
+        PostcardSnapshot(persistentIdentifier: persistentIdentifier, message: message)
+    }
+}
+
+struct PostcardStoreConfiguration: DataStoreConfiguration {
+    typealias Store = PostcardStore
+    var name: String
+    var schema: Schema?
+
+    static func == (lhs: PostcardStoreConfiguration, rhs: PostcardStoreConfiguration) -> Bool { lhs.name == rhs.name }
+    func hash(into hasher: inout Hasher) { hasher.combine(name) }
+}
+
+final class PostcardStore: DataStore {
+    typealias Snapshot = PostcardSnapshot
+    let configuration: PostcardStoreConfiguration
+    var name: String { configuration.name }
+    var schema: Schema { configuration.schema ?? Schema([]) }
+    var identifier: String { configuration.name }
+
+    init(_ configuration: PostcardStoreConfiguration, migrationPlan: (any SchemaMigrationPlan.Type)?) throws {
+        self.configuration = configuration
+    }
+
+    func fetch<T: PersistentModel>(_ request: DataStoreFetchRequest<T>) throws
+        -> DataStoreFetchResult<T, PostcardSnapshot>
+    {
+        DataStoreFetchResult(descriptor: request.descriptor, fetchedSnapshots: [])
+    }
+
+    func save(_ request: DataStoreSaveChangesRequest<PostcardSnapshot>) throws
+        -> DataStoreSaveChangesResult<PostcardSnapshot>
+    {
+        DataStoreSaveChangesResult(for: identifier)
     }
 }
