@@ -231,6 +231,22 @@ struct CustomDataStoreTests {
         #expect(read.bucketList.first?.trip === read)
     }
 
+    @Test func identifiersOfSQLiteStoresKeepTheirCodedForm() throws {
+        let container = try ModelContainer(
+            for: Postcard.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+        let context = ModelContext(container)
+        let postcard = Postcard(message: "Hello")
+        context.insert(postcard)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let temporary = String(decoding: try encoder.encode(postcard.persistentModelID), as: UTF8.self)
+        #expect(temporary.contains(#""key":{"temporary":{"_0":"#))
+        try context.save()
+        let permanent = try encoder.encode(postcard.persistentModelID)
+        #expect(String(decoding: permanent, as: UTF8.self).contains(#""key":{"permanent":{"_0":1}}"#))
+        #expect(try JSONDecoder().decode(PersistentIdentifier.self, from: permanent) == postcard.persistentModelID)
+    }
+
     @Test func anErrorOfTheStoreReachesTheCallerAndTheContextKeepsItsChanges() throws {
         defer { removeFolder() }
         let missingFolder = folder.appending(path: "not-yet")

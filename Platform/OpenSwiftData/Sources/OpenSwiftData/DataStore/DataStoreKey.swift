@@ -1,9 +1,10 @@
 import Foundation
+import Synchronization
 
 /// A custom store's primary key in the form ``PersistentIdentifier`` keeps it: the value
 /// as JSON would write it (a `UUID` is its string), so that a key read back from any
 /// coder equals the key it was made from, whatever its Swift type.
-struct DataStoreKey: Hashable, Comparable, Codable, Sendable, CustomStringConvertible {
+struct DataStoreKey: Hashable, Codable, Sendable, CustomStringConvertible {
     let value: Value
 
     /// A JSON value.
@@ -63,7 +64,7 @@ struct DataStoreKey: Hashable, Comparable, Codable, Sendable, CustomStringConver
         try value.encode(to: encoder)
     }
 
-    /// The key as JSON text, which also orders keys.
+    /// The key as JSON text.
     var description: String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
@@ -71,8 +72,33 @@ struct DataStoreKey: Hashable, Comparable, Codable, Sendable, CustomStringConver
         return String(decoding: data, as: UTF8.self)
     }
 
-    static func < (lhs: DataStoreKey, rhs: DataStoreKey) -> Bool {
-        lhs.description < rhs.description
+    /// Every custom store key met in the process, each at a stable index: an identifier
+    /// holds the index (``PersistentIdentifier/Key/dataStore(_:)``). Equal keys share one
+    /// index, so identifiers compare and hash by it. The table keeps each key for the life
+    /// of the process.
+    enum Interned {
+        private struct Table {
+            var keys: [DataStoreKey] = []
+            var indices: [DataStoreKey: Int64] = [:]
+        }
+
+        private static let table = Mutex(Table())
+
+        /// The index of `key`, given on first use.
+        static func index(of key: DataStoreKey) -> Int64 {
+            table.withLock { table in
+                if let index = table.indices[key] { return index }
+                let index = Int64(table.keys.count)
+                table.keys.append(key)
+                table.indices[key] = index
+                return index
+            }
+        }
+
+        /// The key at an index ``index(of:)`` gave.
+        static func key(at index: Int64) -> DataStoreKey {
+            table.withLock { $0.keys[Int(index)] }
+        }
     }
 }
 
@@ -85,7 +111,8 @@ extension PersistentIdentifier {
         for storeIdentifier: String, entityName: String, primaryKey: PrimaryKey
     ) throws -> PersistentIdentifier {
         PersistentIdentifier(
-            entityName: entityName, storeIdentifier: storeIdentifier, key: .dataStore(try DataStoreKey(primaryKey)))
+            entityName: entityName, storeIdentifier: storeIdentifier,
+            key: .dataStore(DataStoreKey.Interned.index(of: try DataStoreKey(primaryKey))))
     }
 
     /// Whether the identifier is of a model of a custom store.

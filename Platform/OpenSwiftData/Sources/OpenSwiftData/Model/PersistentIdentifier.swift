@@ -9,8 +9,11 @@ public struct PersistentIdentifier: Hashable, Comparable, Codable, Sendable, Cus
     enum Key: Hashable, Comparable, Codable, Sendable {
         case temporary(UInt64)
         case permanent(Int64)
-        /// A custom store's key (``DataStore``).
-        case dataStore(DataStoreKey)
+        /// A custom store's key (``DataStore``), by its index in ``DataStoreKey/Interned``:
+        /// the key stays a few bytes without references, which identifiers of SQLite rows
+        /// copy, hash and compare as they did. Coded as the key itself
+        /// (PersistentIdentifier+DataStoreKey.swift).
+        case dataStore(Int64)
     }
 
     /// The name of the model's entity.
@@ -36,7 +39,7 @@ public struct PersistentIdentifier: Hashable, Comparable, Codable, Sendable, Cus
         switch key {
         case .temporary(let value): "\(entityName)/temporary/\(value)"
         case .permanent(let value): "\(entityName)/\(value)"
-        case .dataStore(let value): "\(entityName)/\(storeIdentifier ?? "")/\(value)"
+        case .dataStore(let index): "\(entityName)/\(storeIdentifier ?? "")/\(DataStoreKey.Interned.key(at: index))"
         }
     }
 
