@@ -28,6 +28,7 @@ struct StorePart {
         return parts(inserted: inserted, changed: changed, deleted: deleted, sqliteStores: stores)
     }
 
+    /// The parts of the SQLite stores, of models that are all in them.
     private static func parts(
         inserted: [any PersistentModel], changed: [any PersistentModel], deleted: [any PersistentModel],
         sqliteStores stores: ContainerStores
