@@ -11,6 +11,9 @@ struct ContainerStores: Sendable {
     /// every model it writes, for its identifier).
     let onlyStore: Store?
     private let storeIndexByEntity: [ObjectIdentifier: Int]
+    /// The container's custom stores (``DataStore``), nil when it has none; their
+    /// entities are in none of ``stores``.
+    var dataStores: DataStores?
 
     /// One store holding every model of `schema`, as a migration stage's container has.
     init(store: Store, schema: Schema) {

@@ -10,7 +10,7 @@ public struct ModelConfiguration: Hashable, Identifiable, Sendable {
     /// The configuration's name; the file name without extension by default.
     public let name: String
     /// The schema this configuration stores, when it is narrower than the container's.
-    public let schema: Schema?
+    public var schema: Schema?
     /// The store file (a placeholder URL for in-memory stores).
     public let url: URL
     public let isStoredInMemoryOnly: Bool

@@ -69,6 +69,24 @@ public final class ModelContainer: Sendable {
             schema: schema, assignment: assignment, plan: migrationPlan, observer: migrationObserver)
     }
 
+    /// A container whose configurations include custom ones (``DataStoreConfiguration``):
+    /// the SQLite stores hold the models `assignment` leaves them, and each custom store
+    /// its own.
+    init(for schema: Schema, migrationPlan: (any SchemaMigrationPlan.Type)?, assignment split: DataStoreAssignment)
+        throws
+    {
+        if let invalidity = schema.invalidity { throw invalidity }
+        let assignment = try StoreAssignment(schema: split.sqliteSchema, configurations: split.sqliteConfigurations)
+        self.schema = schema
+        self.configurations = Set(split.modelConfigurations)
+        self.orderedConfigurations = assignment.configurations
+        self.migrationPlan = migrationPlan
+        var (stores, reports) = try ContainerStores.open(
+            schema: split.sqliteSchema, assignment: assignment, plan: nil, observer: nil)
+        stores.dataStores = try split.openStores(plan: migrationPlan)
+        (self.stores, self.migrationReports) = (stores, reports)
+    }
+
     /// A container for the models of one version during a migration stage.
     init(migrationSchema: Schema, store: Store) {
         self.schema = migrationSchema
@@ -182,10 +200,13 @@ public final class ModelContainer: Sendable {
     /// a reader of the history, such as a sync, learns of them. Each store is erased in a
     /// transaction of its own, nested so that a failure in any of them leaves every store
     /// as it was (only a failure to commit, after the others committed, leaves the earlier
-    /// stores erased). Nothing is erased when any store is read-only.
+    /// stores erased). Nothing is erased when any store is read-only. Custom stores
+    /// (``DataStore``) are erased first, each by its ``DataStore/erase()``; one that throws
+    /// stops the erasure there.
     public func eraseAllData() throws {
         let all = stores.stores
         guard all.allSatisfy(\.allowsSave) else { throw SwiftDataError.saveNotAllowed }
+        for store in stores.dataStores?.stores ?? [] { try store.erase() }
         _ = try NestedTransactions.run(
             count: all.count, path: { all[$0].identifier },
             transaction: { index, body in try all[index].writer.write(body) }

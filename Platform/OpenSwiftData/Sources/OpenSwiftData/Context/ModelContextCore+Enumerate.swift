@@ -9,6 +9,11 @@ extension ModelContextCore {
         allowEscapingMutations: Bool = false,
         block: (T) throws -> Void
     ) throws {
+        if try dataStore(for: T.self) != nil {
+            // A custom store's models are fetched at once.
+            for model in try fetch(descriptor) { try block(model) }
+            return
+        }
         let entity = try self.descriptor(for: T.self)
         var unpaged = descriptor
         unpaged.fetchOffset = nil

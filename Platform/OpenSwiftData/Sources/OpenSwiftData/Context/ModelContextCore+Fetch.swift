@@ -4,6 +4,7 @@ internal import GRDB
 extension ModelContextCore {
     /// The work of ``ModelContext/fetch(_:)``.
     func fetch<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> [T] {
+        if let store = try dataStore(for: T.self) { return try fetch(descriptor, from: store) }
         let plan = try fetchPlan(for: descriptor)
         do {
             let models = try access(for: plan.entity).read { db in try plan.run(descriptor, in: self, db: db) }
@@ -30,6 +31,7 @@ extension ModelContextCore {
 
     /// The work of ``ModelContext/fetchCount(_:)``.
     func fetchCount<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> Int {
+        if let store = try dataStore(for: T.self) { return try fetchCount(descriptor, from: store) }
         let entity = try self.descriptor(for: T.self)
         let pending = pendingModels(of: entity, descriptor)
         if pending.isEmpty, let predicate = descriptor.predicate,

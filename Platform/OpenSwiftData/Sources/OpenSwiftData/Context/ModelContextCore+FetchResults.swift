@@ -7,6 +7,7 @@ extension ModelContextCore {
         -> FetchResultsCollection<T>
     {
         if descriptor.includePendingChanges, hasChanges { throw SwiftDataError.includePendingChangesWithBatchSize }
+        if try dataStore(for: T.self) != nil { return FetchResultsCollection(elements: try fetch(descriptor)) }
         let plan = try fetchPlan(for: descriptor)
         guard plan.isAnsweredBySQL else {
             return FetchResultsCollection(elements: try fetch(descriptor))
@@ -22,6 +23,7 @@ extension ModelContextCore {
     func fetchIdentifiers<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws
         -> [PersistentIdentifier]
     {
+        if let store = try dataStore(for: T.self) { return try fetchIdentifiers(descriptor, from: store) }
         let plan = try fetchPlan(for: descriptor)
         // A row of a sub-entity is identified by its own entity: keys alone do not say it.
         guard plan.isAnsweredBySQL, !plan.query.isPolymorphic else {

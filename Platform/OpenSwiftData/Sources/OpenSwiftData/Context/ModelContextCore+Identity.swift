@@ -3,6 +3,7 @@ internal import GRDB
 extension ModelContextCore {
     /// The work of ``ModelContext/registeredModel(for:)``.
     func registeredModel<T: PersistentModel>(for identifier: PersistentIdentifier) -> T? {
+        if identifier.isDataStoreIdentifier { return registeredDataStoreModel(for: identifier) as? T }
         guard let primaryKey = identifier.primaryKey,
             let entity = container.schema.descriptorsByName[identifier.entityName]
         else {
@@ -13,6 +14,7 @@ extension ModelContextCore {
 
     /// The work of ``ModelContext/model(for:)``.
     func model(for identifier: PersistentIdentifier) -> any PersistentModel {
+        if identifier.isDataStoreIdentifier { return dataStoreModel(for: identifier) }
         guard let primaryKey = identifier.primaryKey else {
             guard let inserted = insertedModel(for: identifier) else {
                 preconditionFailure(
@@ -36,6 +38,7 @@ extension ModelContextCore {
     /// store, or nil when there is no such model (no row, or the store cannot be read):
     /// what a model actor's subscript answers.
     func existingModel(for identifier: PersistentIdentifier) -> (any PersistentModel)? {
+        if identifier.isDataStoreIdentifier { return try? existingDataStoreModel(for: identifier) }
         guard let primaryKey = identifier.primaryKey,
             let entity = container.schema.descriptorsByName[identifier.entityName]
         else {

@@ -6,6 +6,9 @@ extension ModelContextCore {
     func loadRelationship(of owner: any PersistentModel, at index: Int) throws -> RelationshipSlot {
         let backing = owner.persistentBackingData
         guard let relationship = backing.entity.properties[index].relationship else { return .notLoaded }
+        if container.stores.dataStores != nil, let store = dataStore(for: backing.entity) {
+            return try loadDataStoreRelationship(of: owner, at: index, isToMany: relationship.isToMany, store: store)
+        }
         if relationship.isToMany {
             guard let key = backing.primaryKey else { return .toMany([]) }
             return .toMany(try loadToMany(of: backing, key: key, at: index))

@@ -23,6 +23,7 @@ extension ModelContextCore {
         try checkRequiredRelationships()
         try checkModelCounts()
         NotificationCenter.default.post(name: ModelContext.willSave, object: handle)
+        if container.stores.dataStores != nil { try saveToDataStores(changed: changed) }
         let operations = parts.map { part in
             SaveOperation(
                 inserted: part.inserted, changed: part.changed, deleted: part.deleted, bulkDeletes: part.bulkDeletes,

@@ -38,6 +38,10 @@ final class ModelContextCore {
     /// Deletes ``delete(model:where:includeSubclasses:)`` runs in SQL at the next save.
     var pendingBulkDeletes: [BulkDeleteRequest] = []
 
+    /// The context's use of the container's custom stores, once it has used one
+    /// (DataStore/DataStoreSession.swift).
+    var dataStoreSession: DataStoreSession?
+
     /// Counts what a migration stage's custom code saves.
     var ledger: MigrationLedger?
 

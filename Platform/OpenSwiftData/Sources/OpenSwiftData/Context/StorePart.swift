@@ -17,6 +17,23 @@ struct StorePart {
         inserted: [any PersistentModel], changed: [any PersistentModel], deleted: [any PersistentModel],
         bulkDeletes: [BulkDeleteRequest] = [], stores: ContainerStores
     ) -> [StorePart] {
+        if let dataStores = stores.dataStores {
+            // A custom store's models are saved by ``ModelContextCore/saveToDataStores(changed:)``.
+            let isInSQLite = { (model: any PersistentModel) in
+                dataStores.index(of: model.persistentBackingData.entity) == nil
+            }
+            return parts(
+                inserted: inserted.filter(isInSQLite), changed: changed.filter(isInSQLite),
+                deleted: deleted.filter(isInSQLite), sqliteStores: stores)
+        }
+        return parts(inserted: inserted, changed: changed, deleted: deleted, sqliteStores: stores)
+    }
+
+    /// The parts of the SQLite stores, of models that are all in them.
+    private static func parts(
+        inserted: [any PersistentModel], changed: [any PersistentModel], deleted: [any PersistentModel],
+        sqliteStores stores: ContainerStores
+    ) -> [StorePart] {
         guard !stores.hasOneStore else {
             return [
                 StorePart(

@@ -111,6 +111,7 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingFields, StoredVal
 
     var persistentModelID: PersistentIdentifier {
         if let primaryKey {
+            if let identifier = identifierMemo?.dataStoreIdentifier { return identifier }
             return PersistentIdentifier(
                 entityName: entity.name, storeIdentifier: storeIdentifier, key: .permanent(primaryKey))
         }

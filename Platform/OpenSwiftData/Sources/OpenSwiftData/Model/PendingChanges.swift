@@ -30,4 +30,7 @@ final class IdentifierMemo {
     /// its deleted row had.
     var identifierWithoutKey: PersistentIdentifier?
     var storeIdentifierAfterContext: String?
+    /// The identifier of a model of a custom store (``DataStore``), whose primary key is
+    /// only its key in the container (``DataStoreKeys``).
+    var dataStoreIdentifier: PersistentIdentifier?
 }

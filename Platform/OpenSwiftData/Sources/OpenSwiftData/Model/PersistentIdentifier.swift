@@ -9,6 +9,11 @@ public struct PersistentIdentifier: Hashable, Comparable, Codable, Sendable, Cus
     enum Key: Hashable, Comparable, Codable, Sendable {
         case temporary(UInt64)
         case permanent(Int64)
+        /// A custom store's key (``DataStore``), by its index in ``DataStoreKey/Interned``:
+        /// the key stays a few bytes without references, which identifiers of SQLite rows
+        /// copy, hash and compare as they did. Coded as the key itself
+        /// (PersistentIdentifier+DataStoreKey.swift).
+        case dataStore(Int64)
     }
 
     /// The name of the model's entity.
@@ -17,7 +22,8 @@ public struct PersistentIdentifier: Hashable, Comparable, Codable, Sendable, Cus
     public let storeIdentifier: String?
     let key: Key
 
-    /// The row's primary key, once the model has been saved.
+    /// The row's primary key, once the model has been saved; nil for a model of a custom
+    /// store (``DataStore``), whose key is the store's.
     public var primaryKey: Int64? {
         if case .permanent(let value) = key { return value }
         return nil
@@ -33,6 +39,7 @@ public struct PersistentIdentifier: Hashable, Comparable, Codable, Sendable, Cus
         switch key {
         case .temporary(let value): "\(entityName)/temporary/\(value)"
         case .permanent(let value): "\(entityName)/\(value)"
+        case .dataStore(let index): "\(entityName)/\(storeIdentifier ?? "")/\(DataStoreKey.Interned.key(at: index))"
         }
     }
 

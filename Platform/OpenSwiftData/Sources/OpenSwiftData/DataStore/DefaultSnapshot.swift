@@ -1,0 +1,44 @@
+/// The snapshot OpenSwiftData makes of a model for a custom store, and reads models
+/// from, as SwiftData's `DefaultSnapshot`: the model's identifier, and each persisted
+/// property's value by name (an attribute's stored form, a to-one relationship's target
+/// identifier, a to-many relationship's target identifiers).
+///
+/// It is `Codable`: a store may write snapshots as they are (`[DefaultSnapshot]` as JSON)
+/// and read them back.
+public struct DefaultSnapshot: DataStoreSnapshot, Equatable {
+    public let persistentIdentifier: PersistentIdentifier
+    /// Each property's value, by property name.
+    let values: [String: SnapshotValue]
+
+    init(persistentIdentifier: PersistentIdentifier, values: [String: SnapshotValue]) {
+        self.persistentIdentifier = persistentIdentifier
+        self.values = values
+    }
+
+    public func copy(
+        persistentIdentifier: PersistentIdentifier, remappedIdentifiers: [PersistentIdentifier: PersistentIdentifier]?
+    ) -> DefaultSnapshot {
+        guard let remappedIdentifiers, !remappedIdentifiers.isEmpty else {
+            return DefaultSnapshot(persistentIdentifier: persistentIdentifier, values: values)
+        }
+        return DefaultSnapshot(
+            persistentIdentifier: persistentIdentifier,
+            values: values.mapValues { $0.remapped(remappedIdentifiers) })
+    }
+
+    /// Whether a relationship of the snapshot refers to one of `identifiers`.
+    func refers(toAnyOf identifiers: [PersistentIdentifier: PersistentIdentifier]) -> Bool {
+        values.values.contains { value in
+            switch value {
+            case .toOne(let target?): identifiers[target] != nil
+            case .toMany(let targets): targets.contains { identifiers[$0] != nil }
+            default: false
+            }
+        }
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case persistentIdentifier
+        case values
+    }
+}

@@ -1,0 +1,54 @@
+extension ModelContainer {
+    /// Opens the stores of some configurations, which may be ``ModelConfiguration``s
+    /// (OpenSwiftData's SQLite stores) and configurations of custom stores
+    /// (``DataStoreConfiguration``), as SwiftData's initializer:
+    ///
+    /// ```swift
+    /// let container = try ModelContainer(
+    ///     for: Schema([Trip.self]),
+    ///     configurations: [JSONStoreConfiguration(name: "Trips", fileURL: url)]
+    /// )
+    /// ```
+    ///
+    /// With custom configurations, a migration plan goes to the custom stores' initializers,
+    /// and is refused for the SQLite stores (``SwiftDataError/unsupportedConfiguration(reason:)``).
+    public convenience init(
+        for schema: Schema,
+        migrationPlan: (any SchemaMigrationPlan.Type)? = nil,
+        configurations: [any DataStoreConfiguration]
+    ) throws {
+        let models = configurations.compactMap { $0 as? ModelConfiguration }
+        if models.count == configurations.count {
+            try self.init(for: schema, migrationPlan: migrationPlan, configurations: models)
+            return
+        }
+        if let invalidity = schema.invalidity { throw invalidity }
+        let assignment = try DataStoreAssignment(schema: schema, configurations: configurations)
+        if migrationPlan != nil, !models.isEmpty, !assignment.sqliteSchema.descriptors.isEmpty {
+            throw SwiftDataError.unsupportedConfiguration(
+                reason:
+                    "a migration plan with both ModelConfigurations and custom store configurations; migrate the SQLite stores with a container of their own"
+            )
+        }
+        try self.init(for: schema, migrationPlan: migrationPlan, assignment: assignment)
+    }
+
+    /// ``init(for:migrationPlan:configurations:)-([any DataStoreConfiguration])``, the
+    /// configurations listed.
+    public convenience init(
+        for schema: Schema,
+        migrationPlan: (any SchemaMigrationPlan.Type)? = nil,
+        configurations: any DataStoreConfiguration...
+    ) throws {
+        try self.init(for: schema, migrationPlan: migrationPlan, configurations: configurations)
+    }
+
+    /// Opens the stores of some configurations for some model types.
+    public convenience init(
+        for forTypes: any PersistentModel.Type...,
+        migrationPlan: (any SchemaMigrationPlan.Type)? = nil,
+        configurations: any DataStoreConfiguration...
+    ) throws {
+        try self.init(for: Schema(forTypes), migrationPlan: migrationPlan, configurations: configurations)
+    }
+}

@@ -1,0 +1,156 @@
+import Foundation
+
+extension ModelContextCore {
+    /// Hands each custom store its share of a save (``DataStore/save(_:)``): full snapshots
+    /// of the inserted and `changed` models, and snapshots of the deleted ones. Once a
+    /// store has saved, its inserted models take the permanent identifiers it gave, its
+    /// models' changes are settled and leave the context's pending changes, and the save is
+    /// announced. A store that throws keeps its models' changes in the context, and the
+    /// error reaches the caller.
+    ///
+    /// A store given temporary identifiers in relationships (an inserted model's targets
+    /// inserted in the same save) may write them as they are: the snapshots that referred
+    /// to them are then handed to it again as updates, with the permanent identifiers.
+    func saveToDataStores(changed: [any PersistentModel]) throws {
+        guard let dataStores = container.stores.dataStores else { return }
+        for (index, store) in dataStores.stores.enumerated() {
+            let isInStore = { (model: any PersistentModel) in
+                dataStores.index(of: model.persistentBackingData.entity) == index
+            }
+            let inserted = insertedModels.models.filter(isInStore)
+            let updated = changed.filter(isInStore)
+            let deleted = deletedModels.models.filter(isInStore)
+            guard !inserted.isEmpty || !updated.isEmpty || !deleted.isEmpty else { continue }
+            let session = dataStoreSession(starting: store)
+            let insertedSnapshots = inserted.map { snapshot(of: $0, session: session) }
+            let updatedSnapshots = updated.map { snapshot(of: $0, session: session) }
+            let deletedSnapshots = deleted.map { snapshot(of: $0, session: session) }
+            let result = try store.save(
+                DataStoreSaveChangesRequest(
+                    editingState: editingState, inserted: insertedSnapshots, updated: updatedSnapshots,
+                    deleted: deletedSnapshots))
+            let remapped = result.remappedIdentifiers
+            var saved = (
+                inserted: [PersistentIdentifier](), updated: [PersistentIdentifier](), deleted: [PersistentIdentifier]()
+            )
+            for (model, snapshot) in zip(deleted, deletedSnapshots) {
+                settleDeleted(model, store: store)
+                session.snapshots[snapshot.persistentIdentifier] = nil
+                deletedModels.remove(model)
+                saved.deleted.append(snapshot.persistentIdentifier)
+            }
+            var rewritten: [DefaultSnapshot] = []
+            for (model, snapshot) in zip(inserted, insertedSnapshots) {
+                let identifier = remapped[snapshot.persistentIdentifier] ?? snapshot.persistentIdentifier
+                let settled = snapshot.copy(persistentIdentifier: identifier, remappedIdentifiers: remapped)
+                settleInserted(model, identifier: identifier, store: store)
+                session.snapshots[identifier] = settled
+                insertedModels.remove(model)
+                saved.inserted.append(identifier)
+                if snapshot.refers(toAnyOf: remapped) { rewritten.append(settled) }
+            }
+            for (model, snapshot) in zip(updated, updatedSnapshots) {
+                let settled = snapshot.copy(
+                    persistentIdentifier: snapshot.persistentIdentifier, remappedIdentifiers: remapped)
+                model.persistentBackingData.forgetChangedProperties()
+                model.persistentBackingData.forgetSnapshot()
+                session.snapshots[snapshot.persistentIdentifier] = settled
+                changedModels.remove(model)
+                saved.updated.append(snapshot.persistentIdentifier)
+                if snapshot.refers(toAnyOf: remapped) { rewritten.append(settled) }
+            }
+            for model in inserted { storeToOneKeys(of: model.persistentBackingData) }
+            for model in updated { storeToOneKeys(of: model.persistentBackingData) }
+            reregister(result.snapshotsToReregister, store: store, session: session)
+            var rewriteError: (any Error)?
+            if !rewritten.isEmpty {
+                do {
+                    _ = try store.save(
+                        DataStoreSaveChangesRequest(
+                            editingState: editingState, inserted: [], updated: rewritten, deleted: []))
+                } catch {
+                    rewriteError = error
+                }
+            }
+            announce(
+                ModelContainer.Change(
+                    inserted: saved.inserted, updated: saved.updated, deleted: saved.deleted, erasedAll: false))
+            if let rewriteError { throw rewriteError }
+        }
+    }
+
+    /// A model's snapshot as it is in the context: its attributes' values, and its
+    /// relationships' targets (a relationship not read since the model's last snapshot is
+    /// as that snapshot says).
+    func snapshot(of model: any PersistentModel, session: DataStoreSession) -> DefaultSnapshot {
+        let backing = model.persistentBackingData
+        let identifier = backing.persistentModelID
+        let previous = session.snapshots[identifier]
+        var values: [String: SnapshotValue] = [:]
+        for property in backing.entity.properties {
+            guard let relationship = property.relationship else {
+                values[property.name] = .attribute(backing.storedValue(at: property.index))
+                continue
+            }
+            switch backing.relationship(at: property.index) {
+            case .notLoaded:
+                values[property.name] =
+                    previous?.values[property.name] ?? (relationship.isToMany ? .toMany([]) : .toOne(nil))
+            case .toOne(let target):
+                values[property.name] = .toOne(target?.persistentModelID)
+            case .toMany(let targets):
+                values[property.name] = .toMany(targets.map(\.persistentModelID))
+            }
+        }
+        return DefaultSnapshot(persistentIdentifier: identifier, values: values)
+    }
+
+    /// An inserted model saved by a custom store takes the identifier the store gave.
+    private func settleInserted(
+        _ model: any PersistentModel, identifier: PersistentIdentifier, store: any OpenedDataStore
+    ) {
+        let backing = model.persistentBackingData
+        let key = store.keys.key(for: identifier)
+        let memo = backing.identifierMemo ?? IdentifierMemo()
+        memo.dataStoreIdentifier = identifier
+        backing.identifierMemo = memo
+        backing.primaryKey = key
+        backing.state = .persisted
+        identityMap.register(model, for: key)
+        backing.forgetChangedProperties()
+        backing.forgetSnapshot()
+    }
+
+    /// Stores the key of each to-one relationship's target as the save wrote it, as a
+    /// SQLite save does (``ModelContextCore/materialize(_:entity:store:)``).
+    private func storeToOneKeys(of backing: ModelBackingData) {
+        for index in backing.entity.toOnePropertyIndices {
+            guard case .toOne(let target) = backing.relationship(at: index) else { continue }
+            backing.setStoredValue(target?.persistentBackingData.primaryKey.map { .integer($0) } ?? .null, at: index)
+        }
+    }
+
+    /// A deleted model saved by a custom store leaves the context, keeping its identifier.
+    private func settleDeleted(_ model: any PersistentModel, store: any OpenedDataStore) {
+        let backing = model.persistentBackingData
+        if let key = backing.primaryKey { identityMap.remove(IdentityMap.key(backing.entity, key)) }
+        backing.leaveContext()
+        backing.forgetPrimaryKey()
+        backing.forgetSnapshot()
+        backing.forgetChangedProperties()
+    }
+
+    /// Shows the snapshots a store changed in saving: a registered model without unsaved
+    /// changes takes their values, and reads its relationships from them.
+    private func reregister(
+        _ snapshots: [PersistentIdentifier: DefaultSnapshot], store: any OpenedDataStore, session: DataStoreSession
+    ) {
+        for (identifier, snapshot) in snapshots {
+            session.snapshots[identifier] = snapshot
+            guard let entity = container.schema.descriptorsByName[identifier.entityName],
+                store.keys.existingKey(for: identifier) != nil
+            else { continue }
+            _ = materialize(snapshot, entity: entity, store: store)
+        }
+    }
+}
