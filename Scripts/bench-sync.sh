@@ -1,15 +1,23 @@
 #!/usr/bin/env bash
 # Benchmarks StoreSync on loopback: a throw-away PostgreSQL server with its default,
-# durable settings (Scripts/test-postgres.sh), 10,000 records pushed from one store and
-# pulled into another, and the time of a sync with nothing to do. Results: the BENCHMARKS
-# section of Platform/StoreSync/README.md.
+# durable settings (Scripts/test-postgres.sh); 100,000 records pushed from one store and
+# pulled into another, a sync with nothing to do, the delay of a live change between two
+# watching machines, and 10 machines syncing one store at once. Results:
+# Platform/StoreSync/BENCHMARKS.md.
 #
 #   Scripts/bench-sync.sh            (STORESYNC_BENCH_RECORDS=N for another count)
+#
+# The code measured is compiled optimized, with whole-module optimization, as in a release
+# build (the toolset of Scripts/bench-build.sh, in its build folder): the macros' compiler
+# plugin keeps the debug flags.
 set -euo pipefail
+POPCORN_SCRATCH_PATH="$(cd "$(dirname "$0")/.." && pwd)/.build/bench-optimized"
 source "$(dirname "$0")/packages.sh"
 package="$ROOT/Platform/StoreSync"
+options=(-c debug --package-path "$package" --scratch-path "$SCRATCH"
+    --toolset "$ROOT/Platform/OpenSwiftData/Benchmarks/optimized-toolset.json" --disable-index-store)
 forget_build_plan
-swift build --package-path "$package" --scratch-path "$SCRATCH" --product storesync-benchmark
+swift build "${options[@]}" --product storesync-benchmark >&2
 server=$("$ROOT/Scripts/test-postgres.sh" start --owner-pid $$)
 trap '"$ROOT/Scripts/test-postgres.sh" stop "${server#* }"' EXIT
-STORESYNC_BENCH_URL=${server%% *} "$(swift build --package-path "$package" --scratch-path "$SCRATCH" --show-bin-path)/storesync-benchmark"
+STORESYNC_BENCH_URL=${server%% *} "$(swift build "${options[@]}" --show-bin-path)/storesync-benchmark"

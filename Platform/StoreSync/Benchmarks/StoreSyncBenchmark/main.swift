@@ -1,6 +1,8 @@
 // Measures StoreSync against a real PostgreSQL server (Scripts/bench-sync.sh starts one on
-// loopback and passes its URL): 10,000 watchlist-like records pushed from one store, pulled
-// into another, and the time of a sync with nothing to do. Prints one line per figure.
+// loopback and passes its URL): 100,000 watchlist-like records pushed from one store and
+// pulled into another, the time of a sync with nothing to do, the delay of a live change
+// between two watching machines, and 10 machines syncing one store at once until they
+// agree. Prints one line per figure.
 import Foundation
 import Logging
 import OpenSwiftData
@@ -17,7 +19,7 @@ final class BenchmarkMovie {
     }
 }
 
-let count = Int(ProcessInfo.processInfo.environment["STORESYNC_BENCH_RECORDS"] ?? "") ?? 10_000
+let count = Int(ProcessInfo.processInfo.environment["STORESYNC_BENCH_RECORDS"] ?? "") ?? 100_000
 guard let url = ProcessInfo.processInfo.environment["STORESYNC_BENCH_URL"] else {
     FileHandle.standardError.write(Data("STORESYNC_BENCH_URL is not set; run Scripts/bench-sync.sh\n".utf8))
     exit(2)
@@ -25,13 +27,13 @@ guard let url = ProcessInfo.processInfo.environment["STORESYNC_BENCH_URL"] else 
 let folder = FileManager.default.temporaryDirectory.appending(path: "storesync-bench-\(UUID().uuidString)")
 defer { try? FileManager.default.removeItem(at: folder) }
 
-func store(_ name: String) throws -> SyncedStore {
+func store(_ name: String, server: String = "bench") throws -> SyncedStore {
     let container = try ModelContainer(
         for: Schema([BenchmarkMovie.self]),
         configurations: [
             ModelConfiguration(url: folder.appending(path: "\(name).sqlite"), cloudKitDatabase: .private("bench"))
         ])
-    return SyncedStore(name: "bench", container: container, domainKeys: ["BenchmarkMovie": ["movieID"]])
+    return SyncedStore(name: server, container: container, domainKeys: ["BenchmarkMovie": ["movieID"]])
 }
 
 func timed(_ body: () async throws -> [StoreSyncReport]) async throws -> (Double, StoreSyncReport) {
@@ -67,3 +69,70 @@ print(
     String(
         format: "up-to-date sync: median %.1f ms (min %.1f, max %.1f, %d runs)", upToDate[upToDate.count / 2] * 1000,
         upToDate[0] * 1000, upToDate[upToDate.count - 1] * 1000, upToDate.count))
+
+// The delay of a live change: both machines watch; A saves one movie; the figure is the time
+// until B's store has it (A's watch notices the save, pushes, the server notifies B, B pulls).
+let watchers = [a, b].map { store in
+    Task { try await engine.watch([store], onEvent: { _ in }) }
+}
+try await Task.sleep(for: .seconds(2))
+var delays: [Double] = []
+for round in 1...10 {
+    let id = count + round
+    let saved = ContinuousClock.now
+    let adding = ModelContext(a.container)
+    adding.insert(BenchmarkMovie(movieID: id, createdAt: Date()))
+    try adding.save()
+    let reader = ModelContext(b.container)
+    while try reader.fetchCount(FetchDescriptor<BenchmarkMovie>(predicate: #Predicate { $0.movieID == id })) == 0 {
+        try await Task.sleep(for: .milliseconds(2))
+        guard ContinuousClock.now - saved < .seconds(30) else { fatalError("a live change did not arrive in 30 s") }
+    }
+    delays.append((ContinuousClock.now - saved) / .seconds(1))
+}
+for watcher in watchers { watcher.cancel() }
+delays.sort()
+print(
+    String(
+        format: "live change, saved on A to applied on B: median %.0f ms (min %.0f, max %.0f, %d changes)",
+        delays[delays.count / 2] * 1000, delays[0] * 1000, delays[delays.count - 1] * 1000, delays.count))
+
+// 10 machines syncing one store at once: each adds 1,000 movies of its own and changes the
+// same 100 shared ones; all sync together, round after round, until every store holds the
+// same movies with the same values.
+let machineCount = 10
+let machines = try (0..<machineCount).map { try store("m\($0)", server: "ten") }
+let shared = 1...100
+for (index, machine) in machines.enumerated() {
+    let writing = ModelContext(machine.container)
+    for id in 0..<1_000 { writing.insert(BenchmarkMovie(movieID: 1_000_000 + index * 1_000 + id, createdAt: now)) }
+    for id in shared {
+        writing.insert(BenchmarkMovie(movieID: id, createdAt: now.addingTimeInterval(Double(index))))
+    }
+    try writing.save()
+}
+func snapshot(_ machine: SyncedStore) throws -> [Int: Date] {
+    Dictionary(
+        try ModelContext(machine.container).fetch(FetchDescriptor<BenchmarkMovie>()).map {
+            ($0.movieID ?? -1, $0.createdAt ?? .distantPast)
+        }, uniquingKeysWith: { first, _ in first })
+}
+let convergenceStart = ContinuousClock.now
+var rounds = 0
+while true {
+    rounds += 1
+    try await withThrowingTaskGroup(of: Void.self) { group in
+        for machine in machines { group.addTask { _ = try await engine.sync([machine]) } }
+        try await group.waitForAll()
+    }
+    let states = try machines.map(snapshot)
+    if states.allSatisfy({ $0 == states[0] }) {
+        precondition(states[0].count == machineCount * 1_000 + shared.count, "movies lost or doubled")
+        break
+    }
+    precondition(rounds < 10, "10 machines did not agree in 10 rounds")
+}
+print(
+    String(
+        format: "10 machines syncing at once: agreed after %d rounds in %.2f s (%d movies each)", rounds,
+        (ContinuousClock.now - convergenceStart) / .seconds(1), machineCount * 1_000 + shared.count))

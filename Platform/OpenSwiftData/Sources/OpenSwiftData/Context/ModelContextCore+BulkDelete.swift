@@ -7,11 +7,15 @@ extension ModelContextCore {
     /// (``BulkDeletion``): the rows are never read, and deleting a million costs the memory
     /// of deleting one. The models the context holds are decided now, on their current
     /// values, and deleted as ``delete(_:)`` deletes them; the other rows are those that
-    /// match in the store when the context saves. Another predicate fetches the models
-    /// and deletes each.
+    /// match in the store when the context saves. Another predicate, or a custom data
+    /// store's entity, fetches the models and deletes each.
     func delete<T: PersistentModel>(
         model: T.Type, where predicate: Predicate<T>? = nil, includeSubclasses: Bool = true
     ) throws {
+        // A custom store's models are fetched from it, and deleted through its save.
+        if try dataStore(for: T.self) != nil {
+            return try deleteFetched(predicate, includeSubclasses: includeSubclasses)
+        }
         let entity = try descriptor(for: T.self)
         var condition: SQLFragment?
         if let predicate {
@@ -48,7 +52,7 @@ extension ModelContextCore {
     }
 
     /// Deletes, one by one, the models a fetch of `predicate` returns.
-    private func deleteFetched<T: PersistentModel>(_ predicate: Predicate<T>, includeSubclasses: Bool) throws {
+    private func deleteFetched<T: PersistentModel>(_ predicate: Predicate<T>?, includeSubclasses: Bool) throws {
         for model in try fetch(FetchDescriptor<T>(predicate: predicate)) {
             guard includeSubclasses || model.persistentBackingData.entity.modelType == T.self else { continue }
             deleteModel(model)
