@@ -72,7 +72,7 @@ if [ "${1:-}" = "--sanitize" ]; then
             [ -d "$built" ] || continue
             rm -rf "$built"/OpenSwiftData*.build "$built"/SwiftData*.build "$built"/PortingTests*.build
         done
-        run_tests Platform/OpenSwiftData "OpenSwiftData, -sanitize=$sanitizer" --sanitize="$sanitizer" "$@"
+        run_tests . "OpenSwiftData, -sanitize=$sanitizer" --sanitize="$sanitizer" "$@"
         summary+=("  (-sanitize=$sanitizer pass: build and tests $(($(date +%s) - started)) s)")
     done
 else

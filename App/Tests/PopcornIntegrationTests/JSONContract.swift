@@ -36,8 +36,9 @@ struct JSONContract {
         ]
     }
 
+    /// The repository's README, three folders above this file's (App/Tests/PopcornIntegrationTests).
     static let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appending(path: "README.md")
+        .deletingLastPathComponent().deletingLastPathComponent().appending(path: "README.md")
 
     /// The README's examples by type name, as text.
     let examples: [String: String]
