@@ -7,7 +7,7 @@ actor Librarian {
     /// Adds a book, by an author already on the shelf or a new one.
     func shelve(title: String, by name: String) throws {
         let authors = try modelContext.fetch(FetchDescriptor<Author>(predicate: #Predicate { $0.name == name }))
-        let author = authors.first ?? Author(name: name, sortName: BookshelfMigrationPlan.sortName(of: name))
+        let author = authors.first ?? Author(name: name, sortName: sortName(of: name))
         modelContext.insert(Book(title: title, author: author))
         try modelContext.save()
     }
