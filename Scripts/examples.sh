@@ -27,7 +27,7 @@ trap 'rm -rf "$work"' EXIT
 # The folder's name is the package's identity in a URL, as in $REPOSITORY_URL.
 clone="$work/OpenSwiftData"
 git init --quiet "$clone"
-git -C "$clone" fetch --quiet "$ROOT" HEAD
+git -C "$clone" fetch --quiet --no-tags "$ROOT" HEAD
 git -C "$clone" checkout --quiet --detach FETCH_HEAD
 # A lightweight tag: SwiftPM reads those too, and it needs no committer identity.
 git -C "$clone" tag "$version"
