@@ -1,4 +1,5 @@
 // swift-tools-version: 6.2
+import CompilerPluginSupport
 import PackageDescription
 
 let strictSettings: [SwiftSetting] = [
@@ -6,100 +7,139 @@ let strictSettings: [SwiftSetting] = [
     .treatAllWarnings(as: .error),
 ]
 
-/// The composition root: the `popcorn` command over the four contexts, and the root
-/// integration tests that run it (and `popcorn-next`, a test fixture).
+/// The package another package adds with `.package(url:from:)`: OpenSwiftData (SwiftData's
+/// API on SQLite), the same under SwiftData's module name, its migration test helpers, and
+/// StoreSync. SwiftPM reads only this manifest of a package it fetches by URL, so it has no
+/// `.package(path:)` dependencies; the sources live under `Platform/`. The Popcorn app is
+/// the package in `App/`; StoreSync's tests, which share Popcorn's test support, are the
+/// package in `Platform/StoreSync`.
 let package = Package(
-    name: "Popcorn",
+    name: "OpenSwiftData",
     platforms: [.macOS(.v15)],
     products: [
-        .executable(name: "popcorn", targets: ["popcorn"])
+        .library(name: "OpenSwiftData", targets: ["OpenSwiftData"]),
+        .library(name: "OpenSwiftDataTesting", targets: ["OpenSwiftDataTesting"]),
+        // `import SwiftData` where Apple's SwiftData does not exist (Linux): OpenSwiftData
+        // under SwiftData's module name.
+        .library(name: "SwiftData", targets: ["SwiftData"]),
+        .library(name: "StoreSync", targets: ["StoreSync"]),
     ],
     dependencies: [
-        .package(path: "Platform/OpenSwiftData"),
-        .package(path: "Platform/DataPersistenceInfrastructure"),
-        .package(path: "Platform/TMDb"),
-        .package(path: "Contexts/PopcornMovies"),
-        .package(path: "Contexts/PopcornTVSeries"),
-        .package(path: "Contexts/PopcornDiscover"),
-        .package(path: "Contexts/PopcornSearch"),
-        .package(path: "Platform/PopcornTestSupport"),
-        .package(path: "Platform/StoreSync"),
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        // StoreSync's: PostgreSQL's client, and its dependencies whose types StoreSync uses
+        // (SHA-1 for name-based record names, the connection's error and TLS types).
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/apple/swift-crypto", "3.9.0"..<"6.0.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.25.0"),
     ],
     targets: [
-        .target(
-            name: "PopcornApp",
+        .macro(
+            name: "OpenSwiftDataMacros",
             dependencies: [
-                .product(name: "OpenSwiftData", package: "OpenSwiftData"),
-                .product(name: "DataPersistenceInfrastructure", package: "DataPersistenceInfrastructure"),
-                .product(name: "TMDb", package: "TMDb"),
-                .product(name: "MoviesDomain", package: "PopcornMovies"),
-                .product(name: "MoviesInfrastructure", package: "PopcornMovies"),
-                .product(name: "TVSeriesDomain", package: "PopcornTVSeries"),
-                .product(name: "TVSeriesInfrastructure", package: "PopcornTVSeries"),
-                .product(name: "DiscoverDomain", package: "PopcornDiscover"),
-                .product(name: "DiscoverInfrastructure", package: "PopcornDiscover"),
-                .product(name: "SearchDomain", package: "PopcornSearch"),
-                .product(name: "SearchInfrastructure", package: "PopcornSearch"),
-                .product(name: "StoreSync", package: "StoreSync"),
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+                .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+                .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+            ],
+            path: "Platform/OpenSwiftData/Sources/OpenSwiftDataMacros",
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "OpenSwiftData",
+            dependencies: [
+                "OpenSwiftDataMacros",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                // SQLite's C API, for reading fetched rows column by column.
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            path: "App/Sources/PopcornApp",
+            path: "Platform/OpenSwiftData/Sources/OpenSwiftData",
             swiftSettings: strictSettings
         ),
-        .executableTarget(
-            name: "popcorn",
-            dependencies: ["PopcornApp"],
-            path: "App/Sources/popcorn",
-            swiftSettings: strictSettings
-        ),
-        // The next release's watchlist versions: popcorn-next migrates to them, and the
-        // root integration tests write and read stores through them.
         .target(
-            name: "PopcornNextWatchlist",
-            dependencies: [.product(name: "OpenSwiftData", package: "OpenSwiftData")],
-            path: "App/Tests/Fixtures/PopcornNextWatchlist",
+            name: "SwiftData",
+            dependencies: ["OpenSwiftData"],
+            path: "Platform/OpenSwiftData/Sources/SwiftData",
             swiftSettings: strictSettings
         ),
-        // The next release of popcorn, for the root integration tests: the same command line
-        // with a V2 of the watchlist for `stores migrate` (App/Tests/Fixtures/README.md).
+        .target(
+            name: "OpenSwiftDataTesting",
+            dependencies: [
+                "OpenSwiftData",
+                // StoreTampering and StoreColumns read and change store files with SQL.
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            path: "Platform/OpenSwiftData/Sources/OpenSwiftDataTesting",
+            swiftSettings: strictSettings
+        ),
+        // Syncs OpenSwiftData stores that follow CloudKit's rules between machines through a
+        // PostgreSQL server, in the role CloudKit's mirroring plays for SwiftData.
+        .target(
+            name: "StoreSync",
+            dependencies: [
+                "OpenSwiftData",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ],
+            path: "Platform/StoreSync/Sources/StoreSync",
+            swiftSettings: strictSettings
+        ),
+
+        // OpenSwiftData's tests and the programs they run. StoreSync's tests are in the
+        // package in Platform/StoreSync.
+        .testTarget(
+            name: "OpenSwiftDataTests",
+            dependencies: ["OpenSwiftData", "SQLiteFaultInjection"],
+            path: "Platform/OpenSwiftData/Tests/OpenSwiftDataTests",
+            swiftSettings: strictSettings
+        ),
+        // A test-only SQLite VFS that fails chosen writes, syncs and locks with I/O errors.
+        .target(
+            name: "SQLiteFaultInjection",
+            path: "Platform/OpenSwiftData/Tests/SQLiteFaultInjection",
+            linkerSettings: [.linkedLibrary("sqlite3")]
+        ),
+        .testTarget(
+            name: "OpenSwiftDataTestingTests",
+            dependencies: ["OpenSwiftData", "OpenSwiftDataTesting"],
+            path: "Platform/OpenSwiftData/Tests/OpenSwiftDataTestingTests",
+            exclude: ["Snapshots"],
+            swiftSettings: strictSettings
+        ),
+        // SwiftData code compiled with its own import line, `import SwiftData`.
+        .testTarget(
+            name: "PortingTests",
+            dependencies: ["SwiftData"],
+            path: "Platform/OpenSwiftData/Tests/PortingTests",
+            swiftSettings: strictSettings
+        ),
+        // A second process for the tests that kill a migration half-way.
         .executableTarget(
-            name: "popcorn-next",
-            dependencies: [
-                "PopcornApp", "PopcornNextWatchlist", .product(name: "OpenSwiftData", package: "OpenSwiftData"),
-            ],
-            path: "App/Tests/Fixtures/PopcornNext",
+            name: "openswiftdata-migration-fixture",
+            dependencies: ["OpenSwiftData"],
+            path: "Platform/OpenSwiftData/Tests/MigrationFixture",
+            swiftSettings: strictSettings
+        ),
+        // The live query program OpenSwiftData's README lists; a test runs it.
+        .executableTarget(
+            name: "openswiftdata-live-query-example",
+            dependencies: ["OpenSwiftData"],
+            path: "Platform/OpenSwiftData/Examples/LiveQuery",
             swiftSettings: strictSettings
         ),
         .testTarget(
-            name: "PopcornAppTests",
-            dependencies: ["PopcornApp", .product(name: "TMDb", package: "TMDb")],
-            path: "App/Tests/PopcornAppTests",
-            swiftSettings: strictSettings
-        ),
-        .testTarget(
-            name: "PopcornIntegrationTests",
+            name: "OpenSwiftDataMacrosTests",
             dependencies: [
-                // The `--json` types, to decode the output as scripts would.
-                "PopcornApp",
-                // Stores are read through OpenSwiftData's StoreFile and models, and made to
-                // look newer with OpenSwiftDataTesting: never with SQL.
-                .product(name: "OpenSwiftData", package: "OpenSwiftData"),
-                .product(name: "OpenSwiftDataTesting", package: "OpenSwiftData"),
-                "PopcornNextWatchlist",
-                .product(name: "PopcornTestSupport", package: "PopcornTestSupport"),
-                // The sync and read-only tests read and fill the watchlist and the history
-                // through the Movies and Search contexts.
-                .product(name: "MoviesDomain", package: "PopcornMovies"),
-                .product(name: "MoviesInfrastructure", package: "PopcornMovies"),
-                .product(name: "SearchDomain", package: "PopcornSearch"),
-                .product(name: "SearchInfrastructure", package: "PopcornSearch"),
-                .product(name: "DataPersistenceInfrastructure", package: "DataPersistenceInfrastructure"),
-                .product(name: "StoreSyncTesting", package: "StoreSync"),
+                "OpenSwiftDataMacros",
+                .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
             ],
-            path: "App/Tests/PopcornIntegrationTests",
+            path: "Platform/OpenSwiftData/Tests/OpenSwiftDataMacrosTests",
             swiftSettings: strictSettings
         ),
     ]

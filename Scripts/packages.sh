@@ -1,12 +1,14 @@
-# The project's Swift packages, in dependency order. Sourced by the other scripts.
-# StoreSync (on OpenSwiftData) comes just before the root package, the only other package
-# that needs postgres-nio: SwiftPM drops the checkouts a package does not use from the
-# shared build folder, and checked out again they are compiled again.
+# The project's Swift packages, in the order the scripts build and test them. Sourced by
+# the other scripts.
+# `.` is the repository's root package: OpenSwiftData and StoreSync, the library others
+# depend on. It comes after the packages that use only OpenSwiftData and just before the
+# other two that need postgres-nio (StoreSync's tests, then the app in App/): SwiftPM drops
+# the checkouts a package does not use from the shared build folder, and checked out again
+# they are compiled again.
 # shellcheck shell=bash
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 PACKAGES=()
 for candidate in \
-    Platform/OpenSwiftData \
     Platform/PopcornTestSupport \
     Platform/DataPersistenceInfrastructure \
     Platform/TMDb \
@@ -14,8 +16,9 @@ for candidate in \
     Contexts/PopcornTVSeries \
     Contexts/PopcornDiscover \
     Contexts/PopcornSearch \
-    Platform/StoreSync \
     . \
+    Platform/StoreSync \
+    App \
     Platform/OSLogPortingKit; do
     if [ -f "$ROOT/$candidate/Package.swift" ]; then
         PACKAGES+=("$candidate")
@@ -28,9 +31,9 @@ SCRATCH="${POPCORN_SCRATCH_PATH:-$ROOT/.build/shared}"
 # The build folder of a package: the shared one, but for the OSLog porting kit, whose
 # modules are named `OSLog` and `os`. swift-syntax (which every macro package builds)
 # imports those when it finds modules of these names in its build folder, and its macro
-# tools then fail to link: the kit builds in a folder of its own.
+# tools then fail to link: the kit builds in a folder of its own, beside the shared one.
 scratch_for() {
-    if [ "$1" = "Platform/OSLogPortingKit" ]; then echo "$ROOT/.build/oslog"; else echo "$SCRATCH"; fi
+    if [ "$1" = "Platform/OSLogPortingKit" ]; then echo "$(dirname "$SCRATCH")/oslog"; else echo "$SCRATCH"; fi
 }
 
 # SwiftPM keeps one build plan per build folder and may reuse it for the next package

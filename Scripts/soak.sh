@@ -15,7 +15,8 @@ while [ $# -gt 0 ]; do
         *) echo "usage: Scripts/soak.sh [--minutes N]" >&2; exit 64 ;;
     esac
 done
-package="$ROOT/Platform/OpenSwiftData"
+# The repository's root package, whose tests are OpenSwiftData's.
+package="$ROOT"
 forget_build_plan
 swift build --package-path "$package" --scratch-path "$SCRATCH" --build-tests
 run_seed=${OSD_RUN_SEED:-$(od -An -N6 -tu8 /dev/urandom | tr -d ' ')}

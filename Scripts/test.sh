@@ -6,10 +6,11 @@
 #   Scripts/test.sh --sanitize [swift test options]
 #       OpenSwiftData's tests twice more: built with the address sanitizer
 #       (-sanitize=address, in .build/asan), then with the thread sanitizer
-#       (-sanitize=thread, in .build/tsan). Each pass has its own build folder, kept between
-#       runs (OpenSwiftData's own modules are rebuilt at each pass, see below); a
-#       sanitizer's report, or a pass that runs longer than 25 minutes, fails the pass.
-#       Prints each pass's time.
+#       (-sanitize=thread, in .build/tsan). Each pass has its own build folder, beside the
+#       shared one, kept between runs (OpenSwiftData's own modules are rebuilt at each pass,
+#       see below); a sanitizer's report, or a pass whose build or tests run longer than 25
+#       minutes, fails the pass. Prints each pass's time. Of the options, -j/--jobs also
+#       go to the build.
 #
 # The sync tests need PostgreSQL: a throw-away server (Scripts/test-postgres.sh: initdb in
 # a temporary folder, 127.0.0.1 on a free port) is started first, its URL given to the tests
@@ -61,9 +62,19 @@ if [ "${1:-}" = "--sanitize" ]; then
     export OSD_SEQUENCES="${OSD_SEQUENCES:-150}"
     # Likewise the injected I/O faults fail every fourth call of an operation, not each one.
     export OSD_FAULT_STRIDE="${OSD_FAULT_STRIDE:-4}"
+    # The build's share of the options: how many jobs.
+    build_options=()
+    options=("$@")
+    for ((i = 0; i < ${#options[@]}; i++)); do
+        case ${options[i]} in
+            -j | --jobs) build_options+=("${options[i]}" "${options[i + 1]:-}") ;;
+            -j* | --jobs=*) build_options+=("${options[i]}") ;;
+        esac
+    done
+    shared_scratch=$SCRATCH
     for sanitizer in address thread; do
         started=$(date +%s)
-        SCRATCH="$ROOT/.build/${sanitizer:0:1}san"
+        SCRATCH="$(dirname "$shared_scratch")/${sanitizer:0:1}san"
         # OpenSwiftData's own modules (the library, its test targets, the SwiftData module)
         # are built again at each pass; their dependencies are kept. Incremental builds here
         # have kept test modules compiled against an earlier layout of the library's
@@ -72,7 +83,18 @@ if [ "${1:-}" = "--sanitize" ]; then
             [ -d "$built" ] || continue
             rm -rf "$built"/OpenSwiftData*.build "$built"/SwiftData*.build "$built"/PortingTests*.build
         done
-        run_tests Platform/OpenSwiftData "OpenSwiftData, -sanitize=$sanitizer" --sanitize="$sanitizer" "$@"
+        # Only what OpenSwiftData's tests run: their test bundle and the two programs they
+        # start. The root package's StoreSync target, and the postgres-nio stack under it,
+        # are not built with the sanitizers (`swift test` would build every target).
+        forget_build_plan
+        for product in OpenSwiftDataPackageTests openswiftdata-migration-fixture openswiftdata-live-query-example; do
+            if ! "${time_limit[@]}" swift build --package-path "$ROOT" --scratch-path "$SCRATCH" \
+                --sanitize="$sanitizer" --product "$product" "${build_options[@]}"; then
+                failed+=("OpenSwiftData, -sanitize=$sanitizer (build)")
+                continue 2
+            fi
+        done
+        run_tests . "OpenSwiftData, -sanitize=$sanitizer" --sanitize="$sanitizer" --skip-build "$@"
         summary+=("  (-sanitize=$sanitizer pass: build and tests $(($(date +%s) - started)) s)")
     done
 else

@@ -14,7 +14,9 @@ let package = Package(
         .library(name: "SearchInfrastructure", targets: ["SearchInfrastructure"]),
     ],
     dependencies: [
-        .package(path: "../../Platform/OpenSwiftData"),
+        // The repository's root package, named: a path dependency is otherwise known by its
+        // folder's name, which is the clone's.
+        .package(name: "OpenSwiftData", path: "../.."),
         .package(path: "../../Platform/DataPersistenceInfrastructure"),
         .package(path: "../../Platform/PopcornTestSupport"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),

@@ -13,7 +13,9 @@ let package = Package(
         .library(name: "DataPersistenceInfrastructure", targets: ["DataPersistenceInfrastructure"])
     ],
     dependencies: [
-        .package(path: "../OpenSwiftData"),
+        // The repository's root package, named: a path dependency is otherwise known by its
+        // folder's name, which is the clone's.
+        .package(name: "OpenSwiftData", path: "../.."),
         .package(path: "../PopcornTestSupport"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],

@@ -6,41 +6,27 @@ let strictSettings: [SwiftSetting] = [
     .treatAllWarnings(as: .error),
 ]
 
-/// Syncs OpenSwiftData stores that follow CloudKit's rules between machines through a
-/// PostgreSQL server, in the role CloudKit's mirroring plays for SwiftData.
+/// StoreSync's tests, benchmark and test support. The `StoreSync` library itself is a
+/// target of the repository's root package (its sources are in `Sources/StoreSync`): its
+/// tests share Popcorn's test support, a package that depends on the root package, so
+/// they live here, where a path dependency on it makes no cycle.
 let package = Package(
     name: "StoreSync",
     platforms: [.macOS(.v15)],
     products: [
-        .library(name: "StoreSync", targets: ["StoreSync"]),
         // A throw-away PostgreSQL server for tests (Scripts/test-postgres.sh).
-        .library(name: "StoreSyncTesting", targets: ["StoreSyncTesting"]),
+        .library(name: "StoreSyncTesting", targets: ["StoreSyncTesting"])
     ],
     dependencies: [
-        .package(path: "../OpenSwiftData"),
+        // The repository's root package, named: a path dependency is otherwise known by its
+        // folder's name, which is the clone's.
+        .package(name: "OpenSwiftData", path: "../.."),
         // For the tests only: temporary folders.
         .package(path: "../PopcornTestSupport"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
-        // Already a dependency of postgres-nio: SHA-1 for name-based record names.
-        .package(url: "https://github.com/apple/swift-crypto", "3.9.0"..<"6.0.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-        // Already dependencies of postgres-nio: its connection's error and TLS types.
-        .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
-        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.25.0"),
     ],
     targets: [
-        .target(
-            name: "StoreSync",
-            dependencies: [
-                .product(name: "OpenSwiftData", package: "OpenSwiftData"),
-                .product(name: "PostgresNIO", package: "postgres-nio"),
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOSSL", package: "swift-nio-ssl"),
-            ],
-            swiftSettings: strictSettings
-        ),
         .target(
             name: "StoreSyncTesting",
             dependencies: [
@@ -53,7 +39,7 @@ let package = Package(
         .executableTarget(
             name: "storesync-benchmark",
             dependencies: [
-                "StoreSync",
+                .product(name: "StoreSync", package: "OpenSwiftData"),
                 .product(name: "OpenSwiftData", package: "OpenSwiftData"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -64,7 +50,7 @@ let package = Package(
         .executableTarget(
             name: "storesync-fixture",
             dependencies: [
-                "StoreSync",
+                .product(name: "StoreSync", package: "OpenSwiftData"),
                 .product(name: "OpenSwiftData", package: "OpenSwiftData"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -74,8 +60,8 @@ let package = Package(
         .testTarget(
             name: "StoreSyncTests",
             dependencies: [
-                "StoreSync",
                 "StoreSyncTesting",
+                .product(name: "StoreSync", package: "OpenSwiftData"),
                 .product(name: "OpenSwiftData", package: "OpenSwiftData"),
                 // Saves recorded at another time, as a machine whose clock is off records them.
                 .product(name: "OpenSwiftDataTesting", package: "OpenSwiftData"),

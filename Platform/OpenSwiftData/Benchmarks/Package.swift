@@ -8,7 +8,9 @@ let package = Package(
     name: "OpenSwiftDataBenchmarks",
     platforms: [.macOS(.v15)],
     dependencies: [
-        .package(path: ".."),
+        // The repository's root package, named: a path dependency is otherwise known by its
+        // folder's name, which is the clone's.
+        .package(name: "OpenSwiftData", path: "../../.."),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [

@@ -1,4 +1,4 @@
-// The next release of popcorn, for the root integration tests: the same command line,
+// The next release of popcorn, for the app's integration tests: the same command line,
 // whose `stores` commands know a V2 of the watchlist and migrate V1 stores to it.
 // See App/Tests/Fixtures/README.md.
 import OpenSwiftData
