@@ -23,7 +23,16 @@ if [ -z "$version" ]; then
 fi
 
 work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+postgres_folder=""
+cleanup() {
+    if [ -n "$postgres_folder" ]; then "$ROOT/Scripts/test-postgres.sh" stop "$postgres_folder"; fi
+    rm -rf "$work"
+}
+trap cleanup EXIT
+# The examples that sync (SyncedNotes) sync through a throw-away server of their own.
+server=$("$ROOT/Scripts/test-postgres.sh" start --owner-pid $$)
+postgres_folder=${server#* }
+export SYNCED_NOTES_URL="${server%% *}"
 # The folder's name is the package's identity in a URL, as in $REPOSITORY_URL.
 clone="$work/OpenSwiftData"
 git init --quiet "$clone"

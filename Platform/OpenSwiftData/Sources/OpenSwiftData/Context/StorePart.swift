@@ -24,15 +24,17 @@ struct StorePart {
             }
             return parts(
                 inserted: inserted.filter(isInSQLite), changed: changed.filter(isInSQLite),
-                deleted: deleted.filter(isInSQLite), sqliteStores: stores)
+                deleted: deleted.filter(isInSQLite), bulkDeletes: bulkDeletes, sqliteStores: stores)
         }
-        return parts(inserted: inserted, changed: changed, deleted: deleted, sqliteStores: stores)
+        return parts(
+            inserted: inserted, changed: changed, deleted: deleted, bulkDeletes: bulkDeletes, sqliteStores: stores)
     }
 
-    /// The parts of the SQLite stores, of models that are all in them.
+    /// The parts of the SQLite stores, of models that are all in them. Bulk deletions are
+    /// of SQLite stores' entities only (a custom store's models are deleted one by one).
     private static func parts(
         inserted: [any PersistentModel], changed: [any PersistentModel], deleted: [any PersistentModel],
-        sqliteStores stores: ContainerStores
+        bulkDeletes: [BulkDeleteRequest], sqliteStores stores: ContainerStores
     ) -> [StorePart] {
         guard !stores.hasOneStore else {
             return [
