@@ -12,7 +12,8 @@ let strictSettings: [SwiftSetting] = [
 ///
 /// A package of its own, apart from OpenSwiftData: swift-syntax, which every macro package
 /// builds, imports `os` and `OSLog` when it finds modules of those names, so a build that
-/// holds both needs `-Xswiftc -DSWIFTSYNTAX_NO_OSLOG_DEPENDENCY` (see PORTING.md).
+/// holds both needs `-Xswiftc -DSWIFTSYNTAX_NO_OSLOG_DEPENDENCY` (see the article
+/// Porting from SwiftData in OpenSwiftData's documentation catalog).
 let package = Package(
     name: "OSLogPortingKit",
     platforms: [.macOS(.v15)],

@@ -25,7 +25,7 @@ public enum MigrationTesting {
     }
 
     /// Opens a store with a plan's latest version, migrating it, and returns the
-    /// container (whose ``ModelContainer/migrationReport`` says what ran).
+    /// container (whose `ModelContainer/migrationReport` says what ran).
     public static func openMigrated(at url: URL, plan: any SchemaMigrationPlan.Type) throws -> ModelContainer {
         guard let latest = plan.schemas.last else {
             throw SwiftDataError.invalidMigrationPlan(reason: "\(plan) lists no schemas")

@@ -15,7 +15,9 @@ import OpenSwiftData
 public enum SchemaSnapshotCheck {
     /// Why a schema no longer matches its snapshot.
     public struct Mismatch: Error, CustomStringConvertible {
+        /// The snapshot file the version was compared with.
         public let snapshotPath: String
+        /// How the version's models differ from the snapshot, one line each.
         public let differences: [String]
 
         public var description: String {
@@ -27,10 +29,20 @@ public enum SchemaSnapshotCheck {
 
     /// The snapshot file did not exist and was written.
     public struct Recorded: Error, CustomStringConvertible {
+        /// The snapshot file written.
         public let snapshotPath: String
         public var description: String { "Recorded a new schema snapshot at \(snapshotPath); review and commit it." }
     }
 
+    /// Compares `version`'s models with the snapshot at `url`.
+    ///
+    /// - Parameters:
+    ///   - version: The shipped schema version to check.
+    ///   - url: The version's JSON snapshot, committed beside the tests.
+    ///   - environment: Where `OPENSWIFTDATA_RECORD_SNAPSHOTS` is read; `1` rewrites the
+    ///     snapshot from the models.
+    /// - Throws: ``Mismatch`` when the models differ from the snapshot, ``Recorded`` when
+    ///   the snapshot did not exist and was written.
     public static func verify(
         _ version: any VersionedSchema.Type,
         against url: URL,

@@ -101,7 +101,7 @@ struct ObservationTests {
         #expect(changes.value == 0)
     }
 
-    // What differs from SwiftData, as PORTING.md says: a fetched model's reads share its
+    // What differs from SwiftData, as the Porting from SwiftData article says: a fetched model's reads share its
     // context's registrar until its first change.
     @Test("a fetched model never changed is also told of a change to another model of its entity")
     func sharedUntilFirstChange() throws {

@@ -20,9 +20,10 @@ import OpenSwiftData
 /// 4. one local transaction notes the push, deletes the history it came from, advances
 ///    the store's clock and notes the records the server kept over this push;
 /// 5. the records written since the last pull, and those noted, are fetched;
-/// 6. one local transaction applies them (under the author ``SyncAuthor``, so that they
+/// 6. one local transaction applies them (under the author `SyncAuthor`, so that they
 ///    are never pushed back) with the new cursor and clock.
 public struct StoreSyncEngine: Sendable {
+    /// The server the engine syncs with.
     public let remote: SyncRemote
     let logger: Logger
     /// Where a sync stops on purpose, for the tests of a sync cut off there.
@@ -35,6 +36,7 @@ public struct StoreSyncEngine: Sendable {
     /// by pulling every record (``TombstoneCompaction``).
     public var tombstoneRetention: Duration = TombstoneCompaction.defaultRetention
 
+    /// Creates an engine that syncs stores with `remote`, logging each sync's steps to `logger`.
     public init(remote: SyncRemote, logger: Logger = Logger(label: "StoreSync")) {
         self.remote = remote
         self.logger = logger

@@ -4,21 +4,27 @@ import Foundation
 public struct StoreSyncReport: Sendable, Equatable, Codable {
     /// The store's name.
     public let store: String
-    /// Records sent: changed or new models, and deletions.
+    /// Changed or new models sent.
     public var sentChanges = 0
+    /// Deletions sent, as tombstones.
     public var sentDeletions = 0
-    /// Records received and applied here: updates, new models, deletions.
+    /// Records received that updated a model here.
     public var receivedUpdates = 0
+    /// Records received that were new here.
     public var receivedInsertions = 0
+    /// Deletions received and applied here.
     public var receivedDeletions = 0
     /// Records received and left alone, because this machine holds a newer change that
     /// it sends at the next sync.
     public var keptLocal = 0
 
+    /// Creates an empty report of the store `store`.
     public init(store: String) {
         self.store = store
     }
 
+    /// Every record sent: changes and deletions.
     public var sent: Int { sentChanges + sentDeletions }
+    /// Every record received and applied here.
     public var received: Int { receivedUpdates + receivedInsertions + receivedDeletions }
 }

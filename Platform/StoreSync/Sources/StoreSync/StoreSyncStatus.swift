@@ -3,6 +3,7 @@ import OpenSwiftData
 
 /// A store's sync state, read locally without contacting the server.
 public struct StoreSyncStatus: Sendable, Equatable {
+    /// The store's name.
     public let store: String
     /// When the last sync of this store finished; nil if it never did.
     public let lastSync: Date?

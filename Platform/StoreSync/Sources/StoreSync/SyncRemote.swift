@@ -33,17 +33,27 @@ import NIOSSL
 public struct SyncRemote: Sendable, Equatable, CustomStringConvertible {
     /// How the connection uses TLS.
     public enum TLSMode: String, Sendable {
+        /// No TLS: the password and the data cross the network in clear.
         case disable
+        /// TLS when a loopback server offers it, plaintext otherwise; for any other host, as
+        /// ``require``.
         case prefer
+        /// TLS or no connection, the server's certificate not checked.
         case require
+        /// TLS or no connection, the certificate checked against the trusted roots and its name
+        /// against the host.
         case verifyFull = "verify-full"
     }
 
+    /// The server's host name or address, as the URL writes it.
     public let host: String
+    /// The server's port; 5432 when the URL names none.
     public let port: Int
+    /// The user name the connection logs in with.
     public let user: String
     /// Kept out of ``description`` and every message.
     let password: String?
+    /// The database that holds the sync tables.
     public let database: String
     /// How the connection uses TLS, from `sslmode` and the host (see above): `prefer`
     /// only for a loopback host.
@@ -56,7 +66,10 @@ public struct SyncRemote: Sendable, Equatable, CustomStringConvertible {
 
     /// Parses a remote URL.
     ///
-    /// - Parameter environment: Where `PGPASSWORD` is read when the URL has no password.
+    /// - Parameters:
+    ///   - text: A `postgres://` or `postgresql://` URL, with `sslmode` and `sslrootcert`
+    ///     as libpq reads them.
+    ///   - environment: Where `PGPASSWORD` is read when the URL has no password.
     public init(url text: String, environment: [String: String] = ProcessInfo.processInfo.environment)
         throws(SyncError)
     {

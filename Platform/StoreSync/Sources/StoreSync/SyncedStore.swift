@@ -18,12 +18,15 @@ public struct SyncedStore: Sendable {
     /// The store's name on the server: lowercase letters, digits and `_`, starting with
     /// a letter (its records are in the table `storesync_records_<name>`).
     public let name: String
+    /// The store's container, of one configuration with `cloudKitDatabase: .private(…)`.
     public let container: ModelContainer
     /// Per entity name, the properties that identify one record whatever the machine
     /// that made it: the same movie added on two machines is one record. An entity
     /// without a domain key gets a random record name per row.
     public let domainKeys: [String: [String]]
 
+    /// Describes the store of `container` as `name` on the server, its records identified by
+    /// `domainKeys` where given.
     public init(name: String, container: ModelContainer, domainKeys: [String: [String]] = [:]) {
         self.name = name
         self.container = container

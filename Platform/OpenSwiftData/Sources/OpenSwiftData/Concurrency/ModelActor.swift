@@ -11,7 +11,9 @@
 /// }
 /// ```
 public protocol ModelActor: Actor {
+    /// The container the actor's context belongs to.
     nonisolated var modelContainer: ModelContainer { get }
+    /// The executor that runs the actor's work and owns its context.
     nonisolated var modelExecutor: any ModelExecutor { get }
 }
 

@@ -20,6 +20,7 @@ public final class DefaultSerialModelExecutor: SerialModelExecutor, @unchecked S
     private let context: ModelContext
     private let queue: DispatchQueue
 
+    /// Creates an executor that owns `modelContext` and runs its actor's jobs one at a time.
     public init(modelContext: ModelContext) {
         self.context = modelContext
         self.queue = DispatchQueue(label: "OpenSwiftData.DefaultSerialModelExecutor")
@@ -32,6 +33,7 @@ public final class DefaultSerialModelExecutor: SerialModelExecutor, @unchecked S
         return context
     }
 
+    /// Runs `job` after the jobs queued before it, then saves the context if its autosave is on.
     public func enqueue(_ job: consuming ExecutorJob) {
         let unownedJob = UnownedJob(job)
         let executor = asUnownedSerialExecutor()

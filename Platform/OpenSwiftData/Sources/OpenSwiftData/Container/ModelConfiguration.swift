@@ -13,9 +13,12 @@ public struct ModelConfiguration: Hashable, Identifiable, Sendable {
     public var schema: Schema?
     /// The store file (a placeholder URL for in-memory stores).
     public let url: URL
+    /// Whether the store lives in memory only, and is gone when its container ends.
     public let isStoredInMemoryOnly: Bool
     /// Whether contexts may save; `false` opens the store read-only.
     public let allowsSave: Bool
+    /// The CloudKit database the store would sync with on Apple platforms: `.private(…)` checks
+    /// the models against CloudKit's rules when the container is created; the store stays local.
     public let cloudKitDatabase: CloudKitDatabase
     /// The app group whose folder holds the store (no app groups on Linux: the store
     /// stays in the application-support folder, whatever this says).

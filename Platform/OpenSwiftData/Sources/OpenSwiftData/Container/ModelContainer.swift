@@ -13,12 +13,13 @@ import Synchronization
 /// ```
 ///
 /// With several configurations, each is a store file of its own, and each model type is
-/// stored by the configuration whose schema lists it (``StoreAssignment``); contexts
+/// stored by the configuration whose schema lists it (`StoreAssignment`); contexts
 /// read and write each model in its own store.
 ///
 /// A container is `Sendable`: pass it to actors, and give each its own
 /// ``ModelContext`` (or use `@ModelActor`).
 public final class ModelContainer: Sendable {
+    /// The models the container stores, with the models they refer to.
     public let schema: Schema
     /// Every configuration: one store each. A set, as SwiftData types it; the stores
     /// keep the order the configurations were given in.
@@ -52,7 +53,7 @@ public final class ModelContainer: Sendable {
     /// version to the latest, in one transaction, after a backup is written beside it.
     /// Without a plan, a lightweight migration is inferred from the stored shape. With
     /// several configurations, each store migrates on its own (see
-    /// ``ContainerStores/open(schema:assignment:plan:observer:)``).
+    /// `ContainerStores/open(schema:assignment:plan:observer:)`).
     public init(
         for schema: Schema,
         migrationPlan: (any SchemaMigrationPlan.Type)?,
@@ -158,7 +159,7 @@ public final class ModelContainer: Sendable {
     }
 
     /// The context bound to the main actor; it saves automatically, and shows what the
-    /// container's other contexts save (``ModelContextCore/merge(_:)``).
+    /// container's other contexts save (`ModelContextCore/merge(_:)`).
     @MainActor public var mainContext: ModelContext {
         mainContextStorage.context(for: self)
     }

@@ -1,8 +1,11 @@
 extension ModelContainer {
     /// What one save changed, as seen by observers of the container.
     public struct Change: Sendable {
+        /// The models the save inserted.
         public let inserted: [PersistentIdentifier]
+        /// The models whose stored values or links the save changed.
         public let updated: [PersistentIdentifier]
+        /// The models the save deleted.
         public let deleted: [PersistentIdentifier]
         /// The entities of rows that ``ModelContext/delete(model:where:includeSubclasses:)``
         /// removed in SQL: ``deleted`` lists only the saving context's models of them, the

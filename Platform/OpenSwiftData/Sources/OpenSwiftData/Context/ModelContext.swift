@@ -35,8 +35,11 @@ public final class ModelContext {
 
     /// Keys of the did-save notification's `userInfo`, as SwiftData names them.
     public enum NotificationKey: String, Sendable {
+        /// The identifiers of the models the save inserted.
         case insertedIdentifiers
+        /// The identifiers of the models the save changed.
         case updatedIdentifiers
+        /// The identifiers of the models the save deleted.
         case deletedIdentifiers
         /// Sent by SwiftData when every model was invalidated. OpenSwiftData's contexts
         /// never post it: ``ModelContainer/eraseAllData()`` is announced by
@@ -70,6 +73,7 @@ public final class ModelContext {
         core.handleReleased()
     }
 
+    /// The container whose stores the context reads and writes.
     public var container: ModelContainer { core.container }
 
     /// Whether changes are saved automatically, as Apple documents it: the main context
@@ -105,7 +109,8 @@ public final class ModelContext {
     ///
     /// Changes already saved can be undone too: they become unsaved changes, which the
     /// next save writes. ``rollback()`` removes the context's actions from the undo
-    /// manager. See PORTING.md for how changes are grouped on Linux.
+    /// manager. See <doc:PortingFromSwiftData#Undo-and-redo> for how changes are grouped on
+    /// Linux.
     ///
     /// The context holds the undo manager for as long as the app holds the context.
     public var undoManager: UndoManager? {
@@ -125,8 +130,11 @@ public final class ModelContext {
     /// Whether there are unsaved inserts, changes or deletes.
     public var hasChanges: Bool { core.hasChanges }
 
+    /// The models inserted since the last save.
     public var insertedModelsArray: [any PersistentModel] { core.insertedModelsArray }
+    /// The stored models changed since the last save.
     public var changedModelsArray: [any PersistentModel] { core.changedModelsArray }
+    /// The models deleted since the last save.
     public var deletedModelsArray: [any PersistentModel] { core.deletedModelsArray }
 
     // MARK: Changing
@@ -160,7 +168,7 @@ public final class ModelContext {
     /// In a container of several configurations, a save that touches several stores
     /// writes each in a transaction of its own. Everything is checked first (delete
     /// rules, model counts, read-only stores), and the transactions are nested so that an
-    /// error in any store rolls back every store (``NestedTransactions``). Only a failed
+    /// error in any store rolls back every store (`NestedTransactions`). Only a failed
     /// commit, after the stores written after it committed (the disk fills at that
     /// moment), leaves some stores saved and others not: the context then counts the
     /// changes of the stores that committed as saved, keeps the others, and throws; a

@@ -54,8 +54,8 @@ extension ModelContextCore {
     }
 }
 
-/// The result of ``ModelContextCore/fetch(_:batchSize:)`` and
-/// ``ModelContextCore/fetchIdentifiers(_:batchSize:)``, as SwiftData's
+/// The result of `ModelContextCore/fetch(_:batchSize:)` and
+/// `ModelContextCore/fetchIdentifiers(_:batchSize:)`, as SwiftData's
 /// `FetchResultsCollection`: the matching models (or identifiers) in order. A batched
 /// fetch's models are read from the store a batch at a time as they are reached; the
 /// collection keeps the batch last read, and models of other batches are read again

@@ -105,32 +105,32 @@ public struct SwiftDataError: Error, Hashable, Sendable, CustomStringConvertible
 
     // MARK: OpenSwiftData's causes
 
-    /// ``Cause/invalidModel``.
+    /// ``Cause/invalidModel(entity:reason:)``.
     public static func invalidModel(entity: String, reason: String) -> SwiftDataError {
         SwiftDataError(.loadIssueModelContainer, .invalidModel(entity: entity, reason: reason))
     }
 
-    /// ``Cause/notADatabase``.
+    /// ``Cause/notADatabase(path:)``.
     public static func notADatabase(path: String) -> SwiftDataError {
         SwiftDataError(.loadIssueModelContainer, .notADatabase(path: path))
     }
 
-    /// ``Cause/corruptFile``.
+    /// ``Cause/corruptFile(path:detail:)``.
     public static func corruptFile(path: String, detail: String) -> SwiftDataError {
         SwiftDataError(.loadIssueModelContainer, .corruptFile(path: path, detail: detail))
     }
 
-    /// ``Cause/notAModelStore``.
+    /// ``Cause/notAModelStore(path:tables:)``.
     public static func notAModelStore(path: String, tables: [String]) -> SwiftDataError {
         SwiftDataError(.loadIssueModelContainer, .notAModelStore(path: path, tables: tables))
     }
 
-    /// ``Cause/schemaMismatch``.
+    /// ``Cause/schemaMismatch(path:differences:)``.
     public static func schemaMismatch(path: String, differences: [String]) -> SwiftDataError {
         SwiftDataError(.loadIssueModelContainer, .schemaMismatch(path: path, differences: differences))
     }
 
-    /// ``Cause/io``.
+    /// ``Cause/io(path:detail:)``.
     public static func io(path: String, detail: String) -> SwiftDataError {
         SwiftDataError(.loadIssueModelContainer, .io(path: path, detail: detail))
     }
@@ -138,32 +138,32 @@ public struct SwiftDataError: Error, Hashable, Sendable, CustomStringConvertible
     /// ``Cause/saveNotAllowed``.
     public static var saveNotAllowed: SwiftDataError { SwiftDataError(.modelValidationFailure, .saveNotAllowed) }
 
-    /// ``Cause/deleteDenied``.
+    /// ``Cause/deleteDenied(entity:relationship:count:)``.
     public static func deleteDenied(entity: String, relationship: String, count: Int) -> SwiftDataError {
         SwiftDataError(.modelValidationFailure, .deleteDenied(entity: entity, relationship: relationship, count: count))
     }
 
-    /// ``Cause/modelBelongsToAnotherContext``.
+    /// ``Cause/modelBelongsToAnotherContext(entity:)``.
     public static func modelBelongsToAnotherContext(entity: String) -> SwiftDataError {
         SwiftDataError(.missingModelContext, .modelBelongsToAnotherContext(entity: entity))
     }
 
-    /// ``Cause/modelNotFound``.
+    /// ``Cause/modelNotFound(_:)``.
     public static func modelNotFound(_ value0: PersistentIdentifier) -> SwiftDataError {
         SwiftDataError(.unknownModel, .modelNotFound(value0))
     }
 
-    /// ``Cause/unsupportedConfiguration``.
+    /// ``Cause/unsupportedConfiguration(reason:)``.
     public static func unsupportedConfiguration(reason: String) -> SwiftDataError {
         SwiftDataError(.loadIssueModelContainer, .unsupportedConfiguration(reason: reason))
     }
 
-    /// ``Cause/database``.
+    /// ``Cause/database(code:message:sql:)``.
     public static func database(code: Int32, message: String, sql: String?) -> SwiftDataError {
         SwiftDataError(.storeAccessFailure, .database(code: code, message: message, sql: sql))
     }
 
-    /// ``Cause/unknownModelVersion``.
+    /// ``Cause/unknownModelVersion(path:nearestVersion:differences:)``.
     public static func unknownModelVersion(path: String, nearestVersion: String?, differences: [String])
         -> SwiftDataError
     {
@@ -172,24 +172,24 @@ public struct SwiftDataError: Error, Hashable, Sendable, CustomStringConvertible
             .unknownModelVersion(path: path, nearestVersion: nearestVersion, differences: differences))
     }
 
-    /// ``Cause/storeIsNewer``.
+    /// ``Cause/storeIsNewer(path:storeVersion:latestKnownVersion:)``.
     public static func storeIsNewer(path: String, storeVersion: String, latestKnownVersion: String) -> SwiftDataError {
         SwiftDataError(
             .backwardMigration,
             .storeIsNewer(path: path, storeVersion: storeVersion, latestKnownVersion: latestKnownVersion))
     }
 
-    /// ``Cause/invalidMigrationPlan``.
+    /// ``Cause/invalidMigrationPlan(reason:)``.
     public static func invalidMigrationPlan(reason: String) -> SwiftDataError {
         SwiftDataError(.loadIssueModelContainer, .invalidMigrationPlan(reason: reason))
     }
 
-    /// ``Cause/duplicateVersionShapes``.
+    /// ``Cause/duplicateVersionShapes(first:second:)``.
     public static func duplicateVersionShapes(first: String, second: String) -> SwiftDataError {
         SwiftDataError(.loadIssueModelContainer, .duplicateVersionShapes(first: first, second: second))
     }
 
-    /// ``Cause/refusedChange``.
+    /// ``Cause/refusedChange(entity:property:reason:remedy:)``.
     public static func refusedChange(entity: String, property: String?, reason: String, remedy: String)
         -> SwiftDataError
     {
@@ -198,28 +198,28 @@ public struct SwiftDataError: Error, Hashable, Sendable, CustomStringConvertible
         )
     }
 
-    /// ``Cause/migrationStageFailed``.
+    /// ``Cause/migrationStageFailed(stage:reason:)``.
     public static func migrationStageFailed(stage: String, reason: String) -> SwiftDataError {
         SwiftDataError(.loadIssueModelContainer, .migrationStageFailed(stage: stage, reason: reason))
     }
 
-    /// ``Cause/rowCountMismatch``.
+    /// ``Cause/rowCountMismatch(entity:expected:found:)``.
     public static func rowCountMismatch(entity: String, expected: Int, found: Int) -> SwiftDataError {
         SwiftDataError(.loadIssueModelContainer, .rowCountMismatch(entity: entity, expected: expected, found: found))
     }
 
-    /// ``Cause/cloudKitConstraintViolations``.
+    /// ``Cause/cloudKitConstraintViolations(_:)``.
     public static func cloudKitConstraintViolations(_ value0: [String]) -> SwiftDataError {
         SwiftDataError(.loadIssueModelContainer, .cloudKitConstraintViolations(value0))
     }
 
-    /// ``Cause/relationshipNotLoaded``.
+    /// ``Cause/relationshipNotLoaded(entity:relationship:reason:)``.
     public static func relationshipNotLoaded(entity: String, relationship: String, reason: String) -> SwiftDataError {
         SwiftDataError(
             .modelValidationFailure, .relationshipNotLoaded(entity: entity, relationship: relationship, reason: reason))
     }
 
-    /// ``Cause/modelCountOutOfRange``.
+    /// ``Cause/modelCountOutOfRange(entity:relationship:count:minimum:maximum:)``.
     public static func modelCountOutOfRange(
         entity: String, relationship: String, count: Int, minimum: Int?, maximum: Int?
     ) -> SwiftDataError {
@@ -229,12 +229,12 @@ public struct SwiftDataError: Error, Hashable, Sendable, CustomStringConvertible
                 entity: entity, relationship: relationship, count: count, minimum: minimum, maximum: maximum))
     }
 
-    /// ``Cause/duplicateConfiguration``.
+    /// ``Cause/duplicateConfiguration(path:)``.
     public static func duplicateConfiguration(path: String) -> SwiftDataError {
         SwiftDataError(.duplicateConfiguration, .duplicateConfiguration(path: path))
     }
 
-    /// ``Cause/configurationAssignment``; of the kind
+    /// ``Cause/configurationAssignment(entity:reason:)``; of the kind
     /// ``configurationSchemaNotFoundInContainerSchema`` when a configuration lists a model
     /// the container's schema does not have.
     public static func configurationAssignment(entity: String, reason: String, notInContainerSchema: Bool = false)
@@ -245,17 +245,17 @@ public struct SwiftDataError: Error, Hashable, Sendable, CustomStringConvertible
             .configurationAssignment(entity: entity, reason: reason))
     }
 
-    /// ``Cause/unsupportedKeyPath``.
+    /// ``Cause/unsupportedKeyPath(entity:keyPath:reason:)``.
     public static func unsupportedKeyPath(entity: String, keyPath: String, reason: String) -> SwiftDataError {
         SwiftDataError(.unsupportedKeyPath, .unsupportedKeyPath(entity: entity, keyPath: keyPath, reason: reason))
     }
 
-    /// ``Cause/mutationsEscapedEnumeration``.
+    /// ``Cause/mutationsEscapedEnumeration(entity:count:)``.
     public static func mutationsEscapedEnumeration(entity: String, count: Int) -> SwiftDataError {
         SwiftDataError(.modelValidationFailure, .mutationsEscapedEnumeration(entity: entity, count: count))
     }
 
-    /// ``Cause/requiredRelationshipMissing``.
+    /// ``Cause/requiredRelationshipMissing(entity:relationship:target:)``.
     public static func requiredRelationshipMissing(entity: String, relationship: String, target: String)
         -> SwiftDataError
     {

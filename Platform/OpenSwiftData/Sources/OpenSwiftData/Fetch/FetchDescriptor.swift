@@ -16,9 +16,14 @@ import Foundation
 // @unchecked Sendable: every field is a value, or a key path (an immutable object that
 // Swift does not yet mark `Sendable`); checked by `ConcurrentSchemaUseTests` under the thread sanitizer.
 public struct FetchDescriptor<T: PersistentModel>: @unchecked Sendable {
+    /// The models to fetch; `nil`: every model of the type (and of its subclasses).
     public var predicate: Predicate<T>?
+    /// The order of the result, by the first descriptor, then the next among equals; empty: the
+    /// store's order, by primary key.
     public var sortBy: [SortDescriptor<T>]
+    /// The most models to return; `nil`: no limit.
     public var fetchLimit: Int?
+    /// How many models of the sorted result to skip before the first one returned.
     public var fetchOffset: Int?
     /// Whether unsaved inserts, changes and deletes of the context are reflected. With
     /// `false`, the fetch answers from the store alone: unsaved inserts are left out,
@@ -37,6 +42,7 @@ public struct FetchDescriptor<T: PersistentModel>: @unchecked Sendable {
     /// of the model is an error (``SwiftDataError/unsupportedKeyPath``).
     public var relationshipKeyPathsForPrefetching: [PartialKeyPath<T>] = []
 
+    /// Creates a descriptor of the models `predicate` selects, in the order of `sortBy`.
     public init(predicate: Predicate<T>? = nil, sortBy: [SortDescriptor<T>] = []) {
         self.predicate = predicate
         self.sortBy = sortBy

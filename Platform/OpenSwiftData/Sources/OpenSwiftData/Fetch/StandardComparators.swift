@@ -8,6 +8,8 @@
     // and the localized flag Apple's have; a fetch orders by them as Apple platforms do
     // (``SortTranslator``), in SQL with the store's collations.
 
+    /// The localized comparators Apple's Foundation has and Linux's lacks, for
+    /// `SortDescriptor(\.name, comparator: .localizedStandard)`.
     extension String.StandardComparator {
         /// Compares strings as the Finder does: numbers by value ("file2" before "file10"),
         /// case and width ignored (`localizedStandardCompare`).

@@ -10,6 +10,7 @@ import Foundation
 extension PredicateExpressions {
     /// `root.localizedStandardContains(other)`: whether `other` occurs in `root`, ignoring
     /// case and diacritics, as Foundation's `localizedStandardContains`.
+    @_documentation(visibility: internal)
     public struct StringLocalizedStandardContains<Root: PredicateExpression, Other: PredicateExpression>:
         PredicateExpression
     where Root.Output: StringProtocol, Other.Output: StringProtocol {
@@ -30,6 +31,7 @@ extension PredicateExpressions {
 
     /// `root.caseInsensitiveCompare(other)` or `root.localizedCompare(other)`, as
     /// Foundation's.
+    @_documentation(visibility: internal)
     public struct StringComparison<Root: PredicateExpression, Other: PredicateExpression>: PredicateExpression
     where Root.Output: StringProtocol, Other.Output: StringProtocol {
         public typealias Output = ComparisonResult
@@ -59,18 +61,21 @@ extension PredicateExpressions {
         }
     }
 
+    @_documentation(visibility: internal)
     public static func build_localizedStandardContains<Root, Other>(_ root: Root, _ other: Other)
         -> StringLocalizedStandardContains<Root, Other>
     {
         StringLocalizedStandardContains(root: root, other: other)
     }
 
+    @_documentation(visibility: internal)
     public static func build_caseInsensitiveCompare<Root, Other>(_ root: Root, _ other: Other)
         -> StringComparison<Root, Other>
     {
         StringComparison(root: root, other: other, method: .caseInsensitive)
     }
 
+    @_documentation(visibility: internal)
     public static func build_localizedCompare<Root, Other>(_ root: Root, _ other: Other)
         -> StringComparison<Root, Other>
     {

@@ -2,8 +2,11 @@ internal import GRDB
 
 /// One change of a recorded transaction.
 public enum HistoryChange: Sendable {
+    /// A model inserted.
     case insert(any HistoryInsert)
+    /// A model updated.
     case update(any HistoryUpdate)
+    /// A model deleted.
     case delete(any HistoryDelete)
 
     /// The model inserted, updated or deleted.
@@ -24,6 +27,7 @@ public enum HistoryChange: Sendable {
         }
     }
 
+    /// The identifier of the transaction the change belongs to.
     public var transactionIdentifier: Int64 {
         switch self {
         case .insert(let change): change.transactionIdentifier
@@ -35,10 +39,13 @@ public enum HistoryChange: Sendable {
 
 /// What every kind of change says: the model, and where the change is in the history.
 public protocol HistoryChangeRecord: Sendable {
+    /// The class of the model changed.
     associatedtype Model: PersistentModel
+    /// The model inserted, updated or deleted.
     var changedPersistentIdentifier: PersistentIdentifier { get }
     /// The change's position in its transaction, from 0.
     var changeIdentifier: Int64 { get }
+    /// The identifier of the transaction the change belongs to.
     var transactionIdentifier: Int64 { get }
 }
 
@@ -47,20 +54,24 @@ public protocol HistoryInsert<Model>: HistoryChangeRecord {}
 
 /// A model updated, with the properties the save wrote.
 public protocol HistoryUpdate<Model>: HistoryChangeRecord {
+    /// The key paths of the properties the save wrote.
     var updatedAttributes: [PartialKeyPath<Model>] { get }
 }
 
 /// A model deleted, with the values of its `.preserveValueOnDeletion` attributes.
 public protocol HistoryDelete<Model>: HistoryChangeRecord {
+    /// The values the deleted model's `.preserveValueOnDeletion` attributes had.
     var tombstone: HistoryTombstone<Model> { get }
 }
 
+/// A model inserted, as the history records it.
 public struct DefaultHistoryInsert<Model: PersistentModel>: HistoryInsert {
     public let changedPersistentIdentifier: PersistentIdentifier
     public let changeIdentifier: Int64
     public let transactionIdentifier: Int64
 }
 
+/// A model updated, as the history records it.
 public struct DefaultHistoryUpdate<Model: PersistentModel>: HistoryUpdate {
     public let changedPersistentIdentifier: PersistentIdentifier
     public let changeIdentifier: Int64
@@ -77,6 +88,7 @@ public struct DefaultHistoryUpdate<Model: PersistentModel>: HistoryUpdate {
     }
 }
 
+/// A model deleted, as the history records it.
 public struct DefaultHistoryDelete<Model: PersistentModel>: HistoryDelete {
     public let changedPersistentIdentifier: PersistentIdentifier
     public let changeIdentifier: Int64

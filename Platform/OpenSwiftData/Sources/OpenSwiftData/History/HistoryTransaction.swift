@@ -6,6 +6,7 @@ public protocol HistoryToken: Codable, Comparable, Hashable, Sendable {}
 
 /// One save, as the store's history recorded it.
 public protocol HistoryTransaction: Hashable, Identifiable, Sendable {
+    /// The type of the transaction's ``token``.
     associatedtype TokenType: HistoryToken
     /// The inserts, updates and deletes of the save, in the order it wrote them.
     var changes: [HistoryChange] { get }
@@ -13,9 +14,13 @@ public protocol HistoryTransaction: Hashable, Identifiable, Sendable {
     var transactionIdentifier: Int64 { get }
     /// The saving context's ``ModelContext/author``.
     var author: String? { get }
+    /// The saving program's bundle identifier, or its process name where it has none (on Linux).
     var bundleIdentifier: String { get }
+    /// The saving process's identifier, as text.
     var processIdentifier: String { get }
+    /// The store the transaction was saved to, as ``PersistentIdentifier/storeIdentifier`` names it.
     var storeIdentifier: String { get }
+    /// When the save was recorded.
     var timestamp: Date { get }
     /// The position in the history just after this transaction.
     var token: TokenType { get }
@@ -32,6 +37,7 @@ public protocol HistoryTransaction: Hashable, Identifiable, Sendable {
 public struct DefaultHistoryToken: HistoryToken {
     /// The transaction's identifier, increasing with each save to its store.
     public let transactionIdentifier: Int64
+    /// The store of the transaction, as ``PersistentIdentifier/storeIdentifier`` names it.
     public let storeIdentifier: String
     /// The last transaction seen of each store, by store identifier (this token's own
     /// store included).
@@ -64,9 +70,13 @@ public struct DefaultHistoryTransaction: HistoryTransaction {
     public let changes: [HistoryChange]
     public let transactionIdentifier: Int64
     public let author: String?
+    /// The saving program's bundle identifier, or its process name where it has none.
     public let bundleIdentifier: String
+    /// The saving process's identifier, as text.
     public let processIdentifier: String
+    /// The store the transaction was saved to.
     public let storeIdentifier: String
+    /// When the save was recorded.
     public let timestamp: Date
     /// The last transaction of each store at or before this one in the history as read
     /// (see ``DefaultHistoryToken``); empty: this transaction's store alone.
@@ -100,6 +110,7 @@ public struct HistoryDescriptor<HistoryTransactionType: HistoryTransaction>: Sen
     /// At most this many transactions, after sorting; nil: no limit.
     public var fetchLimit: Int?
 
+    /// Creates a descriptor of the transactions `predicate` selects, in the order of `sortBy`.
     public init(
         predicate: Predicate<HistoryTransactionType>? = nil, sortBy: [SortDescriptor<HistoryTransactionType>] = []
     ) {

@@ -66,8 +66,11 @@ public final class LiveQuery<Model: PersistentModel>: Observable {
 
     /// Fetches `descriptor` in `context` and keeps the result up to date.
     ///
-    /// - Parameter isolation: The actor the context is used on, the caller's by default:
-    ///   fetches run there, and the result is read there.
+    /// - Parameters:
+    ///   - descriptor: The models to fetch, their order and their number.
+    ///   - context: The context that fetches, whose unsaved changes every fetch includes.
+    ///   - isolation: The actor the context is used on, the caller's by default:
+    ///     fetches run there, and the result is read there.
     public init(
         _ descriptor: FetchDescriptor<Model> = FetchDescriptor<Model>(),
         in context: ModelContext,

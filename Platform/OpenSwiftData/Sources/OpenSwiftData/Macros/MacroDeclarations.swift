@@ -26,6 +26,7 @@ public macro Model() = #externalMacro(module: "OpenSwiftDataMacros", type: "Mode
 /// Implementation detail of `@Model`: routes one stored property through the backing data.
 /// `index` is its place among the class's persisted properties, after the active ones of
 /// the `#if` blocks `after` lists (see `_$conditionalCount_<Class>(_:)`).
+@_documentation(visibility: internal)
 @attached(accessor, names: named(init), named(get), named(set))
 @attached(peer, names: prefixed(_))
 public macro _PersistedProperty(_ index: Int, after conditionalBlocks: [Int] = []) =
@@ -33,6 +34,7 @@ public macro _PersistedProperty(_ index: Int, after conditionalBlocks: [Int] = [
 
 /// Implementation detail of `@Model`: sets the named optional `let` properties, which the
 /// initializer leaves unassigned, to nil at the start of its body.
+@_documentation(visibility: internal)
 @attached(body)
 public macro _OptionalConstants(_ names: String...) =
     #externalMacro(module: "OpenSwiftDataMacros", type: "OptionalConstantsMacro")

@@ -9,6 +9,7 @@ import Foundation
 extension PredicateExpressions {
     /// `predicate.evaluate(input)`: a stored predicate evaluated on a value of the
     /// enclosing predicate (`#Predicate<Item> { base.evaluate($0) && $0.stock > 0 }`).
+    @_documentation(visibility: internal)
     public struct StoredPredicateEvaluate<Condition: PredicateExpression & Sendable, Input: PredicateExpression>:
         PredicateExpression
     where Condition.Output == Predicate<Input.Output> {
@@ -31,6 +32,7 @@ extension PredicateExpressions {
 
     /// `expression.evaluate(input)`: a stored expression evaluated on a value of the
     /// enclosing predicate (`#Predicate<Item> { total.evaluate($0) > 100 }`).
+    @_documentation(visibility: internal)
     public struct StoredExpressionEvaluate<
         Transformation: PredicateExpression & Sendable, Input: PredicateExpression, Output
     >: PredicateExpression
@@ -53,6 +55,7 @@ extension PredicateExpressions {
     /// What `#Predicate` expands `predicate.evaluate(input)` to: SwiftData's `#Predicate`
     /// writes the call as the subscript `predicate[input]` for Foundation's macro, which
     /// translates a subscript into this function.
+    @_documentation(visibility: internal)
     public static func build_subscript<Condition, Input>(
         _ predicate: Condition, _ input: Input
     ) -> StoredPredicateEvaluate<Condition, Input> {
@@ -61,6 +64,7 @@ extension PredicateExpressions {
 
     /// What `#Predicate` expands `expression.evaluate(input)` to (see the overload for a
     /// stored predicate).
+    @_documentation(visibility: internal)
     public static func build_subscript<Transformation, Input, Output>(
         _ expression: Transformation, _ input: Input
     ) -> StoredExpressionEvaluate<Transformation, Input, Output> {

@@ -14,6 +14,7 @@ public struct MigrationReport: Sendable, CustomStringConvertible {
     public let storeVersion: Schema.Version?
     /// The version after the migration.
     public let targetVersion: Schema.Version
+    /// The stages run, in order, with their SQL.
     public let stages: [Stage]
     /// The backup written before the migration, if any.
     public let backupPath: String?

@@ -30,12 +30,14 @@ public enum MigrationStage: Sendable, CustomStringConvertible {
         didMigrate: (@Sendable (ModelContext) throws -> Void)?
     )
 
+    /// The version the stage migrates from.
     public var fromVersion: any VersionedSchema.Type {
         switch self {
         case .lightweight(let from, _), .custom(let from, _, _, _): from
         }
     }
 
+    /// The version the stage migrates to.
     public var toVersion: any VersionedSchema.Type {
         switch self {
         case .lightweight(_, let to), .custom(_, let to, _, _): to

@@ -4,7 +4,7 @@
 /// `@Model` routes every persisted property through this object; application code
 /// never needs it directly.
 ///
-/// One allocation per model: the state is the header (``ModelBackingFields``) and the
+/// One allocation per model: the state is the header (`ModelBackingFields`) and the
 /// stored values follow it, as a `ManagedBuffer`'s elements. A fetch creates one of
 /// these per row, and a separate allocation for the values cost as much again. Both are
 /// reached only inside the closures of `withUnsafeMutablePointerToHeader` and
@@ -97,7 +97,7 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingFields, StoredVal
         }
     }
 
-    /// The model that held this backing data has ended (``ModelBackingReference``): its
+    /// The model that held this backing data has ended (`ModelBackingReference`): its
     /// entry in its context's identity map goes with it, even when something else still
     /// holds this backing data.
     @usableFromInline
@@ -141,6 +141,7 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingFields, StoredVal
 
     /// The stored value of a `let` property, for `init(backingData:)` of a fetched
     /// model: `@Model` sets each `let` from its row this way.
+    @_documentation(visibility: internal)
     public func constantValue<Value>(at index: Int) -> Value {
         guard let codec = entity.attributeCodecs[index] else {
             fatalError("\(entity.name).\(entity.properties[index].name) is not an attribute")
@@ -183,8 +184,9 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingFields, StoredVal
     /// the property's key path.
     ///
     /// Inlinable, so that the model's accessor reads a plain stored value (see
-    /// ``DirectRead``) with code specialized for its type; any other value goes through
+    /// `DirectRead`) with code specialized for its type; any other value goes through
     /// the attribute's codec, or is a relationship.
+    @_documentation(visibility: internal)
     @inlinable
     public func value<Model: PersistentModel, Value>(
         at index: Int, of owner: Model, keyPath: KeyPath<Model, Value>
@@ -293,7 +295,8 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingFields, StoredVal
     }
 
     /// Writes a property, recording the change in the model's context and announcing it
-    /// to observers (see ``ModelObservation``).
+    /// to observers (see `ModelObservation`).
+    @_documentation(visibility: internal)
     public func setValue<Model: PersistentModel, Value>(_ newValue: Value, at index: Int, of owner: Model) {
         if let codec = entity.attributeCodecs[index] {
             guard let encoded = encode(newValue, with: codec, at: index) else {

@@ -5,11 +5,12 @@
 /// in it is public.
 ///
 /// Every fetched row allocates one of these, so it is kept small: the rare state is in
-/// side objects created on first use (``PendingChanges``, ``IdentifierMemo``).
+/// side objects created on first use (`PendingChanges`, `IdentifierMemo`).
+@_documentation(visibility: internal)
 public struct ModelBackingFields {
     /// The model's entity. Unowned(unsafe), so that a fetch pays no retain and release
     /// per row. Invariant: every entity descriptor stays in the process's registry
-    /// (``EntityDescriptor/of(_:)``) for the life of the process, so it outlives every
+    /// (`EntityDescriptor.of(_:)`) for the life of the process, so it outlives every
     /// backing data (checked by `SoundnessTests.entityDescriptorsLiveForTheProcess`).
     unowned(unsafe) let entity: EntityDescriptor
     /// Relationship targets, by property index; empty when the entity has none.
@@ -132,8 +133,9 @@ extension ModelBackingData {
     }
 
     /// Whether a new model of a `@Model` subclass still has values to gather from the
-    /// classes of its hierarchy (see ``ModelBackingReference/handOver(from:to:properties:)``).
+    /// classes of its hierarchy (see `ModelBackingReference.handOver(from:to:properties:)`).
     /// Public, and inlinable, for `@Model`'s generated accessors.
+    @_documentation(visibility: internal)
     @inlinable
     public var needsInheritedValues: Bool {
         get { withUnsafeMutablePointerToHeader { $0.pointee.needsInheritedValues } }

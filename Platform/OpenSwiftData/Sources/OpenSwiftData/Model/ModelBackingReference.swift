@@ -3,16 +3,17 @@
 ///
 /// Noncopyable, so that its `deinit` runs exactly once, when the model that holds it
 /// ends: the model's entry in its context's identity map goes then, even if something
-/// else still holds the backing data (see ``PrimaryKeyTable``).
+/// else still holds the backing data (see `PrimaryKeyTable`).
 ///
 /// A new model gets its backing data on first use, built from its entity's values for a
-/// new model (``EntityDescriptor/newModelValues``). A property's init accessor that
+/// new model (`EntityDescriptor.newModelValues`). A property's init accessor that
 /// receives such a value while the model has no backing data yet stores nothing
 /// (`isNewModelValue`): so a fetched model, whose initializer `init(backingData:)` also
 /// applies the class's initial values before its body hands it the row's backing data,
 /// builds no backing data of its own for them. Only an initial value that differs from
 /// a new model's (`Date.now`, `UUID()`) makes one, which `init(backingData:)` then
 /// replaces.
+@_documentation(visibility: internal)
 public struct ModelBackingReference: ~Copyable {
     /// The model's backing data, nil until a new model first needs it.
     ///
@@ -99,6 +100,7 @@ public struct ModelBackingReference: ~Copyable {
 /// optional property. `@Model` passes it as `isNewModelValue` for properties without
 /// an initial value, whose implicit one is `nil` when they are optional. A non-optional
 /// value is promoted to a non-nil optional. Implementation detail of `@Model`.
+@_documentation(visibility: internal)
 @inlinable
 public func _isNil<Value>(_ value: Value?) -> Bool {
     value == nil
@@ -107,6 +109,7 @@ public func _isNil<Value>(_ value: Value?) -> Bool {
 /// Whether a property's initial value equals the literal its declaration gives
 /// (`var pinned = false`), which is what a new model starts with. `@Model` passes it as
 /// `isNewModelValue`. Implementation detail of `@Model`.
+@_documentation(visibility: internal)
 @inlinable
 public func _isDefaultValue<Value: Equatable>(_ value: Value, _ defaultValue: Value) -> Bool {
     value == defaultValue
@@ -114,6 +117,7 @@ public func _isDefaultValue<Value: Equatable>(_ value: Value, _ defaultValue: Va
 
 /// ``_isDefaultValue(_:_:)`` for a type that is not `Equatable`: never known equal, so
 /// the value is always stored.
+@_documentation(visibility: internal)
 @inlinable
 public func _isDefaultValue<Value>(_ value: Value, _ defaultValue: Value) -> Bool {
     false
@@ -122,12 +126,14 @@ public func _isDefaultValue<Value>(_ value: Value, _ defaultValue: Value) -> Boo
 /// Whether a property's initial value is an empty collection, as its declaration's
 /// `[]` or `[:]`: what a new model starts with (no targets, or the empty value the
 /// schema's default stores). Implementation detail of `@Model`.
+@_documentation(visibility: internal)
 @inlinable
 public func _isEmptyCollection<Value: Collection>(_ value: Value) -> Bool {
     value.isEmpty
 }
 
 /// ``_isEmptyCollection(_:)`` for an optional collection: `.some([])`.
+@_documentation(visibility: internal)
 @inlinable
 public func _isEmptyCollection<Value: Collection>(_ value: Value?) -> Bool {
     value?.isEmpty == true

@@ -7,7 +7,7 @@ import Observation
 /// two references are equal when they are the same object, and `id` is the
 /// ``persistentModelID`` unless the class declares an `id` of its own. It is
 /// `Observable`: `withObservationTracking` sees a change to a persisted property (see
-/// PORTING.md for the one difference from SwiftData).
+/// <doc:PortingFromSwiftData#What-differs-on-purpose> for the one difference from SwiftData).
 public protocol PersistentModel: AnyObject, Observable, Hashable, Identifiable, SendableMetatype {
     /// Where the model keeps its persisted values; written by `@Model`.
     var persistentBackingData: ModelBackingData { get set }
@@ -26,12 +26,14 @@ public protocol PersistentModel: AnyObject, Observable, Hashable, Identifiable, 
 
     /// The `@Model` class this one inherits from, if it is a `@Model` subclass; written by
     /// `@Model` for classes that may be subclassed.
+    @_documentation(visibility: internal)
     static var _$superentity: (any PersistentModel.Type)? { get }
 }
 
 extension PersistentModel {
     public static var schemaIndexes: [[String]] { [] }
     public static var schemaUniquenessConstraints: [[String]] { [] }
+    @_documentation(visibility: internal)
     public static var _$superentity: (any PersistentModel.Type)? { nil }
 
     public static func == (lhs: Self, rhs: Self) -> Bool { lhs === rhs }
@@ -45,6 +47,7 @@ extension PersistentModel {
         persistentBackingData.persistentModelID
     }
 
+    /// The model's identity, ``persistentModelID``, unless the class declares an `id` of its own.
     public var id: PersistentIdentifier { persistentModelID }
 
     /// The context the model is registered in, if any.
@@ -75,6 +78,7 @@ extension PersistentModel {
 
 /// The storage that stands in for a persisted property in the class's layout; the
 /// value itself lives in the backing data. Implementation detail of `@Model`.
+@_documentation(visibility: internal)
 public struct _PersistedPropertyPlaceholder: Sendable {
     public init() {}
 }

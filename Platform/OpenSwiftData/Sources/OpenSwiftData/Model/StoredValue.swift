@@ -5,10 +5,11 @@ import Foundation
 ///
 /// ``notRead`` stands for a column a partial fetch (`propertiesToFetch`) left out: it
 /// is never decoded, compared or written; a read of it reads the row's missing columns
-/// from the store first (``ModelContext/readUnreadValues(of:)``).
+/// from the store first (`ModelContext.readUnreadValues(of:)`).
 ///
 /// Public only because it is the element type of ``ModelBackingData``'s storage, which
 /// `@Model`'s inlined accessors read; application code never needs it.
+@_documentation(visibility: internal)
 public enum StoredValue: Equatable, Sendable {
     case null
     case integer(Int64)

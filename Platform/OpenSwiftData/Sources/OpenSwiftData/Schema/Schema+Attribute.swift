@@ -8,16 +8,21 @@ extension Schema {
     public struct Attribute: SchemaPropertyMetadata, Hashable, @unchecked Sendable {
         /// The property name, which is also the column name.
         public internal(set) var name: String
+        /// How the attribute is stored: `.unique`, `.externalStorage`, `.transformable(by:)`, ….
         public var options: [Option]
         /// The name this attribute had in an earlier schema version.
         public var originalName: String?
+        /// A string recorded in the entity's shape: changing it makes the stored shape differ, so
+        /// that a version whose models look the same is told apart.
         public var hashModifier: String?
         /// The declared Swift type.
         public internal(set) var valueType: Any.Type
+        /// Whether the declared type is optional.
         public internal(set) var isOptional: Bool
         /// The default value written in the model declaration, if any.
         public internal(set) var defaultValue: Any?
 
+        /// Whether the attribute has the `.unique` option: no two rows hold the same value.
         public var isUnique: Bool { options.contains(.unique) }
 
         /// Whether the attribute is stored through a `ValueTransformer`
@@ -27,6 +32,8 @@ extension Schema {
         /// The transformer of `.transformable(by:)`, if any.
         var transformer: TransformerReference? { options.lazy.compactMap(\.transformer).first }
 
+        /// Creates the partial description `@Attribute` records; the schema fills in the
+        /// property's name and type.
         public init(_ options: Option..., originalName: String? = nil, hashModifier: String? = nil) {
             self.name = ""
             self.options = options

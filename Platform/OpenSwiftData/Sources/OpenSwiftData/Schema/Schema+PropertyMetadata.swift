@@ -10,6 +10,7 @@ extension Schema {
     // value is only read, and its announcer captures only a key path; checked by
     // `ConcurrentSchemaUseTests` under the thread sanitizer.
     public struct PropertyMetadata: @unchecked Sendable {
+        /// The property's name, which is also its column's.
         public let name: String
         /// The property's key path, rooted at the model type the metadata describes (for
         /// an inherited property, the subclass).
@@ -19,6 +20,8 @@ extension Schema {
         let declaringKeyPath: AnyKeyPath
         /// The default value written in the declaration (`var count: Int = 0`), if any.
         public let defaultValue: Any?
+        /// What `@Attribute` or `@Relationship` says about the property; nil for a property
+        /// without either.
         public let metadata: (any SchemaPropertyMetadata)?
         let valueKind: PropertyValueKind
         /// Whether the property is a `let`: its key path cannot write it.
@@ -26,6 +29,8 @@ extension Schema {
         /// Tells observers of the property's changes (nil for a `let`, which never changes).
         let changeAnnouncer: PropertyChangeAnnouncer?
 
+        /// Describes the property `name` at `keypath`, with its declared default value and what
+        /// its `@Attribute` or `@Relationship` says.
         public init<Root, Value>(
             name: String,
             keypath: KeyPath<Root, Value>,
@@ -57,6 +62,7 @@ extension Schema {
         /// A superclass's properties as its `@Model` subclass inherits them: each named by
         /// its key path rooted at the subclass, as a predicate on the subclass writes it.
         /// Implementation detail of `@Model`.
+        @_documentation(visibility: internal)
         public static func _inherited(_ metadata: [PropertyMetadata], rootedAt keyPaths: [AnyKeyPath])
             -> [PropertyMetadata]
         {

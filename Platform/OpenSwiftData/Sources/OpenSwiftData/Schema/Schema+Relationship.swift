@@ -18,14 +18,19 @@ extension Schema {
         /// Relationship options, accepted for source compatibility.
         public struct Option: Hashable, Sendable {
             let rawValue: String
+            /// SwiftData's `.unique` relationship option; it has no effect on how links are stored.
             public static let unique = Option(rawValue: "unique")
         }
 
         /// The property name.
         public internal(set) var name: String
+        /// The options written in `@Relationship`.
         public var options: [Option]
+        /// What deleting the owner does to the related models.
         public var deleteRule: DeleteRule
+        /// The fewest related models a save accepts; 0 or nil: no bound.
         public var minimumModelCount: Int?
+        /// The most related models a save accepts; 0 or nil: no bound.
         public var maximumModelCount: Int?
         /// The name this relationship had in an earlier schema version.
         public var originalName: String?
@@ -34,14 +39,19 @@ extension Schema {
         /// Whether `@Relationship(inverse: nil)` says there is no inverse: the
         /// relationship is one-way, and no inverse is inferred for it.
         public internal(set) var isOneWay: Bool
+        /// A string recorded in the entity's shape: changing it makes the stored shape differ.
         public var hashModifier: String?
         /// The related entity's name.
         public internal(set) var destination: String
         /// The name of the inverse relationship, when there is one.
         public internal(set) var inverseName: String?
+        /// Whether the relationship refers to one model rather than to many.
         public internal(set) var isToOneRelationship: Bool
+        /// Whether the declared type is optional.
         public internal(set) var isOptional: Bool
 
+        /// Creates the partial description `@Relationship` records; the schema fills in the
+        /// property's name, destination and inverse.
         public init(
             _ options: Option...,
             deleteRule: DeleteRule = .nullify,

@@ -1,10 +1,14 @@
 extension Schema {
     /// A semantic version of a schema, as in `Schema.Version(1, 0, 0)`.
     public struct Version: Hashable, Comparable, Codable, Sendable, CustomStringConvertible {
+        /// The major version: the first number.
         public var major: Int
+        /// The minor version: the second number.
         public var minor: Int
+        /// The patch version: the third number.
         public var patch: Int
 
+        /// Creates the version `major.minor.patch`.
         public init(_ major: Int, _ minor: Int, _ patch: Int) {
             self.major = major
             self.minor = minor

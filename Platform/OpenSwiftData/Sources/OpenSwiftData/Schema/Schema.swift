@@ -115,10 +115,13 @@ public final class Schema: Sendable, CustomStringConvertible {
 extension Schema {
     /// One model type of a schema: its attributes and relationships.
     public struct Entity: Hashable, Sendable, CustomStringConvertible {
+        /// The entity's name: its model class's name, which is also its table's.
         public let name: String
         /// The entity this one inherits from (its model class's `@Model` superclass).
         public let superentityName: String?
+        /// The stored attributes, in declaration order.
         public let attributes: [Attribute]
+        /// The relationships, in declaration order.
         public let relationships: [Relationship]
         /// Groups of property names declared unique together (single `.unique`
         /// attributes included).

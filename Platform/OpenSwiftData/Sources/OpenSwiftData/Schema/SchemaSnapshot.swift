@@ -4,6 +4,7 @@ import Foundation
 /// code: when a shipped model changes without a new version, its snapshot no longer
 /// matches, and a test can say so before users' stores meet the change.
 public struct SchemaSnapshot: Equatable, Sendable {
+    /// The version whose shapes the snapshot holds.
     public let version: Schema.Version
     let shapes: [String: EntityShape]
 

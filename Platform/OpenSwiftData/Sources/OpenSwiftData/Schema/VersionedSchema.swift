@@ -7,6 +7,8 @@
 /// }
 /// ```
 public protocol VersionedSchema: SendableMetatype {
+    /// The version, greater than every earlier shipped version's.
     static var versionIdentifier: Schema.Version { get }
+    /// The model types of the version: nested copies, frozen once the version ships.
     static var models: [any PersistentModel.Type] { get }
 }

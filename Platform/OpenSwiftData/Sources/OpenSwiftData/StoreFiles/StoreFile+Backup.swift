@@ -82,7 +82,7 @@ extension StoreFile {
     /// as a `before-restore` backup.
     ///
     /// The copy is written with SQLite's backup API beside the store under a temporary
-    /// name, and renamed into place only once complete (``replaceFiles(with:)``): a
+    /// name, and renamed into place only once complete (`replaceFiles(with:)`): a
     /// process killed at any point leaves the store whole, as it was or restored. Close
     /// every container of the store first.
     ///

@@ -22,6 +22,9 @@ import Foundation
 /// that folder with the file.
 ///
 /// ## Topics
+///
+/// ### Operations
+///
 /// - ``inspect(expecting:migrationPlan:)``
 /// - ``checkIntegrity()``
 /// - ``backup(to:)``

@@ -43,14 +43,17 @@ public struct StoreInspection: Sendable, Hashable {
     public struct EntityRows: Sendable, Hashable {
         /// The entity's name, also its table's.
         public let entity: String
+        /// How many rows the entity's table holds.
         public let rowCount: Int
 
+        /// Describes the entity `entity` with `rowCount` rows.
         public init(entity: String, rowCount: Int) {
             self.entity = entity
             self.rowCount = rowCount
         }
     }
 
+    /// What the store is, for the schema and plan it was inspected against.
     public let state: State
     /// The main file's size in bytes; nil when it does not exist.
     public let fileSize: Int?
@@ -61,6 +64,7 @@ public struct StoreInspection: Sendable, Hashable {
     /// a readable store.
     public let entities: [EntityRows]
 
+    /// Creates an inspection's result; ``StoreFile/inspect(expecting:migrationPlan:)`` makes them.
     public init(state: State, fileSize: Int?, schemaVersion: Schema.Version? = nil, entities: [EntityRows] = []) {
         self.state = state
         self.fileSize = fileSize

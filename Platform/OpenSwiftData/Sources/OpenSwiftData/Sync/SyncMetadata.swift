@@ -18,9 +18,19 @@ internal import GRDB
 /// or ``ModelContainer/readSyncMetadata(_:)`` and is valid only inside it.
 ///
 /// ## Topics
-/// - ``recordName(of:)``, ``recordNames(ofEntity:)``, ``identifier(ofRecordNamed:)``
-/// - ``setRecordName(_:of:)``, ``removeRecordName(of:)``
-/// - ``value(named:)``, ``setValue(_:named:)``
+///
+/// ### Record names
+///
+/// - ``recordName(of:)``
+/// - ``recordNames(ofEntity:)``
+/// - ``identifier(ofRecordNamed:)``
+/// - ``setRecordName(_:of:)``
+/// - ``removeRecordName(of:)``
+///
+/// ### Values
+///
+/// - ``value(named:)``
+/// - ``setValue(_:named:)``
 public final class SyncMetadata {
     static let recordsTable = "openswiftdata_sync_records"
     static let valuesTable = "openswiftdata_sync_values"

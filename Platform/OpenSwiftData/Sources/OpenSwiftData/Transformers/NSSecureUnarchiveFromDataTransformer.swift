@@ -21,7 +21,7 @@
     /// Where Foundation's would raise an Objective-C exception, or Linux's archiver would
     /// stop the program (an archive naming a class that is not allowed, a value that does
     /// not support secure coding), this one returns nil: it checks an archive's classes
-    /// before unarchiving it, and a value's before archiving it (``SecureArchiveCheck``).
+    /// before unarchiving it, and a value's before archiving it (`SecureArchiveCheck`).
     open class NSSecureUnarchiveFromDataTransformer: ValueTransformer {
         /// The classes an archive's top-level object (and the members of a top-level
         /// collection) may be: Foundation's list unless overridden.

@@ -8,6 +8,7 @@
             self.rawValue = rawValue
         }
 
+        /// Creates the name `rawValue`.
         public init(_ rawValue: String) {
             self.rawValue = rawValue
         }

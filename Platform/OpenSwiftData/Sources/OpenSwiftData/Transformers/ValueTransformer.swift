@@ -82,6 +82,7 @@
     /// Gives ``ValueTransformer`` Foundation's `init?(forName:)`, which returns the
     /// registered transformer itself: an initializer of a protocol extension may assign
     /// `self`, one of a class may not. Implementation detail; never conform to it.
+    @_documentation(visibility: internal)
     public protocol _ValueTransformerLookup {}
 
     extension ValueTransformer: _ValueTransformerLookup {}

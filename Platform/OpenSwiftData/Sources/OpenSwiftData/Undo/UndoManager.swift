@@ -290,6 +290,8 @@
         }
     }
 
+    /// The notifications an undo manager posts, as Foundation names them; Linux's Foundation
+    /// has no `UndoManager`.
     extension Notification.Name {
         /// Posted before an undo manager ends its event group, undoes or redoes.
         public static let NSUndoManagerCheckpoint = Notification.Name("NSUndoManagerCheckpointNotification")

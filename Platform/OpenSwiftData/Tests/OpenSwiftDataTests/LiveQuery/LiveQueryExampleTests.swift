@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@Suite("The README's live query program")
+@Suite("The Live queries article's program")
 struct LiveQueryExampleTests {
     /// The package's folder.
     private static let packageFolder = URL(fileURLWithPath: #filePath)
@@ -30,14 +30,17 @@ struct LiveQueryExampleTests {
         #expect(try String(contentsOf: output, encoding: .utf8) == "[\"Ponyo\"]\n[\"Arrival\", \"Ponyo\"]\n")
     }
 
-    @Test("the README lists the program as it is built")
+    @Test("the Live queries article lists the program as it is built")
     func listing() throws {
-        let readme = try String(contentsOf: Self.packageFolder.appending(path: "README.md"), encoding: .utf8)
+        let article = try String(
+            contentsOf: Self.packageFolder.appending(
+                path: "Sources/OpenSwiftData/OpenSwiftData.docc/LiveQueries.md"),
+            encoding: .utf8)
         let program = try String(
             contentsOf: Self.packageFolder.appending(path: "Examples/LiveQuery/main.swift"), encoding: .utf8)
-        let section = try #require(readme.range(of: "## Live queries"))
-        let opening = try #require(readme.range(of: "```swift\n", range: section.upperBound..<readme.endIndex))
-        let closing = try #require(readme.range(of: "```\n", range: opening.upperBound..<readme.endIndex))
-        #expect(String(readme[opening.upperBound..<closing.lowerBound]) == program)
+        let section = try #require(article.range(of: "# Live queries"))
+        let opening = try #require(article.range(of: "```swift\n", range: section.upperBound..<article.endIndex))
+        let closing = try #require(article.range(of: "```\n", range: opening.upperBound..<article.endIndex))
+        #expect(String(article[opening.upperBound..<closing.lowerBound]) == program)
     }
 }

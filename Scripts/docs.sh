@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Builds the documentation of OpenSwiftData, OpenSwiftDataTesting and StoreSync with the
+# swift-docc plugin (the catalogs OpenSwiftData.docc and StoreSync.docc), and fails on any
+# DocC warning (`--warnings-as-errors`: a link that does not resolve, a malformed topic, …)
+# or on a public symbol without a documentation comment, which DocC does not warn about.
+#
+#   Scripts/docs.sh [swift package options, e.g. -j 1]
+#
+# The archives go to `docs/` in the build folder (.build/shared/docs by default). The symbol
+# graphs the plugin extracted for them (at the public level, so without the symbols marked
+# `@_documentation(visibility: internal)`) are then read by Scripts/undocumented-symbols.py,
+# which lists each undocumented symbol with its file and line.
+set -euo pipefail
+source "$(dirname "$0")/packages.sh"
+cd "$ROOT"
+
+output="$SCRATCH/docs"
+# The plugin writes each target's symbol graphs under extracted-symbols/<package>/<target>;
+# graphs of an earlier run are removed so that only this run's are read.
+rm -rf "$SCRATCH"/*/extracted-symbols
+mkdir -p "$output"
+status=0
+for target in OpenSwiftData OpenSwiftDataTesting StoreSync; do
+    echo "==> swift package generate-documentation --target $target"
+    started=$(date +%s)
+    forget_build_plan
+    if ! swift package --package-path "$ROOT" --scratch-path "$SCRATCH" "$@" \
+        --allow-writing-to-directory "$output" \
+        generate-documentation --target "$target" --warnings-as-errors \
+        --output-path "$output/$target.doccarchive"; then
+        echo "$target: DocC failed or warned (see above)" >&2
+        status=1
+    fi
+    echo "==> $target documented in $(($(date +%s) - started)) s"
+done
+
+echo "==> public symbols without a documentation comment"
+if ! python3 "$ROOT/Scripts/undocumented-symbols.py" OpenSwiftData OpenSwiftDataTesting StoreSync \
+    -- "$SCRATCH"/*/extracted-symbols; then
+    status=1
+fi
+if [ "$status" -ne 0 ]; then
+    echo "Documentation check failed" >&2
+    exit 1
+fi
+echo "Documentation built in $output: no warning, every public symbol documented"
