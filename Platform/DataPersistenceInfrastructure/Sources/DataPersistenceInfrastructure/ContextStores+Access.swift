@@ -1,5 +1,5 @@
 import Foundation
-import OpenSwiftData
+@_spi(StoreFiles) import OpenSwiftData
 
 /// How ``ContextStores/openForReading(_:)`` found a store.
 public enum StoreReadAccess: Sendable, Hashable {

@@ -1,6 +1,6 @@
 import Foundation
 import Logging
-import OpenSwiftData
+@_spi(StoreFiles) import OpenSwiftData
 
 /// Creates the model containers of every context with one policy for failures.
 ///

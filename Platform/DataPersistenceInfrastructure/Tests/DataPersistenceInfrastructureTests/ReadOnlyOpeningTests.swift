@@ -1,6 +1,6 @@
 import Foundation
 import Logging
-import OpenSwiftData
+@_spi(StoreFiles) import OpenSwiftData
 import PopcornTestSupport
 import Testing
 

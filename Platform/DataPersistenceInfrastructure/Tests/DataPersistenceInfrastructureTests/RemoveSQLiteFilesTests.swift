@@ -1,5 +1,5 @@
 import Foundation
-import OpenSwiftData
+@_spi(StoreFiles) import OpenSwiftData
 import PopcornTestSupport
 import Testing
 

@@ -11,7 +11,7 @@
 //       inserts an item in the main context (autosave on or off) and exits at once
 // The loops print "READY" once the store is open, and run until they are killed.
 import Foundation
-import OpenSwiftData
+@_spi(StoreFiles) import OpenSwiftData
 
 enum ItemsV1: VersionedSchema {
     static let versionIdentifier = Schema.Version(1, 0, 0)

@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import Testing
 
-@testable import OpenSwiftData
+@_spi(Sync) @testable import OpenSwiftData
 
 @Model
 final class Ledger {

@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import Testing
 
-@testable import OpenSwiftData
+@_spi(StoreFiles) @testable import OpenSwiftData
 
 @Suite("The probe that looks at a store before its pool opens, and sets the log up")
 struct StoreProbeTests {

@@ -1,4 +1,5 @@
 import Foundation
+@_spi(StoreFiles) import OpenSwiftData
 import SwiftData
 import Testing
 

@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Sync) import OpenSwiftData
 import PostgresNIO
 import Synchronization
 

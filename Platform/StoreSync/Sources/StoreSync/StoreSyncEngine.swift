@@ -33,7 +33,7 @@ public struct StoreSyncEngine: Sendable {
     var stop: Stop?
     /// How long a device that stopped syncing a store keeps the server from removing the
     /// tombstones it has not pulled (90 days). A device that returns after that catches up
-    /// by pulling every record (``TombstoneCompaction``).
+    /// by pulling every record (see the Guarantees article).
     public var tombstoneRetention: Duration = TombstoneCompaction.defaultRetention
 
     /// Creates an engine that syncs stores with `remote`, logging each sync's steps to `logger`.

@@ -1,5 +1,5 @@
 import Foundation
-import OpenSwiftData
+@_spi(Sync) import OpenSwiftData
 
 /// A store's sync state, read locally without contacting the server.
 public struct StoreSyncStatus: Sendable, Equatable {

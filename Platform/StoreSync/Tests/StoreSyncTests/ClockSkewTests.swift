@@ -1,5 +1,5 @@
 import Foundation
-import OpenSwiftData
+@_spi(Sync) import OpenSwiftData
 import StoreSyncTesting
 import Testing
 

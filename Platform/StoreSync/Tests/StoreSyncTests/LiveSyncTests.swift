@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+@_spi(Sync) import OpenSwiftData
 import StoreSyncTesting
 import Synchronization
 import Testing

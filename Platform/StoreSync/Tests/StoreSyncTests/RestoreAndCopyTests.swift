@@ -1,5 +1,5 @@
 import Foundation
-import OpenSwiftData
+@_spi(StoreFiles) @_spi(Sync) import OpenSwiftData
 import PopcornTestSupport
 import StoreSyncTesting
 import Testing

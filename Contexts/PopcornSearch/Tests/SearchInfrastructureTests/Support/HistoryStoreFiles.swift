@@ -1,6 +1,6 @@
 import DataPersistenceInfrastructure
 import Foundation
-import OpenSwiftData
+@_spi(StoreFiles) import OpenSwiftData
 
 @testable import SearchInfrastructure
 

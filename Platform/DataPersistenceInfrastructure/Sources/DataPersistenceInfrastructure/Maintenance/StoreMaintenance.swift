@@ -1,5 +1,5 @@
 import Foundation
-import OpenSwiftData
+@_spi(StoreFiles) import OpenSwiftData
 
 /// Looks after declared stores as a whole, outside their contexts: inspects and checks
 /// them without writing, migrates, backs up and restores user-data stores, and deletes
@@ -30,7 +30,9 @@ public enum StoreMaintenance {
             }
         return StoreStatus(
             url: file.url, state: state, schemaVersion: inspection.isModelStore ? inspection.schemaVersion : nil,
-            sizeBytes: inspection.fileSize, rows: inspection.isModelStore ? inspection.entities : [],
+            sizeBytes: inspection.fileSize,
+            rows: inspection.isModelStore
+                ? inspection.entities.map { StoreStatus.EntityRows(entity: $0.entity, rowCount: $0.rowCount) } : [],
             totalRows: inspection.totalRowCount, isWritable: file.isWritable)
     }
 

@@ -1,5 +1,5 @@
 import Foundation
-import OpenSwiftData
+@_spi(StoreFiles) import OpenSwiftData
 
 /// What a store's file holds, read without writing to it (``StoreMaintenance/status(of:in:)``).
 public struct StoreStatus: Sendable, Hashable {
@@ -26,9 +26,17 @@ public struct StoreStatus: Sendable, Hashable {
     /// The file's size, nil when it is missing.
     public let sizeBytes: Int?
     /// Rows per entity, empty unless ``state`` is ``State/readable``.
-    public let rows: [StoreInspection.EntityRows]
+    public let rows: [EntityRows]
     /// The sum of ``rows``.
     public let totalRows: Int
     /// Whether this process could change the store (OpenSwiftData's `StoreFile.isWritable`).
     public let isWritable: Bool
+
+    /// One entity of the store and how many rows it holds.
+    public struct EntityRows: Sendable, Hashable {
+        /// The entity's name, also its table's.
+        public let entity: String
+        /// How many rows the entity's table holds.
+        public let rowCount: Int
+    }
 }

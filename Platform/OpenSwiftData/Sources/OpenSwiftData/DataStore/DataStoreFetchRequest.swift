@@ -24,6 +24,8 @@ public struct DataStoreFetchResult<T: PersistentModel, Snapshot: DataStoreSnapsh
     /// Snapshots of other models, by identifier.
     public let relatedSnapshots: [PersistentIdentifier: Snapshot]
 
+    /// A store's answer to a fetch of `descriptor`: the matching snapshots, and others
+    /// their relationships name.
     public init(
         descriptor: FetchDescriptor<T>, fetchedSnapshots: [Snapshot],
         relatedSnapshots: [PersistentIdentifier: Snapshot] = [:]

@@ -4,8 +4,12 @@
 public struct DataStoreSaveChangesRequest<Snapshot: DataStoreSnapshot>: Sendable {
     /// The context that saves.
     public let editingState: EditingState
+    /// The models inserted since the last save, with temporary identifiers the store
+    /// replaces by permanent ones (``DataStoreSaveChangesResult/remappedIdentifiers``).
     public let inserted: [Snapshot]
+    /// The models changed since the last save, each whole.
     public let updated: [Snapshot]
+    /// The models deleted since the last save, as they were last saved.
     public let deleted: [Snapshot]
 
     init(editingState: EditingState, inserted: [Snapshot], updated: [Snapshot], deleted: [Snapshot]) {
@@ -27,6 +31,8 @@ public final class DataStoreSaveChangesResult<Snapshot: DataStoreSnapshot>: Send
     /// Snapshots the store wrote differently from what it was given, by identifier.
     public let snapshotsToReregister: [PersistentIdentifier: Snapshot]
 
+    /// The answer of the store `storeIdentifier` to a save: the permanent identifier of
+    /// each inserted model by its temporary one, and the snapshots it wrote differently.
     public init(
         for storeIdentifier: String, remappedIdentifiers: [PersistentIdentifier: PersistentIdentifier] = [:],
         snapshotsToReregister: [PersistentIdentifier: Snapshot] = [:]

@@ -33,8 +33,8 @@ extension ModelContainer {
         try self.init(for: schema, migrationPlan: migrationPlan, assignment: assignment)
     }
 
-    /// ``init(for:migrationPlan:configurations:)-([any DataStoreConfiguration])``, the
-    /// configurations listed.
+    /// A container of the configurations listed, as the form that takes an array of
+    /// `any DataStoreConfiguration` makes it.
     public convenience init(
         for schema: Schema,
         migrationPlan: (any SchemaMigrationPlan.Type)? = nil,

@@ -61,7 +61,7 @@ extension SwiftDataError {
         /// and the model kept its changes.
         case valueNotStored(entity: String, property: String, reason: String)
         /// The rows of one store could not be copied into another
-        /// (``StoreFile/copyRows(from:)``); nothing was written.
+        /// (`StoreFile.copyRows(from:)`); nothing was written.
         case rowsNotCopied(from: String, into: String, reason: String)
         /// Two configurations of one container name the same store file.
         case duplicateConfiguration(path: String)

@@ -2,7 +2,7 @@ import Foundation
 internal import GRDB
 
 /// Copies of a store written with SQLite's backup API before it is migrated, named by the
-/// backup rule of ``StoreFile`` with the label `v<old version>`
+/// backup rule of `StoreFile` with the label `v<old version>`
 /// (`<store file>.<UTC time>.v<old version>.backup`) beside it; the newest few are kept.
 enum MigrationBackup {
     static let keptCount = 3

@@ -10,7 +10,7 @@ internal import GRDB
 ///
 /// The label says why the backup was written: `v<version>` before a migration from that
 /// version, `manual` when a person asked for one, `before-restore` for a store replaced by
-/// ``StoreFile/restore(from:at:)``. A second backup with the same time and label gets
+/// `StoreFile.restore(from:at:)`. A second backup with the same time and label gets
 /// `-2`, `-3`, … after the time. Names sort by time, so a folder listing reads oldest
 /// first.
 extension StoreFile {

@@ -7,12 +7,12 @@ extension StoreFile {
     ///
     /// - Parameters:
     ///   - schema: The schema the program expects; without one, any readable store is
-    ///     ``StoreInspection/State/ok``.
+    ///     `StoreInspection.State.ok`.
     ///   - migrationPlan: The plan the program would open the store with; it tells an
-    ///     older version (``StoreInspection/State/needsMigration(from:)``) from a newer
-    ///     one (``StoreInspection/State/newer(storeVersion:)``) and from an unknown one.
+    ///     older version (`StoreInspection.State.needsMigration(from:)`) from a newer
+    ///     one (`StoreInspection.State.newer(storeVersion:)`) and from an unknown one.
     /// - Returns: The inspection; a file that cannot be read is
-    ///   ``StoreInspection/State/damaged(reason:)``, never an error.
+    ///   `StoreInspection.State.damaged(reason:)`, never an error.
     public func inspect(
         expecting schema: Schema? = nil, migrationPlan: (any SchemaMigrationPlan.Type)? = nil
     ) -> StoreInspection {

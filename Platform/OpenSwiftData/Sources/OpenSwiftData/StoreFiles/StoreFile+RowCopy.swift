@@ -66,7 +66,7 @@ extension StoreFile {
     }
 }
 
-/// What ``StoreFile/copyRows(from:)`` copies: each entity table and join table of the
+/// What `StoreFile.copyRows(from:)` copies: each entity table and join table of the
 /// attached `source` store, checked against the `main` store.
 ///
 /// Keys are mapped once per hierarchy of entities (a `@Model` class and its subclasses,

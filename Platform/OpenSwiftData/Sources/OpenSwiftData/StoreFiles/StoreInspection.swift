@@ -1,6 +1,6 @@
 /// What a store file holds, read without writing to it: see
-/// ``StoreFile/inspect(expecting:migrationPlan:)``.
-public struct StoreInspection: Sendable, Hashable {
+/// `StoreFile.inspect(expecting:migrationPlan:)`.
+@_spi(StoreFiles) public struct StoreInspection: Sendable, Hashable {
     /// What state a store file is in, compared with the schema a program expects.
     public enum State: Sendable, Hashable, CustomStringConvertible {
         /// There is no file.
@@ -64,7 +64,7 @@ public struct StoreInspection: Sendable, Hashable {
     /// a readable store.
     public let entities: [EntityRows]
 
-    /// Creates an inspection's result; ``StoreFile/inspect(expecting:migrationPlan:)`` makes them.
+    /// Creates an inspection's result; `StoreFile.inspect(expecting:migrationPlan:)` makes them.
     public init(state: State, fileSize: Int?, schemaVersion: Schema.Version? = nil, entities: [EntityRows] = []) {
         self.state = state
         self.fileSize = fileSize

@@ -2,7 +2,7 @@ internal import GRDB
 
 extension ModelContainer {
     /// Runs `body` in one SQLite transaction, with a new context whose saves are part of
-    /// it and the store's ``SyncMetadata``: either everything `body` saved and wrote is
+    /// it and the store's `SyncMetadata`: either everything `body` saved and wrote is
     /// committed, or nothing is (when `body` throws, or the process dies before the end).
     ///
     /// This is how a sync engine applies what it received: the models it changes, the
@@ -14,7 +14,7 @@ extension ModelContainer {
     /// ``changes()``) are posted, in order, once the transaction has committed, so that an
     /// observer reading the store sees what they announce; a transaction rolled back
     /// announces nothing. Do not use the context after `body` returns.
-    public func performSyncTransaction<Result>(
+    @_spi(Sync) public func performSyncTransaction<Result>(
         author: String?, _ body: (ModelContext, SyncMetadata) throws -> Result
     ) throws -> Result {
         let store = try syncedStore()
@@ -35,9 +35,9 @@ extension ModelContainer {
         return result
     }
 
-    /// Reads the store's ``SyncMetadata`` without writing: nothing is created when the
+    /// Reads the store's `SyncMetadata` without writing: nothing is created when the
     /// store was never synced (every record name and value is then absent).
-    public func readSyncMetadata<Result>(_ body: (SyncMetadata) throws -> Result) throws -> Result {
+    @_spi(Sync) public func readSyncMetadata<Result>(_ body: (SyncMetadata) throws -> Result) throws -> Result {
         let store = try syncedStore()
         let identifier = store.identifier
         return try passingBodyErrors(path: identifier) {

@@ -7,13 +7,13 @@ extension PersistentModel {
     /// Fill it with ``setInitialValue(_:for:)``, which writes a property without reading
     /// it first (a property's setter reads the current value, which an unset property
     /// that is not optional does not have), before reading or saving it.
-    public static func makeWithUnsetProperties() -> Self {
+    @_spi(Sync) public static func makeWithUnsetProperties() -> Self {
         Self(backingData: ModelBackingData.make(for: Self.self))
     }
 
     /// Sets a property of a new model as its initializer would: without reading the
     /// current value and without announcing a change to observers.
-    public func setInitialValue<Value>(_ value: Value, for keyPath: ReferenceWritableKeyPath<Self, Value>) {
+    @_spi(Sync) public func setInitialValue<Value>(_ value: Value, for keyPath: ReferenceWritableKeyPath<Self, Value>) {
         let backing = persistentBackingData
         guard let index = backing.entity.propertyIndexByKeyPath[keyPath] else {
             preconditionFailure("\(backing.entity.name) has no persisted property at \(keyPath)")

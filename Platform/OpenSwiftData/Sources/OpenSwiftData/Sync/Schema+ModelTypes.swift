@@ -1,7 +1,7 @@
 extension Schema {
     /// The model type of an entity, for code that handles models generically (a sync
     /// engine that receives records by entity name).
-    public func modelType(ofEntityNamed name: String) -> (any PersistentModel.Type)? {
+    @_spi(Sync) public func modelType(ofEntityNamed name: String) -> (any PersistentModel.Type)? {
         descriptorsByName[name]?.modelType
     }
 }

@@ -31,7 +31,7 @@ internal import GRDB
 ///
 /// - ``value(named:)``
 /// - ``setValue(_:named:)``
-public final class SyncMetadata {
+@_spi(Sync) public final class SyncMetadata {
     static let recordsTable = "openswiftdata_sync_records"
     static let valuesTable = "openswiftdata_sync_values"
 

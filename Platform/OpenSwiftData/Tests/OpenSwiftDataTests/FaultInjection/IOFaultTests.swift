@@ -1,6 +1,6 @@
 import Foundation
 import GRDB
-import OpenSwiftData
+@_spi(StoreFiles) import OpenSwiftData
 import Testing
 
 /// I/O errors injected at every write, sync and lock of a save, a migration, a backup

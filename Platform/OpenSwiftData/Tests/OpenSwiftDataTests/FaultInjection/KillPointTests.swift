@@ -1,6 +1,6 @@
 import Foundation
 import GRDB
-import OpenSwiftData
+@_spi(StoreFiles) import OpenSwiftData
 import Testing
 
 #if canImport(Glibc)

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import OpenSwiftData
+@_spi(StoreFiles) @testable import OpenSwiftData
 
 @Suite("StoreFile backups and restore: one naming rule, SQLite's backup API")
 struct StoreBackupTests {

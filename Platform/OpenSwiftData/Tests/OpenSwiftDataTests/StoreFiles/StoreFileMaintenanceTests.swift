@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import OpenSwiftData
+@_spi(StoreFiles) @testable import OpenSwiftData
 
 @Suite("StoreFile: checkpoint, move and remove a store's files")
 struct StoreFileMaintenanceTests {

@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import Testing
 
-@testable import OpenSwiftData
+@_spi(StoreFiles) @testable import OpenSwiftData
 
 @Suite("StoreFile.inspect: what a store holds, read without writing")
 struct StoreInspectionTests {

@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import Testing
 
-@testable import OpenSwiftData
+@_spi(StoreFiles) @testable import OpenSwiftData
 
 @Suite("StoreFile.checkIntegrity: SQLite's integrity check, read-only")
 struct StoreIntegrityTests {

@@ -1,5 +1,5 @@
 import Foundation
-import OpenSwiftData
+@_spi(Sync) import OpenSwiftData
 
 /// What the engine remembers in a store between syncs, in its ``SyncMetadata`` values.
 struct SyncState {

@@ -1,5 +1,5 @@
 import Foundation
-import OpenSwiftData
+@_spi(Sync) import OpenSwiftData
 
 /// How the records of one entity are read from models and written to them: a
 /// ``FieldCodec`` per stored attribute, and the entity's domain key.

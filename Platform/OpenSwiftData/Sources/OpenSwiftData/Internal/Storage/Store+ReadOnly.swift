@@ -2,7 +2,7 @@ import Foundation
 
 extension Store {
     /// Opens the store of a configuration with `allowsSave: false`: an existing file, at
-    /// the schema's shape, on a connection that cannot write (``StoreFile`` says how a
+    /// the schema's shape, on a connection that cannot write (`StoreFile` says how a
     /// WAL store is read in a read-only folder).
     ///
     /// Such a store is never created, migrated or written: a missing or empty file, or
