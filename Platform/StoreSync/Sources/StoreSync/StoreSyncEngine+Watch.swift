@@ -84,20 +84,23 @@ extension StoreSyncEngine {
     ) async throws(SyncError) {
         // The positions of the stores that have something to sync, in order.
         let (due, dueContinuation) = AsyncStream<Int>.makeStream(bufferingPolicy: .unbounded)
-        do {
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                for (position, channel) in channels.enumerated() {
-                    group.addTask {
-                        try await connection.connection.listen(on: channel) { notifications in
-                            for try await notification in notifications
-                            where UUID(uuidString: notification.payload) != devices[position] {
-                                dueContinuation.yield(position)
-                            }
-                        }
-                        // The server ended the listening: the connection is gone.
-                        throw RemoteConnection.ConnectionClosed()
+        // Listening runs outside the task group: postgres-nio may never answer a `LISTEN`
+        // sent as the connection drops, and the group would wait for it. A listener that
+        // ends closes the connection, which ends the group below.
+        let listeners = channels.enumerated().map { position, channel in
+            Task {
+                try? await connection.connection.listen(on: channel) { notifications in
+                    for try await notification in notifications
+                    where UUID(uuidString: notification.payload) != devices[position] {
+                        dueContinuation.yield(position)
                     }
                 }
+                if !Task.isCancelled { try? await connection.connection.close() }
+            }
+        }
+        defer { for listener in listeners { listener.cancel() } }
+        do {
+            try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask {
                     while true {
                         try await Task.sleep(for: localPollInterval)
