@@ -89,29 +89,25 @@ final class EntityDescriptor: @unchecked Sendable {
     /// (`var pinned = false`), stored, and NULL for the others (see
     /// ``ModelBackingReference``).
     let newModelValues: [StoredValue]
-    /// The tables of ``tableChain`` joined on the primary key: the `FROM` of a query of
-    /// the entity's rows (its own table alone for an entity without superentity).
-    let fromSQL: String
-    /// The primary key of a row of ``fromSQL``: the root table's column.
-    let keySQL: String
+    /// The SQL of the entity's rows: tables, key, columns and statements.
+    let sql: EntitySQL
+    /// The tables of ``tableChain`` joined on the primary key (``EntitySQL/fromSQL``).
+    var fromSQL: String { sql.fromSQL }
+    /// The primary key of a row of ``fromSQL`` (``EntitySQL/keySQL``).
+    var keySQL: String { sql.keySQL }
     /// `SELECT` of the primary key and every column, without a `WHERE` clause.
-    let selectSQL: String
+    var selectSQL: String { sql.selectSQL }
     /// `SELECT` of one row by primary key.
-    let selectByKeySQL: String
+    var selectByKeySQL: String { sql.selectByKeySQL }
     /// `INSERT` of one row into the entity's own table, the primary key first, then the
     /// columns of ``ownColumnPropertyIndices``.
-    let ownInsertSQL: String
+    var ownInsertSQL: String { sql.ownInsertSQL }
     /// The quoted, table-qualified column list of ``selectSQL``.
-    let selectColumnsSQL: String
-    /// Each property as a column of ``fromSQL`` (see ``qualifiedColumn(of:)``), built once:
-    /// predicates and sorts name columns at every fetch.
-    private let qualifiedColumns: [String]
+    var selectColumnsSQL: String { sql.selectColumnsSQL }
     /// `ORDER BY` term that makes any order total: the primary key.
-    let primaryKeyOrderSQL: String
+    var primaryKeyOrderSQL: String { sql.primaryKeyOrderSQL }
     /// The SQL of the predicate shapes fetched so far (see ``PredicateTemplates``).
     let predicateTemplates = Locked<[PredicateShape: PredicateTemplateOutcome]>([:])
-    /// `UPDATE` statements by the set of columns they write, built once each.
-    private let updateStatements = Locked<[[Int]: String]>([:])
 
     /// Quotes an SQL identifier.
     static func quote(_ identifier: String) -> String {
@@ -145,7 +141,7 @@ final class EntityDescriptor: @unchecked Sendable {
 
     /// The property at `index` as a column of ``fromSQL``: its table and name, quoted.
     func qualifiedColumn(of index: Int) -> String {
-        qualifiedColumns[index]
+        sql.qualifiedColumns[index]
     }
 
     /// ``fromSQL`` with each table given an alias that starts with `prefix`, with the
@@ -244,31 +240,10 @@ final class EntityDescriptor: @unchecked Sendable {
                     reason: "the default value of '\(property.name)' cannot be stored: \(error)")
             }
         }
-        let table = Self.quote(name)
-        let primaryKey = Self.quote(Self.primaryKeyColumn)
-        let ancestors = superentity?.tableChain ?? []
-        let rootTable = ancestors.first?.quotedTable ?? table
-        let keySQL = "\(rootTable).\(primaryKey)"
-        self.keySQL = keySQL
-        let joinedTables = ancestors.dropFirst().map(\.quotedTable) + (ancestors.isEmpty ? [] : [table])
-        self.fromSQL = ([rootTable] + joinedTables.map { "JOIN \($0) ON \($0).\(primaryKey) = \(keySQL)" })
-            .joined(separator: " ")
-        let qualifiedColumns = properties.map { property in
-            let index = property.index
-            let declaringTable =
-                index < inheritedPropertyCount ? superentity?.declaringTable(of: index) ?? table : table
-            return "\(declaringTable).\(property.quotedName)"
-        }
-        self.qualifiedColumns = qualifiedColumns
-        let qualified = columnPropertyIndices.map { qualifiedColumns[$0] }
-        self.selectColumnsSQL = ([keySQL] + qualified).joined(separator: ", ")
-        self.selectSQL = "SELECT \(selectColumnsSQL) FROM \(fromSQL)"
-        self.selectByKeySQL = "\(selectSQL) WHERE \(keySQL) = ?"
-        self.primaryKeyOrderSQL = "\(keySQL) ASC"
-        let ownColumnNames = ownColumnPropertyIndices.map { properties[$0].name }
-        let insertColumns = ([Self.primaryKeyColumn] + ownColumnNames).map(Self.quote).joined(separator: ", ")
-        let placeholders = Array(repeating: "?", count: ownColumnNames.count + 1).joined(separator: ", ")
-        self.ownInsertSQL = "INSERT INTO \(table) (\(insertColumns)) VALUES (\(placeholders))"
+        self.sql = EntitySQL(
+            table: name, superentity: superentity, properties: properties,
+            inheritedPropertyCount: inheritedPropertyCount, columns: columnPropertyIndices,
+            ownColumns: ownColumnPropertyIndices)
         for group in declaredIndexes + modelType.schemaUniquenessConstraints {
             for propertyName in group {
                 // A sub-entity's table holds its own properties only.
@@ -285,13 +260,9 @@ final class EntityDescriptor: @unchecked Sendable {
     }
 
     /// `UPDATE` of the given columns (property indices) of one row, the primary key
-    /// bound last.
+    /// bound last (``EntitySQL/updateSQL(columns:)``).
     func updateSQL(columns: [Int]) -> String {
-        if let sql = updateStatements.withLock({ $0[columns] }) { return sql }
-        let assignments = columns.map { "\(properties[$0].quotedName) = ?" }.joined(separator: ", ")
-        let sql = "UPDATE \(quotedTable) SET \(assignments) WHERE \(Self.quote(Self.primaryKeyColumn)) = ?"
-        updateStatements.withLock { $0[columns] = sql }
-        return sql
+        sql.updateSQL(columns: columns)
     }
 
     // MARK: Registry
