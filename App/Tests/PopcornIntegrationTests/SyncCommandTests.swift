@@ -252,6 +252,40 @@ struct SyncCommandTests {
     }
 }
 
+/// Two people, a PostgreSQL role each, on one database.
+@Suite("popcorn sync, two accounts on one database")
+struct SyncAccountsCommandTests {
+    @Test("each account's machines see its own watchlist only, through popcorn and through SQL")
+    func accountsAreSeparate() async throws {
+        let admin = try await TestPostgres.newDatabase()
+        let alice = try await TestPostgres.newAccount(on: admin)
+        let bob = try await TestPostgres.newAccount(on: admin)
+        let aliceLaptop = SyncMachine()
+        let aliceDesktop = SyncMachine()
+        let bobLaptop = SyncMachine()
+        let page = try PopcornJSON.decoder().decode(
+            MovieListJSON.self,
+            from: Data(try aliceLaptop.popcorn.run(["movies", "popular", "--json"]).standardOutput.utf8))
+        let movies = page.results.map(\.id)
+        #expect(try aliceLaptop.popcorn.run(["watchlist", "add", String(movies[0])]).status == 0)
+        #expect(try bobLaptop.popcorn.run(["watchlist", "add", String(movies[1])]).status == 0)
+        #expect(try aliceLaptop.sync(alice).status == 0)
+        #expect(try bobLaptop.sync(bob).status == 0)
+        #expect(try aliceDesktop.sync(alice).status == 0)
+        #expect(try await aliceDesktop.watchlist() == [movies[0]])
+        #expect(try await bobLaptop.watchlist() == [movies[1]])
+
+        // Each role's own table holds its one entry; the other's cannot be read.
+        for url in [alice, bob] {
+            #expect(try await TestPostgres.integer("SELECT count(*) FROM storesync_records_watchlist", on: url) == 1)
+        }
+        let aliceRole = try #require(URLComponents(string: alice)?.user)
+        await #expect(throws: (any Error).self) {
+            _ = try await TestPostgres.execute("SELECT * FROM \(aliceRole).storesync_records_watchlist", on: bob)
+        }
+    }
+}
+
 /// `popcorn sync --watch`, a process left running while other processes change the stores.
 @Suite("popcorn sync --watch")
 struct SyncWatchCommandTests {
