@@ -61,7 +61,8 @@ struct SyncedNotes {
     }
 
     static func note(_ title: String, in container: ModelContainer) throws -> Note {
-        let notes = try ModelContext(container).fetch(FetchDescriptor<Note>(predicate: #Predicate { $0.title == title }))
+        let notes = try ModelContext(container).fetch(
+            FetchDescriptor<Note>(predicate: #Predicate { $0.title == title }))
         guard let note = notes.first else { throw CocoaError(.fileNoSuchFile) }
         return note
     }
