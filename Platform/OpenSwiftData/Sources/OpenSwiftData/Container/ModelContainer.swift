@@ -218,12 +218,13 @@ public final class ModelContainer: Sendable {
                 externalData.replace(try ExternalDataRows.references(db).map(\.fileName))
             }
             let layout = stores.schemas[index].layout
-            let deletions = try StoreHistory.deletionsOfEveryModel(
-                of: layout.entities, externalData: externalData, db: db)
+            // Recorded before the rows go: each deletion reads its row's preserved values.
+            var history = StoreHistory.Recorder(author: nil)
+            try StoreHistory.recordDeletionsOfEveryModel(
+                of: layout.entities, externalData: externalData, into: &history, db: db)
             for table in layout.entities.map(\.quotedTable) + layout.joinTables.map(\.quotedName) {
                 try db.execute(sql: "DELETE FROM \(table)")
             }
-            try StoreHistory.record(deletions, author: nil, db: db)
             externalData?.settle(in: db)
         }.get()
         saveBroadcaster.publish(ModelContainer.Change(inserted: [], updated: [], deleted: [], erasedAll: true))

@@ -97,6 +97,39 @@ enum StoreHistory {
             }
         }
 
+        /// Records the deletion of the rows of `entity` that `rows` reads, in key order,
+        /// each row its key then the values of `preserved`: a change per row with its
+        /// preserved values, or, without any, runs of consecutive keys (a change row each,
+        /// as inserts are). Nothing is kept in memory but the current run.
+        mutating func appendDeletions(
+            of entity: EntityDescriptor, preserved: [PropertyDescriptor], rows: RowCursor,
+            externalData: ExternalDataChanges?, db: Database
+        ) throws {
+            var run: (first: Int64, last: Int64)?
+            while let row = try rows.next() {
+                let key: Int64 = row[0]
+                guard preserved.isEmpty else {
+                    let values = preserved.enumerated().map { offset, property in
+                        let value = StoredValue(row[offset + 1] as DatabaseValue)
+                        return (property: property.name, value: externalData?.inlined(value) ?? value)
+                    }
+                    try append(.deleted(entity: entity.name, key: key, preserved: values), db: db)
+                    continue
+                }
+                if let current = run, current.last + 1 == key {
+                    run = (current.first, key)
+                    continue
+                }
+                if let current = run {
+                    try append(.deletedRun(entity: entity.name, first: current.first, last: current.last), db: db)
+                }
+                run = (key, key)
+            }
+            if let current = run {
+                try append(.deletedRun(entity: entity.name, first: current.first, last: current.last), db: db)
+            }
+        }
+
         /// The transaction's row and the statement that adds a change to it, made on first use.
         private mutating func started(_ db: Database) throws -> (Int64, Statement) {
             if let transaction, let insertChange { return (transaction, insertChange) }
@@ -120,21 +153,18 @@ enum StoreHistory {
         }
     }
 
-    /// A deletion of every model stored in `db` of these entities, each under its own
-    /// entity (the most derived one whose table has its row), with its preserved values:
+    /// Records the deletion of every model stored in `db` of these entities, each under its
+    /// own entity (the most derived one whose table has its row), with its preserved values:
     /// what erasing the store records. `externalData` inlines the files of preserved
     /// values, which go with the rows.
-    static func deletionsOfEveryModel(
-        of entities: [EntityDescriptor], externalData: ExternalDataChanges?, db: Database
-    ) throws -> [Entry] {
-        var entries: [Entry] = []
+    static func recordDeletionsOfEveryModel(
+        of entities: [EntityDescriptor], externalData: ExternalDataChanges?, into recorder: inout Recorder,
+        db: Database
+    ) throws {
         let primaryKey = EntityDescriptor.quote(EntityDescriptor.primaryKeyColumn)
         for entity in entities {
-            let preserved = entity.properties.filter {
-                $0.attribute?.metadata.options.contains(.preserveValueOnDeletion) == true
-            }
-            let subentities = entities.filter { $0.superentity === entity }
-            let conditions = subentities.map {
+            let preserved = preservedProperties(of: entity)
+            let conditions = entities.filter { $0.superentity === entity }.map {
                 "\(entity.keySQL) NOT IN (SELECT \(primaryKey) FROM \($0.quotedTable))"
             }
             let columns = [entity.keySQL] + preserved.map { entity.qualifiedColumn(of: $0.index) }
@@ -142,23 +172,16 @@ enum StoreHistory {
                 "SELECT \(columns.joined(separator: ", ")) FROM \(entity.fromSQL)"
                 + (conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND "))
                 + " ORDER BY \(entity.keySQL)"
-            let rows = try Row.fetchCursor(db, sql: sql)
-            if preserved.isEmpty {
-                // Without tombstones, consecutive keys are one change row, as inserts are.
-                var keys: [Int64] = []
-                while let row = try rows.next() { keys.append(row[0]) }
-                entries += runs(of: keys).map { .deletedRun(entity: entity.name, first: $0.first, last: $0.last) }
-                continue
-            }
-            while let row = try rows.next() {
-                let values = preserved.enumerated().map { offset, property in
-                    let value = StoredValue(row[offset + 1] as DatabaseValue)
-                    return (property: property.name, value: externalData?.inlined(value) ?? value)
-                }
-                entries.append(.deleted(entity: entity.name, key: row[0], preserved: values))
-            }
+            try recorder.appendDeletions(
+                of: entity, preserved: preserved, rows: try Row.fetchCursor(db, sql: sql), externalData: externalData,
+                db: db)
         }
-        return entries
+    }
+
+    /// The `.preserveValueOnDeletion` attributes of an entity, whose values a deletion's
+    /// tombstone keeps.
+    static func preservedProperties(of entity: EntityDescriptor) -> [PropertyDescriptor] {
+        entity.properties.filter { $0.attribute?.metadata.options.contains(.preserveValueOnDeletion) == true }
     }
 
     /// Inserts of the models `keys` (sorted) of `entity`, as runs of consecutive keys.

@@ -258,9 +258,7 @@ struct BulkDeletion {
         of entity: EntityDescriptor, externalData: ExternalDataChanges?, history: inout StoreHistory.Recorder,
         db: Database
     ) throws {
-        let preserved = entity.properties.filter {
-            $0.attribute?.metadata.options.contains(.preserveValueOnDeletion) == true
-        }
+        let preserved = StoreHistory.preservedProperties(of: entity)
         let (hierarchy, position) = (hierarchy(of: entity), position(of: entity))
         // Without preserved values, the keys alone, in the table's own order.
         let sql =
@@ -271,31 +269,9 @@ struct BulkDeletion {
             FROM \(entity.fromSQL) JOIN \(Self.table) AS d ON d.key = \(entity.keySQL) \
             WHERE d.hierarchy = \(hierarchy) AND d.entity = \(position) ORDER BY d.key
             """
-        let rows = try Row.fetchCursor(db, sql: sql)
-        var run: (first: Int64, last: Int64)?
-        while let row = try rows.next() {
-            let key: Int64 = row[0]
-            guard preserved.isEmpty else {
-                let values = preserved.enumerated().map { offset, property in
-                    let value = StoredValue(row[offset + 1] as DatabaseValue)
-                    return (property: property.name, value: externalData?.inlined(value) ?? value)
-                }
-                try history.append(.deleted(entity: entity.name, key: key, preserved: values), db: db)
-                continue
-            }
-            if let current = run, current.last + 1 == key {
-                run = (current.first, key)
-            } else {
-                if let current = run {
-                    try history.append(
-                        .deletedRun(entity: entity.name, first: current.first, last: current.last), db: db)
-                }
-                run = (key, key)
-            }
-        }
-        if let current = run {
-            try history.append(.deletedRun(entity: entity.name, first: current.first, last: current.last), db: db)
-        }
+        try history.appendDeletions(
+            of: entity, preserved: preserved, rows: try Row.fetchCursor(db, sql: sql), externalData: externalData,
+            db: db)
     }
 
     /// Marks the files of the noted rows' `.externalStorage` values for removal when the
