@@ -142,20 +142,114 @@ struct SeveralConfigurationsMigrationTests {
         #expect(again.migrationReport(for: latest[1]) == nil)
     }
 
-    @Test("a store that needs a custom stage is refused before any store is touched")
-    func customStageRefused() throws {
+    @Test("a custom stage migrates every store together, its code seeing the models of each")
+    func customStageOverEveryStore() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         try writeVersion1()
-        let files = ["voyages.store", "passengers.store"].map { folder.appending(path: $0) }
-        let before = try files.map { try Data(contentsOf: $0) }
+        let schema = Schema(versionedSchema: ShippingSchemaV3.self)
+        let latest = configurations(ShippingSchemaV3.Voyage.self, ShippingSchemaV3.Passenger.self)
+
+        let dryRun = try ModelContainer.dryRunMigration(
+            for: schema, migrationPlan: ShippingCustomMigrationPlan.self, configurations: latest)
+        #expect(dryRun[1].stages.map(\.description) == ["custom 1.0.0 → 2.0.0"])
+        #expect(
+            dryRun[0].stages.map(\.description) == ["custom 1.0.0 → 2.0.0", "lightweight 2.0.0 → 3.0.0"],
+            "the voyages' store is in the custom stage's context too")
+
+        let container = try ModelContainer(
+            for: schema, migrationPlan: ShippingCustomMigrationPlan.self, configurations: latest)
+        let passengers = try #require(container.migrationReport(for: latest[1]))
+        #expect(passengers.stages.map(\.hasCustomCode) == [true])
+        #expect(passengers.backupPath != nil && container.migrationReport(for: latest[0])?.backupPath != nil)
+        let context = ModelContext(container)
+        #expect(try context.fetch(FetchDescriptor<ShippingSchemaV3.Passenger>()).map(\.seat) == ["window"])
+        #expect(try context.fetch(FetchDescriptor<ShippingSchemaV3.Voyage>()).map(\.days) == [0])
+
+        let again = try ModelContainer(
+            for: schema, migrationPlan: ShippingCustomMigrationPlan.self, configurations: latest)
+        #expect(again.migrationReport(for: latest[0]) == nil && again.migrationReport(for: latest[1]) == nil)
+    }
+
+    @Test("a custom stage's code reads one store and writes the other")
+    func customStageAcrossStores() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try writeVersion1()
+        let extra = try ModelContainer(
+            for: Schema(versionedSchema: ShippingSchemaV1.self),
+            configurations: configurations(ShippingSchemaV1.Voyage.self, ShippingSchemaV1.Passenger.self))
+        let adding = ModelContext(extra)
+        adding.insert(ShippingSchemaV1.Passenger(name: "Grace"))
+        try adding.save()
+
+        let latest = configurations(ShippingSchemaV3.Voyage.self, ShippingSchemaV3.Passenger.self)
+        let container = try ModelContainer(
+            for: Schema(versionedSchema: ShippingSchemaV3.self), migrationPlan: ShippingCrossStorePlan.self,
+            configurations: latest)
+        let context = ModelContext(container)
+        let voyages = try context.fetch(FetchDescriptor<ShippingSchemaV3.Voyage>(sortBy: [SortDescriptor(\.title)]))
+        #expect(voyages.map(\.title) == ["Crossing", "Trip of Ada", "Trip of Grace"])
+        #expect(voyages.map(\.days) == [2, 2, 2])
+        #expect(container.migrationReport(for: latest[0])?.stages.last?.hasCustomCode == true)
+    }
+
+    @Test("a custom stage that fails leaves every store as it was")
+    func failedCustomStageChangesNoStore() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try writeVersion1()
+        let latest = configurations(ShippingSchemaV3.Voyage.self, ShippingSchemaV3.Passenger.self)
         #expect {
             try ModelContainer(
-                for: Schema(versionedSchema: ShippingSchemaV3.self), migrationPlan: ShippingCustomMigrationPlan.self,
-                configurations: configurations(ShippingSchemaV3.Voyage.self, ShippingSchemaV3.Passenger.self))
+                for: Schema(versionedSchema: ShippingSchemaV3.self), migrationPlan: ShippingFailingPlan.self,
+                configurations: latest)
         } throws: { error in
-            let message = "\(error)"
-            return message.contains("'Passengers'") && message.contains("custom 1.0.0 → 2.0.0")
+            "\(error)".contains("custom 2.0.0 → 3.0.0") && "\(error)".contains("no room on board")
         }
-        #expect(try files.map { try Data(contentsOf: $0) } == before)
+        let version1 = configurations(ShippingSchemaV1.Voyage.self, ShippingSchemaV1.Passenger.self)
+        let reports = try ModelContainer.dryRunMigration(
+            for: Schema(versionedSchema: ShippingSchemaV1.self), migrationPlan: nil, configurations: version1)
+        #expect(reports.map(\.isUpToDate) == [true, true], "both stores still at version 1")
+        let context = ModelContext(
+            try ModelContainer(for: Schema(versionedSchema: ShippingSchemaV1.self), configurations: version1))
+        #expect(try context.fetch(FetchDescriptor<ShippingSchemaV1.Voyage>()).map(\.title) == ["Crossing"])
+        #expect(try context.fetch(FetchDescriptor<ShippingSchemaV1.Passenger>()).map(\.name) == ["Ada"])
     }
+}
+
+/// A custom stage whose code reads the passengers' store and writes the voyages'.
+enum ShippingCrossStorePlan: SchemaMigrationPlan {
+    static let schemas: [any VersionedSchema.Type] = ShippingMigrationPlan.schemas
+    static let stages: [MigrationStage] = [
+        .lightweight(fromVersion: ShippingSchemaV1.self, toVersion: ShippingSchemaV2.self),
+        .custom(
+            fromVersion: ShippingSchemaV2.self, toVersion: ShippingSchemaV3.self, willMigrate: nil,
+            didMigrate: { context in
+                let passengers = try context.fetch(FetchDescriptor<ShippingSchemaV3.Passenger>())
+                for passenger in passengers {
+                    context.insert(ShippingSchemaV3.Voyage(title: "Trip of \(passenger.name)"))
+                }
+                for voyage in try context.fetch(FetchDescriptor<ShippingSchemaV3.Voyage>()) {
+                    voyage.days = passengers.count
+                }
+            }),
+    ]
+}
+
+struct NoRoomOnBoard: Error, CustomStringConvertible {
+    var description: String { "no room on board" }
+}
+
+/// A custom stage that changes both stores, then fails.
+enum ShippingFailingPlan: SchemaMigrationPlan {
+    static let schemas: [any VersionedSchema.Type] = ShippingMigrationPlan.schemas
+    static let stages: [MigrationStage] = [
+        .lightweight(fromVersion: ShippingSchemaV1.self, toVersion: ShippingSchemaV2.self),
+        .custom(
+            fromVersion: ShippingSchemaV2.self, toVersion: ShippingSchemaV3.self,
+            willMigrate: { context in
+                context.insert(ShippingSchemaV2.Voyage(title: "Second crossing"))
+                context.insert(ShippingSchemaV2.Passenger(name: "Grace"))
+                try context.save()
+                throw NoRoomOnBoard()
+            }, didMigrate: nil),
+    ]
 }

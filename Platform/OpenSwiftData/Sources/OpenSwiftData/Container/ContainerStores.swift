@@ -23,6 +23,19 @@ struct ContainerStores: Sendable {
         storeIndexByEntity = [:]
     }
 
+    /// Stores each holding the models of its schema, as the container of a migration
+    /// stage over several stores has.
+    init(stores: [Store], schemas: [Schema]) {
+        var indexByEntity: [ObjectIdentifier: Int] = [:]
+        for (index, schema) in schemas.enumerated() {
+            for entity in schema.descriptors { indexByEntity[ObjectIdentifier(entity)] = index }
+        }
+        self.stores = stores
+        self.schemas = schemas
+        self.onlyStore = stores.count == 1 ? stores[0] : nil
+        self.storeIndexByEntity = indexByEntity
+    }
+
     private init(stores: [Store], assignment: StoreAssignment) {
         self.stores = stores
         self.schemas = assignment.schemas
@@ -47,24 +60,29 @@ struct ContainerStores: Sendable {
     /// Opens (creating or migrating) the store of every configuration.
     ///
     /// With several configurations, each store is checked before any is touched: its
-    /// CloudKit rules, and, with a plan, the version its file was written by and the
-    /// stages it needs (a store that needs a custom stage is refused: that stage's code
-    /// may use the models of any store, and each store migrates in a transaction of its
-    /// own). Each store then migrates in its own transaction, in order: if one fails,
-    /// the stores before it stay migrated, it and those after it are left as they were,
-    /// and opening the container again migrates what is left.
+    /// CloudKit rules, and, with a plan, the version its file was written by. When a store
+    /// needs a stage with custom code, whose code may use the models of every store, the
+    /// stores migrate together (``JointMigration``): every store is backed up, and either
+    /// all migrate or none changes. Otherwise each store migrates through the stages that
+    /// change its own models, in its own transaction, in order: if one fails, the stores
+    /// before it stay migrated, it and those after it are left as they were, and opening
+    /// the container again migrates what is left.
     static func open(
         schema: Schema, assignment: StoreAssignment, plan: (any SchemaMigrationPlan.Type)?,
         observer: MigrationObserver?
     ) throws(SwiftDataError) -> (stores: ContainerStores, reports: [MigrationReport?]) {
         let configurations = assignment.configurations
         try checkCloudKitRules(assignment)
-        let plans = try storePlans(schema: schema, assignment: assignment, plan: plan)
-        if configurations.count > 1 {
-            for index in configurations.indices {
-                try refuseCustomStages(
-                    configuration: configurations[index], schema: assignment.schemas[index], plan: plans[index])
+        let (checked, plans) = try storePlans(schema: schema, assignment: assignment, plan: plan)
+        var jointReports: [Int: MigrationReport] = [:]
+        if let joint = try jointMigration(assignment: assignment, plan: checked, plans: plans, observer: observer) {
+            for (index, configuration) in configurations.enumerated() where !configuration.allowsSave {
+                // A read-only store that needs migrating fails here, before any store is touched.
+                _ = try Store.openReadOnly(
+                    url: configuration.url.standardizedFileURL, schema: assignment.schemas[index], plan: plans[index])
             }
+            let reports = try joint.migration.run(backingUp: true)
+            for (member, report) in zip(joint.indices, reports) { jointReports[member] = report }
         }
         var stores: [Store] = []
         var reports: [MigrationReport?] = []
@@ -73,9 +91,38 @@ struct ContainerStores: Sendable {
                 configuration: configurations[index], schema: assignment.schemas[index], plan: plans[index],
                 observer: observer)
             stores.append(store)
-            reports.append(report)
+            reports.append(jointReports[index] ?? report)
         }
         return (ContainerStores(stores: stores, assignment: assignment), reports)
+    }
+
+    /// The migration of the stores of several configurations together, when a plan's
+    /// custom stage is needed by one of them; nil otherwise. Its members are the
+    /// configurations whose files hold a store and may be written, with their positions.
+    private static func jointMigration(
+        assignment: StoreAssignment, plan: VersionedPlan?, plans: [VersionedPlan?], observer: MigrationObserver?,
+        urls: [URL]? = nil
+    ) throws(SwiftDataError) -> (migration: JointMigration, indices: [Int])? {
+        guard assignment.configurations.count > 1, let plan, plan.stages.contains(where: \.hasCustomCode) else {
+            return nil
+        }
+        var members: [JointMigration.Member] = []
+        var indices: [Int] = []
+        for (index, configuration) in assignment.configurations.enumerated() {
+            guard let storePlan = plans[index], !configuration.isStoredInMemoryOnly, configuration.allowsSave else {
+                continue
+            }
+            let url = urls?[index] ?? configuration.url.standardizedFileURL
+            guard StoreFile.size(of: url) > 0,
+                !(try Store.inspectReadOnly(path: url.path, schema: assignment.schemas[index]).isEmpty)
+            else { continue }
+            members.append(
+                JointMigration.Member(
+                    url: url, name: configuration.name, schema: assignment.schemas[index], plan: storePlan))
+            indices.append(index)
+        }
+        let migration = JointMigration(plan: plan, members: members, observer: observer)
+        return try migration.isNeeded() ? (migration, indices) : nil
     }
 
     /// What opening every configuration's store would migrate, one report per
@@ -84,7 +131,10 @@ struct ContainerStores: Sendable {
         throws(SwiftDataError) -> [MigrationReport]
     {
         try checkCloudKitRules(assignment)
-        let plans = try storePlans(schema: schema, assignment: assignment, plan: plan)
+        let (checked, plans) = try storePlans(schema: schema, assignment: assignment, plan: plan)
+        if try jointMigration(assignment: assignment, plan: checked, plans: plans, observer: nil) != nil {
+            return try jointDryRun(assignment: assignment, plan: checked, plans: plans)
+        }
         var reports: [MigrationReport] = []
         for index in assignment.configurations.indices {
             reports.append(
@@ -93,6 +143,39 @@ struct ContainerStores: Sendable {
                     plan: plans[index]))
         }
         return reports
+    }
+
+    /// What a joint migration would do, found by migrating copies of the stores in a
+    /// temporary folder.
+    private static func jointDryRun(
+        assignment: StoreAssignment, plan: VersionedPlan?, plans: [VersionedPlan?]
+    ) throws(SwiftDataError) -> [MigrationReport] {
+        let folder = FileManager.default.temporaryDirectory.appending(
+            path: "openswiftdata-dry-run-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var copies: [URL] = []
+        for (index, configuration) in assignment.configurations.enumerated() {
+            let url = configuration.url.standardizedFileURL
+            let copy = folder.appending(path: "\(index)").appending(path: url.lastPathComponent)
+            if !configuration.isStoredInMemoryOnly, StoreFile.size(of: url) > 0 {
+                // A backup carries the external data, which the migration may read or remove.
+                try SQLiteErrors.map(path: url.path) { try StoreFile(url: url).backup(to: copy) }.get()
+            }
+            copies.append(copy)
+        }
+        guard
+            let joint = try jointMigration(
+                assignment: assignment, plan: plan, plans: plans, observer: nil, urls: copies)
+        else { return [] }
+        let reports = try joint.migration.run(backingUp: false)
+        let target = plan?.latest ?? assignment.schemas[0].version
+        var all = assignment.configurations.map { _ in
+            MigrationReport(storeVersion: nil, targetVersion: target, stages: [], backupPath: nil)
+        }
+        for (member, report) in zip(joint.indices, reports) {
+            if let report { all[member] = report }
+        }
+        return all
     }
 
     /// Checks the models of each store configured for CloudKit against CloudKit's rules.
@@ -104,17 +187,17 @@ struct ContainerStores: Sendable {
         }
     }
 
-    /// The plan each store migrates with: the whole plan, checked against the container's
+    /// The container's plan, checked, and the plan each store migrates with: the whole plan, checked against the container's
     /// schema, for a single store; for one of several, the plan projected onto the
     /// entities it holds now and the entities its file holds that the schema no longer has.
     private static func storePlans(
         schema: Schema, assignment: StoreAssignment, plan: (any SchemaMigrationPlan.Type)?
-    ) throws(SwiftDataError) -> [VersionedPlan?] {
-        guard let plan else { return assignment.configurations.map { _ in nil } }
+    ) throws(SwiftDataError) -> (checked: VersionedPlan?, stores: [VersionedPlan?]) {
+        guard let plan else { return (nil, assignment.configurations.map { _ in nil }) }
         let checked = try VersionedPlan(plan, current: schema)
-        guard assignment.configurations.count > 1 else { return [checked] }
+        guard assignment.configurations.count > 1 else { return (checked, [checked]) }
         let current = Set(schema.descriptors.map(\.name))
-        return zip(assignment.configurations, assignment.schemas).map { configuration, storeSchema in
+        let plans = zip(assignment.configurations, assignment.schemas).map { configuration, storeSchema in
             var names = Set(storeSchema.descriptors.map(\.name))
             if !configuration.isStoredInMemoryOnly,
                 let stored = StoredHashes.read(path: configuration.url.standardizedFileURL.path)
@@ -123,24 +206,7 @@ struct ContainerStores: Sendable {
             }
             return checked.projected(onto: names)
         }
-    }
-
-    /// Fails, before any store is touched, when a store of a container of several
-    /// configurations would run a custom stage.
-    private static func refuseCustomStages(
-        configuration: ModelConfiguration, schema: Schema, plan: VersionedPlan?
-    ) throws(SwiftDataError) {
-        guard let plan, plan.stages.contains(where: \.hasCustomCode) else { return }
-        let url = configuration.url.standardizedFileURL
-        guard !configuration.isStoredInMemoryOnly, StoreFile.size(of: url) > 0,
-            case .other(let stored) = try Store.inspectReadOnly(path: url.path, schema: schema)
-        else { return }
-        let migrator = StoreMigrator(path: url.path, schema: schema, plan: plan, observer: nil)
-        guard let custom = try migrator.stages(for: stored).stages.first(where: \.isCustom) else { return }
-        throw .unsupportedConfiguration(
-            reason:
-                "the store of configuration '\(configuration.name)' (\(url.path)) needs the custom stage \(custom.description), and a container of several configurations runs lightweight stages only (custom code may use the models of every store, and each store migrates on its own); nothing was changed. Migrate with one container per configuration, each with a plan of its own models"
-        )
+        return (checked, plans)
     }
 }
 

@@ -89,12 +89,17 @@ public final class ModelContainer: Sendable {
     }
 
     /// A container for the models of one version during a migration stage.
-    init(migrationSchema: Schema, store: Store) {
+    convenience init(migrationSchema: Schema, store: Store) {
+        self.init(migrationSchema: migrationSchema, stores: ContainerStores(store: store, schema: migrationSchema))
+    }
+
+    /// A container over several stores being migrated together (``JointMigration``).
+    init(migrationSchema: Schema, stores: ContainerStores) {
         self.schema = migrationSchema
         self.configurations = []
         self.orderedConfigurations = []
         self.migrationPlan = nil
-        self.stores = ContainerStores(store: store, schema: migrationSchema)
+        self.stores = stores
         self.migrationReports = []
     }
 

@@ -56,9 +56,9 @@ public final class ModelContext {
     }
 
     /// A context on a connection whose transaction is owned by the caller (see
-    /// ``ModelContextCore/init(container:pinnedDatabase:)``).
-    convenience init(container: ModelContainer, pinnedDatabase db: Database) {
-        self.init(core: ModelContextCore(container: container, pinnedDatabase: db))
+    /// ``ModelContextCore/init(container:pinnedDatabases:)``).
+    convenience init(container: ModelContainer, pinnedDatabases databases: [Database]) {
+        self.init(core: ModelContextCore(container: container, pinnedDatabases: databases))
     }
 
     /// The app's context for `core`; made by the core (``ModelContextCore/publicContext``).

@@ -95,13 +95,16 @@ final class ModelContextCore {
         self.accesses = container.stores.stores.map { StoreAccess(writer: $0.writer, path: $0.url?.path) }
     }
 
-    /// A context on a connection whose transaction is owned by the caller. Its saves are
-    /// savepoints of that transaction, which may still roll back: what they wrote is
-    /// held (``heldChanges``) rather than announced, for the owner of the transaction to
-    /// announce once it has committed (``announceHeldChanges()``).
-    init(container: ModelContainer, pinnedDatabase db: Database) {
+    /// A context on connections whose transactions are owned by the caller, one for each
+    /// of the container's stores, in order. Its saves are savepoints of those
+    /// transactions, which may still roll back: what they wrote is held
+    /// (``heldChanges``) rather than announced, for the owner of the transactions to
+    /// announce once they have committed (``announceHeldChanges()``).
+    init(container: ModelContainer, pinnedDatabases databases: [Database]) {
+        precondition(
+            databases.count == container.stores.stores.count, "a pinned context needs one connection per store")
         self.container = container
-        self.accesses = [StoreAccess(pinned: db)]
+        self.accesses = databases.map(StoreAccess.init(pinned:))
         self.heldChanges = []
     }
 

@@ -71,12 +71,7 @@ struct StoreMigrator {
             return MigrationReport(storeVersion: fromVersion, targetVersion: target, stages: [], backupPath: nil)
         }
         let countsRows = stages.contains(where: \.isCustom)
-        var before: [String: Int] = [:]
-        if countsRows {
-            for name in stored.hashes.keys {
-                before[name] = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(EntityDescriptor.quote(name))") ?? 0
-            }
-        }
+        let before = countsRows ? try Self.rowCounts(db, of: stored) : [:]
         let ledger = MigrationLedger()
         var reports: [MigrationReport.Stage] = []
         var currentShapes = stored.shapes
@@ -94,33 +89,14 @@ struct StoreMigrator {
                 try runCustomCode(willMigrate, schema: from, stage: stage, store: store, db: db, ledger: ledger)
             }
             report(.changingShape)
-            let oldShapes = stage.from?.layout.shapes ?? currentShapes
-            let links = RelationshipLinkCensus(from: oldShapes, to: stage.to.layout)
-            let linksBefore = try links.count(db)
-            let shape = try LightweightMigration(
-                from: oldShapes, to: stage.to.layout, isCustomStage: stage.isCustom,
-                externalData: store.url.map(ExternalDataFolder.init(storeURL:))
-            ).run(in: db)
-            try links.verify(db, before: linksBefore)
+            let shape = try Self.changeShape(
+                db, store: store, from: stage.from?.layout.shapes ?? currentShapes, to: stage.to.layout,
+                isCustomStage: stage.isCustom)
             if let didMigrate = stage.didMigrate {
                 report(.didMigrate)
                 try runCustomCode(didMigrate, schema: stage.to, stage: stage, store: store, db: db, ledger: ledger)
             }
-            for (entity, column) in shape.columnsToFill {
-                let missing =
-                    try Int.fetchOne(
-                        db,
-                        sql:
-                            "SELECT COUNT(*) FROM \(EntityDescriptor.quote(entity)) WHERE \(EntityDescriptor.quote(column)) IS NULL"
-                    ) ?? 0
-                if missing > 0 {
-                    throw SwiftDataError.migrationStageFailed(
-                        stage: stage.description,
-                        reason:
-                            "\(missing) rows of \(entity) have no value for the new non-optional \(column); didMigrate must set it"
-                    )
-                }
-            }
+            try Self.checkFilled(shape, db, stage: stage.description)
             currentShapes = stage.to.layout.shapes
             reports.append(
                 MigrationReport.Stage(
@@ -130,14 +106,7 @@ struct StoreMigrator {
             MigrationProgress(
                 stageNumber: stages.count, stageCount: stages.count, stage: stages[stages.count - 1].description,
                 phase: .verifying, rowsDone: ledger.rowsDone))
-        for entity in schema.layout.entities where countsRows {
-            let expected =
-                (before[entity.name] ?? 0) + (ledger.inserted[entity.name] ?? 0) - (ledger.deleted[entity.name] ?? 0)
-            let found = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(entity.quotedTable)") ?? 0
-            if found != expected {
-                throw SwiftDataError.rowCountMismatch(entity: entity.name, expected: expected, found: found)
-            }
-        }
+        if countsRows { try Self.checkRowCounts(db, layout: schema.layout, before: before, ledger: ledger) }
         try schema.layout.recordShapes(in: db, version: plan?.latest)
         return MigrationReport(storeVersion: fromVersion, targetVersion: target, stages: reports, backupPath: nil)
     }
@@ -152,15 +121,85 @@ struct StoreMigrator {
         ledger: MigrationLedger
     ) throws {
         let container = ModelContainer(migrationSchema: schema, store: store)
-        let context = ModelContext(container: container, pinnedDatabase: db)
+        try Self.run(
+            code, in: ModelContext(container: container, pinnedDatabases: [db]), stage: stage.description,
+            ledger: ledger)
+    }
+}
+
+extension StoreMigrator {
+    /// Changes a store's tables from `from` to `to` (``LightweightMigration``), checking
+    /// that every relationship kept holds as many links after as before.
+    static func changeShape(
+        _ db: Database, store: Store, from: [String: EntityShape], to: StoreLayout, isCustomStage: Bool
+    ) throws -> LightweightMigration.Result {
+        let links = RelationshipLinkCensus(from: from, to: to)
+        let linksBefore = try links.count(db)
+        let shape = try LightweightMigration(
+            from: from, to: to, isCustomStage: isCustomStage,
+            externalData: store.url.map(ExternalDataFolder.init(storeURL:))
+        ).run(in: db)
+        try links.verify(db, before: linksBefore)
+        return shape
+    }
+
+    /// Fails when a new non-optional column a custom stage added is still empty in a row.
+    static func checkFilled(_ shape: LightweightMigration.Result, _ db: Database, stage: String) throws {
+        for (entity, column) in shape.columnsToFill {
+            let missing =
+                try Int.fetchOne(
+                    db,
+                    sql:
+                        "SELECT COUNT(*) FROM \(EntityDescriptor.quote(entity)) WHERE \(EntityDescriptor.quote(column)) IS NULL"
+                ) ?? 0
+            if missing > 0 {
+                throw SwiftDataError.migrationStageFailed(
+                    stage: stage,
+                    reason:
+                        "\(missing) rows of \(entity) have no value for the new non-optional \(column); didMigrate must set it"
+                )
+            }
+        }
+    }
+
+    /// The row count of each entity a store holds.
+    static func rowCounts(_ db: Database, of stored: StoredMetadata) throws -> [String: Int] {
+        var counts: [String: Int] = [:]
+        for name in stored.hashes.keys {
+            counts[name] = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(EntityDescriptor.quote(name))") ?? 0
+        }
+        return counts
+    }
+
+    /// Fails when an entity of `layout` does not hold its count before the migration plus
+    /// what custom code inserted, minus what it deleted.
+    static func checkRowCounts(
+        _ db: Database, layout: StoreLayout, before: [String: Int], ledger: MigrationLedger
+    ) throws {
+        for entity in layout.entities {
+            let expected =
+                (before[entity.name] ?? 0) + (ledger.inserted[entity.name] ?? 0) - (ledger.deleted[entity.name] ?? 0)
+            let found = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(entity.quotedTable)") ?? 0
+            if found != expected {
+                throw SwiftDataError.rowCountMismatch(entity: entity.name, expected: expected, found: found)
+            }
+        }
+    }
+
+    /// Runs a stage's `willMigrate` or `didMigrate` in `context`, and saves what it left
+    /// unsaved; any error becomes the stage's failure.
+    static func run(
+        _ code: @Sendable (ModelContext) throws -> Void, in context: ModelContext, stage: String,
+        ledger: MigrationLedger
+    ) throws {
         context.core.ledger = ledger
         do {
             try code(context)
             if context.hasChanges { try context.save() }
         } catch let error as SwiftDataError {
-            throw SwiftDataError.migrationStageFailed(stage: stage.description, reason: error.description)
+            throw SwiftDataError.migrationStageFailed(stage: stage, reason: error.description)
         } catch {
-            throw SwiftDataError.migrationStageFailed(stage: stage.description, reason: "\(error)")
+            throw SwiftDataError.migrationStageFailed(stage: stage, reason: "\(error)")
         }
     }
 }

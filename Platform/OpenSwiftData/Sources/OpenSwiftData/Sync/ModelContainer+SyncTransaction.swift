@@ -23,7 +23,7 @@ extension ModelContainer {
         var syncContext: ModelContext?
         let result = try passingBodyErrors(path: identifier) {
             try store.writer.write { db in
-                let context = ModelContext(container: self, pinnedDatabase: db)
+                let context = ModelContext(container: self, pinnedDatabases: [db])
                 syncContext = context
                 context.author = author
                 let metadata = try SyncMetadata(db: db, storeIdentifier: identifier, isWritable: true)

@@ -29,6 +29,11 @@ final class Store: Sendable {
             if case .current = self { return true }
             return false
         }
+
+        var isEmpty: Bool {
+            if case .empty = self { return true }
+            return false
+        }
     }
 
     /// Opens the store of a configuration, creating it when absent and migrating it when
