@@ -67,7 +67,43 @@ struct ContainerStores: Sendable {
     /// change its own models, in its own transaction, in order: if one fails, the stores
     /// before it stay migrated, it and those after it are left as they were, and opening
     /// the container again migrates what is left.
+    ///
+    /// Models whose configuration changed move to their new store first (``ModelMove``):
+    /// each store they leave is brought to the latest version with them, then their rows
+    /// move.
     static func open(
+        schema: Schema, assignment: StoreAssignment, plan: (any SchemaMigrationPlan.Type)?,
+        observer: MigrationObserver?
+    ) throws(SwiftDataError) -> (stores: ContainerStores, reports: [MigrationReport?]) {
+        let moves = ModelMove.needed(for: assignment)
+        guard !moves.isEmpty else {
+            return try openStores(schema: schema, assignment: assignment, plan: plan, observer: observer)
+        }
+        for move in moves {
+            let source = assignment.configurations[move.source]
+            let destination = assignment.configurations[move.destination]
+            guard source.allowsSave, destination.allowsSave, !destination.isStoredInMemoryOnly else {
+                throw .unsupportedConfiguration(
+                    reason:
+                        "\(move.entities.joined(separator: ", ")) must move from the store of configuration '\(source.name)' to the store of configuration '\(destination.name)', which needs both stores on disk and writable; nothing was changed"
+                )
+            }
+        }
+        var earlier: [MigrationReport?]
+        do {
+            // The stores opened here are let go of before the rows move.
+            earlier = try openStores(
+                schema: schema, assignment: assignment.holding(moves), plan: plan, observer: observer
+            ).reports
+        }
+        for move in moves { try move.run(assignment) }
+        let (stores, reports) = try openStores(schema: schema, assignment: assignment, plan: plan, observer: observer)
+        return (stores, zip(earlier, reports).map { $0 ?? $1 })
+    }
+
+    /// Opens the stores of ``open(schema:assignment:plan:observer:)``, whose models are
+    /// where `assignment` puts them.
+    private static func openStores(
         schema: Schema, assignment: StoreAssignment, plan: (any SchemaMigrationPlan.Type)?,
         observer: MigrationObserver?
     ) throws(SwiftDataError) -> (stores: ContainerStores, reports: [MigrationReport?]) {

@@ -57,6 +57,24 @@ struct StoreAssignment {
         storeIndexByEntity = assigned
     }
 
+    private init(configurations: [ModelConfiguration], schemas: [Schema], storeIndexByEntity: [ObjectIdentifier: Int]) {
+        self.configurations = configurations
+        self.schemas = schemas
+        self.storeIndexByEntity = storeIndexByEntity
+    }
+
+    /// The assignment with each store that models leave (``ModelMove``) still holding
+    /// them, as it does until they have moved.
+    func holding(_ moves: [ModelMove]) -> StoreAssignment {
+        var schemas = schemas
+        for move in moves {
+            let leaving = self.schemas[move.destination].descriptors.filter { move.entities.contains($0.name) }
+            schemas[move.source] = Schema(
+                schemas[move.source].modelTypes + leaving.map(\.modelType), version: schemas[move.source].version)
+        }
+        return StoreAssignment(configurations: configurations, schemas: schemas, storeIndexByEntity: storeIndexByEntity)
+    }
+
     /// The configurations that list each entity in their schemas, by entity descriptor.
     /// A configuration may list only models of the container's schema.
     private static func claims(of configurations: [ModelConfiguration], in schema: Schema) throws(SwiftDataError)

@@ -43,6 +43,14 @@ final class ExternalDataChanges {
         return newName
     }
 
+    /// Copies the file `name` of `source` into the folder under the same name, unless the
+    /// folder has it already (a copy by an earlier attempt of the same transaction's work).
+    func copyKeepingName(_ name: String, from source: ExternalDataFolder) throws {
+        guard !FileManager.default.fileExists(atPath: try folder.fileURL(name).path) else { return }
+        try folder.copy(name, from: source, as: name)
+        written.append(name)
+    }
+
     /// Records files whose rows the transaction deletes or overwrites.
     func replace(_ names: some Sequence<String>) {
         replaced.formUnion(names)
