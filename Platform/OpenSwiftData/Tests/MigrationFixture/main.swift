@@ -9,6 +9,10 @@
 //   openswiftdata-migration-fixture restore-loop <store> <a> <b> (restores a, b, a, …; prints "RESTORED n")
 //   openswiftdata-migration-fixture main-context-exit <store> on|off
 //       inserts an item in the main context (autosave on or off) and exits at once
+//   openswiftdata-migration-fixture populate-shelves <folder> <rows>
+//   openswiftdata-migration-fixture migrate-shelves <folder>
+//       two configurations (items.sqlite, shelves.sqlite) migrated together by a custom
+//       stage (prints "ROWS n" as it goes)
 // The loops print "READY" once the store is open, and run until they are killed.
 import Foundation
 @_spi(StoreFiles) import OpenSwiftData
@@ -77,6 +81,86 @@ enum ItemsBackfillPlan: SchemaMigrationPlan {
 enum ItemsAddColumnPlan: SchemaMigrationPlan {
     static let schemas: [any VersionedSchema.Type] = [ItemsV1.self, ItemsV2.self]
     static let stages: [MigrationStage] = [.lightweight(fromVersion: ItemsV1.self, toVersion: ItemsV2.self)]
+}
+
+/// Items and shelves, each in a store of its own, migrated together by a custom stage that
+/// backfills the items and counts them on each shelf.
+enum ShelvesV1: VersionedSchema {
+    static let versionIdentifier = Schema.Version(1, 0, 0)
+    static let models: [any PersistentModel.Type] = [Item.self, Shelf.self]
+
+    @Model
+    final class Item {
+        var number: Int
+        var title: String
+
+        init(number: Int, title: String) {
+            self.number = number
+            self.title = title
+        }
+    }
+
+    @Model
+    final class Shelf {
+        var name: String
+        init(name: String) { self.name = name }
+    }
+}
+
+enum ShelvesV2: VersionedSchema {
+    static let versionIdentifier = Schema.Version(2, 0, 0)
+    static let models: [any PersistentModel.Type] = [Item.self, Shelf.self]
+
+    @Model
+    final class Item {
+        var number: Int
+        var title: String
+        var note: String?
+
+        init(number: Int, title: String) {
+            self.number = number
+            self.title = title
+        }
+    }
+
+    @Model
+    final class Shelf {
+        var name: String
+        var itemCount: Int = 0
+        init(name: String) { self.name = name }
+    }
+}
+
+enum ShelvesPlan: SchemaMigrationPlan {
+    static let schemas: [any VersionedSchema.Type] = [ShelvesV1.self, ShelvesV2.self]
+    static let stages: [MigrationStage] = [
+        .custom(
+            fromVersion: ShelvesV1.self, toVersion: ShelvesV2.self, willMigrate: nil,
+            didMigrate: { context in
+                var offset = 0
+                while true {
+                    var page = FetchDescriptor<ShelvesV2.Item>(sortBy: [SortDescriptor(\.number)])
+                    page.fetchOffset = offset
+                    page.fetchLimit = 10_000
+                    let items = try context.fetch(page)
+                    if items.isEmpty { break }
+                    for item in items { item.note = "migrated \(item.number)" }
+                    try context.save()
+                    offset += items.count
+                    FileHandle.standardOutput.write(Data("ROWS \(offset)\n".utf8))
+                }
+                for shelf in try context.fetch(FetchDescriptor<ShelvesV2.Shelf>()) { shelf.itemCount = offset }
+            })
+    ]
+}
+
+func shelvesConfigurations<Item: PersistentModel, Shelf: PersistentModel>(
+    _ folder: URL, _ item: Item.Type, _ shelf: Shelf.Type
+) -> [ModelConfiguration] {
+    [
+        ModelConfiguration("Items", schema: Schema([item]), url: folder.appending(path: "items.sqlite")),
+        ModelConfiguration("Shelves", schema: Schema([shelf]), url: folder.appending(path: "shelves.sqlite")),
+    ]
 }
 
 func populate(_ url: URL, rows: Int) throws {
@@ -166,6 +250,23 @@ do {
         context.autosaveEnabled = arguments[3] == "on"
         context.insert(ItemsV1.Item(number: 1, title: "inserted just before exit"))
         exit(0)
+    case ("populate-shelves", 4):
+        let folder = URL(fileURLWithPath: arguments[2])
+        let container = try ModelContainer(
+            for: Schema(versionedSchema: ShelvesV1.self),
+            configurations: shelvesConfigurations(folder, ShelvesV1.Item.self, ShelvesV1.Shelf.self))
+        let context = ModelContext(container)
+        for number in 0..<(Int(arguments[3]) ?? 0) {
+            context.insert(ShelvesV1.Item(number: number, title: "item \(number)"))
+        }
+        for name in ["left", "right"] { context.insert(ShelvesV1.Shelf(name: name)) }
+        try context.save()
+    case ("migrate-shelves", 3):
+        let folder = URL(fileURLWithPath: arguments[2])
+        let container = try ModelContainer(
+            for: Schema(versionedSchema: ShelvesV2.self), migrationPlan: ShelvesPlan.self,
+            configurations: shelvesConfigurations(folder, ShelvesV2.Item.self, ShelvesV2.Shelf.self))
+        print("DONE \(container.migrationReport?.stages.count ?? 0)")
     default:
         FileHandle.standardError.write(Data("usage: see the comment at the top of main.swift\n".utf8))
         exit(2)

@@ -81,4 +81,61 @@ struct CrashDuringMigrationTests {
         #expect(migrated.0 == 100_000)
         #expect(migrated.1 == "2.0.0")
     }
+
+    @Test(
+        "kill -9 during a custom stage over two stores: both keep version 1 and every row, and the migration then succeeds"
+    )
+    func killDuringJointMigration() throws {
+        let folder = TemporaryFolder()
+        try FileManager.default.createDirectory(at: folder.url, withIntermediateDirectories: true)
+        let populated = try MigrationFixture.run(["populate-shelves", folder.url.path, "100000"])
+        #expect(populated.status == 0)
+
+        let process = Process()
+        process.executableURL = MigrationFixture.executable
+        process.arguments = ["migrate-shelves", folder.url.path]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        var seen = ""
+        let reader = pipe.fileHandleForReading
+        while !seen.contains("ROWS 30000") {
+            let chunk = reader.availableData
+            if chunk.isEmpty { break }
+            seen += String(decoding: chunk, as: UTF8.self)
+        }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        #expect(seen.contains("ROWS 30000"), "the migration was under way when it was killed")
+        #expect(process.terminationReason == .uncaughtSignal)
+
+        func state(_ file: String, _ table: String) throws -> (rows: Int?, columns: [String], version: String?) {
+            try DatabaseQueue(path: folder.file(file).path).read { db in
+                (
+                    try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table)"),
+                    try db.columns(in: table).map(\.name),
+                    try String.fetchOne(
+                        db, sql: "SELECT value FROM openswiftdata_metadata WHERE key = 'schemaVersion'")
+                )
+            }
+        }
+        let items = try state("items.sqlite", "Item")
+        let shelves = try state("shelves.sqlite", "Shelf")
+        // Written without a plan, the stores carry no version until a plan migrates them.
+        #expect(items.rows == 100_000 && items.columns == ["_pk", "number", "title"] && items.version == nil)
+        #expect(shelves.rows == 2 && shelves.columns == ["_pk", "name"] && shelves.version == nil)
+
+        let rerun = try MigrationFixture.run(["migrate-shelves", folder.url.path])
+        #expect(rerun.status == 0)
+        #expect(rerun.output.contains("DONE 1"))
+        let backfilled = try DatabaseQueue(path: folder.file("items.sqlite").path).read { db in
+            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM Item WHERE note = 'migrated ' || number")
+        }
+        let counted = try DatabaseQueue(path: folder.file("shelves.sqlite").path).read { db in
+            try Int.fetchAll(db, sql: "SELECT itemCount FROM Shelf")
+        }
+        #expect(backfilled == 100_000)
+        #expect(counted == [100_000, 100_000])
+        #expect(try state("shelves.sqlite", "Shelf").version == "2.0.0")
+    }
 }
