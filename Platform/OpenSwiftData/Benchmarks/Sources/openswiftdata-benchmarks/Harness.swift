@@ -32,6 +32,8 @@ enum Implementation: String, CaseIterable, Sendable {
     case grdbObjectsByKey = "grdb-objects-by-key"
     case grdbReadPerLookup = "grdb-read-per-lookup"
     case cReadPerLookup = "c-read-per-lookup"
+    case osdOneReader = "osd-one-reader"
+    case grdbOneReader = "grdb-one-reader"
 }
 
 /// What one workload run in a child process reports.

@@ -15,7 +15,15 @@ enum Setup {
             }
         }
         if workloads.contains("fetch-all") { try fillItems(file(folder, "items-small"), rows: scale.insertRows) }
-        if workloads.contains("lookup") { try fillItems(file(folder, "items-large"), rows: scale.largeRows) }
+        if !workloads.isDisjoint(with: ["lookup", "parallel-read"]) {
+            try fillItems(file(folder, "items-large"), rows: scale.largeRows)
+        }
+        if workloads.contains("read-during-write") {
+            for contender in try Workloads.spec("read-during-write").contenders {
+                try fillItems(
+                    ReadDuringWriteWorkload.store(folder, contender.implementation), rows: scale.insertRows)
+            }
+        }
         if workloads.contains("delete-where") {
             for contender in try Workloads.spec("delete-where").contenders {
                 try fillItems(DeleteWhereWorkload.store(folder, contender.implementation), rows: scale.largeRows)

@@ -40,6 +40,30 @@ enum Workloads {
             targets: [Target(.ratio(.grdb, 2))],
             run: LookupWorkload.run),
         WorkloadSpec(
+            name: "parallel-read",
+            title: {
+                "\(ParallelReadWorkload.readers) readers × \($0.lookups.formatted()) lookups (\($0.largeRows.formatted()) rows)"
+            },
+            rounds: 3,
+            contenders: [
+                Contender(.osd, .subject, "OSD: a @ModelActor per reader, all at once"),
+                Contender(.grdb, .baseline, "GRDB: DatabasePool, a concurrent read per reader"),
+                Contender(.osdOneReader, .reference, "OSD: one @ModelActor doing every reader's lookups"),
+                Contender(.grdbOneReader, .reference, "GRDB: one read doing every reader's lookups"),
+            ],
+            // 0.55× one reader's time: at least 1.8 times its throughput.
+            targets: [Target(.ratio(.osdOneReader, 0.55)), Target(.ratio(.grdb, 2))],
+            run: ParallelReadWorkload.run),
+        WorkloadSpec(
+            name: "read-during-write",
+            title: { "longest lookup while \(($0.largeRows / 4).formatted()) rows are saved" }, rounds: 1,
+            contenders: [
+                Contender(.osd, .subject, "OSD: @ModelActor fetch; a context saves on another thread"),
+                Contender(.grdb, .baseline, "GRDB: DatabasePool read; a write on another thread"),
+            ],
+            targets: [Target(.time(50))],
+            run: ReadDuringWriteWorkload.run),
+        WorkloadSpec(
             name: "open", title: { _ in "open, 15 entities, up to date (median)" }, rounds: 3,
             contenders: [
                 Contender(.osd, .subject, "OSD: ModelContainer, then fetchCount"),
