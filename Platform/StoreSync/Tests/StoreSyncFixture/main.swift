@@ -5,6 +5,8 @@
 //   storesync-fixture FOLDER note MOVIE TEXT   adds the movie, or sets its note
 //   storesync-fixture FOLDER sync URL          syncs the folder's store with the server
 //   storesync-fixture FOLDER list              prints MOVIE/NOTE lines, by movie
+//   storesync-fixture FOLDER watch URL         syncs live until killed; prints WATCHING, then
+//                                              SYNCED after each sync the watch runs
 //   storesync-fixture now                      prints this process's time, seconds since 1970
 import Foundation
 import Logging
@@ -71,6 +73,13 @@ case ("sync", 3):
     let engine = StoreSyncEngine(remote: try SyncRemote(url: arguments[2]), logger: Logger(label: "fixture"))
     for report in try await engine.sync([store]) {
         print("sent \(report.sent), received \(report.received)")
+    }
+case ("watch", 3):
+    let engine = StoreSyncEngine(remote: try SyncRemote(url: arguments[2]), logger: Logger(label: "fixture"))
+    // Written unbuffered: the test reads these lines while the watch runs, and kills it.
+    FileHandle.standardOutput.write(Data("WATCHING\n".utf8))
+    try await engine.watch([store]) { event in
+        if case .synced = event { FileHandle.standardOutput.write(Data("SYNCED\n".utf8)) }
     }
 case ("list", 2):
     let movies = try ModelContext(container).fetch(
