@@ -54,6 +54,25 @@ enum ScaleWorkloads {
     /// Every row, one at a time, reading `number`, on a store read once beforehand: the
     /// figure is the time of the walk, and its peak memory is the process's.
     static func enumerate(_ implementation: Implementation, folders: Folders, scale: Scale) throws -> (Double, Int) {
+        try walk(implementation, folders: folders, scale: scale) { context in
+            var check = 0
+            try context.enumerate(FetchDescriptor<Item>()) { item in check += item.number + 1 }
+            return check
+        }
+    }
+
+    /// The same walk through `fetch(_:batchSize:)`: a collection of every row, whose models
+    /// are read 5,000 at a time as they are reached.
+    static func batchedFetch(_ implementation: Implementation, folders: Folders, scale: Scale) throws -> (Double, Int) {
+        try walk(implementation, folders: folders, scale: scale) { context in
+            try context.fetch(FetchDescriptor<Item>(), batchSize: 5_000).reduce(0) { $0 + $1.number + 1 }
+        }
+    }
+
+    /// Every row, one at a time, reading `number`: OSD through `osdWalk`.
+    private static func walk(
+        _ implementation: Implementation, folders: Folders, scale: Scale, osdWalk: (ModelContext) throws -> Int
+    ) throws -> (Double, Int) {
         let url = ScaleStore.url(in: folders.scale, scale: scale)
         try ScaleStore.warm(url)
         var check = 0
@@ -62,9 +81,7 @@ enum ScaleWorkloads {
         case .osd:
             let container = try ModelContainer(for: Item.self, configurations: ModelConfiguration(url: url))
             let context = ModelContext(container)
-            elapsed = try Clock.time {
-                try context.enumerate(FetchDescriptor<Item>()) { item in check += item.number + 1 }
-            }
+            elapsed = try Clock.time { check = try osdWalk(context) }
         case .grdb:
             let pool = try GRDBStore.pool(url)
             elapsed = try Clock.time {

@@ -111,6 +111,16 @@ enum Workloads {
             targets: [Target(.peak(64))],
             run: ScaleWorkloads.enumerate, usesScaleStore: true),
         WorkloadSpec(
+            name: "scale-batched-fetch", title: { "scale: fetch(_:batchSize:) of \($0.scaleRows.formatted()) rows" },
+            rounds: 1,
+            contenders: [
+                Contender(.osd, .subject, "OSD: fetch(FetchDescriptor<Item>(), batchSize: 5000), walked"),
+                Contender(.grdb, .baseline, "GRDB: Row cursor by index → a struct per row"),
+                Contender(.c, .baseline, "C: step one SELECT → a struct per row"),
+            ],
+            targets: [Target(.peak(64))],
+            run: ScaleWorkloads.batchedFetch, usesScaleStore: true),
+        WorkloadSpec(
             name: "scale-migration",
             title: { "scale: lightweight add column (\($0.scaleRows.formatted()) rows)" }, rounds: 1,
             contenders: [

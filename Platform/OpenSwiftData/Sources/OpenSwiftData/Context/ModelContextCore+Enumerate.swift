@@ -134,13 +134,10 @@ private struct EnumerationWalk<T: PersistentModel> {
     /// The keys of the matching rows in the sort's order, read once, then the models in
     /// pages of `batchSize` keys.
     private mutating func walkSortedKeys(in context: ModelContextCore, block: (T) throws -> Void) throws {
-        let query = plan.keysSQL
-        let keys = try context.access(for: entity).read { db in
-            try Int64.fetchAll(db, sql: query.text, arguments: StatementArguments(databaseValues: query.arguments))
-        }
+        let keys = try context.matchingKeys(plan)
         var start = 0
         while start < keys.count {
-            let pageKeys = keys[start..<min(keys.count, start + batchSize)]
+            let pageKeys = keys.keys(at: start..<min(keys.count, start + batchSize))
             start += pageKeys.count
             let byKey = try context.models(keyed: pageKeys, query: plan.query, as: T.self)
             try context.prefetch(plan.prefetched, of: byKey.values, entity: entity)

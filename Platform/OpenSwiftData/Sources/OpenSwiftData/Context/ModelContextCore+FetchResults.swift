@@ -42,11 +42,12 @@ extension ModelContextCore {
         FetchResultsCollection(elements: try fetchIdentifiers(descriptor))
     }
 
-    private func matchingKeys(_ plan: FetchPlan) throws -> [Int64] {
+    /// The keys of the rows a fetch answered by SQL matches, in its order.
+    func matchingKeys(_ plan: FetchPlan) throws -> KeyList {
         let query = plan.keysSQL
         do {
             return try access(for: plan.entity).read { db in
-                try Int64.fetchAll(db, sql: query.text, arguments: StatementArguments(databaseValues: query.arguments))
+                try KeyList(db, sql: query.text, arguments: StatementArguments(databaseValues: query.arguments))
             }
         } catch {
             throw SQLiteErrors.swiftDataError(error, path: container.store(for: plan.entity).identifier)
@@ -66,7 +67,7 @@ public struct FetchResultsCollection<Element>: RandomAccessCollection {
         /// Every element, read at once.
         case elements([Element])
         /// The matching rows' keys, whose models are read in batches.
-        case batches(keys: [Int64], element: (_ position: Int, _ keys: [Int64]) -> Element)
+        case batches(keys: KeyList, element: (_ position: Int, _ keys: KeyList) -> Element)
     }
 
     private let source: Source
@@ -75,7 +76,7 @@ public struct FetchResultsCollection<Element>: RandomAccessCollection {
         source = .elements(elements)
     }
 
-    init(keys: [Int64], batches: BatchLoader<Element>) where Element: PersistentModel {
+    init(keys: KeyList, batches: BatchLoader<Element>) where Element: PersistentModel {
         source = .batches(keys: keys, element: batches.model(at:keys:))
     }
 
@@ -114,10 +115,10 @@ final class BatchLoader<Model: PersistentModel> {
         self.prefetched = prefetched
     }
 
-    func model(at position: Int, keys: [Int64]) -> Model {
+    func model(at position: Int, keys: KeyList) -> Model {
         let batch = position / size
         if loaded?.batch != batch {
-            loaded = (batch, load(keys[(batch * size)..<min(keys.count, (batch + 1) * size)]))
+            loaded = (batch, load(keys.keys(at: (batch * size)..<min(keys.count, (batch + 1) * size))))
         }
         guard let loaded else { preconditionFailure("batch \(batch) was just loaded") }
         return loaded.models[position - batch * size]
@@ -126,7 +127,7 @@ final class BatchLoader<Model: PersistentModel> {
     /// The models of `keys`, in their order. A row deleted since the keys were read
     /// has no model: reaching it is a programming error, as faulting a deleted model is
     /// in SwiftData.
-    private func load(_ keys: ArraySlice<Int64>) -> [Model] {
+    private func load(_ keys: [Int64]) -> [Model] {
         let byKey: [Int64: Model]
         do {
             byKey = try context.models(keyed: keys, query: query, as: Model.self)
