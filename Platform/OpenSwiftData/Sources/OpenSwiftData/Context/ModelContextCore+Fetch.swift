@@ -221,20 +221,38 @@ extension ModelContextCore {
     }
 
     /// The models of the rows with these keys, by key, read in one query; a row that
-    /// no longer exists has none.
+    /// no longer exists has none. Consecutive keys (a batch of a fetch in key order) are
+    /// read as a range of the primary key, others through a list of them.
     func models<T: PersistentModel>(keyed keys: some Collection<Int64>, query: EntityQuery, as type: T.Type)
         throws -> [Int64: T]
     {
-        let sql = "\(query.selectSQL) WHERE \(query.keySQL) IN (SELECT value FROM json_each(?))"
-        let list = "[" + keys.map(String.init).joined(separator: ",") + "]"
+        let sql: String
+        let arguments: [DatabaseValue]
+        if let first = keys.first, Self.areConsecutive(keys) {
+            sql = "\(query.selectSQL) WHERE \(query.keySQL) BETWEEN ? AND ?"
+            arguments = [first.databaseValue, (first + Int64(keys.count - 1)).databaseValue]
+        } else {
+            sql = "\(query.selectSQL) WHERE \(query.keySQL) IN (SELECT value FROM json_each(?))"
+            arguments = [("[" + keys.map(String.init).joined(separator: ",") + "]").databaseValue]
+        }
         let models = try access(for: query.entity).read { db in
-            try materializeAll(sql: sql, arguments: [list.databaseValue], query: query, as: type, db: db)
+            try materializeAll(sql: sql, arguments: arguments, query: query, as: type, db: db)
         }
         var byKey: [Int64: T] = [:]
         for model in models {
             if let key = model.persistentBackingData.primaryKey { byKey[key] = model }
         }
         return byKey
+    }
+
+    /// Whether each key is one more than the key before it.
+    private static func areConsecutive(_ keys: some Collection<Int64>) -> Bool {
+        var expected = keys.first
+        for key in keys {
+            guard key == expected else { return false }
+            expected = key &+ 1
+        }
+        return true
     }
 
     /// Every model of type `T` a query of `query`'s rows returns, in order; the models
