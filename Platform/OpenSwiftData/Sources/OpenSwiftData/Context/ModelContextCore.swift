@@ -9,9 +9,10 @@ import Logging
 /// fetched model can still read its relationships after the app let go of the context,
 /// and the app's letting go is still seen: when the last reference to the
 /// ``ModelContext`` goes, a core without unsaved changes forgets the relationships its
-/// models loaded (``handleReleased()``). Related models refer to each other, and each to the core: that
-/// cycle is broken there, so the models nobody holds end, and the core and its container
-/// with them. A model the app still holds reads its relationships again, through the core.
+/// models loaded where they can hold each other in a cycle (``handleReleased()``).
+/// Related models may refer to each other, and each refers to the core: such cycles are
+/// broken there, so the models nobody holds end, and the core and its container with
+/// them. A model the app still holds reads what it forgot again, through the core.
 final class ModelContextCore {
     let container: ModelContainer
     /// How the context reaches each of the container's stores, in configuration order.
