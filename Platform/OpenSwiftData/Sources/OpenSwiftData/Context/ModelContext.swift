@@ -12,9 +12,10 @@ internal import GRDB
 /// A fetched model keeps working after the code that fetched it has let go of the
 /// context: it reads its relationships and unread values, and its ``PersistentModel/modelContext``
 /// saves its changes. Once nothing holds the context, its unchanged models forget the
-/// relationships they loaded (they read them again when asked), so that related models
-/// nobody holds end, with the context and its connections. A context let go of with
-/// unsaved changes keeps them, and its models, until they are saved or rolled back.
+/// relationships they loaded where models can hold each other in a cycle through them
+/// (they read them again when asked), so that related models nobody holds end, with the
+/// context and its connections. A context let go of with unsaved changes keeps them, and
+/// its models, until they are saved or rolled back.
 public final class ModelContext {
     /// The context's state and work, which its models hold (see ``ModelContextCore``).
     let core: ModelContextCore

@@ -92,7 +92,8 @@ extension ModelContextCore {
         // empty allocates about log2(count) times.
         var owner: Int64?
         var run: [any PersistentModel] = []
-        let keepsDeleted = linkSurvivesDeletion(of: entity, at: index)
+        // Only a model in ``deletedModels`` is deleted: without any, no target is looked at.
+        let keepsDeleted = deletedModels.isEmpty || linkSurvivesDeletion(of: entity, at: index)
         let statement = try db.fetchStatement(sql: query.sql)
         try forEachModel(
             in: statement, arguments: [ownerList.databaseValue], query: query.targets, batch: batch, db: db

@@ -197,7 +197,7 @@ extension ModelContextCore {
         case (true, .detached) where backing.context == nil && backing.primaryKey == nil:
             // Out of the context: a saved delete (its row is gone, and the model makes a new
             // one), or an undone insert.
-            backing.context = self
+            backing.join(self)
             backing.state = .inserted
             insertedModels.insert(model)
             linkInverses(of: model)

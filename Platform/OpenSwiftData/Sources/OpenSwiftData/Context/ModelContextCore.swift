@@ -9,9 +9,10 @@ import Logging
 /// fetched model can still read its relationships after the app let go of the context,
 /// and the app's letting go is still seen: when the last reference to the
 /// ``ModelContext`` goes, a core without unsaved changes forgets the relationships its
-/// models loaded (``handleReleased()``). Related models refer to each other, and each to the core: that
-/// cycle is broken there, so the models nobody holds end, and the core and its container
-/// with them. A model the app still holds reads its relationships again, through the core.
+/// models loaded where they can hold each other in a cycle (``handleReleased()``).
+/// Related models may refer to each other, and each refers to the core: such cycles are
+/// broken there, so the models nobody holds end, and the core and its container with
+/// them. A model the app still holds reads what it forgot again, through the core.
 final class ModelContextCore {
     let container: ModelContainer
     /// How the context reaches each of the container's stores, in configuration order.
@@ -28,6 +29,9 @@ final class ModelContextCore {
     private var autosaveScheduled = false
 
     let identityMap = IdentityMap()
+    /// The relationships in which registered models have held other models: which of
+    /// them may hold each other in a cycle (see ``handleReleased()``).
+    var linkedRelationships = LinkedRelationships()
     /// The ``EntityDescriptor/identityIndex`` of each hierarchy of the schema in which an
     /// entity has relationships: the models whose relationships may hold other models.
     private lazy var hierarchiesWithRelationships = Set(
@@ -72,9 +76,13 @@ final class ModelContextCore {
     }
 
     /// Called once the app holds no ``ModelContext`` of this core: forgets the loaded
-    /// relationships of the registered models, to be read again through the core on their
-    /// next access. Related models refer to each other and each to the core; once the app
-    /// holds none of them, forgetting those references lets them and the core end.
+    /// relationships of the registered models that may hold each other in a cycle, to be
+    /// read again through the core on their next access. Related models refer to each
+    /// other and each to the core; once the app holds none of them, forgetting those
+    /// references lets them and the core end. Only the models of the hierarchies whose
+    /// loaded relationships form a cycle are walked (``linkedRelationships``): models
+    /// that only one direction of their relationships links (`parent.children` read,
+    /// `child.parent` not) end without it, when the app lets go of them.
     ///
     /// A core with pending changes keeps everything: the links of an unsaved change live
     /// in the loaded relationships, and a model the app still holds can still be saved
@@ -86,7 +94,9 @@ final class ModelContextCore {
                 "a model context was released with unsaved changes: they stay in memory until saved or rolled back")
             return
         }
-        unloadRelationshipsOfRegisteredModels()
+        let hierarchies = linkedRelationships.hierarchiesOnCycles()
+        guard !hierarchies.isEmpty else { return }
+        unloadRelationships(ofHierarchies: hierarchies)
     }
 
     /// Creates a context's core on a container.
@@ -175,7 +185,7 @@ final class ModelContextCore {
             container.schema.contains(backing.entity),
             "\(backing.entity.name) is not in the container's schema")
         backing.forgetUnsetToManyRelationships()
-        backing.context = self
+        backing.join(self)
         if backing.primaryKey == nil { undoRecorder?.registerMembership(false, of: model) }
         if let primaryKey = backing.primaryKey {
             backing.state = .persisted
@@ -322,7 +332,13 @@ final class ModelContextCore {
     func unloadRelationshipsOfRegisteredModels() {
         // Only the hierarchies with relationships: a context let go of after a fetch of
         // 100,000 models of an entity without any walks none of them.
-        for model in identityMap.liveModels(ofHierarchies: hierarchiesWithRelationships) {
+        unloadRelationships(ofHierarchies: hierarchiesWithRelationships)
+    }
+
+    /// Forgets the loaded relationships of the registered models of these hierarchies
+    /// (``EntityDescriptor/identityIndex``es).
+    private func unloadRelationships(ofHierarchies hierarchies: Set<Int>) {
+        for model in identityMap.liveModels(ofHierarchies: hierarchies) {
             let backing = model.persistentBackingData
             guard backing.state == .persisted, backing.entity.hasRelationships else { continue }
             backing.relationships = backing.entity.unloadedRelationships

@@ -67,14 +67,40 @@ public struct ModelBackingFields {
 extension ModelBackingData {
     var entity: EntityDescriptor { withUnsafeMutablePointerToHeader { $0.pointee.entity } }
 
+    /// The relationship slots, by property index. Setting slots that hold models records
+    /// their relationships in the context's ``ModelContextCore/linkedRelationships``, as
+    /// ``setRelationship(_:at:)`` does.
     var relationships: [RelationshipSlot] {
         get { withUnsafeMutablePointerToHeader { $0.pointee.relationships } }
-        set { withUnsafeMutablePointerToHeader { $0.pointee.relationships = newValue } }
+        set {
+            withUnsafeMutablePointerToHeader { $0.pointee.relationships = newValue }
+            recordLinks()
+        }
     }
 
-    /// Replaces the relationship slot at `index`.
+    /// Replaces the relationship slot at `index`. A slot that holds models, in a model
+    /// registered in a context, records its relationship there: the context then knows
+    /// which relationships may hold its models in a cycle (``LinkedRelationships``).
     func setRelationship(_ slot: RelationshipSlot, at index: Int) {
         withUnsafeMutablePointerToHeader { $0.pointee.relationships[index] = slot }
+        if slot.holdsModels, let context { context.linkedRelationships.insert(entity, at: index) }
+    }
+
+    /// Registers the model in `context`, recording the relationships in which it already
+    /// holds models (a new model's, set before it was inserted) as ``setRelationship(_:at:)``
+    /// records those set later.
+    func join(_ context: ModelContextCore) {
+        self.context = context
+        recordLinks()
+    }
+
+    /// Records, in the model's context, each relationship whose slot holds models.
+    private func recordLinks() {
+        guard let context else { return }
+        let entity = self.entity
+        for (index, slot) in relationships.enumerated() where slot.holdsModels {
+            context.linkedRelationships.insert(entity, at: index)
+        }
     }
 
     /// The relationship slot at `index`.
@@ -82,6 +108,8 @@ extension ModelBackingData {
         withUnsafeMutablePointerToHeader { $0.pointee.relationships[index] }
     }
 
+    /// The context the model is registered in. A model whose relationships may already hold
+    /// models (one made by the app) joins one with ``join(_:)``, which records them.
     var context: ModelContextCore? {
         get { withUnsafeMutablePointerToHeader { $0.pointee.context } }
         set { withUnsafeMutablePointerToHeader { $0.pointee.context = newValue } }

@@ -39,6 +39,61 @@ struct ContextReleaseTests {
         #expect(container == nil)
     }
 
+    @Test("a context whose models loaded one direction of their relationships ends when let go of, with its models")
+    func oneDirectionEndsWithItsContext() throws {
+        let folder = TemporaryFolder()
+        weak var container: ModelContainer?
+        weak var context: ModelContext?
+        weak var shelf: StressShelf?
+        weak var volume: StressVolume?
+        do {
+            let made = try Self.seededContainer(folder)
+            container = made
+            let reader = ModelContext(made)
+            context = reader
+            let shelves = try reader.fetch(FetchDescriptor<StressShelf>())
+            // Each shelf holds its volumes; no volume has read its shelf.
+            #expect(shelves.reduce(0) { $0 + $1.volumes.map(\.number).count } == 24)
+            shelf = shelves.first
+            volume = shelves.first?.volumes.first
+        }
+        #expect(context == nil)
+        #expect(shelf == nil)
+        #expect(volume == nil)
+        #expect(container == nil)
+    }
+
+    @Test("models that refer to each other through a relationship without an inverse end with their context")
+    func oneWayCycleEndsWithItsContext() throws {
+        let folder = TemporaryFolder()
+        weak var container: ModelContainer?
+        weak var link: StressLink?
+        do {
+            let made = try makeContainer([StressLink.self], folder: folder)
+            container = made
+            let writer = ModelContext(made)
+            let first = StressLink(name: "first")
+            let second = StressLink(name: "second")
+            writer.insert(first)
+            writer.insert(second)
+            try writer.save()
+            first.next = second
+            second.next = first
+            try writer.save()
+        }
+        do {
+            let made = try makeContainer([StressLink.self], folder: folder)
+            container = made
+            let reader = ModelContext(made)
+            let links = try reader.fetch(FetchDescriptor<StressLink>(sortBy: [SortDescriptor(\.name)]))
+            // Both loaded from the store: each link holds the other.
+            #expect(links.map { $0.next?.name } == ["second", "first"])
+            link = links.first
+        }
+        #expect(link == nil)
+        #expect(container == nil)
+    }
+
     @Test("a context whose inserts and saves linked models ends when let go of, with its container")
     func savedInsertsEndWithTheirContext() throws {
         let folder = TemporaryFolder()

@@ -17,6 +17,18 @@ final class StressShelf {
     }
 }
 
+/// A link of a chain: a to-one relationship to its own entity, without an inverse, so
+/// that two links can refer to each other through it alone.
+@Model
+final class StressLink {
+    var name: String
+    @Relationship(inverse: nil) var next: StressLink?
+
+    init(name: String) {
+        self.name = name
+    }
+}
+
 /// A volume: its initial value `echo` runs the action armed on the thread that creates
 /// the model (``ReentrantAction``), as an initializer that fetches would.
 @Model
