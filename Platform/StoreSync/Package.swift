@@ -35,13 +35,16 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
-        // Scripts/bench-sync.sh: records per second pushed and pulled, up-to-date sync time.
+        // Scripts/bench-sync.sh: records per second pushed and pulled (against postgres-nio by
+        // hand), up-to-date sync time.
         .executableTarget(
             name: "storesync-benchmark",
             dependencies: [
                 .product(name: "StoreSync", package: "OpenSwiftData"),
                 .product(name: "OpenSwiftData", package: "OpenSwiftData"),
                 .product(name: "Logging", package: "swift-log"),
+                // The baseline: the same rows sent and read with postgres-nio by hand.
+                .product(name: "PostgresNIO", package: "postgres-nio"),
             ],
             path: "Benchmarks/StoreSyncBenchmark",
             swiftSettings: strictSettings

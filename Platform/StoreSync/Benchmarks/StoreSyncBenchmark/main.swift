@@ -1,6 +1,6 @@
 // Measures StoreSync against a real PostgreSQL server (Scripts/bench-sync.sh starts one on
 // loopback and passes its URL): 100,000 watchlist-like records pushed from one store and
-// pulled into another, the time of a sync with nothing to do, the delay of a live change
+// pulled into another (beside the same rows sent and read by hand with postgres-nio), the time of a sync with nothing to do, the delay of a live change
 // between two watching machines, and 10 machines syncing one store at once until they
 // agree. Prints one line per figure.
 import Foundation
@@ -62,9 +62,21 @@ for _ in 0..<5 {
     }
 }
 upToDate.sort()
+// The baseline: the same number of rows sent and read back with postgres-nio by hand.
+let baselinePush = try await Baseline.push(Baseline.rows(count: count), url: url)
+let (baselinePull, baselineRows) = try await Baseline.pull(url: url)
+precondition(baselineRows == count, "the baseline read \(baselineRows) rows")
 print("records: \(count)")
-print(String(format: "push (first sync of A): %.2f s, %.0f records/s", push, Double(count) / push))
-print(String(format: "pull (first sync of B): %.2f s, %.0f records/s", pull, Double(count) / pull))
+print(
+    String(
+        format:
+            "push (first sync of A): %.2f s, %.0f records/s; postgres-nio's prepared multi-row INSERT %.2f s, %.0f records/s (%.2f×)",
+        push, Double(count) / push, baselinePush, Double(count) / baselinePush, push / baselinePush))
+print(
+    String(
+        format:
+            "pull (first sync of B): %.2f s, %.0f records/s; postgres-nio's SELECT into structs %.2f s, %.0f records/s (%.2f×)",
+        pull, Double(count) / pull, baselinePull, Double(count) / baselinePull, pull / baselinePull))
 print(
     String(
         format: "up-to-date sync: median %.1f ms (min %.1f, max %.1f, %d runs)", upToDate[upToDate.count / 2] * 1000,
