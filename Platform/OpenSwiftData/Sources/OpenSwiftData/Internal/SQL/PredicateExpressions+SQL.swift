@@ -324,26 +324,35 @@ extension PredicateExpressions.SequenceContains: SQLTranslatableExpression {
         {
             return translator.canonicalMembership(sql, isOptional: isOptional, in: anyElements(sequence))
         }
-        // `ids.contains($0.id)`: a constant collection and a column.
+        // `ids.contains($0.id)`: a constant collection and a column. Two-valued, as Swift's
+        // answer is: a NULL column is in the collection exactly when nil is, so that
+        // `!ids.contains($0.optional)` keeps the rows that hold nil.
         if case .value(let collection)? = sequenceOperand,
-            case .column(let sql, let codec, _)? = elementOperand,
+            case .column(let sql, let codec, let isOptional)? = elementOperand,
             let sequence = collection as? any Sequence
         {
-            let elements = anyElements(sequence)
             var encoded: [DatabaseValueBox] = []
-            for element in elements {
-                guard let unwrapped = PredicateTranslator.unwrap(element) else { continue }
+            var holdsNil = false
+            for element in anyElements(sequence) {
+                guard let unwrapped = PredicateTranslator.unwrap(element) else {
+                    holdsNil = true
+                    continue
+                }
                 guard let value = try? codec.encodeWrapped(unwrapped) else { return nil }
                 encoded.append(DatabaseValueBox(value: value.databaseValue))
             }
-            guard !encoded.isEmpty else {
-                return SQLCondition(fragment: SQLFragment("0"), isExact: true)
+            var any = SQLFragment("0")
+            if !encoded.isEmpty {
+                let placeholders = Array(repeating: "?", count: encoded.count).joined(separator: ", ")
+                any = SQLFragment("(\(sql.sql) IN (\(placeholders)))", sql.arguments + encoded.map(\.value))
+                if isOptional {
+                    any = SQLFragment("(\(sql.sql) IS NOT NULL AND \(any.sql))", sql.arguments + any.arguments)
+                }
             }
-            let placeholders = Array(repeating: "?", count: encoded.count).joined(separator: ", ")
-            return SQLCondition(
-                fragment: SQLFragment("(\(sql.sql) IN (\(placeholders)))", sql.arguments + encoded.map(\.value)),
-                isExact: true
-            )
+            if holdsNil, isOptional {
+                any = SQLFragment("(\(any.sql) OR \(sql.sql) IS NULL)", any.arguments + sql.arguments)
+            }
+            return SQLCondition(fragment: any, isExact: true)
         }
         // `ids.contains($0.persistentModelID)`: the keys of this entity's identifiers.
         if case .value(let collection)? = sequenceOperand, case .identifier(let row)? = elementOperand,
