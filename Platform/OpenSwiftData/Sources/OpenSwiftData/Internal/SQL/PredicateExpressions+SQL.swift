@@ -288,11 +288,11 @@ extension PredicateExpressions.Negation: SQLTranslatableExpression {
 
 extension PredicateExpressions.CollectionContainsCollection: SQLTranslatableExpression {
     func condition(in translator: PredicateTranslator) -> SQLCondition? {
-        // `title.contains("x")`: case-sensitive, as Swift's.
+        // `title.contains("x")`: case-sensitive and over characters, as Swift's.
         guard let (base, needle) = translator.stringOperands(base, other) else { return nil }
         return SQLCondition(
             fragment: SQLFragment(
-                "(instr(\(base.sql), \(needle.sql)) > 0)", base.arguments + needle.arguments),
+                "\(StoreFunctions.containsName)(\(base.sql), \(needle.sql))", base.arguments + needle.arguments),
             isExact: true
         )
     }
@@ -302,7 +302,8 @@ extension PredicateExpressions.SequenceStartsWith: SQLTranslatableExpression {
     func condition(in translator: PredicateTranslator) -> SQLCondition? {
         guard let (base, prefix) = translator.stringOperands(base, prefix) else { return nil }
         return SQLCondition(
-            fragment: SQLFragment("(instr(\(base.sql), \(prefix.sql)) = 1)", base.arguments + prefix.arguments),
+            fragment: SQLFragment(
+                "\(StoreFunctions.startsWithName)(\(base.sql), \(prefix.sql))", base.arguments + prefix.arguments),
             isExact: true
         )
     }

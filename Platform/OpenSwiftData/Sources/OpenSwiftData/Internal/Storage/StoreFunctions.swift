@@ -84,6 +84,53 @@ enum StoreFunctions {
         }
     }
 
+    /// `osd_contains(text, part)`: Swift's `text.contains(part)` in a predicate, over
+    /// characters: canonically equivalent forms match ("caf\u{E9}" contains "e\u{301}"),
+    /// and part of a character does not ("e\u{301}" does not contain "e"). NULL when either
+    /// is NULL.
+    static let containsName = "osd_contains"
+
+    /// `osd_starts_with(text, prefix)`: Swift's `text.starts(with: prefix)` in a predicate,
+    /// over characters as ``containsName``. NULL when either is NULL.
+    static let startsWithName = "osd_starts_with"
+
+    private static let contains = characterSearch(containsName) { text, part in
+        (try? PredicateExpressions.CollectionContainsCollection(
+            base: PredicateExpressions.Value(text), other: PredicateExpressions.Value(part)
+        ).evaluate(PredicateBindings())) ?? false
+    }
+
+    private static let startsWith = characterSearch(startsWithName) { text, prefix in
+        (try? PredicateExpressions.SequenceStartsWith(
+            base: PredicateExpressions.Value(text), prefix: PredicateExpressions.Value(prefix)
+        ).evaluate(PredicateBindings())) ?? false
+    }
+
+    /// A function of two strings that compares characters, as Swift does. Strings of ASCII
+    /// characters other than a carriage return, each of whose bytes is a character, are
+    /// compared by their bytes; others by the predicate expression itself, so that SQL
+    /// answers what the same predicate evaluated in memory answers.
+    private static func characterSearch(
+        _ name: String, _ search: @escaping @Sendable (String, String) -> Bool
+    ) -> DatabaseFunction {
+        let isContains = name == containsName
+        return DatabaseFunction(name, argumentCount: 2, pure: true) { values in
+            guard let text = String.fromDatabaseValue(values[0]), let part = String.fromDatabaseValue(values[1]) else {
+                return nil
+            }
+            if isOneByteCharacters(text), isOneByteCharacters(part) {
+                return isContains ? text.utf8.firstRange(of: part.utf8) != nil : text.utf8.starts(with: part.utf8)
+            }
+            return search(text, part)
+        }
+    }
+
+    /// Whether each byte of the string is a character of its own: ASCII without "\r"
+    /// (which forms one character with a "\n" after it).
+    private static func isOneByteCharacters(_ text: String) -> Bool {
+        text.utf8.allSatisfy { $0 < 0x80 && $0 != 0x0D }
+    }
+
     /// Adds the functions and collations to a connection.
     static func register(in db: Database) {
         db.add(function: fold)
@@ -91,6 +138,8 @@ enum StoreFunctions {
         db.add(function: localizedCompare)
         db.add(function: characterCount)
         db.add(function: canonicallyEqual)
+        db.add(function: contains)
+        db.add(function: startsWith)
         db.add(collation: localizedStandard)
         db.add(collation: localizedCollation)
         db.add(collation: lexicalCollation)
