@@ -22,6 +22,8 @@ import OpenSwiftData
 /// 5. the records written since the last pull, and those noted, are fetched;
 /// 6. one local transaction applies them (under the author `SyncAuthor`, so that they
 ///    are never pushed back) with the new cursor and clock.
+/// 7. when applying them deleted rows through a `.cascade` delete rule beyond the
+///    tombstones received, their tombstones are pushed as in steps 2 to 4.
 public struct StoreSyncEngine: Sendable {
     /// The server the engine syncs with.
     public let remote: SyncRemote
@@ -133,6 +135,17 @@ public struct StoreSyncEngine: Sendable {
             try incoming.apply(
                 to: store, codecs: codecs, device: device, remote: remote, refetched: confirmed.refetch,
                 finishedAt: Date())
+        }
+        if outcome.cascaded > 0 {
+            // What the delete rules deleted goes to the server now, as the deletions that
+            // caused it came: no machine is left holding a child of a deleted parent.
+            let cascade = try local(store) {
+                try OutgoingChanges.prepare(store: store, codecs: codecs, server: server, remote: remote)
+            }
+            let pushedCascade = try await records.push(cascade.records)
+            _ = try local(store) { try cascade.confirm(store: store, superseded: pushedCascade.superseded) }
+            report.sentDeletions += cascade.records.count { $0.isDeleted }
+            report.sentChanges += cascade.records.count { !$0.isDeleted }
         }
         try await compaction.note(device: device, cursor: incoming.cursor, retention: tombstoneRetention)
         report.receivedUpdates = outcome.updated

@@ -37,7 +37,7 @@ final class Memo {
     }
 }
 
-/// A model with a relationship, which sync refuses.
+/// A model with a to-many relationship without inverse.
 @Model
 final class Shelf {
     var name: String?

@@ -1,0 +1,99 @@
+import Foundation
+@_spi(Sync) import OpenSwiftData
+
+/// Sets the relationships a pull received, once every record of the pull is applied (a
+/// parent later in the same pull is there), and keeps what cannot be linked yet as
+/// ``PendingLinks``: a target this store does not hold is linked by the pull that
+/// brings it.
+struct IncomingLinks {
+    let context: ModelContext
+    let metadata: SyncMetadata
+    let codecs: [String: EntityCodec]
+    /// Models named by this pull, not saved yet, by record name.
+    let named: [String: any PersistentModel]
+    /// The records this pull received as tombstones: never linked again.
+    let tombstoned: Set<String>
+    var pending: PendingLinks
+    private var found: [String: (any PersistentModel)?] = [:]
+
+    init(
+        context: ModelContext, metadata: SyncMetadata, codecs: [String: EntityCodec],
+        named: [String: any PersistentModel], tombstoned: Set<String>, pending: PendingLinks
+    ) {
+        self.context = context
+        self.metadata = metadata
+        self.codecs = codecs
+        self.named = named
+        self.tombstoned = tombstoned
+        self.pending = pending
+    }
+
+    /// Sets the relationship fields a record carries (those of `codec.links` among
+    /// `fields`) on its model.
+    mutating func apply(
+        _ fields: [String: String], of record: String, codec: EntityCodec, to model: any PersistentModel
+    ) throws {
+        for link in codec.links {
+            guard let text = fields[link.name] else { continue }
+            try set(link, text, of: record, entity: codec.entityName, on: model)
+        }
+    }
+
+    /// Tries the links left pending by earlier pulls again, but for the records this
+    /// pull set (`applied`); drops those whose record is gone, or whose field was
+    /// changed here since the last push (`locallyChanged`, that change wins).
+    mutating func retryPending(
+        applied: Set<PendingLinks.Key>, locallyChanged: (PersistentIdentifier, String) -> Bool
+    ) throws {
+        for (key, link) in pending.links.sorted(by: { $0.key < $1.key }) where !applied.contains(key) {
+            guard !tombstoned.contains(key.record), let codec = codecs[link.entity],
+                let linkCodec = codec.links.first(where: { $0.name == key.field }),
+                let model = try model(named: key.record, entity: link.entity),
+                !locallyChanged(model.persistentModelID, key.field)
+            else {
+                pending.links[key] = nil
+                continue
+            }
+            try set(linkCodec, link.value, of: key.record, entity: link.entity, on: model)
+        }
+    }
+
+    /// Links the targets of `text` present here; notes the field as pending while some
+    /// are missing.
+    private mutating func set(
+        _ link: LinkCodec, _ text: String, of record: String, entity: String, on model: any PersistentModel
+    ) throws {
+        let names = try link.names(in: text).filter { !tombstoned.contains($0) }
+        var targets: [any PersistentModel] = []
+        var missing = false
+        for name in names {
+            if let target = try self.model(named: name, entity: nil) {
+                targets.append(target)
+            } else {
+                missing = true
+            }
+        }
+        let current = try link.read(model)
+        // Written only when it differs: an unchanged relationship stays out of the history.
+        if Set(current.map { ObjectIdentifier($0) }) != Set(targets.map { ObjectIdentifier($0) }) {
+            try link.write(model, targets)
+        }
+        let key = PendingLinks.Key(record: record, field: link.name)
+        pending.links[key] = missing ? PendingLinks.Link(entity: entity, value: link.text(names: names)) : nil
+    }
+
+    /// The model of a record name, if this store holds it (deleted ones are not held).
+    private mutating func model(named name: String, entity: String?) throws -> (any PersistentModel)? {
+        if let model = named[name] { return model }
+        if let known = found[name] { return known }
+        var model: (any PersistentModel)?
+        if let identifier = try metadata.identifier(ofRecordNamed: name),
+            entity == nil || identifier.entityName == entity, let codec = codecs[identifier.entityName]
+        {
+            model = try ModelLookup.models(codec.modelType, [identifier], in: context)[identifier]
+            if model?.isDeleted == true { model = nil }
+        }
+        found[name] = model
+        return model
+    }
+}
