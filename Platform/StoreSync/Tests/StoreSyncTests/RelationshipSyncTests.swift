@@ -173,7 +173,14 @@ struct RelationshipSyncTests {
             try await TestPostgres.execute("SELECT upper(record_name::text) FROM held", on: url).first?.decode(
                 String.self))
         #expect(try await serverFields("author", of: "Book", on: url) == ["\"\(ana)\""])
-        if restarting { b = try Library(reopening: b) }
+        if restarting {
+            b = try Library(reopening: b)
+        } else {
+            // A push of the whole book (to another server) sends the author it names too.
+            let other = try await TestPostgres.newDatabase()
+            try await b.sync(other)
+            #expect(try await serverFields("author", of: "Book", on: other) == ["\"\(ana)\""])
+        }
 
         _ = try await TestPostgres.execute(
             "INSERT INTO storesync_records_library SELECT * FROM held", on: url)
