@@ -198,6 +198,48 @@ struct RelationshipSyncTests {
         #expect(try a.contents() == b.contents())
     }
 
+    @Test("a genre linked on B while A deleted it, then brought back by C's edit, is linked again on every machine")
+    func deletedTargetComesBack() async throws {
+        let url = try await TestPostgres.newDatabase()
+        let a = try Library()
+        let b = try Library()
+        let c = try Library()
+        try a.change { context in
+            let book = Book(title: "Dune")
+            let scifi = Genre(name: "scifi")
+            context.insert(book)
+            context.insert(scifi)
+            context.insert(Genre(name: "war"))
+            book.genres = [scifi]
+        }
+        try await a.sync(url)
+        try await b.sync(url)
+        try await c.sync(url)
+        try a.change { context in context.delete(try a.named(Genre.self, "war", in: context)) }
+        try await a.sync(url)
+        // B, which has not seen the deletion, adds the genre to the book: its pull then
+        // deletes the genre, and the book's record still names it.
+        try await Task.sleep(for: .milliseconds(20))
+        try b.change { context in
+            try b.book("Dune", in: context).genres?.append(try b.named(Genre.self, "war", in: context))
+        }
+        try await b.sync(url)
+        #expect(try b.contents() == ["book Dune author - publisher - genres [scifi]", "genre scifi books [Dune]"])
+        // C, which has not seen it either, renames the genre: the record comes back.
+        try await Task.sleep(for: .milliseconds(20))
+        try c.change { context in try c.named(Genre.self, "war", in: context).name = "peace" }
+        try await c.sync(url)
+        try await a.sync(url)
+        try await b.sync(url)
+        let expected = [
+            "book Dune author - publisher - genres [peace,scifi]", "genre peace books [Dune]",
+            "genre scifi books [Dune]",
+        ]
+        #expect(try a.contents() == expected)
+        #expect(try b.contents() == expected)
+        #expect(try c.contents() == expected)
+    }
+
     @Test("an author deleted on A takes their books on B too, and a book B added meanwhile goes on both")
     func cascade() async throws {
         let url = try await TestPostgres.newDatabase()

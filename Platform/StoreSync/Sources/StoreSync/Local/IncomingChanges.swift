@@ -124,7 +124,11 @@ struct IncomingChanges {
                 context: context, metadata: metadata, codecs: codecs,
                 named: Dictionary(namesToSet.map { ($0.name, $0.model) }, uniquingKeysWith: { _, last in last }),
                 tombstoned: Set(records.filter(\.isDeleted).map(\.recordName.uuidString)),
-                pending: try PendingLinks.read(from: metadata))
+                pending: try PendingLinks.read(from: metadata),
+                locallyChanged: { identifier, field in
+                    guard let change = pending[identifier] else { return false }
+                    return change.changedFields?.contains(field) ?? true
+                })
             for entry in received {
                 try links.apply(entry.fields, of: entry.record, codec: entry.codec, to: entry.model)
             }
@@ -134,15 +138,13 @@ struct IncomingChanges {
                         entry.codec.links.filter { entry.fields[$0.name] != nil }.map {
                             PendingLinks.Key(record: entry.record, field: $0.name)
                         }
-                    }),
-                locallyChanged: { identifier, field in
-                    guard let change = pending[identifier] else { return false }
-                    return change.changedFields?.contains(field) ?? true
-                })
-            try links.pending.write(to: metadata)
+                    }))
 
             // Deleted last, so that the delete rules act on the relationships as received.
             for (identifier, model) in tombstones {
+                if let codec = codecs[identifier.entityName], let name = try metadata.recordName(of: identifier) {
+                    try links.keepLinks(to: model, named: name, codec: codec)
+                }
                 context.delete(model)
                 namesToRemove.append(identifier)
                 outcome.deleted += 1
@@ -156,6 +158,15 @@ struct IncomingChanges {
             outcome.cascaded = try noteCascadedDeletions(
                 context: context, metadata: metadata, explicit: Set(namesToRemove), state: &state, device: device,
                 at: finishedAt, namesToRemove: &namesToRemove)
+            // The pending fields of the records deleted go with them.
+            var deletedNames: Set<String> = []
+            for identifier in namesToRemove {
+                if let name = try metadata.recordName(of: identifier) { deletedNames.insert(name) }
+            }
+            for key in links.pending.links.keys where deletedNames.contains(key.record) {
+                links.pending.links[key] = nil
+            }
+            try links.pending.write(to: metadata)
             try context.save()
             for identifier in namesToRemove { try metadata.removeRecordName(of: identifier) }
             for (name, model) in namesToSet { try metadata.setRecordName(name, of: model.persistentModelID) }

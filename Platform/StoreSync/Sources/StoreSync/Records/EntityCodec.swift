@@ -10,6 +10,8 @@ struct EntityCodec {
     let fields: [FieldCodec]
     /// The relationships that are fields of the records (one side of each inverse pair).
     let links: [LinkCodec]
+    /// The relationships derived from a field of their targets' records (the other side).
+    let derivedLinks: [LinkCodec]
     /// The names of the attributes that identify a record on every machine; empty for
     /// none.
     let domainKey: [String]
@@ -42,25 +44,29 @@ struct EntityCodec {
             names[property.keypath] = attribute.name
         }
         var links: [LinkCodec] = []
+        var derivedLinks: [LinkCodec] = []
         for relationship in entity.relationships {
             let inverse = relationship.inverseName.flatMap { inverseName in
                 store.container.schema.entity(named: relationship.destination)?.relationships.first {
                     $0.name == inverseName
                 }
             }
-            guard LinkCodec.isField(relationship, inverse: inverse, entity: entity.name) else { continue }
             guard let property = metadata[relationship.name],
                 let codec = LinkCodec.make(relationship, property, of: Model.self)
             else {
                 throw .storeNotSyncable(
                     store: store.name, reason: "\(entity.name).\(relationship.name) cannot be synced (a let)")
             }
-            links.append(codec)
-            names[property.keypath] = relationship.name
+            if LinkCodec.isField(relationship, inverse: inverse, entity: entity.name) {
+                links.append(codec)
+                names[property.keypath] = relationship.name
+            } else {
+                derivedLinks.append(codec)
+            }
         }
         return EntityCodec(
-            entityName: entity.name, modelType: Model.self, fields: fields, links: links, domainKey: domainKey,
-            fieldNamesByKeyPath: names)
+            entityName: entity.name, modelType: Model.self, fields: fields, links: links, derivedLinks: derivedLinks,
+            domainKey: domainKey, fieldNamesByKeyPath: names)
     }
 
     /// The names of the fields an update wrote (the relationships that are not fields

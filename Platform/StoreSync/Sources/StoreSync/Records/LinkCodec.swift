@@ -10,6 +10,9 @@ struct LinkCodec {
     let name: String
     let targetEntity: String
     let isToMany: Bool
+    /// The relationship of the targets back to this entity, if any.
+    let inverseName: String?
+    let deleteRule: Schema.Relationship.DeleteRule
     /// The targets a model's relationship holds.
     let read: (any PersistentModel) throws -> [any PersistentModel]
     /// Sets a model's relationship to these targets (the first one for a to-one, none
@@ -49,6 +52,7 @@ struct LinkCodec {
         }
         return LinkCodec(
             name: name, targetEntity: relationship.destination, isToMany: isToMany,
+            inverseName: relationship.inverseName, deleteRule: relationship.deleteRule,
             read: { owner in
                 let value = try model(owner)[keyPath: keyPath]
                 if let one = value as? any PersistentModel { return [one] }
