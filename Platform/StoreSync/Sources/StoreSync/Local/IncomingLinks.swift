@@ -5,20 +5,28 @@ import Foundation
 /// parent later in the same pull is there), and keeps what cannot be linked yet as
 /// ``PendingLinks``: a target this store does not hold is linked by the pull that
 /// brings it.
+///
+/// A field names its targets whether they exist or not: a target deleted is not linked,
+/// and one that comes back (a later edit on a machine that had not seen its deletion)
+/// is linked again, on every machine alike.
 struct IncomingLinks {
     let context: ModelContext
     let metadata: SyncMetadata
     let codecs: [String: EntityCodec]
     /// Models named by this pull, not saved yet, by record name.
     let named: [String: any PersistentModel]
-    /// The records this pull received as tombstones: never linked again.
+    /// The records this pull received as tombstones.
     let tombstoned: Set<String>
+    /// Whether this machine changed a relationship field of a model since its last push:
+    /// that change wins, and is pushed.
+    let locallyChanged: (PersistentIdentifier, String) -> Bool
     var pending: PendingLinks
     private var found: [String: (any PersistentModel)?] = [:]
 
     init(
         context: ModelContext, metadata: SyncMetadata, codecs: [String: EntityCodec],
-        named: [String: any PersistentModel], tombstoned: Set<String>, pending: PendingLinks
+        named: [String: any PersistentModel], tombstoned: Set<String>, pending: PendingLinks,
+        locallyChanged: @escaping (PersistentIdentifier, String) -> Bool
     ) {
         self.context = context
         self.metadata = metadata
@@ -26,6 +34,7 @@ struct IncomingLinks {
         self.named = named
         self.tombstoned = tombstoned
         self.pending = pending
+        self.locallyChanged = locallyChanged
     }
 
     /// Sets the relationship fields a record carries (those of `codec.links` among
@@ -41,15 +50,13 @@ struct IncomingLinks {
 
     /// Tries the links left pending by earlier pulls again, but for the records this
     /// pull set (`applied`); drops those whose record is gone, or whose field was
-    /// changed here since the last push (`locallyChanged`, that change wins).
-    mutating func retryPending(
-        applied: Set<PendingLinks.Key>, locallyChanged: (PersistentIdentifier, String) -> Bool
-    ) throws {
+    /// changed here since the last push.
+    mutating func retryPending(applied: Set<PendingLinks.Key>) throws {
         for (key, link) in pending.links.sorted(by: { $0.key < $1.key }) where !applied.contains(key) {
             guard !tombstoned.contains(key.record), let codec = codecs[link.entity],
                 let linkCodec = codec.links.first(where: { $0.name == key.field }),
                 let model = try model(named: key.record, entity: link.entity),
-                !locallyChanged(model.persistentModelID, key.field)
+                !model.isDeleted, !locallyChanged(model.persistentModelID, key.field)
             else {
                 pending.links[key] = nil
                 continue
@@ -63,7 +70,7 @@ struct IncomingLinks {
     private mutating func set(
         _ link: LinkCodec, _ text: String, of record: String, entity: String, on model: any PersistentModel
     ) throws {
-        let names = try link.names(in: text).filter { !tombstoned.contains($0) }
+        let names = try link.names(in: text)
         var targets: [any PersistentModel] = []
         var missing = false
         for name in names {
@@ -80,6 +87,36 @@ struct IncomingLinks {
         }
         let key = PendingLinks.Key(record: record, field: link.name)
         pending.links[key] = missing ? PendingLinks.Link(entity: entity, value: link.text(names: names)) : nil
+    }
+
+    /// Before `model` is deleted by its tombstone: the fields that name it through a
+    /// `.nullify` relationship of its, which the deletion clears here, stay pending on
+    /// it (their records still name it), so that it is linked again if it comes back.
+    mutating func keepLinks(to model: any PersistentModel, named name: String, codec: EntityCodec) throws {
+        for derived in codec.derivedLinks where derived.deleteRule == .nullify {
+            guard let inverse = derived.inverseName, let sourceCodec = codecs[derived.targetEntity],
+                let field = sourceCodec.links.first(where: { $0.name == inverse })
+            else { continue }
+            for source in try derived.read(model) {
+                guard !locallyChanged(source.persistentModelID, field.name),
+                    let sourceName = try recordName(of: source)
+                else { continue }
+                let key = PendingLinks.Key(record: sourceName, field: field.name)
+                // A pending field names every target, this one included, already.
+                guard pending.links[key] == nil else { continue }
+                var names: [String] = []
+                for target in try field.read(source) {
+                    if let targetName = try recordName(of: target) { names.append(targetName) }
+                }
+                if !names.contains(name) { names.append(name) }
+                pending.links[key] = PendingLinks.Link(entity: sourceCodec.entityName, value: field.text(names: names))
+            }
+        }
+    }
+
+    private func recordName(of model: any PersistentModel) throws -> String? {
+        if let name = named.first(where: { $0.value === model })?.key { return name }
+        return try metadata.recordName(of: model.persistentModelID)
     }
 
     /// The model of a record name, if this store holds it (deleted ones are not held).
