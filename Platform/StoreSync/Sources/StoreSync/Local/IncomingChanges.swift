@@ -44,7 +44,7 @@ struct IncomingChanges {
         var deleted = 0
         /// Records left alone because a newer local change will win.
         var keptLocal = 0
-        /// Models deleted by a delete rule of a model deleted here (``CascadedDeletions``).
+        /// Tombstones to push for the models a delete rule deleted here (``CascadedDeletions``).
         var cascaded = 0
 
         var applied: Int { updated + inserted + deleted }
@@ -129,6 +129,7 @@ struct IncomingChanges {
                     guard let change = pending[identifier] else { return false }
                     return change.changedFields?.contains(field) ?? true
                 })
+            try links.prefetchTargets(of: received.map { ($0.codec, $0.fields) })
             for entry in received {
                 try links.apply(entry.fields, of: entry.record, codec: entry.codec, to: entry.model)
             }
@@ -203,7 +204,8 @@ struct IncomingChanges {
     }
 
     /// Notes the models the delete rules deleted beside the records deleted by name (a
-    /// cascade) as tombstones to push, stamped by the store's clock; returns how many.
+    /// cascade) as tombstones to push, stamped by the store's clock; returns how many
+    /// tombstones it noted.
     private func noteCascadedDeletions(
         context: ModelContext, metadata: SyncMetadata, explicit: Set<PersistentIdentifier>, state: inout SyncState,
         device: UUID, at date: Date, namesToRemove: inout [PersistentIdentifier]
@@ -216,9 +218,9 @@ struct IncomingChanges {
             let identifier = model.persistentModelID
             guard !explicit.contains(identifier), let name = try metadata.recordName(of: identifier) else { continue }
             namesToRemove.append(identifier)
-            count += 1
             // The server has this record's tombstone already.
             guard !tombstoned.contains(name) else { continue }
+            count += 1
             let stamp = version ?? (state.clock ?? .zero(device: device)).stamp(savedAt: date, device: device)
             version = stamp
             cascaded.deletions.append(

@@ -37,6 +37,27 @@ struct IncomingLinks {
         self.locallyChanged = locallyChanged
     }
 
+    /// Reads the targets these fields name, a query per target entity rather than one per
+    /// target.
+    mutating func prefetchTargets(of received: [(codec: EntityCodec, fields: [String: String])]) throws {
+        var wanted: [String: Set<String>] = [:]
+        for (codec, fields) in received {
+            for link in codec.links {
+                guard let text = fields[link.name] else { continue }
+                wanted[link.targetEntity, default: []].formUnion(try link.names(in: text))
+            }
+        }
+        for (entity, names) in wanted.sorted(by: { $0.key < $1.key }) {
+            guard let codec = codecs[entity] else { continue }
+            let identifiers = try metadata.recordNames(ofEntity: entity).filter { names.contains($0.value) }
+            let models = try ModelLookup.models(codec.modelType, Array(identifiers.keys), in: context)
+            for (identifier, name) in identifiers {
+                guard let model = models[identifier], !model.isDeleted else { continue }
+                found[name] = model
+            }
+        }
+    }
+
     /// Sets the relationship fields a record carries (those of `codec.links` among
     /// `fields`) on its model.
     mutating func apply(

@@ -125,8 +125,9 @@ struct OutgoingChanges {
                 }
             }
             try outgoing.addLinks(linked, names: allNames, metadata: metadata)
-            outgoing.cascaded = try CascadedDeletions.read(from: metadata).deletions.map(\.record)
-            outgoing.records += try CascadedDeletions.read(from: metadata).records
+            let cascaded = try CascadedDeletions.read(from: metadata)
+            outgoing.cascaded = cascaded.deletions.map(\.record)
+            outgoing.records += cascaded.records
             try outgoing.state.write(to: metadata)
             return outgoing
         }
