@@ -31,6 +31,8 @@ public struct StoreSyncEngine: Sendable {
     /// Where a sync stops on purpose, for the tests of a sync cut off there.
     enum Stop {
         case afterConfirmingPush
+        /// Before the push of what the pull's delete rules deleted (``CascadedDeletions``).
+        case afterApplyingPull
     }
     var stop: Stop?
     /// How long a device that stopped syncing a store keeps the server from removing the
@@ -136,6 +138,7 @@ public struct StoreSyncEngine: Sendable {
                 to: store, codecs: codecs, device: device, remote: remote, refetched: confirmed.refetch,
                 finishedAt: Date())
         }
+        if stop == .afterApplyingPull { throw .localStore(store: store.name, reason: "stopped for a test") }
         if outcome.cascaded > 0 {
             // What the delete rules deleted goes to the server now, as the deletions that
             // caused it came: no machine is left holding a child of a deleted parent.

@@ -273,6 +273,31 @@ struct RelationshipSyncTests {
         #expect(try await serverFields("title", of: "Book", on: url) == ["\"OTHER\""])
     }
 
+    @Test("a sync cut off after the pull whose cascade deleted a book: the next run pushes the book's tombstone")
+    func cascadeAcrossRestart() async throws {
+        let url = try await TestPostgres.newDatabase()
+        let a = try Library()
+        var b = try Library()
+        try a.change { context in context.insert(Author(name: "Ana")) }
+        try await a.sync(url)
+        try await b.sync(url)
+        try b.change { context in
+            let book = Book(title: "Third")
+            context.insert(book)
+            book.author = try b.named(Author.self, "Ana", in: context)
+        }
+        try a.change { context in context.delete(try a.named(Author.self, "Ana", in: context)) }
+        try await a.sync(url)
+        await #expect(throws: SyncError.self) { try await b.sync(url, stoppingAt: .afterApplyingPull) }
+        #expect(try b.contents().isEmpty)
+        b = try Library(reopening: b)
+        let resumed = try await b.sync(url)
+        #expect(resumed.sentDeletions == 1)
+        try await a.sync(url)
+        #expect(try a.contents().isEmpty)
+        #expect(try await serverFields("title", of: "Book", on: url).isEmpty)
+    }
+
     @Test("a publisher deleted on A leaves its books without one on B")
     func nullify() async throws {
         let url = try await TestPostgres.newDatabase()

@@ -35,8 +35,9 @@ final class Library {
     var store: SyncedStore { SyncedStore(name: "library", container: container) }
 
     @discardableResult
-    func sync(_ url: String) async throws -> StoreSyncReport {
-        let engine = StoreSyncEngine(remote: try SyncRemote(url: url), logger: Logger(label: "test"))
+    func sync(_ url: String, stoppingAt stop: StoreSyncEngine.Stop? = nil) async throws -> StoreSyncReport {
+        var engine = StoreSyncEngine(remote: try SyncRemote(url: url), logger: Logger(label: "test"))
+        engine.stop = stop
         return try await engine.sync([store]).first ?? StoreSyncReport(store: "none")
     }
 
