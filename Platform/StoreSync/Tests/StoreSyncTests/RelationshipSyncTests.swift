@@ -18,7 +18,7 @@ struct RelationshipSyncTests {
     }
 
     private func recordName(of entity: String, named name: String, on url: String) async throws -> String? {
-        let key = entity == "Book" ? "title" : "name"
+        let key = entity == "Book" ? "title" : entity == "Profile" ? "handle" : "name"
         let rows = try await TestPostgres.execute(
             "SELECT record_name::text FROM storesync_records_library WHERE entity = '\(entity)' "
                 + "AND fields->>'\(key)' = '\(name)'", on: url)
@@ -60,6 +60,38 @@ struct RelationshipSyncTests {
         try await a.sync(url)
         #expect(try a.contents().contains("author Ana books [First]"))
         #expect(try a.contents().contains("author Bo books [Second]"))
+        #expect(try a.contents() == b.contents())
+    }
+
+    @Test("a one-to-one syncs through one side's field, set from either side")
+    func oneToOne() async throws {
+        let url = try await TestPostgres.newDatabase()
+        let a = try Library()
+        let b = try Library()
+        try a.change { context in
+            let ana = Author(name: "Ana")
+            let bo = Author(name: "Bo")
+            let profile = Profile(handle: "@ana")
+            for model in [ana, bo] { context.insert(model) }
+            context.insert(profile)
+            profile.author = ana
+        }
+        try await a.sync(url)
+        try await b.sync(url)
+        #expect(try b.contents() == a.contents())
+        #expect(try b.contents().contains("profile @ana author Ana"))
+        let profile = try #require(try await recordName(of: "Profile", named: "@ana", on: url))
+        #expect(try await serverFields("profile", of: "Author", on: url).sorted() == ["\"\(profile)\"", "NULL"])
+        #expect(try await serverFields("author", of: "Profile", on: url) == ["<NONE>"])
+
+        try b.change { context in
+            try b.named(Author.self, "Bo", in: context).profile = b.named(
+                Profile.self, "@ana", in: context)
+        }
+        try await b.sync(url)
+        try await a.sync(url)
+        #expect(try a.contents().contains("profile @ana author Bo"))
+        #expect(try a.contents().contains("author Ana books []"))
         #expect(try a.contents() == b.contents())
     }
 

@@ -11,7 +11,9 @@ final class Library {
     let folder: TemporaryFolder
     let container: ModelContainer
 
-    static let schema = Schema([Author.self, Publisher.self, Genre.self, Book.self, ReadingList.self])
+    static let schema = Schema([
+        Author.self, Publisher.self, Genre.self, Book.self, ReadingList.self, Profile.self,
+    ])
 
     init() throws {
         folder = TemporaryFolder(prefix: "StoreSyncLibrary")
@@ -69,6 +71,7 @@ final class Library {
         case let genre as Genre: genre.name
         case let list as ReadingList: list.name
         case let book as Book: book.title
+        case let profile as Profile: profile.handle
         default: nil
         }
     }
@@ -81,7 +84,11 @@ final class Library {
         }
         var lines: [String] = []
         for author in try context.fetch(FetchDescriptor<Author>()) {
-            lines.append("author \(author.name ?? "-") books [\(names(author.books))]")
+            let profile = author.profile.map { " profile \($0.handle ?? "-")" } ?? ""
+            lines.append("author \(author.name ?? "-") books [\(names(author.books))]\(profile)")
+        }
+        for profile in try context.fetch(FetchDescriptor<Profile>()) {
+            lines.append("profile \(profile.handle ?? "-") author \(profile.author?.name ?? "-")")
         }
         for publisher in try context.fetch(FetchDescriptor<Publisher>()) {
             lines.append("publisher \(publisher.name ?? "-") books [\(names(publisher.books))]")

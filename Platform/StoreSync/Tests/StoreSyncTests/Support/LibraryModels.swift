@@ -9,6 +9,8 @@ import OpenSwiftData
 final class Author {
     var name: String?
     @Relationship(deleteRule: .cascade, inverse: \Book.author) var books: [Book]? = []
+    /// A one-to-one: the side synced as a field is this one (`Author` sorts first).
+    @Relationship(deleteRule: .nullify, inverse: \Profile.author) var profile: Profile?
 
     init(name: String) { self.name = name }
 }
@@ -49,4 +51,13 @@ final class ReadingList {
     @Relationship(deleteRule: .nullify) var books: [Book]? = []
 
     init(name: String) { self.name = name }
+}
+
+/// The other side of an author's one-to-one.
+@Model
+final class Profile {
+    var handle: String?
+    var author: Author?
+
+    init(handle: String) { self.handle = handle }
 }
