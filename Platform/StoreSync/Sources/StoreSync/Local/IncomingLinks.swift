@@ -22,6 +22,8 @@ struct IncomingLinks {
     let locallyChanged: (PersistentIdentifier, String) -> Bool
     var pending: PendingLinks
     private var found: [String: (any PersistentModel)?] = [:]
+    /// The names of ``named``, by model.
+    private let namesOfNamed: [ObjectIdentifier: String]
 
     init(
         context: ModelContext, metadata: SyncMetadata, codecs: [String: EntityCodec],
@@ -32,6 +34,8 @@ struct IncomingLinks {
         self.metadata = metadata
         self.codecs = codecs
         self.named = named
+        namesOfNamed = Dictionary(
+            named.map { (ObjectIdentifier($0.value), $0.key) }, uniquingKeysWith: { first, _ in first })
         self.tombstoned = tombstoned
         self.pending = pending
         self.locallyChanged = locallyChanged
@@ -136,7 +140,7 @@ struct IncomingLinks {
     }
 
     private func recordName(of model: any PersistentModel) throws -> String? {
-        if let name = named.first(where: { $0.value === model })?.key { return name }
+        if let name = namesOfNamed[ObjectIdentifier(model)] { return name }
         return try metadata.recordName(of: model.persistentModelID)
     }
 
