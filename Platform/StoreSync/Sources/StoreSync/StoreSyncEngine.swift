@@ -22,6 +22,8 @@ import OpenSwiftData
 /// 5. the records written since the last pull, and those noted, are fetched;
 /// 6. one local transaction applies them (under the author `SyncAuthor`, so that they
 ///    are never pushed back) with the new cursor and clock.
+/// 7. when applying them deleted rows through a `.cascade` delete rule beyond the
+///    tombstones received, their tombstones are pushed as in steps 2 to 4.
 public struct StoreSyncEngine: Sendable {
     /// The server the engine syncs with.
     public let remote: SyncRemote
@@ -29,6 +31,8 @@ public struct StoreSyncEngine: Sendable {
     /// Where a sync stops on purpose, for the tests of a sync cut off there.
     enum Stop {
         case afterConfirmingPush
+        /// Before the push of what the pull's delete rules deleted (``CascadedDeletions``).
+        case afterApplyingPull
     }
     var stop: Stop?
     /// How long a device that stopped syncing a store keeps the server from removing the
@@ -133,6 +137,18 @@ public struct StoreSyncEngine: Sendable {
             try incoming.apply(
                 to: store, codecs: codecs, device: device, remote: remote, refetched: confirmed.refetch,
                 finishedAt: Date())
+        }
+        if stop == .afterApplyingPull { throw .localStore(store: store.name, reason: "stopped for a test") }
+        if outcome.cascaded > 0 {
+            // What the delete rules deleted goes to the server now, as the deletions that
+            // caused it came: no machine is left holding a child of a deleted parent.
+            let cascade = try local(store) {
+                try OutgoingChanges.prepare(store: store, codecs: codecs, server: server, remote: remote)
+            }
+            let pushedCascade = try await records.push(cascade.records)
+            _ = try local(store) { try cascade.confirm(store: store, superseded: pushedCascade.superseded) }
+            report.sentDeletions += cascade.records.count { $0.isDeleted }
+            report.sentChanges += cascade.records.count { !$0.isDeleted }
         }
         try await compaction.note(device: device, cursor: incoming.cursor, retention: tombstoneRetention)
         report.receivedUpdates = outcome.updated

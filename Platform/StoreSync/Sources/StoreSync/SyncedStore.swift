@@ -12,8 +12,9 @@ import OpenSwiftData
 /// Only stores configured for CloudKit (`cloudKitDatabase: .private(…)`) can be synced:
 /// their container was checked against CloudKit's rules when it was created (no unique
 /// attribute, every attribute optional or defaulted), which is what lets records from
-/// another machine be applied in any order. Relationships are not synced yet: a store
-/// whose entities have relationships is refused.
+/// another machine be applied in any order, and every relationship is optional and
+/// without the `.deny` delete rule. Relationships are synced by the record names of
+/// their targets (see <doc:Guarantees#Relationships>).
 public struct SyncedStore: Sendable {
     /// The store's name on the server: lowercase letters, digits and `_`, starting with
     /// a letter (its records are in the table `storesync_records_<name>`).
@@ -52,12 +53,6 @@ public struct SyncedStore: Sendable {
                 reason:
                     "only stores configured for CloudKit (cloudKitDatabase: .private(…)), whose models follow CloudKit's "
                     + "rules, can be synced")
-        }
-        for entity in container.schema.entities {
-            guard entity.relationships.isEmpty else {
-                throw .storeNotSyncable(
-                    store: name, reason: "\(entity.name) has relationships, which are not synced yet")
-            }
         }
         for (entityName, properties) in domainKeys {
             guard let entity = container.schema.entity(named: entityName) else {

@@ -32,12 +32,22 @@ final class Memo {
     var tags: [String] = []
     var kind: Kind?
     var identifier: UUID?
+    var folder: Folder?
 
     enum Kind: String, Codable {
         case idea, reminder
     }
 
     init(title: String) { self.title = title }
+}
+
+@Model
+final class Folder {
+    var name: String?
+    var note: String?
+    @Relationship(deleteRule: .nullify, inverse: \Memo.folder) var memos: [Memo]? = []
+
+    init(name: String) { self.name = name }
 }
 
 func fail(_ message: String) -> Never {
@@ -53,7 +63,7 @@ if arguments == ["now"] {
 guard arguments.count >= 2 else { fail("usage: storesync-fixture FOLDER note|sync|list …") }
 let folder = URL(filePath: arguments[0])
 let container = try ModelContainer(
-    for: Schema([WatchedMovie.self, Memo.self]),
+    for: Schema([WatchedMovie.self, Memo.self, Folder.self]),
     configurations: [
         ModelConfiguration(url: folder.appending(path: "notes.sqlite"), cloudKitDatabase: .private("iCloud.tests"))
     ])

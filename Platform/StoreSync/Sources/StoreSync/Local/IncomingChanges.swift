@@ -8,8 +8,15 @@ import Foundation
 /// the server has not received. That change is newer: it is stamped at the next push by
 /// the store's clock, which this pull advances to at least every version received
 /// (``HybridLogicalClock``), so it wins on the server too, field by field. A model inserted
-/// or deleted here since the last push is left whole to that push. Tombstones delete. A record whose name is unknown here becomes a new model, or, when a
-/// model added here since the last push has the same domain key, names it.
+/// or deleted here since the last push is left whole to that push. A record whose name is
+/// unknown here becomes a new model, or, when a model added here since the last push has
+/// the same domain key, names it.
+///
+/// Relationship fields are set once every record of the pull is in (``IncomingLinks``):
+/// a target not held yet is linked by a later pull (``PendingLinks``). Tombstones delete
+/// last, through the models' delete rules, as the machine that deleted did; what a
+/// cascade deletes beyond the tombstones received is pushed as tombstones of its own
+/// (``CascadedDeletions``).
 struct IncomingChanges {
     /// Records received, one per record name (its latest), by sequence number.
     let records: [SyncRecord]
@@ -37,6 +44,8 @@ struct IncomingChanges {
         var deleted = 0
         /// Records left alone because a newer local change will win.
         var keptLocal = 0
+        /// Tombstones to push for the models a delete rule deleted here (``CascadedDeletions``).
+        var cascaded = 0
 
         var applied: Int { updated + inserted + deleted }
     }
@@ -56,18 +65,22 @@ struct IncomingChanges {
             var outcome = Outcome()
             var namesToSet: [(name: String, model: any PersistentModel)] = []
             var namesToRemove: [PersistentIdentifier] = []
+            // Relationship fields are set once every record is in: a target may come later.
+            var received: [(record: String, codec: EntityCodec, model: any PersistentModel, fields: [String: String])] =
+                []
+            var tombstones: [(identifier: PersistentIdentifier, model: any PersistentModel)] = []
 
             let byEntity = Dictionary(grouping: records, by: \.entity)
-            for (entity, received) in byEntity.sorted(by: { $0.key < $1.key }) {
+            for (entity, entityRecords) in byEntity.sorted(by: { $0.key < $1.key }) {
                 guard let codec = codecs[entity] else { continue }
                 let names = try metadata.recordNames(ofEntity: entity)
                 var identifiers = Dictionary(names.map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
                 let models = try ModelLookup.models(
-                    codec.modelType, received.compactMap { identifiers[$0.recordName.uuidString] }, in: context)
+                    codec.modelType, entityRecords.compactMap { identifiers[$0.recordName.uuidString] }, in: context)
                 var adoptable = try adoptableModels(
                     codec: codec, pending: pending, named: Set(names.keys), context: context)
 
-                for record in received {
+                for record in entityRecords {
                     let name = record.recordName.uuidString
                     var identifier = identifiers[name]
                     if identifier == nil, let adopted = adoptable.removeValue(forKey: name) {
@@ -80,7 +93,9 @@ struct IncomingChanges {
                         // The fields this machine changed wait for its push; the others
                         // take the record's.
                         if let changed = change.changedFields, !change.isDeleted, !record.isDeleted, let model {
-                            try codec.apply(record.fields.filter { !changed.contains($0.key) }, to: model, isNew: false)
+                            let fields = record.fields.filter { !changed.contains($0.key) }
+                            try codec.apply(fields, to: model, isNew: false)
+                            received.append((name, codec, model, fields))
                             outcome.updated += 1
                         } else {
                             outcome.keptLocal += 1
@@ -89,32 +104,75 @@ struct IncomingChanges {
                     }
                     if record.isDeleted {
                         guard let model, let identifier else { continue }
-                        context.delete(model)
-                        namesToRemove.append(identifier)
-                        outcome.deleted += 1
+                        tombstones.append((identifier, model))
                     } else if let model {
                         try codec.apply(record.fields, to: model, isNew: false)
+                        received.append((name, codec, model, record.fields))
                         outcome.updated += 1
                     } else {
                         let model = codec.modelType.makeWithUnsetProperties()
                         try codec.apply(record.fields, to: model, isNew: true)
                         context.insert(model)
                         namesToSet.append((name, model))
+                        received.append((name, codec, model, record.fields))
                         outcome.inserted += 1
                     }
                 }
+            }
+
+            var links = IncomingLinks(
+                context: context, metadata: metadata, codecs: codecs,
+                named: Dictionary(namesToSet.map { ($0.name, $0.model) }, uniquingKeysWith: { _, last in last }),
+                tombstoned: Set(records.filter(\.isDeleted).map(\.recordName.uuidString)),
+                pending: try PendingLinks.read(from: metadata),
+                locallyChanged: { identifier, field in
+                    guard let change = pending[identifier] else { return false }
+                    return change.changedFields?.contains(field) ?? true
+                })
+            try links.prefetchTargets(of: received.map { ($0.codec, $0.fields) })
+            for entry in received {
+                try links.apply(entry.fields, of: entry.record, codec: entry.codec, to: entry.model)
+            }
+            try links.retryPending(
+                applied: Set(
+                    received.flatMap { entry in
+                        entry.codec.links.filter { entry.fields[$0.name] != nil }.map {
+                            PendingLinks.Key(record: entry.record, field: $0.name)
+                        }
+                    }))
+
+            // Deleted last, so that the delete rules act on the relationships as received.
+            for (identifier, model) in tombstones {
+                if let codec = codecs[identifier.entityName], let name = try metadata.recordName(of: identifier) {
+                    try links.keepLinks(to: model, named: name, codec: codec)
+                }
+                context.delete(model)
+                namesToRemove.append(identifier)
+                outcome.deleted += 1
             }
             if let liveNames {
                 outcome.deleted += try deleteModelsWithoutRecords(
                     liveNames: liveNames, codecs: codecs, pending: pending, metadata: metadata, context: context,
                     namesToRemove: &namesToRemove)
             }
+            state.advanceClock(to: records.map(\.version).max())
+            outcome.cascaded = try noteCascadedDeletions(
+                context: context, metadata: metadata, explicit: Set(namesToRemove), state: &state, device: device,
+                at: finishedAt, namesToRemove: &namesToRemove)
+            // The pending fields of the records deleted go with them.
+            var deletedNames: Set<String> = []
+            for identifier in namesToRemove {
+                if let name = try metadata.recordName(of: identifier) { deletedNames.insert(name) }
+            }
+            for key in links.pending.links.keys where deletedNames.contains(key.record) {
+                links.pending.links[key] = nil
+            }
+            try links.pending.write(to: metadata)
             try context.save()
             for identifier in namesToRemove { try metadata.removeRecordName(of: identifier) }
             for (name, model) in namesToSet { try metadata.setRecordName(name, of: model.persistentModelID) }
 
             state.cursor = max(state.cursor, cursor)
-            state.advanceClock(to: records.map(\.version).max())
             state.refetch.subtract(refetched)
             state.entities = Set(codecs.keys)
             state.lastSync = finishedAt.timeIntervalSince1970
@@ -143,6 +201,34 @@ struct IncomingChanges {
             }
         }
         return deleted
+    }
+
+    /// Notes the models the delete rules deleted beside the records deleted by name (a
+    /// cascade) as tombstones to push, stamped by the store's clock; returns how many
+    /// tombstones it noted.
+    private func noteCascadedDeletions(
+        context: ModelContext, metadata: SyncMetadata, explicit: Set<PersistentIdentifier>, state: inout SyncState,
+        device: UUID, at date: Date, namesToRemove: inout [PersistentIdentifier]
+    ) throws -> Int {
+        let tombstoned = Set(records.filter(\.isDeleted).map(\.recordName.uuidString))
+        var cascaded = try CascadedDeletions.read(from: metadata)
+        var version: HybridLogicalClock?
+        var count = 0
+        for model in context.deletedModelsArray {
+            let identifier = model.persistentModelID
+            guard !explicit.contains(identifier), let name = try metadata.recordName(of: identifier) else { continue }
+            namesToRemove.append(identifier)
+            // The server has this record's tombstone already.
+            guard !tombstoned.contains(name) else { continue }
+            count += 1
+            let stamp = version ?? (state.clock ?? .zero(device: device)).stamp(savedAt: date, device: device)
+            version = stamp
+            cascaded.deletions.append(
+                CascadedDeletions.Deletion(record: name, entity: identifier.entityName, version: stamp.description))
+        }
+        state.advanceClock(to: version)
+        try cascaded.write(to: metadata)
+        return count
     }
 
     /// Models added here since the last push that have no record name yet, by the name

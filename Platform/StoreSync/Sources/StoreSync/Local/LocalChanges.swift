@@ -53,6 +53,14 @@ struct LocalChanges {
             result.clock = version
             for change in changes {
                 let identifier = change.changedPersistentIdentifier
+                // An update of relationships derived from the other side's field alone
+                // (a genre's books, changed with a book's genres) changes no field of
+                // this record: the other side's record carries it.
+                if case .update(let update) = change, result.changes[identifier] == nil,
+                    codecs[identifier.entityName]?.fieldNames(of: update).isEmpty == true
+                {
+                    continue
+                }
                 var folded =
                     result.changes[identifier] ?? Change(isDeleted: false, version: version, wasInserted: false)
                 folded.version = version

@@ -15,6 +15,9 @@ struct OutgoingChanges {
     var state: SyncState
     /// The store's clock once the records are stamped: noted with the push.
     var clock: HybridLogicalClock?
+    /// The names of the ``CascadedDeletions`` among the records: forgotten once the server
+    /// has them.
+    var cascaded: [String] = []
 
     /// Reads what the server has not received. The first push to a server sends every
     /// model; later ones, what the history recorded since.
@@ -40,9 +43,15 @@ struct OutgoingChanges {
             let assertion = (history.clock ?? state.clock ?? .zero(device: device)).stamp(
                 savedAt: Date(), device: device)
             if reasserted { outgoing.clock = max(outgoing.clock ?? assertion, assertion) }
+            // The records whose relationship fields are added once every model sent has
+            // its name (a target may be of an entity named later).
+            var linked: [(index: Int, codec: EntityCodec, model: any PersistentModel, change: LocalChanges.Change?)] =
+                []
+            var allNames: [PersistentIdentifier: String] = [:]
 
             for codec in codecs.values.sorted(by: { $0.entityName < $1.entityName }) {
                 var names = try metadata.recordNames(ofEntity: codec.entityName)
+                defer { allNames.merge(names, uniquingKeysWith: { _, new in new }) }
                 var usedNames = Set(names.values)
                 let changes = history.changes.filter { $0.key.entityName == codec.entityName }
                 // The names of the models deleted since the last push: a model added since
@@ -95,6 +104,7 @@ struct OutgoingChanges {
                     // of them (a merge per field). A record new to the server (a first
                     // push, a model given its name now) is written whole.
                     let isWhole = state.pushedTransaction == nil || !hadName
+                    if !codec.links.isEmpty { linked.append((outgoing.records.count, codec, model, change)) }
                     outgoing.records.append(
                         SyncRecord(
                             recordName: recordName, entity: codec.entityName, fields: fields, version: version,
@@ -114,6 +124,10 @@ struct OutgoingChanges {
                     outgoing.deletedModels.append(identifier)
                 }
             }
+            try outgoing.addLinks(linked, names: allNames, metadata: metadata)
+            let cascaded = try CascadedDeletions.read(from: metadata)
+            outgoing.cascaded = cascaded.deletions.map(\.record)
+            outgoing.records += cascaded.records
             try outgoing.state.write(to: metadata)
             return outgoing
         }
@@ -142,8 +156,42 @@ struct OutgoingChanges {
             current.server = state.server
             try current.write(to: metadata)
             for identifier in deletedModels { try metadata.removeRecordName(of: identifier) }
+            if !cascaded.isEmpty {
+                var pushed = try CascadedDeletions.read(from: metadata)
+                let sent = Set(cascaded)
+                pushed.deletions.removeAll { sent.contains($0.record) }
+                try pushed.write(to: metadata)
+            }
             return current
         }
+    }
+
+    /// Adds the relationship fields to the records at `linked`: the targets' record names.
+    /// A field still pending here (its targets not all arrived) is sent as it was
+    /// received, unless this window changed it, which drops the pending link.
+    private mutating func addLinks(
+        _ linked: [(index: Int, codec: EntityCodec, model: any PersistentModel, change: LocalChanges.Change?)],
+        names: [PersistentIdentifier: String], metadata: SyncMetadata
+    ) throws {
+        guard !linked.isEmpty else { return }
+        var pending = try PendingLinks.read(from: metadata)
+        let pendingByRecord = Dictionary(grouping: pending.links, by: \.key.record)
+        for (index, codec, model, change) in linked {
+            let record = records[index]
+            var fields = record.fields
+            fields.merge(try codec.linkFields(of: model) { names[$0] }, uniquingKeysWith: { _, link in link })
+            for (key, link) in pendingByRecord[record.recordName.uuidString] ?? [] {
+                if change?.changedFields?.contains(key.field) == true {
+                    pending.links[key] = nil
+                } else {
+                    fields[key.field] = link.value
+                }
+            }
+            records[index] = SyncRecord(
+                recordName: record.recordName, entity: record.entity, fields: fields, version: record.version,
+                isDeleted: false, changedFields: record.changedFields)
+        }
+        try pending.write(to: metadata)
     }
 
     /// A name for a model that has none: derived from its domain key, unless another

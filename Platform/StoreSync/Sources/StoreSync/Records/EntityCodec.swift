@@ -2,11 +2,16 @@ import Foundation
 @_spi(Sync) import OpenSwiftData
 
 /// How the records of one entity are read from models and written to them: a
-/// ``FieldCodec`` per stored attribute, and the entity's domain key.
+/// ``FieldCodec`` per stored attribute, a ``LinkCodec`` per relationship synced as a
+/// field, and the entity's domain key.
 struct EntityCodec {
     let entityName: String
     let modelType: any PersistentModel.Type
     let fields: [FieldCodec]
+    /// The relationships that are fields of the records (one side of each inverse pair).
+    let links: [LinkCodec]
+    /// The relationships derived from a field of their targets' records (the other side).
+    let derivedLinks: [LinkCodec]
     /// The names of the attributes that identify a record on every machine; empty for
     /// none.
     let domainKey: [String]
@@ -38,13 +43,34 @@ struct EntityCodec {
             fields.append(codec)
             names[property.keypath] = attribute.name
         }
+        var links: [LinkCodec] = []
+        var derivedLinks: [LinkCodec] = []
+        for relationship in entity.relationships {
+            let inverse = relationship.inverseName.flatMap { inverseName in
+                store.container.schema.entity(named: relationship.destination)?.relationships.first {
+                    $0.name == inverseName
+                }
+            }
+            guard let property = metadata[relationship.name],
+                let codec = LinkCodec.make(relationship, property, of: Model.self)
+            else {
+                throw .storeNotSyncable(
+                    store: store.name, reason: "\(entity.name).\(relationship.name) cannot be synced (a let)")
+            }
+            if LinkCodec.isField(relationship, inverse: inverse, entity: entity.name) {
+                links.append(codec)
+                names[property.keypath] = relationship.name
+            } else {
+                derivedLinks.append(codec)
+            }
+        }
         return EntityCodec(
-            entityName: entity.name, modelType: Model.self, fields: fields, domainKey: domainKey,
-            fieldNamesByKeyPath: names)
+            entityName: entity.name, modelType: Model.self, fields: fields, links: links, derivedLinks: derivedLinks,
+            domainKey: domainKey, fieldNamesByKeyPath: names)
     }
 
-    /// The names of the fields an update wrote (its relationships, which are not synced,
-    /// left out).
+    /// The names of the fields an update wrote (the relationships that are not fields
+    /// left out: the other side's update carries the change).
     func fieldNames(of update: any HistoryUpdate) -> [String] {
         func keyPaths<Update: HistoryUpdate>(_ update: Update) -> [AnyKeyPath] {
             update.updatedAttributes.map { $0 as AnyKeyPath }
@@ -56,6 +82,18 @@ struct EntityCodec {
     func fields(of model: any PersistentModel) throws -> [String: String] {
         var values: [String: String] = [:]
         for field in fields { values[field.name] = try field.read(model) }
+        return values
+    }
+
+    /// Every relationship field of a model, as JSON text by name: its targets' record
+    /// names, as `recordName` gives them (a target without one is left out).
+    func linkFields(of model: any PersistentModel, recordName: (PersistentIdentifier) -> String?) throws -> [String:
+        String]
+    {
+        var values: [String: String] = [:]
+        for link in links {
+            values[link.name] = link.text(names: try link.read(model).compactMap { recordName($0.persistentModelID) })
+        }
         return values
     }
 

@@ -59,11 +59,13 @@ struct FieldCodec {
 enum FieldError: Error, CustomStringConvertible {
     case wrongModel(String)
     case noDefault(String)
+    case wrongTargets(String)
 
     var description: String {
         switch self {
         case .wrongModel(let name): "\(name) was read from a model of another entity"
         case .noDefault(let name): "a record lacks \(name), which has no default value"
+        case .wrongTargets(let name): "\(name) cannot hold the models its record names"
         }
     }
 }

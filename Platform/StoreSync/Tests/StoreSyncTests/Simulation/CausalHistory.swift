@@ -87,6 +87,7 @@ struct CausalHistory {
     func violations(in final: Replica) -> [String] {
         var found: [String] = []
         for key in keys.union(final.values.keys).sorted() {
+            if case .filing = key { continue }
             let values = final.values[key] ?? []
             if values.count > 1 {
                 found.append("\(key): \(values.count) entries (\(values.joined(separator: ", ")))")

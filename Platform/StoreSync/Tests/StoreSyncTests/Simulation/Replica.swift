@@ -1,4 +1,5 @@
 import Foundation
+import OpenSwiftData
 import StoreSyncTesting
 
 /// What identifies an entry to a person: a watchlist entry by its movie (a domain key,
@@ -7,11 +8,18 @@ import StoreSyncTesting
 enum EntryKey: Hashable, Comparable, CustomStringConvertible {
     case movie(Int)
     case memo(String)
+    /// A folder, by its name (given when it is added, never changed).
+    case folder(String)
+    /// The folder a memo is filed in: checked for agreement between the replicas only,
+    /// since a folder's removal changes it without an edit of its own.
+    case filing(String)
 
     var description: String {
         switch self {
         case .movie(let movie): "movie \(movie)"
         case .memo(let title): "memo \(title)"
+        case .folder(let name): "folder \(name)"
+        case .filing(let title): "filing of memo \(title)"
         }
     }
 
@@ -45,23 +53,35 @@ struct Replica: Equatable, CustomStringConvertible {
         }
         for memo in try machine.memos() {
             add(.memo(memo.title ?? "-"), Self.memoValue(rating: memo.rating, tags: memo.tags))
+            add(.filing(memo.title ?? "-"), memo.folder?.name ?? "-")
+        }
+        for folder in try ModelContext(machine.container).fetch(FetchDescriptor<Folder>()) {
+            add(.folder(folder.name ?? "-"), folder.note ?? "-")
         }
     }
 
     /// The server's records of the store `notes`, without tombstones.
     init(server url: String) async throws {
+        // A memo's folder is the live folder its record names (a record may name one
+        // deleted since, which no machine links).
         let rows = try await TestPostgres.execute(
             """
             SELECT entity, fields->>'movieID', fields->>'note', fields->>'title', fields->>'rating',
-                (SELECT string_agg(tag, ',') FROM jsonb_array_elements_text(fields->'tags') AS tag)
-            FROM storesync_records_notes WHERE NOT deleted
+                (SELECT string_agg(tag, ',') FROM jsonb_array_elements_text(fields->'tags') AS tag),
+                fields->>'name',
+                (SELECT f.fields->>'name' FROM storesync_records_notes f
+                 WHERE f.record_name::text = lower(r.fields->>'folder') AND NOT f.deleted)
+            FROM storesync_records_notes r WHERE NOT deleted
             """, on: url)
         for row in rows {
-            let (entity, movie, note, title, rating, tags) = try row.decode(
-                (String, String?, String?, String?, String?, String?).self)
+            let (entity, movie, note, title, rating, tags, name, folder) = try row.decode(
+                (String, String?, String?, String?, String?, String?, String?, String?).self)
             if entity == "WatchedMovie" {
                 add(.movie(movie.flatMap { Int($0) } ?? -1), note ?? "-")
+            } else if entity == "Folder" {
+                add(.folder(name ?? "-"), note ?? "-")
             } else {
+                add(.filing(title ?? "-"), folder ?? "-")
                 let tagList = tags.map { $0.split(separator: ",").map(String.init) } ?? []
                 add(.memo(title ?? "-"), Self.memoValue(rating: rating.flatMap { Double($0) } ?? 0, tags: tagList))
             }

@@ -75,6 +75,65 @@ final class SimulatedMachine {
         try machine.save(context)
     }
 
+    /// The names of the folders this machine holds, sorted.
+    func folderNames() throws -> [String] {
+        try ModelContext(machine.container).fetch(FetchDescriptor<Folder>()).compactMap(\.name).sorted()
+    }
+
+    func addFolder(name: String, note: String) throws {
+        let machine = try machine
+        let context = ModelContext(machine.container)
+        context.insert(Folder(name: name, note: note))
+        try machine.save(context)
+    }
+
+    func editFolder(name: String, note: String) throws {
+        let machine = try machine
+        let context = ModelContext(machine.container)
+        for folder in try context.fetch(FetchDescriptor<Folder>(predicate: #Predicate { $0.name == name })) {
+            folder.note = note
+        }
+        try machine.save(context)
+    }
+
+    /// Deletes the folder model by model, as an app does: its delete rule clears the
+    /// folder of its memos, a change of each memo; returns their titles.
+    func removeFolder(name: String) throws -> [String] {
+        let machine = try machine
+        let context = ModelContext(machine.container)
+        var cleared: [String] = []
+        for folder in try context.fetch(FetchDescriptor<Folder>(predicate: #Predicate { $0.name == name })) {
+            cleared += (folder.memos ?? []).compactMap(\.title)
+            context.delete(folder)
+        }
+        try machine.save(context)
+        return cleared
+    }
+
+    /// Files the memo in the folder (none for nil); returns the memo's value as this
+    /// machine holds it, which its record carries.
+    func file(memo title: String, in folderName: String?) throws -> String {
+        let machine = try machine
+        let context = ModelContext(machine.container)
+        let folder = try folderName.flatMap { name in
+            try context.fetch(FetchDescriptor<Folder>(predicate: #Predicate { $0.name == name })).first
+        }
+        var value = ""
+        for memo in try context.fetch(FetchDescriptor<Memo>(predicate: #Predicate { $0.title == title })) {
+            memo.folder = folder
+            value = Replica.memoValue(rating: memo.rating, tags: memo.tags)
+        }
+        try machine.save(context)
+        return value
+    }
+
+    /// The value of each memo this machine holds, by title.
+    func memoValues() throws -> [String: String] {
+        Dictionary(
+            try machine.memos().map { ($0.title ?? "-", Replica.memoValue(rating: $0.rating, tags: $0.tags)) },
+            uniquingKeysWith: { first, _ in first })
+    }
+
     func removeMemo(title: String) throws {
         let machine = try machine
         let context = ModelContext(machine.container)

@@ -9,6 +9,11 @@ enum SimulationStep: CustomStringConvertible {
     case addMemo(machine: Int)
     case editMemo(machine: Int, pick: Int)
     case removeMemo(machine: Int, pick: Int)
+    case addFolder(machine: Int)
+    case editFolder(machine: Int, pick: Int)
+    case removeFolder(machine: Int, pick: Int)
+    /// Files a memo in a folder, or in none (`folder` past the folders held).
+    case fileMemo(machine: Int, memo: Int, folder: Int)
     case sync(machine: Int)
     /// A sync stopped once its push was noted, as a `kill -9` there; the data folder is
     /// then opened again, as the next run of the program would.
@@ -30,6 +35,11 @@ enum SimulationStep: CustomStringConvertible {
         case .addMemo(let machine): "machine \(machine) adds a memo"
         case .editMemo(let machine, let pick): "machine \(machine) edits a memo (\(pick))"
         case .removeMemo(let machine, let pick): "machine \(machine) removes a memo (\(pick))"
+        case .addFolder(let machine): "machine \(machine) adds a folder"
+        case .editFolder(let machine, let pick): "machine \(machine) edits a folder (\(pick))"
+        case .removeFolder(let machine, let pick): "machine \(machine) removes a folder (\(pick))"
+        case .fileMemo(let machine, let memo, let folder):
+            "machine \(machine) files a memo (\(memo)) in a folder (\(folder))"
         case .sync(let machine): "machine \(machine) syncs"
         case .cutOffSync(let machine): "machine \(machine) syncs, cut off after its push"
         case .killedSync(let machine, let delay): "machine \(machine) syncs in a process killed after \(delay) ms"
@@ -47,7 +57,7 @@ enum SimulationStep: CustomStringConvertible {
         (0..<count).map { _ in
             let machine = Int.random(in: 0..<machines, using: &random)
             let pick = Int.random(in: 0..<1000, using: &random)
-            switch Int.random(in: 0..<100, using: &random) {
+            switch Int.random(in: 0..<126, using: &random) {
             case 0..<12: return .addMovie(machine: machine, movie: Int.random(in: 1...movies, using: &random))
             case 12..<28: return .editMovie(machine: machine, pick: pick)
             case 28..<34: return .removeMovie(machine: machine, pick: pick)
@@ -60,7 +70,12 @@ enum SimulationStep: CustomStringConvertible {
                 return .killedSync(machine: machine, afterMilliseconds: Int.random(in: 0..<200, using: &random))
             case 90..<97:
                 return .interruptedSync(machine: machine, afterMilliseconds: Int.random(in: 0..<25, using: &random))
-            default: return .restartServer
+            case 97..<100: return .restartServer
+            case 100..<106: return .addFolder(machine: machine)
+            case 106..<109: return .editFolder(machine: machine, pick: pick)
+            case 109..<112: return .removeFolder(machine: machine, pick: pick)
+            default:
+                return .fileMemo(machine: machine, memo: pick, folder: Int.random(in: 0..<1000, using: &random))
             }
         }
     }

@@ -108,6 +108,48 @@ struct SyncSimulation {
             try machines[index].removeMemo(title: title)
             history.record(.memo(title), value: nil, machine: index, step: number)
             return title
+        case .addFolder(let index):
+            let name = "f\(number)"
+            try machines[index].addFolder(name: name, note: "s\(number)")
+            history.record(.folder(name), value: "s\(number)", machine: index, step: number)
+            return name
+        case .editFolder(let index, let pick):
+            let held = try machines[index].folderNames()
+            guard !held.isEmpty else { return "none held" }
+            let name = held[pick % held.count]
+            try machines[index].editFolder(name: name, note: "s\(number)")
+            history.record(.folder(name), value: "s\(number)", machine: index, step: number)
+            return name
+        case .removeFolder(let index, let pick):
+            let held = try machines[index].folderNames()
+            guard !held.isEmpty else { return "none held" }
+            let name = held[pick % held.count]
+            let values = try machines[index].memoValues()
+            // Each memo the folder held is changed too (its folder cleared): an edit of
+            // the memo as this machine holds it.
+            for title in try machines[index].removeFolder(name: name) {
+                history.record(.memo(title), value: values[title], machine: index, step: number)
+            }
+            history.record(.folder(name), value: nil, machine: index, step: number)
+            return name
+        case .fileMemo(let index, let memoPick, let folderPick):
+            // A machine without a memo or a folder adds one first, so that filings are many.
+            var memos = try machines[index].memoTitles()
+            if memos.isEmpty {
+                _ = try await perform(.addMemo(machine: index), number: number)
+                memos = try machines[index].memoTitles()
+            }
+            var folders = try machines[index].folderNames()
+            if folders.isEmpty {
+                _ = try await perform(.addFolder(machine: index), number: number)
+                folders = try machines[index].folderNames()
+            }
+            let title = memos[memoPick % memos.count]
+            let chosen = folderPick % (folders.count + 1)
+            let folder = chosen < folders.count ? folders[chosen] : nil
+            let value = try machines[index].file(memo: title, in: folder)
+            history.record(.memo(title), value: value, machine: index, step: number)
+            return "memo \(title) in \(folder ?? "none")"
         case .sync(let index):
             try await sync(index)
             return ""

@@ -7,14 +7,14 @@ import Testing
 
 @testable import StoreSync
 
-/// One "machine": a data folder with a store of watchlist entries and memos, synced as
-/// the store `notes`.
+/// One "machine": a data folder with a store of watchlist entries, memos and their
+/// folders, synced as the store `notes`.
 final class Machine {
     /// Removed when the last machine on it is released.
     let folder: TemporaryFolder
     let container: ModelContainer
 
-    static let schema = Schema([WatchedMovie.self, Memo.self])
+    static let schema = Schema([WatchedMovie.self, Memo.self, Folder.self])
 
     /// How far this machine's clock is off, in seconds (ahead when positive): each save
     /// is recorded in the history at the time such a clock would have given.

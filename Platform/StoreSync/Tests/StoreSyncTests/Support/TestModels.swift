@@ -23,6 +23,7 @@ final class Memo {
     var tags: [String] = []
     var kind: Kind?
     var identifier: UUID?
+    var folder: Folder?
 
     enum Kind: String, Codable {
         case idea, reminder
@@ -37,7 +38,21 @@ final class Memo {
     }
 }
 
-/// A model with a relationship, which sync refuses.
+/// Memos filed together: a to-many whose inverse, `Memo.folder`, is the field synced.
+/// `name` identifies a folder in the simulation; `note` is what its edits change.
+@Model
+final class Folder {
+    var name: String?
+    var note: String?
+    @Relationship(deleteRule: .nullify, inverse: \Memo.folder) var memos: [Memo]? = []
+
+    init(name: String, note: String?) {
+        self.name = name
+        self.note = note
+    }
+}
+
+/// A model with a to-many relationship without inverse.
 @Model
 final class Shelf {
     var name: String?

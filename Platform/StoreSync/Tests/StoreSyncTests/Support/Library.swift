@@ -1,0 +1,118 @@
+import Foundation
+import Logging
+@_spi(Sync) import OpenSwiftData
+import PopcornTestSupport
+
+@testable import StoreSync
+
+/// One machine's data folder with a store of books and what they relate to, synced as
+/// the store `library`.
+final class Library {
+    let folder: TemporaryFolder
+    let container: ModelContainer
+
+    static let schema = Schema([
+        Author.self, Publisher.self, Genre.self, Book.self, ReadingList.self, Profile.self,
+    ])
+
+    init() throws {
+        folder = TemporaryFolder(prefix: "StoreSyncLibrary")
+        container = try Self.open(folder)
+    }
+
+    /// The same data folder opened again, as the next run of the program would.
+    init(reopening other: Library) throws {
+        folder = other.folder
+        container = try Self.open(folder)
+    }
+
+    private static func open(_ folder: TemporaryFolder) throws -> ModelContainer {
+        try ModelContainer(
+            for: schema,
+            configurations: [
+                ModelConfiguration(url: folder.file("library.sqlite"), cloudKitDatabase: .private("iCloud.tests"))
+            ])
+    }
+
+    var store: SyncedStore { SyncedStore(name: "library", container: container) }
+
+    @discardableResult
+    func sync(_ url: String, stoppingAt stop: StoreSyncEngine.Stop? = nil) async throws -> StoreSyncReport {
+        var engine = StoreSyncEngine(remote: try SyncRemote(url: url), logger: Logger(label: "test"))
+        engine.stop = stop
+        return try await engine.sync([store]).first ?? StoreSyncReport(store: "none")
+    }
+
+    /// Runs `body` on a new context, then saves it.
+    func change(_ body: (ModelContext) throws -> Void) throws {
+        let context = ModelContext(container)
+        try body(context)
+        try context.save()
+    }
+
+    func book(_ title: String, in context: ModelContext) throws -> Book {
+        guard let book = try context.fetch(FetchDescriptor<Book>(predicate: #Predicate { $0.title == title })).first
+        else { throw LibraryError(description: "no book \(title)") }
+        return book
+    }
+
+    func named<Model: PersistentModel>(_: Model.Type, _ name: String, in context: ModelContext) throws -> Model {
+        let all = try context.fetch(FetchDescriptor<Model>())
+        guard let model = all.first(where: { Self.name(of: $0) == name }) else {
+            throw LibraryError(description: "no \(Model.self) \(name)")
+        }
+        return model
+    }
+
+    private static func name(of model: any PersistentModel) -> String? {
+        switch model {
+        case let author as Author: author.name
+        case let publisher as Publisher: publisher.name
+        case let genre as Genre: genre.name
+        case let list as ReadingList: list.name
+        case let book as Book: book.title
+        case let profile as Profile: profile.handle
+        default: nil
+        }
+    }
+
+    /// Every row and link, one line each, sorted: what two machines must agree on.
+    func contents() throws -> [String] {
+        let context = ModelContext(container)
+        func names(_ models: [any PersistentModel]?) -> String {
+            (models ?? []).compactMap { Self.name(of: $0) }.sorted().joined(separator: ",")
+        }
+        var lines: [String] = []
+        for author in try context.fetch(FetchDescriptor<Author>()) {
+            let profile = author.profile.map { " profile \($0.handle ?? "-")" } ?? ""
+            lines.append("author \(author.name ?? "-") books [\(names(author.books))]\(profile)")
+        }
+        for profile in try context.fetch(FetchDescriptor<Profile>()) {
+            lines.append("profile \(profile.handle ?? "-") author \(profile.author?.name ?? "-")")
+        }
+        for publisher in try context.fetch(FetchDescriptor<Publisher>()) {
+            lines.append("publisher \(publisher.name ?? "-") books [\(names(publisher.books))]")
+        }
+        for genre in try context.fetch(FetchDescriptor<Genre>()) {
+            lines.append("genre \(genre.name ?? "-") books [\(names(genre.books))]")
+        }
+        for list in try context.fetch(FetchDescriptor<ReadingList>()) {
+            lines.append("list \(list.name ?? "-") books [\(names(list.books))]")
+        }
+        for book in try context.fetch(FetchDescriptor<Book>()) {
+            lines.append(
+                "book \(book.title ?? "-") author \(book.author?.name ?? "-") publisher \(book.publisher?.name ?? "-") "
+                    + "genres [\(names(book.genres))]")
+        }
+        return lines.sorted()
+    }
+
+    /// The relationship fields still waiting for their targets.
+    func pendingLinks() throws -> Int {
+        try container.readSyncMetadata { try PendingLinks.read(from: $0).links.count }
+    }
+}
+
+struct LibraryError: Error, CustomStringConvertible {
+    let description: String
+}
