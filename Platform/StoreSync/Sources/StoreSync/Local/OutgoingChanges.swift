@@ -48,12 +48,28 @@ struct OutgoingChanges {
             var linked: [(index: Int, codec: EntityCodec, model: any PersistentModel, change: LocalChanges.Change?)] =
                 []
             var allNames: [PersistentIdentifier: String] = [:]
+            // A push of every model reads every name at once; a push of changes, the names
+            // of the models it sends, so that a sync with little to send reads little.
+            let sendsEverything = state.pushedTransaction == nil || reasserted
 
             for codec in codecs.values.sorted(by: { $0.entityName < $1.entityName }) {
-                var names = try metadata.recordNames(ofEntity: codec.entityName)
+                let changes = history.changes.filter { $0.key.entityName == codec.entityName }
+                var names: [PersistentIdentifier: String] = [:]
+                if sendsEverything {
+                    names = try metadata.recordNames(ofEntity: codec.entityName)
+                } else {
+                    for identifier in changes.keys {
+                        names[identifier] = try metadata.recordName(of: identifier)
+                    }
+                }
                 defer { allNames.merge(names, uniquingKeysWith: { _, new in new }) }
                 var usedNames = Set(names.values)
-                let changes = history.changes.filter { $0.key.entityName == codec.entityName }
+                // Whether another model of the store has the name: known from `names` when
+                // they are all read, else asked of the store.
+                let isUsed = { (name: String) throws -> Bool in
+                    try usedNames.contains(name)
+                        || (!sendsEverything && metadata.identifier(ofRecordNamed: name) != nil)
+                }
                 // The names of the models deleted since the last push: a model added since
                 // with the same domain key takes its name over (an entry removed and added
                 // again before a sync is one record, sent live), instead of living on under
@@ -66,7 +82,7 @@ struct OutgoingChanges {
                 var renamed: Set<PersistentIdentifier> = []
                 // Models to send whole: every model on a first push, else those changed.
                 let models: [PersistentIdentifier: any PersistentModel]
-                if state.pushedTransaction == nil || reasserted {
+                if sendsEverything {
                     models = Dictionary(
                         try ModelLookup.all(codec.modelType, in: context).map { ($0.persistentModelID, $0) },
                         uniquingKeysWith: { first, _ in first })
@@ -87,7 +103,7 @@ struct OutgoingChanges {
                             name = derived
                             renamed.insert(deleted)
                         } else {
-                            name = Self.newName(codec: codec, fields: fields, used: usedNames)
+                            name = try Self.newName(codec: codec, fields: fields, isUsed: isUsed)
                         }
                         // Taken from the deleted model, when it had it.
                         try metadata.setRecordName(name, of: identifier)
@@ -179,7 +195,9 @@ struct OutgoingChanges {
         for (index, codec, model, change) in linked {
             let record = records[index]
             var fields = record.fields
-            fields.merge(try codec.linkFields(of: model) { names[$0] }, uniquingKeysWith: { _, link in link })
+            // A target sent in this push is named in `names`; others, by the store.
+            let links = try codec.linkFields(of: model) { try names[$0] ?? metadata.recordName(of: $0) }
+            fields.merge(links, uniquingKeysWith: { _, link in link })
             for (key, link) in pendingByRecord[record.recordName.uuidString] ?? [] {
                 if change?.changedFields?.contains(key.field) == true {
                     pending.links[key] = nil
@@ -196,8 +214,10 @@ struct OutgoingChanges {
 
     /// A name for a model that has none: derived from its domain key, unless another
     /// model of this store already has that name (a local duplicate), else random.
-    private static func newName(codec: EntityCodec, fields: [String: String], used: Set<String>) -> String {
-        if let derived = codec.derivedRecordName(fields: fields)?.uuidString, !used.contains(derived) {
+    private static func newName(codec: EntityCodec, fields: [String: String], isUsed: (String) throws -> Bool)
+        throws -> String
+    {
+        if let derived = codec.derivedRecordName(fields: fields)?.uuidString, try !isUsed(derived) {
             return derived
         }
         return RecordName.random().uuidString

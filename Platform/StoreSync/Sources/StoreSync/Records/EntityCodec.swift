@@ -87,12 +87,13 @@ struct EntityCodec {
 
     /// Every relationship field of a model, as JSON text by name: its targets' record
     /// names, as `recordName` gives them (a target without one is left out).
-    func linkFields(of model: any PersistentModel, recordName: (PersistentIdentifier) -> String?) throws -> [String:
-        String]
+    func linkFields(of model: any PersistentModel, recordName: (PersistentIdentifier) throws -> String?) throws
+        -> [String: String]
     {
         var values: [String: String] = [:]
         for link in links {
-            values[link.name] = link.text(names: try link.read(model).compactMap { recordName($0.persistentModelID) })
+            values[link.name] = link.text(
+                names: try link.read(model).compactMap { try recordName($0.persistentModelID) })
         }
         return values
     }

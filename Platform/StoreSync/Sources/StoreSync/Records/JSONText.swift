@@ -10,13 +10,84 @@ import Foundation
 enum JSONText {
     /// The JSON text of a value.
     static func encode<Value: Encodable>(_ value: Value) throws -> String {
+        if let text = plainText(value) { return text }
         // Wrapped in an array so that any value, a bare number or null too, is a document.
         let wrapped = try encoder.encode([value])
         return String(decoding: wrapped.dropFirst().dropLast(), as: UTF8.self)
     }
 
+    /// The text `JSONEncoder` gives the values most fields hold (strings, integers,
+    /// booleans, UUIDs, nil), written directly: a push encodes every field of every
+    /// record, and an encoder's call costs many times the text. Nil for other values.
+    static func plainText(_ value: Any) -> String? {
+        switch value {
+        case let text as String: return stringLiteral(text)
+        case let number as Int: return String(number)
+        case let number as Int64: return String(number)
+        case let number as Int32: return String(number)
+        case let flag as Bool: return flag ? "true" : "false"
+        case let identifier as UUID: return "\"\(identifier.uuidString)\""
+        case let optional as any OptionalValue where optional.isNone: return "null"
+        default: return nil
+        }
+    }
+
+    /// The value `JSONDecoder` reads from the text of a string without escapes, an
+    /// integer, a boolean, a number of a `Double` or `Date` (seconds since 2001, as
+    /// `JSONEncoder` writes a date), or `null`, read directly: a pull decodes every field
+    /// of every record. Nil for other texts and types, which the decoder reads.
+    static func plainValue<Value>(_: Value.Type, from text: String) -> Value? {
+        func isType<Other>(_: Other.Type) -> Bool {
+            Value.self == Other.self || Value.self == Other?.self
+        }
+        if text == "null" {
+            return (Value.self as? any OptionalValue.Type)?.noValue as? Value
+        }
+        let utf8 = text.utf8
+        if utf8.count >= 2, utf8.first == UInt8(ascii: "\""), utf8.last == UInt8(ascii: "\"") {
+            let content = text.utf8.dropFirst().dropLast()
+            guard !content.contains(where: { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "\"") || $0 < 0x20 })
+            else { return nil }
+            if isType(String.self) { return String(content) as? Value }
+            if isType(UUID.self) { return String(content).flatMap(UUID.init(uuidString:)) as? Value }
+            return nil
+        }
+        if isType(Int.self) { return Int(text) as? Value }
+        if isType(Int64.self) { return Int64(text) as? Value }
+        if isType(Bool.self) { return text == "true" ? true as? Value : text == "false" ? false as? Value : nil }
+        if isType(Double.self) { return Double(text).flatMap { $0.isFinite ? $0 : nil } as? Value }
+        if isType(Date.self) {
+            return Double(text).flatMap { $0.isFinite ? Date(timeIntervalSinceReferenceDate: $0) : nil } as? Value
+        }
+        return nil
+    }
+
+    /// A string as `JSONEncoder` writes it with `.withoutEscapingSlashes`.
+    private static func stringLiteral(_ text: String) -> String {
+        var literal = "\""
+        literal.reserveCapacity(text.utf8.count + 2)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": literal += "\\\""
+            case "\\": literal += "\\\\"
+            case "\n": literal += "\\n"
+            case "\r": literal += "\\r"
+            case "\t": literal += "\\t"
+            case "\u{8}": literal += "\\b"
+            case "\u{C}": literal += "\\f"
+            case "\u{0}"..."\u{1F}":
+                let hex = String(scalar.value, radix: 16, uppercase: false)
+                literal += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: literal.unicodeScalars.append(scalar)
+            }
+        }
+        literal += "\""
+        return literal
+    }
+
     /// A value of `type` from its JSON text.
     static func decode<Value: Decodable>(_ type: Value.Type, from text: String) throws -> Value {
+        if let value = plainValue(Value.self, from: text) { return value }
         let values = try decoder.decode([Value].self, from: Data("[\(text)]".utf8))
         guard let value = values.first else {
             throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "no value in \(text)"))
@@ -26,7 +97,7 @@ enum JSONText {
 
     /// A string as a JSON string literal.
     static func string(_ text: String) -> String {
-        (try? encode(text)) ?? "\"\""
+        stringLiteral(text)
     }
 
     /// One of each, made once: making them costs more than encoding a field.
@@ -36,4 +107,15 @@ enum JSONText {
         return encoder
     }()
     private static let decoder = JSONDecoder()
+}
+
+/// An optional seen as `Any`: whether it holds nothing, and the optional that does.
+protocol OptionalValue {
+    var isNone: Bool { get }
+    static var noValue: Self { get }
+}
+
+extension Optional: OptionalValue {
+    var isNone: Bool { self == nil }
+    static var noValue: Self { nil }
 }

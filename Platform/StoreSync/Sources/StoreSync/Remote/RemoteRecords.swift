@@ -39,11 +39,11 @@ struct RemoteRecords {
                 start += batch.count
                 let sent = Dictionary(batch.map { ($0.recordName, $0) }, uniquingKeysWith: { _, last in last })
                 for row in try await remote.query(upsert(batch)) {
-                    let (name, sequence, versions) = try RemoteSchema.decode((UUID, Int64, String).self, row, remote)
+                    let (name, sequence, keptSent) = try RemoteSchema.decode((UUID, Int64, Bool).self, row, remote)
                     acceptedNames.insert(name)
                     // The server's record is not the one sent when it kept some of its own
                     // fields: this machine fetches it (the pull skips this push's numbers).
-                    if let record = sent[name], !record.isDeleted, !Self.kept(record, in: versions) {
+                    if let record = sent[name], !record.isDeleted, !keptSent {
                         merged.append(name)
                     }
                     let range = outcome.sequenceRange
@@ -72,15 +72,6 @@ struct RemoteRecords {
             }
             return outcome
         }
-    }
-
-    /// Whether the server's record holds every field as `record` sent it: its field
-    /// versions (`versions`, the server's JSON) are those sent.
-    private static func kept(_ record: SyncRecord, in versions: String) -> Bool {
-        guard let stored = try? JSONDecoder().decode([String: String].self, from: Data(versions.utf8)) else {
-            return false
-        }
-        return record.fieldVersions.allSatisfy { stored[$0.key] == $0.value }
     }
 
     /// Every record written after `cursor`, except the range a push of this sync gave,
@@ -135,15 +126,21 @@ struct RemoteRecords {
         // one, stays). A tombstone, or a write over one, is decided by the records'
         // versions: the later wins whole, and a tombstone keeps no fields (a deleted
         // record's values leave the server). The record's version is its latest write.
+        // Each row written comes back with its sequence number and whether the server's
+        // record holds every field version sent (`@>`): when it does not, the server kept
+        // some of its own fields, and this machine fetches the record.
         return """
+            WITH u AS (SELECT * FROM unnest(\(names)::uuid[], \(entities)::text[], \(fields)::text[], \
+                \(fieldVersions)::text[], \(walls)::int8[], \(counters)::int8[], \(devices)::uuid[], \
+                \(deleted)::bool[]) \
+                AS u(record_name, entity, fields, field_versions, version_wall, version_counter, device, deleted)),
+            written AS (
             INSERT INTO \(unescaped: table) AS r (record_name, entity, fields, field_versions, version_wall,
                 version_counter, device, deleted, seq)
             SELECT u.record_name, u.entity, CASE WHEN u.deleted THEN '{}'::jsonb ELSE u.fields::jsonb END,
                 CASE WHEN u.deleted THEN '{}'::jsonb ELSE u.field_versions::jsonb END,
                 u.version_wall, u.version_counter, u.device, u.deleted, nextval('storesync_seq')
-            FROM unnest(\(names)::uuid[], \(entities)::text[], \(fields)::text[], \(fieldVersions)::text[], \
-            \(walls)::int8[], \(counters)::int8[], \(devices)::uuid[], \(deleted)::bool[]) \
-            AS u(record_name, entity, fields, field_versions, version_wall, version_counter, device, deleted)
+            FROM u
             ON CONFLICT (record_name) DO UPDATE SET entity = excluded.entity,
                 fields = CASE WHEN excluded.deleted THEN '{}'::jsonb WHEN r.deleted THEN excluded.fields
                     ELSE r.fields || (SELECT coalesce(jsonb_object_agg(f.key, f.value), '{}'::jsonb)
@@ -163,7 +160,9 @@ struct RemoteRecords {
             WHERE CASE WHEN excluded.deleted OR r.deleted THEN \(unescaped: Self.excludedIsLater)
                 ELSE EXISTS (SELECT 1 FROM jsonb_each_text(excluded.field_versions) AS v
                     WHERE v.value COLLATE "C" > coalesce(r.field_versions ->> v.key, '') COLLATE "C") END
-            RETURNING r.record_name, r.seq, r.field_versions::text
+            RETURNING r.record_name, r.seq, r.field_versions)
+            SELECT w.record_name, w.seq, w.field_versions @> u.field_versions::jsonb
+            FROM written AS w JOIN u ON u.record_name = w.record_name
             """
     }
 
