@@ -20,8 +20,8 @@ struct Scale: Sendable {
 /// Who runs a workload: OpenSwiftData, or code written by hand on GRDB or on SQLite's C
 /// API. `grdb` and `c` are the best code a GRDB or C user writes for the workload (the
 /// baselines the targets compare with); the others are reference rows: what a user picks
-/// instead (GRDB's Codable records) and the first benchmark round's baselines (a read
-/// per lookup). Each workload says which it has, and what each does
+/// instead (GRDB's Codable records), simpler code than the baselines (a read per
+/// lookup), and one reader doing the work of several. Each workload says which it has, and what each does
 /// (``WorkloadSpec/contenders``).
 enum Implementation: String, CaseIterable, Sendable {
     case osd

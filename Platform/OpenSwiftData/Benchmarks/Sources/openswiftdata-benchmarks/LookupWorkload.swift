@@ -6,7 +6,7 @@ import OpenSwiftData
 /// (each key matches one row). OSD fetches through `FetchDescriptor` + `#Predicate` +
 /// `fetchLimit = 1`, each fetch its own read; the baselines run every lookup of a pass in
 /// one read transaction with one cached or prepared statement; the reference rows are the
-/// first round's baselines, a read per lookup. After a warm-up of 100 lookups, the best of
+/// reference rows are simpler code, a read per lookup. After a warm-up of 100 lookups, the best of
 /// `repetitions` passes; the figure is the total for all lookups.
 enum LookupWorkload {
     static let selectSQL = #"SELECT "_pk", "number", "title" FROM "Item" WHERE "number" = ?"#
@@ -66,7 +66,7 @@ enum LookupWorkload {
                     if oneRead {
                         return try select.step() ? total + select.item().title.count : total
                     }
-                    // The first round's code: every row of the statement, into an array.
+                    // The reference code: every row of the statement, into an array.
                     var found: [ItemValue] = []
                     while try select.step() { found.append(select.item()) }
                     return total + found.reduce(0) { $0 + $1.title.count }

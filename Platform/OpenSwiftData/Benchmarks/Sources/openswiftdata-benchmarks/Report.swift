@@ -55,9 +55,9 @@ enum Report {
         }
         var lines = aligned(rows)
         lines.append("")
-        let current = judgements.filter { !$0.target.firstRound }
+        let current = judgements.filter { !$0.target.isReference }
         let missed = current.filter { !$0.met }.map { "\($0.workload) \($0.measured) (\($0.text))" }
-        let tally = "Targets of performance II: \(current.count - missed.count) of \(current.count) met"
+        let tally = "Targets: \(current.count - missed.count) of \(current.count) met"
         lines.append(missed.isEmpty ? tally + "." : tally + "; not met: " + missed.joined(separator: ", ") + ".")
         lines.append(
             "Peak memory: VmHWM of a child process per workload and implementation (an idle child: "
@@ -109,7 +109,7 @@ enum Report {
                 }
             return Verdict(
                 workload: workload.spec.name, target: target, row: row,
-                text: text + (target.firstRound ? " (round 1)" : ""), measured: measured,
+                text: text + (target.isReference ? " (reference)" : ""), measured: measured,
                 met: met && workload.checksAgree)
         }
     }

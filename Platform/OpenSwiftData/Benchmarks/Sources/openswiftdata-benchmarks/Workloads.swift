@@ -138,7 +138,7 @@ enum Workloads {
                 Contender(.c, .reference, "C: ALTER TABLE ADD COLUMN"),
             ],
             targets: [
-                Target(.time(50), firstRound: true), Target(.near("lightweight-small", 10), firstRound: true),
+                Target(.time(50), isReference: true), Target(.near("lightweight-small", 10), isReference: true),
             ],
             run: { implementation, folders, _ in
                 try LightweightMigrationWorkload.run(implementation, folder: folders.run, size: "large", planned: false)
@@ -170,7 +170,7 @@ enum Workloads {
                 Contender(.grdb, .reference, "GRDB: cursor + prepared UPDATE, one transaction"),
                 Contender(.c, .reference, "C: cursor + prepared UPDATE, one transaction"),
             ],
-            targets: [Target(.ratio(.grdb, 3), firstRound: true), Target(.peak(100), firstRound: true)],
+            targets: [Target(.ratio(.grdb, 3), isReference: true), Target(.peak(100), isReference: true)],
             run: { implementation, folders, _ in try CustomMigrationWorkload.run(implementation, folder: folders.run) }),
     ]
 
@@ -243,7 +243,7 @@ enum Role: Sendable {
     case subject
     /// The best code a GRDB or C user writes for the workload: what the targets compare with.
     case baseline
-    /// For comparison only: what a user picks instead, or the first round's baselines.
+    /// For comparison only: what a user picks instead, or simpler code than the baselines.
     case reference
 }
 
@@ -272,16 +272,16 @@ struct Target: Sendable {
         /// OSD's peak memory (the child process's `VmHWM`) at most this many MB.
         case peak(Double)
         /// OSD's time within this many milliseconds of its time on another workload
-        /// (the first round's "independent of row count").
+        /// ("independent of row count").
         case near(String, Double)
     }
 
     let kind: Kind
-    /// A target of the first round, kept for reference (not one of performance II's).
-    let firstRound: Bool
+    /// A target kept for reference: shown, not counted among the targets met.
+    let isReference: Bool
 
-    init(_ kind: Kind, firstRound: Bool = false) {
+    init(_ kind: Kind, isReference: Bool = false) {
         self.kind = kind
-        self.firstRound = firstRound
+        self.isReference = isReference
     }
 }
