@@ -192,6 +192,19 @@ struct BulkDeleteTests {
         #expect(read.tags.isEmpty)
         let joinRows = try readSQL(container) { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM Tag_trips") }
         #expect(joinRows == 0)
+
+        // The trip lost its guide and its tag: the save's history says so, as it would
+        // for a model whose relationships a deletion changed.
+        let history = try ModelContext(container).fetchHistory(HistoryDescriptor<DefaultHistoryTransaction>())
+        let last = try #require(history.last)
+        var updated: [PartialKeyPath<Trip>] = []
+        for change in last.changes {
+            if case .update(let update) = change, let tripUpdate = update as? DefaultHistoryUpdate<Trip> {
+                #expect(tripUpdate.changedPersistentIdentifier == read.persistentModelID)
+                updated += tripUpdate.updatedAttributes
+            }
+        }
+        #expect(Set(updated) == [\Trip.guide, \Trip.tags])
     }
 
     @Test("the history records each deleted row, with its preserved values")

@@ -25,6 +25,40 @@ struct RelationshipSyncTests {
         return try rows.first?.decode(String.self).uppercased()
     }
 
+    @Test(
+        "a deletion in bulk pushes the records whose links it cleared: the server's records no longer name the deleted ones"
+    )
+    func bulkDeletionClearsLinksOnTheServer() async throws {
+        let url = try await TestPostgres.newDatabase()
+        let a = try Library()
+        let b = try Library()
+        try a.change { context in
+            let press = Publisher(name: "Press")
+            let poetry = Genre(name: "Poetry")
+            let book = Book(title: "Verses")
+            context.insert(press)
+            context.insert(poetry)
+            context.insert(book)
+            book.publisher = press
+            book.genres = [poetry]
+        }
+        try await a.sync(url)
+        try await b.sync(url)
+        let press = try #require(try await recordName(of: "Publisher", named: "Press", on: url))
+        #expect(try await serverFields("publisher", of: "Book", on: url) == ["\"\(press)\""])
+
+        try a.change { context in
+            try context.delete(model: Publisher.self, where: #Predicate { $0.name == "Press" })
+            try context.delete(model: Genre.self, where: #Predicate { $0.name == "Poetry" })
+        }
+        try await a.sync(url)
+        try await b.sync(url)
+        #expect(try await serverFields("publisher", of: "Book", on: url) == ["NULL"])
+        #expect(try await serverFields("genres", of: "Book", on: url) == ["[]"])
+        #expect(try b.contents() == a.contents())
+        #expect(try b.contents().contains("book Verses author - publisher - genres []"))
+    }
+
     @Test("a to-one and its to-many inverse: the book's record names its author, the author's record no books")
     func toOneWithToManyInverse() async throws {
         let url = try await TestPostgres.newDatabase()

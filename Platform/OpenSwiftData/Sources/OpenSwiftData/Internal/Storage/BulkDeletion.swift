@@ -140,7 +140,7 @@ struct BulkDeletion {
                 if let model = table[key] { outcome.registeredModels.append(model) }
             }
         }
-        for hierarchy in hierarchies.sorted() { try deleteRows(ofHierarchy: hierarchy, db: db) }
+        for hierarchy in hierarchies.sorted() { try deleteRows(ofHierarchy: hierarchy, history: &history, db: db) }
         try db.execute(sql: "DROP TABLE \(Self.table)")
         return outcome
     }
@@ -234,7 +234,7 @@ struct BulkDeletion {
             layout.entities.map { ($0.quotedTable, $0) }, uniquingKeysWith: { first, _ in first })
         for hierarchy in hierarchies.sorted() {
             for entity in layout.entities where self.hierarchy(of: entity) == hierarchy {
-                for case .column(let table, let column, let required?) in layout.references(to: entity.name) {
+                for case .column(let table, let column, let required?, _, _) in layout.references(to: entity.name) {
                     guard let referring = entitiesByTable[table] else { continue }
                     let count =
                         try Int.fetchOne(
@@ -274,6 +274,34 @@ struct BulkDeletion {
             db: db)
     }
 
+    /// Records an update of `relationship` for each row `keys` (SQL of one column of
+    /// keys of `entity`'s hierarchy) selects that is not being deleted itself, under the
+    /// row's own entity (the most derived one whose table has it).
+    private func recordUpdates(
+        of entity: EntityDescriptor, relationship: String, keys: String, history: inout StoreHistory.Recorder,
+        db: Database
+    ) throws {
+        let staying = "key NOT IN (\(self.keys(ofHierarchy: hierarchy(of: entity))))"
+        // Deepest first: a row is recorded under the first entity whose table has it.
+        let kinds = layout.entities.filter { $0.isKind(of: entity) }.sorted {
+            $0.tableChain.count > $1.tableChain.count
+        }
+        var recorded: [EntityDescriptor] = []
+        for kind in kinds {
+            let deeper = recorded.filter { $0.isKind(of: kind) }.map {
+                "key NOT IN (SELECT \(Self.primaryKey) FROM \($0.quotedTable))"
+            }
+            let conditions = (["key IN (SELECT \(Self.primaryKey) FROM \(kind.quotedTable))", staying] + deeper)
+                .joined(separator: " AND ")
+            let rows = try Int64.fetchCursor(
+                db, sql: "WITH changed(key) AS (\(keys)) SELECT key FROM changed WHERE \(conditions) ORDER BY key")
+            while let key = try rows.next() {
+                try history.append(.updated(entity: kind.name, key: key, properties: [relationship]), db: db)
+            }
+            recorded.append(kind)
+        }
+    }
+
     /// Marks the files of the noted rows' `.externalStorage` values for removal when the
     /// save commits.
     private func discardFiles(of entity: EntityDescriptor, externalData: ExternalDataChanges?, db: Database) throws {
@@ -286,15 +314,28 @@ struct BulkDeletion {
     }
 
     /// Deletes the noted rows of a hierarchy from every table of it, and every reference
-    /// to them: to-one columns are set to NULL, join-table rows go.
-    private func deleteRows(ofHierarchy hierarchy: Int, db: Database) throws {
+    /// to them: to-one columns are set to NULL, join-table rows go. Each row that stays
+    /// and so loses a link is recorded in the history as an update of that relationship,
+    /// as a save records a model whose relationship a deletion changed: a reader of the
+    /// history (a sync) learns that it no longer refers to the deleted rows.
+    private func deleteRows(ofHierarchy hierarchy: Int, history: inout StoreHistory.Recorder, db: Database) throws {
         let doomed = keys(ofHierarchy: hierarchy)
         for entity in layout.entities where self.hierarchy(of: entity) == hierarchy {
             for reference in layout.references(to: entity.name) {
                 switch reference {
-                case .column(let table, let column, _):
+                case .column(let table, let column, _, let owner, let relationship):
+                    try recordUpdates(
+                        of: owner, relationship: relationship,
+                        keys: "SELECT \(Self.primaryKey) FROM \(table) WHERE \(column) IN (\(doomed))",
+                        history: &history, db: db)
                     try db.execute(sql: "UPDATE \(table) SET \(column) = NULL WHERE \(column) IN (\(doomed))")
-                case .joinRow(let table, let column):
+                case .joinRow(let table, let column, let otherColumn, let otherEntity, let otherRelationship):
+                    if let otherRelationship {
+                        try recordUpdates(
+                            of: otherEntity, relationship: otherRelationship,
+                            keys: "SELECT DISTINCT \(otherColumn) FROM \(table) WHERE \(column) IN (\(doomed))",
+                            history: &history, db: db)
+                    }
                     try db.execute(sql: "DELETE FROM \(table) WHERE \(column) IN (\(doomed))")
                 }
             }

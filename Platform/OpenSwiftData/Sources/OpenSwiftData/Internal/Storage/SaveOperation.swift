@@ -286,7 +286,7 @@ struct SaveOperation {
         }
         for reference in entity.tableChain.flatMap({ layout.references(to: $0.name) }) {
             switch reference {
-            case .column(let table, let column, let required):
+            case .column(let table, let column, let required, _, _):
                 if let required {
                     let referring = try Int64.fetchAll(
                         db, sql: "SELECT \(Self.primaryKey) FROM \(table) WHERE \(column) = ?", arguments: [key])
@@ -295,7 +295,7 @@ struct SaveOperation {
                     }
                 }
                 try db.execute(sql: "UPDATE \(table) SET \(column) = NULL WHERE \(column) = ?", arguments: [key])
-            case .joinRow(let table, let column):
+            case .joinRow(let table, let column, _, _, _):
                 try db.execute(sql: "DELETE FROM \(table) WHERE \(column) = ?", arguments: [key])
             }
         }

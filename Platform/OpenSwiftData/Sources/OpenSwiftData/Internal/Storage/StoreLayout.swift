@@ -23,9 +23,17 @@ struct StoreLayout: Sendable {
     enum RowReferenceColumn: Sendable {
         /// A to-one relationship's column: set to NULL when the row goes. `required`
         /// names a relationship that is not optional, which must not be left NULL.
-        case column(table: String, column: String, required: RequiredRelationship?)
-        /// A join table's column: the join row goes with the row.
-        case joinRow(table: String, column: String)
+        /// `owner` is the entity whose table holds the column (its sub-entities' rows too),
+        /// `relationship` the relationship's name.
+        case column(
+            table: String, column: String, required: RequiredRelationship?, owner: EntityDescriptor,
+            relationship: String)
+        /// A join table's column: the join row goes with the row. The row at the join
+        /// row's `otherColumn` loses a link in `otherRelationship` of `otherEntity`, when
+        /// that side has a relationship (nil for a one-way relationship's target).
+        case joinRow(
+            table: String, column: String, otherColumn: String, otherEntity: EntityDescriptor,
+            otherRelationship: String?)
     }
 
     /// A to-one relationship that is not optional, as a save names it when a row it
@@ -81,10 +89,20 @@ struct StoreLayout: Sendable {
                         ? nil
                         : RequiredRelationship(entity: entity.name, relationship: property.name, target: target)
                     references[target, default: []].append(
-                        .column(table: entity.quotedTable, column: property.quotedName, required: required))
+                        .column(
+                            table: entity.quotedTable, column: property.quotedName, required: required,
+                            owner: entity, relationship: property.name))
                 case .joinTable(let table, true):
-                    references[entity.name, default: []].append(.joinRow(table: table.quotedName, column: "source"))
-                    references[target, default: []].append(.joinRow(table: table.quotedName, column: "target"))
+                    let inverse = entity.inverse(of: property.index)
+                    references[entity.name, default: []].append(
+                        .joinRow(
+                            table: table.quotedName, column: "source", otherColumn: "target",
+                            otherEntity: inverse?.entity ?? EntityDescriptor.known(relationship.target),
+                            otherRelationship: inverse.map { $0.entity.properties[$0.index].name }))
+                    references[target, default: []].append(
+                        .joinRow(
+                            table: table.quotedName, column: "target", otherColumn: "source", otherEntity: entity,
+                            otherRelationship: property.name))
                 case .joinTable, .inverseColumn:
                     break
                 }
