@@ -55,6 +55,26 @@ enum ItemsV1Plan: SchemaMigrationPlan {
     static let stages: [MigrationStage] = []
 }
 
+/// Sets `note` to "migrated <number>" on every item, 10,000 a page in `number` order, saving
+/// each page and printing "ROWS n" after it; returns how many items there were.
+func backfillNotes<Item: PersistentModel>(
+    of _: Item.Type, number: KeyPath<Item, Int> & Sendable, note: ReferenceWritableKeyPath<Item, String?>,
+    in context: ModelContext
+) throws -> Int {
+    var offset = 0
+    while true {
+        var page = FetchDescriptor<Item>(sortBy: [SortDescriptor(number)])
+        page.fetchOffset = offset
+        page.fetchLimit = 10_000
+        let items = try context.fetch(page)
+        if items.isEmpty { return offset }
+        for item in items { item[keyPath: note] = "migrated \(item[keyPath: number])" }
+        try context.save()
+        offset += items.count
+        FileHandle.standardOutput.write(Data("ROWS \(offset)\n".utf8))
+    }
+}
+
 /// V1 → V2 backfilling `note` on every row, a batch at a time.
 enum ItemsBackfillPlan: SchemaMigrationPlan {
     static let schemas: [any VersionedSchema.Type] = [ItemsV1.self, ItemsV2.self]
@@ -62,18 +82,7 @@ enum ItemsBackfillPlan: SchemaMigrationPlan {
         .custom(
             fromVersion: ItemsV1.self, toVersion: ItemsV2.self, willMigrate: nil,
             didMigrate: { context in
-                var offset = 0
-                while true {
-                    var page = FetchDescriptor<ItemsV2.Item>(sortBy: [SortDescriptor(\.number)])
-                    page.fetchOffset = offset
-                    page.fetchLimit = 10_000
-                    let items = try context.fetch(page)
-                    if items.isEmpty { break }
-                    for item in items { item.note = "migrated \(item.number)" }
-                    try context.save()
-                    offset += items.count
-                    FileHandle.standardOutput.write(Data("ROWS \(offset)\n".utf8))
-                }
+                _ = try backfillNotes(of: ItemsV2.Item.self, number: \.number, note: \.note, in: context)
             })
     ]
 }
@@ -137,19 +146,8 @@ enum ShelvesPlan: SchemaMigrationPlan {
         .custom(
             fromVersion: ShelvesV1.self, toVersion: ShelvesV2.self, willMigrate: nil,
             didMigrate: { context in
-                var offset = 0
-                while true {
-                    var page = FetchDescriptor<ShelvesV2.Item>(sortBy: [SortDescriptor(\.number)])
-                    page.fetchOffset = offset
-                    page.fetchLimit = 10_000
-                    let items = try context.fetch(page)
-                    if items.isEmpty { break }
-                    for item in items { item.note = "migrated \(item.number)" }
-                    try context.save()
-                    offset += items.count
-                    FileHandle.standardOutput.write(Data("ROWS \(offset)\n".utf8))
-                }
-                for shelf in try context.fetch(FetchDescriptor<ShelvesV2.Shelf>()) { shelf.itemCount = offset }
+                let count = try backfillNotes(of: ShelvesV2.Item.self, number: \.number, note: \.note, in: context)
+                for shelf in try context.fetch(FetchDescriptor<ShelvesV2.Shelf>()) { shelf.itemCount = count }
             })
     ]
 }
