@@ -119,8 +119,8 @@ struct ModelMove {
         _ table: Table, _ db: Database, externalData: ExternalDataChanges, from sourceFolder: ExternalDataFolder,
         urls: (source: URL, destination: URL)
     ) throws {
-        let columns = try Self.columns(db, schema: "main", table: table.name)
-        guard try Self.columns(db, schema: "source", table: table.name).sorted() == columns.sorted() else {
+        let columns = try StoreFile.columnNames(db, schema: "main", table: table.name)
+        guard try StoreFile.columnNames(db, schema: "source", table: table.name).sorted() == columns.sorted() else {
             throw refuse(
                 "the columns of \(table.name) differ between the stores", from: urls.source, into: urls.destination)
         }
@@ -182,8 +182,10 @@ struct ModelMove {
                     var files: [String] = []
                     let blobs = try ExternalDataRows.blobColumns(db)
                     for table in tables {
-                        let list = try Self.columns(db, schema: "main", table: table.name).map(EntityDescriptor.quote)
-                            .joined(separator: ", ")
+                        let list = try StoreFile.columnNames(db, schema: "main", table: table.name).map(
+                            EntityDescriptor.quote
+                        )
+                        .joined(separator: ", ")
                         let absent =
                             try Int.fetchOne(
                                 db,
@@ -216,9 +218,5 @@ struct ModelMove {
         } catch {
             throw SQLiteErrors.swiftDataError(error, path: sourceURL.path)
         }
-    }
-
-    private static func columns(_ db: Database, schema: String, table: String) throws -> [String] {
-        try Row.fetchAll(db, sql: "PRAGMA \(schema).table_info(\(EntityDescriptor.quote(table)))").map { $0["name"] }
     }
 }

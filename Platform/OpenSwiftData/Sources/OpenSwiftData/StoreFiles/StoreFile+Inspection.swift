@@ -73,6 +73,12 @@ extension StoreFile {
         )
     }
 
+    /// The names of the columns of `table` in `schema` (`main`, or an attached database);
+    /// empty for a table that does not exist.
+    static func columnNames(_ db: Database, schema: String = "main", table: String) throws -> [String] {
+        try Row.fetchAll(db, sql: "PRAGMA \(schema).table_info(\(EntityDescriptor.quote(table)))").map { $0["name"] }
+    }
+
     /// SQLite's message for an error, as a person reads it.
     static func reason(_ error: any Error) -> String {
         if let error = error as? DatabaseError { return error.message ?? "\(error.resultCode)" }

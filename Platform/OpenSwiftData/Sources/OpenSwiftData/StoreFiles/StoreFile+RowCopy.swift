@@ -159,8 +159,8 @@ private struct RowCopyPlan {
         }
         var tables: [Table] = []
         for name in destination.hashes.keys.sorted() {
-            let sourceColumns = try Self.columns(db, schema: "source", table: name)
-            let destinationColumns = try Self.columns(db, schema: "main", table: name)
+            let sourceColumns = try StoreFile.columnNames(db, schema: "source", table: name)
+            let destinationColumns = try StoreFile.columnNames(db, schema: "main", table: name)
             guard sourceColumns.sorted() == destinationColumns.sorted() else {
                 throw refuse("the columns of \(name) differ between the stores")
             }
@@ -183,8 +183,8 @@ private struct RowCopyPlan {
                     $0.name == joinTable.ownerProperty
                 })
             else { continue }
-            let sourceColumns = try Self.columns(db, schema: "source", table: joinTable.name)
-            let destinationColumns = try Self.columns(db, schema: "main", table: joinTable.name)
+            let sourceColumns = try StoreFile.columnNames(db, schema: "source", table: joinTable.name)
+            let destinationColumns = try StoreFile.columnNames(db, schema: "main", table: joinTable.name)
             // A store written before the relationship had links may lack the table.
             if sourceColumns.isEmpty { continue }
             guard sourceColumns.sorted() == ["source", "target"], destinationColumns.sorted() == ["source", "target"]
@@ -250,9 +250,5 @@ private struct RowCopyPlan {
             throw refuse("\(role) is not an OpenSwiftData store")
         }
         return try StoredMetadata.read(from: db)
-    }
-
-    static func columns(_ db: Database, schema: String, table: String) throws -> [String] {
-        try Row.fetchAll(db, sql: "PRAGMA \(schema).table_info(\(EntityDescriptor.quote(table)))").map { $0["name"] }
     }
 }
