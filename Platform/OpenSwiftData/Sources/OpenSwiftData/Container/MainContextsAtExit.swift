@@ -16,7 +16,7 @@ enum MainContextsAtExit {
         weak var container: ModelContainer?
     }
 
-    private static let entries = Mutex<[Entry]>([])
+    private static let entries = Locked<[Entry]>([])
 
     /// Registers the exit handler, once per process.
     private static let handler: Void = {

@@ -242,7 +242,7 @@ private final class MainContextStorage {
     private var context: ModelContext?
     /// Whether the main context was made, readable from any thread: a save elsewhere
     /// schedules a merge only then.
-    nonisolated let hasContext = Mutex(false)
+    nonisolated let hasContext = Locked(false)
 
     nonisolated init() {}
 

@@ -82,7 +82,7 @@ struct DataStoreKey: Hashable, Codable, Sendable, CustomStringConvertible {
             var indices: [DataStoreKey: Int64] = [:]
         }
 
-        private static let table = Mutex(Table())
+        private static let table = Locked(Table())
 
         /// The index of `key`, given on first use.
         static func index(of key: DataStoreKey) -> Int64 {

@@ -9,7 +9,7 @@ final class DataStoreKeys: Sendable {
         var lastKey: Int64 = 0
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// The key of the model with `identifier`, given on first use.
     func key(for identifier: PersistentIdentifier) -> Int64 {

@@ -67,7 +67,7 @@ struct FetchPlan {
     /// The predicate forms already reported as evaluated in memory, by entity and
     /// expression type: the shape of the expression tree and the types it reads, not the
     /// values, key paths or comparison operators in it.
-    private static let reportedForms = Mutex<Set<String>>([])
+    private static let reportedForms = Locked<Set<String>>([])
 
     /// Whether this form of predicate on this entity is reported for the first time in
     /// the process: a fetch repeated in a loop is reported once, not at every fetch.
