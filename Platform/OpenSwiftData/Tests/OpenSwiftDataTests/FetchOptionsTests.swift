@@ -226,6 +226,30 @@ struct FetchOptionsTests {
         #expect(log.take().isEmpty)
     }
 
+    @Test("lists of a descriptor changed in place, after it is made, are what the fetch follows")
+    func listsChangedInPlace() throws {
+        let container = try store(count: 30, depots: 3, inMemory: true)
+        let log = try StatementLog(container)
+        var descriptor = FetchDescriptor<Depot>()
+        descriptor.sortBy.append(SortDescriptor(\.name, order: .reverse))
+        descriptor.relationshipKeyPathsForPrefetching.append(\.parcels)
+        descriptor.propertiesToFetch.append(\.name)
+        let depots = try ModelContext(container).fetch(descriptor)
+        #expect(depots.map(\.name) == ["depot 2", "depot 1", "depot 0"])
+        let queries = log.take()
+        #expect(queries.count == 2, "the fetch and one query for every depot's parcels")
+        #expect(queries.first?.contains("ORDER BY") == true)
+        #expect(depots.map(\.parcels.count) == [10, 10, 10])
+        #expect(log.take().isEmpty)
+
+        descriptor.sortBy.removeAll()
+        descriptor.relationshipKeyPathsForPrefetching.removeAll()
+        descriptor.propertiesToFetch.removeAll()
+        let unsorted = try ModelContext(container).fetch(descriptor)
+        #expect(unsorted.map(\.name) == ["depot 0", "depot 1", "depot 2"], "the store's order again")
+        #expect(log.take().count == 1, "no prefetching")
+    }
+
     @Test("prefetched relationships show the store as of the fetch; a relationship changed in memory stays")
     func prefetchedState() throws {
         let container = try store(count: 4, depots: 2)

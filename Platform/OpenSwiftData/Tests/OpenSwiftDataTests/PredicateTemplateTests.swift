@@ -34,7 +34,7 @@ struct PredicateTemplateTests {
 
     static func templates(_ container: ModelContainer) throws -> [PredicateTemplateOutcome] {
         let entity = try #require(container.schema.descriptor(for: Trip.self))
-        return entity.predicateTemplates.withLock { Array($0.values) }
+        return entity.predicateTemplates.outcomes
     }
 
     @Test("a lookup by key: one template, reused for every key, each answer as in memory")
@@ -50,7 +50,7 @@ struct PredicateTemplateTests {
             #expect(fetched.count == (index < 40 ? 1 : 0))
             let shape = try #require(PredicateTemplates.walk(predicate)?.0)
             shapes.insert(shape)
-            let outcome = entity.predicateTemplates.withLock { $0[shape] }
+            let outcome = entity.predicateTemplates.outcome(for: shape)
             guard case .template(let template)? = outcome else {
                 Issue.record("no template for the lookup's shape")
                 continue
@@ -58,6 +58,31 @@ struct PredicateTemplateTests {
             #expect(template.sql == #"("Trip"."name" = ?)"#)
         }
         #expect(shapes.count == 1)
+    }
+
+    @Test("shapes of one expression type that differ by operator each have their own template")
+    func shapesOfOneType() throws {
+        let container = try Self.container()
+        let entity = try #require(container.schema.descriptor(for: Trip.self))
+        let limit = 3.0
+        // One expression type: the operators tell them apart.
+        let byOperator = [
+            #Predicate<Trip> { $0.budget < limit }, #Predicate<Trip> { $0.budget > limit },
+            #Predicate<Trip> { $0.budget <= limit }, #Predicate<Trip> { $0.budget >= limit },
+        ]
+        var shapes = Set<PredicateShape>()
+        for _ in 0..<3 {
+            for predicate in byOperator {
+                let (fetched, expected) = try Self.answers(predicate, in: container)
+                #expect(fetched == expected)
+                #expect(!fetched.isEmpty)
+                shapes.insert(try #require(PredicateTemplates.walk(predicate)?.0))
+            }
+        }
+        #expect(Set(shapes.map(\.expressionType)).count == 1)
+        #expect(shapes.count == 4)
+        let templates = shapes.compactMap { entity.predicateTemplates.outcome(for: $0) }
+        #expect(templates.count == 4)
     }
 
     @Test("comparisons, &&, || and !, optionals and nil: the bound template answers as in memory")
@@ -96,10 +121,10 @@ struct PredicateTemplateTests {
         #expect(PredicateTemplates.walk(equal)?.0 == shape)
         let same = try Self.answers(equal, in: container)
         #expect(same.fetched == same.expected)
-        #expect(entity.predicateTemplates.withLock { $0[shape] } == nil)
+        #expect(entity.predicateTemplates.outcome(for: shape) == nil)
         let distinct = try Self.answers(distinctPredicate, in: container)
         #expect(distinct.fetched == distinct.expected)
-        let outcome = entity.predicateTemplates.withLock { $0[shape] }
+        let outcome = entity.predicateTemplates.outcome(for: shape)
         #expect(outcome.map { if case .template = $0 { true } else { false } } == true)
         // Bound in the other order of sizes, the template still answers right.
         let reversed = try Self.answers(#Predicate { $0.budget > high && $0.budget < low }, in: container)

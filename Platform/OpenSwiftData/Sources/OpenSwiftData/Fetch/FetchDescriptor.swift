@@ -20,7 +20,7 @@ public struct FetchDescriptor<T: PersistentModel>: @unchecked Sendable {
     public var predicate: Predicate<T>?
     /// The order of the result, by the first descriptor, then the next among equals; empty: the
     /// store's order, by primary key.
-    public var sortBy: [SortDescriptor<T>]
+    public var sortBy: [SortDescriptor<T>] { didSet { counts.sortBy = sortBy.count } }
     /// The most models to return; `nil`: no limit.
     public var fetchLimit: Int?
     /// How many models of the sorted result to skip before the first one returned.
@@ -36,15 +36,31 @@ public struct FetchDescriptor<T: PersistentModel>: @unchecked Sendable {
     /// of its fetch around it at once (up to 1,000, one query). A model already in the
     /// context keeps the values it has. A key path that is not a stored property of the
     /// model is an error (``SwiftDataError/unsupportedKeyPath``).
-    public var propertiesToFetch: [PartialKeyPath<T>] = []
+    public var propertiesToFetch: [PartialKeyPath<T>] = [] { didSet { counts.properties = propertiesToFetch.count } }
     /// Relationships to load right after the fetch, one query per key path for all the
     /// fetched models, instead of on first access. A key path that is not a relationship
     /// of the model is an error (``SwiftDataError/unsupportedKeyPath``).
-    public var relationshipKeyPathsForPrefetching: [PartialKeyPath<T>] = []
+    public var relationshipKeyPathsForPrefetching: [PartialKeyPath<T>] = [] {
+        didSet { counts.prefetched = relationshipKeyPathsForPrefetching.count }
+    }
+    /// The lengths of the lists above, kept as they change: this module's code runs
+    /// unspecialized for the app's model types, where reading a list's `count` looks up
+    /// the metadata of its element type (`SortDescriptor<T>`, `PartialKeyPath<T>`) at
+    /// every fetch, about 330 instructions each, which a lookup by key would pay for
+    /// nothing.
+    var counts = FetchDescriptorCounts()
 
     /// Creates a descriptor of the models `predicate` selects, in the order of `sortBy`.
     public init(predicate: Predicate<T>? = nil, sortBy: [SortDescriptor<T>] = []) {
         self.predicate = predicate
         self.sortBy = sortBy
+        counts.sortBy = sortBy.count
     }
+}
+
+/// The lengths of a ``FetchDescriptor``'s lists.
+struct FetchDescriptorCounts: Sendable {
+    var sortBy = 0
+    var properties = 0
+    var prefetched = 0
 }

@@ -107,7 +107,7 @@ final class EntityDescriptor: @unchecked Sendable {
     /// `ORDER BY` term that makes any order total: the primary key.
     var primaryKeyOrderSQL: String { sql.primaryKeyOrderSQL }
     /// The SQL of the predicate shapes fetched so far (see ``PredicateTemplates``).
-    let predicateTemplates = Locked<[PredicateShape: PredicateTemplateOutcome]>([:])
+    let predicateTemplates = PredicateTemplateCache()
 
     /// Quotes an SQL identifier.
     static func quote(_ identifier: String) -> String {

@@ -15,7 +15,15 @@ struct FetchPlan {
     /// some of the entity's columns only.
     let query: EntityQuery
     let pending: PendingModels
-    let condition: SQLCondition?
+    /// The `WHERE` condition of the predicate's translation, if any.
+    let conditionSQL: String?
+    /// Whether ``conditionSQL`` selects exactly the predicate's models.
+    let isConditionExact: Bool
+    /// The arguments of the query's SQL: the condition's, then `LIMIT` and `OFFSET` when
+    /// SQL pages (both ``sql`` and ``keysSQL`` take them).
+    let arguments: [DatabaseValue]
+    /// How many of ``arguments`` are the condition's.
+    let conditionArgumentCount: Int
     let orderBy: String?
     /// Whether SQL alone answers the fetch, paging included.
     let isAnsweredBySQL: Bool
@@ -29,20 +37,20 @@ struct FetchPlan {
         throws(SwiftDataError)
     {
         self.entity = entity
-        // Most fetches name no properties and no relationships: they skip the generic code
-        // that reads the key paths, whose types' metadata it looks up at every call. (The
-        // arrays are tested by `count`, Array's own: `isEmpty` is Collection's, which this
-        // unspecialized code would call through the conformance, looked up each time.)
+        // Most fetches name no properties, no relationships and no order: they skip the
+        // generic code that reads the key paths, whose types' metadata it looks up at
+        // every call, and the lists too (``FetchDescriptor/counts``).
         self.query =
-            descriptor.propertiesToFetch.count == 0
+            descriptor.counts.properties == 0
             ? query : try FetchColumns.properties(of: descriptor, entity: entity).map(query.reading) ?? query
         self.pending = pending
         self.prefetched =
-            descriptor.relationshipKeyPathsForPrefetching.count == 0
+            descriptor.counts.prefetched == 0
             ? [] : try Prefetching.relationshipIndices(of: descriptor, entity: entity)
         // The predicate is read once: each read copies it, through its type's metadata.
         // SQL answers it when its condition is exact (or there is none).
         var isPredicateAnsweredBySQL = true
+        var arguments: [DatabaseValue] = []
         if let predicate = descriptor.predicate {
             let condition =
                 PredicateTemplates.condition(for: predicate, entity: entity)
@@ -53,15 +61,45 @@ struct FetchPlan {
                     "predicate on \(entity.name) is evaluated in memory: \(Self.describe(predicate.expression, of: entity))"
                 )
             }
-            self.condition = condition
-            isPredicateAnsweredBySQL = condition?.isExact == true
+            // The arguments are taken, not copied: paging appends to them in place.
+            arguments = condition?.fragment.arguments ?? []
+            conditionArgumentCount = arguments.count
+            conditionSQL = condition?.fragment.sql
+            isConditionExact = condition?.isExact == true
+            isPredicateAnsweredBySQL = isConditionExact
         } else {
-            self.condition = nil
+            conditionSQL = nil
+            isConditionExact = false
+            conditionArgumentCount = 0
         }
-        self.orderBy = SortTranslator.orderBy(descriptor.sortBy, entity: entity)
+        self.orderBy =
+            descriptor.counts.sortBy == 0
+            ? entity.primaryKeyOrderSQL : SortTranslator.orderBy(descriptor.sortBy, entity: entity)
         self.isAnsweredBySQL = pending.isEmpty && isPredicateAnsweredBySQL && orderBy != nil
         self.fetchLimit = descriptor.fetchLimit
         self.fetchOffset = descriptor.fetchOffset
+        if Self.isPaged(isAnsweredBySQL: isAnsweredBySQL, fetchLimit: fetchLimit, fetchOffset: fetchOffset) {
+            arguments.append((fetchLimit ?? -1).databaseValue)
+            arguments.append((fetchOffset ?? 0).databaseValue)
+        }
+        self.arguments = arguments
+    }
+
+    /// The predicate's translation, if it has one: SQL answers the predicate when it is exact.
+    var condition: SQLCondition? {
+        conditionSQL.map { sql in
+            SQLCondition(
+                fragment: SQLFragment(sql, Array(arguments.prefix(conditionArgumentCount))), isExact: isConditionExact)
+        }
+    }
+
+    /// Whether the query ends with `LIMIT ? OFFSET ?`: SQL answers the fetch, and it pages.
+    private var isPaged: Bool {
+        Self.isPaged(isAnsweredBySQL: isAnsweredBySQL, fetchLimit: fetchLimit, fetchOffset: fetchOffset)
+    }
+
+    private static func isPaged(isAnsweredBySQL: Bool, fetchLimit: Int?, fetchOffset: Int?) -> Bool {
+        isAnsweredBySQL && (fetchLimit != nil || fetchOffset != nil)
     }
 
     /// The predicate forms already reported as evaluated in memory, by entity and
@@ -93,15 +131,8 @@ struct FetchPlan {
     var keysSQL: (text: String, arguments: [DatabaseValue]) { sql(keysOnly: true) }
 
     private func sql(keysOnly: Bool) -> (text: String, arguments: [DatabaseValue]) {
-        let isPaged = isAnsweredBySQL && (fetchLimit != nil || fetchOffset != nil)
-        let shape = SelectShape(
-            keysOnly: keysOnly, condition: condition?.fragment.sql, orderBy: orderBy, isPaged: isPaged)
-        let text = query.selectText(for: shape)
-        var arguments = condition?.fragment.arguments ?? []
-        if isPaged {
-            arguments += [(fetchLimit ?? -1).databaseValue, (fetchOffset ?? 0).databaseValue]
-        }
-        return (text, arguments)
+        let shape = SelectShape(keysOnly: keysOnly, condition: conditionSQL, orderBy: orderBy, isPaged: isPaged)
+        return (query.selectText(for: shape), arguments)
     }
 
     /// Runs the fetch of `descriptor`, the one this plan was made for.
@@ -117,7 +148,7 @@ struct FetchPlan {
         if !pending.excluded.isEmpty {
             typed.removeAll { pending.excluded.contains(ObjectIdentifier($0)) }
         }
-        if let predicate = descriptor.predicate, condition?.isExact != true {
+        if let predicate = descriptor.predicate, !isConditionExact {
             typed = try typed.filter { try predicate.evaluate($0) }
         }
         for candidate in pending.candidates {

@@ -2,7 +2,8 @@ import Foundation
 
 /// A predicate node whose shape and constants ``PredicateTemplates`` can read. The
 /// conformances are conditional on the node's children, so that one cast of the root
-/// answers for the whole tree, and the walk calls each node directly.
+/// answers for the whole tree (made once per expression type: ``PredicateShapeWalker``),
+/// and the walk calls each node directly.
 protocol PredicateShapeCollecting {
     func collectShape(into collector: inout PredicateShapeCollector)
 }
@@ -11,14 +12,14 @@ extension PredicateExpressions.Variable: PredicateShapeCollecting {
     func collectShape(into collector: inout PredicateShapeCollector) {
         // Only the predicate's own variable: a nested one (`contains { … }`) is not served.
         if key != collector.variable { collector.isSupported = false }
-        collector.tokens.append(.variable)
+        collector.tokens.append(PredicateShapeToken.variable)
     }
 }
 
 extension PredicateExpressions.Value: PredicateShapeCollecting {
     func collectShape(into collector: inout PredicateShapeCollector) {
         let isNil = PredicateTranslator.unwrap(value) == nil
-        collector.tokens.append(.constant(isNil: isNil))
+        collector.tokens.append(isNil ? PredicateShapeToken.nilConstant : PredicateShapeToken.constant)
         collector.constants.append(PredicateConstant(value: value))
     }
 }
@@ -26,14 +27,14 @@ extension PredicateExpressions.Value: PredicateShapeCollecting {
 extension PredicateExpressions.KeyPath: PredicateShapeCollecting where Root: PredicateShapeCollecting {
     func collectShape(into collector: inout PredicateShapeCollector) {
         root.collectShape(into: &collector)
-        collector.tokens.append(.keyPath(keyPath))
+        collector.appendKeyPath(keyPath)
     }
 }
 
 extension PredicateExpressions.Equal: PredicateShapeCollecting
 where LHS: PredicateShapeCollecting, RHS: PredicateShapeCollecting {
     func collectShape(into collector: inout PredicateShapeCollector) {
-        collector.tokens.append(.equal)
+        collector.tokens.append(PredicateShapeToken.equal)
         collector.collectComparison(lhs, rhs)
     }
 }
@@ -41,7 +42,7 @@ where LHS: PredicateShapeCollecting, RHS: PredicateShapeCollecting {
 extension PredicateExpressions.NotEqual: PredicateShapeCollecting
 where LHS: PredicateShapeCollecting, RHS: PredicateShapeCollecting {
     func collectShape(into collector: inout PredicateShapeCollector) {
-        collector.tokens.append(.notEqual)
+        collector.tokens.append(PredicateShapeToken.notEqual)
         collector.collectComparison(lhs, rhs)
     }
 }
@@ -49,7 +50,7 @@ where LHS: PredicateShapeCollecting, RHS: PredicateShapeCollecting {
 extension PredicateExpressions.Comparison: PredicateShapeCollecting
 where LHS: PredicateShapeCollecting, RHS: PredicateShapeCollecting {
     func collectShape(into collector: inout PredicateShapeCollector) {
-        collector.tokens.append(.comparison(op))
+        collector.tokens.append(PredicateShapeToken.comparison(op))
         collector.collectComparison(lhs, rhs)
     }
 }
@@ -57,7 +58,7 @@ where LHS: PredicateShapeCollecting, RHS: PredicateShapeCollecting {
 extension PredicateExpressions.Conjunction: PredicateShapeCollecting
 where LHS: PredicateShapeCollecting, RHS: PredicateShapeCollecting {
     func collectShape(into collector: inout PredicateShapeCollector) {
-        collector.tokens.append(.conjunction)
+        collector.tokens.append(PredicateShapeToken.conjunction)
         lhs.collectShape(into: &collector)
         rhs.collectShape(into: &collector)
     }
@@ -66,7 +67,7 @@ where LHS: PredicateShapeCollecting, RHS: PredicateShapeCollecting {
 extension PredicateExpressions.Disjunction: PredicateShapeCollecting
 where LHS: PredicateShapeCollecting, RHS: PredicateShapeCollecting {
     func collectShape(into collector: inout PredicateShapeCollector) {
-        collector.tokens.append(.disjunction)
+        collector.tokens.append(PredicateShapeToken.disjunction)
         lhs.collectShape(into: &collector)
         rhs.collectShape(into: &collector)
     }
@@ -74,7 +75,7 @@ where LHS: PredicateShapeCollecting, RHS: PredicateShapeCollecting {
 
 extension PredicateExpressions.Negation: PredicateShapeCollecting where Wrapped: PredicateShapeCollecting {
     func collectShape(into collector: inout PredicateShapeCollector) {
-        collector.tokens.append(.negation)
+        collector.tokens.append(PredicateShapeToken.negation)
         wrapped.collectShape(into: &collector)
     }
 }

@@ -6,10 +6,13 @@ internal import GRDB
 /// reused with each fetch's constants bound: a lookup by key in a loop translates its
 /// predicate once, not at every fetch.
 ///
-/// A predicate's shape is its expression's type, the key paths it reads, and which of
-/// its constants are `nil` (the SQL differs for `nil`). It is read by a walk of the
-/// expression (``PredicateShapeCollecting``), which collects the constants too, each with
-/// the key path of the attribute it is compared with.
+/// A predicate's shape is its expression's type, the key paths it reads, its comparison
+/// operators, and which of its constants are `nil` (the SQL differs for `nil`)
+/// (``PredicateShape``). It is read by a walk of the expression
+/// (``PredicateShapeCollecting``), which collects the constants too. The walk of an
+/// expression type, and the templates of its shapes, are kept by the entity
+/// (``PredicateTemplateCache``): a lookup in a loop casts its expression to a walkable
+/// one once, and finds its template by comparing tokens, not by hashing them.
 ///
 /// A template is made from the general translation (``PredicateTranslator``) of the first
 /// predicate of its shape, and only when that translation's arguments are exactly the
@@ -20,86 +23,44 @@ enum PredicateTemplates {
     /// The condition for `predicate`, from the entity's template for its shape, made now
     /// if there is none; nil when the shape is not one templates serve.
     static func condition<T>(for predicate: Predicate<T>, entity: EntityDescriptor) -> SQLCondition? {
-        guard let (shape, collector) = walk(predicate) else { return nil }
-        switch entity.predicateTemplates.withLock({ $0[shape] }) {
+        let expression = predicate.expression
+        let expressionType = ObjectIdentifier(type(of: expression))
+        let cache = entity.predicateTemplates
+        let known = cache.shapes(of: expressionType, expression: expression)
+        guard let walker = known.walker else { return nil }
+        var collector = PredicateShapeCollector(variable: predicate.variable.key)
+        walker.walk(expression, into: &collector)
+        guard collector.isSupported else { return nil }
+        switch known.outcome(for: collector.tokens) {
         case .template(let template)?:
             return template.condition(binding: collector.constants)
         case .notTemplated?:
             return nil
         case nil:
-            let made = PredicateTemplate.make(for: predicate, constants: collector.constants, entity: entity)
+            // Walked again for the key paths, which only making a template reads.
+            var making = PredicateShapeCollector(variable: predicate.variable.key, collectsKeyPaths: true)
+            walker.walk(expression, into: &making)
+            let made = PredicateTemplate.make(for: predicate, constants: making.constants, entity: entity)
             // A translation whose constants could be told apart is final; otherwise the
             // next predicate of the shape tries again.
-            if let outcome = made.outcome { entity.predicateTemplates.withLock { $0[shape] = outcome } }
+            if let outcome = made.outcome {
+                cache.record(
+                    outcome, for: PredicateShape(expressionType: expressionType, tokens: collector.tokens),
+                    keyPaths: making.keyPaths)
+            }
             return made.condition
         }
     }
-}
 
-extension PredicateTemplates {
     /// The predicate's shape and constants, when templates serve its shape.
     static func walk<T>(_ predicate: Predicate<T>) -> (PredicateShape, PredicateShapeCollector)? {
-        guard let walkable = predicate.expression as? any PredicateShapeCollecting else { return nil }
+        let expression = predicate.expression
+        guard let walker = PredicateTemplateCache.walker(for: expression) else { return nil }
         var collector = PredicateShapeCollector(variable: predicate.variable.key)
-        walkable.collectShape(into: &collector)
+        walker.walk(expression, into: &collector)
         guard collector.isSupported else { return nil }
-        let shape = PredicateShape(
-            expressionType: ObjectIdentifier(type(of: predicate.expression)), tokens: collector.tokens)
+        let shape = PredicateShape(expressionType: ObjectIdentifier(type(of: expression)), tokens: collector.tokens)
         return (shape, collector)
-    }
-}
-
-/// What a predicate's SQL depends on besides its constants' values.
-struct PredicateShape: Hashable, Sendable {
-    let expressionType: ObjectIdentifier
-    let tokens: [PredicateShapeToken]
-}
-
-/// One node of a predicate's shape, in the order of the walk.
-// @unchecked Sendable: a key path is an immutable object that Swift does not yet mark
-// `Sendable`; checked by `ConcurrentSchemaUseTests` under the thread sanitizer.
-enum PredicateShapeToken: Hashable, @unchecked Sendable {
-    case variable
-    case keyPath(AnyKeyPath)
-    case constant(isNil: Bool)
-    case equal, notEqual, conjunction, disjunction, negation
-    case comparison(PredicateExpressions.ComparisonOperator)
-}
-
-/// A predicate's constants, with the key path of the attribute each is compared with.
-struct PredicateConstant {
-    let value: Any
-    var keyPath: AnyKeyPath?
-}
-
-/// What the walk of a predicate collects.
-struct PredicateShapeCollector {
-    let variable: PredicateExpressions.VariableID
-    var tokens: [PredicateShapeToken] = []
-    var constants: [PredicateConstant] = []
-    /// False once the walk met something templates do not serve.
-    var isSupported = true
-
-    init(variable: PredicateExpressions.VariableID) {
-        self.variable = variable
-    }
-
-    /// Walks the two operands of a comparison: one attribute of the fetched row and one
-    /// constant, whose key path it records.
-    mutating func collectComparison(_ lhs: some PredicateShapeCollecting, _ rhs: some PredicateShapeCollecting) {
-        let firstConstant = constants.count
-        let firstToken = tokens.count
-        lhs.collectShape(into: &self)
-        rhs.collectShape(into: &self)
-        let keyPaths = tokens[firstToken...].compactMap { token -> AnyKeyPath? in
-            if case .keyPath(let keyPath) = token { return keyPath }
-            return nil
-        }
-        guard constants.count == firstConstant + 1, keyPaths.count == 1 else {
-            isSupported = false
-            return
-        }
-        constants[firstConstant].keyPath = keyPaths[0]
     }
 }
 
@@ -120,7 +81,8 @@ struct PredicateTemplate: Sendable {
     /// The condition for a predicate of this shape whose constants are `constants`.
     func condition(binding constants: [PredicateConstant]) -> SQLCondition? {
         var arguments: [DatabaseValue] = []
-        arguments.reserveCapacity(constants.count)
+        // With room for a fetch's `LIMIT` and `OFFSET` (``FetchPlan``).
+        arguments.reserveCapacity(constants.count + 2)
         for (constant, codec) in zip(constants, codecs) {
             guard let codec else { continue }
             guard let unwrapped = PredicateTranslator.unwrap(constant.value),

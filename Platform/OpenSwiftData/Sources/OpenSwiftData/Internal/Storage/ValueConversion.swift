@@ -33,11 +33,22 @@ struct ValueConversion {
             typeName: P.storedTypeName,
             orderMatchesSwift: P.sqlOrderMatchesSwift,
             encode: { value in
-                guard let primitive = value as? P else { throw AttributeDecodingError.incompatibleValue("\(value)") }
-                return primitive.storedValue
+                // A value of exactly `P` (the usual case) is cast without `as?`'s
+                // `Optional<P>`, whose metadata this unspecialized code looks up each time
+                // (as `==` of two metatypes would look up `Optional<Any.Type>`'s); the
+                // other cast is in a function of its own, which looks it up only when called.
+                if ObjectIdentifier(type(of: value)) == ObjectIdentifier(P.self) { return (value as! P).storedValue }
+                return try encodeCast(value, as: P.self)
             },
             decode: { P(storedValue: $0) }
         )
+    }
+
+    /// `value` as a `P`, stored; an error when it is not one.
+    @inline(never)
+    private static func encodeCast<P: SQLitePrimitive>(_ value: Any, as _: P.Type) throws -> StoredValue {
+        guard let primitive = value as? P else { throw AttributeDecodingError.incompatibleValue("\(value)") }
+        return primitive.storedValue
     }
 
     /// Enums and other raw-representable values are stored as their raw value, so that
