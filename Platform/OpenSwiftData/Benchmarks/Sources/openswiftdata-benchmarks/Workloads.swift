@@ -37,7 +37,7 @@ enum Workloads {
                 Contender(.grdbReadPerLookup, .reference, "GRDB: cached statement, a read per lookup"),
                 Contender(.cReadPerLookup, .reference, "C: one prepared statement, autocommit"),
             ],
-            targets: [Target(.ratio(.grdb, 2))],
+            targets: [Target(.ratio(.grdb, 1.5))],
             run: LookupWorkload.run),
         WorkloadSpec(
             name: "parallel-read",
