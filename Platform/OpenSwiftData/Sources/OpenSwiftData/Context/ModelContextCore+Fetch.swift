@@ -26,7 +26,7 @@ extension ModelContextCore {
         let entity = try self.descriptor(for: T.self)
         return try FetchPlan(
             descriptor: descriptor, entity: entity, query: query(for: entity),
-            pending: includingPending ? pendingModels(of: entity, descriptor) : PendingModels())
+            pending: includingPending ? pendingModels(of: entity, descriptor) : PendingModels(), cache: fetchCache)
     }
 
     /// The work of ``ModelContext/fetchCount(_:)``.

@@ -29,6 +29,8 @@ final class ModelContextCore {
     private var autosaveScheduled = false
 
     let identityMap = IdentityMap()
+    /// What the context's fetches reuse from one to the next (see ``ContextFetchCache``).
+    let fetchCache = ContextFetchCache()
     /// The relationships in which registered models have held other models: which of
     /// them may hold each other in a cycle (see ``handleReleased()``).
     var linkedRelationships = LinkedRelationships()

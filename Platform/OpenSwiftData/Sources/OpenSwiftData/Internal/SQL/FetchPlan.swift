@@ -33,16 +33,21 @@ struct FetchPlan {
     let fetchLimit: Int?
     let fetchOffset: Int?
 
-    init<T>(descriptor: FetchDescriptor<T>, entity: EntityDescriptor, query: EntityQuery, pending: PendingModels)
-        throws(SwiftDataError)
-    {
+    /// The `SELECT` of the fetch (``sql``), built when the plan is.
+    private let selectText: String
+
+    init<T>(
+        descriptor: FetchDescriptor<T>, entity: EntityDescriptor, query: EntityQuery, pending: PendingModels,
+        cache: ContextFetchCache
+    ) throws(SwiftDataError) {
         self.entity = entity
         // Most fetches name no properties, no relationships and no order: they skip the
         // generic code that reads the key paths, whose types' metadata it looks up at
         // every call, and the lists too (``FetchDescriptor/counts``).
-        self.query =
+        let query =
             descriptor.counts.properties == 0
             ? query : try FetchColumns.properties(of: descriptor, entity: entity).map(query.reading) ?? query
+        self.query = query
         self.pending = pending
         self.prefetched =
             descriptor.counts.prefetched == 0
@@ -53,7 +58,7 @@ struct FetchPlan {
         var arguments: [DatabaseValue] = []
         if let predicate = descriptor.predicate {
             let condition =
-                PredicateTemplates.condition(for: predicate, entity: entity)
+                PredicateTemplates.condition(for: predicate, entity: entity, cache: cache)
                 ?? PredicateTranslator.condition(for: predicate, entity: entity)
             if condition?.isExact != true, Self.isFirstReport(of: predicate, on: entity) {
                 // A full-table read is never silent: say which entity and which expression.
@@ -72,17 +77,25 @@ struct FetchPlan {
             isConditionExact = false
             conditionArgumentCount = 0
         }
-        self.orderBy =
+        let orderBy =
             descriptor.counts.sortBy == 0
             ? entity.primaryKeyOrderSQL : SortTranslator.orderBy(descriptor.sortBy, entity: entity)
-        self.isAnsweredBySQL = pending.isEmpty && isPredicateAnsweredBySQL && orderBy != nil
-        self.fetchLimit = descriptor.fetchLimit
-        self.fetchOffset = descriptor.fetchOffset
-        if Self.isPaged(isAnsweredBySQL: isAnsweredBySQL, fetchLimit: fetchLimit, fetchOffset: fetchOffset) {
+        self.orderBy = orderBy
+        let isAnsweredBySQL = pending.isEmpty && isPredicateAnsweredBySQL && orderBy != nil
+        self.isAnsweredBySQL = isAnsweredBySQL
+        let fetchLimit = descriptor.fetchLimit
+        let fetchOffset = descriptor.fetchOffset
+        self.fetchLimit = fetchLimit
+        self.fetchOffset = fetchOffset
+        let isPaged = Self.isPaged(isAnsweredBySQL: isAnsweredBySQL, fetchLimit: fetchLimit, fetchOffset: fetchOffset)
+        if isPaged {
             arguments.append((fetchLimit ?? -1).databaseValue)
             arguments.append((fetchOffset ?? 0).databaseValue)
         }
         self.arguments = arguments
+        selectText = query.selectText(
+            for: SelectShape(keysOnly: false, condition: conditionSQL, orderBy: orderBy, isPaged: isPaged),
+            last: &cache.lastSelect)
     }
 
     /// The predicate's translation, if it has one: SQL answers the predicate when it is exact.
@@ -125,13 +138,11 @@ struct FetchPlan {
         return text
     }
 
-    var sql: (text: String, arguments: [DatabaseValue]) { sql(keysOnly: false) }
+    var sql: (text: String, arguments: [DatabaseValue]) { (selectText, arguments) }
 
     /// The query of the primary keys alone, in the fetch's order.
-    var keysSQL: (text: String, arguments: [DatabaseValue]) { sql(keysOnly: true) }
-
-    private func sql(keysOnly: Bool) -> (text: String, arguments: [DatabaseValue]) {
-        let shape = SelectShape(keysOnly: keysOnly, condition: conditionSQL, orderBy: orderBy, isPaged: isPaged)
+    var keysSQL: (text: String, arguments: [DatabaseValue]) {
+        let shape = SelectShape(keysOnly: true, condition: conditionSQL, orderBy: orderBy, isPaged: isPaged)
         return (query.selectText(for: shape), arguments)
     }
 

@@ -22,16 +22,22 @@ internal import GRDB
 enum PredicateTemplates {
     /// The condition for `predicate`, from the entity's template for its shape, made now
     /// if there is none; nil when the shape is not one templates serve.
-    static func condition<T>(for predicate: Predicate<T>, entity: EntityDescriptor) -> SQLCondition? {
+    static func condition<T>(for predicate: Predicate<T>, entity: EntityDescriptor, cache: ContextFetchCache)
+        -> SQLCondition?
+    {
         let expression = predicate.expression
         let expressionType = ObjectIdentifier(type(of: expression))
-        let cache = entity.predicateTemplates
-        let known = cache.shapes(of: expressionType, expression: expression)
+        var known = cache.shapes(of: expressionType, expression: expression, entity: entity)
         guard let walker = known.walker else { return nil }
         var collector = PredicateShapeCollector(variable: predicate.variable.key)
         walker.walk(expression, into: &collector)
         guard collector.isSupported else { return nil }
-        switch known.outcome(for: collector.tokens) {
+        var outcome = known.outcome(for: collector.tokens)
+        if outcome == nil {
+            known = cache.shapes(of: expressionType, expression: expression, entity: entity, refresh: true)
+            outcome = known.outcome(for: collector.tokens)
+        }
+        switch outcome {
         case .template(let template)?:
             return template.condition(binding: collector.constants)
         case .notTemplated?:
@@ -44,9 +50,10 @@ enum PredicateTemplates {
             // A translation whose constants could be told apart is final; otherwise the
             // next predicate of the shape tries again.
             if let outcome = made.outcome {
-                cache.record(
+                entity.predicateTemplates.record(
                     outcome, for: PredicateShape(expressionType: expressionType, tokens: collector.tokens),
                     keyPaths: making.keyPaths)
+                _ = cache.shapes(of: expressionType, expression: expression, entity: entity, refresh: true)
             }
             return made.condition
         }

@@ -12,7 +12,7 @@ final class PredicateTemplateCache: Sendable {
 
     /// The walker and known shapes of expressions of `expressionType`, which `expression`
     /// is; their walker is nil when templates do not serve that type (a node of it is not
-    /// walkable).
+    /// walkable). Contexts keep a copy (``ContextFetchCache``).
     func shapes(of expressionType: ObjectIdentifier, expression: any StandardPredicateExpression<Bool>)
         -> ExpressionShapes
     {

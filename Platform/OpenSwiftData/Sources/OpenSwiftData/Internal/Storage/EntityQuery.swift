@@ -8,8 +8,8 @@
 /// entity's, and a last column says which entity a row is: the deepest one whose table
 /// has the row.
 ///
-/// A class: a fetch's plan holds its query, and copying a structure of this many parts
-/// cost a retain and a release of each, several times per fetch.
+/// A class: a fetch's plan holds its query, and a copy of a structure of this many parts
+/// counted each of them, several times per fetch.
 final class EntityQuery: Sendable {
     /// The entity the query is for.
     let entity: EntityDescriptor
@@ -50,17 +50,28 @@ final class EntityQuery: Sendable {
     /// The `SELECT` of a fetch of this shape: built once per shape, as a fetch repeated
     /// with other values (a lookup by key) sends the same text each time.
     func selectText(for shape: SelectShape) -> String {
-        if let known = texts.known.withLock({ $0.text(for: shape) }) { return known }
+        if let known = texts.byShape.withLock({ $0[shape] }) { return known }
         var text = shape.keysOnly ? "SELECT \(keySQL) FROM \(entity.fromSQL)" : selectSQL
         if let condition = shape.condition { text += " WHERE \(condition)" }
         if let orderBy = shape.orderBy { text += " ORDER BY \(orderBy)" }
         if shape.isPaged { text += " LIMIT ? OFFSET ?" }
-        texts.known.withLock { known in
+        texts.byShape.withLock { byShape in
             // Bounded: conditions that differ in more than their values (`IN` lists of
             // every length) would otherwise grow it for as long as the schema is used.
-            if known.byShape.count < SelectTexts.capacity { known.byShape[shape] = text }
-            known.last = (shape, text)
+            if byShape.count < SelectTexts.capacity { byShape[shape] = text }
         }
+        return text
+    }
+
+    /// ``selectText(for:)``, unless `last`, the text a context asked for last, is the one:
+    /// a fetch repeated in a loop asks for the same shape each time, with the same strings
+    /// (a template's condition, the entity's order), which `==` compares by address before
+    /// it compares their characters, where the shared cache hashes every character, behind
+    /// a lock every context takes.
+    func selectText(for shape: SelectShape, last: inout LastSelectText?) -> String {
+        if let last, last.texts === texts, last.shape == shape { return last.text }
+        let text = selectText(for: shape)
+        last = LastSelectText(texts: texts, shape: shape, text: text)
         return text
     }
 
@@ -142,23 +153,7 @@ struct SelectShape: Hashable, Sendable {
 final class SelectTexts: Sendable {
     /// The most shapes kept; later ones are built at each fetch.
     static let capacity = 128
-    let known = Locked(Known())
-
-    struct Known {
-        var byShape: [SelectShape: String] = [:]
-        /// The shape asked for last, and its text. A fetch repeated in a loop asks for
-        /// the same shape each time, with the same strings (a template's condition, the
-        /// entity's order), which `==` compares by address before it compares their
-        /// characters, where hashing reads every character.
-        var last: (shape: SelectShape, text: String)?
-
-        mutating func text(for shape: SelectShape) -> String? {
-            if let last, last.shape == shape { return last.text }
-            guard let text = byShape[shape] else { return nil }
-            last = (shape, text)
-            return text
-        }
-    }
+    let byShape = Locked<[SelectShape: String]>([:])
 }
 
 extension EntityQuery {
