@@ -85,6 +85,29 @@ struct PredicateTemplateTests {
         #expect(templates.count == 4)
     }
 
+    @Test("one context alternating entities, shapes and paging gets each fetch's own answer")
+    func oneContextAlternates() throws {
+        let container = try Self.container()
+        let context = ModelContext(container)
+        for index in 0..<5 { context.insert(Guide(name: "trip \(index * 10)")) }
+        try context.save()
+        for index in [0, 10, 20, 30, 7] {
+            let name = "trip \(index)"
+            var trips = FetchDescriptor<Trip>(predicate: #Predicate { $0.name == name })
+            var guides = FetchDescriptor<Guide>(predicate: #Predicate { $0.name == name })
+            #expect(try context.fetch(trips).map(\.name) == [name])
+            #expect(try context.fetch(guides).map(\.name) == (index % 10 == 0 ? [name] : []))
+            trips.fetchLimit = 1
+            guides.fetchOffset = 1
+            #expect(try context.fetch(trips).map(\.name) == [name])
+            #expect(try context.fetch(guides).isEmpty, "the one match is skipped")
+            let budget = Double(index % 7)
+            let cheaper = try context.fetch(FetchDescriptor<Trip>(predicate: #Predicate { $0.budget < budget }))
+            let expected = try context.fetch(FetchDescriptor<Trip>()).filter { $0.budget < budget }
+            #expect(cheaper.map(\.name).sorted() == expected.map(\.name).sorted())
+        }
+    }
+
     @Test("comparisons, &&, || and !, optionals and nil: the bound template answers as in memory")
     func shapesAndValues() throws {
         let container = try Self.container()
