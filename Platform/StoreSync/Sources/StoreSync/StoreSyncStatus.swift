@@ -33,7 +33,9 @@ public struct StoreSyncStatus: Sendable, Equatable {
             if state.pushedTransaction == nil {
                 // Every model is sent at the first push; deletions of models never sent are not.
                 pending = 0
-                for codec in codecs.values {
+                // A count of an entity counts its sub-entities' models: the roots' counts
+                // count every model once.
+                for codec in codecs.values where codec.superentityName == nil {
                     pending += try ModelLookup.count(codec.modelType, in: context)
                 }
             }

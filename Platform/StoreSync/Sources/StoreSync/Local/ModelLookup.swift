@@ -10,12 +10,16 @@ enum ModelLookup {
         try fetch(type, identifiers, in: context)
     }
 
-    /// Every model of an entity.
-    static func all(_ type: any PersistentModel.Type, in context: ModelContext) throws -> [any PersistentModel] {
-        try fetchAll(type, in: context)
+    /// Every model of the entity `entityName`, of class `type`: not those of its
+    /// sub-entities (`@Model` subclasses), which a fetch of `type` returns too, and which
+    /// are records of their own entities.
+    static func all(_ type: any PersistentModel.Type, entityName: String, in context: ModelContext) throws
+        -> [any PersistentModel]
+    {
+        try fetchAll(type, in: context).filter { $0.persistentModelID.entityName == entityName }
     }
 
-    /// The number of models of an entity.
+    /// The number of models of an entity, its sub-entities' included.
     static func count(_ type: any PersistentModel.Type, in context: ModelContext) throws -> Int {
         try countAll(type, in: context)
     }

@@ -84,7 +84,9 @@ struct OutgoingChanges {
                 let models: [PersistentIdentifier: any PersistentModel]
                 if sendsEverything {
                     models = Dictionary(
-                        try ModelLookup.all(codec.modelType, in: context).map { ($0.persistentModelID, $0) },
+                        try ModelLookup.all(codec.modelType, entityName: codec.entityName, in: context).map {
+                            ($0.persistentModelID, $0)
+                        },
                         uniquingKeysWith: { first, _ in first })
                 } else {
                     models = try ModelLookup.models(

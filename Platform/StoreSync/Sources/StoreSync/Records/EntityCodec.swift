@@ -6,6 +6,8 @@ import Foundation
 /// field, and the entity's domain key.
 struct EntityCodec {
     let entityName: String
+    /// The entity this one's `@Model` class inherits from, if any.
+    let superentityName: String?
     let modelType: any PersistentModel.Type
     let fields: [FieldCodec]
     /// The relationships that are fields of the records (one side of each inverse pair).
@@ -65,7 +67,8 @@ struct EntityCodec {
             }
         }
         return EntityCodec(
-            entityName: entity.name, modelType: Model.self, fields: fields, links: links, derivedLinks: derivedLinks,
+            entityName: entity.name, superentityName: entity.superentityName, modelType: Model.self, fields: fields,
+            links: links, derivedLinks: derivedLinks,
             domainKey: domainKey, fieldNamesByKeyPath: names)
     }
 
