@@ -24,13 +24,15 @@ enum PredicateShapeToken {
     static let conjunction = 5
     static let disjunction = 6
     static let negation = 7
-    static func comparison(_ operator: PredicateExpressions.ComparisonOperator) -> Int {
+    /// Nil for an operator Foundation adds later, which templates do not serve: two of
+    /// them would otherwise share a token.
+    static func comparison(_ operator: PredicateExpressions.ComparisonOperator) -> Int? {
         switch `operator` {
         case .lessThan: 8
         case .lessThanOrEqual: 9
         case .greaterThan: 10
         case .greaterThanOrEqual: 11
-        @unknown default: 12
+        @unknown default: nil
         }
     }
     static func keyPath(_ keyPath: AnyKeyPath) -> Int {

@@ -50,7 +50,11 @@ where LHS: PredicateShapeCollecting, RHS: PredicateShapeCollecting {
 extension PredicateExpressions.Comparison: PredicateShapeCollecting
 where LHS: PredicateShapeCollecting, RHS: PredicateShapeCollecting {
     func collectShape(into collector: inout PredicateShapeCollector) {
-        collector.tokens.append(PredicateShapeToken.comparison(op))
+        guard let token = PredicateShapeToken.comparison(op) else {
+            collector.isSupported = false
+            return
+        }
+        collector.tokens.append(token)
         collector.collectComparison(lhs, rhs)
     }
 }
