@@ -4,8 +4,8 @@ internal import GRDB
 /// A read transaction that a context's own connection keeps open from one read to the
 /// next, for as long as the store has no new commit.
 ///
-/// A fetch sees every save committed before it starts (as on Apple platforms), so each
-/// read once ran in a read transaction of its own. Beginning one locks a read mark of the
+/// A fetch sees every save committed before it starts (as on Apple platforms), which a
+/// read transaction begun for each read gives; but beginning one locks a read mark of the
 /// WAL index, with two `fcntl` calls under a mutex that every connection of the process
 /// to the store shares: for a lookup by key, more than the lookup itself, and, for two
 /// readers at once, a wait on each other. Here a read that finds the WAL index header
