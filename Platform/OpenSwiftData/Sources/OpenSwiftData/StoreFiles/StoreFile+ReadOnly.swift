@@ -33,8 +33,12 @@ extension StoreFile {
     /// change before touching anything.
     public var isWritable: Bool {
         let manager = FileManager.default
+        // A file that is gone is not read-only: another process closing the store's last
+        // connection deletes its `-wal` and `-shm`, maybe between the two questions.
         for file in fileURLs where manager.fileExists(atPath: file.path) {
-            guard manager.isWritableFile(atPath: file.path) else { return false }
+            guard manager.isWritableFile(atPath: file.path) || !manager.fileExists(atPath: file.path) else {
+                return false
+            }
         }
         return Self.canCreateFiles(in: url.deletingLastPathComponent()) && Self.canCreateFiles(in: externalData.url)
     }
