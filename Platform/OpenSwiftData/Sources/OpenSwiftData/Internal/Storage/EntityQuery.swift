@@ -9,7 +9,7 @@
 /// has the row.
 ///
 /// A class: a fetch's plan holds its query, and a copy of a structure of this many parts
-/// counted each of them, several times per fetch.
+/// counts each of them, several times per fetch; a copy of a class counts one object.
 final class EntityQuery: Sendable {
     /// The entity the query is for.
     let entity: EntityDescriptor
