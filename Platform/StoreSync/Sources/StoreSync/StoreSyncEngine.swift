@@ -15,7 +15,9 @@ import OpenSwiftData
 /// 1. the tables on the server are created or migrated if needed;
 /// 2. one local transaction reads the changes since the last push from the store's
 ///    history (everything on a first push) and gives new models their record names;
-/// 3. one server transaction sends them: last writer wins per record, by version (a
+/// 3. the device is noted among the store's devices with its cursor, so that the
+///    tombstones it has not pulled stay on the server (``TombstoneCompaction``); then one
+///    server transaction sends the changes: last writer wins per record, by version (a
 ///    hybrid logical clock: time, counter, device id);
 /// 4. one local transaction notes the push, deletes the history it came from, advances
 ///    the store's clock and notes the records the server kept over this push;
@@ -30,6 +32,8 @@ public struct StoreSyncEngine: Sendable {
     let logger: Logger
     /// Where a sync stops on purpose, for the tests of a sync cut off there.
     enum Stop {
+        /// After the server transaction of the push, before the push is noted locally.
+        case afterPushing
         case afterConfirmingPush
         /// Before the push of what the pull's delete rules deleted (``CascadedDeletions``).
         case afterApplyingPull
@@ -100,7 +104,17 @@ public struct StoreSyncEngine: Sendable {
         let outgoing = try local(store) {
             try OutgoingChanges.prepare(store: store, codecs: codecs, server: server, remote: remote)
         }
+        guard let device = outgoing.state.device else {
+            throw .localStore(store: store.name, reason: "no device identifier was recorded")
+        }
+        let compaction = TombstoneCompaction(
+            remote: connection, store: store.name, table: RemoteSchema.recordsTable(store.name))
+        // Known to the compaction before anything it sends is on the server.
+        if !outgoing.records.isEmpty {
+            try await compaction.register(device: device, cursor: outgoing.state.cursor)
+        }
         let pushed = try await records.push(outgoing.records)
+        if stop == .afterPushing { throw .localStore(store: store.name, reason: "stopped for a test") }
         let confirmed = try local(store) { try outgoing.confirm(store: store, superseded: pushed.superseded) }
         if stop == .afterConfirmingPush { throw .localStore(store: store.name, reason: "stopped for a test") }
         report.sentDeletions = outgoing.records.count { $0.isDeleted }
@@ -117,8 +131,6 @@ public struct StoreSyncEngine: Sendable {
         let refetched = try await records.current(named: confirmed.refetch.sorted { $0.uuidString < $1.uuidString })
         var pulled = try await records.pull(after: confirmed.cursor, skipping: pushed.sequenceRange)
         // Read after the pull: a compaction that ran during it shows here too.
-        let compaction = TombstoneCompaction(
-            remote: connection, store: store.name, table: RemoteSchema.recordsTable(store.name))
         var liveNames: Set<UUID>?
         if confirmed.cursor < (try await compaction.horizon()) {
             // Tombstones this store had not pulled may be gone: everything, and which
@@ -130,9 +142,6 @@ public struct StoreSyncEngine: Sendable {
             records: refetched + pulled,
             cursor: max(confirmed.cursor, pulled.last?.sequence ?? 0, pushed.sequenceRange?.upperBound ?? 0),
             liveNames: liveNames)
-        guard let device = outgoing.state.device else {
-            throw .localStore(store: store.name, reason: "no device identifier was recorded")
-        }
         let outcome = try local(store) {
             try incoming.apply(
                 to: store, codecs: codecs, device: device, remote: remote, refetched: confirmed.refetch,

@@ -32,6 +32,32 @@ struct TombstoneCompactionTests {
         for machine in [a, b, c] { #expect(try machine.movies().map(\.description) == ["2/-"]) }
     }
 
+    @Test(
+        "a device whose sync was cut off after its push holds back the tombstones of what it pushed: its next push does not bring a deletion back"
+    )
+    func cutOffPushHoldsTombstones() async throws {
+        let url = try await TestPostgres.newDatabase()
+        let a = try Machine()
+        let b = try Machine()
+        try a.add(movie: 1, at: 1_000)
+        try a.add(movie: 2, at: 1_000)
+        // A's first sync: its push reaches the server, then the sync is cut off before
+        // it notes the push (the next push sends the same records again).
+        await #expect(throws: SyncError.self) { try await a.sync(url, stoppingAt: .afterPushing) }
+        try await b.sync(url)
+        try b.remove(movie: 1)
+        try await b.sync(url)
+        // A has not pulled the deletion: its tombstone stays.
+        #expect(try await tombstones(url) == 1)
+
+        try await a.sync(url)
+        try await b.sync(url)
+        for machine in [a, b] { #expect(try machine.movies().map(\.description) == ["2/-"]) }
+        let live = try await TestPostgres.integer(
+            "SELECT count(*) FROM storesync_records_notes WHERE NOT deleted", on: url)
+        #expect(live == 1)
+    }
+
     @Test("a device away longer than the retention does not hold tombstones back, and catches up when it returns")
     func returningDeviceCatchesUp() async throws {
         let url = try await TestPostgres.newDatabase()

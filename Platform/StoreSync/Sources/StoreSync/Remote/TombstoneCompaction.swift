@@ -26,16 +26,27 @@ struct TombstoneCompaction {
         return try RemoteSchema.decode(Int64.self, row, remote)
     }
 
+    /// Notes `device` among the devices syncing the store, with how far it has pulled.
+    ///
+    /// A sync does this before its push too: a record the push sends may be deleted by
+    /// another machine before this device pulls the deletion (its sync cut off after the
+    /// push, say), and the next push sends it again at the same version. The deletion's
+    /// tombstone must still be there to win over it, so it must not be compacted while this
+    /// device, once it has pushed, has not pulled it.
+    func register(device: UUID, cursor: Int64) async throws(SyncError) {
+        try await remote.query(
+            """
+            INSERT INTO storesync_devices (store, device, cursor, seen_at) VALUES (\(store), \(device), \(cursor), now()) \
+            ON CONFLICT (store, device) DO UPDATE SET cursor = excluded.cursor, seen_at = excluded.seen_at
+            """)
+    }
+
     /// Notes how far `device` has pulled, then removes the tombstones every device seen
     /// within `retention` has pulled, in one transaction.
     func note(device: UUID, cursor: Int64, retention: Duration) async throws(SyncError) {
         let seconds = Double(retention.components.seconds)
         try await remote.transaction { () async throws(SyncError) in
-            try await remote.query(
-                """
-                INSERT INTO storesync_devices (store, device, cursor, seen_at) VALUES (\(store), \(device), \(cursor), now()) \
-                ON CONFLICT (store, device) DO UPDATE SET cursor = excluded.cursor, seen_at = excluded.seen_at
-                """)
+            try await register(device: device, cursor: cursor)
             try await remote.query(
                 PostgresQuery(
                     unsafeSQL: """

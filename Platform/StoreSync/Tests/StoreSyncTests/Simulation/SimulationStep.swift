@@ -15,9 +15,10 @@ enum SimulationStep: CustomStringConvertible {
     /// Files a memo in a folder, or in none (`folder` past the folders held).
     case fileMemo(machine: Int, memo: Int, folder: Int)
     case sync(machine: Int)
-    /// A sync stopped once its push was noted, as a `kill -9` there; the data folder is
-    /// then opened again, as the next run of the program would.
-    case cutOffSync(machine: Int)
+    /// A sync stopped once its push reached the server, before it was noted locally
+    /// (`beforeNotingPush`) or after, as a `kill -9` there; the data folder is then opened
+    /// again, as the next run of the program would.
+    case cutOffSync(machine: Int, beforeNotingPush: Bool)
     /// A sync run in `storesync-fixture`, killed with SIGKILL after a delay (it may have
     /// finished before).
     case killedSync(machine: Int, afterMilliseconds: Int)
@@ -41,7 +42,8 @@ enum SimulationStep: CustomStringConvertible {
         case .fileMemo(let machine, let memo, let folder):
             "machine \(machine) files a memo (\(memo)) in a folder (\(folder))"
         case .sync(let machine): "machine \(machine) syncs"
-        case .cutOffSync(let machine): "machine \(machine) syncs, cut off after its push"
+        case .cutOffSync(let machine, let beforeNotingPush):
+            "machine \(machine) syncs, cut off after its push \(beforeNotingPush ? "reached the server" : "was noted")"
         case .killedSync(let machine, let delay): "machine \(machine) syncs in a process killed after \(delay) ms"
         case .interruptedSync(let machine, let delay):
             "machine \(machine) syncs, its connections terminated after \(delay) ms"
@@ -65,7 +67,7 @@ enum SimulationStep: CustomStringConvertible {
             case 40..<48: return .editMemo(machine: machine, pick: pick)
             case 48..<52: return .removeMemo(machine: machine, pick: pick)
             case 52..<76: return .sync(machine: machine)
-            case 76..<84: return .cutOffSync(machine: machine)
+            case 76..<84: return .cutOffSync(machine: machine, beforeNotingPush: pick.isMultiple(of: 2))
             case 84..<90:
                 return .killedSync(machine: machine, afterMilliseconds: Int.random(in: 0..<200, using: &random))
             case 90..<97:

@@ -153,8 +153,8 @@ struct SyncSimulation {
         case .sync(let index):
             try await sync(index)
             return ""
-        case .cutOffSync(let index):
-            return try await cutOffSync(index)
+        case .cutOffSync(let index, let beforeNotingPush):
+            return try await cutOffSync(index, at: beforeNotingPush ? .afterPushing : .afterConfirmingPush)
         case .killedSync(let index, let delay):
             stats.syncs += 1
             let folder = machines[index].folder.url
@@ -200,10 +200,10 @@ struct SyncSimulation {
         history.pulled(by: index)
     }
 
-    private mutating func cutOffSync(_ index: Int) async throws -> String {
+    private mutating func cutOffSync(_ index: Int, at stop: StoreSyncEngine.Stop) async throws -> String {
         stats.syncs += 1
         do {
-            try await machines[index].machine.sync(url, stoppingAt: .afterConfirmingPush)
+            try await machines[index].machine.sync(url, stoppingAt: stop)
             throw SimulationError(description: "the sync of machine \(index) was not stopped")
         } catch let error as SyncError {
             guard "\(error)".contains("stopped for a test") else { throw error }
