@@ -64,6 +64,7 @@ final class Store: Sendable {
         let migrator = StoreMigrator(path: path, schema: schema, plan: versionedPlan, observer: observer)
         try StoreFile.prepare(url)
         let exists = StoreFile.size(of: url) > 0
+        if exists { try StoreFile(url: url).rollBackHotJournal() }
         var probe = StoreProbe(path: exists ? path : nil)
         let contents: Contents
         if !exists {
@@ -259,6 +260,11 @@ enum SQLiteErrors {
             return .notADatabase(path: where_)
         case .SQLITE_CORRUPT:
             return .corruptFile(path: where_, detail: error.message ?? "database disk image is malformed")
+        case .SQLITE_READONLY where error.extendedResultCode == .SQLITE_READONLY_ROLLBACK:
+            return .io(
+                path: where_,
+                detail: "a write that did not finish (a crash) left its rollback journal \(where_)-journal, "
+                    + "which only a connection that may write can roll back; open the store once with write access")
         case .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_READONLY, .SQLITE_IOERR, .SQLITE_FULL, .SQLITE_AUTH:
             return .io(path: where_, detail: error.message ?? "\(error.resultCode)")
         default:
