@@ -241,6 +241,11 @@ final class Store: Sendable {
 
 /// Turns SQLite errors into ``SwiftDataError`` cases.
 enum SQLiteErrors {
+    /// What a read-only connection's SQLITE_READONLY_ROLLBACK means (``StoreFile/rollBackHotJournal()``).
+    static let hotJournal =
+        "a write that did not finish (a crash) left its rollback journal (the file's -journal), which only a "
+        + "connection that may write can roll back; open the store once with write access"
+
     static func map<T>(path: String, _ body: () throws -> T) -> Result<T, SwiftDataError> {
         do {
             return .success(try body())
@@ -261,10 +266,7 @@ enum SQLiteErrors {
         case .SQLITE_CORRUPT:
             return .corruptFile(path: where_, detail: error.message ?? "database disk image is malformed")
         case .SQLITE_READONLY where error.extendedResultCode == .SQLITE_READONLY_ROLLBACK:
-            return .io(
-                path: where_,
-                detail: "a write that did not finish (a crash) left its rollback journal \(where_)-journal, "
-                    + "which only a connection that may write can roll back; open the store once with write access")
+            return .io(path: where_, detail: hotJournal)
         case .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_READONLY, .SQLITE_IOERR, .SQLITE_FULL, .SQLITE_AUTH:
             return .io(path: where_, detail: error.message ?? "\(error.resultCode)")
         default:
