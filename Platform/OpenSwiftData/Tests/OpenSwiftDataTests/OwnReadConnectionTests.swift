@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Synchronization
 import Testing
 
@@ -44,6 +45,65 @@ struct OwnReadConnectionTests {
         let seen = try #require(
             try reader.fetch(FetchDescriptor<Trip>(predicate: #Predicate { $0.name == "own 0" })).first)
         #expect(seen.budget == 42)
+    }
+
+    /// A context past its first reads, reading through its own connection.
+    private static func ownReader(of container: ModelContainer) throws -> ModelContext {
+        let reader = ModelContext(container)
+        for _ in 0...StoreAccess.readsBeforeOwnConnection { _ = try reader.fetchCount(FetchDescriptor<Trip>()) }
+        return reader
+    }
+
+    private static func transactionsBegun(_ context: ModelContext) throws -> Int {
+        let entity = try #require(context.container.schema.descriptor(for: Trip.self))
+        return context.core.access(for: entity).keptTransaction.transactionsBegun
+    }
+
+    @Test("fetches with no commit between them read in one transaction; a commit elsewhere is seen by the next")
+    func keptTransaction() throws {
+        let folder = TemporaryFolder()
+        let container = try makeContainer(tripSchemaTypes, folder: folder)
+        let reader = try Self.ownReader(of: container)
+        let begun = try Self.transactionsBegun(reader)
+        for index in 0..<50 {
+            let name = "trip \(index)"
+            #expect(try reader.fetch(FetchDescriptor<Trip>(predicate: #Predicate { $0.name == name })).isEmpty)
+        }
+        #expect(try Self.transactionsBegun(reader) <= begun + 1, "no commit, no new transaction")
+
+        // Another container on the same file: other connections, as another program's.
+        let other = try makeContainer(tripSchemaTypes, folder: folder)
+        for round in 0..<5 {
+            let writer = ModelContext(other)
+            writer.insert(Trip(name: "written \(round)"))
+            try writer.save()
+            let name = "written \(round)"
+            #expect(try reader.fetch(FetchDescriptor<Trip>(predicate: #Predicate { $0.name == name })).count == 1)
+            #expect(try reader.fetchCount(FetchDescriptor<Trip>()) == round + 1)
+        }
+        #expect(try Self.transactionsBegun(reader) >= begun + 5, "a new transaction after each commit")
+    }
+
+    @Test("a transaction kept between reads ends when they stop: the WAL can be checkpointed and truncated")
+    func keptTransactionEnds() async throws {
+        let folder = TemporaryFolder()
+        let container = try makeContainer(tripSchemaTypes, folder: folder)
+        let writer = ModelContext(container)
+        writer.insert(Trip(name: "first"))
+        try writer.save()
+        let reader = try Self.ownReader(of: container)
+        #expect(try reader.fetchCount(FetchDescriptor<Trip>()) == 1)
+        writer.insert(Trip(name: "second"))
+        try writer.save()
+        #expect(try reader.fetchCount(FetchDescriptor<Trip>()) == 2)
+        try await Task.sleep(for: .milliseconds(400))
+        let checkpoint = try container.stores.stores[0].writer.writeWithoutTransaction { db in
+            try Row.fetchOne(db, sql: "PRAGMA wal_checkpoint(TRUNCATE)")
+        }
+        let busy: Int? = checkpoint?[0]
+        let walFrames: Int? = checkpoint?[1]
+        #expect(busy == 0, "no reader holds the WAL")
+        #expect(walFrames == 0, "the WAL is truncated")
     }
 
     @Test("another process's saves, made while a context fetches without pause, are each seen by the next fetch")

@@ -6,9 +6,10 @@ internal import GRDB
 /// A context that reads often gets a read-only connection of its own (``ownReader``):
 /// a read through the store's pool borrows one of the pool's connections and runs in a
 /// transaction of its own, which for a small fetch (a lookup by key) costs several times
-/// the query. A fetch's queries then each run in SQLite's own implicit read transaction,
-/// so each sees every save committed before it starts. Contexts that read once or twice
-/// (the common short-lived ones) keep using the pool and open no connection.
+/// the query. That connection keeps its read transaction from one read to the next while
+/// the store has no new commit (``KeptReadTransaction``), so each read still sees every
+/// save committed before it starts. Contexts that read once or twice (the common
+/// short-lived ones) keep using the pool and open no connection.
 final class StoreAccess {
     private let writer: (any DatabaseWriter)?
     /// The store file, for ``ownReader``; nil for an in-memory store.
@@ -16,6 +17,8 @@ final class StoreAccess {
     private var current: Database?
     private var poolReads = 0
     private var ownReader: DatabaseQueue?
+    /// The read transaction ``ownReader`` keeps between reads.
+    let keptTransaction = KeptReadTransaction()
 
     /// Reads through the pool before a context opens a connection of its own.
     static let readsBeforeOwnConnection = 3
@@ -40,7 +43,7 @@ final class StoreAccess {
             return try reader.inDatabase { db in
                 current = db
                 defer { current = nil }
-                return try body(db)
+                return try keptTransaction.read(db, reader: reader, body)
             }
         }
         guard let writer else { preconditionFailure("store access has no database") }
@@ -60,6 +63,8 @@ final class StoreAccess {
         guard poolReads > Self.readsBeforeOwnConnection else { return nil }
         var configuration = Store.configuration()
         configuration.readonly = true
+        // Its read transaction is kept from one read to the next (``KeptReadTransaction``).
+        configuration.allowsUnsafeTransactions = true
         let reader = try DatabaseQueue(path: path, configuration: configuration)
         ownReader = reader
         return reader
