@@ -20,7 +20,8 @@ extension StoreSyncEngine {
     /// (PostgreSQL's `LISTEN`/`NOTIFY`: each push that changes records notifies the
     /// store's channel) and looks at the stores' history every `localPollInterval` for
     /// changes not pushed yet (saved by this process or another), and syncs a store as
-    /// soon as either happens. When the connection fails it connects again with a
+    /// soon as either happens, and once when its listening starts (a push between the first
+    /// sync and the listening notified no one here). When the connection fails it connects again with a
     /// backoff, and syncs every store again, which brings what it missed. Each sync is the
     /// one ``sync(_:)`` runs, safe to interrupt at any point.
     ///
@@ -63,6 +64,7 @@ extension StoreSyncEngine {
             for store in stores { reports.append(try await sync(store, on: connection)) }
             onEvent(.synced(reports))
             connected()
+            await beforeListening?()
             let devices = try stores.map { store throws(SyncError) in try Self.device(of: store) }
             let channels = try await stores.asyncMap { store throws(SyncError) in
                 try await Self.channel(of: store, on: connection)
@@ -90,6 +92,9 @@ extension StoreSyncEngine {
         let listeners = channels.enumerated().map { position, channel in
             Task {
                 try? await connection.connection.listen(on: channel) { notifications in
+                    // Listening now: a push since the first sync, which notified no one here,
+                    // is brought by one more sync.
+                    dueContinuation.yield(position)
                     for try await notification in notifications
                     where UUID(uuidString: notification.payload) != devices[position] {
                         dueContinuation.yield(position)

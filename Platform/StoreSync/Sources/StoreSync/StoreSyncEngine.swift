@@ -39,6 +39,9 @@ public struct StoreSyncEngine: Sendable {
         case afterApplyingPull
     }
     var stop: Stop?
+    /// Runs in a watch between its first sync on a connection and its listening, for the
+    /// tests of a push that lands there.
+    var beforeListening: (@Sendable () async -> Void)?
     /// How long a device that stopped syncing a store keeps the server from removing the
     /// tombstones it has not pulled (90 days). A device that returns after that catches up
     /// by pulling every record (see the Guarantees article).
@@ -109,10 +112,9 @@ public struct StoreSyncEngine: Sendable {
         }
         let compaction = TombstoneCompaction(
             remote: connection, store: store.name, table: RemoteSchema.recordsTable(store.name))
-        // Known to the compaction before anything it sends is on the server.
-        if !outgoing.records.isEmpty {
-            try await compaction.register(device: device, cursor: outgoing.state.cursor)
-        }
+        // Known to the compaction before anything this sync sends (the push, and the push
+        // of what the pull's delete rules delete) is on the server.
+        try await compaction.register(device: device, cursor: outgoing.state.cursor)
         let pushed = try await records.push(outgoing.records)
         if stop == .afterPushing { throw .localStore(store: store.name, reason: "stopped for a test") }
         let confirmed = try local(store) { try outgoing.confirm(store: store, superseded: pushed.superseded) }
@@ -130,8 +132,8 @@ public struct StoreSyncEngine: Sendable {
         // off after its push was noted, are fetched whatever their sequence numbers.
         let refetched = try await records.current(named: confirmed.refetch.sorted { $0.uuidString < $1.uuidString })
         var pulled = try await records.pull(after: confirmed.cursor, skipping: pushed.sequenceRange)
-        // Read after the pull: a compaction that ran during it shows here too.
         var liveNames: Set<UUID>?
+        // The horizon is read after the pull: a compaction that ran during it shows here too.
         if confirmed.cursor < (try await compaction.horizon()) {
             // Tombstones this store had not pulled may be gone: everything, and which
             // records are still live.

@@ -20,8 +20,9 @@ struct LiveSyncTests {
         private let task: Task<Void, any Error>
         private let log = EventLog()
 
-        init(_ machine: Machine, url: String) throws {
-            let engine = StoreSyncEngine(remote: try SyncRemote(url: url), logger: Logger(label: "test"))
+        init(_ machine: Machine, url: String, beforeListening: (@Sendable () async -> Void)? = nil) throws {
+            var engine = StoreSyncEngine(remote: try SyncRemote(url: url), logger: Logger(label: "test"))
+            engine.beforeListening = beforeListening
             let store = machine.store
             let log = log
             task = Task { try await engine.watch([store]) { event in log.events.withLock { $0.append(event) } } }
@@ -42,6 +43,19 @@ struct LiveSyncTests {
         }
     }
 
+    /// A count shared with a closure of the engine's.
+    final class Counter: Sendable {
+        private let count = Mutex(0)
+
+        /// The count so far, then one more.
+        func next() -> Int {
+            count.withLock { count in
+                defer { count += 1 }
+                return count
+            }
+        }
+    }
+
     /// Waits up to `seconds` for `condition`.
     private func eventually(within seconds: Double = 20, _ condition: () async throws -> Bool) async throws -> Bool {
         let deadline = ContinuousClock.now + .seconds(seconds)
@@ -59,11 +73,30 @@ struct LiveSyncTests {
         let b = try Machine()
         try await a.sync(url)
         let watch = try Watch(b, url: url)
-        // The watch has synced and listens once its first report is in.
         #expect(try await eventually { b.hasSynced })
         try a.add(movie: 550, at: 1_000, note: "live")
         try await a.sync(url)
         #expect(try await eventually { try b.movies().map(\.description) == ["550/live"] })
+        try await watch.stop()
+    }
+
+    @Test("a change another machine pushes between a watch's first sync and its listening arrives too")
+    func pushBeforeListeningArrives() async throws {
+        let url = try await TestPostgres.newDatabase()
+        let a = try Machine()
+        let b = try Machine()
+        try await a.sync(url)
+        try a.add(movie: 8, at: 1_000, note: "pushed before the watch listens")
+        let pusher = StoreSyncEngine(remote: try SyncRemote(url: url), logger: Logger(label: "test"))
+        let storeOfA = a.store
+        let pushes = Counter()
+        let watch = try Watch(b, url: url) {
+            // A's push, once: after B's first sync, before B listens.
+            guard pushes.next() == 0 else { return }
+            _ = try? await pusher.sync([storeOfA])
+        }
+        #expect(try await eventually { try b.movies().map(\.description) == ["8/pushed before the watch listens"] })
+        #expect(pushes.next() >= 1)
         try await watch.stop()
     }
 
