@@ -16,7 +16,7 @@ import OpenSwiftData
 /// 2. one local transaction reads the changes since the last push from the store's
 ///    history (everything on a first push) and gives new models their record names;
 /// 3. the device is noted among the store's devices with its cursor, so that the
-///    tombstones it has not pulled stay on the server (``TombstoneCompaction``); then one
+///    tombstones it has not pulled stay on the server (see the Guarantees article); then one
 ///    server transaction sends the changes: last writer wins per record, by version (a
 ///    hybrid logical clock: time, counter, device id);
 /// 4. one local transaction notes the push, deletes the history it came from, advances
