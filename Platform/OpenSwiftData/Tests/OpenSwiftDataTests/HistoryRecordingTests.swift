@@ -60,6 +60,27 @@ struct HistoryRecordingTests {
         #expect(deletes.sorted() == ["Stop", "Stop", "Trip"])
     }
 
+    @Test("inserts of two entities, interleaved, record every model, consecutive keys of one entity as one row")
+    func interleavedInserts() throws {
+        let folder = TemporaryFolder()
+        let container = try makeContainer([Trip.self], folder: folder)
+        let context = ModelContext(container)
+        let models: [any PersistentModel] = [
+            Trip(name: "Lisbon"), Stop(title: "Belém"), Trip(name: "Porto"), Trip(name: "Faro"), Stop(title: "Sé"),
+        ]
+        for model in models { context.insert(model) }
+        try context.save()
+
+        let inserted = try #require(try transactions(container).last).changes.compactMap { change in
+            if case .insert = change { return change.changedPersistentIdentifier }
+            return nil
+        }
+        #expect(Set(inserted) == Set(models.map(\.persistentModelID)))
+        #expect(inserted.count == models.count)
+        // Trip 1, Stop 1, Trips 2–3, Stop 2: Porto and Faro share a row.
+        #expect(try rowCount(StoreHistory.changesTable, container) == 4)
+    }
+
     @Test("inserting a model equal on a unique attribute to a stored one records an update")
     func upsert() throws {
         let folder = TemporaryFolder()

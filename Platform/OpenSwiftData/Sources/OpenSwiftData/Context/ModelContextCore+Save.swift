@@ -17,11 +17,12 @@ extension ModelContextCore {
         guard parts.allSatisfy({ container.stores.stores[$0.storeIndex].allowsSave }) else {
             throw SwiftDataError.saveNotAllowed
         }
-        try checkUnreadRelationships()
-        try checkUnstorableValues()
+        let checks = neededSaveChecks()
+        if checks.unreadRelationships { try checkUnreadRelationships() }
+        if checks.unstorableValues { try checkUnstorableValues() }
         try checkDenyRules()
-        try checkRequiredRelationships()
-        try checkModelCounts()
+        if checks.requiredRelationships { try checkRequiredRelationships() }
+        if checks.modelCounts { try checkModelCounts() }
         NotificationCenter.default.post(name: ModelContext.willSave, object: handle)
         if container.stores.dataStores != nil { try saveToDataStores(changed: changed) }
         let operations = parts.map { part in
@@ -112,6 +113,8 @@ extension ModelContextCore {
             backing.forgetSnapshot()
             backing.forgetChangedProperties()
         }
+        // Inserts come in runs of one entity: each run's identity table is looked up once.
+        var run: (entity: EntityDescriptor, table: PrimaryKeyTable)?
         for (position, (model, backing)) in zip(operation.inserted, operation.insertedBackings).enumerated() {
             let primaryKey = keys.byPosition[position]
             if keys.isUpsert[position], let registered = identityMap[IdentityMap.key(backing.entity, primaryKey)],
@@ -122,13 +125,16 @@ extension ModelContextCore {
             }
             backing.primaryKey = primaryKey
             backing.state = .persisted
-            identityMap.register(model, for: primaryKey)
+            let entity = backing.entity
+            if run?.entity !== entity { run = (entity, identityMap.table(for: entity)) }
+            run?.table.register(model, backing: backing)
         }
         // Each list on its own: joined, they would be copied, a retain and a release per model.
         for backing in operation.insertedBackings { settleWritten(backing) }
         for backing in operation.changedBackings { settleWritten(backing) }
         saved.add(
-            inserted: operation.inserted.map(\.persistentModelID), updated: operation.changed.map(\.persistentModelID))
+            inserted: operation.insertedBackings.map(\.persistentModelID),
+            updated: operation.changedBackings.map(\.persistentModelID))
     }
 
     /// Brings the context in line with a bulk deletion: the models it held of rows that

@@ -197,14 +197,17 @@ final class ModelContextCore {
             backing.copyConstants(of: model)
             insertedModels.insert(model)
         }
-        adoptRelatedModels(of: model)
-        RelationshipGraph.connectInitialRelationships(of: model)
+        // A model of an entity without relationships has no related models to adopt.
+        if backing.entity.hasRelationships {
+            adoptRelatedModels(of: backing)
+            RelationshipGraph.connectInitialRelationships(of: model)
+        }
         scheduleAutosave()
     }
 
     /// Inserts the models that a new model's relationships refer to.
-    private func adoptRelatedModels(of model: any PersistentModel) {
-        for slot in model.persistentBackingData.relationships {
+    private func adoptRelatedModels(of backing: ModelBackingData) {
+        for slot in backing.relationships {
             switch slot {
             case .toOne(let target?) where target.persistentBackingData.context == nil:
                 insertModel(target)

@@ -11,36 +11,34 @@ extension SaveOperation {
             guard let key = backing.primaryKey else { continue }
             entries.append(.deleted(entity: backing.entity.name, key: key, preserved: preservedValues(of: backing)))
         }
-        var insertedKeys: [(entity: String, key: Int64)] = []
+        // Inserts grouped into runs of consecutive keys of one entity, in insertion order.
+        var runs: [StoreHistory.Entry] = []
+        var run: (entity: EntityDescriptor, first: Int64, last: Int64)?
         for (position, backing) in insertedBackings.enumerated() {
             let key = keys.byPosition[position]
+            let entity = backing.entity
             if keys.isUpsert[position] {
-                let names = backing.entity.columnPropertyIndices.map { backing.entity.properties[$0].name }
-                entries.append(.updated(entity: backing.entity.name, key: key, properties: names))
+                let names = entity.columnPropertyIndices.map { entity.properties[$0].name }
+                entries.append(.updated(entity: entity.name, key: key, properties: names))
+            } else if let current = run, current.entity === entity, current.last + 1 == key {
+                run?.last = key
             } else {
-                insertedKeys.append((backing.entity.name, key))
+                if let current = run {
+                    runs.append(.inserted(entity: current.entity.name, first: current.first, last: current.last))
+                }
+                run = (entity, key, key)
             }
         }
-        entries.append(contentsOf: Self.runs(of: insertedKeys))
+        if let current = run {
+            runs.append(.inserted(entity: current.entity.name, first: current.first, last: current.last))
+        }
+        entries.append(contentsOf: runs)
         for backing in changedBackings {
             guard let key = backing.primaryKey else { continue }
             let names = backing.changedProperties.sorted().map { backing.entity.properties[$0].name }
             entries.append(.updated(entity: backing.entity.name, key: key, properties: names))
         }
         return entries
-    }
-
-    /// Inserts grouped into runs of consecutive keys of one entity, in insertion order.
-    private static func runs(of keys: [(entity: String, key: Int64)]) -> [StoreHistory.Entry] {
-        var runs: [(entity: String, first: Int64, last: Int64)] = []
-        for (entity, key) in keys {
-            if let last = runs.last, last.entity == entity, last.last + 1 == key {
-                runs[runs.count - 1].last = key
-            } else {
-                runs.append((entity, key, key))
-            }
-        }
-        return runs.map { .inserted(entity: $0.entity, first: $0.first, last: $0.last) }
     }
 
     /// The stored values of the `.preserveValueOnDeletion` attributes, as last saved.

@@ -267,17 +267,32 @@ final class EntityDescriptor: @unchecked Sendable {
 
     // MARK: Registry
 
-    private static let registry = Locked<[ObjectIdentifier: EntityDescriptor]>([:])
+    /// Every descriptor built in this process, by model type, and the last one looked up:
+    /// new models are made in runs of one type, each of which asks for its descriptor,
+    /// and comparing one key costs less than hashing it.
+    private struct Registry {
+        var byType: [ObjectIdentifier: EntityDescriptor] = [:]
+        var last: (type: ObjectIdentifier, descriptor: EntityDescriptor)?
+
+        mutating func find(_ type: ObjectIdentifier) -> EntityDescriptor? {
+            if let last, last.type == type { return last.descriptor }
+            guard let found = byType[type] else { return nil }
+            last = (type, found)
+            return found
+        }
+    }
+
+    private static let registry = Locked(Registry())
     private static let registryCount = Atomic<Int>(0)
 
     /// The descriptor of a model type, built on first use.
     static func of(_ type: any PersistentModel.Type) throws(SwiftDataError) -> EntityDescriptor {
         let key = ObjectIdentifier(type)
-        if let existing = registry.withLock({ $0[key] }) { return existing }
+        if let existing = registry.withLock({ $0.find(key) }) { return existing }
         let built = try EntityDescriptor(modelType: type)
         return registry.withLock { registry in
-            if let existing = registry[key] { return existing }
-            registry[key] = built
+            if let existing = registry.find(key) { return existing }
+            registry.byType[key] = built
             return built
         }
     }
@@ -286,7 +301,7 @@ final class EntityDescriptor: @unchecked Sendable {
     /// entities described in this process).
     func includesEntity(named name: String) -> Bool {
         if name == self.name { return true }
-        let named = Self.registry.withLock { $0.values.filter { $0.name == name } }
+        let named = Self.registry.withLock { $0.byType.values.filter { $0.name == name } }
         return named.contains { $0.isKind(of: self) }
     }
 

@@ -54,7 +54,13 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingFields, StoredVal
     static func make<Model: PersistentModel>(for type: Model.Type) -> ModelBackingData {
         let entity = EntityDescriptor.known(type)
         return make(entity: entity, relationships: entity.newModelRelationships, primaryKey: nil) { values in
-            _ = values.initialize(from: entity.newModelValues)
+            // Element by element: `initialize(from:)` copies through the runtime's generic
+            // array copy, which costs more than the loop for a model's few values.
+            let newValues = entity.newModelValues
+            precondition(newValues.count == values.count, "one value per property")
+            for index in newValues.indices {
+                values.initializeElement(at: index, to: newValues[index])
+            }
         }
     }
 

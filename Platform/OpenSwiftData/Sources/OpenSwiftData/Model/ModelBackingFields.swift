@@ -96,8 +96,8 @@ extension ModelBackingData {
 
     /// Records, in the model's context, each relationship whose slot holds models.
     private func recordLinks() {
-        guard let context else { return }
         let entity = self.entity
+        guard entity.hasRelationships, let context else { return }
         for (index, slot) in relationships.enumerated() where slot.holdsModels {
             context.linkedRelationships.insert(entity, at: index)
         }

@@ -189,6 +189,14 @@ final class PrimaryKeyTable {
     func register(_ model: any PersistentModel, for primaryKey: Int64) {
         let backing = model.persistentBackingData
         precondition(backing.primaryKey == primaryKey, "a model is registered under its own primary key")
+        register(model, backing: backing)
+    }
+
+    /// Registers `model`, whose backing data is `backing`, under its primary key.
+    func register(_ model: any PersistentModel, backing: ModelBackingData) {
+        guard let primaryKey = backing.primaryKey else {
+            preconditionFailure("a model without a row is not registered")
+        }
         backing.identityTable = self
         register(model as AnyObject, at: probe(primaryKey))
     }

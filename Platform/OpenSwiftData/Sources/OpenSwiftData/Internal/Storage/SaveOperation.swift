@@ -93,12 +93,12 @@ struct SaveOperation {
             return backing.primaryKey ?? keys.key(of: model)
         }
         var inserts = InsertStatements()
-        // One buffer for every row's values, filled again for each.
+        // One buffer for every row's values, filled again for each: each value replaces
+        // the one before it in place.
         var rowValues: [StoredValue] = []
         for (position, backing) in insertedBackings.enumerated() {
             let key = keys.byPosition[position]
-            rowValues.removeAll(keepingCapacity: true)
-            appendColumnValues(of: backing, keyOf: keyOf, to: &rowValues)
+            fillColumnValues(of: backing, keyOf: keyOf, into: &rowValues)
             let values =
                 try externalData?.storedValues(
                     rowValues, columns: backing.entity.columnPropertyIndices, of: backing.entity)
@@ -199,13 +199,19 @@ struct SaveOperation {
         return (InsertedKeys(inserted: inserted, keys: keys, isUpsert: isUpsert, lookup: needsLookup), nextKey)
     }
 
-    /// Appends the values of a model's columns to `values`, in column order; to-one
-    /// relationships give their target's key.
-    private func appendColumnValues(
-        of backing: ModelBackingData, keyOf: (any PersistentModel) -> Int64?, to values: inout [StoredValue]
+    /// Sets `values` to the values of a model's columns, in column order; to-one
+    /// relationships as their target's key (or NULL).
+    private func fillColumnValues(
+        of backing: ModelBackingData, keyOf: (any PersistentModel) -> Int64?, into values: inout [StoredValue]
     ) {
-        for index in backing.entity.columnPropertyIndices {
-            values.append(columnValue(of: backing, at: index, keyOf: keyOf))
+        let entity = backing.entity
+        let columns = entity.columnPropertyIndices
+        if values.count != columns.count { values = Array(repeating: .null, count: columns.count) }
+        let codecs = entity.attributeCodecs
+        for (position, index) in columns.enumerated() {
+            values[position] =
+                codecs[index] == nil
+                ? columnValue(of: backing, at: index, keyOf: keyOf) : backing.storedValue(at: index)
         }
     }
 
@@ -325,9 +331,23 @@ struct SaveOperation {
     /// Rewrites the join-table rows of changed to-many relationships. The side that owns
     /// the table writes last, so that its order is the one kept. An upsert (an inserted
     /// model that updated a stored row) keeps the row's links where it holds none.
+    /// Whether any of these models' entities stores a relationship in a join table. The
+    /// models come in runs of one entity, whose answer is asked once per run.
+    private static func anyHasJoinTables(_ backings: [ModelBackingData]) -> Bool {
+        var last: EntityDescriptor?
+        for backing in backings {
+            let entity = backing.entity
+            guard entity !== last else { continue }
+            last = entity
+            if entity.hasJoinTableRelationships { return true }
+        }
+        return false
+    }
+
     private func writeJoinTables(keyOf: (any PersistentModel) -> Int64?, upserts: InsertedKeys, db: Database) throws {
         // Most entities have no relationship stored in a join table. Each list is walked on
         // its own: joined, both would be copied, a retain and a release per model.
+        guard Self.anyHasJoinTables(insertedBackings) || Self.anyHasJoinTables(changedBackings) else { return }
         var writers: [(model: any PersistentModel, backing: ModelBackingData, isUpsert: Bool)] = []
         for (position, (model, backing)) in zip(inserted, insertedBackings).enumerated()
         where backing.entity.hasJoinTableRelationships {
