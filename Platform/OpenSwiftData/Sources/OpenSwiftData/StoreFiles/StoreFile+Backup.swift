@@ -53,12 +53,17 @@ extension StoreFile {
     /// support folder (hard links where the file system allows: such files are never
     /// changed).
     ///
+    /// A write that a crash left unfinished in rollback-journal mode (a hot `-journal`
+    /// beside the store) is rolled back first, as opening the store does: the backup is of
+    /// the last committed state, which a read-only copy could not reach.
+    ///
     /// - Throws: ``SwiftDataError`` when the store does not exist or cannot be read, or
     ///   when `destination` exists already or cannot be written, or an external-data file
     ///   the store names is missing; no partial copy is left.
     public func backup(to destination: URL) throws(SwiftDataError) {
         guard exists else { throw .io(path: path, detail: "there is no store to back up") }
         try Self.checkFree(destination)
+        try rollBackHotJournal()
         let source = try SQLiteErrors.map(path: path) { try readOnlyQueue() }.get()
         defer { try? source.close() }
         try writeBackup(from: source, to: destination)

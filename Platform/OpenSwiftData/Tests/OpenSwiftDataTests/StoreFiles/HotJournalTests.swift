@@ -64,6 +64,27 @@ struct HotJournalTests {
         #expect(!filler)
     }
 
+    @Test("a backup of a store with a hot journal rolls the unfinished write back and copies the committed rows")
+    func backupRollsBack() throws {
+        let folder = TemporaryFolder()
+        let (_, crashed) = try crashImage(folder)
+        let backup = try StoreFile(url: crashed).backup(label: "manual")
+
+        #expect(!FileManager.default.fileExists(atPath: crashed.path + "-journal"))
+        let copy = try DatabaseQueue(path: backup.path, configuration: readOnlyConfiguration())
+        defer { try? copy.close() }
+        let names = try copy.read { db in try String.fetchAll(db, sql: #"SELECT "name" FROM "Trip" ORDER BY "name""#) }
+        #expect(names == ["also kept", "kept"])
+        #expect(try copy.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") } == ["ok"])
+        #expect(try !copy.read { db in try db.tableExists("filler") })
+    }
+
+    private func readOnlyConfiguration() -> Configuration {
+        var configuration = Configuration()
+        configuration.readonly = true
+        return configuration
+    }
+
     @Test(
         "read-only, a store with a hot journal is refused with a message that says how to open it, and is left as it was"
     )
