@@ -244,7 +244,8 @@ enum SQLiteErrors {
     /// What a read-only connection's SQLITE_READONLY_ROLLBACK means (``StoreFile/rollBackHotJournal()``).
     static let hotJournal =
         "a write that did not finish (a crash) left its rollback journal (the file's -journal), which only a "
-        + "connection that may write can roll back; open the store once with write access"
+        + "connection that may write can roll back: opening the store to save to it, or backing it up, rolls the "
+        + "unfinished write back"
 
     static func map<T>(path: String, _ body: () throws -> T) -> Result<T, SwiftDataError> {
         do {
