@@ -68,18 +68,31 @@ final class EntityDescriptor: @unchecked Sendable {
 
     /// Whether a save may write join-table rows for this entity: whether any to-many
     /// relationship, its own or inherited, is stored in a join table. Found on first use
-    /// (inverses are resolved lazily), then kept.
+    /// (inverses are resolved lazily), then kept. A save asks once per model: the answer
+    /// is an atomic load, not a lock.
     var hasJoinTableRelationships: Bool {
-        if let known = joinTableRelationships.withLock({ $0 }) { return known }
+        switch joinTableRelationships.load(ordering: .acquiring) {
+        case JoinTables.none: return false
+        case JoinTables.some: return true
+        default: break
+        }
         let found = properties.contains { property in
             guard property.relationship?.isToMany == true else { return false }
             if case .joinTable = storage(of: property.index) { return true }
             return false
         }
-        joinTableRelationships.withLock { $0 = found }
+        // Two threads that find it at once find the same answer.
+        joinTableRelationships.store(found ? JoinTables.some : JoinTables.none, ordering: .releasing)
         return found
     }
-    private let joinTableRelationships = Locked<Bool?>(nil)
+
+    /// ``hasJoinTableRelationships`` once found: `JoinTables.unknown` until then.
+    private let joinTableRelationships = Atomic<UInt8>(JoinTables.unknown)
+    private enum JoinTables {
+        static let unknown: UInt8 = 0
+        static let none: UInt8 = 1
+        static let some: UInt8 = 2
+    }
     /// A new model's relationships: empty, and loaded. Shared copy-on-write by every
     /// new model's backing data.
     let newModelRelationships: [RelationshipSlot]

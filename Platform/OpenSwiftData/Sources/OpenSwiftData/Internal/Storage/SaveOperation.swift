@@ -328,26 +328,12 @@ struct SaveOperation {
         }
     }
 
-    /// Whether any of these models' entities stores a relationship in a join table. The
-    /// models come in runs of one entity, whose answer is asked once per run.
-    private static func anyHasJoinTables(_ backings: [ModelBackingData]) -> Bool {
-        var last: EntityDescriptor?
-        for backing in backings {
-            let entity = backing.entity
-            guard entity !== last else { continue }
-            last = entity
-            if entity.hasJoinTableRelationships { return true }
-        }
-        return false
-    }
-
     /// Rewrites the join-table rows of changed to-many relationships. The side that owns
     /// the table writes last, so that its order is the one kept. An upsert (an inserted
     /// model that updated a stored row) keeps the row's links where it holds none.
     private func writeJoinTables(keyOf: (any PersistentModel) -> Int64?, upserts: InsertedKeys, db: Database) throws {
         // Most entities have no relationship stored in a join table. Each list is walked on
         // its own: joined, both would be copied, a retain and a release per model.
-        guard Self.anyHasJoinTables(insertedBackings) || Self.anyHasJoinTables(changedBackings) else { return }
         var writers: [(model: any PersistentModel, backing: ModelBackingData, isUpsert: Bool)] = []
         for (position, (model, backing)) in zip(inserted, insertedBackings).enumerated()
         where backing.entity.hasJoinTableRelationships {
