@@ -31,7 +31,7 @@ passes=3
 printf '| workload | implementation | Ir, all %s timed passes | Ir per pass | Ir per row or lookup |\n' "$passes"
 printf '|---|---|---|---|---|\n'
 for entry in fetch-all:osd fetch-all:grdb fetch-all:c fetch-all:grdb-records \
-    fetch-all:grdb-objects fetch-all:grdb-objects-by-key \
+    fetch-all:grdb-objects fetch-all:grdb-objects-by-key fetch-all:grdb-buffer-objects \
     lookup:osd lookup:grdb lookup:c lookup:grdb-read-per-lookup lookup:c-read-per-lookup; do
     workload=${entry%%:*}
     implementation=${entry#*:}

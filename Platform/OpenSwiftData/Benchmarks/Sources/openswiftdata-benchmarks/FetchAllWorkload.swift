@@ -67,6 +67,12 @@ enum FetchAllWorkload {
                 }
                 return items.reduce(items.count) { $0 + $1.number }
             }
+        case .grdbBufferObjects:
+            let pool = try GRDBStore.pool(url)
+            try repeated {
+                let items = try pool.read { db in try ItemRowBuffer.objects(of: try db.makeStatement(sql: selectSQL)) }
+                return items.reduce(items.count) { $0 + $1.number }
+            }
         case .grdbRecords:
             let pool = try GRDBStore.pool(url)
             try repeated {
