@@ -20,10 +20,10 @@ extension StoreSyncEngine {
     /// (PostgreSQL's `LISTEN`/`NOTIFY`: each push that changes records notifies the
     /// store's channel) and looks at the stores' history every `localPollInterval` for
     /// changes not pushed yet (saved by this process or another), and syncs a store as
-    /// soon as either happens, and once when its listening starts (a push between the first
-    /// sync and the listening notified no one here). When the connection fails it connects again with a
-    /// backoff, and syncs every store again, which brings what it missed. Each sync is the
-    /// one ``sync(_:)`` runs, safe to interrupt at any point.
+    /// soon as either happens, and once when its listening starts (a push between the
+    /// first sync and the listening notified no one here). When the connection fails it
+    /// connects again with a backoff, and syncs every store again, which brings what it
+    /// missed. Each sync is the one ``sync(_:)`` runs, safe to interrupt at any point.
     ///
     /// Throws only what no retry can fix: a store that cannot be synced, a server that
     /// refuses the password, has no such database, is not trusted or has newer tables.

@@ -81,11 +81,7 @@ extension StoreFile {
 
     /// SQLite's message for an error, as a person reads it.
     static func reason(_ error: any Error) -> String {
-        if let error = error as? DatabaseError {
-            // Not damage: a crash's unfinished write, which opening the store for writing undoes.
-            if error.extendedResultCode == .SQLITE_READONLY_ROLLBACK { return SQLiteErrors.hotJournal }
-            return error.message ?? "\(error.resultCode)"
-        }
+        if let error = error as? DatabaseError { return SQLiteErrors.detail(of: error) }
         return "\(error)"
     }
 }

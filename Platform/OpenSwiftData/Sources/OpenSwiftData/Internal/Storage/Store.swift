@@ -266,12 +266,17 @@ enum SQLiteErrors {
             return .notADatabase(path: where_)
         case .SQLITE_CORRUPT:
             return .corruptFile(path: where_, detail: error.message ?? "database disk image is malformed")
-        case .SQLITE_READONLY where error.extendedResultCode == .SQLITE_READONLY_ROLLBACK:
-            return .io(path: where_, detail: hotJournal)
         case .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_READONLY, .SQLITE_IOERR, .SQLITE_FULL, .SQLITE_AUTH:
-            return .io(path: where_, detail: error.message ?? "\(error.resultCode)")
+            return .io(path: where_, detail: detail(of: error))
         default:
             return .database(code: error.extendedResultCode.rawValue, message: error.message ?? "", sql: error.sql)
         }
+    }
+
+    /// SQLite's message for an error, as a person reads it: a hot journal's refusal says
+    /// what it is and what undoes it (``hotJournal``), which SQLite's message does not.
+    static func detail(of error: DatabaseError) -> String {
+        if error.extendedResultCode == .SQLITE_READONLY_ROLLBACK { return hotJournal }
+        return error.message ?? "\(error.resultCode)"
     }
 }
