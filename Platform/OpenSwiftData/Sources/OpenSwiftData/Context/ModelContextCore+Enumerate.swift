@@ -139,10 +139,10 @@ private struct EnumerationWalk<T: PersistentModel> {
         while start < keys.count {
             let pageKeys = keys.keys(at: start..<min(keys.count, start + batchSize))
             start += pageKeys.count
-            let byKey = try context.models(keyed: pageKeys, query: plan.query, as: T.self)
-            try context.prefetch(plan.prefetched, of: byKey.values, entity: entity)
-            for key in pageKeys {
-                guard let model = byKey[key] else { continue }
+            // A row deleted since the keys were read has no model: the walk goes past it.
+            let page = try context.models(keyed: pageKeys, query: plan.query, as: T.self)
+            try context.prefetch(plan.prefetched, of: page, entity: entity)
+            for model in page {
                 if try yield(model, block, context) == false { return }
             }
         }

@@ -220,16 +220,20 @@ extension ModelContextCore {
         return model
     }
 
-    /// The models of the rows with these keys, by key, read in one query; a row that
-    /// no longer exists has none. Consecutive keys (a batch of a fetch in key order) are
-    /// read as a range of the primary key, others through a list of them.
-    func models<T: PersistentModel>(keyed keys: some Collection<Int64>, query: EntityQuery, as type: T.Type)
-        throws -> [Int64: T]
-    {
+    /// The models of the rows with these keys, in the keys' order, read in one query; a
+    /// row that no longer exists has none, and the list is shorter. Consecutive keys (a
+    /// batch of a fetch in key order) are read as a range of the primary key, in key
+    /// order, which is already theirs; others through a list of them, then put in the
+    /// list's order by a table of the keys' positions. Concrete collections: this runs
+    /// unspecialized for the model type, where a `Dictionary` of the model type costs a
+    /// metadata lookup per row.
+    func models<T: PersistentModel>(keyed keys: [Int64], query: EntityQuery, as type: T.Type) throws -> [T] {
+        guard let first = keys.first else { return [] }
+        let consecutive = Self.areConsecutive(keys)
         let sql: String
         let arguments: [DatabaseValue]
-        if let first = keys.first, Self.areConsecutive(keys) {
-            sql = "\(query.selectSQL) WHERE \(query.keySQL) BETWEEN ? AND ?"
+        if consecutive {
+            sql = "\(query.selectSQL) WHERE \(query.keySQL) BETWEEN ? AND ? ORDER BY \(query.keySQL)"
             arguments = [first.databaseValue, (first + Int64(keys.count - 1)).databaseValue]
         } else {
             sql = "\(query.selectSQL) WHERE \(query.keySQL) IN (SELECT value FROM json_each(?))"
@@ -238,16 +242,22 @@ extension ModelContextCore {
         let models = try access(for: query.entity).read { db in
             try materializeAll(sql: sql, arguments: arguments, query: query, as: type, db: db)
         }
-        var byKey: [Int64: T] = [:]
+        if consecutive { return models }
+        var positions: [Int64: Int] = [:]
+        positions.reserveCapacity(keys.count)
+        for (position, key) in keys.enumerated() where positions[key] == nil { positions[key] = position }
+        var placed = [T?](repeating: nil, count: keys.count)
         for model in models {
-            if let key = model.persistentBackingData.primaryKey { byKey[key] = model }
+            if let key = model.persistentBackingData.primaryKey, let position = positions[key] {
+                placed[position] = model
+            }
         }
-        return byKey
+        return placed.compactMap { $0 }
     }
 
     /// Whether each key is one more than the key before it.
-    private static func areConsecutive(_ keys: some Collection<Int64>) -> Bool {
-        var expected = keys.first
+    private static func areConsecutive(_ keys: [Int64]) -> Bool {
+        guard var expected = keys.first else { return true }
         for key in keys {
             guard key == expected else { return false }
             expected = key &+ 1

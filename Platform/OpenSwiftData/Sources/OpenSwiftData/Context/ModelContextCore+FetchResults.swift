@@ -128,18 +128,18 @@ final class BatchLoader<Model: PersistentModel> {
     /// has no model: reaching it is a programming error, as faulting a deleted model is
     /// in SwiftData.
     private func load(_ keys: [Int64]) -> [Model] {
-        let byKey: [Int64: Model]
+        let models: [Model]
         do {
-            byKey = try context.models(keyed: keys, query: query, as: Model.self)
-            try context.prefetch(prefetched, of: byKey.values, entity: entity)
+            models = try context.models(keyed: keys, query: query, as: Model.self)
+            try context.prefetch(prefetched, of: models, entity: entity)
         } catch {
             preconditionFailure("the models of a batched fetch of \(entity.name) cannot be read: \(error)")
         }
-        return keys.map { key in
-            guard let model = byKey[key] else {
-                preconditionFailure("the \(entity.name) with key \(key) was deleted after the batched fetch read it")
-            }
-            return model
+        guard models.count == keys.count else {
+            let read = Set(models.compactMap(\.persistentBackingData.primaryKey))
+            let missing = keys.first { !read.contains($0) }.map(String.init) ?? "?"
+            preconditionFailure("the \(entity.name) with key \(missing) was deleted after the batched fetch read it")
         }
+        return models
     }
 }
