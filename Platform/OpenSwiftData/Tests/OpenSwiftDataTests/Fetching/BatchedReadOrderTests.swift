@@ -43,7 +43,8 @@ struct BatchedReadOrderTests {
         #expect(expected == expected.sorted(by: >))
         for batchSize in [1, 3, 7, 27] {
             let context = ModelContext(container)
-            #expect(try context.fetch(descriptor, batchSize: batchSize).map(\.order) == expected, "batch size \(batchSize)")
+            #expect(
+                try context.fetch(descriptor, batchSize: batchSize).map(\.order) == expected, "batch size \(batchSize)")
         }
     }
 
