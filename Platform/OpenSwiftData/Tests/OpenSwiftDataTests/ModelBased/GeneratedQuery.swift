@@ -60,14 +60,15 @@ struct GeneratedQuery: Hashable, CustomStringConvertible {
 
     // MARK: Running
 
-    /// The rids a fetch returns in `context`, in order.
-    func run(in context: ModelContext) throws -> [Int] {
+    /// The rids a fetch returns in `context`, in order: all at once, or, given a batch
+    /// size, through `fetch(_:batchSize:)`, which reads the models a batch at a time.
+    func run(in context: ModelContext, batchSize: Int? = nil) throws -> [Int] {
         switch kind {
-        case .person, .employee: try fetch(personDescriptor(), context)
-        case .pet: try fetch(petDescriptor(), context)
-        case .toy: try fetch(toyDescriptor(), context)
-        case .club: try fetch(clubDescriptor(), context)
-        case .badge: try fetch(badgeDescriptor(), context)
+        case .person, .employee: try fetch(personDescriptor(), context, batchSize: batchSize)
+        case .pet: try fetch(petDescriptor(), context, batchSize: batchSize)
+        case .toy: try fetch(toyDescriptor(), context, batchSize: batchSize)
+        case .club: try fetch(clubDescriptor(), context, batchSize: batchSize)
+        case .badge: try fetch(badgeDescriptor(), context, batchSize: batchSize)
         }
     }
 
@@ -90,11 +91,14 @@ struct GeneratedQuery: Hashable, CustomStringConvertible {
         }
     }
 
-    private func fetch<T: PersistentModel>(_ base: FetchDescriptor<T>, _ context: ModelContext) throws -> [Int] {
+    private func fetch<T: PersistentModel>(_ base: FetchDescriptor<T>, _ context: ModelContext, batchSize: Int?)
+        throws -> [Int]
+    {
         var descriptor = base
         descriptor.fetchOffset = offset
         descriptor.fetchLimit = limit
-        return try context.fetch(descriptor).map(GeneratedModelAccess.rid(of:))
+        guard let batchSize else { return try context.fetch(descriptor).map(GeneratedModelAccess.rid(of:)) }
+        return try context.fetch(descriptor, batchSize: batchSize).map(GeneratedModelAccess.rid(of:))
     }
 
     private var int: Int { parameter.int ?? Int(parameter.double ?? 0) }

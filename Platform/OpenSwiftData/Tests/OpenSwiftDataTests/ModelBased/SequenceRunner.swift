@@ -167,6 +167,10 @@ final class SequenceRunner {
             try checkFetch(query, in: context, against: reference.pending)
         case .fetchSaved(let query):
             try checkFetch(query, in: newContext(), against: reference.saved)
+            // The same through `fetch(_:batchSize:)`, in batches of one to three models
+            // (chosen by the query, so that the generator draws as it did without it).
+            try checkFetch(
+                query, in: newContext(), against: reference.saved, batchSize: 1 + (query.predicate + query.sort) % 3)
         case .enumeratePets(let batchSize, let saveEvery):
             try enumeratePets(batchSize: batchSize, saveEvery: saveEvery)
         case .changeInOtherContext(let kind, let slot, let attribute, let value):
@@ -366,12 +370,14 @@ final class SequenceRunner {
     }
 
     private func checkFetch(
-        _ query: GeneratedQuery, in context: ModelContext, against objects: [Int: ReferenceStore.Object]
+        _ query: GeneratedQuery, in context: ModelContext, against objects: [Int: ReferenceStore.Object],
+        batchSize: Int? = nil
     ) throws {
         counts.checks += 1
-        let found = try query.run(in: context)
+        let found = try query.run(in: context, batchSize: batchSize)
         let expected = query.expected(in: objects)
-        if found != expected { throw fail("fetch \(query) returned rids \(found), expected \(expected)") }
+        let how = batchSize.map { "fetch(_:batchSize: \($0))" } ?? "fetch"
+        if found != expected { throw fail("\(how) \(query) returned rids \(found), expected \(expected)") }
     }
 
     /// Every model `context` fetches, with its attributes and links, equals the reference's.
