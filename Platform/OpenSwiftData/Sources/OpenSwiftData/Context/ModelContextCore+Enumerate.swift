@@ -51,6 +51,12 @@ private struct EnumerationWalk<T: PersistentModel> {
     /// its own (`allowEscapingMutations: false`); models given to the block so far.
     private let escapingChanges: ContextChanges?
     private var given = 0
+    /// Whether the descriptor has a predicate, and whether SQL expresses all of it, so that
+    /// a row the store matched needs no test in Swift unless its model has unsaved
+    /// changes. Flags read once: this code is not specialized for `T`, and reading
+    /// `descriptor.predicate` looks up the metadata of `Predicate<T>?` each time.
+    private let hasPredicate: Bool
+    private let predicateIsExactInSQL: Bool
 
     /// A walk of `descriptor`'s matches; `plan` is the fetch of the stored rows, without
     /// paging and without unsaved changes.
@@ -62,6 +68,8 @@ private struct EnumerationWalk<T: PersistentModel> {
         self.toSkip = descriptor.fetchOffset ?? 0
         self.toYield = descriptor.fetchLimit ?? .max
         self.escapingChanges = escapingChanges
+        self.hasPredicate = descriptor.predicate != nil
+        self.predicateIsExactInSQL = plan.condition?.isExact == true
     }
 
     /// The store's condition for the predicate, when SQL can express some of it.
@@ -154,7 +162,7 @@ private struct EnumerationWalk<T: PersistentModel> {
         guard toYield > 0 else { return false }
         let backing = model.persistentBackingData
         guard backing.state != .deleted, backing.state != .detached else { return true }
-        if let predicate = descriptor.predicate, condition?.isExact != true || backing.hasChangedProperties {
+        if hasPredicate, !predicateIsExactInSQL || backing.hasChangedProperties, let predicate = descriptor.predicate {
             guard try predicate.evaluate(model) else { return true }
         }
         if toSkip > 0 {

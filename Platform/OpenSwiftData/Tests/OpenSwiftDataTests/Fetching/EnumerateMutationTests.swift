@@ -92,4 +92,31 @@ struct EnumerateMutationTests {
         #expect(titles.count == 11)
         #expect(titles.last == "unsaved")
     }
+
+    @Test("a stored row whose model has unsaved changes is tested against the predicate in Swift")
+    func changedModelTestedAgain() throws {
+        let folder = TemporaryFolder()
+        let container = try storeWithStops(10, folder: folder)
+        let context = ModelContext(container)
+        let third = try #require(
+            try context.fetch(FetchDescriptor<Stop>(predicate: #Predicate { $0.order == 3 })).first)
+        third.order = 100
+        var orders: [Int] = []
+        try context.enumerate(FetchDescriptor<Stop>(predicate: #Predicate { $0.order < 5 }), batchSize: 2) {
+            orders.append($0.order)
+        }
+        #expect(orders == [0, 1, 2, 4])
+    }
+
+    @Test("a predicate SQL answers in part is finished in Swift for every row the store matched")
+    func partialConditionFinishedInSwift() throws {
+        let folder = TemporaryFolder()
+        let container = try storeWithStops(12, folder: folder)
+        let context = ModelContext(container)
+        // `String.utf8` has no SQL translation: the store selects by order, Swift by title.
+        let descriptor = FetchDescriptor<Stop>(predicate: #Predicate { $0.order < 11 && $0.title.utf8.count == 6 })
+        var titles: [String] = []
+        try context.enumerate(descriptor, batchSize: 4) { titles.append($0.title) }
+        #expect(titles == (0..<10).map { "stop \($0)" })
+    }
 }
