@@ -58,13 +58,26 @@ struct Measurement: Sendable {
 }
 
 enum Clock {
-    /// Milliseconds taken by `body`. Never inlined, so that a profiler can count the timed
-    /// code alone (`Scripts/callgrind.sh` collects inside this function only).
-    @inline(never)
+    /// Milliseconds taken by `body`.
     static func time(_ body: () throws -> Void) rethrows -> Double {
-        let start = DispatchTime.now().uptimeNanoseconds
+        let start = startTiming()
         try body()
-        return Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000
+        return stopTiming(startedAt: start)
+    }
+
+    /// The clock when timing starts. Never inlined: a profiler counts the timed code alone
+    /// by zeroing its counts on entering this function and dumping them on entering
+    /// ``stopTiming(startedAt:)`` (`Scripts/callgrind.sh`), whatever the optimizer makes of
+    /// ``time(_:)`` and the closure it times.
+    @inline(never)
+    static func startTiming() -> UInt64 {
+        DispatchTime.now().uptimeNanoseconds
+    }
+
+    /// Milliseconds since `start`, a value of ``startTiming()``. Never inlined (see there).
+    @inline(never)
+    static func stopTiming(startedAt start: UInt64) -> Double {
+        Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000
     }
 
     static func median(_ values: [Double]) -> Double {
