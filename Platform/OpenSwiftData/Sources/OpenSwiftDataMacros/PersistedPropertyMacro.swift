@@ -4,7 +4,8 @@ import SwiftSyntaxMacros
 
 /// `@_PersistedProperty(N)`, added by `@Model` to its N-th persisted property: routes the
 /// property through the model's backing data, and adds the placeholder storage
-/// `_name` that the property's init accessor initializes.
+/// `_name` that the property's init accessor initializes and, outside generic types, the
+/// type constant `_$keyPath_name` that its getter passes to observation tracking.
 public struct PersistedPropertyMacro: AccessorMacro, PeerMacro {
     public static func expansion(
         of node: AttributeSyntax,
@@ -15,11 +16,14 @@ public struct PersistedPropertyMacro: AccessorMacro, PeerMacro {
             return []
         }
         let storage = "_\(target.name)"
-        // The key path observation tracking records a read under: rooted at the class
-        // that declares the property, a literal the runtime instantiates once.
+        // The key path observation tracking records a read under, rooted at the class
+        // that declares the property: the class's constant (the peer below), or, in a
+        // generic class, which has no stored type properties, the literal.
         let classDecl = context.lexicalContext.lazy.compactMap { $0.as(ClassDeclSyntax.self) }.first
         let className = classDecl?.name.text ?? "Self"
-        let keyPath = "\\\(className).\(target.spelledName)"
+        let keyPath =
+            keepsKeyPathConstants(in: context)
+            ? "\(className).\(keyPathConstant(of: target.name))" : "\\\(className).\(target.spelledName)"
         let isNewModelValue = NewModelValue.test(of: target.binding)
         // A class that may be in a hierarchy numbers its properties after its
         // superclasses' (see `ModelMemberBuilder`).
@@ -57,7 +61,35 @@ public struct PersistedPropertyMacro: AccessorMacro, PeerMacro {
         guard let target = target(of: node, declaration: declaration, in: nil) else {
             return []
         }
-        return ["@Transient private var _\(raw: target.name): OpenSwiftData._PersistedPropertyPlaceholder"]
+        var peers: [DeclSyntax] = [
+            "@Transient private var _\(raw: target.name): OpenSwiftData._PersistedPropertyPlaceholder"
+        ]
+        if let classDecl = context.lexicalContext.lazy.compactMap({ $0.as(ClassDeclSyntax.self) }).first,
+            keepsKeyPathConstants(in: context)
+        {
+            peers.append(
+                """
+                private static let \(raw: keyPathConstant(of: target.name)) = OpenSwiftData._keyPathConstant(\\\(raw: classDecl.name.text).\(raw: target.spelledName))
+                """)
+        }
+        return peers
+    }
+
+    /// Whether the class keeps each persisted property's key path in a type constant,
+    /// which the getter passes as it is: a key path literal is instantiated at every read
+    /// (a runtime call, and a retain and a release of the key path). Not in a generic
+    /// class, nor in one declared inside a generic type, which cannot have stored type
+    /// properties. (A class declared in an extension of a generic type is generic too,
+    /// which its syntax does not show: such a model does not compile.)
+    private static func keepsKeyPathConstants(in context: some MacroExpansionContext) -> Bool {
+        !context.lexicalContext.contains { declaration in
+            declaration.asProtocol((any WithGenericParametersSyntax).self)?.genericParameterClause != nil
+        }
+    }
+
+    /// The name of the type constant that holds a property's key path.
+    private static func keyPathConstant(of property: String) -> String {
+        "_$keyPath_\(property)"
     }
 
     /// The property name (unescaped) and index the attribute applies to, or `nil` after

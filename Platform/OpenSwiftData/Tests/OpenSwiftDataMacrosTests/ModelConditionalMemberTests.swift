@@ -31,7 +31,7 @@ struct ModelConditionalMemberTests {
                             _name = OpenSwiftData._PersistedPropertyPlaceholder()
                         }
                         get {
-                            persistentBackingData.value(at: 0, of: self, keyPath: \Trip.name)
+                            persistentBackingData.value(at: 0, of: self, keyPath: Trip._$keyPath_name)
                         }
                         set {
                             persistentBackingData.setValue(newValue, at: 0, of: self)
@@ -39,6 +39,8 @@ struct ModelConditionalMemberTests {
                     }
 
                     private var _name: OpenSwiftData._PersistedPropertyPlaceholder
+
+                    private static let _$keyPath_name = OpenSwiftData._keyPathConstant(\Trip.name)
                     #if DEBUG
                     var debugLabel: String = ""
                     var computed: Int { 1 }
@@ -54,7 +56,7 @@ struct ModelConditionalMemberTests {
                             _day = OpenSwiftData._PersistedPropertyPlaceholder()
                         }
                         get {
-                            persistentBackingData.value(at: 1 + Trip._$conditionalCount_Trip(0), of: self, keyPath: \Trip.day)
+                            persistentBackingData.value(at: 1 + Trip._$conditionalCount_Trip(0), of: self, keyPath: Trip._$keyPath_day)
                         }
                         set {
                             persistentBackingData.setValue(newValue, at: 1 + Trip._$conditionalCount_Trip(0), of: self)
@@ -62,6 +64,8 @@ struct ModelConditionalMemberTests {
                     }
 
                     private var _day: OpenSwiftData._PersistedPropertyPlaceholder
+
+                    private static let _$keyPath_day = OpenSwiftData._keyPathConstant(\Trip.day)
 
                     private var _$backingData = OpenSwiftData.ModelBackingReference()
 

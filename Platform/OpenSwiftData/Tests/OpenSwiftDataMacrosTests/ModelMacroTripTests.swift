@@ -30,7 +30,7 @@ struct ModelMacroTripTests {
                             _name = OpenSwiftData._PersistedPropertyPlaceholder()
                         }
                         get {
-                            persistentBackingData.value(at: 0, of: self, keyPath: \Trip.name)
+                            persistentBackingData.value(at: 0, of: self, keyPath: Trip._$keyPath_name)
                         }
                         set {
                             persistentBackingData.setValue(newValue, at: 0, of: self)
@@ -38,6 +38,8 @@ struct ModelMacroTripTests {
                     }
 
                     private var _name: OpenSwiftData._PersistedPropertyPlaceholder
+
+                    private static let _$keyPath_name = OpenSwiftData._keyPathConstant(\Trip.name)
                     var startDate: Date {
                         @storageRestrictions(accesses: _$backingData, initializes: _startDate)
                         init(initialValue) {
@@ -45,7 +47,7 @@ struct ModelMacroTripTests {
                             _startDate = OpenSwiftData._PersistedPropertyPlaceholder()
                         }
                         get {
-                            persistentBackingData.value(at: 1, of: self, keyPath: \Trip.startDate)
+                            persistentBackingData.value(at: 1, of: self, keyPath: Trip._$keyPath_startDate)
                         }
                         set {
                             persistentBackingData.setValue(newValue, at: 1, of: self)
@@ -53,6 +55,8 @@ struct ModelMacroTripTests {
                     }
 
                     private var _startDate: OpenSwiftData._PersistedPropertyPlaceholder
+
+                    private static let _$keyPath_startDate = OpenSwiftData._keyPathConstant(\Trip.startDate)
                     var kind: Kind? {
                         @storageRestrictions(accesses: _$backingData, initializes: _kind)
                         init(initialValue) {
@@ -60,7 +64,7 @@ struct ModelMacroTripTests {
                             _kind = OpenSwiftData._PersistedPropertyPlaceholder()
                         }
                         get {
-                            persistentBackingData.value(at: 2, of: self, keyPath: \Trip.kind)
+                            persistentBackingData.value(at: 2, of: self, keyPath: Trip._$keyPath_kind)
                         }
                         set {
                             persistentBackingData.setValue(newValue, at: 2, of: self)
@@ -68,6 +72,8 @@ struct ModelMacroTripTests {
                     }
 
                     private var _kind: OpenSwiftData._PersistedPropertyPlaceholder
+
+                    private static let _$keyPath_kind = OpenSwiftData._keyPathConstant(\Trip.kind)
                     var stops: [Stop] {
                         @storageRestrictions(accesses: _$backingData, initializes: _stops)
                         init(initialValue) {
@@ -75,7 +81,7 @@ struct ModelMacroTripTests {
                             _stops = OpenSwiftData._PersistedPropertyPlaceholder()
                         }
                         get {
-                            persistentBackingData.value(at: 3, of: self, keyPath: \Trip.stops)
+                            persistentBackingData.value(at: 3, of: self, keyPath: Trip._$keyPath_stops)
                         }
                         set {
                             persistentBackingData.setValue(newValue, at: 3, of: self)
@@ -83,6 +89,8 @@ struct ModelMacroTripTests {
                     }
 
                     private var _stops: OpenSwiftData._PersistedPropertyPlaceholder
+
+                    private static let _$keyPath_stops = OpenSwiftData._keyPathConstant(\Trip.stops)
                     var isSelected: Bool = false
                     var computed: Int { 3 }
                     static var shared = 1
@@ -165,7 +173,7 @@ struct ModelMacroTripTests {
                             _name = OpenSwiftData._PersistedPropertyPlaceholder()
                         }
                         get {
-                            persistentBackingData.value(at: 0, of: self, keyPath: \Trip.name)
+                            persistentBackingData.value(at: 0, of: self, keyPath: Trip._$keyPath_name)
                         }
                         set {
                             persistentBackingData.setValue(newValue, at: 0, of: self)
@@ -173,6 +181,8 @@ struct ModelMacroTripTests {
                     }
 
                     private var _name: OpenSwiftData._PersistedPropertyPlaceholder
+
+                    private static let _$keyPath_name = OpenSwiftData._keyPathConstant(\Trip.name)
                     public var startDate: Date {
                         @storageRestrictions(accesses: _$backingData, initializes: _startDate)
                         init(initialValue) {
@@ -180,7 +190,7 @@ struct ModelMacroTripTests {
                             _startDate = OpenSwiftData._PersistedPropertyPlaceholder()
                         }
                         get {
-                            persistentBackingData.value(at: 1, of: self, keyPath: \Trip.startDate)
+                            persistentBackingData.value(at: 1, of: self, keyPath: Trip._$keyPath_startDate)
                         }
                         set {
                             persistentBackingData.setValue(newValue, at: 1, of: self)
@@ -188,6 +198,8 @@ struct ModelMacroTripTests {
                     }
 
                     private var _startDate: OpenSwiftData._PersistedPropertyPlaceholder
+
+                    private static let _$keyPath_startDate = OpenSwiftData._keyPathConstant(\Trip.startDate)
                     public var kind: Kind? {
                         @storageRestrictions(accesses: _$backingData, initializes: _kind)
                         init(initialValue) {
@@ -195,7 +207,7 @@ struct ModelMacroTripTests {
                             _kind = OpenSwiftData._PersistedPropertyPlaceholder()
                         }
                         get {
-                            persistentBackingData.value(at: 2, of: self, keyPath: \Trip.kind)
+                            persistentBackingData.value(at: 2, of: self, keyPath: Trip._$keyPath_kind)
                         }
                         set {
                             persistentBackingData.setValue(newValue, at: 2, of: self)
@@ -203,6 +215,8 @@ struct ModelMacroTripTests {
                     }
 
                     private var _kind: OpenSwiftData._PersistedPropertyPlaceholder
+
+                    private static let _$keyPath_kind = OpenSwiftData._keyPathConstant(\Trip.kind)
                     public var stops: [Stop] {
                         @storageRestrictions(accesses: _$backingData, initializes: _stops)
                         init(initialValue) {
@@ -210,7 +224,7 @@ struct ModelMacroTripTests {
                             _stops = OpenSwiftData._PersistedPropertyPlaceholder()
                         }
                         get {
-                            persistentBackingData.value(at: 3, of: self, keyPath: \Trip.stops)
+                            persistentBackingData.value(at: 3, of: self, keyPath: Trip._$keyPath_stops)
                         }
                         set {
                             persistentBackingData.setValue(newValue, at: 3, of: self)
@@ -218,6 +232,8 @@ struct ModelMacroTripTests {
                     }
 
                     private var _stops: OpenSwiftData._PersistedPropertyPlaceholder
+
+                    private static let _$keyPath_stops = OpenSwiftData._keyPathConstant(\Trip.stops)
                     public var isSelected: Bool = false
                     public var computed: Int { 3 }
                     public static var shared = 1

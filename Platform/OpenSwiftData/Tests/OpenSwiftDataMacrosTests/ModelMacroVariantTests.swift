@@ -22,7 +22,7 @@ struct ModelMacroVariantTests {
                             _title = OpenSwiftData._PersistedPropertyPlaceholder()
                         }
                         get {
-                            persistentBackingData.value(at: 0, of: self, keyPath: \Tag.title)
+                            persistentBackingData.value(at: 0, of: self, keyPath: Tag._$keyPath_title)
                         }
                         set {
                             persistentBackingData.setValue(newValue, at: 0, of: self)
@@ -30,6 +30,8 @@ struct ModelMacroVariantTests {
                     }
 
                     private var _title: OpenSwiftData._PersistedPropertyPlaceholder
+
+                    private static let _$keyPath_title = OpenSwiftData._keyPathConstant(\Tag.title)
                     init(title: String) { self.title = title }
 
                     private var _$backingData = OpenSwiftData.ModelBackingReference()
@@ -94,7 +96,7 @@ struct ModelMacroVariantTests {
                             _title = OpenSwiftData._PersistedPropertyPlaceholder()
                         }
                         get {
-                            persistentBackingData.value(at: 0, of: self, keyPath: \Tag.title)
+                            persistentBackingData.value(at: 0, of: self, keyPath: Tag._$keyPath_title)
                         }
                         set {
                             persistentBackingData.setValue(newValue, at: 0, of: self)
@@ -102,6 +104,8 @@ struct ModelMacroVariantTests {
                     }
 
                     private var _title: OpenSwiftData._PersistedPropertyPlaceholder
+
+                    private static let _$keyPath_title = OpenSwiftData._keyPathConstant(\Tag.title)
 
                     private var _$backingData = OpenSwiftData.ModelBackingReference()
 
@@ -166,7 +170,7 @@ struct ModelMacroVariantTests {
                             _start = OpenSwiftData._PersistedPropertyPlaceholder()
                         }
                         get {
-                            persistentBackingData.value(at: 0, of: self, keyPath: \Event.start)
+                            persistentBackingData.value(at: 0, of: self, keyPath: Event._$keyPath_start)
                         }
                         set {
                             persistentBackingData.setValue(newValue, at: 0, of: self)
@@ -174,6 +178,8 @@ struct ModelMacroVariantTests {
                     }
 
                     private var _start: OpenSwiftData._PersistedPropertyPlaceholder
+
+                    private static let _$keyPath_start = OpenSwiftData._keyPathConstant(\Event.start)
                     init() {}
 
                     private var _$backingData = OpenSwiftData.ModelBackingReference()
@@ -239,7 +245,7 @@ struct ModelMacroVariantTests {
                             _tags = OpenSwiftData._PersistedPropertyPlaceholder()
                         }
                         get {
-                            persistentBackingData.value(at: 0, of: self, keyPath: \Note.tags)
+                            persistentBackingData.value(at: 0, of: self, keyPath: Note._$keyPath_tags)
                         }
                         set {
                             persistentBackingData.setValue(newValue, at: 0, of: self)
@@ -247,6 +253,8 @@ struct ModelMacroVariantTests {
                     }
 
                     private var _tags: OpenSwiftData._PersistedPropertyPlaceholder
+
+                    private static let _$keyPath_tags = OpenSwiftData._keyPathConstant(\Note.tags)
                     init() {}
 
                     private var _$backingData = OpenSwiftData.ModelBackingReference()
@@ -312,7 +320,7 @@ struct ModelMacroVariantTests {
                             _homepage = OpenSwiftData._PersistedPropertyPlaceholder()
                         }
                         get {
-                            persistentBackingData.value(at: 0, of: self, keyPath: \Site.homepage)
+                            persistentBackingData.value(at: 0, of: self, keyPath: Site._$keyPath_homepage)
                         }
                         set {
                             persistentBackingData.setValue(newValue, at: 0, of: self)
@@ -320,6 +328,8 @@ struct ModelMacroVariantTests {
                     }
 
                     private var _homepage: OpenSwiftData._PersistedPropertyPlaceholder
+
+                    private static let _$keyPath_homepage = OpenSwiftData._keyPathConstant(\Site.homepage)
                     init() {}
 
                     private var _$backingData = OpenSwiftData.ModelBackingReference()
@@ -391,7 +401,7 @@ struct ModelMacroVariantTests {
                             _priority = OpenSwiftData._PersistedPropertyPlaceholder()
                         }
                         get {
-                            persistentBackingData.value(at: 0, of: self, keyPath: \Chore.priority)
+                            persistentBackingData.value(at: 0, of: self, keyPath: Chore._$keyPath_priority)
                         }
                         set {
                             persistentBackingData.setValue(newValue, at: 0, of: self)
@@ -399,6 +409,8 @@ struct ModelMacroVariantTests {
                     }
 
                     private var _priority: OpenSwiftData._PersistedPropertyPlaceholder
+
+                    private static let _$keyPath_priority = OpenSwiftData._keyPathConstant(\Chore.priority)
                     init() {}
 
                     private var _$backingData = OpenSwiftData.ModelBackingReference()
@@ -464,7 +476,7 @@ struct ModelMacroVariantTests {
                             _trip = OpenSwiftData._PersistedPropertyPlaceholder()
                         }
                         get {
-                            persistentBackingData.value(at: 0, of: self, keyPath: \Stop.trip)
+                            persistentBackingData.value(at: 0, of: self, keyPath: Stop._$keyPath_trip)
                         }
                         set {
                             persistentBackingData.setValue(newValue, at: 0, of: self)
@@ -472,6 +484,8 @@ struct ModelMacroVariantTests {
                     }
 
                     private var _trip: OpenSwiftData._PersistedPropertyPlaceholder
+
+                    private static let _$keyPath_trip = OpenSwiftData._keyPathConstant(\Stop.trip)
                     init() {}
 
                     private var _$backingData = OpenSwiftData.ModelBackingReference()
@@ -538,7 +552,7 @@ struct ModelMacroVariantTests {
                             _name = OpenSwiftData._PersistedPropertyPlaceholder()
                         }
                         get {
-                            persistentBackingData.value(at: 0, of: self, keyPath: \Person.name)
+                            persistentBackingData.value(at: 0, of: self, keyPath: Person._$keyPath_name)
                         }
                         set {
                             persistentBackingData.setValue(newValue, at: 0, of: self)
@@ -546,6 +560,8 @@ struct ModelMacroVariantTests {
                     }
 
                     private var _name: OpenSwiftData._PersistedPropertyPlaceholder
+
+                    private static let _$keyPath_name = OpenSwiftData._keyPathConstant(\Person.name)
                     var nickname: String {
                         @storageRestrictions(accesses: _$backingData, initializes: _nickname)
                         init(initialValue) {
@@ -553,7 +569,7 @@ struct ModelMacroVariantTests {
                             _nickname = OpenSwiftData._PersistedPropertyPlaceholder()
                         }
                         get {
-                            persistentBackingData.value(at: 1, of: self, keyPath: \Person.nickname)
+                            persistentBackingData.value(at: 1, of: self, keyPath: Person._$keyPath_nickname)
                         }
                         set {
                             persistentBackingData.setValue(newValue, at: 1, of: self)
@@ -561,6 +577,8 @@ struct ModelMacroVariantTests {
                     }
 
                     private var _nickname: OpenSwiftData._PersistedPropertyPlaceholder
+
+                    private static let _$keyPath_nickname = OpenSwiftData._keyPathConstant(\Person.nickname)
                     init(name: String) { self.name = name }
 
                     private var _$backingData = OpenSwiftData.ModelBackingReference()
@@ -628,7 +646,7 @@ struct ModelMacroVariantTests {
                             _stops = OpenSwiftData._PersistedPropertyPlaceholder()
                         }
                         get {
-                            persistentBackingData.value(at: 0, of: self, keyPath: \Trip.stops)
+                            persistentBackingData.value(at: 0, of: self, keyPath: Trip._$keyPath_stops)
                         }
                         set {
                             persistentBackingData.setValue(newValue, at: 0, of: self)
@@ -636,6 +654,8 @@ struct ModelMacroVariantTests {
                     }
 
                     private var _stops: OpenSwiftData._PersistedPropertyPlaceholder
+
+                    private static let _$keyPath_stops = OpenSwiftData._keyPathConstant(\Trip.stops)
                     init() {}
 
                     private var _$backingData = OpenSwiftData.ModelBackingReference()
@@ -753,7 +773,7 @@ struct ModelMacroVariantTests {
                             _default = OpenSwiftData._PersistedPropertyPlaceholder()
                         }
                         get {
-                            persistentBackingData.value(at: 0, of: self, keyPath: \Setting.`default`)
+                            persistentBackingData.value(at: 0, of: self, keyPath: Setting._$keyPath_default)
                         }
                         set {
                             persistentBackingData.setValue(newValue, at: 0, of: self)
@@ -761,6 +781,8 @@ struct ModelMacroVariantTests {
                     }
 
                     private var _default: OpenSwiftData._PersistedPropertyPlaceholder
+
+                    private static let _$keyPath_default = OpenSwiftData._keyPathConstant(\Setting.`default`)
 
                     private var _$backingData = OpenSwiftData.ModelBackingReference()
 
@@ -938,7 +960,7 @@ struct ModelMacroVariantTests {
                             _count = OpenSwiftData._PersistedPropertyPlaceholder()
                         }
                         get {
-                            persistentBackingData.value(at: 0, of: self, keyPath: \\Memo.count)
+                            persistentBackingData.value(at: 0, of: self, keyPath: Memo._$keyPath_count)
                         }
                         set {
                             persistentBackingData.setValue(newValue, at: 0, of: self)
@@ -946,6 +968,8 @@ struct ModelMacroVariantTests {
                     }
 
                     private var _count: OpenSwiftData._PersistedPropertyPlaceholder
+
+                    private static let _$keyPath_count = OpenSwiftData._keyPathConstant(\\Memo.count)
 
                     private var _$backingData = OpenSwiftData.ModelBackingReference()
 
@@ -1071,7 +1095,7 @@ struct ModelMacroVariantTests {
                             _text = OpenSwiftData._PersistedPropertyPlaceholder()
                         }
                         get {
-                            persistentBackingData.value(at: Note._$propertyOffset + 0, of: self, keyPath: \Note.text)
+                            persistentBackingData.value(at: Note._$propertyOffset + 0, of: self, keyPath: Note._$keyPath_text)
                         }
                         set {
                             persistentBackingData.setValue(newValue, at: Note._$propertyOffset + 0, of: self)
@@ -1079,6 +1103,8 @@ struct ModelMacroVariantTests {
                     }
 
                     private var _text: OpenSwiftData._PersistedPropertyPlaceholder
+
+                    private static let _$keyPath_text = OpenSwiftData._keyPathConstant(\Note.text)
 
                     private var _$backingData = OpenSwiftData.ModelBackingReference()
 
@@ -1169,7 +1195,7 @@ struct ModelMacroVariantTests {
                             _perdiem = OpenSwiftData._PersistedPropertyPlaceholder()
                         }
                         get {
-                            persistentBackingData.value(at: BusinessTrip._$propertyOffset + 0, of: self, keyPath: \BusinessTrip.perdiem)
+                            persistentBackingData.value(at: BusinessTrip._$propertyOffset + 0, of: self, keyPath: BusinessTrip._$keyPath_perdiem)
                         }
                         set {
                             persistentBackingData.setValue(newValue, at: BusinessTrip._$propertyOffset + 0, of: self)
@@ -1177,6 +1203,8 @@ struct ModelMacroVariantTests {
                     }
 
                     private var _perdiem: OpenSwiftData._PersistedPropertyPlaceholder
+
+                    private static let _$keyPath_perdiem = OpenSwiftData._keyPathConstant(\BusinessTrip.perdiem)
                     init(name: String, perdiem: Double) {
                         self.perdiem = perdiem
                         super.init(name: name)

@@ -81,7 +81,7 @@ struct ModelPropertyDiagnosticsTests {
                         }
 
                         get {
-                            persistentBackingData.value(at: 0, of: self, keyPath: \Trip.name)
+                            persistentBackingData.value(at: 0, of: self, keyPath: Trip._$keyPath_name)
                         }
 
                         set {
@@ -90,6 +90,8 @@ struct ModelPropertyDiagnosticsTests {
                     }
 
                     private var _name: OpenSwiftData._PersistedPropertyPlaceholder
+
+                    private static let _$keyPath_name = OpenSwiftData._keyPathConstant(\Trip.name)
 
                     private var _$backingData = OpenSwiftData.ModelBackingReference()
 

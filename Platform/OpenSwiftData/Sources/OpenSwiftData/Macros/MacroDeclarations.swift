@@ -28,7 +28,7 @@ public macro Model() = #externalMacro(module: "OpenSwiftDataMacros", type: "Mode
 /// the `#if` blocks `after` lists (see `_$conditionalCount_<Class>(_:)`).
 @_documentation(visibility: internal)
 @attached(accessor, names: named(init), named(get), named(set))
-@attached(peer, names: prefixed(_))
+@attached(peer, names: prefixed(_), prefixed(_$keyPath_))
 public macro _PersistedProperty(_ index: Int, after conditionalBlocks: [Int] = []) =
     #externalMacro(module: "OpenSwiftDataMacros", type: "PersistedPropertyMacro")
 

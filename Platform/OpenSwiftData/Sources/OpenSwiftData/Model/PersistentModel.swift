@@ -82,3 +82,16 @@ extension PersistentModel {
 public struct _PersistedPropertyPlaceholder: Sendable {
     public init() {}
 }
+
+/// Returns `keyPath`, through a call the optimizer does not look into. `@Model` keeps each
+/// persisted property's key path in a type constant initialized with this: initialized
+/// with the literal itself, the constant is folded back into the literal at each read,
+/// which instantiates the key path again (a runtime call, and a retain and a release).
+/// Implementation detail of `@Model`.
+@_documentation(visibility: internal)
+@inline(never)
+public func _keyPathConstant<Root, Value>(_ keyPath: KeyPath<Root, Value> & Sendable) -> KeyPath<Root, Value>
+    & Sendable
+{
+    keyPath
+}

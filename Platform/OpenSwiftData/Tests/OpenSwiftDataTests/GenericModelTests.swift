@@ -1,0 +1,45 @@
+import Foundation
+import Testing
+
+@testable import OpenSwiftData
+
+/// A generic class cannot have stored type properties: `@Model` passes its properties' key
+/// paths as literals there, where other classes keep them in type constants.
+@Model
+final class GenericBox<Tag> {
+    var name: String
+    init(name: String) { self.name = name }
+}
+
+/// A class declared inside a generic type is generic too.
+struct GenericShelf<Item> {
+    @Model
+    final class Label {
+        var text: String
+        init(text: String) { self.text = text }
+    }
+}
+
+@Suite("A generic @Model class")
+struct GenericModelTests {
+    @Test("reads, saves and fetches its properties")
+    func readsSavesAndFetches() throws {
+        let box = GenericBox<Int>(name: "a")
+        #expect(box.name == "a")
+        let container = try makeInMemoryContainer([GenericBox<Int>.self])
+        let context = ModelContext(container)
+        context.insert(box)
+        box.name = "b"
+        try context.save()
+        #expect(try ModelContext(container).fetch(FetchDescriptor<GenericBox<Int>>()).map(\.name) == ["b"])
+    }
+
+    @Test("declared inside a generic type, reads, saves and fetches its properties")
+    func nestedInGenericType() throws {
+        let container = try makeInMemoryContainer([GenericShelf<Int>.Label.self])
+        let context = ModelContext(container)
+        context.insert(GenericShelf<Int>.Label(text: "spine"))
+        try context.save()
+        #expect(try ModelContext(container).fetch(FetchDescriptor<GenericShelf<Int>.Label>()).map(\.text) == ["spine"])
+    }
+}
