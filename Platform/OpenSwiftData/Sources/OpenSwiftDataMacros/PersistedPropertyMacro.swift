@@ -18,7 +18,7 @@ public struct PersistedPropertyMacro: AccessorMacro, PeerMacro {
         let storage = "_\(target.name)"
         // The key path observation tracking records a read under, rooted at the class
         // that declares the property: the class's constant (the peer below), or, in a
-        // generic class, which has no stored type properties, the literal.
+        // generic context, where a class has no stored type properties, the literal.
         let classDecl = context.lexicalContext.lazy.compactMap { $0.as(ClassDeclSyntax.self) }.first
         let className = classDecl?.name.text ?? "Self"
         let keyPath =
