@@ -4,8 +4,9 @@ import SwiftSyntaxMacros
 
 /// `@_PersistedProperty(N)`, added by `@Model` to its N-th persisted property: routes the
 /// property through the model's backing data, and adds the placeholder storage
-/// `_name` that the property's init accessor initializes and, outside generic types, the
-/// type constant `_$keyPath_name` that its getter passes to observation tracking.
+/// `_name` that the property's init accessor initializes and, where the class can have
+/// stored type properties, the type constant `_$keyPath_name` that its getter passes to
+/// observation tracking.
 public struct PersistedPropertyMacro: AccessorMacro, PeerMacro {
     public static func expansion(
         of node: AttributeSyntax,
@@ -17,8 +18,8 @@ public struct PersistedPropertyMacro: AccessorMacro, PeerMacro {
         }
         let storage = "_\(target.name)"
         // The key path observation tracking records a read under, rooted at the class
-        // that declares the property: the class's constant (the peer below), or, in a
-        // generic context, where a class has no stored type properties, the literal.
+        // that declares the property: the class's constant (the peer below), or the literal
+        // where the class may not have stored type properties (``keepsKeyPathConstants``).
         let classDecl = context.lexicalContext.lazy.compactMap { $0.as(ClassDeclSyntax.self) }.first
         let className = classDecl?.name.text ?? "Self"
         let keyPath =
@@ -78,12 +79,13 @@ public struct PersistedPropertyMacro: AccessorMacro, PeerMacro {
     /// Whether the class keeps each persisted property's key path in a type constant,
     /// which the getter passes as it is: a key path literal is instantiated at every read
     /// (a runtime call, and a retain and a release of the key path). Not in a generic
-    /// class, nor in one declared inside a generic type, which cannot have stored type
-    /// properties. (A class declared in an extension of a generic type is generic too,
-    /// which its syntax does not show: such a model does not compile.)
+    /// class, nor in one declared inside a generic type or function, which cannot have
+    /// stored type properties; nor in one declared in an extension, whose type may be
+    /// generic without its syntax showing it.
     private static func keepsKeyPathConstants(in context: some MacroExpansionContext) -> Bool {
         !context.lexicalContext.contains { declaration in
-            declaration.asProtocol((any WithGenericParametersSyntax).self)?.genericParameterClause != nil
+            declaration.is(ExtensionDeclSyntax.self)
+                || declaration.asProtocol((any WithGenericParametersSyntax).self)?.genericParameterClause != nil
         }
     }
 

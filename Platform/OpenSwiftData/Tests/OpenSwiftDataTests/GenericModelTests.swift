@@ -20,6 +20,18 @@ struct GenericShelf<Item> {
     }
 }
 
+/// A class declared in an extension of a generic type is generic too, which the
+/// extension's syntax does not show.
+struct GenericCrate<Item> {}
+
+extension GenericCrate {
+    @Model
+    final class Sticker {
+        var word: String
+        init(word: String) { self.word = word }
+    }
+}
+
 @Suite("A generic @Model class")
 struct GenericModelTests {
     @Test("reads, saves and fetches its properties")
@@ -41,5 +53,15 @@ struct GenericModelTests {
         context.insert(GenericShelf<Int>.Label(text: "spine"))
         try context.save()
         #expect(try ModelContext(container).fetch(FetchDescriptor<GenericShelf<Int>.Label>()).map(\.text) == ["spine"])
+    }
+
+    @Test("declared in an extension of a generic type, reads, saves and fetches its properties")
+    func inExtensionOfGenericType() throws {
+        let container = try makeInMemoryContainer([GenericCrate<Int>.Sticker.self])
+        let context = ModelContext(container)
+        context.insert(GenericCrate<Int>.Sticker(word: "fragile"))
+        try context.save()
+        let fetched = try ModelContext(container).fetch(FetchDescriptor<GenericCrate<Int>.Sticker>())
+        #expect(fetched.map(\.word) == ["fragile"])
     }
 }

@@ -6,7 +6,7 @@ import Testing
 @testable import OpenSwiftData
 
 /// A property read is tracked under that property's key path (the constant `@Model` keeps
-/// for it, or the literal in a generic class): a change of it notifies, a change of
+/// for it, or the literal in a class that may be generic): a change of it notifies, a change of
 /// another property does not.
 @Suite("Observation of property reads")
 struct PropertyObservationTests {
