@@ -20,7 +20,7 @@ public struct PersistedPropertyMacro: AccessorMacro, PeerMacro {
         // The key path observation tracking records a read under, rooted at the class
         // that declares the property: the class's constant (the peer below), or the literal
         // where the class may not have stored type properties (``keepsKeyPathConstants``).
-        let classDecl = context.lexicalContext.lazy.compactMap { $0.as(ClassDeclSyntax.self) }.first
+        let classDecl = enclosingClass(in: context)
         let className = classDecl?.name.text ?? "Self"
         let keyPath =
             keepsKeyPathConstants(in: context)
@@ -65,7 +65,7 @@ public struct PersistedPropertyMacro: AccessorMacro, PeerMacro {
         var peers: [DeclSyntax] = [
             "@Transient private var _\(raw: target.name): OpenSwiftData._PersistedPropertyPlaceholder"
         ]
-        if let classDecl = context.lexicalContext.lazy.compactMap({ $0.as(ClassDeclSyntax.self) }).first,
+        if let classDecl = enclosingClass(in: context),
             keepsKeyPathConstants(in: context)
         {
             peers.append(
@@ -87,6 +87,11 @@ public struct PersistedPropertyMacro: AccessorMacro, PeerMacro {
             declaration.is(ExtensionDeclSyntax.self)
                 || declaration.asProtocol((any WithGenericParametersSyntax).self)?.genericParameterClause != nil
         }
+    }
+
+    /// The class the property is declared in, the innermost one.
+    private static func enclosingClass(in context: some MacroExpansionContext) -> ClassDeclSyntax? {
+        context.lexicalContext.lazy.compactMap { $0.as(ClassDeclSyntax.self) }.first
     }
 
     /// The name of the type constant that holds a property's key path.
