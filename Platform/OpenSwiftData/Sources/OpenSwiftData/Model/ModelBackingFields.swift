@@ -40,7 +40,10 @@ public struct ModelBackingFields {
     /// The model's own observation registrar, made at its first change (see
     /// ``ModelObservation``); nil for most fetched models.
     var observation: ObservationRegistrarBox?
-    var primaryKey: Int64?
+    /// The row's primary key when ``hasRowKey``; kept as two fields rather than an
+    /// `Int64?`, whose ninth byte would be padded to a word of its own.
+    private var rowKey: Int64 = 0
+    private var hasRowKey = false
     var state: ModelState = .detached
     /// Relationships assigned in the model's initialiser, whose inverses are set up when
     /// the model is inserted.
@@ -48,15 +51,31 @@ public struct ModelBackingFields {
     /// Set on the backing data a new model of a `@Model` subclass gets: the classes of
     /// its hierarchy have yet to hand over the values their initializers stored.
     @usableFromInline var needsInheritedValues = false
-    /// The number of stored values after the header: one per property of the entity.
-    @usableFromInline let valueCount: Int
+    /// The number of stored values after the header (``valueCount``), in the four bytes
+    /// the one-byte fields above leave before the next word.
+    @usableFromInline let storedValueCount: Int32
 
     init(entity: __shared EntityDescriptor, relationships: [RelationshipSlot], primaryKey: Int64?) {
         self.entity = entity
         self.relationships = relationships
+        let count = entity.properties.count
+        precondition(count <= Int(Int32.max), "an entity has fewer than 2^31 properties")
+        storedValueCount = Int32(truncatingIfNeeded: count)
         self.primaryKey = primaryKey
-        self.valueCount = entity.properties.count
     }
+
+    /// The row's primary key; nil for a model that has no row yet.
+    var primaryKey: Int64? {
+        get { hasRowKey ? rowKey : nil }
+        set {
+            rowKey = newValue ?? 0
+            hasRowKey = newValue != nil
+        }
+    }
+
+    /// The number of stored values after the header: one per property of the entity.
+    @inlinable
+    var valueCount: Int { Int(storedValueCount) }
 }
 
 // The header's fields, each read or written in one short access through the header's
