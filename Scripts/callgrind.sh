@@ -35,7 +35,7 @@ printf '| workload | implementation | Ir, all %s timed passes | Ir per pass | Ir
 printf '|---|---|---|---|---|\n'
 for entry in insert:osd insert:grdb insert:c \
     fetch-all:osd fetch-all:grdb fetch-all:c fetch-all:grdb-records \
-    fetch-all:grdb-objects fetch-all:grdb-objects-by-key fetch-all:grdb-buffer-objects \
+    fetch-all:grdb-objects fetch-all:grdb-objects-by-key fetch-all:grdb-buffer-objects fetch-all:grdb-tracked-objects \
     lookup:osd lookup:grdb lookup:c lookup:grdb-read-per-lookup lookup:c-read-per-lookup \
     relationship:osd relationship:grdb relationship:c; do
     workload=${entry%%:*}

@@ -73,6 +73,13 @@ enum FetchAllWorkload {
                 let items = try pool.read { db in try ItemRowBuffer.objects(of: try db.makeStatement(sql: selectSQL)) }
                 return items.reduce(items.count) { $0 + $1.number }
             }
+        case .grdbTrackedObjects:
+            let pool = try GRDBStore.pool(url)
+            try repeated {
+                let context = TrackedItemContext()
+                let items = try pool.read { db in try context.objects(of: try db.cachedStatement(sql: selectSQL)) }
+                return items.reduce(items.count) { $0 + $1.number }
+            }
         case .grdbRecords:
             let pool = try GRDBStore.pool(url)
             try repeated {

@@ -31,6 +31,7 @@ enum Implementation: String, CaseIterable, Sendable {
     case grdbObjects = "grdb-objects"
     case grdbObjectsByKey = "grdb-objects-by-key"
     case grdbBufferObjects = "grdb-buffer-objects"
+    case grdbTrackedObjects = "grdb-tracked-objects"
     case grdbReadPerLookup = "grdb-read-per-lookup"
     case cReadPerLookup = "c-read-per-lookup"
     case osdOneReader = "osd-one-reader"

@@ -24,6 +24,7 @@ enum Workloads {
                 Contender(.grdbObjects, .reference, "GRDB: Row cursor → an object per row"),
                 Contender(.grdbObjectsByKey, .reference, "GRDB: … objects kept unique in a Dictionary by key"),
                 Contender(.grdbBufferObjects, .reference, "GRDB: one buffer per fetch, objects reading it when read"),
+                Contender(.grdbTrackedObjects, .reference, "GRDB: an object per row with a model's bookkeeping"),
             ],
             targets: [Target(.ratio(.grdb, 1.5)), Target(.ratio(.c, 2.5))],
             run: FetchAllWorkload.run),
