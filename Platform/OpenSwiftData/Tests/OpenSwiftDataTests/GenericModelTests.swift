@@ -48,20 +48,23 @@ struct GenericModelTests {
 
     @Test("declared inside a generic type, reads, saves and fetches its properties")
     func nestedInGenericType() throws {
-        let container = try makeInMemoryContainer([GenericShelf<Int>.Label.self])
-        let context = ModelContext(container)
-        context.insert(GenericShelf<Int>.Label(text: "spine"))
-        try context.save()
-        #expect(try ModelContext(container).fetch(FetchDescriptor<GenericShelf<Int>.Label>()).map(\.text) == ["spine"])
+        #expect(try savedAndFetched(GenericShelf<Int>.Label(text: "spine"), \.text) == ["spine"])
     }
 
     @Test("declared in an extension of a generic type, reads, saves and fetches its properties")
     func inExtensionOfGenericType() throws {
-        let container = try makeInMemoryContainer([GenericCrate<Int>.Sticker.self])
+        #expect(try savedAndFetched(GenericCrate<Int>.Sticker(word: "fragile"), \.word) == ["fragile"])
+    }
+
+    /// Inserts `model` into a new in-memory container of its type, saves, and reads
+    /// `property` of every model a new context fetches.
+    private func savedAndFetched<Model: PersistentModel>(_ model: Model, _ property: KeyPath<Model, String>) throws
+        -> [String]
+    {
+        let container = try makeInMemoryContainer([Model.self])
         let context = ModelContext(container)
-        context.insert(GenericCrate<Int>.Sticker(word: "fragile"))
+        context.insert(model)
         try context.save()
-        let fetched = try ModelContext(container).fetch(FetchDescriptor<GenericCrate<Int>.Sticker>())
-        #expect(fetched.map(\.word) == ["fragile"])
+        return try ModelContext(container).fetch(FetchDescriptor<Model>()).map { $0[keyPath: property] }
     }
 }
