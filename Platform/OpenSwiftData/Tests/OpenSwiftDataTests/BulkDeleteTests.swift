@@ -60,9 +60,9 @@ private let bulkTypes: [any PersistentModel.Type] = [
     BulkShelf.self, BulkBook.self, BulkPage.self, BulkLoan.self, BulkReader.self,
 ]
 
-/// `delete(model:where:)` with a predicate SQL can run: the rows go in SQL at the next
-/// save, never read as models, with their delete rules, history, files and the context's
-/// models kept in step.
+/// `delete(model:where:)` with a predicate SQL can run: the rows go in SQL when it is
+/// called, as SwiftData's batch delete writes to the store, never read as models, with
+/// their delete rules, history, files and the context's models kept in step.
 struct BulkDeleteTests {
     /// Two shelves of `count` books each, books of odd index before 2000, each with two pages.
     private func fill(_ container: ModelContainer, count: Int = 20) throws {
@@ -87,19 +87,16 @@ struct BulkDeleteTests {
         try ModelContext(container).fetchCount(FetchDescriptor<T>())
     }
 
-    @Test("the matching rows go at the next save without a model made for any of them")
+    @Test("the matching rows go at the call, without a model made for any of them")
     func noModelIsRead() throws {
         let container = try makeInMemoryContainer(bulkTypes)
         try fill(container)
         let context = ModelContext(container)
         try context.delete(model: BulkBook.self, where: #Predicate { $0.year < 2000 })
-        #expect(context.hasChanges)
+        #expect(!context.hasChanges)
         #expect(context.deletedModelsArray.isEmpty)
         #expect(context.core.identityMap.count == 0)
-        #expect(try count(BulkBook.self, container) == 40)
-        try context.save()
-        #expect(context.core.identityMap.count == 0)
-        #expect(!context.hasChanges)
+        #expect(try count(BulkBook.self, container) == 20)
         let left = try ModelContext(container).fetch(FetchDescriptor<BulkBook>())
         #expect(left.count == 20)
         #expect(left.allSatisfy { $0.year == 2010 })
@@ -107,7 +104,7 @@ struct BulkDeleteTests {
         #expect(try count(BulkPage.self, container) == 40)
     }
 
-    @Test("cascades reach every level, and a rollback forgets the pending delete")
+    @Test("cascades reach every level, and a rollback does not bring the rows back")
     func cascadeAndRollback() throws {
         let container = try makeInMemoryContainer(bulkTypes)
         try fill(container)
@@ -115,17 +112,13 @@ struct BulkDeleteTests {
         try context.delete(model: BulkShelf.self, where: #Predicate { $0.name == "A" })
         context.rollback()
         #expect(!context.hasChanges)
-        try context.save()
-        #expect(try count(BulkBook.self, container) == 40)
-        try context.delete(model: BulkShelf.self, where: #Predicate { $0.name == "A" })
-        try context.save()
         #expect(try ModelContext(container).fetch(FetchDescriptor<BulkShelf>()).map(\.name) == ["B"])
         #expect(try ModelContext(container).fetch(FetchDescriptor<BulkBook>()).allSatisfy { $0.shelf?.name == "B" })
         #expect(try count(BulkBook.self, container) == 20)
         #expect(try count(BulkPage.self, container) == 40)
     }
 
-    @Test("a .deny rule with a remaining target fails the save, which deletes nothing")
+    @Test("a .deny rule with a remaining target fails the call, which deletes nothing")
     func denyRule() throws {
         let container = try makeInMemoryContainer(bulkTypes)
         try fill(container, count: 4)
@@ -138,18 +131,19 @@ struct BulkDeleteTests {
         try setUp.save()
 
         let context = ModelContext(container)
-        try context.delete(model: BulkBook.self, where: #Predicate { $0.year < 2000 })
-        expectCause(.deleteDenied(entity: "BulkBook", relationship: "loans", count: 1)) { try context.save() }
-        #expect(context.hasChanges)
+        expectCause(.deleteDenied(entity: "BulkBook", relationship: "loans", count: 1)) {
+            try context.delete(model: BulkBook.self, where: #Predicate { $0.year < 2000 })
+        }
+        #expect(!context.hasChanges)
         #expect(try count(BulkBook.self, container) == 8)
-        // With the loan deleted in the same save, nothing denies.
+        // With the loan deleted first, nothing denies.
         try context.delete(model: BulkLoan.self)
-        try context.save()
+        try context.delete(model: BulkBook.self, where: #Predicate { $0.year < 2000 })
         #expect(try count(BulkBook.self, container) == 4)
         #expect(try count(BulkLoan.self, container) == 0)
     }
 
-    @Test("a row left without the target of a relationship that is not optional fails the save")
+    @Test("a row left without the target of a relationship that is not optional fails the call")
     func requiredReference() throws {
         let container = try makeInMemoryContainer(bulkTypes)
         let setUp = ModelContext(container)
@@ -159,13 +153,12 @@ struct BulkDeleteTests {
         try setUp.save()
 
         let context = ModelContext(container)
-        try context.delete(model: BulkBook.self)
         expectCause(.requiredRelationshipMissing(entity: "BulkReader", relationship: "favorite", target: "BulkBook")) {
-            try context.save()
+            try context.delete(model: BulkBook.self)
         }
         #expect(try count(BulkBook.self, container) == 1)
         try context.delete(model: BulkReader.self)
-        try context.save()
+        try context.delete(model: BulkBook.self)
         #expect(try count(BulkBook.self, container) == 0)
     }
 
@@ -193,12 +186,12 @@ struct BulkDeleteTests {
         let joinRows = try readSQL(container) { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM Tag_trips") }
         #expect(joinRows == 0)
 
-        // The trip lost its guide and its tag: the save's history says so, as it would
+        // The trip lost its guide and its tag: each deletion's history says so, as it would
         // for a model whose relationships a deletion changed.
         let history = try ModelContext(container).fetchHistory(HistoryDescriptor<DefaultHistoryTransaction>())
-        let last = try #require(history.last)
+        #expect(history.count == 3)
         var updated: [PartialKeyPath<Trip>] = []
-        for change in last.changes {
+        for change in history.dropFirst().flatMap(\.changes) {
             if case .update(let update) = change, let tripUpdate = update as? DefaultHistoryUpdate<Trip> {
                 #expect(tripUpdate.changedPersistentIdentifier == read.persistentModelID)
                 updated += tripUpdate.updatedAttributes
@@ -252,7 +245,7 @@ struct BulkDeleteTests {
         #expect(covers == [Data(repeating: 2, count: 200_000), Data(repeating: 3, count: 200_000)])
     }
 
-    @Test("the context's models are decided on their current values, and leave it when their rows go")
+    @Test("changed and inserted models are decided on their current values; unchanged ones leave with their rows")
     func heldModels() throws {
         let container = try makeInMemoryContainer(bulkTypes)
         try fill(container, count: 4)
@@ -272,14 +265,17 @@ struct BulkDeleteTests {
         context.insert(inserted)
 
         try context.delete(model: BulkBook.self, where: #Predicate { $0.year < 2000 })
-        #expect(a1.isDeleted)
         #expect(a2.isDeleted)
         #expect(!a3.isDeleted)
         #expect(!a0.isDeleted)
         #expect(inserted.modelContext == nil)
+        // Unchanged, A1 went with its row, as a model whose deletion was saved; changed, A2
+        // goes at the save, with its two pages (`.cascade`).
+        #expect(a1.modelContext == nil)
+        #expect(a2.modelContext === context)
+        #expect(context.deletedModelsArray.count == 3)
         try context.save()
 
-        #expect(a1.modelContext == nil)
         #expect(a2.modelContext == nil)
         #expect(a3.modelContext === context)
         #expect(a0.modelContext === context)

@@ -156,7 +156,19 @@ public final class ModelContext {
         core.delete(model)
     }
 
-    /// Deletes every model of a type that matches a predicate, at the next save.
+    /// Deletes every model of a type that matches a predicate, writing to the store now,
+    /// as SwiftData's batch delete does: inserts that follow are new rows even with a
+    /// deleted row's unique values, and ``rollback()`` does not bring the rows back. The
+    /// context's inserted models and its models with unsaved changes are decided on their
+    /// current values and deleted as ``delete(_:)`` deletes them.
+    ///
+    /// - Parameters:
+    ///   - model: The type of the models to delete.
+    ///   - predicate: Which models go; nil for every model of the type.
+    ///   - includeSubclasses: Whether models of subclasses of `model` go too.
+    /// - Throws: ``SwiftDataError`` when a delete rule refuses (`.deny`, or a row left
+    ///   without the target of a relationship that is not optional), when the store does
+    ///   not allow saves, or when the store fails; nothing is deleted then.
     public func delete<T: PersistentModel>(
         model: T.Type, where predicate: Predicate<T>? = nil, includeSubclasses: Bool = true
     ) throws {

@@ -21,12 +21,19 @@ extension ModelContextCore {
         var walk = EnumerationWalk(
             descriptor: descriptor, plan: try fetchPlan(for: unpaged, includingPending: false),
             batchSize: max(1, batchSize), escapingChanges: allowEscapingMutations ? nil : ContextChanges(of: self))
-        let unsavedInserts = pendingModels(of: entity, descriptor).candidates.compactMap { model -> T? in
+        let pending = pendingModels(of: entity, descriptor).candidates
+        let unsavedInserts = pending.compactMap { model -> T? in
             guard model.persistentBackingData.state == .inserted else { return nil }
             return model as? T
         }
+        // Stored models with unsaved changes: their rows may not match where they now do.
+        let unsavedChanges = pending.compactMap { model -> T? in
+            let backing = model.persistentBackingData
+            guard backing.state == .persisted, backing.hasChangedProperties else { return nil }
+            return model as? T
+        }
         do {
-            try walk.run(in: self, unsavedInserts: unsavedInserts, block: block)
+            try walk.run(in: self, unsavedInserts: unsavedInserts, unsavedChanges: unsavedChanges, block: block)
         } catch let error as SwiftDataError {
             throw error
         } catch let error as DatabaseError {
@@ -51,6 +58,10 @@ private struct EnumerationWalk<T: PersistentModel> {
     /// its own (`allowEscapingMutations: false`); models given to the block so far.
     private let escapingChanges: ContextChanges?
     private var given = 0
+    /// The context's stored models with unsaved changes when the walk began, which the
+    /// store's rows may not select, and those of them the walk reached through a row.
+    private var unsavedChanges: [T] = []
+    private var reached = Set<ObjectIdentifier>()
     /// Whether the descriptor has a predicate, and whether SQL expresses all of it, so that
     /// a row the store matched needs no test in Swift unless its model has unsaved
     /// changes. Flags read once: this code is not specialized for `T`, and reading
@@ -84,7 +95,10 @@ private struct EnumerationWalk<T: PersistentModel> {
         return (" AND (\(condition.fragment.sql))", condition.fragment.arguments)
     }
 
-    mutating func run(in context: ModelContextCore, unsavedInserts: [T], block: (T) throws -> Void) throws {
+    mutating func run(
+        in context: ModelContextCore, unsavedInserts: [T], unsavedChanges: [T], block: (T) throws -> Void
+    ) throws {
+        self.unsavedChanges = unsavedChanges
         try walk(in: context, unsavedInserts: unsavedInserts, block: block)
         try checkEscapingChanges(in: context)
     }
@@ -92,17 +106,24 @@ private struct EnumerationWalk<T: PersistentModel> {
     private mutating func walk(in context: ModelContextCore, unsavedInserts: [T], block: (T) throws -> Void) throws {
         if descriptor.sortBy.isEmpty {
             try walkByKey(in: context, block: block)
-        } else if orderBy != nil {
+        } else if orderBy != nil, unsavedChanges.isEmpty {
             try walkSortedKeys(in: context, block: block)
         } else {
-            // Only Swift can sort: every match is read, then walked.
+            // Only Swift can sort (by the sort, or by unsaved values the rows do not
+            // show): every match is read, unsaved changes and inserts included, then walked.
             var everything = descriptor
             everything.fetchOffset = nil
             everything.fetchLimit = nil
-            everything.includePendingChanges = false
+            everything.includePendingChanges = !unsavedChanges.isEmpty
             for model in try context.fetch(everything) {
                 if try yield(model, block, context) == false { return }
             }
+            if everything.includePendingChanges { return }
+        }
+        // Each stored model whose unsaved changes made it match where its row does not.
+        for model in unsavedChanges where !reached.contains(ObjectIdentifier(model)) {
+            if let predicate = descriptor.predicate, try !predicate.evaluate(model) { continue }
+            if try yield(model, block, context) == false { return }
         }
         // Each model that was an unsaved insert when the walk began, even one that a save
         // in the block has written since: its new key is above every key the walk reads.
@@ -160,6 +181,7 @@ private struct EnumerationWalk<T: PersistentModel> {
     /// the limit is reached.
     private mutating func yield(_ model: T, _ block: (T) throws -> Void, _ context: ModelContextCore) throws -> Bool {
         guard toYield > 0 else { return false }
+        if !unsavedChanges.isEmpty { reached.insert(ObjectIdentifier(model)) }
         let backing = model.persistentBackingData
         guard backing.state != .deleted, backing.state != .detached else { return true }
         if hasPredicate, !predicateIsExactInSQL || backing.hasChangedProperties, let predicate = descriptor.predicate {

@@ -165,7 +165,9 @@ extension ModelContextCore {
                     backing.state == .inserted || backing.state == .persisted
                 else { continue }
                 for index in backing.entity.requiredToOnePropertyIndices {
-                    guard case .toOne(nil) = backing.relationship(at: index),
+                    // No model, or a deleted one (whose key the save would not write).
+                    guard case .toOne(let target) = backing.relationship(at: index),
+                        target.map({ $0.persistentBackingData.state == .deleted }) ?? true,
                         let relationship = backing.entity.properties[index].relationship
                     else { continue }
                     throw SwiftDataError.requiredRelationshipMissing(

@@ -13,7 +13,7 @@ extension ModelContextCore {
         }
         let parts = StorePart.parts(
             inserted: insertedModels.models, changed: changed, deleted: deletedModels.models,
-            bulkDeletes: pendingBulkDeletes, stores: container.stores)
+            stores: container.stores)
         guard parts.allSatisfy({ container.stores.stores[$0.storeIndex].allowsSave }) else {
             throw SwiftDataError.saveNotAllowed
         }
@@ -24,18 +24,32 @@ extension ModelContextCore {
         if checks.requiredRelationships { try checkRequiredRelationships() }
         if checks.modelCounts { try checkModelCounts() }
         NotificationCenter.default.post(name: ModelContext.willSave, object: handle)
-        if container.stores.dataStores != nil { try saveToDataStores(changed: changed) }
         let operations = parts.map { part in
             SaveOperation(
                 inserted: part.inserted, changed: part.changed, deleted: part.deleted, bulkDeletes: part.bulkDeletes,
                 layout: container.stores.schemas[part.storeIndex].layout, author: author,
                 externalData: ExternalDataChanges(storeURL: container.stores.stores[part.storeIndex].url))
         }
+        // Custom stores save last, inside every SQLite transaction of the save: a custom
+        // store's failure rolls the SQLite stores back. (Only a failing commit, after the
+        // custom stores saved, can leave them apart.)
+        let savesToDataStores = container.stores.dataStores != nil
+        if savesToDataStores, operations.isEmpty { try saveToDataStores(changed: changed) }
+        var dataStoreError: (any Error)?
         let outcome = NestedTransactions.run(
             count: operations.count, path: { self.container.stores.stores[parts[$0].storeIndex].identifier },
             transaction: { position, body in try self.access(toStore: parts[position].storeIndex).write(body) }
         ) { position, db in
-            try operations[position].run(db, registered: { self.identityMap.existingTable(for: $0) })
+            let written = try operations[position].run(db, registered: { self.identityMap.existingTable(for: $0) })
+            if savesToDataStores, position == operations.count - 1 {
+                do {
+                    try self.saveToDataStores(changed: changed)
+                } catch {
+                    dataStoreError = error
+                    throw error
+                }
+            }
+            return written
         }
         var saved = SavedIdentifiers()
         for (operation, written) in zip(operations, outcome.committed) {
@@ -52,35 +66,28 @@ extension ModelContextCore {
                     updated: operation.changed.count + written.keys.upsertCount,
                     deleted: operation.deletedBackings.compactMap { $0.primaryKey == nil ? nil : $0.entity.name }
                 )
-                if let bulk = written.bulkDeleted { ledger.record(deletedCounts: bulk.counts) }
             }
             settle(operation, keys: written.keys, into: &saved)
-            if let bulk = written.bulkDeleted { settle(bulk, into: &saved) }
         }
         if outcome.error == nil {
             insertedModels.removeAll()
             changedModels.removeAll()
             deletedModels.removeAll()
-            pendingBulkDeletes.removeAll()
         } else {
             for (operation, written) in zip(operations, outcome.committed) where written != nil {
                 for model in operation.inserted { insertedModels.remove(model) }
                 for model in operation.changed { changedModels.remove(model) }
                 for model in operation.deleted { deletedModels.remove(model) }
-                let done = Set(operation.bulkDeletes.map { ObjectIdentifier($0.entity) })
-                pendingBulkDeletes.removeAll { done.contains(ObjectIdentifier($0.entity)) }
             }
         }
-        if outcome.committed.contains(where: { ($0?.bulkDeleted?.counts.isEmpty ?? true) == false }) {
-            // Loaded relationships may hold models of rows that went.
-            unloadRelationshipsOfRegisteredModels()
-        }
         if !saved.isEmpty { announce(saved) }
+        // A custom store's own error, as the store threw it.
+        if let dataStoreError { throw dataStoreError }
         if let error = outcome.error { throw error }
     }
 
     /// The identifiers of what a save wrote, for its notifications.
-    private struct SavedIdentifiers {
+    struct SavedIdentifiers {
         var inserted: [PersistentIdentifier] = []
         var updated: [PersistentIdentifier] = []
         var deleted: [PersistentIdentifier] = []
@@ -115,13 +122,21 @@ extension ModelContextCore {
         }
         // Inserts come in runs of one entity: each run's identity table is looked up once.
         var run: (entity: EntityDescriptor, table: PrimaryKeyTable)?
+        var replaced: [ObjectIdentifier: any PersistentModel] = [:]
         for (position, (model, backing)) in zip(operation.inserted, operation.insertedBackings).enumerated() {
             let primaryKey = keys.byPosition[position]
             if keys.isUpsert[position], let registered = identityMap[IdentityMap.key(backing.entity, primaryKey)],
                 registered !== model
             {
                 settleUpsert(of: backing, key: primaryKey, into: registered.persistentBackingData)
+                replaced[ObjectIdentifier(model)] = registered
                 continue
+            }
+            if keys.isUpsert[position] {
+                // The row it updated has links of its own, which the model reads from the store.
+                for property in backing.entity.properties where property.relationship != nil {
+                    backing.setRelationship(.notLoaded, at: property.index)
+                }
             }
             backing.primaryKey = primaryKey
             backing.state = .persisted
@@ -129,6 +144,7 @@ extension ModelContextCore {
             if run?.entity !== entity { run = (entity, identityMap.table(for: entity)) }
             run?.table.register(model, backing: backing)
         }
+        if !replaced.isEmpty { repoint(operation, to: replaced) }
         // Each list on its own: joined, they would be copied, a retain and a release per model.
         for backing in operation.insertedBackings { settleWritten(backing) }
         for backing in operation.changedBackings { settleWritten(backing) }
@@ -139,7 +155,7 @@ extension ModelContextCore {
 
     /// Brings the context in line with a bulk deletion: the models it held of rows that
     /// went leave it, as deleted models do.
-    private func settle(_ bulk: BulkDeletion.Outcome, into saved: inout SavedIdentifiers) {
+    func settle(_ bulk: BulkDeletion.Outcome, into saved: inout SavedIdentifiers) {
         for model in bulk.registeredModels {
             let backing = model.persistentBackingData
             saved.deleted.append(backing.persistentModelID)
@@ -147,6 +163,7 @@ extension ModelContextCore {
                 identityMap.remove(IdentityMap.key(backing.entity, primaryKey))
             }
             changedModels.remove(model)
+            deletedModels.remove(model)
             backing.leaveContext()
             backing.forgetPrimaryKey()
             backing.forgetSnapshot()
@@ -176,6 +193,31 @@ extension ModelContextCore {
         inserted.forgetChangedProperties()
     }
 
+    /// Makes the relationships of the save's models that hold an inserted model which left
+    /// the context through an upsert hold the row's live model instead (`replaced`, by the
+    /// inserted model), as the store's links already do: a later change of them then
+    /// writes the row's key, not a detached model's.
+    private func repoint(_ operation: SaveOperation, to replaced: [ObjectIdentifier: any PersistentModel]) {
+        for backing in operation.insertedBackings + operation.changedBackings where backing.context != nil {
+            for property in backing.entity.properties where property.relationship != nil {
+                switch backing.relationship(at: property.index) {
+                case .toOne(let target?):
+                    if let live = replaced[ObjectIdentifier(target)] {
+                        backing.setRelationship(.toOne(live), at: property.index)
+                    }
+                case .toMany(let targets) where targets.contains(where: { replaced[ObjectIdentifier($0)] != nil }):
+                    var seen = Set<ObjectIdentifier>()
+                    let live = targets.map { replaced[ObjectIdentifier($0)] ?? $0 }.filter {
+                        seen.insert(ObjectIdentifier($0)).inserted
+                    }
+                    backing.setRelationship(.toMany(live), at: property.index)
+                default:
+                    break
+                }
+            }
+        }
+    }
+
     /// Brings an inserted or changed model's backing data in line with what its save
     /// wrote: its to-one relationships' keys are stored, and its changes forgotten.
     private func settleWritten(_ backing: ModelBackingData) {
@@ -193,7 +235,7 @@ extension ModelContextCore {
     /// context inside a caller's transaction (a sync transaction's), when that
     /// transaction commits (``heldChanges``). An observer that reads the store, on any
     /// connection, then sees what the save wrote.
-    private func announce(_ saved: SavedIdentifiers) {
+    func announce(_ saved: SavedIdentifiers) {
         let change = ModelContainer.Change(
             inserted: saved.inserted, updated: saved.updated, deleted: saved.deleted,
             deletedInBulk: saved.deletedInBulk, erasedAll: false)

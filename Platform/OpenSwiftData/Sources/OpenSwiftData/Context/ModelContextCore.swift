@@ -41,8 +41,6 @@ final class ModelContextCore {
     var insertedModels = OrderedModelSet()
     var changedModels = OrderedModelSet()
     var deletedModels = OrderedModelSet()
-    /// Deletes ``delete(model:where:includeSubclasses:)`` runs in SQL at the next save.
-    var pendingBulkDeletes: [BulkDeleteRequest] = []
 
     /// The context's use of the container's custom stores, once it has used one
     /// (DataStore/DataStoreSession.swift).
@@ -146,7 +144,7 @@ final class ModelContextCore {
 
     /// Whether there are unsaved inserts, changes or deletes.
     var hasChanges: Bool {
-        !insertedModels.isEmpty || !deletedModels.isEmpty || !pendingBulkDeletes.isEmpty
+        !insertedModels.isEmpty || !deletedModels.isEmpty
             || changedModels.models.contains { $0.persistentBackingData.hasChangedProperties }
     }
 
@@ -307,7 +305,6 @@ final class ModelContextCore {
     /// The work of ``ModelContext/rollback()``.
     func rollback() {
         let hadDeletions = !deletedModels.isEmpty
-        pendingBulkDeletes.removeAll()
         for model in changedModels.models + deletedModels.models {
             let backing = model.persistentBackingData
             backing.restoreSnapshot()

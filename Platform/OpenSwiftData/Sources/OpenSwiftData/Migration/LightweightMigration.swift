@@ -244,6 +244,23 @@ struct LightweightMigration {
                         "ALTER TABLE \(table) RENAME COLUMN \(EntityDescriptor.quote(oldName)) TO \(property.quotedName)"
                     )
                 }
+                // A row without a target could not be read as the new version's model.
+                if !relationship.isToMany, oldRelationship.isOptional, !newRelationship.isOptional {
+                    let nulls =
+                        try Int.fetchOne(
+                            db,
+                            sql:
+                                "SELECT COUNT(*) FROM \(table) WHERE \(EntityDescriptor.quote(oldName)) IS NULL"
+                        ) ?? 0
+                    if nulls > 0 {
+                        throw SwiftDataError.refusedChange(
+                            entity: entity.name, property: propertyName,
+                            reason: "it becomes non-optional but \(nulls) rows refer to no model",
+                            remedy:
+                                "Keep it optional, or give those rows a model in the willMigrate of a custom MigrationStage."
+                        )
+                    }
+                }
             }
         }
         var drops: [String] = []

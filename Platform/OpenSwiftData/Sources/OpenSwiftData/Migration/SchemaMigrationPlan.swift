@@ -22,7 +22,10 @@ public enum MigrationStage: Sendable, CustomStringConvertible {
     /// entities, with the rules of the migration guide.
     case lightweight(fromVersion: any VersionedSchema.Type, toVersion: any VersionedSchema.Type)
     /// Runs code before (`willMigrate`, on the old version's models) and after
-    /// (`didMigrate`, on the new version's models) the shape changes.
+    /// (`didMigrate`, on the new version's models) the shape changes. `@preconcurrency`,
+    /// as SwiftData declares it: code written before strict concurrency checking, which
+    /// passes closures that are not `@Sendable`, compiles as it does with SwiftData.
+    @preconcurrency
     case custom(
         fromVersion: any VersionedSchema.Type,
         toVersion: any VersionedSchema.Type,

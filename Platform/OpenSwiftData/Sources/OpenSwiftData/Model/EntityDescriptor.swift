@@ -244,6 +244,9 @@ final class EntityDescriptor: @unchecked Sendable {
         self.unloadedRelationships = hasRelationships ? Array(repeating: .notLoaded, count: properties.count) : []
         let entityName = name
         self.newModelValues = try properties.map { property throws(SwiftDataError) in
+            if let relationship = property.relationship, relationship.isToMany {
+                return ModelBackingData.newToManyValue(readsNil: relationship.startsNil)
+            }
             guard let attribute = property.attribute, let defaultValue = attribute.defaultValue else { return .null }
             do {
                 return try attribute.codec.encodeAny(defaultValue)
@@ -554,6 +557,9 @@ struct PropertyDescriptor: @unchecked Sendable {
         /// `[Target]?`; see ``PropertyValueKind/toMany(target:isOptional:arrayType:)``),
         /// found once when the schema is built rather than by a dynamic cast at every read.
         let arrayType: (any _ArrayMarker.Type)?
+        /// An optional to-many relationship declared without an initial array (`var
+        /// genres: [Genre]?`): a new model reads `nil` in it until it is inserted.
+        let startsNil: Bool
     }
 
     let index: Int
@@ -630,7 +636,8 @@ struct PropertyDescriptor: @unchecked Sendable {
                 declaredInverse: description.inverseKeyPath,
                 originalName: description.originalName,
                 metadata: description,
-                arrayType: arrayType
+                arrayType: arrayType,
+                startsNil: isToMany && isOptional && metadata.defaultValue == nil
             )
             self.attribute = nil
         case .unsupported(let typeName):

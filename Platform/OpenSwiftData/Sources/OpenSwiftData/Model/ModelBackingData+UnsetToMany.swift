@@ -1,34 +1,52 @@
-/// An optional to-many relationship set to `nil` on a model that was never inserted reads
-/// `nil` again, as in SwiftData, whose models keep what their initializer and the app set
-/// until they are inserted. Once inserted, the relationship is the store's list of models,
-/// which reads `[]` when it holds none.
+/// An optional to-many relationship of a model that was never inserted reads `nil` until it
+/// holds models or is set to an array, as in SwiftData, whose new models keep what their
+/// initializer and the app set until they are inserted: a model built with `genres: nil`
+/// reads `nil`; one whose `genres` held models and is then set to `nil` reads `[]` (the
+/// models were taken out of it). Once inserted, the relationship is the store's list of
+/// models, which reads `[]` when it holds none. (Source: the origin app's mapper tests,
+/// which pass on Apple platforms: `MovieMapperDomainToEntityTests` "maps nil relationships
+/// from domain to entity" and `MovieMapperUpdateEntityTests` "updates entity with nil
+/// genres".)
 ///
 /// Kept in the relationship's stored value, which a to-many relationship does not use
 /// otherwise (its models are in the relationship slot, and no column holds them):
-/// ``StoredValue/integer(_:)`` 0 marks `nil`, ``StoredValue/null`` an array.
+/// ``StoredValue/integer(_:)`` 1 marks an array, ``StoredValue/null`` `nil`.
 extension ModelBackingData {
-    private static let unsetMarker = StoredValue.integer(0)
+    private static let arrayMarker = StoredValue.integer(1)
 
-    /// Whether a new model outside any context holds `nil` in the to-many relationship at
-    /// `index`.
+    /// The stored value a new model starts with in a to-many relationship: whether it reads
+    /// `nil` (an optional one declared without an initial array) or an array.
+    static func newToManyValue(readsNil: Bool) -> StoredValue { readsNil ? .null : arrayMarker }
+
+    /// Whether a new model outside any context reads `nil` in the to-many relationship at
+    /// `index`, which holds no model.
     func isUnsetToMany(at index: Int) -> Bool {
         // The key first: a fetched model, the common reader, has one, and answers at once.
-        primaryKey == nil && storedValue(at: index) == Self.unsetMarker && isNewOutsideContext
+        primaryKey == nil && storedValue(at: index) != Self.arrayMarker && isNewOutsideContext
     }
 
-    /// Records whether the to-many relationship at `index` was just set to `nil`; only a
-    /// new model outside any context remembers it.
-    func recordToManySet<Value>(_ newValue: Value, at index: Int) {
+    /// Records, before the to-many relationship at `index` of `owner` is set to
+    /// `newValue`, whether it then reads `nil`: only a new model outside any context
+    /// remembers it, and only when it is set to `nil` while it holds no model.
+    func recordToManySet<Value>(_ newValue: Value, at index: Int, of owner: some PersistentModel) {
         guard isNewOutsideContext else { return }
         let isNil = (newValue as? any _OptionalMarker).map { $0._wrappedAny == nil } ?? false
-        setStoredValue(isNil ? Self.unsetMarker : .null, at: index)
+        let readsNil = isNil && RelationshipGraph.targets(of: owner, at: index).isEmpty
+        setStoredValue(readsNil ? .null : Self.arrayMarker, at: index)
     }
 
-    /// Forgets every `nil` set on a to-many relationship: the model is being inserted.
+    /// Records the initial value of the to-many relationship at `index`: `nil` reads `nil`
+    /// until the model is inserted.
+    func recordInitialToMany<Value>(_ value: Value, at index: Int) {
+        let isNil = (value as? any _OptionalMarker).map { $0._wrappedAny == nil } ?? false
+        setStoredValue(isNil ? .null : Self.arrayMarker, at: index)
+    }
+
+    /// Forgets every `nil` of a to-many relationship: the model is being inserted.
     func forgetUnsetToManyRelationships() {
         guard entity.hasToManyRelationships else { return }
         for index in entity.toManyArrayTypes.indices where entity.toManyArrayTypes[index] != nil {
-            setStoredValue(.null, at: index)
+            setStoredValue(Self.arrayMarker, at: index)
         }
     }
 

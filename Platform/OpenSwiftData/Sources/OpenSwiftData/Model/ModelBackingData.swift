@@ -139,6 +139,7 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingFields, StoredVal
         let property = entity.properties[index]
         if property.relationship?.isToMany == true {
             setRelationship(.toMany(Self.models(in: value)), at: index)
+            recordInitialToMany(value, at: index)
         } else {
             setRelationship(.toOne(Self.model(in: value)), at: index)
         }
@@ -276,10 +277,12 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingFields, StoredVal
     private func relationshipValue<Model: PersistentModel, Value>(at index: Int, of owner: Model) -> Value {
         let entity = self.entity
         if let arrayType = entity.toManyArrayTypes[index] {
-            if isUnsetToMany(at: index), let none = (Value.self as? any _OptionalMarker.Type)?._none as? Value {
+            let targets = RelationshipGraph.targets(of: owner, at: index)
+            if targets.isEmpty, isUnsetToMany(at: index),
+                let none = (Value.self as? any _OptionalMarker.Type)?._none as? Value
+            {
                 return none
             }
-            let targets = RelationshipGraph.targets(of: owner, at: index)
             guard let array = arrayType._make(fromModels: targets, as: Value.self) else {
                 fatalError("\(entity.name).\(entity.properties[index].name) holds models of an unexpected type")
             }
@@ -295,9 +298,24 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingFields, StoredVal
         }
         guard let optionalType = Value.self as? any _OptionalMarker.Type, let none = optionalType._none as? Value
         else {
+            // A non-optional relationship a deletion's `.nullify` emptied: the save refuses
+            // it, and until the app sets it or rolls back, it reads the model it held.
+            if let kept = modelAtLastSave(at: index) as? Value { return kept }
             fatalError("\(entity.name).\(property.name) is not optional but refers to no model")
         }
         return none
+    }
+
+    /// The model the to-one relationship at `index` held at the last save, kept for
+    /// rollback, if the context still has it.
+    private func modelAtLastSave(at index: Int) -> (any PersistentModel)? {
+        guard let snapshot = pendingChanges?.snapshot else { return nil }
+        if case .toOne(let kept?) = snapshot.relationships[index] { return kept }
+        guard case .integer(let key) = snapshot.values[index], let context,
+            let targetType = entity.properties[index].relationship?.target,
+            let targetEntity = try? context.descriptor(for: targetType)
+        else { return nil }
+        return context.identityMap[IdentityMap.key(targetEntity, key)]
     }
 
     /// Writes a property, recording the change in the model's context and announcing it
@@ -318,8 +336,8 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingFields, StoredVal
             return
         }
         if entity.properties[index].relationship?.isToMany == true {
+            recordToManySet(newValue, at: index, of: owner)
             RelationshipGraph.setTargets(Self.models(in: newValue), of: owner, at: index)
-            recordToManySet(newValue, at: index)
         } else {
             RelationshipGraph.setTarget(Self.model(in: newValue), of: owner, at: index)
         }
@@ -342,7 +360,10 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingFields, StoredVal
     /// unless a snapshot is already kept.
     func keepSnapshot() {
         let changes = changes()
-        if changes.snapshot == nil { changes.snapshot = (storedValues, relationships) }
+        guard changes.snapshot == nil else { return }
+        // The snapshot outlives the save that may remove the files its values name.
+        inlineExternalData()
+        changes.snapshot = (storedValues, relationships)
     }
 
     /// Puts back the values and relationships of the kept snapshot, if any, and forgets it.
@@ -357,7 +378,21 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingFields, StoredVal
     /// Forgets the kept snapshot: the current values are saved.
     func forgetSnapshot() {
         pendingChanges?.snapshot = nil
+        pendingChanges?.storedToMany.removeAll()
         if pendingChanges?.isEmpty == true { pendingChanges = nil }
+    }
+
+    /// Keeps the primary keys of `targets`, what the to-many relationship at `index` of a
+    /// stored model held as read, unless its first change kept them already.
+    func keepStoredToMany(_ targets: [any PersistentModel], at index: Int) {
+        guard primaryKey != nil, pendingChanges?.storedToMany[index] == nil else { return }
+        changes().storedToMany[index] = targets.compactMap { $0.persistentBackingData.primaryKey }
+    }
+
+    /// The primary keys the to-many relationship at `index` held as read before its first
+    /// change since the last save; nil when none was kept.
+    func storedToMany(at index: Int) -> [Int64]? {
+        pendingChanges?.storedToMany[index]
     }
 
     /// Forgets which properties changed: they are saved, or rolled back.

@@ -16,9 +16,15 @@ final class PendingChanges {
     /// nil, …), by property index, with the reason: the model keeps its previous value,
     /// and ``ModelContext/save()`` fails until the attribute is set again.
     var unstorableValues: [Int: String] = [:]
+    /// The primary keys a stored model's to-many relationships held as the context read
+    /// them, by property index, kept from each one's first change until the save: the
+    /// save writes what the model added and removed since, not the whole list, so that
+    /// another context's links saved meanwhile stay.
+    var storedToMany: [Int: [Int64]] = [:]
 
     var isEmpty: Bool {
         properties.isEmpty && snapshot == nil && unreadRelationships.isEmpty && unstorableValues.isEmpty
+            && storedToMany.isEmpty
     }
 }
 

@@ -160,6 +160,9 @@ enum RelationshipGraph {
 
     private static func setSlot(_ slot: Slot, of owner: any PersistentModel, at index: Int) {
         let backing = owner.persistentBackingData
+        if backing.primaryKey != nil, case .toMany(let stored) = backing.relationship(at: index) {
+            backing.keepStoredToMany(stored, at: index)
+        }
         ModelObservation.withMutation(of: owner, at: index) {
             backing.willChange(index, of: owner)
             backing.setRelationship(slot, at: index)

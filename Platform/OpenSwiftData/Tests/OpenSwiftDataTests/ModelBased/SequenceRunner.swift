@@ -152,10 +152,9 @@ final class SequenceRunner {
             reference.delete(rid)
             context.delete(try model(rid))
         case .deleteWhere(let query):
-            for rid in query.unbounded.expected(in: reference.pending) { reference.delete(rid) }
-            try query.deleteMatching(in: context)
+            try deleteInBulk(query, in: context)
         case .deleteWhereInOtherContext(let query):
-            try deleteInOtherContext(query)
+            try deleteInBulk(query, in: newContext())
         case .save:
             try save()
         case .rollback:
@@ -278,26 +277,27 @@ final class SequenceRunner {
         try check(context, against: reference.pending, "the working context after another context saved")
     }
 
-    /// `delete(model:where:)` in a context that holds no model, saved at once: SQL alone
-    /// chooses the rows and applies their delete rules. The working context, without
-    /// changes, shows the result once it fetches again.
-    private func deleteInOtherContext(_ query: GeneratedQuery) throws {
+    /// `delete(model:where:)` while the working context holds no unsaved change, in the
+    /// working context or another one. As SwiftData's batch delete, it writes to the
+    /// store when called: SQL alone chooses the rows and applies their delete rules, and a
+    /// refusal throws from the call, deleting nothing. The working context shows the
+    /// result once it fetches again.
+    private func deleteInBulk(_ query: GeneratedQuery, in target: ModelContext) throws {
         guard !context.hasChanges, reference.pending == reference.saved else { return }
         for rid in query.unbounded.expected(in: reference.pending) { reference.delete(rid) }
         let refusal = reference.saveRefusal
-        let other = newContext()
-        try query.deleteMatching(in: other)
         counts.saves += 1
         do {
-            try other.save()
+            try query.deleteMatching(in: target)
         } catch {
-            guard refusal != nil, error is SwiftDataError else { throw fail("save failed: \(error)") }
+            guard refusal != nil, error is SwiftDataError else { throw fail("bulk delete failed: \(error)") }
             counts.refusedSaves += 1
-            other.rollback()
             reference.rollback()
+            guard !target.hasChanges else { throw fail("a refused bulk delete left changes in its context") }
             return
         }
-        if let refusal { throw fail("save succeeded, but \(refusal)") }
+        if let refusal { throw fail("bulk delete succeeded, but \(refusal)") }
+        guard !target.hasChanges else { throw fail("a bulk delete left changes in its context") }
         reference.save()
         pruneHandles()
         try checkSaved()

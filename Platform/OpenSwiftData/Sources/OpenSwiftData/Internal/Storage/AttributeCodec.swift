@@ -146,12 +146,21 @@ final class TypedAttributeCodec<Value>: AttributeCodec, @unchecked Sendable {
         switch direct {
         case .int: encode(value, as: Int.self)
         case .int64: encode(value, as: Int64.self)
-        case .double: encode(value, as: Double.self)
+        case .double: try Self.refusingNaN(encode(value, as: Double.self))
         case .bool: encode(value, as: Bool.self)
         case .string: encode(value, as: String.self)
-        case .date: encode(value, as: Date.self)
-        case nil: try encodeAny(value)
+        case .date: try Self.refusingNaN(encode(value, as: Date.self))
+        case nil: try Self.refusingNaN(encodeAny(value))
         }
+    }
+
+    /// SQLite stores a NaN bound as a REAL as NULL: an optional would read back `nil`, a
+    /// non-optional could not be read at all. Refused, so that the save says which
+    /// property holds it instead of losing the value.
+    @inline(__always)
+    private static func refusingNaN(_ stored: StoredValue) throws -> StoredValue {
+        if case .real(let number) = stored, number.isNaN { throw AttributeEncodingError.notANumber }
+        return stored
     }
 
     override func decodeAny(_ storedValue: StoredValue) throws -> Any {
@@ -200,6 +209,17 @@ final class TypedAttributeCodec<Value>: AttributeCodec, @unchecked Sendable {
             throw AttributeDecodingError.incompatibleValue(String(describing: storedValue))
         }
         return value
+    }
+}
+
+/// Why a value cannot be stored in its property's column.
+enum AttributeEncodingError: Error, CustomStringConvertible {
+    case notANumber
+
+    var description: String {
+        switch self {
+        case .notANumber: "NaN cannot be stored: SQLite keeps a NaN as NULL, and the value would be lost"
+        }
     }
 }
 

@@ -1,7 +1,7 @@
 internal import GRDB
 
-/// Rows of one entity that ``ModelContext/delete(model:where:includeSubclasses:)`` deletes
-/// at the next save, chosen by SQL: their models are never read.
+/// Rows of one entity that ``ModelContext/delete(model:where:includeSubclasses:)`` deletes,
+/// chosen by SQL: their models are never read.
 struct BulkDeleteRequest {
     let entity: EntityDescriptor
     /// The predicate's SQL over `entity.fromSQL`; nil for every row.

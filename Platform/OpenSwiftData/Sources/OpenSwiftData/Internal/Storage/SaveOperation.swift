@@ -72,6 +72,7 @@ struct SaveOperation {
             }
         }
         var clearedRequired: [ClearedReference] = []
+        try checkDenyRulesInStore(db: db)
         for backing in deletedBackings {
             guard let key = backing.primaryKey else { continue }
             try externalData?.replaceValues(of: backing.entity, key: key, columns: nil, db: db)
@@ -125,8 +126,13 @@ struct SaveOperation {
                 try externalData.replaceValues(of: backing.entity, key: key, columns: columns, db: db)
                 changedValues = try externalData.storedValues(changedValues, columns: columns, of: backing.entity)
             }
-            try update(backing.entity, key: key, columns: columns, values: changedValues, db: db)
+            // A row another context deleted since this one read it: the change has nowhere
+            // to go, and the save must not report it written.
+            guard try update(backing.entity, key: key, columns: columns, values: changedValues, db: db) else {
+                throw SwiftDataError.modelNotFound(backing.persistentModelID)
+            }
         }
+        try checkToOneTargetsExist(keys: keys, db: db)
         try writeJoinTables(keyOf: keyOf, upserts: keys, db: db)
         var history = StoreHistory.Recorder(author: author)
         try history.append(historyEntries(keys: keys), db: db)
@@ -250,10 +256,12 @@ struct SaveOperation {
     }
 
     /// Updates columns (property indices, with their values) of one row, in the tables
-    /// of the entities that declare them.
+    /// of the entities that declare them. Returns whether the row was there to update
+    /// (false when another connection deleted it).
+    @discardableResult
     private func update(
         _ entity: EntityDescriptor, key: Int64, columns: [Int], values: [StoredValue], db: Database
-    ) throws {
+    ) throws -> Bool {
         var byTable: [(table: EntityDescriptor, columns: [Int], values: [StoredValue])] = []
         for (column, value) in zip(columns, values) {
             let table = entity.declaringEntity(of: column)
@@ -267,7 +275,9 @@ struct SaveOperation {
         for group in byTable {
             let statement = try db.cachedStatement(sql: group.table.updateSQL(columns: group.columns))
             try StatementRunner.execute(statement, values: group.values + [.integer(key)], db: db)
+            if db.changesCount == 0 { return false }
         }
+        return true
     }
 
     /// A row whose non-optional to-one relationship a deleted row's removal set to NULL.
@@ -328,9 +338,12 @@ struct SaveOperation {
         }
     }
 
-    /// Rewrites the join-table rows of changed to-many relationships. The side that owns
-    /// the table writes last, so that its order is the one kept. An upsert (an inserted
-    /// model that updated a stored row) keeps the row's links where it holds none.
+    /// Writes the join-table rows of changed to-many relationships. A stored model's
+    /// relationship writes the difference from what it held as read (the links it added
+    /// and removed), so that links another context saved meanwhile stay; a new model's,
+    /// or one whose list as read was not kept, is written whole. The side that owns the
+    /// table writes last, so that its order is the one kept. An upsert (an inserted model
+    /// that updated a stored row) adds its links to the row's.
     private func writeJoinTables(keyOf: (any PersistentModel) -> Int64?, upserts: InsertedKeys, db: Database) throws {
         // Most entities have no relationship stored in a join table. Each list is walked on
         // its own: joined, both would be copied, a retain and a release per model.
@@ -355,7 +368,27 @@ struct SaveOperation {
                 else { continue }
                 let targetKeys = targets.compactMap(keyOf)
                 let name = table.quotedName
-                if isOwner {
+                let base = isUpsert ? [] : backing.storedToMany(at: property.index)
+                if let base {
+                    let (source, target) = isOwner ? ("source", "target") : ("target", "source")
+                    let kept = Set(targetKeys)
+                    let held = Set(base)
+                    let removed = base.filter { !kept.contains($0) }
+                    let added = targetKeys.filter { !held.contains($0) }
+                    let write: () throws -> Void = {
+                        for key in removed {
+                            try db.execute(
+                                sql: "DELETE FROM \(name) WHERE \(source) = ? AND \(target) = ?",
+                                arguments: [ownKey, key])
+                        }
+                        for key in added {
+                            try db.execute(
+                                sql: "INSERT OR IGNORE INTO \(name) (\(source), \(target)) VALUES (?, ?)",
+                                arguments: [ownKey, key])
+                        }
+                    }
+                    if isOwner { ownerWrites.append(write) } else { try write() }
+                } else if isOwner {
                     ownerWrites.append {
                         try db.execute(sql: "DELETE FROM \(name) WHERE source = ?", arguments: [ownKey])
                         for targetKey in targetKeys {

@@ -42,6 +42,23 @@ extension ModelBackingData {
         }
     }
 
+    /// Replaces each external-data file name the model holds with the file's bytes, so that
+    /// what keeps the model's values beyond its row (a rollback's or an undo's snapshot, a
+    /// deleted model inserted again) keeps bytes, never the name of a file that a save
+    /// removes with the row or the value. Call while the files are there: before the
+    /// change or the deletion is saved. A file that cannot be read leaves the name, and
+    /// the read that needs it reports the damage.
+    func inlineExternalData() {
+        let indices = entity.blobColumnPropertyIndices
+        guard !indices.isEmpty else { return }
+        for index in indices {
+            guard case .text(let fileName) = storedValue(at: index),
+                let data = try? externalDataFolder?.read(fileName)
+            else { continue }
+            setStoredValue(.blob(data), at: index)
+        }
+    }
+
     /// The external-data folder of the store the model belongs to, or last belonged to.
     private var externalDataFolder: ExternalDataFolder? {
         if let url = context?.container.store(for: entity).url { return ExternalDataFolder(storeURL: url) }
