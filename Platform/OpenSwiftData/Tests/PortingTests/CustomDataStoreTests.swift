@@ -387,6 +387,35 @@ struct CustomDataStoreTests {
         let postcard = try #require(try context.fetch(FetchDescriptor<Postcard>()).first)
         #expect(postcard.persistentModelID.storeIdentifier != "trips.json")
     }
+
+    /// A save is all or nothing across a SQLite store and a custom one: the custom store
+    /// saves inside the SQLite transaction, last, so that a SQLite failure leaves it
+    /// untouched (here: a change of a postcard another context deleted).
+    @Test func aSaveThatFailsInSQLiteWritesNothingToTheCustomStore() throws {
+        defer { removeFolder() }
+        let storeURL = folder.appending(path: "postcards.store")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let container = try ModelContainer(
+            for: Schema([PlannedTrip.self, BucketListItem.self, LivingAccommodation.self, Postcard.self]),
+            configurations: [
+                ModelConfiguration(schema: Schema([Postcard.self]), url: storeURL),
+                JSONStoreConfiguration(name: "JSONStore", schema: schema, fileURL: fileURL),
+            ])
+        let setUp = ModelContext(container)
+        setUp.insert(Postcard(message: "Wish you were here"))
+        try setUp.save()
+        let context = ModelContext(container)
+        let postcard = try #require(try context.fetch(FetchDescriptor<Postcard>()).first)
+        let other = ModelContext(container)
+        for stale in try other.fetch(FetchDescriptor<Postcard>()) { other.delete(stale) }
+        try other.save()
+
+        postcard.message = "Back home"
+        context.insert(PlannedTrip(name: "Oslo", destination: "Oslo"))
+        #expect(throws: SwiftDataError.self) { try context.save() }
+        #expect(!FileManager.default.fileExists(atPath: fileURL.path))
+        #expect(try ModelContext(container).fetchCount(FetchDescriptor<PlannedTrip>()) == 0)
+    }
 }
 
 /// A snapshot of its own, which OpenSwiftData does not make models from.

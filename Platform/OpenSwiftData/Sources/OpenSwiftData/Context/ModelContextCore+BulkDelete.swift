@@ -89,7 +89,7 @@ extension ModelContextCore {
                 operation.externalData?.discardWritten()
                 continue
             }
-            ledger?.record(deletedCounts: bulk.counts)
+            ledger?.record(deletedCounts: bulk.counts, layout: operation.layout)
             settle(bulk, into: &saved)
         }
         if outcome.committed.contains(where: { ($0?.bulkDeleted?.counts.isEmpty ?? true) == false }) {

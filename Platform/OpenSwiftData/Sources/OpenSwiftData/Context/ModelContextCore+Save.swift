@@ -61,10 +61,10 @@ extension ModelContextCore {
             if let ledger {
                 ledger.record(
                     inserted: zip(written.keys.isUpsert, operation.insertedBackings).compactMap { isUpsert, backing in
-                        isUpsert ? nil : backing.entity.name
+                        isUpsert ? nil : backing.entity
                     },
                     updated: operation.changed.count + written.keys.upsertCount,
-                    deleted: operation.deletedBackings.compactMap { $0.primaryKey == nil ? nil : $0.entity.name }
+                    deleted: operation.deletedBackings.compactMap { $0.primaryKey == nil ? nil : $0.entity }
                 )
             }
             settle(operation, keys: written.keys, into: &saved)
@@ -108,7 +108,8 @@ extension ModelContextCore {
 
     /// Brings the models of one store's part of a save in line with what it wrote.
     private func settle(_ operation: SaveOperation, keys: InsertedKeys, into saved: inout SavedIdentifiers) {
-        for backing in operation.deletedBackings {
+        for (model, backing) in zip(operation.deleted, operation.deletedBackings) {
+            forgetNoActionLinks(to: model)
             saved.deleted.append(backing.persistentModelID)
             if let primaryKey = backing.primaryKey {
                 identityMap.remove(IdentityMap.key(backing.entity, primaryKey))
@@ -151,6 +152,37 @@ extension ModelContextCore {
         saved.add(
             inserted: operation.insertedBackings.map(\.persistentModelID),
             updated: operation.changedBackings.map(\.persistentModelID))
+    }
+
+    /// Takes a deleted model out of the inverses of its `.noAction` relationships in the
+    /// context's models, as the save took its row out of theirs: `.noAction` leaves them
+    /// pointing at it until the save, which clears every reference to a deleted row. Not a
+    /// change: the store already says so. (An undo of the delete then links them again as
+    /// a change, which its save writes.)
+    private func forgetNoActionLinks(to model: any PersistentModel) {
+        let entity = model.persistentBackingData.entity
+        for property in entity.properties where property.relationship?.deleteRule == .noAction {
+            guard let inverseIndex = entity.inverse(of: property.index)?.index else { continue }
+            let targets: [any PersistentModel] =
+                switch model.persistentBackingData.relationship(at: property.index) {
+                case .toMany(let many): many
+                case .toOne(let one?): [one]
+                default: []
+                }
+            for target in targets {
+                let backing = target.persistentBackingData
+                guard backing.context === self else { continue }
+                switch backing.relationship(at: inverseIndex) {
+                case .toOne(let held?) where held === model:
+                    backing.setRelationship(.toOne(nil), at: inverseIndex)
+                    backing.setStoredValue(.null, at: inverseIndex)
+                case .toMany(let held) where held.contains(where: { $0 === model }):
+                    backing.setRelationship(.toMany(held.filter { $0 !== model }), at: inverseIndex)
+                default:
+                    break
+                }
+            }
+        }
     }
 
     /// Brings the context in line with a bulk deletion: the models it held of rows that

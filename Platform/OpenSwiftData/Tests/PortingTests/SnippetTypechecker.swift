@@ -1,0 +1,58 @@
+import Foundation
+
+/// Type-checks a Swift file against the `SwiftData` module this test bundle was built with,
+/// in Swift 6 mode, as an app's target would compile it: for declarations whose shape
+/// decides whether code compiles (`@preconcurrency`, `Sendable`) but that a test target
+/// built with warnings as errors cannot hold itself.
+enum SnippetTypechecker {
+    struct Result {
+        let status: Int32
+        let diagnostics: String
+    }
+
+    /// The folder of the build's modules: the one beside the test bundle whose `SwiftData`
+    /// module is the newest (a build for tests writes to `Modules-tool`).
+    private static func modulesFolder() throws -> URL {
+        let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        var folder = bundle.deletingLastPathComponent()
+        while folder.path != "/" {
+            let candidates = ["Modules-tool", "Modules"].map { folder.appending(path: $0) }
+            let dated = candidates.compactMap { candidate -> (URL, Date)? in
+                let module = candidate.appending(path: "SwiftData.swiftmodule")
+                let attributes = try? FileManager.default.attributesOfItem(atPath: module.path)
+                return (attributes?[.modificationDate] as? Date).map { (candidate, $0) }
+            }
+            if let newest = dated.max(by: { $0.1 < $1.1 }) { return newest.0 }
+            folder = folder.deletingLastPathComponent()
+        }
+        throw CocoaError(
+            .fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "no SwiftData module beside \(bundle.path)"])
+    }
+
+    /// Type-checks `source`; the result's status is the compiler's.
+    static func typecheck(_ source: String) throws -> Result {
+        let modules = try modulesFolder()
+        // <scratch>/<triple>/debug/Modules…: GRDB's SQLite module map is in <scratch>/checkouts.
+        let scratch = modules.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let moduleMap = scratch.appending(path: "checkouts/GRDB.swift/Sources/GRDBSQLite/module.modulemap")
+        let folder = FileManager.default.temporaryDirectory.appending(path: "snippet-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appending(path: "Snippet.swift")
+        try source.write(to: file, atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [
+            "swiftc", "-swift-version", "6", "-typecheck", "-I", modules.path,
+            "-Xcc", "-fmodule-map-file=\(moduleMap.path)", "-module-cache-path", folder.appending(path: "cache").path,
+            file.path,
+        ]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, diagnostics: String(decoding: data, as: UTF8.self))
+    }
+}
