@@ -367,6 +367,7 @@ final class SequenceRunner {
     private func checkSaved() throws {
         try check(newContext(), against: reference.saved, "a new context after a save")
         try checkRowCounts()
+        try checkStoreInvariants()
     }
 
     private func checkFetch(
@@ -447,6 +448,61 @@ final class SequenceRunner {
             throw fail("\(sql) is \(got), expected \(want)")
         }
     }
+
+    /// What no save may leave in the store, whatever the sequence, read on a connection of
+    /// the test's own: a key that names no row, a required key that is NULL, a join row of a
+    /// row that is gone, a unique value held twice, an external-data file a row names that is
+    /// missing or a file no row names, and anything SQLite's integrity check reports.
+    private func checkStoreInvariants() throws {
+        counts.checks += 1
+        let url = folder.file("store.sqlite")
+        let queue = try DatabaseQueue(path: url.path, configuration: Self.readOnly)
+        let (violations, integrity, named) = try queue.read { db in
+            let violations = try Self.invariants.map { ($0.0, try Int.fetchOne(db, sql: $0.1) ?? -1) }
+            let integrity = try String.fetchAll(db, sql: "PRAGMA integrity_check")
+            let named = try String.fetchAll(db, sql: "SELECT photo FROM Person WHERE typeof(photo) = 'text'")
+            return (violations, integrity, named)
+        }
+        for (what, count) in violations where count != 0 { throw fail("the store has \(count) \(what)") }
+        if integrity != ["ok"] { throw fail("the integrity check reports \(integrity)") }
+        let files = Set(ExternalDataFolder(storeURL: url).fileNames())
+        if files != Set(named) {
+            throw fail(
+                "external files missing: \(Set(named).subtracting(files).sorted()), "
+                    + "named by no row: \(files.subtracting(named).sorted())")
+        }
+    }
+
+    /// Each invariant of ``checkStoreInvariants()``: what breaks it, and the SQL that counts
+    /// the rows that do. (`IS NOT NULL` first: `NULL NOT IN` an empty table is true.)
+    private static let invariants: [(String, String)] = [
+        (
+            "pets whose owner is no person",
+            "SELECT COUNT(*) FROM Pet WHERE owner IS NOT NULL AND owner NOT IN (SELECT _pk FROM Person)"
+        ),
+        (
+            "toys whose pet is no pet",
+            "SELECT COUNT(*) FROM Toy WHERE pet IS NOT NULL AND pet NOT IN (SELECT _pk FROM Pet)"
+        ),
+        (
+            "toys whose sponsor is no club",
+            "SELECT COUNT(*) FROM Toy WHERE sponsor IS NOT NULL AND sponsor NOT IN (SELECT _pk FROM Club)"
+        ),
+        (
+            "badges without a holder",
+            "SELECT COUNT(*) FROM Badge WHERE holder IS NULL OR holder NOT IN (SELECT _pk FROM Person)"
+        ),
+        (
+            "memberships of a club or a person that is gone",
+            "SELECT COUNT(*) FROM \(membershipTable) WHERE source NOT IN (SELECT _pk FROM Club) "
+                + "OR target NOT IN (SELECT _pk FROM Person)"
+        ),
+        (
+            "employees without their person row",
+            "SELECT COUNT(*) FROM Employee WHERE _pk NOT IN (SELECT _pk FROM Person)"
+        ),
+        ("club codes held twice", "SELECT COUNT(*) - COUNT(DISTINCT code) FROM Club"),
+    ]
 
     private static let membershipTable = "Club_members"
 
