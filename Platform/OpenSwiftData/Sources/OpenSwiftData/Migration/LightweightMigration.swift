@@ -223,6 +223,20 @@ struct LightweightMigration {
                 }
                 guard let oldRelationship else {
                     if !relationship.isToMany {
+                        // A new required to-one: the rows there are would refer to no model.
+                        if !relationship.isOptional {
+                            if isCustomStage {
+                                result.columnsToFill.append((entity.name, property.name))
+                            } else if try rows() > 0 {
+                                throw SwiftDataError.refusedChange(
+                                    entity: entity.name, property: propertyName,
+                                    reason:
+                                        "it is a new non-optional relationship, and \(entity.name) has \(try rows()) rows",
+                                    remedy:
+                                        "Make it optional, or add it in a custom MigrationStage whose didMigrate sets it."
+                                )
+                            }
+                        }
                         statements.append(
                             "ALTER TABLE \(table) ADD COLUMN \(StoreLayout.columnDefinition(for: property))")
                     }

@@ -22,6 +22,21 @@ enum BadgeVersionOne {
     }
 }
 
+/// The badge of version one, without any holder.
+enum BadgeVersionZero {
+    @Model
+    final class Holder {
+        var name: String
+        init(name: String) { self.name = name }
+    }
+
+    @Model
+    final class Badge {
+        var title: String
+        init(title: String) { self.title = title }
+    }
+}
+
 enum BadgeVersionTwo {
     @Model
     final class Holder {
@@ -71,6 +86,32 @@ struct RequiredLinkMigrationTests {
                 return false
             }
             return reason == "it becomes non-optional but 1 rows refer to no model"
+        }
+        #expect(try fileBytes(url) == before)
+    }
+
+    @Test("a new required holder over existing rows is refused; the store is left as it was")
+    func newRequiredRelationshipOverRows() throws {
+        let folder = TemporaryFolder()
+        let url = folder.file("badges.sqlite")
+        do {
+            let container = try ModelContainer(
+                for: BadgeVersionZero.Badge.self, BadgeVersionZero.Holder.self,
+                configurations: ModelConfiguration(url: url))
+            let context = ModelContext(container)
+            context.insert(BadgeVersionZero.Badge(title: "first"))
+            try context.save()
+        }
+        let before = try fileBytes(url)
+        #expect {
+            _ = try ModelContainer(
+                for: BadgeVersionTwo.Badge.self, BadgeVersionTwo.Holder.self,
+                configurations: ModelConfiguration(url: url))
+        } throws: { error in
+            guard case .refusedChange("Badge", "holder", let reason, _) = (error as? SwiftDataError)?.cause else {
+                return false
+            }
+            return reason == "it is a new non-optional relationship, and Badge has 1 rows"
         }
         #expect(try fileBytes(url) == before)
     }
