@@ -134,8 +134,9 @@ extension ModelContextCore {
                 continue
             }
             if keys.isUpsert[position] {
-                // The row it updated has links of its own, which the model reads from the store.
-                for property in backing.entity.properties where property.relationship != nil {
+                // The row it updated has to-many links of its own, which the model reads from
+                // the store. (Its to-ones keep what the model set, which the save wrote.)
+                for property in backing.entity.properties where property.relationship?.isToMany == true {
                     backing.setRelationship(.notLoaded, at: property.index)
                 }
             }
