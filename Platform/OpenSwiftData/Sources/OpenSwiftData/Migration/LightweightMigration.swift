@@ -194,12 +194,7 @@ struct LightweightMigration {
                     )
                 }
                 if oldAttribute.isOptional, !newAttribute.isOptional {
-                    let nulls =
-                        try Int.fetchOne(
-                            db,
-                            sql:
-                                "SELECT COUNT(*) FROM \(table) WHERE \(EntityDescriptor.quote(oldName)) IS NULL"
-                        ) ?? 0
+                    let nulls = try nullCount(of: oldName, in: table, db: db)
                     if nulls > 0 {
                         throw SwiftDataError.refusedChange(
                             entity: entity.name, property: propertyName,
@@ -260,12 +255,7 @@ struct LightweightMigration {
                 }
                 // A row without a target could not be read as the new version's model.
                 if !relationship.isToMany, oldRelationship.isOptional, !newRelationship.isOptional {
-                    let nulls =
-                        try Int.fetchOne(
-                            db,
-                            sql:
-                                "SELECT COUNT(*) FROM \(table) WHERE \(EntityDescriptor.quote(oldName)) IS NULL"
-                        ) ?? 0
+                    let nulls = try nullCount(of: oldName, in: table, db: db)
                     if nulls > 0 {
                         throw SwiftDataError.refusedChange(
                             entity: entity.name, property: propertyName,
@@ -284,6 +274,11 @@ struct LightweightMigration {
             result.droppedColumns.append((entity.name, removed))
         }
         return (statements, drops)
+    }
+
+    /// How many rows of `table` hold NULL in `column`.
+    private func nullCount(of column: String, in table: String, db: Database) throws -> Int {
+        try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table) WHERE \(EntityDescriptor.quote(column)) IS NULL") ?? 0
     }
 
     /// `ADD COLUMN`, with the declared default filling existing rows; SQLite stores the
