@@ -209,6 +209,7 @@ extension ModelContextCore {
         case (false, .persisted) where backing.context === self:
             // A saved insert: its row goes at the next save, as a delete's does.
             backing.readUnreadValuesIfAny()
+            backing.inlineExternalData()
             backing.keepSnapshot()
             backing.state = .deleted
             changedModels.remove(model)

@@ -270,6 +270,8 @@ final class ModelContextCore {
         if !wasInserted {
             // Out of its context, a model of a partial fetch could not read what it left out.
             backing.readUnreadValuesIfAny()
+            // Its row's files go with the save; an undo or a re-insert needs the bytes.
+            backing.inlineExternalData()
             backing.keepSnapshot()
         }
         backing.state = .deleted

@@ -349,7 +349,12 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingFields, StoredVal
     /// registers the model as changed in its context.
     func willChange(_ index: Int, of owner: any PersistentModel) {
         guard state != .detached else { return }
-        if state == .persisted || state == .deleted { keepSnapshot() }
+        // The old value outlives the save that removes its external file (in the snapshot,
+        // in an undo action): it keeps the bytes.
+        if state == .persisted || state == .deleted {
+            inlineExternalData(at: index)
+            keepSnapshot()
+        }
         changes().properties.insert(index)
         guard let context else { return }
         context.registerChange(of: owner)
@@ -361,8 +366,6 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingFields, StoredVal
     func keepSnapshot() {
         let changes = changes()
         guard changes.snapshot == nil else { return }
-        // The snapshot outlives the save that may remove the files its values name.
-        inlineExternalData()
         changes.snapshot = (storedValues, relationships)
     }
 

@@ -58,6 +58,18 @@ struct ExternalDataUndoTests {
         #expect(try storedImage() == original)
     }
 
+    @Test("undo of a saved change of an image never read, after another property changed first, brings it back")
+    func undoChangeAfterAnotherProperty() throws {
+        let (_, context, undoManager, photo) = try savedPhoto()
+        photo.title = "shore"
+        context.processPendingChanges()
+        photo.image = largeData(9)
+        try context.save()
+        undoManager.undo()
+        try context.save()
+        #expect(try storedImage() == original)
+    }
+
     @Test("a deleted model inserted again after the save keeps its image")
     func reinsertAfterSavedDelete() throws {
         let (_, context, _, photo) = try savedPhoto()

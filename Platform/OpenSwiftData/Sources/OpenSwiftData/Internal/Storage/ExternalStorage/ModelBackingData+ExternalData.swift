@@ -49,14 +49,16 @@ extension ModelBackingData {
     /// change or the deletion is saved. A file that cannot be read leaves the name, and
     /// the read that needs it reports the damage.
     func inlineExternalData() {
-        let indices = entity.blobColumnPropertyIndices
-        guard !indices.isEmpty else { return }
-        for index in indices {
-            guard case .text(let fileName) = storedValue(at: index),
-                let data = try? externalDataFolder?.read(fileName)
-            else { continue }
-            setStoredValue(.blob(data), at: index)
-        }
+        for index in entity.blobColumnPropertyIndices { inlineExternalData(at: index) }
+    }
+
+    /// ``inlineExternalData()`` for the property at `index` alone: a change of another
+    /// property leaves this one's file in place, and reads no file.
+    func inlineExternalData(at index: Int) {
+        guard case .text(let fileName) = storedValue(at: index), entity.blobColumnPropertyIndices.contains(index),
+            let data = try? externalDataFolder?.read(fileName)
+        else { return }
+        setStoredValue(.blob(data), at: index)
     }
 
     /// The external-data folder of the store the model belongs to, or last belonged to.
