@@ -100,15 +100,24 @@ func track(_ apply: () -> Void) -> ChangeCount {
 }
 
 /// Waits until `condition` holds, sleeping between checks so that the caller's actor runs
-/// its other work (a live query's updates); false if it does not hold within `timeout`,
-/// which is long because other tests running at the same time may hold every thread.
+/// its other work (a live query's updates); false if it does not hold after checks spread
+/// over at least `timeout`. The limit counts checks, not the clock's time, because other
+/// tests running at the same time may hold the actor for minutes: the work the condition
+/// waits for is then queued behind them, and a deadline would pass before it ran.
 func eventually(
     timeout: Duration = .seconds(120), isolation: isolated (any Actor)? = #isolation, _ condition: () -> Bool
 ) async -> Bool {
-    let deadline = ContinuousClock.now + timeout
-    while !condition() {
-        guard ContinuousClock.now < deadline else { return false }
-        try? await Task.sleep(for: .milliseconds(2))
+    for _ in 0..<eventuallyChecks(within: timeout) {
+        if condition() { return true }
+        try? await Task.sleep(for: eventuallyPause)
     }
-    return true
+    return condition()
+}
+
+/// The pause between two checks of ``eventually(timeout:isolation:_:)``.
+let eventuallyPause = Duration.milliseconds(2)
+
+/// How many checks, `eventuallyPause` apart, `timeout` holds.
+func eventuallyChecks(within timeout: Duration) -> Int {
+    Int(timeout / eventuallyPause)
 }

@@ -51,12 +51,11 @@ struct LiveQueryModelActorTests {
     private func eventuallyCounts(
         _ board: FilmBoard, _ condition: @escaping @Sendable ((changes: Int, handled: Int, fetches: Int)) -> Bool
     ) async -> Bool {
-        let deadline = ContinuousClock.now + .seconds(120)
-        while !condition(await board.counts()) {
-            guard ContinuousClock.now < deadline else { return false }
-            try? await Task.sleep(for: .milliseconds(2))
+        for _ in 0..<eventuallyChecks(within: .seconds(120)) {
+            if condition(await board.counts()) { return true }
+            try? await Task.sleep(for: eventuallyPause)
         }
-        return true
+        return condition(await board.counts())
     }
 
     @Test("a save by another actor that matches is announced in the model actor")
