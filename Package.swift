@@ -122,6 +122,18 @@ let package = Package(
             path: "Platform/OpenSwiftData/Tests/PortingTests",
             swiftSettings: strictSettings
         ),
+        // Models and tests of a module whose default isolation is the main actor, as Xcode
+        // makes new app targets, with Approachable Concurrency's upcoming features.
+        .testTarget(
+            name: "MainActorModelTests",
+            dependencies: ["SwiftData"],
+            path: "Platform/OpenSwiftData/Tests/MainActorModelTests",
+            swiftSettings: strictSettings + [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
         // A second process for the tests that kill a migration half-way.
         .executableTarget(
             name: "openswiftdata-migration-fixture",

@@ -111,7 +111,8 @@ enum ConditionalMembers {
     static func countFunction(of items: [MemberLayout], className: String) -> String? {
         let cases = countCases(of: items, className: className)
         guard !cases.isEmpty else { return nil }
-        return "private static func _$conditionalCount_\(className)(_ block: Int) -> Int {\n    switch block {\n"
+        return
+            "nonisolated private static func _$conditionalCount_\(className)(_ block: Int) -> Int {\n    switch block {\n"
             + cases.map { "    " + $0 }.joined(separator: "\n") + "\n    default:\n        return 0\n    }\n}"
     }
 

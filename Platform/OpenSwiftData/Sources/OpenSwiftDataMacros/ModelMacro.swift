@@ -11,7 +11,8 @@ import SwiftSyntaxMacros
 /// - member: adds the backing data, `persistentBackingData`, the schema description
 ///   (`schemaMetadata`, `schemaIndexes`, `schemaUniquenessConstraints`) and
 ///   `init(backingData:)`;
-/// - extension: conforms the class to `OpenSwiftData.PersistentModel`.
+/// - extension: conforms the class to `OpenSwiftData.PersistentModel`, a nonisolated
+///   conformance whatever the class's isolation.
 ///
 /// Only the member role reports diagnostics; when there are any, no role expands.
 public struct ModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
@@ -78,6 +79,9 @@ public struct ModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
         else {
             return []
         }
-        return [try ExtensionDeclSyntax("extension \(type.trimmed): OpenSwiftData.PersistentModel {}")]
+        // `nonisolated`: the class may be isolated to the main actor (a module's default
+        // isolation), and `PersistentModel` is `SendableMetatype` (as SwiftData's is): its
+        // conformance, and those it implies (`Hashable`, `Observable`), cannot be isolated.
+        return [try ExtensionDeclSyntax("extension \(type.trimmed): nonisolated OpenSwiftData.PersistentModel {}")]
     }
 }

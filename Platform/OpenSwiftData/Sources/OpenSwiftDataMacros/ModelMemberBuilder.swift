@@ -32,16 +32,14 @@ enum ModelMemberBuilder {
             // Noncopyable: its `deinit` runs when the model ends (see
             // `ModelBackingReference`). Created empty; a new model gets its backing data
             // on first use, a fetched one in `init(backingData:)`.
-            """
-            @Transient private var _$backingData = OpenSwiftData.ModelBackingReference()
-            """,
+            backingStorage,
             // A class that may be subclassed gathers its subclasses' initial values when
             // its backing data is first used. A final class's getter returns early instead:
             // written as the other, its property accessors were no longer inlined where
             // they are read (measured: 1.7 % more instructions in the relationship benchmark).
             isSubclassable
                 ? """
-                \(raw: access)var persistentBackingData: OpenSwiftData.ModelBackingData {
+                \(raw: access)nonisolated var persistentBackingData: OpenSwiftData.ModelBackingData {
                     get {
                         let backing: OpenSwiftData.ModelBackingData
                         if let existing = _$backingData.backing {
@@ -59,7 +57,7 @@ enum ModelMemberBuilder {
                 }
                 """
                 : """
-                \(raw: access)var persistentBackingData: OpenSwiftData.ModelBackingData {
+                \(raw: access)nonisolated var persistentBackingData: OpenSwiftData.ModelBackingData {
                     get {
                         if let backing = _$backingData.backing {
                             return backing
@@ -72,35 +70,36 @@ enum ModelMemberBuilder {
                 }
                 """,
             """
-            \(raw: access)\(raw: typeMember) var schemaMetadata: [OpenSwiftData.Schema.PropertyMetadata] {
-                \(raw: schemaMetadataLiteral(for: model))
+            \(raw: access)nonisolated \(raw: typeMember) var schemaMetadata: [OpenSwiftData.Schema.PropertyMetadata] {
+                \(raw: madeInIsolation(schemaMetadataLiteral(for: model), of: model))
             }
             """,
+            isolationMarker(for: model),
             """
-            \(raw: access)\(raw: typeMember) var schemaIndexes: [[String]] {
+            \(raw: access)nonisolated \(raw: typeMember) var schemaIndexes: [[String]] {
                 \(raw: nameListsLiteral(model.indexes))
             }
             """,
             """
-            \(raw: access)\(raw: typeMember) var schemaUniquenessConstraints: [[String]] {
+            \(raw: access)nonisolated \(raw: typeMember) var schemaUniquenessConstraints: [[String]] {
                 \(raw: nameListsLiteral(model.uniquenessConstraints))
             }
             """,
             """
-            \(raw: access)required init(backingData: OpenSwiftData.ModelBackingData) {
+            \(raw: access)nonisolated required init(backingData: OpenSwiftData.ModelBackingData) {
                 \(raw: placeholderAssignments(for: model))self.persistentBackingData = backingData
             }
             """,
         ]
         if model.usesPropertyOffset {
-            members.append("private static var _$propertyOffset: Int { 0 }")
+            members.append("nonisolated private static var _$propertyOffset: Int { 0 }")
         }
         members += conditionalCounts(for: model)
         if isSubclassable {
             let overridable = model.isOpen ? "open " : access
             members += [
                 """
-                \(raw: overridable)class var _$superentity: (any OpenSwiftData.PersistentModel.Type)? {
+                \(raw: overridable)nonisolated class var _$superentity: (any OpenSwiftData.PersistentModel.Type)? {
                     nil
                 }
                 """,
@@ -108,7 +107,7 @@ enum ModelMemberBuilder {
                 """
                 /// Called when a model of a subclass gets its backing data: each class of the
                 /// hierarchy hands over the values its initializer stored before.
-                \(raw: overridable)func _$adoptInitialValues(into backing: OpenSwiftData.ModelBackingData) {
+                \(raw: overridable)nonisolated func _$adoptInitialValues(into backing: OpenSwiftData.ModelBackingData) {
                     backing.needsInheritedValues = false
                 }
                 """,
@@ -125,40 +124,39 @@ enum ModelMemberBuilder {
         let count = model.propertyCount.expression(in: className)
         let range = "\(className)._$propertyOffset..<(\(className)._$propertyOffset + \(count))"
         var members: [DeclSyntax] = [
+            backingStorage,
             """
-            @Transient private var _$backingData = OpenSwiftData.ModelBackingReference()
+            nonisolated private static let _$propertyOffset = \(raw: superclass).schemaMetadata.count
             """,
             """
-            private static let _$propertyOffset = \(raw: superclass).schemaMetadata.count
-            """,
-            """
-            \(raw: overridable)override class var schemaMetadata: [OpenSwiftData.Schema.PropertyMetadata] {
-                \(raw: subclassSchemaMetadata(for: model, superclass: superclass))
+            \(raw: overridable)nonisolated override class var schemaMetadata: [OpenSwiftData.Schema.PropertyMetadata] {
+                \(raw: madeInIsolation(subclassSchemaMetadata(for: model, superclass: superclass), of: model))
             }
             """,
+            isolationMarker(for: model),
             """
-            \(raw: overridable)override class var schemaIndexes: [[String]] {
+            \(raw: overridable)nonisolated override class var schemaIndexes: [[String]] {
                 \(raw: nameListsLiteral(model.indexes))
             }
             """,
             """
-            \(raw: overridable)override class var schemaUniquenessConstraints: [[String]] {
+            \(raw: overridable)nonisolated override class var schemaUniquenessConstraints: [[String]] {
                 \(raw: nameListsLiteral(model.uniquenessConstraints))
             }
             """,
             """
-            \(raw: overridable)override class var _$superentity: (any OpenSwiftData.PersistentModel.Type)? {
+            \(raw: overridable)nonisolated override class var _$superentity: (any OpenSwiftData.PersistentModel.Type)? {
                 \(raw: superclass).self
             }
             """,
             """
-            \(raw: access)required init(backingData: OpenSwiftData.ModelBackingData) {
+            \(raw: access)nonisolated required init(backingData: OpenSwiftData.ModelBackingData) {
                 \(raw: placeholderAssignments(for: model))\(raw: backingAssignment(of: "backingData", indentation: "    "))
                 super.init(backingData: backingData)
             }
             """,
             """
-            \(raw: overridable)override func _$adoptInitialValues(into backing: OpenSwiftData.ModelBackingData) {
+            \(raw: overridable)nonisolated override func _$adoptInitialValues(into backing: OpenSwiftData.ModelBackingData) {
                 let own = _$backingData.backing
                 _$backingData.backing = backing
                 OpenSwiftData.ModelBackingReference.handOver(from: own, to: backing, properties: \(raw: range))
@@ -168,6 +166,32 @@ enum ModelMemberBuilder {
         ]
         members.append(keyPathsFunction(for: model, superclass: superclass))
         return members + conditionalCounts(for: model)
+    }
+
+    /// The model's reference to its backing data. `nonisolated(unsafe)`: the class may be
+    /// isolated to the main actor (a module's default isolation), while `PersistentModel`'s
+    /// requirements, which read it, are nonisolated (the protocol is `SendableMetatype`, as
+    /// SwiftData's is). A model is used by one context at a time, on that context's actor,
+    /// as a model of a class without isolation is; a context stops the program when it is
+    /// given or fetches a model of a main-actor class off the main thread
+    /// (`ModelContextCore.checkMainActor(for:)`).
+    private static var backingStorage: DeclSyntax {
+        "@Transient nonisolated(unsafe) private var _$backingData = OpenSwiftData.ModelBackingReference()"
+    }
+
+    /// `static func _$isolation_<Class>()`: declared without an isolation of its own, it
+    /// has the class's, which `_modelSchemaMetadata(for:isolation:_:)` reads from it.
+    private static func isolationMarker(for model: ModelAnalysis) -> DeclSyntax {
+        "private static func _$isolation_\(raw: model.className)() {}"
+    }
+
+    /// `body` (a list literal, or statements that return the list) made in the class's
+    /// isolation, where its key paths and default values can be read.
+    private static func madeInIsolation(_ body: String, of model: ModelAnalysis) -> String {
+        let indented = body.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\n    ")
+        let name = model.className
+        return "OpenSwiftData._modelSchemaMetadata(for: \(name).self, isolation: \(name)._$isolation_\(name)) {\n"
+            + "        \(indented)\n    }"
     }
 
     /// The body of a subclass's `schemaMetadata`: its superclasses' properties, then its own.

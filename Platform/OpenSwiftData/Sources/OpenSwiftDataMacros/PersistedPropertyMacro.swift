@@ -24,7 +24,7 @@ public struct PersistedPropertyMacro: AccessorMacro, PeerMacro {
         let className = classDecl?.name.text ?? "Self"
         let keyPath =
             keepsKeyPathConstants(in: context)
-            ? "\(className).\(keyPathConstant(of: target.name))" : "\\\(className).\(target.spelledName)"
+            ? "\(className).\(keyPathConstant(of: target.name)).keyPath" : "\\\(className).\(target.spelledName)"
         let isNewModelValue = NewModelValue.test(of: target.binding)
         // A class that may be in a hierarchy numbers its properties after its
         // superclasses' (see `ModelMemberBuilder`).

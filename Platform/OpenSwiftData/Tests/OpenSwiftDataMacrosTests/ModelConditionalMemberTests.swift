@@ -31,7 +31,7 @@ struct ModelConditionalMemberTests {
                             _name = OpenSwiftData._PersistedPropertyPlaceholder()
                         }
                         get {
-                            persistentBackingData.value(at: 0, of: self, keyPath: Trip._$keyPath_name)
+                            persistentBackingData.value(at: 0, of: self, keyPath: Trip._$keyPath_name.keyPath)
                         }
                         set {
                             persistentBackingData.setValue(newValue, at: 0, of: self)
@@ -56,7 +56,7 @@ struct ModelConditionalMemberTests {
                             _day = OpenSwiftData._PersistedPropertyPlaceholder()
                         }
                         get {
-                            persistentBackingData.value(at: 1 + Trip._$conditionalCount_Trip(0), of: self, keyPath: Trip._$keyPath_day)
+                            persistentBackingData.value(at: 1 + Trip._$conditionalCount_Trip(0), of: self, keyPath: Trip._$keyPath_day.keyPath)
                         }
                         set {
                             persistentBackingData.setValue(newValue, at: 1 + Trip._$conditionalCount_Trip(0), of: self)
@@ -67,9 +67,9 @@ struct ModelConditionalMemberTests {
 
                     private static let _$keyPath_day = OpenSwiftData._keyPathConstant(\Trip.day)
 
-                    private var _$backingData = OpenSwiftData.ModelBackingReference()
+                    nonisolated(unsafe) private var _$backingData = OpenSwiftData.ModelBackingReference()
 
-                    var persistentBackingData: OpenSwiftData.ModelBackingData {
+                    nonisolated var persistentBackingData: OpenSwiftData.ModelBackingData {
                         get {
                             if let backing = _$backingData.backing {
                                 return backing
@@ -85,28 +85,33 @@ struct ModelConditionalMemberTests {
                         }
                     }
 
-                    static var schemaMetadata: [OpenSwiftData.Schema.PropertyMetadata] {
-                        var list: [OpenSwiftData.Schema.PropertyMetadata] = []
-                        list.append(OpenSwiftData.Schema.PropertyMetadata(name: "name", keypath: \Trip.name, defaultValue: nil, metadata: nil))
-                        #if DEBUG
-                        #else
-                        #if os(Linux)
-                        list.append(OpenSwiftData.Schema.PropertyMetadata(name: "linuxOnly", keypath: \Trip.linuxOnly, defaultValue: 0, metadata: nil))
-                        #endif
-                        #endif
-                        list.append(OpenSwiftData.Schema.PropertyMetadata(name: "day", keypath: \Trip.day, defaultValue: nil, metadata: nil))
-                        return list
+                    nonisolated static var schemaMetadata: [OpenSwiftData.Schema.PropertyMetadata] {
+                        OpenSwiftData._modelSchemaMetadata(for: Trip.self, isolation: Trip._$isolation_Trip) {
+                            var list: [OpenSwiftData.Schema.PropertyMetadata] = []
+                            list.append(OpenSwiftData.Schema.PropertyMetadata(name: "name", keypath: \Trip.name, defaultValue: nil, metadata: nil))
+                            #if DEBUG
+                            #else
+                            #if os(Linux)
+                            list.append(OpenSwiftData.Schema.PropertyMetadata(name: "linuxOnly", keypath: \Trip.linuxOnly, defaultValue: 0, metadata: nil))
+                            #endif
+                            #endif
+                            list.append(OpenSwiftData.Schema.PropertyMetadata(name: "day", keypath: \Trip.day, defaultValue: nil, metadata: nil))
+                            return list
+                        }
                     }
 
-                    static var schemaIndexes: [[String]] {
+                    private static func _$isolation_Trip() {
+                    }
+
+                    nonisolated static var schemaIndexes: [[String]] {
                         []
                     }
 
-                    static var schemaUniquenessConstraints: [[String]] {
+                    nonisolated static var schemaUniquenessConstraints: [[String]] {
                         []
                     }
 
-                    required init(backingData: OpenSwiftData.ModelBackingData) {
+                    nonisolated required init(backingData: OpenSwiftData.ModelBackingData) {
                         _name = OpenSwiftData._PersistedPropertyPlaceholder()
                         #if DEBUG
                         #else
@@ -118,7 +123,7 @@ struct ModelConditionalMemberTests {
                         self.persistentBackingData = backingData
                     }
 
-                    private static func _$conditionalCount_Trip(_ block: Int) -> Int {
+                    nonisolated private static func _$conditionalCount_Trip(_ block: Int) -> Int {
                         switch block {
                         case 0:
                             #if DEBUG
@@ -138,7 +143,7 @@ struct ModelConditionalMemberTests {
                     }
                 }
 
-                extension Trip: OpenSwiftData.PersistentModel {
+                extension Trip: nonisolated OpenSwiftData.PersistentModel {
                 }
                 """#
         )

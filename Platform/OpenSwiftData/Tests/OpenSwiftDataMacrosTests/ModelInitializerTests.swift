@@ -57,9 +57,9 @@ struct ModelInitializerTests {
                         self.init(code: "")
                     }
 
-                    private var _$backingData = OpenSwiftData.ModelBackingReference()
+                    nonisolated(unsafe) private var _$backingData = OpenSwiftData.ModelBackingReference()
 
-                    var persistentBackingData: OpenSwiftData.ModelBackingData {
+                    nonisolated var persistentBackingData: OpenSwiftData.ModelBackingData {
                         get {
                             if let backing = _$backingData.backing {
                                 return backing
@@ -75,24 +75,29 @@ struct ModelInitializerTests {
                         }
                     }
 
-                    static var schemaMetadata: [OpenSwiftData.Schema.PropertyMetadata] {
-                        [
-                            OpenSwiftData.Schema.PropertyMetadata(name: "code", keypath: \Ticket.code, defaultValue: nil, metadata: nil),
-                            OpenSwiftData.Schema.PropertyMetadata(name: "seat", keypath: \Ticket.seat, defaultValue: nil, metadata: nil),
-                            OpenSwiftData.Schema.PropertyMetadata(name: "gate", keypath: \Ticket.gate, defaultValue: nil, metadata: nil),
-                            OpenSwiftData.Schema.PropertyMetadata(name: "issuer", keypath: \Ticket.issuer, defaultValue: "box office", metadata: nil)
-                        ]
+                    nonisolated static var schemaMetadata: [OpenSwiftData.Schema.PropertyMetadata] {
+                        OpenSwiftData._modelSchemaMetadata(for: Ticket.self, isolation: Ticket._$isolation_Ticket) {
+                            [
+                                OpenSwiftData.Schema.PropertyMetadata(name: "code", keypath: \Ticket.code, defaultValue: nil, metadata: nil),
+                                OpenSwiftData.Schema.PropertyMetadata(name: "seat", keypath: \Ticket.seat, defaultValue: nil, metadata: nil),
+                                OpenSwiftData.Schema.PropertyMetadata(name: "gate", keypath: \Ticket.gate, defaultValue: nil, metadata: nil),
+                                OpenSwiftData.Schema.PropertyMetadata(name: "issuer", keypath: \Ticket.issuer, defaultValue: "box office", metadata: nil)
+                            ]
+                        }
                     }
 
-                    static var schemaIndexes: [[String]] {
+                    private static func _$isolation_Ticket() {
+                    }
+
+                    nonisolated static var schemaIndexes: [[String]] {
                         []
                     }
 
-                    static var schemaUniquenessConstraints: [[String]] {
+                    nonisolated static var schemaUniquenessConstraints: [[String]] {
                         []
                     }
 
-                    required init(backingData: OpenSwiftData.ModelBackingData) {
+                    nonisolated required init(backingData: OpenSwiftData.ModelBackingData) {
                         self.code = backingData.constantValue(at: 0)
                         self.seat = backingData.constantValue(at: 1)
                         self.gate = backingData.constantValue(at: 2)
@@ -100,7 +105,7 @@ struct ModelInitializerTests {
                     }
                 }
 
-                extension Ticket: OpenSwiftData.PersistentModel {
+                extension Ticket: nonisolated OpenSwiftData.PersistentModel {
                 }
                 """#
         )

@@ -30,7 +30,7 @@ struct ModelMacroTripTests {
                             _name = OpenSwiftData._PersistedPropertyPlaceholder()
                         }
                         get {
-                            persistentBackingData.value(at: 0, of: self, keyPath: Trip._$keyPath_name)
+                            persistentBackingData.value(at: 0, of: self, keyPath: Trip._$keyPath_name.keyPath)
                         }
                         set {
                             persistentBackingData.setValue(newValue, at: 0, of: self)
@@ -47,7 +47,7 @@ struct ModelMacroTripTests {
                             _startDate = OpenSwiftData._PersistedPropertyPlaceholder()
                         }
                         get {
-                            persistentBackingData.value(at: 1, of: self, keyPath: Trip._$keyPath_startDate)
+                            persistentBackingData.value(at: 1, of: self, keyPath: Trip._$keyPath_startDate.keyPath)
                         }
                         set {
                             persistentBackingData.setValue(newValue, at: 1, of: self)
@@ -64,7 +64,7 @@ struct ModelMacroTripTests {
                             _kind = OpenSwiftData._PersistedPropertyPlaceholder()
                         }
                         get {
-                            persistentBackingData.value(at: 2, of: self, keyPath: Trip._$keyPath_kind)
+                            persistentBackingData.value(at: 2, of: self, keyPath: Trip._$keyPath_kind.keyPath)
                         }
                         set {
                             persistentBackingData.setValue(newValue, at: 2, of: self)
@@ -81,7 +81,7 @@ struct ModelMacroTripTests {
                             _stops = OpenSwiftData._PersistedPropertyPlaceholder()
                         }
                         get {
-                            persistentBackingData.value(at: 3, of: self, keyPath: Trip._$keyPath_stops)
+                            persistentBackingData.value(at: 3, of: self, keyPath: Trip._$keyPath_stops.keyPath)
                         }
                         set {
                             persistentBackingData.setValue(newValue, at: 3, of: self)
@@ -96,9 +96,9 @@ struct ModelMacroTripTests {
                     static var shared = 1
                     init(name: String) { self.name = name }
 
-                    private var _$backingData = OpenSwiftData.ModelBackingReference()
+                    nonisolated(unsafe) private var _$backingData = OpenSwiftData.ModelBackingReference()
 
-                    var persistentBackingData: OpenSwiftData.ModelBackingData {
+                    nonisolated var persistentBackingData: OpenSwiftData.ModelBackingData {
                         get {
                             if let backing = _$backingData.backing {
                                 return backing
@@ -114,24 +114,29 @@ struct ModelMacroTripTests {
                         }
                     }
 
-                    static var schemaMetadata: [OpenSwiftData.Schema.PropertyMetadata] {
-                        [
-                            OpenSwiftData.Schema.PropertyMetadata(name: "name", keypath: \Trip.name, defaultValue: nil, metadata: OpenSwiftData.Schema.Attribute(.unique)),
-                            OpenSwiftData.Schema.PropertyMetadata(name: "startDate", keypath: \Trip.startDate, defaultValue: Date.now, metadata: nil),
-                            OpenSwiftData.Schema.PropertyMetadata(name: "kind", keypath: \Trip.kind, defaultValue: nil, metadata: nil),
-                            OpenSwiftData.Schema.PropertyMetadata(name: "stops", keypath: \Trip.stops, defaultValue: [], metadata: OpenSwiftData.Schema.Relationship(deleteRule: .cascade, inverse: \Stop.trip))
-                        ]
+                    nonisolated static var schemaMetadata: [OpenSwiftData.Schema.PropertyMetadata] {
+                        OpenSwiftData._modelSchemaMetadata(for: Trip.self, isolation: Trip._$isolation_Trip) {
+                            [
+                                OpenSwiftData.Schema.PropertyMetadata(name: "name", keypath: \Trip.name, defaultValue: nil, metadata: OpenSwiftData.Schema.Attribute(.unique)),
+                                OpenSwiftData.Schema.PropertyMetadata(name: "startDate", keypath: \Trip.startDate, defaultValue: Date.now, metadata: nil),
+                                OpenSwiftData.Schema.PropertyMetadata(name: "kind", keypath: \Trip.kind, defaultValue: nil, metadata: nil),
+                                OpenSwiftData.Schema.PropertyMetadata(name: "stops", keypath: \Trip.stops, defaultValue: [], metadata: OpenSwiftData.Schema.Relationship(deleteRule: .cascade, inverse: \Stop.trip))
+                            ]
+                        }
                     }
 
-                    static var schemaIndexes: [[String]] {
+                    private static func _$isolation_Trip() {
+                    }
+
+                    nonisolated static var schemaIndexes: [[String]] {
                         [["name"], ["startDate", "name"]]
                     }
 
-                    static var schemaUniquenessConstraints: [[String]] {
+                    nonisolated static var schemaUniquenessConstraints: [[String]] {
                         [["name", "startDate"]]
                     }
 
-                    required init(backingData: OpenSwiftData.ModelBackingData) {
+                    nonisolated required init(backingData: OpenSwiftData.ModelBackingData) {
                         _name = OpenSwiftData._PersistedPropertyPlaceholder()
                         _startDate = OpenSwiftData._PersistedPropertyPlaceholder()
                         _kind = OpenSwiftData._PersistedPropertyPlaceholder()
@@ -140,7 +145,7 @@ struct ModelMacroTripTests {
                     }
                 }
 
-                extension Trip: OpenSwiftData.PersistentModel {
+                extension Trip: nonisolated OpenSwiftData.PersistentModel {
                 }
                 """#
         )
@@ -173,7 +178,7 @@ struct ModelMacroTripTests {
                             _name = OpenSwiftData._PersistedPropertyPlaceholder()
                         }
                         get {
-                            persistentBackingData.value(at: 0, of: self, keyPath: Trip._$keyPath_name)
+                            persistentBackingData.value(at: 0, of: self, keyPath: Trip._$keyPath_name.keyPath)
                         }
                         set {
                             persistentBackingData.setValue(newValue, at: 0, of: self)
@@ -190,7 +195,7 @@ struct ModelMacroTripTests {
                             _startDate = OpenSwiftData._PersistedPropertyPlaceholder()
                         }
                         get {
-                            persistentBackingData.value(at: 1, of: self, keyPath: Trip._$keyPath_startDate)
+                            persistentBackingData.value(at: 1, of: self, keyPath: Trip._$keyPath_startDate.keyPath)
                         }
                         set {
                             persistentBackingData.setValue(newValue, at: 1, of: self)
@@ -207,7 +212,7 @@ struct ModelMacroTripTests {
                             _kind = OpenSwiftData._PersistedPropertyPlaceholder()
                         }
                         get {
-                            persistentBackingData.value(at: 2, of: self, keyPath: Trip._$keyPath_kind)
+                            persistentBackingData.value(at: 2, of: self, keyPath: Trip._$keyPath_kind.keyPath)
                         }
                         set {
                             persistentBackingData.setValue(newValue, at: 2, of: self)
@@ -224,7 +229,7 @@ struct ModelMacroTripTests {
                             _stops = OpenSwiftData._PersistedPropertyPlaceholder()
                         }
                         get {
-                            persistentBackingData.value(at: 3, of: self, keyPath: Trip._$keyPath_stops)
+                            persistentBackingData.value(at: 3, of: self, keyPath: Trip._$keyPath_stops.keyPath)
                         }
                         set {
                             persistentBackingData.setValue(newValue, at: 3, of: self)
@@ -239,9 +244,9 @@ struct ModelMacroTripTests {
                     public static var shared = 1
                     public init(name: String) { self.name = name }
 
-                    private var _$backingData = OpenSwiftData.ModelBackingReference()
+                    nonisolated(unsafe) private var _$backingData = OpenSwiftData.ModelBackingReference()
 
-                    public var persistentBackingData: OpenSwiftData.ModelBackingData {
+                    public nonisolated var persistentBackingData: OpenSwiftData.ModelBackingData {
                         get {
                             if let backing = _$backingData.backing {
                                 return backing
@@ -257,24 +262,29 @@ struct ModelMacroTripTests {
                         }
                     }
 
-                    public static var schemaMetadata: [OpenSwiftData.Schema.PropertyMetadata] {
-                        [
-                            OpenSwiftData.Schema.PropertyMetadata(name: "name", keypath: \Trip.name, defaultValue: nil, metadata: OpenSwiftData.Schema.Attribute(.unique)),
-                            OpenSwiftData.Schema.PropertyMetadata(name: "startDate", keypath: \Trip.startDate, defaultValue: Date.now, metadata: nil),
-                            OpenSwiftData.Schema.PropertyMetadata(name: "kind", keypath: \Trip.kind, defaultValue: nil, metadata: nil),
-                            OpenSwiftData.Schema.PropertyMetadata(name: "stops", keypath: \Trip.stops, defaultValue: [], metadata: OpenSwiftData.Schema.Relationship(deleteRule: .cascade, inverse: \Stop.trip))
-                        ]
+                    public nonisolated static var schemaMetadata: [OpenSwiftData.Schema.PropertyMetadata] {
+                        OpenSwiftData._modelSchemaMetadata(for: Trip.self, isolation: Trip._$isolation_Trip) {
+                            [
+                                OpenSwiftData.Schema.PropertyMetadata(name: "name", keypath: \Trip.name, defaultValue: nil, metadata: OpenSwiftData.Schema.Attribute(.unique)),
+                                OpenSwiftData.Schema.PropertyMetadata(name: "startDate", keypath: \Trip.startDate, defaultValue: Date.now, metadata: nil),
+                                OpenSwiftData.Schema.PropertyMetadata(name: "kind", keypath: \Trip.kind, defaultValue: nil, metadata: nil),
+                                OpenSwiftData.Schema.PropertyMetadata(name: "stops", keypath: \Trip.stops, defaultValue: [], metadata: OpenSwiftData.Schema.Relationship(deleteRule: .cascade, inverse: \Stop.trip))
+                            ]
+                        }
                     }
 
-                    public static var schemaIndexes: [[String]] {
+                    private static func _$isolation_Trip() {
+                    }
+
+                    public nonisolated static var schemaIndexes: [[String]] {
                         [["name"], ["startDate", "name"]]
                     }
 
-                    public static var schemaUniquenessConstraints: [[String]] {
+                    public nonisolated static var schemaUniquenessConstraints: [[String]] {
                         [["name", "startDate"]]
                     }
 
-                    public required init(backingData: OpenSwiftData.ModelBackingData) {
+                    public nonisolated required init(backingData: OpenSwiftData.ModelBackingData) {
                         _name = OpenSwiftData._PersistedPropertyPlaceholder()
                         _startDate = OpenSwiftData._PersistedPropertyPlaceholder()
                         _kind = OpenSwiftData._PersistedPropertyPlaceholder()
@@ -283,7 +293,7 @@ struct ModelMacroTripTests {
                     }
                 }
 
-                extension Trip: OpenSwiftData.PersistentModel {
+                extension Trip: nonisolated OpenSwiftData.PersistentModel {
                 }
                 """#
         )

@@ -22,7 +22,7 @@ struct ModelMacroVariantTests {
                             _title = OpenSwiftData._PersistedPropertyPlaceholder()
                         }
                         get {
-                            persistentBackingData.value(at: 0, of: self, keyPath: Tag._$keyPath_title)
+                            persistentBackingData.value(at: 0, of: self, keyPath: Tag._$keyPath_title.keyPath)
                         }
                         set {
                             persistentBackingData.setValue(newValue, at: 0, of: self)
@@ -34,9 +34,9 @@ struct ModelMacroVariantTests {
                     private static let _$keyPath_title = OpenSwiftData._keyPathConstant(\Tag.title)
                     init(title: String) { self.title = title }
 
-                    private var _$backingData = OpenSwiftData.ModelBackingReference()
+                    nonisolated(unsafe) private var _$backingData = OpenSwiftData.ModelBackingReference()
 
-                    var persistentBackingData: OpenSwiftData.ModelBackingData {
+                    nonisolated var persistentBackingData: OpenSwiftData.ModelBackingData {
                         get {
                             if let backing = _$backingData.backing {
                                 return backing
@@ -52,27 +52,32 @@ struct ModelMacroVariantTests {
                         }
                     }
 
-                    static var schemaMetadata: [OpenSwiftData.Schema.PropertyMetadata] {
-                        [
-                            OpenSwiftData.Schema.PropertyMetadata(name: "title", keypath: \Tag.title, defaultValue: nil, metadata: nil)
-                        ]
+                    nonisolated static var schemaMetadata: [OpenSwiftData.Schema.PropertyMetadata] {
+                        OpenSwiftData._modelSchemaMetadata(for: Tag.self, isolation: Tag._$isolation_Tag) {
+                            [
+                                OpenSwiftData.Schema.PropertyMetadata(name: "title", keypath: \Tag.title, defaultValue: nil, metadata: nil)
+                            ]
+                        }
                     }
 
-                    static var schemaIndexes: [[String]] {
+                    private static func _$isolation_Tag() {
+                    }
+
+                    nonisolated static var schemaIndexes: [[String]] {
                         []
                     }
 
-                    static var schemaUniquenessConstraints: [[String]] {
+                    nonisolated static var schemaUniquenessConstraints: [[String]] {
                         []
                     }
 
-                    required init(backingData: OpenSwiftData.ModelBackingData) {
+                    nonisolated required init(backingData: OpenSwiftData.ModelBackingData) {
                         _title = OpenSwiftData._PersistedPropertyPlaceholder()
                         self.persistentBackingData = backingData
                     }
                 }
 
-                extension Tag: OpenSwiftData.PersistentModel {
+                extension Tag: nonisolated OpenSwiftData.PersistentModel {
                 }
                 """#
         )
@@ -96,7 +101,7 @@ struct ModelMacroVariantTests {
                             _title = OpenSwiftData._PersistedPropertyPlaceholder()
                         }
                         get {
-                            persistentBackingData.value(at: 0, of: self, keyPath: Tag._$keyPath_title)
+                            persistentBackingData.value(at: 0, of: self, keyPath: Tag._$keyPath_title.keyPath)
                         }
                         set {
                             persistentBackingData.setValue(newValue, at: 0, of: self)
@@ -107,9 +112,9 @@ struct ModelMacroVariantTests {
 
                     private static let _$keyPath_title = OpenSwiftData._keyPathConstant(\Tag.title)
 
-                    private var _$backingData = OpenSwiftData.ModelBackingReference()
+                    nonisolated(unsafe) private var _$backingData = OpenSwiftData.ModelBackingReference()
 
-                    package var persistentBackingData: OpenSwiftData.ModelBackingData {
+                    package nonisolated var persistentBackingData: OpenSwiftData.ModelBackingData {
                         get {
                             if let backing = _$backingData.backing {
                                 return backing
@@ -125,27 +130,32 @@ struct ModelMacroVariantTests {
                         }
                     }
 
-                    package static var schemaMetadata: [OpenSwiftData.Schema.PropertyMetadata] {
-                        [
-                            OpenSwiftData.Schema.PropertyMetadata(name: "title", keypath: \Tag.title, defaultValue: "", metadata: nil)
-                        ]
+                    package nonisolated static var schemaMetadata: [OpenSwiftData.Schema.PropertyMetadata] {
+                        OpenSwiftData._modelSchemaMetadata(for: Tag.self, isolation: Tag._$isolation_Tag) {
+                            [
+                                OpenSwiftData.Schema.PropertyMetadata(name: "title", keypath: \Tag.title, defaultValue: "", metadata: nil)
+                            ]
+                        }
                     }
 
-                    package static var schemaIndexes: [[String]] {
+                    private static func _$isolation_Tag() {
+                    }
+
+                    package nonisolated static var schemaIndexes: [[String]] {
                         []
                     }
 
-                    package static var schemaUniquenessConstraints: [[String]] {
+                    package nonisolated static var schemaUniquenessConstraints: [[String]] {
                         []
                     }
 
-                    package required init(backingData: OpenSwiftData.ModelBackingData) {
+                    package nonisolated required init(backingData: OpenSwiftData.ModelBackingData) {
                         _title = OpenSwiftData._PersistedPropertyPlaceholder()
                         self.persistentBackingData = backingData
                     }
                 }
 
-                extension Tag: OpenSwiftData.PersistentModel {
+                extension Tag: nonisolated OpenSwiftData.PersistentModel {
                 }
                 """#
         )
@@ -170,7 +180,7 @@ struct ModelMacroVariantTests {
                             _start = OpenSwiftData._PersistedPropertyPlaceholder()
                         }
                         get {
-                            persistentBackingData.value(at: 0, of: self, keyPath: Event._$keyPath_start)
+                            persistentBackingData.value(at: 0, of: self, keyPath: Event._$keyPath_start.keyPath)
                         }
                         set {
                             persistentBackingData.setValue(newValue, at: 0, of: self)
@@ -182,9 +192,9 @@ struct ModelMacroVariantTests {
                     private static let _$keyPath_start = OpenSwiftData._keyPathConstant(\Event.start)
                     init() {}
 
-                    private var _$backingData = OpenSwiftData.ModelBackingReference()
+                    nonisolated(unsafe) private var _$backingData = OpenSwiftData.ModelBackingReference()
 
-                    var persistentBackingData: OpenSwiftData.ModelBackingData {
+                    nonisolated var persistentBackingData: OpenSwiftData.ModelBackingData {
                         get {
                             if let backing = _$backingData.backing {
                                 return backing
@@ -200,27 +210,32 @@ struct ModelMacroVariantTests {
                         }
                     }
 
-                    static var schemaMetadata: [OpenSwiftData.Schema.PropertyMetadata] {
-                        [
-                            OpenSwiftData.Schema.PropertyMetadata(name: "start", keypath: \Event.start, defaultValue: Date(timeIntervalSince1970: 60 * 60 * 24), metadata: nil)
-                        ]
+                    nonisolated static var schemaMetadata: [OpenSwiftData.Schema.PropertyMetadata] {
+                        OpenSwiftData._modelSchemaMetadata(for: Event.self, isolation: Event._$isolation_Event) {
+                            [
+                                OpenSwiftData.Schema.PropertyMetadata(name: "start", keypath: \Event.start, defaultValue: Date(timeIntervalSince1970: 60 * 60 * 24), metadata: nil)
+                            ]
+                        }
                     }
 
-                    static var schemaIndexes: [[String]] {
+                    private static func _$isolation_Event() {
+                    }
+
+                    nonisolated static var schemaIndexes: [[String]] {
                         []
                     }
 
-                    static var schemaUniquenessConstraints: [[String]] {
+                    nonisolated static var schemaUniquenessConstraints: [[String]] {
                         []
                     }
 
-                    required init(backingData: OpenSwiftData.ModelBackingData) {
+                    nonisolated required init(backingData: OpenSwiftData.ModelBackingData) {
                         _start = OpenSwiftData._PersistedPropertyPlaceholder()
                         self.persistentBackingData = backingData
                     }
                 }
 
-                extension Event: OpenSwiftData.PersistentModel {
+                extension Event: nonisolated OpenSwiftData.PersistentModel {
                 }
                 """#
         )
@@ -245,7 +260,7 @@ struct ModelMacroVariantTests {
                             _tags = OpenSwiftData._PersistedPropertyPlaceholder()
                         }
                         get {
-                            persistentBackingData.value(at: 0, of: self, keyPath: Note._$keyPath_tags)
+                            persistentBackingData.value(at: 0, of: self, keyPath: Note._$keyPath_tags.keyPath)
                         }
                         set {
                             persistentBackingData.setValue(newValue, at: 0, of: self)
@@ -257,9 +272,9 @@ struct ModelMacroVariantTests {
                     private static let _$keyPath_tags = OpenSwiftData._keyPathConstant(\Note.tags)
                     init() {}
 
-                    private var _$backingData = OpenSwiftData.ModelBackingReference()
+                    nonisolated(unsafe) private var _$backingData = OpenSwiftData.ModelBackingReference()
 
-                    var persistentBackingData: OpenSwiftData.ModelBackingData {
+                    nonisolated var persistentBackingData: OpenSwiftData.ModelBackingData {
                         get {
                             if let backing = _$backingData.backing {
                                 return backing
@@ -275,27 +290,32 @@ struct ModelMacroVariantTests {
                         }
                     }
 
-                    static var schemaMetadata: [OpenSwiftData.Schema.PropertyMetadata] {
-                        [
-                            OpenSwiftData.Schema.PropertyMetadata(name: "tags", keypath: \Note.tags, defaultValue: nil, metadata: nil)
-                        ]
+                    nonisolated static var schemaMetadata: [OpenSwiftData.Schema.PropertyMetadata] {
+                        OpenSwiftData._modelSchemaMetadata(for: Note.self, isolation: Note._$isolation_Note) {
+                            [
+                                OpenSwiftData.Schema.PropertyMetadata(name: "tags", keypath: \Note.tags, defaultValue: nil, metadata: nil)
+                            ]
+                        }
                     }
 
-                    static var schemaIndexes: [[String]] {
+                    private static func _$isolation_Note() {
+                    }
+
+                    nonisolated static var schemaIndexes: [[String]] {
                         []
                     }
 
-                    static var schemaUniquenessConstraints: [[String]] {
+                    nonisolated static var schemaUniquenessConstraints: [[String]] {
                         []
                     }
 
-                    required init(backingData: OpenSwiftData.ModelBackingData) {
+                    nonisolated required init(backingData: OpenSwiftData.ModelBackingData) {
                         _tags = OpenSwiftData._PersistedPropertyPlaceholder()
                         self.persistentBackingData = backingData
                     }
                 }
 
-                extension Note: OpenSwiftData.PersistentModel {
+                extension Note: nonisolated OpenSwiftData.PersistentModel {
                 }
                 """#
         )
@@ -320,7 +340,7 @@ struct ModelMacroVariantTests {
                             _homepage = OpenSwiftData._PersistedPropertyPlaceholder()
                         }
                         get {
-                            persistentBackingData.value(at: 0, of: self, keyPath: Site._$keyPath_homepage)
+                            persistentBackingData.value(at: 0, of: self, keyPath: Site._$keyPath_homepage.keyPath)
                         }
                         set {
                             persistentBackingData.setValue(newValue, at: 0, of: self)
@@ -332,9 +352,9 @@ struct ModelMacroVariantTests {
                     private static let _$keyPath_homepage = OpenSwiftData._keyPathConstant(\Site.homepage)
                     init() {}
 
-                    private var _$backingData = OpenSwiftData.ModelBackingReference()
+                    nonisolated(unsafe) private var _$backingData = OpenSwiftData.ModelBackingReference()
 
-                    var persistentBackingData: OpenSwiftData.ModelBackingData {
+                    nonisolated var persistentBackingData: OpenSwiftData.ModelBackingData {
                         get {
                             if let backing = _$backingData.backing {
                                 return backing
@@ -350,27 +370,32 @@ struct ModelMacroVariantTests {
                         }
                     }
 
-                    static var schemaMetadata: [OpenSwiftData.Schema.PropertyMetadata] {
-                        [
-                            OpenSwiftData.Schema.PropertyMetadata(name: "homepage", keypath: \Site.homepage, defaultValue: nil, metadata: nil)
-                        ]
+                    nonisolated static var schemaMetadata: [OpenSwiftData.Schema.PropertyMetadata] {
+                        OpenSwiftData._modelSchemaMetadata(for: Site.self, isolation: Site._$isolation_Site) {
+                            [
+                                OpenSwiftData.Schema.PropertyMetadata(name: "homepage", keypath: \Site.homepage, defaultValue: nil, metadata: nil)
+                            ]
+                        }
                     }
 
-                    static var schemaIndexes: [[String]] {
+                    private static func _$isolation_Site() {
+                    }
+
+                    nonisolated static var schemaIndexes: [[String]] {
                         []
                     }
 
-                    static var schemaUniquenessConstraints: [[String]] {
+                    nonisolated static var schemaUniquenessConstraints: [[String]] {
                         []
                     }
 
-                    required init(backingData: OpenSwiftData.ModelBackingData) {
+                    nonisolated required init(backingData: OpenSwiftData.ModelBackingData) {
                         _homepage = OpenSwiftData._PersistedPropertyPlaceholder()
                         self.persistentBackingData = backingData
                     }
                 }
 
-                extension Site: OpenSwiftData.PersistentModel {
+                extension Site: nonisolated OpenSwiftData.PersistentModel {
                 }
                 """#
         )
@@ -401,7 +426,7 @@ struct ModelMacroVariantTests {
                             _priority = OpenSwiftData._PersistedPropertyPlaceholder()
                         }
                         get {
-                            persistentBackingData.value(at: 0, of: self, keyPath: Chore._$keyPath_priority)
+                            persistentBackingData.value(at: 0, of: self, keyPath: Chore._$keyPath_priority.keyPath)
                         }
                         set {
                             persistentBackingData.setValue(newValue, at: 0, of: self)
@@ -413,9 +438,9 @@ struct ModelMacroVariantTests {
                     private static let _$keyPath_priority = OpenSwiftData._keyPathConstant(\Chore.priority)
                     init() {}
 
-                    private var _$backingData = OpenSwiftData.ModelBackingReference()
+                    nonisolated(unsafe) private var _$backingData = OpenSwiftData.ModelBackingReference()
 
-                    var persistentBackingData: OpenSwiftData.ModelBackingData {
+                    nonisolated var persistentBackingData: OpenSwiftData.ModelBackingData {
                         get {
                             if let backing = _$backingData.backing {
                                 return backing
@@ -431,27 +456,32 @@ struct ModelMacroVariantTests {
                         }
                     }
 
-                    static var schemaMetadata: [OpenSwiftData.Schema.PropertyMetadata] {
-                        [
-                            OpenSwiftData.Schema.PropertyMetadata(name: "priority", keypath: \Chore.priority, defaultValue: .low, metadata: nil)
-                        ]
+                    nonisolated static var schemaMetadata: [OpenSwiftData.Schema.PropertyMetadata] {
+                        OpenSwiftData._modelSchemaMetadata(for: Chore.self, isolation: Chore._$isolation_Chore) {
+                            [
+                                OpenSwiftData.Schema.PropertyMetadata(name: "priority", keypath: \Chore.priority, defaultValue: .low, metadata: nil)
+                            ]
+                        }
                     }
 
-                    static var schemaIndexes: [[String]] {
+                    private static func _$isolation_Chore() {
+                    }
+
+                    nonisolated static var schemaIndexes: [[String]] {
                         []
                     }
 
-                    static var schemaUniquenessConstraints: [[String]] {
+                    nonisolated static var schemaUniquenessConstraints: [[String]] {
                         []
                     }
 
-                    required init(backingData: OpenSwiftData.ModelBackingData) {
+                    nonisolated required init(backingData: OpenSwiftData.ModelBackingData) {
                         _priority = OpenSwiftData._PersistedPropertyPlaceholder()
                         self.persistentBackingData = backingData
                     }
                 }
 
-                extension Chore: OpenSwiftData.PersistentModel {
+                extension Chore: nonisolated OpenSwiftData.PersistentModel {
                 }
                 """#
         )
@@ -476,7 +506,7 @@ struct ModelMacroVariantTests {
                             _trip = OpenSwiftData._PersistedPropertyPlaceholder()
                         }
                         get {
-                            persistentBackingData.value(at: 0, of: self, keyPath: Stop._$keyPath_trip)
+                            persistentBackingData.value(at: 0, of: self, keyPath: Stop._$keyPath_trip.keyPath)
                         }
                         set {
                             persistentBackingData.setValue(newValue, at: 0, of: self)
@@ -488,9 +518,9 @@ struct ModelMacroVariantTests {
                     private static let _$keyPath_trip = OpenSwiftData._keyPathConstant(\Stop.trip)
                     init() {}
 
-                    private var _$backingData = OpenSwiftData.ModelBackingReference()
+                    nonisolated(unsafe) private var _$backingData = OpenSwiftData.ModelBackingReference()
 
-                    var persistentBackingData: OpenSwiftData.ModelBackingData {
+                    nonisolated var persistentBackingData: OpenSwiftData.ModelBackingData {
                         get {
                             if let backing = _$backingData.backing {
                                 return backing
@@ -506,27 +536,32 @@ struct ModelMacroVariantTests {
                         }
                     }
 
-                    static var schemaMetadata: [OpenSwiftData.Schema.PropertyMetadata] {
-                        [
-                            OpenSwiftData.Schema.PropertyMetadata(name: "trip", keypath: \Stop.trip, defaultValue: nil, metadata: nil)
-                        ]
+                    nonisolated static var schemaMetadata: [OpenSwiftData.Schema.PropertyMetadata] {
+                        OpenSwiftData._modelSchemaMetadata(for: Stop.self, isolation: Stop._$isolation_Stop) {
+                            [
+                                OpenSwiftData.Schema.PropertyMetadata(name: "trip", keypath: \Stop.trip, defaultValue: nil, metadata: nil)
+                            ]
+                        }
                     }
 
-                    static var schemaIndexes: [[String]] {
+                    private static func _$isolation_Stop() {
+                    }
+
+                    nonisolated static var schemaIndexes: [[String]] {
                         []
                     }
 
-                    static var schemaUniquenessConstraints: [[String]] {
+                    nonisolated static var schemaUniquenessConstraints: [[String]] {
                         []
                     }
 
-                    required init(backingData: OpenSwiftData.ModelBackingData) {
+                    nonisolated required init(backingData: OpenSwiftData.ModelBackingData) {
                         _trip = OpenSwiftData._PersistedPropertyPlaceholder()
                         self.persistentBackingData = backingData
                     }
                 }
 
-                extension Stop: OpenSwiftData.PersistentModel {
+                extension Stop: nonisolated OpenSwiftData.PersistentModel {
                 }
                 """#
         )
@@ -552,7 +587,7 @@ struct ModelMacroVariantTests {
                             _name = OpenSwiftData._PersistedPropertyPlaceholder()
                         }
                         get {
-                            persistentBackingData.value(at: 0, of: self, keyPath: Person._$keyPath_name)
+                            persistentBackingData.value(at: 0, of: self, keyPath: Person._$keyPath_name.keyPath)
                         }
                         set {
                             persistentBackingData.setValue(newValue, at: 0, of: self)
@@ -569,7 +604,7 @@ struct ModelMacroVariantTests {
                             _nickname = OpenSwiftData._PersistedPropertyPlaceholder()
                         }
                         get {
-                            persistentBackingData.value(at: 1, of: self, keyPath: Person._$keyPath_nickname)
+                            persistentBackingData.value(at: 1, of: self, keyPath: Person._$keyPath_nickname.keyPath)
                         }
                         set {
                             persistentBackingData.setValue(newValue, at: 1, of: self)
@@ -581,9 +616,9 @@ struct ModelMacroVariantTests {
                     private static let _$keyPath_nickname = OpenSwiftData._keyPathConstant(\Person.nickname)
                     init(name: String) { self.name = name }
 
-                    private var _$backingData = OpenSwiftData.ModelBackingReference()
+                    nonisolated(unsafe) private var _$backingData = OpenSwiftData.ModelBackingReference()
 
-                    var persistentBackingData: OpenSwiftData.ModelBackingData {
+                    nonisolated var persistentBackingData: OpenSwiftData.ModelBackingData {
                         get {
                             if let backing = _$backingData.backing {
                                 return backing
@@ -599,29 +634,34 @@ struct ModelMacroVariantTests {
                         }
                     }
 
-                    static var schemaMetadata: [OpenSwiftData.Schema.PropertyMetadata] {
-                        [
-                            OpenSwiftData.Schema.PropertyMetadata(name: "name", keypath: \Person.name, defaultValue: nil, metadata: OpenSwiftData.Schema.Attribute(originalName: "fullName")),
-                            OpenSwiftData.Schema.PropertyMetadata(name: "nickname", keypath: \Person.nickname, defaultValue: "", metadata: OpenSwiftData.Schema.Attribute())
-                        ]
+                    nonisolated static var schemaMetadata: [OpenSwiftData.Schema.PropertyMetadata] {
+                        OpenSwiftData._modelSchemaMetadata(for: Person.self, isolation: Person._$isolation_Person) {
+                            [
+                                OpenSwiftData.Schema.PropertyMetadata(name: "name", keypath: \Person.name, defaultValue: nil, metadata: OpenSwiftData.Schema.Attribute(originalName: "fullName")),
+                                OpenSwiftData.Schema.PropertyMetadata(name: "nickname", keypath: \Person.nickname, defaultValue: "", metadata: OpenSwiftData.Schema.Attribute())
+                            ]
+                        }
                     }
 
-                    static var schemaIndexes: [[String]] {
+                    private static func _$isolation_Person() {
+                    }
+
+                    nonisolated static var schemaIndexes: [[String]] {
                         []
                     }
 
-                    static var schemaUniquenessConstraints: [[String]] {
+                    nonisolated static var schemaUniquenessConstraints: [[String]] {
                         []
                     }
 
-                    required init(backingData: OpenSwiftData.ModelBackingData) {
+                    nonisolated required init(backingData: OpenSwiftData.ModelBackingData) {
                         _name = OpenSwiftData._PersistedPropertyPlaceholder()
                         _nickname = OpenSwiftData._PersistedPropertyPlaceholder()
                         self.persistentBackingData = backingData
                     }
                 }
 
-                extension Person: OpenSwiftData.PersistentModel {
+                extension Person: nonisolated OpenSwiftData.PersistentModel {
                 }
                 """#
         )
@@ -646,7 +686,7 @@ struct ModelMacroVariantTests {
                             _stops = OpenSwiftData._PersistedPropertyPlaceholder()
                         }
                         get {
-                            persistentBackingData.value(at: 0, of: self, keyPath: Trip._$keyPath_stops)
+                            persistentBackingData.value(at: 0, of: self, keyPath: Trip._$keyPath_stops.keyPath)
                         }
                         set {
                             persistentBackingData.setValue(newValue, at: 0, of: self)
@@ -658,9 +698,9 @@ struct ModelMacroVariantTests {
                     private static let _$keyPath_stops = OpenSwiftData._keyPathConstant(\Trip.stops)
                     init() {}
 
-                    private var _$backingData = OpenSwiftData.ModelBackingReference()
+                    nonisolated(unsafe) private var _$backingData = OpenSwiftData.ModelBackingReference()
 
-                    var persistentBackingData: OpenSwiftData.ModelBackingData {
+                    nonisolated var persistentBackingData: OpenSwiftData.ModelBackingData {
                         get {
                             if let backing = _$backingData.backing {
                                 return backing
@@ -676,27 +716,32 @@ struct ModelMacroVariantTests {
                         }
                     }
 
-                    static var schemaMetadata: [OpenSwiftData.Schema.PropertyMetadata] {
-                        [
-                            OpenSwiftData.Schema.PropertyMetadata(name: "stops", keypath: \Trip.stops, defaultValue: [], metadata: OpenSwiftData.Schema.Relationship(originalName: "legs"))
-                        ]
+                    nonisolated static var schemaMetadata: [OpenSwiftData.Schema.PropertyMetadata] {
+                        OpenSwiftData._modelSchemaMetadata(for: Trip.self, isolation: Trip._$isolation_Trip) {
+                            [
+                                OpenSwiftData.Schema.PropertyMetadata(name: "stops", keypath: \Trip.stops, defaultValue: [], metadata: OpenSwiftData.Schema.Relationship(originalName: "legs"))
+                            ]
+                        }
                     }
 
-                    static var schemaIndexes: [[String]] {
+                    private static func _$isolation_Trip() {
+                    }
+
+                    nonisolated static var schemaIndexes: [[String]] {
                         []
                     }
 
-                    static var schemaUniquenessConstraints: [[String]] {
+                    nonisolated static var schemaUniquenessConstraints: [[String]] {
                         []
                     }
 
-                    required init(backingData: OpenSwiftData.ModelBackingData) {
+                    nonisolated required init(backingData: OpenSwiftData.ModelBackingData) {
                         _stops = OpenSwiftData._PersistedPropertyPlaceholder()
                         self.persistentBackingData = backingData
                     }
                 }
 
-                extension Trip: OpenSwiftData.PersistentModel {
+                extension Trip: nonisolated OpenSwiftData.PersistentModel {
                 }
                 """#
         )
@@ -713,9 +758,9 @@ struct ModelMacroVariantTests {
             expandedSource: """
                 final class Tag: OpenSwiftData.PersistentModel {
 
-                    private var _$backingData = OpenSwiftData.ModelBackingReference()
+                    nonisolated(unsafe) private var _$backingData = OpenSwiftData.ModelBackingReference()
 
-                    var persistentBackingData: OpenSwiftData.ModelBackingData {
+                    nonisolated var persistentBackingData: OpenSwiftData.ModelBackingData {
                         get {
                             if let backing = _$backingData.backing {
                                 return backing
@@ -731,23 +776,28 @@ struct ModelMacroVariantTests {
                         }
                     }
 
-                    static var schemaMetadata: [OpenSwiftData.Schema.PropertyMetadata] {
+                    nonisolated static var schemaMetadata: [OpenSwiftData.Schema.PropertyMetadata] {
+                        OpenSwiftData._modelSchemaMetadata(for: Tag.self, isolation: Tag._$isolation_Tag) {
+                            []
+                        }
+                    }
+
+                    private static func _$isolation_Tag() {
+                    }
+
+                    nonisolated static var schemaIndexes: [[String]] {
                         []
                     }
 
-                    static var schemaIndexes: [[String]] {
+                    nonisolated static var schemaUniquenessConstraints: [[String]] {
                         []
                     }
 
-                    static var schemaUniquenessConstraints: [[String]] {
-                        []
-                    }
-
-                    required init(backingData: OpenSwiftData.ModelBackingData) {
+                    nonisolated required init(backingData: OpenSwiftData.ModelBackingData) {
                         self.persistentBackingData = backingData
                     }
 
-                    private static var _$propertyOffset: Int {
+                    nonisolated private static var _$propertyOffset: Int {
                         0
                     }
                 }
@@ -773,7 +823,7 @@ struct ModelMacroVariantTests {
                             _default = OpenSwiftData._PersistedPropertyPlaceholder()
                         }
                         get {
-                            persistentBackingData.value(at: 0, of: self, keyPath: Setting._$keyPath_default)
+                            persistentBackingData.value(at: 0, of: self, keyPath: Setting._$keyPath_default.keyPath)
                         }
                         set {
                             persistentBackingData.setValue(newValue, at: 0, of: self)
@@ -784,9 +834,9 @@ struct ModelMacroVariantTests {
 
                     private static let _$keyPath_default = OpenSwiftData._keyPathConstant(\Setting.`default`)
 
-                    private var _$backingData = OpenSwiftData.ModelBackingReference()
+                    nonisolated(unsafe) private var _$backingData = OpenSwiftData.ModelBackingReference()
 
-                    var persistentBackingData: OpenSwiftData.ModelBackingData {
+                    nonisolated var persistentBackingData: OpenSwiftData.ModelBackingData {
                         get {
                             if let backing = _$backingData.backing {
                                 return backing
@@ -802,27 +852,32 @@ struct ModelMacroVariantTests {
                         }
                     }
 
-                    static var schemaMetadata: [OpenSwiftData.Schema.PropertyMetadata] {
-                        [
-                            OpenSwiftData.Schema.PropertyMetadata(name: "default", keypath: \Setting.`default`, defaultValue: 0, metadata: nil)
-                        ]
+                    nonisolated static var schemaMetadata: [OpenSwiftData.Schema.PropertyMetadata] {
+                        OpenSwiftData._modelSchemaMetadata(for: Setting.self, isolation: Setting._$isolation_Setting) {
+                            [
+                                OpenSwiftData.Schema.PropertyMetadata(name: "default", keypath: \Setting.`default`, defaultValue: 0, metadata: nil)
+                            ]
+                        }
                     }
 
-                    static var schemaIndexes: [[String]] {
+                    private static func _$isolation_Setting() {
+                    }
+
+                    nonisolated static var schemaIndexes: [[String]] {
                         []
                     }
 
-                    static var schemaUniquenessConstraints: [[String]] {
+                    nonisolated static var schemaUniquenessConstraints: [[String]] {
                         []
                     }
 
-                    required init(backingData: OpenSwiftData.ModelBackingData) {
+                    nonisolated required init(backingData: OpenSwiftData.ModelBackingData) {
                         _default = OpenSwiftData._PersistedPropertyPlaceholder()
                         self.persistentBackingData = backingData
                     }
                 }
 
-                extension Setting: OpenSwiftData.PersistentModel {
+                extension Setting: nonisolated OpenSwiftData.PersistentModel {
                 }
                 """#
         )
@@ -847,9 +902,9 @@ struct ModelMacroVariantTests {
                     var last: String?
                     let version = 1
 
-                    private var _$backingData = OpenSwiftData.ModelBackingReference()
+                    nonisolated(unsafe) private var _$backingData = OpenSwiftData.ModelBackingReference()
 
-                    var persistentBackingData: OpenSwiftData.ModelBackingData {
+                    nonisolated var persistentBackingData: OpenSwiftData.ModelBackingData {
                         get {
                             if let backing = _$backingData.backing {
                                 return backing
@@ -865,24 +920,29 @@ struct ModelMacroVariantTests {
                         }
                     }
 
-                    static var schemaMetadata: [OpenSwiftData.Schema.PropertyMetadata] {
+                    nonisolated static var schemaMetadata: [OpenSwiftData.Schema.PropertyMetadata] {
+                        OpenSwiftData._modelSchemaMetadata(for: Cache.self, isolation: Cache._$isolation_Cache) {
+                            []
+                        }
+                    }
+
+                    private static func _$isolation_Cache() {
+                    }
+
+                    nonisolated static var schemaIndexes: [[String]] {
                         []
                     }
 
-                    static var schemaIndexes: [[String]] {
+                    nonisolated static var schemaUniquenessConstraints: [[String]] {
                         []
                     }
 
-                    static var schemaUniquenessConstraints: [[String]] {
-                        []
-                    }
-
-                    required init(backingData: OpenSwiftData.ModelBackingData) {
+                    nonisolated required init(backingData: OpenSwiftData.ModelBackingData) {
                         self.persistentBackingData = backingData
                     }
                 }
 
-                extension Cache: OpenSwiftData.PersistentModel {
+                extension Cache: nonisolated OpenSwiftData.PersistentModel {
                 }
                 """
         )
@@ -901,9 +961,9 @@ struct ModelMacroVariantTests {
                 final class Draft {
                     var isEditing: Bool = false
 
-                    private var _$backingData = OpenSwiftData.ModelBackingReference()
+                    nonisolated(unsafe) private var _$backingData = OpenSwiftData.ModelBackingReference()
 
-                    var persistentBackingData: OpenSwiftData.ModelBackingData {
+                    nonisolated var persistentBackingData: OpenSwiftData.ModelBackingData {
                         get {
                             if let backing = _$backingData.backing {
                                 return backing
@@ -919,24 +979,29 @@ struct ModelMacroVariantTests {
                         }
                     }
 
-                    static var schemaMetadata: [OpenSwiftData.Schema.PropertyMetadata] {
+                    nonisolated static var schemaMetadata: [OpenSwiftData.Schema.PropertyMetadata] {
+                        OpenSwiftData._modelSchemaMetadata(for: Draft.self, isolation: Draft._$isolation_Draft) {
+                            []
+                        }
+                    }
+
+                    private static func _$isolation_Draft() {
+                    }
+
+                    nonisolated static var schemaIndexes: [[String]] {
                         []
                     }
 
-                    static var schemaIndexes: [[String]] {
+                    nonisolated static var schemaUniquenessConstraints: [[String]] {
                         []
                     }
 
-                    static var schemaUniquenessConstraints: [[String]] {
-                        []
-                    }
-
-                    required init(backingData: OpenSwiftData.ModelBackingData) {
+                    nonisolated required init(backingData: OpenSwiftData.ModelBackingData) {
                         self.persistentBackingData = backingData
                     }
                 }
 
-                extension Draft: OpenSwiftData.PersistentModel {
+                extension Draft: nonisolated OpenSwiftData.PersistentModel {
                 }
                 """
         )
@@ -960,7 +1025,7 @@ struct ModelMacroVariantTests {
                             _count = OpenSwiftData._PersistedPropertyPlaceholder()
                         }
                         get {
-                            persistentBackingData.value(at: 0, of: self, keyPath: Memo._$keyPath_count)
+                            persistentBackingData.value(at: 0, of: self, keyPath: Memo._$keyPath_count.keyPath)
                         }
                         set {
                             persistentBackingData.setValue(newValue, at: 0, of: self)
@@ -971,9 +1036,9 @@ struct ModelMacroVariantTests {
 
                     private static let _$keyPath_count = OpenSwiftData._keyPathConstant(\\Memo.count)
 
-                    private var _$backingData = OpenSwiftData.ModelBackingReference()
+                    nonisolated(unsafe) private var _$backingData = OpenSwiftData.ModelBackingReference()
 
-                    var persistentBackingData: OpenSwiftData.ModelBackingData {
+                    nonisolated var persistentBackingData: OpenSwiftData.ModelBackingData {
                         get {
                             if let backing = _$backingData.backing {
                                 return backing
@@ -989,27 +1054,32 @@ struct ModelMacroVariantTests {
                         }
                     }
 
-                    static var schemaMetadata: [OpenSwiftData.Schema.PropertyMetadata] {
-                        [
-                            OpenSwiftData.Schema.PropertyMetadata(name: "count", keypath: \\Memo.count, defaultValue: 0, metadata: nil)
-                        ]
+                    nonisolated static var schemaMetadata: [OpenSwiftData.Schema.PropertyMetadata] {
+                        OpenSwiftData._modelSchemaMetadata(for: Memo.self, isolation: Memo._$isolation_Memo) {
+                            [
+                                OpenSwiftData.Schema.PropertyMetadata(name: "count", keypath: \\Memo.count, defaultValue: 0, metadata: nil)
+                            ]
+                        }
                     }
 
-                    static var schemaIndexes: [[String]] {
+                    private static func _$isolation_Memo() {
+                    }
+
+                    nonisolated static var schemaIndexes: [[String]] {
                         []
                     }
 
-                    static var schemaUniquenessConstraints: [[String]] {
+                    nonisolated static var schemaUniquenessConstraints: [[String]] {
                         []
                     }
 
-                    required init(backingData: OpenSwiftData.ModelBackingData) {
+                    nonisolated required init(backingData: OpenSwiftData.ModelBackingData) {
                         _count = OpenSwiftData._PersistedPropertyPlaceholder()
                         self.persistentBackingData = backingData
                     }
                 }
 
-                extension Memo: OpenSwiftData.PersistentModel {
+                extension Memo: nonisolated OpenSwiftData.PersistentModel {
                 }
                 """
         )
@@ -1032,9 +1102,9 @@ struct ModelMacroVariantTests {
                     let currency = "EUR"
                     init(total: Double) { self.total = total }
 
-                    private var _$backingData = OpenSwiftData.ModelBackingReference()
+                    nonisolated(unsafe) private var _$backingData = OpenSwiftData.ModelBackingReference()
 
-                    var persistentBackingData: OpenSwiftData.ModelBackingData {
+                    nonisolated var persistentBackingData: OpenSwiftData.ModelBackingData {
                         get {
                             if let backing = _$backingData.backing {
                                 return backing
@@ -1050,28 +1120,33 @@ struct ModelMacroVariantTests {
                         }
                     }
 
-                    static var schemaMetadata: [OpenSwiftData.Schema.PropertyMetadata] {
-                        [
-                            OpenSwiftData.Schema.PropertyMetadata(name: "total", keypath: \\Receipt.total, defaultValue: nil, metadata: nil),
-                            OpenSwiftData.Schema.PropertyMetadata(name: "currency", keypath: \\Receipt.currency, defaultValue: "EUR", metadata: nil)
-                        ]
+                    nonisolated static var schemaMetadata: [OpenSwiftData.Schema.PropertyMetadata] {
+                        OpenSwiftData._modelSchemaMetadata(for: Receipt.self, isolation: Receipt._$isolation_Receipt) {
+                            [
+                                OpenSwiftData.Schema.PropertyMetadata(name: "total", keypath: \\Receipt.total, defaultValue: nil, metadata: nil),
+                                OpenSwiftData.Schema.PropertyMetadata(name: "currency", keypath: \\Receipt.currency, defaultValue: "EUR", metadata: nil)
+                            ]
+                        }
                     }
 
-                    static var schemaIndexes: [[String]] {
+                    private static func _$isolation_Receipt() {
+                    }
+
+                    nonisolated static var schemaIndexes: [[String]] {
                         []
                     }
 
-                    static var schemaUniquenessConstraints: [[String]] {
+                    nonisolated static var schemaUniquenessConstraints: [[String]] {
                         []
                     }
 
-                    required init(backingData: OpenSwiftData.ModelBackingData) {
+                    nonisolated required init(backingData: OpenSwiftData.ModelBackingData) {
                         self.total = backingData.constantValue(at: 0)
                         self.persistentBackingData = backingData
                     }
                 }
 
-                extension Receipt: OpenSwiftData.PersistentModel {
+                extension Receipt: nonisolated OpenSwiftData.PersistentModel {
                 }
                 """
         )
@@ -1095,7 +1170,7 @@ struct ModelMacroVariantTests {
                             _text = OpenSwiftData._PersistedPropertyPlaceholder()
                         }
                         get {
-                            persistentBackingData.value(at: Note._$propertyOffset + 0, of: self, keyPath: Note._$keyPath_text)
+                            persistentBackingData.value(at: Note._$propertyOffset + 0, of: self, keyPath: Note._$keyPath_text.keyPath)
                         }
                         set {
                             persistentBackingData.setValue(newValue, at: Note._$propertyOffset + 0, of: self)
@@ -1106,9 +1181,9 @@ struct ModelMacroVariantTests {
 
                     private static let _$keyPath_text = OpenSwiftData._keyPathConstant(\Note.text)
 
-                    private var _$backingData = OpenSwiftData.ModelBackingReference()
+                    nonisolated(unsafe) private var _$backingData = OpenSwiftData.ModelBackingReference()
 
-                    var persistentBackingData: OpenSwiftData.ModelBackingData {
+                    nonisolated var persistentBackingData: OpenSwiftData.ModelBackingData {
                         get {
                             let backing: OpenSwiftData.ModelBackingData
                             if let existing = _$backingData.backing {
@@ -1129,30 +1204,35 @@ struct ModelMacroVariantTests {
                         }
                     }
 
-                    class var schemaMetadata: [OpenSwiftData.Schema.PropertyMetadata] {
-                        [
-                            OpenSwiftData.Schema.PropertyMetadata(name: "text", keypath: \Note.text, defaultValue: "", metadata: nil)
-                        ]
+                    nonisolated class var schemaMetadata: [OpenSwiftData.Schema.PropertyMetadata] {
+                        OpenSwiftData._modelSchemaMetadata(for: Note.self, isolation: Note._$isolation_Note) {
+                            [
+                                OpenSwiftData.Schema.PropertyMetadata(name: "text", keypath: \Note.text, defaultValue: "", metadata: nil)
+                            ]
+                        }
                     }
 
-                    class var schemaIndexes: [[String]] {
+                    private static func _$isolation_Note() {
+                    }
+
+                    nonisolated class var schemaIndexes: [[String]] {
                         []
                     }
 
-                    class var schemaUniquenessConstraints: [[String]] {
+                    nonisolated class var schemaUniquenessConstraints: [[String]] {
                         []
                     }
 
-                    required init(backingData: OpenSwiftData.ModelBackingData) {
+                    nonisolated required init(backingData: OpenSwiftData.ModelBackingData) {
                         _text = OpenSwiftData._PersistedPropertyPlaceholder()
                         self.persistentBackingData = backingData
                     }
 
-                    private static var _$propertyOffset: Int {
+                    nonisolated private static var _$propertyOffset: Int {
                         0
                     }
 
-                    class var _$superentity: (any OpenSwiftData.PersistentModel.Type)? {
+                    nonisolated class var _$superentity: (any OpenSwiftData.PersistentModel.Type)? {
                         nil
                     }
 
@@ -1162,12 +1242,12 @@ struct ModelMacroVariantTests {
 
                     /// Called when a model of a subclass gets its backing data: each class of the
                     /// hierarchy hands over the values its initializer stored before.
-                    func _$adoptInitialValues(into backing: OpenSwiftData.ModelBackingData) {
+                    nonisolated func _$adoptInitialValues(into backing: OpenSwiftData.ModelBackingData) {
                         backing.needsInheritedValues = false
                     }
                 }
 
-                extension Note: OpenSwiftData.PersistentModel {
+                extension Note: nonisolated OpenSwiftData.PersistentModel {
                 }
                 """#
         )
@@ -1195,7 +1275,7 @@ struct ModelMacroVariantTests {
                             _perdiem = OpenSwiftData._PersistedPropertyPlaceholder()
                         }
                         get {
-                            persistentBackingData.value(at: BusinessTrip._$propertyOffset + 0, of: self, keyPath: BusinessTrip._$keyPath_perdiem)
+                            persistentBackingData.value(at: BusinessTrip._$propertyOffset + 0, of: self, keyPath: BusinessTrip._$keyPath_perdiem.keyPath)
                         }
                         set {
                             persistentBackingData.setValue(newValue, at: BusinessTrip._$propertyOffset + 0, of: self)
@@ -1210,31 +1290,36 @@ struct ModelMacroVariantTests {
                         super.init(name: name)
                     }
 
-                    private var _$backingData = OpenSwiftData.ModelBackingReference()
+                    nonisolated(unsafe) private var _$backingData = OpenSwiftData.ModelBackingReference()
 
-                    private static let _$propertyOffset = Trip.schemaMetadata.count
+                    nonisolated private static let _$propertyOffset = Trip.schemaMetadata.count
 
-                    override class var schemaMetadata: [OpenSwiftData.Schema.PropertyMetadata] {
-                        OpenSwiftData.Schema.PropertyMetadata._inherited(
-                            super.schemaMetadata, rootedAt: Trip._$keyPaths_Trip(rootedAt: BusinessTrip.self))
-                            + [
-                            OpenSwiftData.Schema.PropertyMetadata(name: "perdiem", keypath: \BusinessTrip.perdiem, defaultValue: 0, metadata: nil)
-                        ]
+                    nonisolated override class var schemaMetadata: [OpenSwiftData.Schema.PropertyMetadata] {
+                        OpenSwiftData._modelSchemaMetadata(for: BusinessTrip.self, isolation: BusinessTrip._$isolation_BusinessTrip) {
+                            OpenSwiftData.Schema.PropertyMetadata._inherited(
+                                super.schemaMetadata, rootedAt: Trip._$keyPaths_Trip(rootedAt: BusinessTrip.self))
+                                + [
+                                OpenSwiftData.Schema.PropertyMetadata(name: "perdiem", keypath: \BusinessTrip.perdiem, defaultValue: 0, metadata: nil)
+                            ]
+                        }
                     }
 
-                    override class var schemaIndexes: [[String]] {
+                    private static func _$isolation_BusinessTrip() {
+                    }
+
+                    nonisolated override class var schemaIndexes: [[String]] {
                         []
                     }
 
-                    override class var schemaUniquenessConstraints: [[String]] {
+                    nonisolated override class var schemaUniquenessConstraints: [[String]] {
                         []
                     }
 
-                    override class var _$superentity: (any OpenSwiftData.PersistentModel.Type)? {
+                    nonisolated override class var _$superentity: (any OpenSwiftData.PersistentModel.Type)? {
                         Trip.self
                     }
 
-                    required init(backingData: OpenSwiftData.ModelBackingData) {
+                    nonisolated required init(backingData: OpenSwiftData.ModelBackingData) {
                         _perdiem = OpenSwiftData._PersistedPropertyPlaceholder()
                         let previous = _$backingData.backing
                         OpenSwiftData.ModelBackingReference.replaced(previous, with: backingData)
@@ -1242,7 +1327,7 @@ struct ModelMacroVariantTests {
                         super.init(backingData: backingData)
                     }
 
-                    override func _$adoptInitialValues(into backing: OpenSwiftData.ModelBackingData) {
+                    nonisolated override func _$adoptInitialValues(into backing: OpenSwiftData.ModelBackingData) {
                         let own = _$backingData.backing
                         _$backingData.backing = backing
                         OpenSwiftData.ModelBackingReference.handOver(from: own, to: backing, properties: BusinessTrip._$propertyOffset ..< (BusinessTrip._$propertyOffset + 1))
@@ -1269,9 +1354,9 @@ struct ModelMacroVariantTests {
             expandedSource: """
                 private final class Tag {
 
-                    private var _$backingData = OpenSwiftData.ModelBackingReference()
+                    nonisolated(unsafe) private var _$backingData = OpenSwiftData.ModelBackingReference()
 
-                    var persistentBackingData: OpenSwiftData.ModelBackingData {
+                    nonisolated var persistentBackingData: OpenSwiftData.ModelBackingData {
                         get {
                             if let backing = _$backingData.backing {
                                 return backing
@@ -1287,24 +1372,29 @@ struct ModelMacroVariantTests {
                         }
                     }
 
-                    static var schemaMetadata: [OpenSwiftData.Schema.PropertyMetadata] {
+                    nonisolated static var schemaMetadata: [OpenSwiftData.Schema.PropertyMetadata] {
+                        OpenSwiftData._modelSchemaMetadata(for: Tag.self, isolation: Tag._$isolation_Tag) {
+                            []
+                        }
+                    }
+
+                    private static func _$isolation_Tag() {
+                    }
+
+                    nonisolated static var schemaIndexes: [[String]] {
                         []
                     }
 
-                    static var schemaIndexes: [[String]] {
+                    nonisolated static var schemaUniquenessConstraints: [[String]] {
                         []
                     }
 
-                    static var schemaUniquenessConstraints: [[String]] {
-                        []
-                    }
-
-                    required init(backingData: OpenSwiftData.ModelBackingData) {
+                    nonisolated required init(backingData: OpenSwiftData.ModelBackingData) {
                         self.persistentBackingData = backingData
                     }
                 }
 
-                extension Tag: OpenSwiftData.PersistentModel {
+                extension Tag: nonisolated OpenSwiftData.PersistentModel {
                 }
                 """
         )

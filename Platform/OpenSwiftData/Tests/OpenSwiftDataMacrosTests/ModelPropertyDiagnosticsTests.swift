@@ -81,7 +81,7 @@ struct ModelPropertyDiagnosticsTests {
                         }
 
                         get {
-                            persistentBackingData.value(at: 0, of: self, keyPath: Trip._$keyPath_name)
+                            persistentBackingData.value(at: 0, of: self, keyPath: Trip._$keyPath_name.keyPath)
                         }
 
                         set {
@@ -93,9 +93,9 @@ struct ModelPropertyDiagnosticsTests {
 
                     private static let _$keyPath_name = OpenSwiftData._keyPathConstant(\Trip.name)
 
-                    private var _$backingData = OpenSwiftData.ModelBackingReference()
+                    nonisolated(unsafe) private var _$backingData = OpenSwiftData.ModelBackingReference()
 
-                    var persistentBackingData: OpenSwiftData.ModelBackingData {
+                    nonisolated var persistentBackingData: OpenSwiftData.ModelBackingData {
                         get {
                             if let backing = _$backingData.backing {
                                 return backing
@@ -111,27 +111,32 @@ struct ModelPropertyDiagnosticsTests {
                         }
                     }
 
-                    static var schemaMetadata: [OpenSwiftData.Schema.PropertyMetadata] {
-                        [
-                            OpenSwiftData.Schema.PropertyMetadata(name: "name", keypath: \Trip.name, defaultValue: "", metadata: nil)
-                        ]
+                    nonisolated static var schemaMetadata: [OpenSwiftData.Schema.PropertyMetadata] {
+                        OpenSwiftData._modelSchemaMetadata(for: Trip.self, isolation: Trip._$isolation_Trip) {
+                            [
+                                OpenSwiftData.Schema.PropertyMetadata(name: "name", keypath: \Trip.name, defaultValue: "", metadata: nil)
+                            ]
+                        }
                     }
 
-                    static var schemaIndexes: [[String]] {
+                    private static func _$isolation_Trip() {
+                    }
+
+                    nonisolated static var schemaIndexes: [[String]] {
                         []
                     }
 
-                    static var schemaUniquenessConstraints: [[String]] {
+                    nonisolated static var schemaUniquenessConstraints: [[String]] {
                         []
                     }
 
-                    required init(backingData: OpenSwiftData.ModelBackingData) {
+                    nonisolated required init(backingData: OpenSwiftData.ModelBackingData) {
                         _name = OpenSwiftData._PersistedPropertyPlaceholder()
                         self.persistentBackingData = backingData
                     }
                 }
 
-                extension Trip: OpenSwiftData.PersistentModel {
+                extension Trip: nonisolated OpenSwiftData.PersistentModel {
                 }
                 """#
         )

@@ -1,16 +1,17 @@
 import Foundation
 
-/// Type-checks a Swift file against the `SwiftData` module this test bundle was built with,
-/// in Swift 6 mode, as an app's target would compile it: for declarations whose shape
-/// decides whether code compiles (`@preconcurrency`, `Sendable`) but that a test target
-/// built with warnings as errors cannot hold itself.
+/// Type-checks a Swift file against the `SwiftData` module this test bundle was built with
+/// (and its macros), as an app's target would compile it: for declarations whose shape
+/// decides whether code compiles (`@preconcurrency`, `Sendable`, isolation) in settings
+/// that a test target, built with warnings as errors in one language mode and one default
+/// isolation, cannot hold itself.
 enum SnippetTypechecker {
     struct Result {
         let status: Int32
         let diagnostics: String
     }
 
-    /// The folder of the build's modules: the one beside the test bundle whose `SwiftData`
+    /// The folder of the build's modules: the one beside the test bundle whose `OpenSwiftData`
     /// module is the newest (a build for tests writes to `Modules-tool`).
     private static func modulesFolder() throws -> URL {
         let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
@@ -18,7 +19,7 @@ enum SnippetTypechecker {
         while folder.path != "/" {
             let candidates = ["Modules-tool", "Modules"].map { folder.appending(path: $0) }
             let dated = candidates.compactMap { candidate -> (URL, Date)? in
-                let module = candidate.appending(path: "SwiftData.swiftmodule")
+                let module = candidate.appending(path: "OpenSwiftData.swiftmodule")
                 let attributes = try? FileManager.default.attributesOfItem(atPath: module.path)
                 return (attributes?[.modificationDate] as? Date).map { (candidate, $0) }
             }
@@ -29,11 +30,15 @@ enum SnippetTypechecker {
             .fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "no SwiftData module beside \(bundle.path)"])
     }
 
-    /// Type-checks `source`; the result's status is the compiler's.
-    static func typecheck(_ source: String) throws -> Result {
+    /// Type-checks `source` with the compiler's `settings` (language mode, default isolation,
+    /// upcoming features); the result's status is the compiler's.
+    static func typecheck(_ source: String, settings: [String] = ["-swift-version", "6"]) throws -> Result {
         let modules = try modulesFolder()
-        // <scratch>/<triple>/debug/Modules…: GRDB's SQLite module map is in <scratch>/checkouts.
-        let scratch = modules.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        // <scratch>/<triple>/debug/Modules…: GRDB's SQLite module map is in <scratch>/checkouts,
+        // the macros' plugin beside the modules' folder.
+        let built = modules.deletingLastPathComponent()
+        let plugin = built.appending(path: "OpenSwiftDataMacros-tool")
+        let scratch = built.deletingLastPathComponent().deletingLastPathComponent()
         let moduleMap = scratch.appending(path: "checkouts/GRDB.swift/Sources/GRDBSQLite/module.modulemap")
         let folder = FileManager.default.temporaryDirectory.appending(path: "snippet-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -42,11 +47,12 @@ enum SnippetTypechecker {
         try source.write(to: file, atomically: true, encoding: .utf8)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [
-            "swiftc", "-swift-version", "6", "-typecheck", "-I", modules.path,
-            "-Xcc", "-fmodule-map-file=\(moduleMap.path)", "-module-cache-path", folder.appending(path: "cache").path,
-            file.path,
-        ]
+        process.arguments =
+            ["swiftc"] + settings + [
+                "-typecheck", "-I", modules.path, "-load-plugin-executable", "\(plugin.path)#OpenSwiftDataMacros",
+                "-Xcc", "-fmodule-map-file=\(moduleMap.path)", "-module-cache-path",
+                folder.appending(path: "cache").path, file.path,
+            ]
         let output = Pipe()
         process.standardOutput = output
         process.standardError = output

@@ -15,6 +15,7 @@ extension ModelContextCore {
             return
         }
         let entity = try self.descriptor(for: T.self)
+        checkMainActor(for: entity)
         var unpaged = descriptor
         unpaged.fetchOffset = nil
         unpaged.fetchLimit = nil

@@ -24,6 +24,7 @@ extension ModelContextCore {
         -> FetchPlan
     {
         let entity = try self.descriptor(for: T.self)
+        checkMainActor(for: entity)
         return try FetchPlan(
             descriptor: descriptor, entity: entity, query: query(for: entity),
             pending: includingPending ? pendingModels(of: entity, descriptor) : PendingModels(), cache: fetchCache)

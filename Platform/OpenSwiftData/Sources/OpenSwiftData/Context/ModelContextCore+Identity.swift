@@ -26,6 +26,7 @@ extension ModelContextCore {
         guard let entity = container.schema.descriptorsByName[identifier.entityName] else {
             preconditionFailure("this context's schema has no entity \(identifier.entityName)")
         }
+        checkMainActor(for: entity)
         do {
             if let existing = try existingModel(of: entity, primaryKey: primaryKey) { return existing }
         } catch {

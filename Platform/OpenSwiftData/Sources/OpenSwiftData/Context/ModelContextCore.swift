@@ -170,6 +170,7 @@ final class ModelContextCore {
     }
 
     func insertModel(_ model: any PersistentModel) {
+        checkMainActor(for: EntityDescriptor.known(type(of: model)))
         let backing = model.persistentBackingData
         if let owner = backing.context {
             precondition(owner === self, "\(SwiftDataError.modelBelongsToAnotherContext(entity: backing.entity.name))")

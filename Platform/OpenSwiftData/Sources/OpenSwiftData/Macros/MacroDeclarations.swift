@@ -17,7 +17,8 @@
     conformances: PersistentModel,
     names: named(_$backingData), named(persistentBackingData), named(schemaMetadata),
     named(schemaIndexes), named(schemaUniquenessConstraints), named(init), named(_$propertyOffset),
-    named(_$superentity), named(_$adoptInitialValues), prefixed(_$keyPaths_), prefixed(_$conditionalCount_)
+    named(_$superentity), named(_$adoptInitialValues), prefixed(_$keyPaths_), prefixed(_$conditionalCount_),
+    prefixed(_$isolation_)
 )
 @attached(memberAttribute)
 @attached(extension, conformances: PersistentModel)

@@ -16,6 +16,10 @@ final class EntityDescriptor: @unchecked Sendable {
     /// their models of the entity (``IdentityMap``).
     let registryIndex: Int
     let modelType: any PersistentModel.Type
+    /// Whether the model class is isolated to the main actor (the default isolation of an
+    /// app target in Xcode): its models are then used by contexts on the main thread only
+    /// (``ModelContextCore/checkMainActor(for:)``).
+    let isIsolatedToMainActor: Bool
     /// The entity whose model class this one's inherits from (a `@Model` subclass), if any.
     let superentity: EntityDescriptor?
     /// How many of ``properties`` the entity inherits from its superentity: they come
@@ -212,6 +216,8 @@ final class EntityDescriptor: @unchecked Sendable {
         self.propertyIndexByKeyPath = byKeyPath
         self.propertyIndexByName = byName
         self.declaredIndexes = modelType.schemaIndexes
+        // Known once `schemaMetadata` has been read, above.
+        self.isIsolatedToMainActor = MainActorModels.contains(modelType)
         let uniqueAttributes = properties.filter { $0.attribute?.isUnique == true }.map { [$0.name] }
         self.uniquenessConstraints = uniqueAttributes + modelType.schemaUniquenessConstraints
         self.columnPropertyIndices = properties.filter(\.hasColumn).map(\.index)

@@ -83,15 +83,29 @@ public struct _PersistedPropertyPlaceholder: Sendable {
     public init() {}
 }
 
-/// Returns `keyPath`, through a call the optimizer does not look into. `@Model` keeps each
-/// persisted property's key path in a type constant initialized with this: initialized
-/// with the literal itself, the constant is folded back into the literal at each read,
-/// which instantiates the key path again (a runtime call, and a retain and a release).
-/// Implementation detail of `@Model`.
+/// A persisted property's key path, kept in a type constant by `@Model` (see
+/// ``_keyPathConstant(_:)``). Implementation detail of `@Model`.
+///
+/// @unchecked Sendable: it holds one key path, an immutable object, in a `let`. A key path
+/// to a property of a main-actor class is not `Sendable` only so that it is not applied
+/// off the main actor; `@Model` keeps this box in a `private static let` that the class's
+/// isolation guards, read by the property's own getter alone, which runs in that isolation.
+/// `MainActorModelTests` read and write such properties, and compare the constant with
+/// the literal.
+@_documentation(visibility: internal)
+public struct _KeyPathConstant<Root, Value>: @unchecked Sendable {
+    /// The key path the constant was made with.
+    public let keyPath: KeyPath<Root, Value>
+}
+
+/// Returns `keyPath` in a box, through a call the optimizer does not look into. `@Model`
+/// keeps each persisted property's key path in a type constant initialized with this:
+/// initialized with the literal itself, the constant is folded back into the literal at
+/// each read, which instantiates the key path again (a runtime call, and a retain and a
+/// release). The box is `Sendable` whatever the class's isolation (see
+/// ``_KeyPathConstant``). Implementation detail of `@Model`.
 @_documentation(visibility: internal)
 @inline(never)
-public func _keyPathConstant<Root, Value>(_ keyPath: KeyPath<Root, Value> & Sendable) -> KeyPath<Root, Value>
-    & Sendable
-{
-    keyPath
+public func _keyPathConstant<Root, Value>(_ keyPath: KeyPath<Root, Value>) -> _KeyPathConstant<Root, Value> {
+    _KeyPathConstant(keyPath: keyPath)
 }
