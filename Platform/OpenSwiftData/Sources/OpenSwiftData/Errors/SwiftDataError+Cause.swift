@@ -36,8 +36,9 @@ extension SwiftDataError {
         case storeIsNewer(path: String, storeVersion: String, latestKnownVersion: String)
         /// The migration plan is inconsistent; nothing was touched.
         case invalidMigrationPlan(reason: String)
-        /// Two versions of the plan store their models the same way, so a store cannot
-        /// tell which it is.
+        /// Two versions of the plan store their models the same way and a custom stage lies
+        /// between them: a store of that shape cannot tell whether the stage has run.
+        /// Nothing was touched.
         case duplicateVersionShapes(first: String, second: String)
         /// A schema change that would lose or corrupt data; nothing was changed.
         case refusedChange(entity: String, property: String?, reason: String, remedy: String)
@@ -117,7 +118,7 @@ extension SwiftDataError {
             case .invalidMigrationPlan(let reason):
                 "Invalid migration plan: \(reason). Nothing was changed."
             case .duplicateVersionShapes(let first, let second):
-                "Versions \(first) and \(second) of the migration plan store their models identically, so a store cannot tell which it is; change the models of one, or merge the two versions."
+                "Versions \(first) and \(second) of the migration plan store their models identically and a custom stage lies between them, so a store of that shape cannot tell whether the stage has run; change the models of one of the versions, or make the stages between them lightweight. Nothing was touched."
             case .refusedChange(let entity, let property, let reason, let remedy):
                 "Refused migration of \(entity)\(property.map { ".\($0)" } ?? ""): \(reason). \(remedy) The store was not changed."
             case .migrationStageFailed(let stage, let reason):

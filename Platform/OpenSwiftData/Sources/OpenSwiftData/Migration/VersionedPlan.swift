@@ -9,9 +9,13 @@ struct VersionedPlan {
     let versions: [Version]
     let stages: [MigrationStage]
 
-    /// Checks a plan before anything is touched: versions strictly increasing, no two
-    /// versions stored identically, one stage from each version to the next, and the
-    /// container's schema equal to the last version.
+    /// Checks a plan before anything is touched: versions strictly increasing, one stage
+    /// from each version to the next, no custom stage between two versions stored
+    /// identically, and the container's schema equal to the last version. Versions stored
+    /// identically are allowed otherwise, as SwiftData allows them (a version whose models
+    /// reach, through relationships, every model a later one lists): a store of their shape
+    /// is at the last of them (``versionIndex(of:path:)``), the lightweight stages between
+    /// them having nothing to do; a custom stage there could never be known to have run.
     init(_ plan: any SchemaMigrationPlan.Type, current: Schema) throws(SwiftDataError) {
         let versions = plan.schemas.map { Version(type: $0, schema: Schema(versionedSchema: $0)) }
         guard let last = versions.last else {
@@ -23,12 +27,6 @@ struct VersionedPlan {
         for (earlier, later) in zip(versions, versions.dropFirst()) where earlier.identifier >= later.identifier {
             throw .invalidMigrationPlan(
                 reason: "versions must increase, but \(later.identifier) follows \(earlier.identifier)")
-        }
-        for (index, version) in versions.enumerated() {
-            for other in versions[(index + 1)...] where other.schema.layout.hashes == version.schema.layout.hashes {
-                throw .duplicateVersionShapes(
-                    first: "\(version.identifier) (\(version.type))", second: "\(other.identifier) (\(other.type))")
-            }
         }
         let stages = plan.stages
         guard stages.count == versions.count - 1 else {
@@ -43,6 +41,16 @@ struct VersionedPlan {
                     reason:
                         "stage \(index + 1) must go from \(versions[index].identifier) to \(versions[index + 1].identifier), but it is \(stage)"
                 )
+            }
+        }
+        for (index, version) in versions.enumerated() {
+            for later in (index + 1)..<versions.count
+            where versions[later].schema.layout.hashes == version.schema.layout.hashes
+                && stages[index..<later].contains(where: \.hasCustomCode)
+            {
+                throw .duplicateVersionShapes(
+                    first: "\(version.identifier) (\(version.type))",
+                    second: "\(versions[later].identifier) (\(versions[later].type))")
             }
         }
         guard current.layout.hashes == last.schema.layout.hashes else {

@@ -222,32 +222,6 @@ struct MigrationTests {
         #expect(error == .backwardMigration)
     }
 
-    @Test("two versions stored identically are one error naming both")
-    func duplicateVersionShapes() throws {
-        enum WatchlistV1Again: VersionedSchema {
-            static let versionIdentifier = Schema.Version(1, 1, 0)
-            static let models: [any PersistentModel.Type] = [WatchlistV1.WatchlistMovie.self]
-        }
-        enum DuplicatePlan: SchemaMigrationPlan {
-            static let schemas: [any VersionedSchema.Type] = [WatchlistV1.self, WatchlistV1Again.self]
-            static let stages: [MigrationStage] = [
-                .lightweight(fromVersion: WatchlistV1.self, toVersion: WatchlistV1Again.self)
-            ]
-        }
-        let folder = TemporaryFolder()
-        #expect {
-            _ = try ModelContainer(
-                for: Schema(versionedSchema: WatchlistV1Again.self), migrationPlan: DuplicatePlan.self,
-                configurations: [ModelConfiguration(url: folder.file("s.sqlite"))])
-        } throws: { error in
-            guard case .duplicateVersionShapes(let first, let second) = (error as? SwiftDataError)?.cause else {
-                return false
-            }
-            return first.hasPrefix("1.0.0") && second.hasPrefix("1.1.0")
-        }
-        #expect(!FileManager.default.fileExists(atPath: folder.file("s.sqlite").path))
-    }
-
     @Test("plans are validated before anything is touched")
     func invalidPlans() throws {
         enum Unchained: SchemaMigrationPlan {
