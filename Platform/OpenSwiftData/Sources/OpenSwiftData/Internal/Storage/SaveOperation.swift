@@ -165,7 +165,7 @@ struct SaveOperation {
             var existing: Int64?
             for group in entity.uniquenessConstraints {
                 let indices = group.compactMap { entity.propertyIndexByName[$0] }
-                let values = indices.map { backing.storedValue(at: $0) }
+                let values = indices.map { uniqueValue(of: backing, at: $0) }
                 guard !values.contains(where: \.isNull) else { continue }
                 let signature = "\(entity.name)|\(group)|\(values)"
                 signatures.append(signature)
@@ -203,6 +203,15 @@ struct SaveOperation {
             insertedBackings.contains { $0.entity.hasRelationships }
             || changedBackings.contains { $0.entity.hasRelationships }
         return (InsertedKeys(inserted: inserted, keys: keys, isUpsert: isUpsert, lookup: needsLookup), nextKey)
+    }
+
+    /// The value a uniqueness constraint compares for a property of a model being inserted:
+    /// an attribute's stored value; a to-one relationship's target key when the target has
+    /// a row (`#Unique<Flow>([\.asset, \.date])`), else NULL, which no row matches.
+    private func uniqueValue(of backing: ModelBackingData, at index: Int) -> StoredValue {
+        guard backing.entity.attributeCodecs[index] == nil else { return backing.storedValue(at: index) }
+        guard case .toOne(let target) = backing.relationship(at: index) else { return .null }
+        return target?.persistentBackingData.primaryKey.map { .integer($0) } ?? .null
     }
 
     /// Sets `values` to the values of a model's columns, in column order; to-one
