@@ -71,7 +71,7 @@ enum ModelMemberBuilder {
                 """,
             """
             \(raw: access)nonisolated \(raw: typeMember) var schemaMetadata: [OpenSwiftData.Schema.PropertyMetadata] {
-                \(raw: madeInIsolation(schemaMetadataLiteral(for: model), of: model))
+                \(raw: schemaMetadataCall(schemaMetadataLiteral(for: model), of: model))
             }
             """,
             isolationMarker(for: model),
@@ -130,7 +130,7 @@ enum ModelMemberBuilder {
             """,
             """
             \(raw: overridable)nonisolated override class var schemaMetadata: [OpenSwiftData.Schema.PropertyMetadata] {
-                \(raw: madeInIsolation(subclassSchemaMetadata(for: model, superclass: superclass), of: model))
+                \(raw: schemaMetadataCall(subclassSchemaMetadata(for: model, superclass: superclass), of: model))
             }
             """,
             isolationMarker(for: model),
@@ -185,9 +185,10 @@ enum ModelMemberBuilder {
         "private static func _$isolation_\(raw: model.className)() {}"
     }
 
-    /// `body` (a list literal, or statements that return the list) made in the class's
-    /// isolation, where its key paths and default values can be read.
-    private static func madeInIsolation(_ body: String, of model: ModelAnalysis) -> String {
+    /// `body` (a list literal, or statements that return the list) as the closure of
+    /// `_modelSchemaMetadata(for:isolation:_:)`, a `@MainActor` one, where the key paths of
+    /// a class isolated to the main actor can be written, as those of any other class.
+    private static func schemaMetadataCall(_ body: String, of model: ModelAnalysis) -> String {
         let indented = body.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\n    ")
         let name = model.className
         return "OpenSwiftData._modelSchemaMetadata(for: \(name).self, isolation: \(name)._$isolation_\(name)) {\n"
