@@ -309,10 +309,6 @@ run_project() {
     if grep -rqE 'func notifications\(\s*named' "$ROOT/Platform/OpenSwiftData/Sources"; then
         rm -f "$PKG/Shims/"*/NotificationCenter+Notifications.swift
     fi
-    # Likewise URL's folders (applicationSupportDirectory, …), which `import SwiftData` gives.
-    if grep -rqE 'static var applicationSupportDirectory' "$ROOT/Platform/OpenSwiftData/Sources"; then
-        rm -f "$PKG/Shims/"*/URL+Directories.swift
-    fi
     : >"$PKG/targets.tsv" && : >"$PKG/excluded.tsv" && : >"$PKG/dropped.txt" && : >"$PKG/drop-reasons.tsv"
     recipe
 

@@ -8,8 +8,8 @@ import Testing
 /// default for new app targets), used as such an app uses them: SwiftData accepts them, and
 /// so must we. `@Model` conforms each class to `PersistentModel` without isolation, as the
 /// protocol (`SendableMetatype`, as SwiftData's) requires; a class isolated to the main actor
-/// in so many words keeps that isolation, and its models stay on the main thread.
-@Suite("@Model classes isolated to the main actor by the module's default")
+/// in so many words keeps that isolation, and its models stay on the main actor.
+@Suite("@Model classes in a module whose default isolation is the main actor")
 struct MainActorModelTests {
     @Test("models are inserted, saved, and read back by a new container over the store")
     func roundTrip() throws {
