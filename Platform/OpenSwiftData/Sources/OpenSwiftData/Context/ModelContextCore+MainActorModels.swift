@@ -1,6 +1,3 @@
-import Dispatch
-import Foundation
-
 extension ModelContextCore {
     /// Stops the program when a model of a class isolated to the main actor is inserted or
     /// fetched off the main actor. Such a class's properties can be read on the main actor
@@ -15,23 +12,5 @@ extension ModelContextCore {
         preconditionFailure(
             "\(entity.name) is isolated to the main actor: use its models in a context on the main actor, "
                 + "such as the container's mainContext")
-    }
-}
-
-/// Tells whether the caller runs on the main actor, without stopping the program when it
-/// does not (as `MainActor.preconditionIsolated` does, in libdispatch, without its message).
-enum MainQueue {
-    /// Marks the main queue, once.
-    private static let key: DispatchSpecificKey<Bool> = {
-        let key = DispatchSpecificKey<Bool>()
-        DispatchQueue.main.setSpecific(key: key, value: true)
-        return key
-    }()
-
-    /// On the main thread, or in a job of the main queue (the main actor's executor), which
-    /// on Linux a thread other than the first runs once the main thread has called
-    /// `dispatchMain()`.
-    static var isCurrent: Bool {
-        Thread.isMainThread || DispatchQueue.getSpecific(key: key) == true
     }
 }

@@ -16,8 +16,8 @@ final class EntityDescriptor: @unchecked Sendable {
     /// their models of the entity (``IdentityMap``).
     let registryIndex: Int
     let modelType: any PersistentModel.Type
-    /// Whether the model class is isolated to the main actor (the default isolation of an
-    /// app target in Xcode): its models are then used by contexts on the main thread only
+    /// Whether the model class is isolated to the main actor in so many words
+    /// (`@MainActor @Model`): its models are then used by contexts on the main actor only
     /// (``ModelContextCore/checkMainActor(for:)``).
     let isIsolatedToMainActor: Bool
     /// The entity whose model class this one's inherits from (a `@Model` subclass), if any.
