@@ -11,14 +11,19 @@ enum SnippetTypechecker {
         let diagnostics: String
     }
 
-    /// The folder of the build's modules: the one beside the test bundle whose `OpenSwiftData`
-    /// module is the newest (a build for tests writes to `Modules-tool`).
+    /// The folder of the build's modules: of those beside the test bundle that hold the
+    /// `SwiftData` module, the one whose `OpenSwiftData` module is the newest (a build for
+    /// tests writes to `Modules-tool`).
     private static func modulesFolder() throws -> URL {
         let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
         var folder = bundle.deletingLastPathComponent()
         while folder.path != "/" {
             let candidates = ["Modules-tool", "Modules"].map { folder.appending(path: $0) }
             let dated = candidates.compactMap { candidate -> (URL, Date)? in
+                // A folder without SwiftData's module (a build of the tests' programs only) is
+                // not the tests'.
+                guard FileManager.default.fileExists(atPath: candidate.appending(path: "SwiftData.swiftmodule").path)
+                else { return nil }
                 let module = candidate.appending(path: "OpenSwiftData.swiftmodule")
                 let attributes = try? FileManager.default.attributesOfItem(atPath: module.path)
                 return (attributes?[.modificationDate] as? Date).map { (candidate, $0) }
