@@ -170,8 +170,8 @@ final class ModelContextCore {
     }
 
     func insertModel(_ model: any PersistentModel) {
-        checkMainActor(for: EntityDescriptor.known(type(of: model)))
         let backing = model.persistentBackingData
+        checkMainActor(for: backing.entity)
         if let owner = backing.context {
             precondition(owner === self, "\(SwiftDataError.modelBelongsToAnotherContext(entity: backing.entity.name))")
             if backing.state == .deleted {
