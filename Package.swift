@@ -8,11 +8,14 @@ let strictSettings: [SwiftSetting] = [
 ]
 
 /// The package another package adds with `.package(url:from:)`: OpenSwiftData (SwiftData's
-/// API on SQLite), the same under SwiftData's module name, its migration test helpers, and
-/// StoreSync. SwiftPM reads only this manifest of a package it fetches by URL, so it has no
-/// `.package(path:)` dependencies; the sources live under `Platform/`. The Popcorn app is
-/// the package in `App/`; StoreSync's tests, which share Popcorn's test support, are the
-/// package in `Platform/StoreSync`.
+/// API on SQLite), the same under SwiftData's module name, its migration test helpers,
+/// StoreSync, and Apple's logging modules for Linux (`OSLog`, `os`). SwiftPM reads only this
+/// manifest of a package it fetches by URL, so it has no `.package(path:)` dependencies; the
+/// sources live under `Platform/`. The Popcorn app is the package in `App/`; StoreSync's
+/// tests, which share Popcorn's test support, are the package in `Platform/StoreSync`; the
+/// macros' expansion tests, the package in `Platform/OpenSwiftData/MacroTests` (a test target
+/// that depends on a macro target is built, with every test target of its package, for the
+/// compiler's own use, and here would have built GRDB and OpenSwiftData a second time).
 let package = Package(
     name: "OpenSwiftData",
     platforms: [.macOS(.v15)],
@@ -23,6 +26,11 @@ let package = Package(
         // under SwiftData's module name.
         .library(name: "SwiftData", targets: ["SwiftData"]),
         .library(name: "StoreSync", targets: ["StoreSync"]),
+        // `import OSLog`, `import os`, `import os.log` and `import os.signpost` where Apple's
+        // modules do not exist (Linux): the OSLog porting kit, Apple's logging API forwarding
+        // to swift-log. Depend on them only there (`.when(platforms: [.linux])`).
+        .library(name: "OSLog", targets: ["OSLog"]),
+        .library(name: "os", targets: ["os"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -94,6 +102,32 @@ let package = Package(
             swiftSettings: strictSettings
         ),
 
+        // The OSLog porting kit. `os` is a C module too (osModuleMap, whose submodules make
+        // `import os.log` and `import os.signpost` compile) and the Swift module `os` its
+        // overlay, which declares the API; `OSLog` re-exports `os`, as Apple's does.
+        .systemLibrary(
+            name: "osModuleMap",
+            path: "Platform/OSLogPortingKit/Sources/osModuleMap"
+        ),
+        .target(
+            name: "os",
+            dependencies: ["osModuleMap", .product(name: "Logging", package: "swift-log")],
+            path: "Platform/OSLogPortingKit/Sources/os",
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "OSLog",
+            dependencies: ["os"],
+            path: "Platform/OSLogPortingKit/Sources/OSLog",
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "OSLogTests",
+            dependencies: ["OSLog", "os", .product(name: "Logging", package: "swift-log")],
+            path: "Platform/OSLogPortingKit/Tests/OSLogTests",
+            swiftSettings: strictSettings
+        ),
+
         // OpenSwiftData's tests and the programs they run. StoreSync's tests are in the
         // package in Platform/StoreSync.
         .testTarget(
@@ -118,7 +152,8 @@ let package = Package(
         // SwiftData code compiled with its own import line, `import SwiftData`.
         .testTarget(
             name: "PortingTests",
-            dependencies: ["SwiftData"],
+            // The logging products, for the snippets that import OSLog or os.log.
+            dependencies: ["SwiftData", "OSLog", "os"],
             path: "Platform/OpenSwiftData/Tests/PortingTests",
             swiftSettings: strictSettings
         ),
@@ -146,15 +181,6 @@ let package = Package(
             name: "openswiftdata-live-query-example",
             dependencies: ["OpenSwiftData"],
             path: "Platform/OpenSwiftData/Examples/LiveQuery",
-            swiftSettings: strictSettings
-        ),
-        .testTarget(
-            name: "OpenSwiftDataMacrosTests",
-            dependencies: [
-                "OpenSwiftDataMacros",
-                .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
-            ],
-            path: "Platform/OpenSwiftData/Tests/OpenSwiftDataMacrosTests",
             swiftSettings: strictSettings
         ),
     ]

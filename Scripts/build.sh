@@ -5,5 +5,5 @@ source "$(dirname "$0")/packages.sh"
 for package in "${PACKAGES[@]}"; do
     echo "==> swift build ($package)"
     forget_build_plan
-    swift build --package-path "$ROOT/$package" --scratch-path "$(scratch_for "$package")" "$@"
+    swift build --package-path "$ROOT/$package" --scratch-path "$SCRATCH" "$@"
 done

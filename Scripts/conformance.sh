@@ -22,7 +22,7 @@
 #
 # For each project the script extracts the repository's files at HEAD into a temporary SwiftPM
 # package (byte for byte; `import SwiftData` kept) that depends on this checkout's root package
-# by path (product SwiftData) and on Platform/OSLogPortingKit (OSLog, os). Shims exist only for
+# by path (products SwiftData, OSLog and os), built with no extra flag. Shims exist only for
 # Apple frameworks Linux lacks (Scripts/conformance/shims). The recipe names the project's
 # modules, as the project's own manifests declare them, compiled from its own files; a
 # third-party package a module depends on is its own fetched repository, built by its own
@@ -152,8 +152,8 @@ write_manifest() {
         echo 'import PackageDescription'
         echo 'let common: [Target.Dependency] = ['
         echo "    .product(name: \"SwiftData\", package: \"$ROOT_ID\"),"
-        echo '    .product(name: "OSLog", package: "OSLogPortingKit"),'
-        echo '    .product(name: "os", package: "OSLogPortingKit"),'
+        echo "    .product(name: \"OSLog\", package: \"$ROOT_ID\"),"
+        echo "    .product(name: \"os\", package: \"$ROOT_ID\"),"
         for s in $SHIMS; do echo "    \"$s\","; done
         echo ']'
         echo 'let package = Package('
@@ -162,7 +162,6 @@ write_manifest() {
         echo '    platforms: [.macOS(.v15)],'
         echo '    dependencies: ['
         echo "        .package(path: \"$ROOT\"),"
-        echo "        .package(path: \"$ROOT/Platform/OSLogPortingKit\"),"
         local line url req
         while IFS= read -r line; do
             [ -n "$line" ] || continue
@@ -212,8 +211,7 @@ write_manifest() {
 }
 
 swift_build() {
-    nice -n 10 swift build --build-tests --package-path "$PKG" --scratch-path "$SCRATCH" -j "$JOBS" \
-        -Xswiftc -DSWIFTSYNTAX_NO_OSLOG_DEPENDENCY "$@"
+    nice -n 10 swift build --build-tests --package-path "$PKG" --scratch-path "$SCRATCH" -j "$JOBS" "$@"
 }
 # The tests' temporary directory (TMPDIR, URL.temporaryDirectory) and their XDG folders (where
 # Linux's Foundation puts the application-support and caches directories) are the project's own,

@@ -1,5 +1,7 @@
 # The project's Swift packages, in the order the scripts build and test them. Sourced by
 # the other scripts.
+# The macros' tests come first: they need swift-syntax only, which every later package
+# reuses from the shared build folder.
 # `.` is the repository's root package: OpenSwiftData and StoreSync, the library others
 # depend on. It comes after the packages that use only OpenSwiftData and just before the
 # other two that need postgres-nio (StoreSync's tests, then the app in App/): SwiftPM drops
@@ -9,6 +11,7 @@
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 PACKAGES=()
 for candidate in \
+    Platform/OpenSwiftData/MacroTests \
     Platform/PopcornTestSupport \
     Platform/DataPersistenceInfrastructure \
     Platform/TMDb \
@@ -18,8 +21,7 @@ for candidate in \
     Contexts/PopcornSearch \
     . \
     Platform/StoreSync \
-    App \
-    Platform/OSLogPortingKit; do
+    App; do
     if [ -f "$ROOT/$candidate/Package.swift" ]; then
         PACKAGES+=("$candidate")
     fi
@@ -27,14 +29,6 @@ done
 # One build folder shared by every package: GRDB, swift-syntax and the platform packages
 # build once, and each later package reuses what the earlier ones built.
 SCRATCH="${POPCORN_SCRATCH_PATH:-$ROOT/.build/shared}"
-
-# The build folder of a package: the shared one, but for the OSLog porting kit, whose
-# modules are named `OSLog` and `os`. swift-syntax (which every macro package builds)
-# imports those when it finds modules of these names in its build folder, and its macro
-# tools then fail to link: the kit builds in a folder of its own, beside the shared one.
-scratch_for() {
-    if [ "$1" = "Platform/OSLogPortingKit" ]; then echo "$(dirname "$SCRATCH")/oslog"; else echo "$SCRATCH"; fi
-}
 
 # SwiftPM keeps one build plan per build folder and may reuse it for the next package
 # without noticing that the root package changed (it then builds and tests the previous

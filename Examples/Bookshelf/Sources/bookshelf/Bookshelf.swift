@@ -37,10 +37,18 @@ struct Bookshelf {
         let librarian = Librarian(modelContainer: container)
         try await librarian.shelve(title: "The Dispossessed", by: "Ursula K. Le Guin")
         try await librarian.shelve(title: "The Name of the Rose", by: "Umberto Eco")
+        let progress = ReadingProgress()
+        withObservationTracking {
+            _ = progress.titles
+        } onChange: {
+            print("The reading list changed.")
+        }
         for title in ["A Wizard of Earthsea", "Invisible Cities", "Dune"] {
             let found = try await librarian.markRead(title)
+            if found { progress.markRead(title) }
             print(found ? "Read \(title)." : "No \(title) on the shelf.")
         }
+        print("Read in this run: \(progress.titles.joined(separator: ", ")).")
         for line in try await librarian.catalog() {
             print(line)
         }

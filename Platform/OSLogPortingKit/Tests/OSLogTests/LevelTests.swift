@@ -1,7 +1,7 @@
 import Logging
 import Testing
 
-@testable import OSLog
+@testable import os
 
 @Suite("Logger levels")
 struct LevelTests {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import OSLog
+@testable import os
 
 @Suite("os_log")
 struct OSLogFunctionTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import OSLog
+@testable import os
 
 @Suite("C format strings")
 struct PrintfFormatTests {

@@ -45,6 +45,11 @@ enum SnippetTypechecker {
         let plugin = built.appending(path: "OpenSwiftDataMacros-tool")
         let scratch = built.deletingLastPathComponent().deletingLastPathComponent()
         let moduleMap = scratch.appending(path: "checkouts/GRDB.swift/Sources/GRDBSQLite/module.modulemap")
+        // The C module `os` of the OSLog porting kit (`import os.log`), in this repository.
+        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let osModuleMap = repository.appending(path: "Platform/OSLogPortingKit/Sources/osModuleMap/module.modulemap")
         let folder = FileManager.default.temporaryDirectory.appending(path: "snippet-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -55,7 +60,8 @@ enum SnippetTypechecker {
         process.arguments =
             ["swiftc"] + settings + [
                 "-typecheck", "-I", modules.path, "-load-plugin-executable", "\(plugin.path)#OpenSwiftDataMacros",
-                "-Xcc", "-fmodule-map-file=\(moduleMap.path)", "-module-cache-path",
+                "-Xcc", "-fmodule-map-file=\(moduleMap.path)", "-Xcc", "-fmodule-map-file=\(osModuleMap.path)",
+                "-module-cache-path",
                 folder.appending(path: "cache").path, file.path,
             ]
         let output = Pipe()

@@ -1,0 +1,104 @@
+import Foundation
+import Testing
+
+/// Logging code as SwiftData apps write it beside their models, with Apple's import lines
+/// (`import OSLog`, `import os.log`, `import os.signpost`, `import os`), type-checked in each
+/// Swift language mode, with the main actor as the module's default isolation or without:
+/// each file compiles on Apple platforms in every one of these settings.
+@Suite("Logging import lines in every language mode and default isolation")
+struct LoggingImportTests {
+    /// A view model and a model of an app that imports SwiftData and OSLog, and names the
+    /// logger `os.Logger` where another module's `Logger` could be meant.
+    static let oslog = """
+        import OSLog
+        import SwiftData
+
+        @Observable
+        final class LibraryModel {
+            var count = 0
+            @ObservationIgnored private let logger = Logger(subsystem: "com.example.app", category: "library")
+            func add() {
+                count += 1
+                logger.info("Now \\(self.count) books")
+            }
+        }
+
+        @Model
+        final class Book {
+            var title: String
+            init(title: String) { self.title = title }
+        }
+
+        enum Log {
+            static let store = os.Logger(subsystem: "com.example.app", category: "store")
+        }
+
+        func save(_ context: ModelContext) {
+            do {
+                try context.save()
+            } catch {
+                Log.store.error("Save failed: \\(error.localizedDescription, privacy: .public)")
+            }
+        }
+        """
+
+    /// An importer that logs with `os_log` and a `Logger` after `import os.log`.
+    static let osLogSubmodule = """
+        import SwiftData
+        import os.log
+
+        private let importLog = OSLog(subsystem: "com.example.app", category: "import")
+
+        func importBooks(into context: ModelContext) throws {
+            os_log("Importing into %{public}@", log: importLog, type: .info, "the library")
+            try context.save()
+            Logger(importLog).debug("Imported")
+        }
+        """
+
+    /// A file that imports `os.signpost` (for its signposts) and logs with `Logger`.
+    static let signpostSubmodule = """
+        import os.signpost
+
+        let loadLogger = Logger(subsystem: "com.example.app", category: "load")
+
+        func loaded(_ count: Int) {
+            loadLogger.notice("Loaded \\(count) rows")
+        }
+        """
+
+    /// Older code: `import os` and `os_log` with a type and no log.
+    static let os = """
+        import os
+
+        func failed(_ reason: String) {
+            os_log(.error, "Failed: %{public}@", reason)
+        }
+        """
+
+    /// Approachable Concurrency's upcoming features that Swift 6 mode does not turn on.
+    static let approachable = MainActorModelDeclarationTests.approachable
+
+    static let settings: [[String]] = [
+        ["-swift-version", "6", "-default-isolation", "MainActor"] + approachable,
+        ["-swift-version", "6", "-default-isolation", "MainActor"],
+        ["-swift-version", "5", "-default-isolation", "MainActor"] + approachable,
+        ["-swift-version", "5", "-default-isolation", "MainActor"],
+        ["-swift-version", "6"] + approachable,
+        ["-swift-version", "6"],
+        ["-swift-version", "5"],
+    ]
+
+    @Test(
+        "each logging file compiles without a diagnostic",
+        arguments: ["oslog", "os.log", "os.signpost", "os"], settings)
+    func compiles(file: String, settings: [String]) throws {
+        let source = [
+            "oslog": Self.oslog, "os.log": Self.osLogSubmodule, "os.signpost": Self.signpostSubmodule, "os": Self.os,
+        ][file]!
+        let result = try SnippetTypechecker.typecheck(source, settings: settings)
+        #expect(result.status == 0, "\(result.diagnostics)")
+        #expect(!result.diagnostics.contains("error:"), "\(result.diagnostics)")
+        #expect(!result.diagnostics.contains("warning:"), "\(result.diagnostics)")
+    }
+}
