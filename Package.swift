@@ -26,9 +26,9 @@ let package = Package(
         // under SwiftData's module name.
         .library(name: "SwiftData", targets: ["SwiftData"]),
         .library(name: "StoreSync", targets: ["StoreSync"]),
-        // `import OSLog`, `import os`, `import os.log` and `import os.signpost` where Apple's
-        // modules do not exist (Linux): the OSLog porting kit, Apple's logging API forwarding
-        // to swift-log. Depend on them only there (`.when(platforms: [.linux])`).
+        // `import OSLog`, and `import os`, `import os.log` and `import os.signpost`, where
+        // Apple's modules do not exist (Linux): the OSLog porting kit, Apple's logging API
+        // forwarding to swift-log. Depend on them only there (`.when(platforms: [.linux])`).
         .library(name: "OSLog", targets: ["OSLog"]),
         .library(name: "os", targets: ["os"]),
     ],
@@ -102,23 +102,25 @@ let package = Package(
             swiftSettings: strictSettings
         ),
 
-        // The OSLog porting kit. `os` is a C module too (osModuleMap, whose submodules make
-        // `import os.log` and `import os.signpost` compile) and the Swift module `os` its
-        // overlay, which declares the API; `OSLog` re-exports `os`, as Apple's does.
+        // The OSLog porting kit. `OSLog` declares the API. `os`, for code that writes
+        // `import os`, `import os.log` or `import os.signpost`, re-exports it and is a C module
+        // too (osModuleMap, whose submodules `log` and `signpost` those imports name); apart,
+        // so that a build that needs only `OSLog` holds no module named `os`, which packages
+        // that test `canImport(os)` to detect Apple platforms would take for Apple's.
         .systemLibrary(
             name: "osModuleMap",
             path: "Platform/OSLogPortingKit/Sources/osModuleMap"
         ),
         .target(
-            name: "os",
-            dependencies: ["osModuleMap", .product(name: "Logging", package: "swift-log")],
-            path: "Platform/OSLogPortingKit/Sources/os",
+            name: "OSLog",
+            dependencies: [.product(name: "Logging", package: "swift-log")],
+            path: "Platform/OSLogPortingKit/Sources/OSLog",
             swiftSettings: strictSettings
         ),
         .target(
-            name: "OSLog",
-            dependencies: ["os"],
-            path: "Platform/OSLogPortingKit/Sources/OSLog",
+            name: "os",
+            dependencies: ["OSLog", "osModuleMap"],
+            path: "Platform/OSLogPortingKit/Sources/os",
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -5,5 +5,6 @@ source "$(dirname "$0")/packages.sh"
 for package in "${PACKAGES[@]}"; do
     echo "==> swift build ($package)"
     forget_build_plan
+    hide_os_module
     swift build --package-path "$ROOT/$package" --scratch-path "$SCRATCH" "$@"
 done

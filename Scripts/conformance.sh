@@ -22,7 +22,7 @@
 #
 # For each project the script extracts the repository's files at HEAD into a temporary SwiftPM
 # package (byte for byte; `import SwiftData` kept) that depends on this checkout's root package
-# by path (products SwiftData, OSLog and os), built with no extra flag. Shims exist only for
+# by path (products SwiftData and OSLog), built with no extra flag. Shims exist only for
 # Apple frameworks Linux lacks (Scripts/conformance/shims). The recipe names the project's
 # modules, as the project's own manifests declare them, compiled from its own files; a
 # third-party package a module depends on is its own fetched repository, built by its own
@@ -100,8 +100,10 @@ count_tests() {
 # PACKAGES, one a line: `URL|VERSION-REQUIREMENT` for one in SwiftPM's cache (offline), or
 # `github:OWNER/NAME` for a fetched repository (in CONFORMANCE_MIRROR, like the project's own),
 # extracted at its HEAD and built by its own, unchanged manifest as the local package NAME (a
-# project's third-party dependency, never a stub of one). Every target also gets SwiftData, OSLog,
-# os and the shims. A recipe may set, before calling lib/test:
+# project's third-party dependency, never a stub of one). Every target also gets SwiftData, OSLog
+# and the shims (not `os`: no project's file imports it, and a dependency that tests
+# `canImport(os)` to detect Apple platforms would take it for Apple's). A recipe may set, before
+# calling lib/test:
 #   EXCLUDE="file ..."         files of the next target left out (paths relative to its PATH)
 #   SOURCES="file ..."         the only files or folders of the next target (relative to PATH)
 #   RESOURCES="folder ..."     the next target's resources, processed (`.process`), as its manifest
@@ -153,7 +155,6 @@ write_manifest() {
         echo 'let common: [Target.Dependency] = ['
         echo "    .product(name: \"SwiftData\", package: \"$ROOT_ID\"),"
         echo "    .product(name: \"OSLog\", package: \"$ROOT_ID\"),"
-        echo "    .product(name: \"os\", package: \"$ROOT_ID\"),"
         for s in $SHIMS; do echo "    \"$s\","; done
         echo ']'
         echo 'let package = Package('

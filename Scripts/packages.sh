@@ -37,3 +37,11 @@ forget_build_plan() {
     rm -f "$SCRATCH/debug.yaml" "$SCRATCH/release.yaml" \
         "$SCRATCH"/*/debug/description.json "$SCRATCH"/*/release/description.json
 }
+
+# The OSLog porting kit's `os` module, which the root package builds, is removed from the
+# shared build folder before each package: packages that test `canImport(os)` to detect Apple
+# platforms (swift-argument-parser, which the app uses) would otherwise take it for Apple's and
+# fail to compile. The root package builds it again when it needs it.
+hide_os_module() {
+    rm -f "$SCRATCH"/*/debug/Modules/os.* "$SCRATCH"/*/release/Modules/os.*
+}

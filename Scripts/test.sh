@@ -37,6 +37,7 @@ run_tests() {
     shift 2
     echo "==> swift test ($label)"
     forget_build_plan
+    hide_os_module
     if ! "${time_limit[@]}" swift test --package-path "$ROOT/$package" --scratch-path "$SCRATCH" "$@" \
         2>&1 | tee "$log"; then
         failed+=("$label")

@@ -1,4 +1,5 @@
-// `import OSLog` where Apple's OSLog does not exist (Linux). Apple's OSLog re-exports the
-// `os` module, which declares `Logger`, `OSLog` and `os_log`: so does this one, and
-// `os.Logger` names the same type after `import OSLog` as after `import os`.
-@_exported import os
+// `import OSLog` where Apple's OSLog does not exist (Linux): `Logger`, `OSLog`, `OSLogType`
+// and `os_log` with Apple's call syntax. Apple's OSLog imports Foundation in its headers, so
+// `import OSLog` alone makes `Date`, `URL` and `NSObject` visible there; code that relies on it
+// compiles here too.
+@_exported import Foundation

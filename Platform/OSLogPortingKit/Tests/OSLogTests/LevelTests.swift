@@ -1,7 +1,7 @@
 import Logging
 import Testing
 
-@testable import os
+@testable import OSLog
 
 @Suite("Logger levels")
 struct LevelTests {

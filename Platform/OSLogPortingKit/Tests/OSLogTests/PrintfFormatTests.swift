@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import os
+@testable import OSLog
 
 @Suite("C format strings")
 struct PrintfFormatTests {

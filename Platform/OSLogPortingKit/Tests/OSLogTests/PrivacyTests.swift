@@ -1,6 +1,6 @@
 import Testing
 
-@testable import os
+@testable import OSLog
 
 @Suite("Privacy")
 struct PrivacyTests {

@@ -1,12 +1,12 @@
-import OSLog
 import Testing
+import os
 
-// Apple's OSLog module re-exports `os`, which declares Logger: code that imports OSLog and
-// writes `os.Logger` (to tell it from another module's Logger) names the same type.
+// Code that imports os and writes `os.Logger` (to tell it from another module's Logger)
+// names the kit's types, as it names the os module's on Apple platforms.
 
-@Suite("os.Logger after import OSLog")
+@Suite("os.Logger after import os")
 struct QualifiedNameTests {
-    @Test("os.Logger, os.OSLog and os.OSLogType name the os module's types")
+    @Test("os.Logger, os.OSLog and os.OSLogType name the kit's types")
     func moduleQualified() {
         let captured = CapturedLog()
         let log: os.OSLog = captured.log(subsystem: "com.example.app", category: "store")

@@ -7,8 +7,7 @@ import Testing
 /// each file compiles on Apple platforms in every one of these settings.
 @Suite("Logging import lines in every language mode and default isolation")
 struct LoggingImportTests {
-    /// A view model and a model of an app that imports SwiftData and OSLog, and names the
-    /// logger `os.Logger` where another module's `Logger` could be meant.
+    /// A view model and a model of an app that imports SwiftData and OSLog.
     static let oslog = """
         import OSLog
         import SwiftData
@@ -30,7 +29,7 @@ struct LoggingImportTests {
         }
 
         enum Log {
-            static let store = os.Logger(subsystem: "com.example.app", category: "store")
+            static let store = Logger(subsystem: "com.example.app", category: "store")
         }
 
         func save(_ context: ModelContext) {
@@ -67,31 +66,22 @@ struct LoggingImportTests {
         }
         """
 
-    /// Older code: `import os` and `os_log` with a type and no log.
+    /// Older code: `import os`, `os_log` with a type and no log, and a logger named
+    /// `os.Logger` where another module's `Logger` could be meant.
     static let os = """
         import os
 
+        let storeLogger = os.Logger(subsystem: "com.example.app", category: "store")
+
         func failed(_ reason: String) {
             os_log(.error, "Failed: %{public}@", reason)
+            storeLogger.error("Failed: \\(reason, privacy: .public)")
         }
         """
 
-    /// Approachable Concurrency's upcoming features that Swift 6 mode does not turn on.
-    static let approachable = MainActorModelDeclarationTests.approachable
-
-    static let settings: [[String]] = [
-        ["-swift-version", "6", "-default-isolation", "MainActor"] + approachable,
-        ["-swift-version", "6", "-default-isolation", "MainActor"],
-        ["-swift-version", "5", "-default-isolation", "MainActor"] + approachable,
-        ["-swift-version", "5", "-default-isolation", "MainActor"],
-        ["-swift-version", "6"] + approachable,
-        ["-swift-version", "6"],
-        ["-swift-version", "5"],
-    ]
-
     @Test(
         "each logging file compiles without a diagnostic",
-        arguments: ["oslog", "os.log", "os.signpost", "os"], settings)
+        arguments: ["oslog", "os.log", "os.signpost", "os"], SnippetTypechecker.everySetting)
     func compiles(file: String, settings: [String]) throws {
         let source = [
             "oslog": Self.oslog, "os.log": Self.osLogSubmodule, "os.signpost": Self.signpostSubmodule, "os": Self.os,

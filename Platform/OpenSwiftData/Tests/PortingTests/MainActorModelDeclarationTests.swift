@@ -88,23 +88,7 @@ struct MainActorModelDeclarationTests {
         }
         """
 
-    /// Approachable Concurrency's upcoming features that Swift 6 mode does not turn on.
-    static let approachable = [
-        "-enable-upcoming-feature", "NonisolatedNonsendingByDefault",
-        "-enable-upcoming-feature", "InferIsolatedConformances",
-    ]
-
-    @Test(
-        "an app's models compile without a diagnostic",
-        arguments: [
-            ["-swift-version", "6", "-default-isolation", "MainActor"] + approachable,
-            ["-swift-version", "6", "-default-isolation", "MainActor"],
-            ["-swift-version", "5", "-default-isolation", "MainActor"] + approachable,
-            ["-swift-version", "5", "-default-isolation", "MainActor"],
-            ["-swift-version", "6"] + approachable,
-            ["-swift-version", "6"],
-            ["-swift-version", "5"],
-        ])
+    @Test("an app's models compile without a diagnostic", arguments: SnippetTypechecker.everySetting)
     func appModels(settings: [String]) throws {
         let result = try SnippetTypechecker.typecheck(Self.appCode, settings: settings)
         #expect(result.status == 0, "\(result.diagnostics)")

@@ -35,6 +35,25 @@ enum SnippetTypechecker {
             .fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "no SwiftData module beside \(bundle.path)"])
     }
 
+    /// Approachable Concurrency's upcoming features that Swift 6 mode does not turn on.
+    static let approachable = [
+        "-enable-upcoming-feature", "NonisolatedNonsendingByDefault",
+        "-enable-upcoming-feature", "InferIsolatedConformances",
+    ]
+
+    /// The settings an app's file meets: each Swift language mode, with the main actor as
+    /// the module's default isolation (as Xcode makes new app targets) or without, with
+    /// Approachable Concurrency's upcoming features or without.
+    static let everySetting: [[String]] = [
+        ["-swift-version", "6", "-default-isolation", "MainActor"] + approachable,
+        ["-swift-version", "6", "-default-isolation", "MainActor"],
+        ["-swift-version", "5", "-default-isolation", "MainActor"] + approachable,
+        ["-swift-version", "5", "-default-isolation", "MainActor"],
+        ["-swift-version", "6"] + approachable,
+        ["-swift-version", "6"],
+        ["-swift-version", "5"],
+    ]
+
     /// Type-checks `source` with the compiler's `settings` (language mode, default isolation,
     /// upcoming features); the result's status is the compiler's.
     static func typecheck(_ source: String, settings: [String] = ["-swift-version", "6"]) throws -> Result {

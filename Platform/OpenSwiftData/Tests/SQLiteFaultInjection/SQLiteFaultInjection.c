@@ -10,6 +10,12 @@ _Static_assert(OSDFaultErrorFull == SQLITE_FULL, "SQLITE_FULL");
 _Static_assert(OSDFaultErrorIOWrite == SQLITE_IOERR_WRITE, "SQLITE_IOERR_WRITE");
 _Static_assert(OSDFaultErrorIOFsync == SQLITE_IOERR_FSYNC, "SQLITE_IOERR_FSYNC");
 _Static_assert(OSDFaultErrorIOLock == SQLITE_IOERR_LOCK, "SQLITE_IOERR_LOCK");
+_Static_assert(OSDFaultErrorIORead == SQLITE_IOERR_READ, "SQLITE_IOERR_READ");
+_Static_assert(OSDFaultErrorIOTruncate == SQLITE_IOERR_TRUNCATE, "SQLITE_IOERR_TRUNCATE");
+_Static_assert(OSDFaultErrorIOShmMap == SQLITE_IOERR_SHMMAP, "SQLITE_IOERR_SHMMAP");
+_Static_assert(OSDFaultErrorIOShmLock == SQLITE_IOERR_SHMLOCK, "SQLITE_IOERR_SHMLOCK");
+_Static_assert(OSDFaultErrorIODelete == SQLITE_IOERR_DELETE, "SQLITE_IOERR_DELETE");
+_Static_assert(OSDFaultErrorCantOpen == SQLITE_CANTOPEN, "SQLITE_CANTOPEN");
 
 // The armed fault, read and written under `armed_fault_lock`: arming happens while other
 // tests' connections do I/O through this VFS.
@@ -40,13 +46,12 @@ typedef struct {
 // The real file starts after the header, at an offset aligned for any C object.
 #define REAL_OFFSET ((sizeof(fault_file) + 15) & ~(size_t)15)
 
-// Returns the error to answer a call of `kind` on `file` with, or SQLITE_OK to pass it
-// through.
-static int fault_for(fault_file *file, int kind) {
+// Returns the error to answer a call of `kind` on the file named `name` with, or SQLITE_OK
+// to pass it through.
+static int fault_for_name(const char *name, int kind) {
     int code = SQLITE_OK;
     pthread_rwlock_rdlock(&armed_fault_lock);
-    if (armed && kind == fault_kind && file->name != NULL
-        && strncmp(file->name, fault_prefix, fault_prefix_length) == 0) {
+    if (armed && kind == fault_kind && name != NULL && strncmp(name, fault_prefix, fault_prefix_length) == 0) {
         int call = atomic_fetch_add(&calls, 1) + 1;
         if (call == fault_countdown || (fault_persistent && call > fault_countdown)) {
             atomic_fetch_add(&failures, 1);
@@ -57,6 +62,11 @@ static int fault_for(fault_file *file, int kind) {
     return code;
 }
 
+// The same, for a call on an open file.
+static int fault_for(fault_file *file, int kind) {
+    return fault_for_name(file->name, kind);
+}
+
 static int fault_close(sqlite3_file *f) {
     fault_file *file = (fault_file *)f;
     return file->real->pMethods->xClose(file->real);
@@ -64,6 +74,8 @@ static int fault_close(sqlite3_file *f) {
 
 static int fault_read(sqlite3_file *f, void *buffer, int amount, sqlite3_int64 offset) {
     fault_file *file = (fault_file *)f;
+    int code = fault_for(file, OSDFaultRead);
+    if (code != SQLITE_OK) return code;
     return file->real->pMethods->xRead(file->real, buffer, amount, offset);
 }
 
@@ -76,6 +88,8 @@ static int fault_write(sqlite3_file *f, const void *buffer, int amount, sqlite3_
 
 static int fault_truncate(sqlite3_file *f, sqlite3_int64 size) {
     fault_file *file = (fault_file *)f;
+    int code = fault_for(file, OSDFaultTruncate);
+    if (code != SQLITE_OK) return code;
     return file->real->pMethods->xTruncate(file->real, size);
 }
 
@@ -125,11 +139,18 @@ static int fault_device_characteristics(sqlite3_file *f) {
 
 static int fault_shm_map(sqlite3_file *f, int region, int size, int extend, void volatile **pointer) {
     fault_file *file = (fault_file *)f;
+    int code = fault_for(file, OSDFaultShmMap);
+    if (code != SQLITE_OK) return code;
     return file->real->pMethods->xShmMap(file->real, region, size, extend, pointer);
 }
 
 static int fault_shm_lock(sqlite3_file *f, int offset, int count, int flags) {
     fault_file *file = (fault_file *)f;
+    // Only taking a lock fails: releasing one cannot fail in SQLite's own VFS either.
+    if ((flags & SQLITE_SHM_LOCK) != 0) {
+        int code = fault_for(file, OSDFaultShmLock);
+        if (code != SQLITE_OK) return code;
+    }
     return file->real->pMethods->xShmLock(file->real, offset, count, flags);
 }
 
@@ -192,6 +213,12 @@ static int fault_open(sqlite3_vfs *vfs, sqlite3_filename name, sqlite3_file *f, 
     fault_file *file = (fault_file *)f;
     file->real = (sqlite3_file *)((char *)f + REAL_OFFSET);
     file->name = name;
+    int code = fault_for_name(name, OSDFaultOpen);
+    if (code != SQLITE_OK) {
+        // SQLite reads no method of a file whose open failed, and does not close it.
+        f->pMethods = NULL;
+        return code;
+    }
     int result = real_vfs->xOpen(real_vfs, name, file->real, flags, out_flags);
     if (file->real->pMethods == NULL) {
         f->pMethods = NULL;
@@ -206,6 +233,8 @@ static int fault_open(sqlite3_vfs *vfs, sqlite3_filename name, sqlite3_file *f, 
 
 static int fault_delete(sqlite3_vfs *vfs, const char *name, int sync_dir) {
     (void)vfs;
+    int code = fault_for_name(name, OSDFaultDelete);
+    if (code != SQLITE_OK) return code;
     return real_vfs->xDelete(real_vfs, name, sync_dir);
 }
 

@@ -13,24 +13,43 @@ struct IOFault: CustomStringConvertible {
             switch kind {
             case OSDFaultWrite: "write"
             case OSDFaultSync: "sync"
-            default: "lock"
+            case OSDFaultLock: "lock"
+            case OSDFaultRead: "read"
+            case OSDFaultTruncate: "truncate"
+            case OSDFaultShmMap: "shared-memory map"
+            case OSDFaultShmLock: "shared-memory lock"
+            case OSDFaultDelete: "delete"
+            default: "open"
             }
         let code =
             switch error {
             case OSDFaultErrorFull: "SQLITE_FULL"
             case OSDFaultErrorIOWrite: "SQLITE_IOERR_WRITE"
             case OSDFaultErrorIOFsync: "SQLITE_IOERR_FSYNC"
-            default: "SQLITE_IOERR_LOCK"
+            case OSDFaultErrorIOLock: "SQLITE_IOERR_LOCK"
+            case OSDFaultErrorIORead: "SQLITE_IOERR_READ"
+            case OSDFaultErrorIOTruncate: "SQLITE_IOERR_TRUNCATE"
+            case OSDFaultErrorIOShmMap: "SQLITE_IOERR_SHMMAP"
+            case OSDFaultErrorIOShmLock: "SQLITE_IOERR_SHMLOCK"
+            case OSDFaultErrorIODelete: "SQLITE_IOERR_DELETE"
+            default: "SQLITE_CANTOPEN"
             }
         return "\(call) failing with \(code)\(persistent ? " from then on" : " once")"
     }
 
-    /// A full disk stays full; an I/O error may pass.
+    /// Every call the VFS can fail, each with the error SQLite's own VFS gives for it. A
+    /// full disk stays full; the other errors may pass.
     static let all: [IOFault] = [
         IOFault(kind: OSDFaultWrite, error: OSDFaultErrorFull, persistent: true),
         IOFault(kind: OSDFaultWrite, error: OSDFaultErrorIOWrite, persistent: false),
         IOFault(kind: OSDFaultSync, error: OSDFaultErrorIOFsync, persistent: false),
         IOFault(kind: OSDFaultLock, error: OSDFaultErrorIOLock, persistent: false),
+        IOFault(kind: OSDFaultRead, error: OSDFaultErrorIORead, persistent: false),
+        IOFault(kind: OSDFaultTruncate, error: OSDFaultErrorIOTruncate, persistent: false),
+        IOFault(kind: OSDFaultShmMap, error: OSDFaultErrorIOShmMap, persistent: false),
+        IOFault(kind: OSDFaultShmLock, error: OSDFaultErrorIOShmLock, persistent: false),
+        IOFault(kind: OSDFaultDelete, error: OSDFaultErrorIODelete, persistent: false),
+        IOFault(kind: OSDFaultOpen, error: OSDFaultErrorCantOpen, persistent: false),
     ]
 
     /// Arms the fault for the files under `folder`, its `countdown`-th call failing.

@@ -3,8 +3,9 @@ import GRDB
 @_spi(StoreFiles) import OpenSwiftData
 import Testing
 
-/// I/O errors injected at every write, sync and lock of a save, a migration, a backup
-/// and a restore (``IOFaultTrial``). Serialized: one fault is armed at a time.
+/// I/O errors injected at every read, write, truncate, sync, lock, shared-memory map and
+/// lock, delete and open of a save, a migration, a backup and a restore (``IOFaultTrial``).
+/// Serialized: one fault is armed at a time.
 @Suite("I/O errors at every call of a store operation", .serialized)
 struct IOFaultTests {
     /// A trip's state as a new context reads it: the trips with their stops and tags.
