@@ -211,7 +211,18 @@ write_manifest() {
     } >"$PKG/Package.swift"
 }
 
+# A shim another project built, and the OSLog porting kit's `os`, stay in the shared build
+# folder, where this project's `#if canImport(SwiftUI)` (or a dependency's `canImport(os)`) would
+# find them: the shims this project does not name, and `os`, are removed before it builds.
+hide_unnamed_modules() {
+    local module
+    for module in $(cd "$HERE/shims" && ls) os; do
+        [[ " $SHIMS " == *" $module "* ]] || rm -f "$SCRATCH"/*/debug/Modules/"$module".*
+    done
+}
+
 swift_build() {
+    hide_unnamed_modules
     nice -n 10 swift build --build-tests --package-path "$PKG" --scratch-path "$SCRATCH" -j "$JOBS" "$@"
 }
 # The tests' temporary directory (TMPDIR, URL.temporaryDirectory) and their XDG folders (where

@@ -6,9 +6,9 @@
 #   Scripts/test.sh --sanitize[=address|=thread] [swift test options]
 #       OpenSwiftData's tests again, built with a sanitizer: with both, one after the
 #       other, unless one is named: the address sanitizer (-sanitize=address, in
-#       .build/asan), then the thread sanitizer (-sanitize=thread, in .build/tsan). CI runs
-#       the thread sanitizer's pass only (each pass builds OpenSwiftData, GRDB and
-#       swift-syntax again, which two passes cannot afford in CI's time). Each pass has its own build folder, beside the
+#       .build/asan), then the thread sanitizer (-sanitize=thread, in .build/tsan). CI does
+#       not run them (each pass builds OpenSwiftData, GRDB and swift-syntax again, which CI's
+#       time cannot hold). Each pass has its own build folder, beside the
 #       shared one, kept between runs (OpenSwiftData's own modules are rebuilt at each pass,
 #       see below); a sanitizer's report, or a pass whose build or tests run longer than 25
 #       minutes, fails the pass. Prints each pass's time. Of the options, -j/--jobs also

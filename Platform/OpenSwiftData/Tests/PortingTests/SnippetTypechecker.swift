@@ -12,8 +12,8 @@ enum SnippetTypechecker {
     }
 
     /// The folder of the build's modules: of those beside the test bundle that hold the
-    /// `SwiftData` module, the one whose `OpenSwiftData` module is the newest (a build for
-    /// tests writes to `Modules-tool`).
+    /// `SwiftData` module, the one whose `OpenSwiftData` module is the newest (`Modules`, or
+    /// `Modules-tool` where a build made the tests for the compiler's own use).
     private static func modulesFolder() throws -> URL {
         let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
         var folder = bundle.deletingLastPathComponent()
