@@ -79,14 +79,10 @@ struct LoggingImportTests {
         }
         """
 
-    @Test(
-        "each logging file compiles without a diagnostic",
-        arguments: ["oslog", "os.log", "os.signpost", "os"], SnippetTypechecker.everySetting)
-    func compiles(file: String, settings: [String]) throws {
-        let source = [
-            "oslog": Self.oslog, "os.log": Self.osLogSubmodule, "os.signpost": Self.signpostSubmodule, "os": Self.os,
-        ][file]!
-        let result = try SnippetTypechecker.typecheck(source, settings: settings)
+    @Test("the logging files compile without a diagnostic", arguments: SnippetTypechecker.everySetting)
+    func compiles(settings: [String]) throws {
+        let result = try SnippetTypechecker.typecheck(
+            files: [Self.oslog, Self.osLogSubmodule, Self.signpostSubmodule, Self.os], settings: settings)
         #expect(result.status == 0, "\(result.diagnostics)")
         #expect(!result.diagnostics.contains("error:"), "\(result.diagnostics)")
         #expect(!result.diagnostics.contains("warning:"), "\(result.diagnostics)")

@@ -57,6 +57,12 @@ enum SnippetTypechecker {
     /// Type-checks `source` with the compiler's `settings` (language mode, default isolation,
     /// upcoming features); the result's status is the compiler's.
     static func typecheck(_ source: String, settings: [String] = ["-swift-version", "6"]) throws -> Result {
+        try typecheck(files: [source], settings: settings)
+    }
+
+    /// Type-checks `files` as the files of one module (each with its own import lines), in
+    /// one run of the compiler: several snippets checked in one run cost one compiler start.
+    static func typecheck(files: [String], settings: [String] = ["-swift-version", "6"]) throws -> Result {
         let modules = try modulesFolder()
         // <scratch>/<triple>/debug/Modules…: GRDB's SQLite module map is in <scratch>/checkouts,
         // the macros' plugin beside the modules' folder.
@@ -72,8 +78,11 @@ enum SnippetTypechecker {
         let folder = FileManager.default.temporaryDirectory.appending(path: "snippet-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let file = folder.appending(path: "Snippet.swift")
-        try source.write(to: file, atomically: true, encoding: .utf8)
+        let paths = try files.enumerated().map { index, source in
+            let file = folder.appending(path: "Snippet\(index + 1).swift")
+            try source.write(to: file, atomically: true, encoding: .utf8)
+            return file.path
+        }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments =
@@ -81,8 +90,8 @@ enum SnippetTypechecker {
                 "-typecheck", "-I", modules.path, "-load-plugin-executable", "\(plugin.path)#OpenSwiftDataMacros",
                 "-Xcc", "-fmodule-map-file=\(moduleMap.path)", "-Xcc", "-fmodule-map-file=\(osModuleMap.path)",
                 "-module-cache-path",
-                folder.appending(path: "cache").path, file.path,
-            ]
+                folder.appending(path: "cache").path,
+            ] + paths
         let output = Pipe()
         process.standardOutput = output
         process.standardError = output
