@@ -138,7 +138,8 @@ let package = Package(
             path: "Platform/OpenSwiftData/Tests/OpenSwiftDataTests",
             swiftSettings: strictSettings
         ),
-        // A test-only SQLite VFS that fails chosen writes, syncs and locks with I/O errors.
+        // A test-only SQLite VFS that fails chosen file operations (reads, writes, syncs, locks,
+        // shared memory, deletes, opens) with I/O errors.
         .target(
             name: "SQLiteFaultInjection",
             path: "Platform/OpenSwiftData/Tests/SQLiteFaultInjection",
