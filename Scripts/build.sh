@@ -6,5 +6,5 @@ for package in "${PACKAGES[@]}"; do
     echo "==> swift build ($package)"
     forget_build_plan
     hide_os_module
-    swift build --package-path "$ROOT/$package" --scratch-path "$SCRATCH" "$@"
+    swift build --package-path "$ROOT/$package" --scratch-path "$SCRATCH" "${SWIFTPM_OPTIONS[@]}" "$@"
 done

@@ -24,7 +24,7 @@ for target in OpenSwiftData OpenSwiftDataTesting StoreSync; do
     echo "==> swift package generate-documentation --target $target"
     started=$(date +%s)
     forget_build_plan
-    if ! swift package --package-path "$ROOT" --scratch-path "$SCRATCH" "$@" \
+    if ! swift package --package-path "$ROOT" --scratch-path "$SCRATCH" "${SWIFTPM_OPTIONS[@]}" "$@" \
         --allow-writing-to-directory "$output" \
         generate-documentation --target "$target" --warnings-as-errors \
         --output-path "$output/$target.doccarchive"; then

@@ -38,7 +38,7 @@ run_tests() {
     echo "==> swift test ($label)"
     forget_build_plan
     hide_os_module
-    if ! "${time_limit[@]}" swift test --package-path "$ROOT/$package" --scratch-path "$SCRATCH" "$@" \
+    if ! "${time_limit[@]}" swift test --package-path "$ROOT/$package" --scratch-path "$SCRATCH" "${SWIFTPM_OPTIONS[@]}" "$@" \
         2>&1 | tee "$log"; then
         failed+=("$label")
     fi
@@ -100,7 +100,7 @@ if [[ "${1:-}" == --sanitize* ]]; then
         # are not built with the sanitizers (`swift test` would build every target).
         forget_build_plan
         for product in OpenSwiftDataPackageTests openswiftdata-migration-fixture openswiftdata-live-query-example; do
-            if ! "${time_limit[@]}" swift build --package-path "$ROOT" --scratch-path "$SCRATCH" \
+            if ! "${time_limit[@]}" swift build --package-path "$ROOT" --scratch-path "$SCRATCH" "${SWIFTPM_OPTIONS[@]}" \
                 --sanitize="$sanitizer" --product "$product" "${build_options[@]}"; then
                 failed+=("OpenSwiftData, -sanitize=$sanitizer (build)")
                 continue 2
