@@ -38,15 +38,33 @@ rm -rf "$TREE" && mkdir -p "$TREE" || exit 2
 python3 "$HERE/apply.py" check "$TREE/$SOURCES" || exit 2
 
 build() { swift build --package-path "$TREE" --scratch-path "$SCRATCH_PATH" --product OpenSwiftDataPackageTests; }
+# Runs the tests, appending their output to the log $1; with $2 = stop-at-first-failure, the
+# run is stopped as soon as one test fails (a mutant needs one failure to be killed, and the
+# whole suite takes minutes). Fails when a test failed, the run crashed or it hung.
 run_tests() {
-    timeout --kill-after=30 "$TIMEOUT" \
-        swift test --package-path "$TREE" --scratch-path "$SCRATCH_PATH" --skip-build
+    local log=$1 mode=${2:-}
+    # Its own process group (setsid), so that stopping it stops the test process it started.
+    setsid timeout --kill-after=30 "$TIMEOUT" \
+        swift test --package-path "$TREE" --scratch-path "$SCRATCH_PATH" --skip-build >>"$log" 2>&1 &
+    local pid=$!
+    if [ "$mode" = stop-at-first-failure ]; then
+        while kill -0 "$pid" 2>/dev/null; do
+            # Swift Testing's failures, then XCTest's.
+            if grep -qE "^✘ Test |^Test Case '.*' failed" "$log"; then
+                kill -TERM -- "-$pid" 2>/dev/null
+                wait "$pid"
+                return 1
+            fi
+            sleep 1
+        done
+    fi
+    wait "$pid"
 }
 
 if [ $# -gt 0 ]; then ids=("$@"); else mapfile -t ids < <(python3 "$HERE/apply.py" list | cut -f1); fi
 
 echo "==> unmutated: build and tests"
-if ! build >"$LOGS/unmutated.log" 2>&1 || ! run_tests >>"$LOGS/unmutated.log" 2>&1; then
+if ! build >"$LOGS/unmutated.log" 2>&1 || ! run_tests "$LOGS/unmutated.log"; then
     echo "the unmutated copy does not pass its tests: see $LOGS/unmutated.log" >&2
     exit 2
 fi
@@ -65,12 +83,13 @@ for id in "${ids[@]}"; do
         echo "$id: does not compile (see $LOGS/$id.log)"
     else
         built=$((built + 1))
-        if run_tests >>"$LOGS/$id.log" 2>&1; then
+        if run_tests "$LOGS/$id.log" stop-at-first-failure; then
             survivors+=("$id")
             echo "$id: SURVIVED ($(($(date +%s) - started)) s)"
         else
             killed=$((killed + 1))
-            failed=$(grep -m1 -E '^✘ Test ' "$LOGS/$id.log" | sed -E 's/^✘ Test "([^"]*)".*/\1/')
+            failed=$(grep -m1 -E "^✘ Test |^Test Case '.*' failed" "$LOGS/$id.log" |
+                sed -E -e 's/^✘ Test "([^"]*)".*/\1/' -e "s/^Test Case '([^']*)' failed.*/\1/")
             echo "$id: killed ($(($(date +%s) - started)) s) by: ${failed:-a crash or a hang}"
         fi
     fi
