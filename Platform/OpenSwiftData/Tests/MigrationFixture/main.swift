@@ -13,6 +13,11 @@
 //   openswiftdata-migration-fixture migrate-shelves <folder>
 //       two configurations (items.sqlite, shelves.sqlite) migrated together by a custom
 //       stage (prints "ROWS n" as it goes)
+//   openswiftdata-migration-fixture check <folder>
+//       opens each store of the folder (*.sqlite) as a new process would, which recovers
+//       what a process that failed mid-write left (its write-ahead log, a hot journal),
+//       checks its integrity, and prints "<name>: <result>" for each; exits 1 when one is
+//       not "ok"
 // The loops print "READY" once the store is open, and run until they are killed.
 import Foundation
 @_spi(StoreFiles) import OpenSwiftData
@@ -224,6 +229,18 @@ do {
             }
             print("\(rows) rows, \(planned ? "with plan (backup included)" : "inferred, no plan"): \(elapsed) ms")
         }
+    case ("check", 3):
+        let folder = URL(fileURLWithPath: arguments[2])
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".sqlite") }
+        var allOK = true
+        for name in names.sorted() {
+            let store = StoreFile(url: folder.appending(path: name))
+            try store.checkpoint()
+            let integrity = store.checkIntegrity()
+            print("\(name): \(integrity)")
+            if integrity != .ok { allOK = false }
+        }
+        exit(allOK ? 0 : 1)
     case ("save-loop", 3):
         try saveLoop(URL(fileURLWithPath: arguments[2]))
     case ("backup-loop", 4):

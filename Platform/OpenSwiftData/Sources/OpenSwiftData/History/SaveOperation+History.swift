@@ -5,11 +5,11 @@ extension SaveOperation {
     /// keys per entity, an update per changed model with the properties written (every
     /// stored property for a model that took over a row with the same unique values),
     /// and a delete per stored model with its preserved values.
-    func historyEntries(keys: InsertedKeys) -> [StoreHistory.Entry] {
+    func historyEntries(keys: InsertedKeys) throws -> [StoreHistory.Entry] {
         var entries: [StoreHistory.Entry] = []
         for backing in deletedBackings {
             guard let key = backing.primaryKey else { continue }
-            entries.append(.deleted(entity: backing.entity.name, key: key, preserved: preservedValues(of: backing)))
+            entries.append(.deleted(entity: backing.entity.name, key: key, preserved: try preservedValues(of: backing)))
         }
         // Inserts grouped into runs of consecutive keys of one entity, in insertion order.
         var runs: [StoreHistory.Entry] = []
@@ -42,9 +42,9 @@ extension SaveOperation {
     }
 
     /// The stored values of the `.preserveValueOnDeletion` attributes, as last saved.
-    private func preservedValues(of backing: ModelBackingData) -> [(property: String, value: StoredValue)] {
+    private func preservedValues(of backing: ModelBackingData) throws -> [(property: String, value: StoredValue)] {
         let saved = backing.pendingChanges?.snapshot?.values ?? backing.storedValues
-        return backing.entity.properties.compactMap { property in
+        return try backing.entity.properties.compactMap { property in
             // A value a partial fetch left out and that could not be read since (its row
             // was gone) has nothing to preserve.
             guard let attribute = property.attribute,
@@ -52,7 +52,7 @@ extension SaveOperation {
             else { return nil }
             // A value kept in a file goes in the tombstone itself: the file goes with the row.
             let value = saved[property.index]
-            return (property.name, externalData?.inlined(value) ?? value)
+            return (property.name, try externalData?.inlined(value, of: property) ?? value)
         }
     }
 }

@@ -109,9 +109,9 @@ enum StoreHistory {
             while let row = try rows.next() {
                 let key: Int64 = row[0]
                 guard preserved.isEmpty else {
-                    let values = preserved.enumerated().map { offset, property in
+                    let values = try preserved.enumerated().map { offset, property in
                         let value = StoredValue(row[offset + 1] as DatabaseValue)
-                        return (property: property.name, value: externalData?.inlined(value) ?? value)
+                        return (property: property.name, value: try externalData?.inlined(value, of: property) ?? value)
                     }
                     try append(.deleted(entity: entity.name, key: key, preserved: values), db: db)
                     continue

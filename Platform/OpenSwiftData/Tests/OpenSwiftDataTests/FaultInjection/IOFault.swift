@@ -1,9 +1,19 @@
 import Foundation
 import SQLiteFaultInjection
 
-/// One fault the I/O-error tests inject (``IOFaultTrial``): which call fails, with which
-/// error, once or from then on.
-struct IOFault: CustomStringConvertible {
+/// A failure a trial arms for the files under a folder (``IOFaultTrial``).
+protocol InjectableFault: CustomStringConvertible {
+    /// Arms the fault for the files under `folder`, its `countdown`-th call failing.
+    func arm(folder: URL, countdown: Int)
+    /// Lets every call through again.
+    func disarm()
+    /// Whether the armed fault failed a call since it was armed.
+    var hit: Bool { get }
+}
+
+/// One fault the I/O-error tests inject in SQLite's calls (``IOFaultTrial``), through the
+/// fault-injection VFS: which call fails, with which error, once or from then on.
+struct IOFault: InjectableFault {
     var kind: OSDFaultKind
     var error: OSDFaultError
     var persistent: Bool
@@ -59,10 +69,9 @@ struct IOFault: CustomStringConvertible {
         osd_fault_arm(folder.path, kind, Int32(countdown), error, persistent ? 1 : 0)
     }
 
-    static func disarm() {
+    func disarm() {
         osd_fault_disarm()
     }
 
-    /// Whether the armed fault failed a call since it was armed.
-    static var hit: Bool { osd_fault_failures() > 0 }
+    var hit: Bool { osd_fault_failures() > 0 }
 }

@@ -113,11 +113,20 @@ final class ExternalDataChanges {
         }
     }
 
-    /// `value` with a file's name replaced by the file's bytes: what a history tombstone
-    /// keeps, since the file goes with the deleted row.
-    func inlined(_ value: StoredValue) -> StoredValue {
-        guard case .text(let name) = value, let data = try? folder.read(name) else { return value }
-        return .blob(data)
+    /// The value of `property` with a file's name replaced by the file's bytes: what a
+    /// history tombstone keeps, since the file goes with the deleted row. A file already
+    /// missing leaves the name (nothing is left to keep).
+    ///
+    /// - Throws: ``ExternalDataError/unreadable(_:_:)`` when the file is there but cannot
+    ///   be read: the deletion would lose the bytes the tombstone must keep, so the
+    ///   transaction fails instead.
+    func inlined(_ value: StoredValue, of property: PropertyDescriptor) throws -> StoredValue {
+        guard case .text(let name) = value, property.attribute?.codec.storageType == .blob else { return value }
+        do {
+            return .blob(try folder.read(name))
+        } catch ExternalDataError.missing, ExternalDataError.invalidReference {
+            return value
+        }
     }
 
     private func existingFolder() -> Bool {

@@ -45,7 +45,8 @@ struct ExternalDataFolder: Sendable {
         try createFolders()
         let name = UUID().uuidString
         let file = try fileURL(name)
-        guard FileManager.default.createFile(atPath: file.path, contents: data, attributes: [.posixPermissions: 0o600])
+        guard (try? ExternalFileFaults.check(.createFile, file.path)) != nil,
+            FileManager.default.createFile(atPath: file.path, contents: data, attributes: [.posixPermissions: 0o600])
         else { throw ExternalDataError.cannotWrite(file.path) }
         try flush(file)
         flushFolder()
@@ -69,9 +70,11 @@ struct ExternalDataFolder: Sendable {
         try createFolders()
         let destination = try fileURL(newName)
         do {
+            try ExternalFileFaults.check(.link, destination.path)
             try FileManager.default.linkItem(at: origin, to: destination)
         } catch {
             do {
+                try ExternalFileFaults.check(.copy, destination.path)
                 try FileManager.default.copyItem(at: origin, to: destination)
                 try flush(destination)
             } catch {
@@ -86,18 +89,35 @@ struct ExternalDataFolder: Sendable {
         let file = try fileURL(name)
         guard FileManager.default.fileExists(atPath: file.path) else { throw ExternalDataError.missing(file.path) }
         do {
+            try ExternalFileFaults.check(.read, file.path)
             return try Data(contentsOf: file)
         } catch {
             throw ExternalDataError.unreadable(file.path, "\(error.localizedDescription)")
         }
     }
 
-    /// Removes the files `names`; a file already gone is skipped.
+    /// Removes the files `names`; a file already gone, or kept (``keep(_:)``), is skipped.
     func remove(_ names: some Sequence<String>) {
         for name in names {
-            guard let file = try? fileURL(name) else { continue }
+            guard let file = try? fileURL(name), !Self.kept.withLock({ $0.contains(file.path) }),
+                (try? ExternalFileFaults.check(.remove, file.path)) != nil
+            else { continue }
             try? FileManager.default.removeItem(at: file)
         }
+    }
+
+    /// The paths of the files ``keep(_:)`` keeps.
+    private static let kept = Locked<Set<String>>([])
+
+    /// Keeps the file `name` for as long as the process runs: no save removes it, not even
+    /// one that deletes or replaces its row's value. For a file whose bytes could not be read
+    /// (an I/O error) when a model's value was about to change or go: the model's snapshot, or
+    /// an undo action, then names the file instead of holding its bytes, and brings the
+    /// name back. The file stays in the folder once no row names it, as a crash between
+    /// writing a file and committing can leave one: disk space, never a lost value.
+    func keep(_ name: String) {
+        guard let file = try? fileURL(name) else { return }
+        Self.kept.withLock { _ = $0.insert(file.path) }
     }
 
     /// The names of the files in the folder.
@@ -112,6 +132,7 @@ struct ExternalDataFolder: Sendable {
         let support = url.deletingLastPathComponent()
         for folder in [support, url] where !FileManager.default.fileExists(atPath: folder.path) {
             do {
+                try ExternalFileFaults.check(.createFolder, folder.path)
                 try FileManager.default.createDirectory(
                     at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             } catch {
@@ -131,6 +152,7 @@ struct ExternalDataFolder: Sendable {
 
     private func flush(_ file: URL) throws {
         do {
+            try ExternalFileFaults.check(.flush, file.path)
             let handle = try FileHandle(forUpdating: file)
             defer { try? handle.close() }
             try handle.synchronize()

@@ -46,8 +46,9 @@ extension ModelBackingData {
     /// what keeps the model's values beyond its row (a rollback's or an undo's snapshot, a
     /// deleted model inserted again) keeps bytes, never the name of a file that a save
     /// removes with the row or the value. Call while the files are there: before the
-    /// change or the deletion is saved. A file that cannot be read leaves the name, and
-    /// the read that needs it reports the damage.
+    /// change or the deletion is saved. A file that cannot be read (an I/O error) leaves
+    /// the name, and the folder keeps that file (``ExternalDataFolder/keep(_:)``) so that
+    /// what brings the name back still finds the bytes.
     func inlineExternalData() {
         for index in entity.blobColumnPropertyIndices { inlineExternalData(at: index) }
     }
@@ -56,9 +57,13 @@ extension ModelBackingData {
     /// property leaves this one's file in place, and reads no file.
     func inlineExternalData(at index: Int) {
         guard case .text(let fileName) = storedValue(at: index), entity.blobColumnPropertyIndices.contains(index),
-            let data = try? externalDataFolder?.read(fileName)
+            let folder = externalDataFolder
         else { return }
-        setStoredValue(.blob(data), at: index)
+        do {
+            setStoredValue(.blob(try folder.read(fileName)), at: index)
+        } catch {
+            folder.keep(fileName)
+        }
     }
 
     /// The external-data folder of the store the model belongs to, or last belonged to.
