@@ -30,14 +30,23 @@ export OSD_SECONDS=${MUTANTS_SECONDS:-30}
 TIMEOUT=${MUTANTS_TIMEOUT:-900}
 mkdir -p "$TREE" "$LOGS"
 
-# The checkout as it is (tracked and new files), copied; each mutant changes one file of
-# the copy, which is put back from the checkout afterwards.
-rm -rf "$TREE" && mkdir -p "$TREE" || exit 2
+# The checkout as it is (tracked and new files), copied twice: each mutant changes one
+# file of the copy that is built, which is put back from the other afterwards (the checkout
+# itself may change while the run goes on).
+ORIGINAL="$WORK/original"
+rm -rf "$TREE" "$ORIGINAL" && mkdir -p "$TREE" "$ORIGINAL" || exit 2
 (cd "$ROOT" && git ls-files -z --cached --others --exclude-standard | tar --null -T - -cf -) |
     tar -x -C "$TREE" || exit 2
+cp -a "$TREE/." "$ORIGINAL/" || exit 2
 python3 "$HERE/apply.py" check "$TREE/$SOURCES" || exit 2
 
-build() { swift build --package-path "$TREE" --scratch-path "$SCRATCH_PATH" --product OpenSwiftDataPackageTests; }
+# What OpenSwiftData's tests run: their test bundle and the two programs they start.
+build() {
+    local product
+    for product in OpenSwiftDataPackageTests openswiftdata-migration-fixture openswiftdata-live-query-example; do
+        swift build --package-path "$TREE" --scratch-path "$SCRATCH_PATH" --product "$product" || return 1
+    done
+}
 # Runs the tests, appending their output to the log $1; with $2 = stop-at-first-failure, the
 # run is stopped as soon as one test fails (a mutant needs one failure to be killed, and the
 # whole suite takes minutes). Fails when a test failed, the run crashed or it hung.
@@ -93,7 +102,7 @@ for id in "${ids[@]}"; do
             echo "$id: killed ($(($(date +%s) - started)) s) by: ${failed:-a crash or a hang}"
         fi
     fi
-    cp "$ROOT/$SOURCES/$file" "$TREE/$SOURCES/$file"
+    cp "$ORIGINAL/$SOURCES/$file" "$TREE/$SOURCES/$file"
 done
 echo "killed $killed of $built"
 [ ${#stillborn[@]} -eq 0 ] || echo "did not compile: ${stillborn[*]}"
