@@ -1,59 +1,127 @@
 import Foundation
 import OpenSwiftData
+import Synchronization
 import Testing
 
 /// Generated operation sequences checked against the reference (``SequenceRunner``).
 ///
 /// Each sequence has its own seed, derived from the run's seed. `OSD_SEED=<seed>` runs
 /// the one sequence of that seed (a failure prints it); `OSD_SEQUENCES` and
-/// `OSD_SECONDS` set the budget (by default 2,000 sequences or 100 seconds, whichever
-/// ends first); `Scripts/soak.sh --minutes N` runs as long as asked.
+/// `OSD_SECONDS` set the budget (by default 2,000 sequences or 50 seconds, whichever
+/// ends first), run by `OSD_WORKERS` threads at once (by default 2), each sequence on a
+/// store of its own; `Scripts/soak.sh --minutes N` runs as long as asked.
 @Suite("Generated sequences against the reference")
 struct GeneratedSequenceTests {
     @Test("random sequences give what the reference gives")
     func randomSequences() throws {
         let environment = ProcessInfo.processInfo.environment
         let budget = GeneratedBudget(environment: environment)
-        var counts = SequenceCounts()
+        let run = GeneratedRun(seeds: budget.seeds)
         let started = Date()
-        for seed in budget.seeds {
-            if Date().timeIntervalSince(started) > budget.seconds { break }
-            let operations = GeneratedBudget.sequence(seed: seed)
-            // Once the run lets go of its contexts, nothing may keep its container (and
-            // its SQLite connections) alive: no cycle of models, contexts and containers.
-            weak var container: ModelContainer?
-            do {
-                let runner = try SequenceRunner()
-                container = runner.container
-                try runner.run(operations)
-                counts.add(runner.counts)
-            } catch {
-                let shrunk = SequenceShrinker.shrink(operations)
-                Issue.record(
-                    """
-                    OSD_SEED=\(seed): \(error)
-                    shrunk to \(shrunk.operations.count) steps (\(shrunk.failure)):
-                    \(shrunk.operations.enumerated().map { "  \($0.offset): \($0.element)" }.joined(separator: "\n"))
-                    """)
-                return
-            }
-            if container != nil {
-                Issue.record("OSD_SEED=\(seed): the sequence's container outlived its run, and so did its connections")
-                return
+        DispatchQueue.concurrentPerform(iterations: budget.workers) { _ in
+            while Date().timeIntervalSince(started) <= budget.seconds, let seed = run.nextSeed() {
+                switch Self.run(seed: seed) {
+                case .success(let counts): run.add(counts)
+                case .failure(let failure): run.fail(failure)
+                }
             }
         }
+        // Recorded here, on the test's own thread, where Swift Testing attributes it.
+        if let failure = run.failure {
+            Issue.record("\(failure)")
+            return
+        }
+        let counts = run.counts
         print(
             "generated sequences: \(counts.sequences) sequences, \(counts.operations) operations, \(counts.saves) saves "
                 + "(\(counts.refusedSaves) refused as expected), \(counts.checks) checks, 0 differences, "
-                + "\(Int(Date().timeIntervalSince(started))) s")
+                + "\(Int(Date().timeIntervalSince(started))) s, \(budget.workers) threads")
         #expect(counts.sequences >= budget.minimum)
     }
+
+    /// Runs the sequence of `seed`; a failure is described with the sequence shrunk.
+    private static func run(seed: UInt64) -> Result<SequenceCounts, GeneratedRun.Failure> {
+        let operations = GeneratedBudget.sequence(seed: seed)
+        // Once the run lets go of its contexts, nothing may keep its container (and its
+        // SQLite connections) alive: no cycle of models, contexts and containers.
+        weak var container: ModelContainer?
+        let counts: SequenceCounts
+        do {
+            let runner = try SequenceRunner()
+            container = runner.container
+            try runner.run(operations)
+            counts = runner.counts
+        } catch {
+            let shrunk = SequenceShrinker.shrink(operations)
+            return .failure(
+                GeneratedRun.Failure(
+                    description: """
+                        OSD_SEED=\(seed): \(error)
+                        shrunk to \(shrunk.operations.count) steps (\(shrunk.failure)):
+                        \(shrunk.operations.enumerated().map { "  \($0.offset): \($0.element)" }.joined(separator: "\n"))
+                        """))
+        }
+        if container != nil {
+            return .failure(
+                GeneratedRun.Failure(
+                    description:
+                        "OSD_SEED=\(seed): the sequence's container outlived its run, and so did its connections"))
+        }
+        return .success(counts)
+    }
+}
+
+/// What the threads of one run share: the seeds not taken yet, the counts of the sequences
+/// that ran, and the first failure (after which no thread takes another seed).
+final class GeneratedRun: Sendable {
+    /// A sequence that gave what the reference does not, described for the test's report.
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    private struct State {
+        var next = 0
+        var counts = SequenceCounts()
+        var failure: Failure?
+    }
+
+    private let seeds: [UInt64]
+    private let state = Mutex(State())
+
+    init(seeds: [UInt64]) {
+        self.seeds = seeds
+    }
+
+    /// The next seed to run; nil once every seed was taken or a sequence failed.
+    func nextSeed() -> UInt64? {
+        state.withLock { state in
+            guard state.failure == nil, state.next < seeds.count else { return nil }
+            defer { state.next += 1 }
+            return seeds[state.next]
+        }
+    }
+
+    func add(_ counts: SequenceCounts) {
+        state.withLock { $0.counts.add(counts) }
+    }
+
+    /// Keeps the first failure only: the others may be the same defect seen again.
+    func fail(_ failure: Failure) {
+        state.withLock { state in
+            if state.failure == nil { state.failure = failure }
+        }
+    }
+
+    var counts: SequenceCounts { state.withLock { $0.counts } }
+    var failure: Failure? { state.withLock { $0.failure } }
 }
 
 /// How many sequences a run makes, from which seeds.
 struct GeneratedBudget {
     var seeds: [UInt64]
     var seconds: TimeInterval
+    /// How many threads run sequences at once.
+    var workers: Int
     /// Fewer sequences than this in the time allowed fails the run: a budget that ran
     /// nothing would prove nothing.
     var minimum: Int
@@ -62,6 +130,7 @@ struct GeneratedBudget {
         if let text = environment["OSD_SEED"], let seed = UInt64(text) {
             seeds = [seed]
             seconds = .infinity
+            workers = 1
             minimum = 1
             return
         }
@@ -69,7 +138,8 @@ struct GeneratedBudget {
         let runSeed = environment["OSD_RUN_SEED"].flatMap(UInt64.init) ?? 0x5EED
         var seeds = SeededGenerator(seed: runSeed)
         self.seeds = (0..<count).map { _ in seeds.next() % 1_000_000_000_000 }
-        seconds = environment["OSD_SECONDS"].flatMap(TimeInterval.init) ?? 100
+        seconds = environment["OSD_SECONDS"].flatMap(TimeInterval.init) ?? 50
+        workers = max(1, environment["OSD_WORKERS"].flatMap(Int.init) ?? 2)
         minimum = min(count, 100)
     }
 
