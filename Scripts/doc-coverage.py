@@ -17,9 +17,16 @@ one declared in a public protocol or in a `public extension`, whose enclosing ty
 - the comment has a `- Throws:` line when the declaration `throws`, `throws(E)` or `rethrows`.
 
 Prints one line per problem, `path:line: name: problem`, and exits 1 when it printed any, 0
-otherwise. The parse is lexical (comments and string literals blanked, then tokens and braces):
-it reads declarations in type bodies and at file level, never inside function bodies, where
-nothing is public.
+otherwise (2 when a folder does not exist). The parse is lexical (comments and string literals
+blanked, then tokens and braces): it reads declarations in type bodies and at file level, never
+inside function bodies, where nothing is public. Declarations marked
+`@_documentation(visibility: internal)` are checked too: they are public all the same. Macros
+are not checked.
+
+Run it from the repository's root:
+
+    python3 Scripts/doc-coverage.py
+    python3 Scripts/doc-coverage.py Platform/StoreSync/Sources/StoreSync
 """
 
 import pathlib
@@ -28,12 +35,13 @@ import sys
 
 DEFAULT_FOLDERS = ["Platform/OpenSwiftData/Sources/OpenSwiftData"]
 
-# Members whose documentation is the protocol requirement's: DocC shows the comment of
-# Equatable's `==`, Hashable's `hash(into:)`, Codable's `init(from:)`/`encode(to:)` and so on
-# when the implementation has none, so a comment of their own would only repeat it.
+# Protocol witnesses whose documentation is the requirement's: with no comment of their own,
+# DocC shows that of Equatable's `==`, Comparable's `<`, Hashable's `hash(into:)`, Codable's
+# `encode(to:)` and `init(from:)`, Sequence's `makeIterator()` and IteratorProtocol's `next()`,
+# which say all there is to say. (`description` and `debugDescription` are properties, which
+# this script does not check.)
 INHERITED_DOC_MEMBERS = {
     "==(_:_:)",
-    "!=(_:_:)",
     "<(_:_:)",
     "hash(into:)",
     "encode(to:)",
@@ -57,6 +65,9 @@ RESTRICTED_ACCESS = {"package", "internal", "fileprivate", "private"}
 DECLARATION_STARTS = FUNCTION_KEYWORDS | TYPE_KEYWORDS | MODIFIERS | {
     "var", "let", "case", "typealias", "associatedtype", "deinit", "import", "macro", "}",
 }
+# Words that may start a return type or a `where` clause, so do not end a signature.
+TYPE_WORDS = {"isolated", "borrowing", "consuming"}
+SIGNATURE_ENDS = DECLARATION_STARTS - TYPE_WORDS
 # `class func`, `class var`: `class` as a modifier, not a type declaration.
 MEMBER_KEYWORDS = {"func", "var", "let", "subscript", "init", "static", "final", "override", "typealias"}
 
@@ -77,9 +88,6 @@ class Token:
     def __init__(self, text: str, line: int):
         self.text = text
         self.line = line
-
-    def __repr__(self) -> str:
-        return f"{self.text}@{self.line}"
 
 
 # Blanking comments and strings -----------------------------------------------------------
@@ -238,9 +246,9 @@ def is_modifier(text: str) -> bool:
     return text in MODIFIERS or text.startswith("@")
 
 
-def declarations(tokens: list[Token]) -> list[tuple[Declaration, set[str], int, bool]]:
-    """Every func, init and subscript outside function bodies, each with its modifiers, the
-    line its declaration starts on, and whether it is public."""
+def declarations(tokens: list[Token]) -> list[tuple[Declaration, int, bool]]:
+    """Every func, init and subscript outside function bodies, each with the line its
+    declaration (its first attribute or modifier) starts on, and whether it is public."""
     found = []
     scopes = [Scope(exported=True, members_public=False)]
     index = 0
@@ -260,7 +268,7 @@ def declarations(tokens: list[Token]) -> list[tuple[Declaration, set[str], int, 
             modifiers, start = modifiers_before(tokens, index)
             public = is_public(modifiers, scopes[-1])
             declaration, index = read_function(tokens, index)
-            found.append((declaration, modifiers, tokens[start].line, public))
+            found.append((declaration, tokens[start].line, public))
         else:
             index += 1
     return found
@@ -270,7 +278,7 @@ def is_type_declaration(tokens: list[Token], index: int, previous: str) -> bool:
     if previous == "." or index + 1 >= len(tokens):
         return False
     following = tokens[index + 1].text
-    return bool(re.match(r"[A-Za-z_`]", following)) and following not in MEMBER_KEYWORDS
+    return is_word(following) and following not in MEMBER_KEYWORDS
 
 
 def enter_type(tokens: list[Token], index: int, scopes: list[Scope]) -> int:
@@ -313,7 +321,7 @@ def read_function(tokens: list[Token], index: int) -> tuple[Declaration, int]:
         position = skip_generic_clause(tokens, position)
     close = matching(tokens, position, "(", ")")
     # An operator's and a subscript's parameters have no argument label unless they say so.
-    unlabeled = keyword == "subscript" or not re.match(r"[A-Za-z_`]", base_name)
+    unlabeled = keyword == "subscript" or not is_word(base_name)
     parts = split_parameters(tokens[position + 1 : close])
     parameters = [parse_parameter(part, unlabeled) for part in parts]
     throws, position = read_effects(tokens, close + 1)
@@ -324,15 +332,22 @@ def read_function(tokens: list[Token], index: int) -> tuple[Declaration, int]:
 
 
 def function_name(tokens: list[Token], position: int) -> tuple[str, int]:
-    """A function's name: a word, or the characters of an operator up to its `(` or `<`."""
-    if re.match(r"[A-Za-z_`]", tokens[position].text):
+    """A function's name: a word, or an operator's characters (one token each) up to its
+    parameter clause, or up to its generic clause (a `<` that is not the first character,
+    followed by a word, as in `func ==<T>`)."""
+    if is_word(tokens[position].text):
         return tokens[position].text.strip("`"), position + 1
     name = ""
-    while tokens[position].text not in ("(",) and not (name and tokens[position].text == "<" and
-                                                       re.match(r"[A-Za-z_]", tokens[position + 1].text)):
+    while tokens[position].text != "(":
+        if name and tokens[position].text == "<" and is_word(tokens[position + 1].text):
+            break
         name += tokens[position].text
         position += 1
     return name, position
+
+
+def is_word(text: str) -> bool:
+    return bool(re.match(r"[A-Za-z_`]", text))
 
 
 def skip_generic_clause(tokens: list[Token], position: int) -> int:
@@ -408,7 +423,7 @@ def skip_to_body_end(tokens: list[Token], position: int) -> int:
             depth -= 1
         elif depth == 0 and text == "{":
             return matching(tokens, position, "{", "}") + 1
-        elif depth == 0 and text in DECLARATION_STARTS - {"isolated", "borrowing", "consuming"}:
+        elif depth == 0 and text in SIGNATURE_ENDS:
             return position
         position += 1
     return position
@@ -493,7 +508,7 @@ def check_file(path: pathlib.Path) -> list[str]:
     text = path.read_text()
     lines = text.splitlines()
     report = []
-    for declaration, _, start_line, public in declarations(tokenize(text)):
+    for declaration, start_line, public in declarations(tokenize(text)):
         if not public or declaration.name in INHERITED_DOC_MEMBERS:
             continue
         for problem in problems(declaration, doc_comment(lines, start_line)):
