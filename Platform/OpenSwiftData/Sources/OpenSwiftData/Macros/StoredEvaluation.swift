@@ -126,10 +126,20 @@ where Input: StandardPredicateExpression {}
 
 extension PredicateExpressions.StoredPredicateEvaluate: Codable
 where Input: StandardPredicateExpression {
+    /// Refuses to archive the node.
+    ///
+    /// - Parameter encoder: The encoder, whose coding path the error gives.
+    /// - Throws: `EncodingError.invalidValue`, always: this platform's Foundation archives no
+    ///   `Predicate` or `Expression`.
     public func encode(to encoder: any Encoder) throws {
         throw EncodingError.invalidValue(self, StoredEvaluationArchiving.encodingContext(encoder))
     }
 
+    /// Refuses to unarchive a node.
+    ///
+    /// - Parameter decoder: The decoder, whose coding path the error gives.
+    /// - Throws: `DecodingError.dataCorrupted`, always: this platform's Foundation archives no
+    ///   `Predicate` or `Expression`.
     public init(from decoder: any Decoder) throws {
         throw DecodingError.dataCorrupted(StoredEvaluationArchiving.decodingContext(decoder))
     }
@@ -137,10 +147,20 @@ where Input: StandardPredicateExpression {
 
 extension PredicateExpressions.StoredExpressionEvaluate: Codable
 where Input: StandardPredicateExpression {
+    /// Refuses to archive the node.
+    ///
+    /// - Parameter encoder: The encoder, whose coding path the error gives.
+    /// - Throws: `EncodingError.invalidValue`, always: this platform's Foundation archives no
+    ///   `Predicate` or `Expression`.
     public func encode(to encoder: any Encoder) throws {
         throw EncodingError.invalidValue(self, StoredEvaluationArchiving.encodingContext(encoder))
     }
 
+    /// Refuses to unarchive a node.
+    ///
+    /// - Parameter decoder: The decoder, whose coding path the error gives.
+    /// - Throws: `DecodingError.dataCorrupted`, always: this platform's Foundation archives no
+    ///   `Predicate` or `Expression`.
     public init(from decoder: any Decoder) throws {
         throw DecodingError.dataCorrupted(StoredEvaluationArchiving.decodingContext(decoder))
     }
