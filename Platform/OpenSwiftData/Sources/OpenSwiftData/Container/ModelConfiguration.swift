@@ -33,8 +33,8 @@ public struct ModelConfiguration: Hashable, Identifiable, Sendable {
     ///
     /// - Parameters:
     ///   - name: The configuration's name; nil for the file name without its extension.
-    ///   - schema: The models this configuration stores; nil for those no other configuration
-    ///     lists.
+    ///   - schema: The models this configuration stores; nil for the models no configuration's
+    ///     schema lists.
     ///   - url: The store file.
     ///   - allowsSave: Whether contexts may save; `false` opens the store read-only.
     ///   - cloudKitDatabase: The CloudKit database; `.private(…)` checks the models against
@@ -60,8 +60,8 @@ public struct ModelConfiguration: Hashable, Identifiable, Sendable {
     ///
     /// - Parameters:
     ///   - name: The configuration's name, which names the store file; nil for `default`.
-    ///   - schema: The models this configuration stores; nil for those no other configuration
-    ///     lists.
+    ///   - schema: The models this configuration stores; nil for the models no configuration's
+    ///     schema lists.
     ///   - isStoredInMemoryOnly: Whether the store lives in memory only.
     ///   - allowsSave: Whether contexts may save; `false` opens the store read-only.
     ///   - groupContainer: The app group; kept, but the store stays in the application-support
