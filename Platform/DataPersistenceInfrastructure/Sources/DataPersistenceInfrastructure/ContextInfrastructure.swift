@@ -6,6 +6,11 @@ public struct ContextInfrastructure<RemoteDataSource: Sendable>: Sendable {
     /// Where the repositories fetch what the stores do not hold.
     public let remoteDataSource: RemoteDataSource
 
+    /// Bundles a context's stores and remote data source.
+    ///
+    /// - Parameters:
+    ///   - stores: The context's stores.
+    ///   - remoteDataSource: Where the repositories fetch what the stores do not hold.
     public init(stores: ContextStores, remoteDataSource: RemoteDataSource) {
         self.stores = stores
         self.remoteDataSource = remoteDataSource

@@ -45,6 +45,8 @@ public protocol ContextInfrastructureFactory: Sendable {
 
     /// A factory over `infrastructure`, whose stores must be ``storeDescriptions``; call
     /// ``init(locations:remoteDataSource:cachePolicy:logger:)`` instead.
+    ///
+    /// - Parameter infrastructure: The stores and remote data source.
     init(infrastructure: ContextInfrastructure<RemoteDataSource>)
 }
 

@@ -17,6 +17,7 @@ extension ContextStores {
     /// (``StoreAccessMode/readOnly``: never created, migrated or written), and one that
     /// does not exist in a read-only folder is not opened.
     ///
+    /// - Parameter store: One of the context's stores.
     /// - Throws: ``ModelContainerFactoryError`` when the store cannot be opened;
     ///   ``StoreMaintenanceError/legacyFileInReadOnlyFolder(storeName:fileName:legacyURL:)``
     ///   when it is still in its former file and cannot be moved to its name.
@@ -39,6 +40,10 @@ extension ContextStores {
     /// Opens a store for a program that changes it, or throws
     /// ``StoreMaintenanceError/readOnly(storeName:readOnlyPath:)`` before touching
     /// anything when it cannot be written.
+    ///
+    /// - Parameter store: One of the context's stores.
+    /// - Throws: ``StoreMaintenanceError/readOnly(storeName:readOnlyPath:)`` when the store
+    ///   cannot be written; ``ModelContainerFactoryError`` when it cannot be opened.
     @discardableResult
     public func openForWriting(_ store: StoreDescription) throws -> StoreActor {
         try StoreWriteAccess.requireWritable(store, in: locations)
@@ -65,6 +70,8 @@ extension ContextStores {
     /// missing store is not created (nor relocated from a former name, nor migrated),
     /// and a read-only folder is read all the same. Returns, in the declared order, each
     /// store's actor (nil when the store does not exist) and whether it could be written.
+    ///
+    /// - Throws: ``ModelContainerFactoryError`` when a store that exists cannot be opened.
     public func openExistingReadOnly() throws(ModelContainerFactoryError)
         -> [(store: StoreDescription, actor: StoreActor?, isWritable: Bool)]
     {

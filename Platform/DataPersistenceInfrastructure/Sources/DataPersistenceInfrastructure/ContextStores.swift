@@ -35,6 +35,13 @@ public final class ContextStores: Sendable {
     /// store is never opened twice.
     private let actors = Mutex<[String: StoreActor]>([:])
 
+    /// The stores of a context, none opened yet.
+    ///
+    /// - Parameters:
+    ///   - descriptions: The context's stores.
+    ///   - locations: The data and cache folders.
+    ///   - cachePolicy: How long cache entries stay fresh, and the clock.
+    ///   - logger: The context's logger.
     public init(
         _ descriptions: [StoreDescription], locations: StoreLocations, cachePolicy: CachePolicy = CachePolicy(),
         logger: Logger
@@ -49,6 +56,11 @@ public final class ContextStores: Sendable {
     public var readThroughCache: ReadThroughCache { ReadThroughCache(policy: cachePolicy, logger: logger) }
 
     /// Opens every store of the context that is not open yet, in the order declared.
+    ///
+    /// - Parameter onFailure: What a failure does: `.trap` stops the program, `.throwing`
+    ///   throws.
+    /// - Throws: With `.throwing`, the ``ModelContainerFactoryError`` of a store that cannot be
+    ///   opened; with `.trap`, nothing (the program stops instead).
     public func open<Failure: Error>(onFailure: StoreFailureHandling<Failure>) throws(Failure) {
         for description in descriptions {
             try open(description, onFailure: onFailure)
@@ -58,6 +70,13 @@ public final class ContextStores: Sendable {
     /// Opens one store, unless it is open, and returns its actor. `access` is
     /// ``StoreAccessMode/readOnly`` to read an existing store without writing to it; a
     /// store already open keeps the access it was opened with.
+    ///
+    /// - Parameters:
+    ///   - description: One of the context's stores; another stops the program.
+    ///   - access: Whether the store is opened to read and write, or only to read.
+    ///   - onFailure: What a failure does: `.trap` stops the program, `.throwing` throws.
+    /// - Throws: With `.throwing`, the ``ModelContainerFactoryError`` of a store that cannot be
+    ///   opened; with `.trap`, nothing (the program stops instead).
     @discardableResult
     public func open<Failure: Error>(
         _ description: StoreDescription, access: StoreAccessMode = .readWrite,
@@ -85,11 +104,16 @@ public final class ContextStores: Sendable {
 
     /// The actor of a store, opening it first (to read and write) if it is not open; a
     /// store that cannot be opened throws, and a later call tries again.
+    ///
+    /// - Parameter description: One of the context's stores.
+    /// - Throws: ``ModelContainerFactoryError`` when the store cannot be opened.
     public func actor(for description: StoreDescription) throws(ModelContainerFactoryError) -> StoreActor {
         try open(description, onFailure: .throwing)
     }
 
     /// The file of one of the stores.
+    ///
+    /// - Parameter description: One of the context's stores.
     public func url(of description: StoreDescription) -> URL {
         description.url(in: locations)
     }

@@ -9,6 +9,14 @@ extension ModelContainerFactory {
     /// damaged) is ``ModelContainerFactoryError/readOnlyStoreUnavailable(url:underlying:)``,
     /// handled as `onFailure` says, and its files are left as they were, a cache's
     /// included.
+    ///
+    /// - Parameters:
+    ///   - store: The store.
+    ///   - locations: The data and cache folders.
+    ///   - onFailure: What a failure does: `.trap` stops the program, `.throwing` throws.
+    /// - Throws: With `.throwing`,
+    ///   ``ModelContainerFactoryError/readOnlyStoreUnavailable(url:underlying:)``; with
+    ///   `.trap`, nothing (the program stops instead).
     public static func makeReadOnlyModelContainer<Failure: Error>(
         for store: StoreDescription, in locations: StoreLocations, onFailure: StoreFailureHandling<Failure>
     ) throws(Failure) -> ModelContainer {

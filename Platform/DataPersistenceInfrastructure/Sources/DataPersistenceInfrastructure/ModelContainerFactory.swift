@@ -50,6 +50,14 @@ public enum ModelContainerFactory {
     /// A legacy store that cannot be relocated now (another process holds it) fails a
     /// `.throwing` opening; a `.trap` opening logs it and opens the store, and a later
     /// launch relocates it.
+    ///
+    /// - Parameters:
+    ///   - store: The store.
+    ///   - locations: The data and cache folders.
+    ///   - logger: Receives the relocation, recreation and sync notices, and the failures.
+    ///   - onFailure: What a failure does: `.trap` stops the program, `.throwing` throws.
+    /// - Throws: With `.throwing`, the ``ModelContainerFactoryError`` of a store that cannot be
+    ///   opened; with `.trap`, nothing (the program stops instead).
     public static func makeModelContainer<Failure: Error>(
         for store: StoreDescription, in locations: StoreLocations, logger: Logger,
         onFailure: StoreFailureHandling<Failure>
@@ -107,6 +115,9 @@ public enum ModelContainerFactory {
     ///   - url: The store's `.sqlite` file.
     ///   - logger: Receives the warning when the store is recreated.
     ///   - onFailure: `.trap` or `.throwing`.
+    /// - Throws: With `.throwing`,
+    ///   ``ModelContainerFactoryError/cacheStoreUnrecoverable(url:firstError:retryError:)``;
+    ///   with `.trap`, nothing (the program stops instead).
     public static func makeLocalModelContainer<Failure: Error>(
         schema: Schema, url: URL, logger: Logger, onFailure: StoreFailureHandling<Failure>
     ) throws(Failure) -> ModelContainer {
@@ -175,6 +186,9 @@ public enum ModelContainerFactory {
     ///   - migrationPlan: The versions of the schema and the stages between them.
     ///   - logger: Receives the sync notice and the failure.
     ///   - onFailure: `.trap` or `.throwing`.
+    /// - Throws: With `.throwing`,
+    ///   ``ModelContainerFactoryError/userStoreUnavailable(url:underlying:)``; with `.trap`,
+    ///   nothing (the program stops instead).
     public static func makeCloudKitModelContainer<Failure: Error>(
         schema: Schema,
         url: URL,

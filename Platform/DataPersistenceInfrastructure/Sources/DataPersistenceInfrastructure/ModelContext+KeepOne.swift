@@ -26,6 +26,9 @@ extension ModelContext {
     ///   - merge: Updates the survivor with the folded models (and, when `makeNew` was
     ///     not needed, with whatever the caller adds); by default nothing.
     /// - Returns: The survivor, saved.
+    /// - Throws: What `matching` or a save throws, or ``KeepOneFailure`` when the model
+    ///   inserted is not among those `matching` finds; the context's unsaved changes are rolled
+    ///   back then.
     @discardableResult
     public func keepOne<T: PersistentModel>(
         matching: (ModelContext) throws -> [T],
@@ -67,6 +70,8 @@ public struct KeepOneFailure: Error, CustomStringConvertible {
 extension Sequence {
     /// The elements in order, each key's first only: what reading a user-data store
     /// shows, whatever duplicates it holds.
+    ///
+    /// - Parameter key: The key of an element.
     public func firstOfEachKey<Key: Hashable>(_ key: (Element) -> Key) -> [Element] {
         var seen: Set<Key> = []
         return filter { seen.insert(key($0)).inserted }

@@ -15,6 +15,10 @@ extension ModelContext {
     ///     return !matching.isEmpty
     /// }
     /// ```
+    ///
+    /// - Parameter changes: Makes the changes, and returns what the call returns.
+    /// - Returns: What `changes` returns.
+    /// - Throws: What `changes` or the save throws, once every unsaved change is rolled back.
     @discardableResult
     public func saveOrRollback<Value>(_ changes: () throws -> Value) throws -> Value {
         do {

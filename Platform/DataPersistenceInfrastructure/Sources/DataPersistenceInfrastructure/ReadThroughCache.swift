@@ -9,6 +9,11 @@ public struct CachePolicy: Sendable {
     public let timeToLive: TimeInterval
     public let now: @Sendable () -> Date
 
+    /// A policy whose entries stay fresh for `timeToLive`, by the clock `now`.
+    ///
+    /// - Parameters:
+    ///   - timeToLive: How long an entry stays fresh, in seconds.
+    ///   - now: The clock.
     public init(
         timeToLive: TimeInterval = CachePolicy.defaultTimeToLive,
         now: @escaping @Sendable () -> Date = { Date() }
@@ -18,6 +23,8 @@ public struct CachePolicy: Sendable {
     }
 
     /// Whether an entry stored at `cachedAt` is still fresh.
+    ///
+    /// - Parameter cachedAt: When the entry was stored.
     public func isFresh(_ cachedAt: Date) -> Bool {
         now().timeIntervalSince(cachedAt) < timeToLive
     }
@@ -28,6 +35,11 @@ public struct CachedValue<Value: Sendable>: Sendable {
     public let value: Value
     public let cachedAt: Date
 
+    /// A value stored at `cachedAt`.
+    ///
+    /// - Parameters:
+    ///   - value: The value.
+    ///   - cachedAt: When it was stored.
     public init(value: Value, cachedAt: Date) {
         self.value = value
         self.cachedAt = cachedAt
@@ -47,11 +59,28 @@ public struct ReadThroughCache: Sendable {
     public let policy: CachePolicy
     public let logger: Logger
 
+    /// A cache on `policy`, logging to `logger`.
+    ///
+    /// - Parameters:
+    ///   - policy: How long entries stay fresh, and the clock.
+    ///   - logger: Told when the cache cannot be read or written.
     public init(policy: CachePolicy, logger: Logger) {
         self.policy = policy
         self.logger = logger
     }
 
+    /// The value the cache holds while it is fresh, else the remote's, which then replaces the
+    /// entry.
+    ///
+    /// - Parameters:
+    ///   - description: What the value is, for the log's messages.
+    ///   - cached: Reads the entry; nil when there is none. An error counts as a miss.
+    ///   - remote: Fetches the value from the remote.
+    ///   - store: Writes the value as the entry, with the time it is stored; an error is
+    ///     logged.
+    ///   - mapError: Turns the remote's error into the one thrown.
+    /// - Returns: The entry's value while it is fresh, else the remote's.
+    /// - Throws: What `mapError` makes of the remote's error; the cache is left as it was.
     public func value<Value: Sendable, RemoteError: Error, Failure: Error>(
         describedAs description: String,
         cached: () async throws -> CachedValue<Value>?,

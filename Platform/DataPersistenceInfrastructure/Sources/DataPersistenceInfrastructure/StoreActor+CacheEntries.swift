@@ -15,6 +15,11 @@ import OpenSwiftData
 extension StoreActor {
     /// The entry `descriptor` finds first, mapped to a sendable value on this actor, with
     /// the time it was stored; nil when there is none.
+    ///
+    /// - Parameters:
+    ///   - descriptor: Which entry.
+    ///   - map: Turns the entry into the value returned.
+    /// - Throws: What ``ModelContext/fetch(_:)`` throws.
     public func cachedValue<Entry: CacheEntry, Value: Sendable>(
         _ descriptor: FetchDescriptor<Entry>, map: @Sendable (Entry) -> Value
     ) throws -> CachedValue<Value>? {
@@ -23,6 +28,11 @@ extension StoreActor {
 
     /// Replaces the entries `existing` finds (and, by cascade, their parts) with the one
     /// `makeEntry` builds on this actor, in one save; on failure nothing is saved.
+    ///
+    /// - Parameters:
+    ///   - existing: The entries to delete.
+    ///   - makeEntry: Builds the entry to insert.
+    /// - Throws: What the fetch or the save throws, once the context's changes are rolled back.
     public func replace<Entry: PersistentModel>(
         _ existing: FetchDescriptor<Entry>, with makeEntry: @Sendable () -> Entry
     ) throws {

@@ -31,6 +31,9 @@ public actor StoreActor: ModelActor {
     }
 
     /// Runs `work` on this actor with its context and returns what it returns.
+    ///
+    /// - Parameter work: The work, given the actor's context.
+    /// - Throws: What `work` throws.
     public func perform<Value: Sendable>(_ work: @Sendable (ModelContext) throws -> Value) throws -> Value {
         try work(modelContext)
     }

@@ -54,6 +54,11 @@ public struct StoreDescription: Sendable {
     public let syncKeys: [SyncKey]
 
     /// A cache store of `models`, with no CloudKit and no migration plan.
+    ///
+    /// - Parameters:
+    ///   - fileName: The store's file name, such as `popcorn-movies.sqlite`.
+    ///   - name: The short name a person types in commands.
+    ///   - models: The models the store holds.
     public static func cache(fileName: String, name: String, models: [any PersistentModel.Type]) -> StoreDescription {
         StoreDescription(
             fileName: fileName, name: name, kind: .cache, schema: Schema(models), migrationPlan: nil,
@@ -63,6 +68,15 @@ public struct StoreDescription: Sendable {
     /// A user-data store, configured for the app's iCloud container and opened through
     /// `migrationPlan`, whose latest version `schema` is; `syncKeys` say what identifies
     /// its records on every machine when it is synced.
+    ///
+    /// - Parameters:
+    ///   - fileName: The store's file name, such as `popcorn-movies-cloudkit.sqlite`.
+    ///   - name: The short name a person types in commands.
+    ///   - schema: The models the store holds: the plan's latest version.
+    ///   - migrationPlan: The versions of the store and the stages between them.
+    ///   - legacyFileName: A former file name of the store, whose rows are moved to `fileName`;
+    ///     nil for none.
+    ///   - syncKeys: What identifies each synced entity's records on every machine.
     public static func userData(
         fileName: String, name: String, schema: Schema, migrationPlan: any SchemaMigrationPlan.Type,
         legacyFileName: String? = nil, syncKeys: [SyncKey] = []
@@ -79,27 +93,39 @@ public struct StoreDescription: Sendable {
 
     /// The store's file in the folder of its kind: the data folder for user data, the
     /// cache folder for caches.
+    ///
+    /// - Parameter locations: The data and cache folders.
     public func url(in locations: StoreLocations) -> URL {
         folder(in: locations).appending(path: fileName, directoryHint: .notDirectory)
     }
 
     /// The folder of the store's kind.
+    ///
+    /// - Parameter locations: The data and cache folders.
     public func folder(in locations: StoreLocations) -> URL {
         kind == .cache ? locations.cacheDirectory : locations.dataDirectory
     }
 
     /// The file of ``legacyFileName`` in the same folder, if the store has one.
+    ///
+    /// - Parameter locations: The data and cache folders.
     public func legacyURL(in locations: StoreLocations) -> URL? {
         legacyFileName.map { folder(in: locations).appending(path: $0, directoryHint: .notDirectory) }
     }
 
     /// The configuration the store is opened with.
+    ///
+    /// - Parameter locations: The data and cache folders.
     public func configuration(in locations: StoreLocations) -> ModelConfiguration {
         ModelConfiguration(schema: schema, url: url(in: locations), cloudKitDatabase: cloudKitDatabase)
     }
 
     /// The same store with another schema and plan, as a later release that ships a new
     /// version of it would declare it.
+    ///
+    /// - Parameters:
+    ///   - schema: The models of the new version.
+    ///   - migrationPlan: The plan that reaches it.
     public func with(schema: Schema, migrationPlan: (any SchemaMigrationPlan.Type)?) -> StoreDescription {
         StoreDescription(
             fileName: fileName, name: name, kind: kind, schema: schema, migrationPlan: migrationPlan,

@@ -72,6 +72,10 @@ public struct StoreLocations: Hashable, Sendable {
     }
 
     /// Uses the given folders as they are.
+    ///
+    /// - Parameters:
+    ///   - dataDirectory: The folder of the user-data stores.
+    ///   - cacheDirectory: The folder of the cache stores.
     public init(dataDirectory: URL, cacheDirectory: URL) {
         self.dataDirectory = dataDirectory
         self.cacheDirectory = cacheDirectory
@@ -79,6 +83,8 @@ public struct StoreLocations: Hashable, Sendable {
 
     /// Both folders in one: `data/` and `cache/` under `root`, as tests and a
     /// self-contained copy of the app keep them.
+    ///
+    /// - Parameter root: The folder that holds `data/` and `cache/`.
     public init(under root: URL) {
         self.init(
             dataDirectory: root.appending(path: "data", directoryHint: .isDirectory),
@@ -86,11 +92,15 @@ public struct StoreLocations: Hashable, Sendable {
     }
 
     /// A user-data store file in the data folder, such as `popcorn-movies-cloudkit.sqlite`.
+    ///
+    /// - Parameter fileName: The store's file name.
     public func userDataStoreURL(named fileName: String) -> URL {
         dataDirectory.appending(path: fileName, directoryHint: .notDirectory)
     }
 
     /// A cache store file in the cache folder, such as `popcorn-movies.sqlite`.
+    ///
+    /// - Parameter fileName: The store's file name.
     public func cacheStoreURL(named fileName: String) -> URL {
         cacheDirectory.appending(path: fileName, directoryHint: .notDirectory)
     }

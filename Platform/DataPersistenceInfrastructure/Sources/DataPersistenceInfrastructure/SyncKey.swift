@@ -16,6 +16,10 @@ public struct SyncKey: Sendable, Hashable {
 
     /// The key of `model` made of the properties at `keyPaths`, each a persisted
     /// property of the model; any other key path is a programming error.
+    ///
+    /// - Parameters:
+    ///   - model: The model type.
+    ///   - keyPaths: The key paths of the properties, in order.
     public init<Model: PersistentModel>(_ model: Model.Type, _ keyPaths: PartialKeyPath<Model>...) {
         entityName = String(describing: model)
         propertyNames = keyPaths.map { keyPath in

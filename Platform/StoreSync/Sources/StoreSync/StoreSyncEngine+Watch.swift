@@ -27,6 +27,14 @@ extension StoreSyncEngine {
     ///
     /// Throws only what no retry can fix: a store that cannot be synced, a server that
     /// refuses the password, has no such database, is not trusted or has newer tables.
+    ///
+    /// - Parameters:
+    ///   - stores: The stores to keep in sync.
+    ///   - localPollInterval: How often the stores' history is looked at for changes not pushed
+    ///     yet.
+    ///   - onEvent: Called with each sync's reports and each disconnection.
+    /// - Throws: ``SyncError`` for what no retry can fix (see above); nothing once the task is
+    ///   cancelled.
     public func watch(
         _ stores: [SyncedStore], localPollInterval: Duration = .milliseconds(250),
         onEvent: @escaping @Sendable (WatchEvent) -> Void

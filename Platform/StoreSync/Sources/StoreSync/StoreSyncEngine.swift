@@ -48,6 +48,10 @@ public struct StoreSyncEngine: Sendable {
     public var tombstoneRetention: Duration = TombstoneCompaction.defaultRetention
 
     /// Creates an engine that syncs stores with `remote`, logging each sync's steps to `logger`.
+    ///
+    /// - Parameters:
+    ///   - remote: The server to sync with.
+    ///   - logger: Where each sync's steps are logged.
     public init(remote: SyncRemote, logger: Logger = Logger(label: "StoreSync")) {
         self.remote = remote
         self.logger = logger
@@ -55,6 +59,12 @@ public struct StoreSyncEngine: Sendable {
 
     /// Syncs each store; stops at the first failure (the stores before it are synced,
     /// the failing one is unchanged or fully updated).
+    ///
+    /// - Parameter stores: The stores to sync, in order.
+    /// - Returns: One report per store synced, in order.
+    /// - Throws: ``SyncError``: ``SyncError/storeNotSyncable(store:reason:)`` for a store that
+    ///   cannot be synced (nothing is synced then), the error of a server that cannot be
+    ///   reached or refuses the connection, or the error of the store that failed.
     public func sync(_ stores: [SyncedStore]) async throws(SyncError) -> [StoreSyncReport] {
         for store in stores { try store.validate() }
         let connection = try await RemoteConnection.open(remote, logger: logger)
@@ -66,6 +76,10 @@ public struct StoreSyncEngine: Sendable {
     /// `open` runs only once the server has answered, so that a server that cannot be
     /// reached (or refuses the password) leaves the machine's files as they were: a store
     /// `open` would create is not created. Throws what `open` throws, or a ``SyncError``.
+    ///
+    /// - Parameter open: Opens the stores to sync, once the server has answered.
+    /// - Returns: One report per store synced, in order.
+    /// - Throws: What `open` throws; otherwise what ``sync(_:)`` throws.
     public func sync(opening open: () throws -> [SyncedStore]) async throws -> [StoreSyncReport] {
         let connection = try await RemoteConnection.open(remote, logger: logger)
         let stores: [SyncedStore]

@@ -19,6 +19,8 @@ public struct StoreSyncReport: Sendable, Equatable, Codable {
     public var keptLocal = 0
 
     /// Creates an empty report of the store `store`.
+    ///
+    /// - Parameter store: The store's name.
     public init(store: String) {
         self.store = store
     }

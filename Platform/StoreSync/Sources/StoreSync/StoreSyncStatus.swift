@@ -15,12 +15,18 @@ public struct StoreSyncStatus: Sendable, Equatable {
     public let neverSynced: Bool
 
     /// The status of a store that does not exist yet: never synced, nothing to send.
+    ///
+    /// - Parameter name: The store's name.
     public static func notCreated(store name: String) -> StoreSyncStatus {
         StoreSyncStatus(store: name, lastSync: nil, lastRemote: nil, pendingChanges: 0, neverSynced: true)
     }
 
     /// Reads the status of a store; changes nothing (a store opened read-only is read
     /// all the same).
+    ///
+    /// - Parameter store: The store.
+    /// - Throws: ``SyncError/storeNotSyncable(store:reason:)`` when the store's models cannot
+    ///   be synced; ``SyncError/localStore(store:reason:)`` when the store cannot be read.
     public static func read(_ store: SyncedStore) throws(SyncError) -> StoreSyncStatus {
         do {
             let codecs = try EntityCodec.all(for: store)

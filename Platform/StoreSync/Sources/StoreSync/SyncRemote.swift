@@ -70,6 +70,8 @@ public struct SyncRemote: Sendable, Equatable, CustomStringConvertible {
     ///   - text: A `postgres://` or `postgresql://` URL, with `sslmode` and `sslrootcert`
     ///     as libpq reads them.
     ///   - environment: Where `PGPASSWORD` is read when the URL has no password.
+    /// - Throws: ``SyncError/invalidRemoteURL(reason:)`` when the URL is not one, or its
+    ///   `sslmode` or `sslrootcert` cannot be used.
     public init(url text: String, environment: [String: String] = ProcessInfo.processInfo.environment)
         throws(SyncError)
     {

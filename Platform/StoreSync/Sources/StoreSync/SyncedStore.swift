@@ -28,6 +28,12 @@ public struct SyncedStore: Sendable {
 
     /// Describes the store of `container` as `name` on the server, its records identified by
     /// `domainKeys` where given.
+    ///
+    /// - Parameters:
+    ///   - name: The store's name on the server: lowercase letters, digits and `_`, starting
+    ///     with a letter, at most 40 characters.
+    ///   - container: The store's container, of one configuration for CloudKit (`.private(…)`).
+    ///   - domainKeys: Per entity name, the properties that identify a record across machines.
     public init(name: String, container: ModelContainer, domainKeys: [String: [String]] = [:]) {
         self.name = name
         self.container = container

@@ -17,6 +17,10 @@ public enum StoreMaintenance {
 
     /// What the store's file holds, read without writing to it (a store in a read-only
     /// folder is read all the same).
+    ///
+    /// - Parameters:
+    ///   - store: The store.
+    ///   - locations: The data and cache folders.
     public static func status(of store: StoreDescription, in locations: StoreLocations) -> StoreStatus {
         let file = StoreFile(url: store.url(in: locations))
         let inspection = file.inspect(expecting: store.schema, migrationPlan: store.migrationPlan)
@@ -37,6 +41,10 @@ public enum StoreMaintenance {
     }
 
     /// SQLite's integrity check of the store's file, read-only.
+    ///
+    /// - Parameters:
+    ///   - store: The store.
+    ///   - locations: The data and cache folders.
     public static func checkIntegrity(of store: StoreDescription, in locations: StoreLocations)
         -> StoreIntegrityCheck
     {
@@ -51,6 +59,10 @@ public enum StoreMaintenance {
 
     /// Whether the store's schema is the declared one, by a dry run of its migration,
     /// read-only.
+    ///
+    /// - Parameters:
+    ///   - store: The store.
+    ///   - locations: The data and cache folders.
     public static func checkSchema(of store: StoreDescription, in locations: StoreLocations) -> StoreSchemaCheck {
         do {
             let report = try ModelContainer.dryRunMigration(
@@ -73,6 +85,14 @@ public enum StoreMaintenance {
     ///
     /// - Parameter observer: Given the store's row count before the migration, returns
     ///   what to tell of its progress (a progress bar); called only when a migration runs.
+    /// - Parameters:
+    ///   - store: The store.
+    ///   - locations: The data and cache folders.
+    ///   - dryRun: Whether to say what the migration would do, changing nothing.
+    /// - Throws: ``StoreMaintenanceError/readOnly(storeName:readOnlyPath:)`` when the store
+    ///   must change and cannot be written (unless `dryRun`);
+    ///   ``StoreMaintenanceError/migrationRefused(fileName:underlying:)`` when the migration,
+    ///   or its dry run, fails.
     public static func migrate(
         _ store: StoreDescription, in locations: StoreLocations, dryRun: Bool,
         observer: (_ storeRows: Int) -> MigrationObserver? = { _ in nil }
@@ -102,6 +122,15 @@ public enum StoreMaintenance {
 
     /// Copies a user-data store to a backup beside it, labelled `manual`, and returns
     /// the backup's file.
+    ///
+    /// - Parameters:
+    ///   - store: A user-data store.
+    ///   - locations: The data and cache folders.
+    /// - Throws: ``StoreMaintenanceError``:
+    ///   ``StoreMaintenanceError/cacheNotBackedUp(fileName:)`` for a cache,
+    ///   ``StoreMaintenanceError/storeMissing(url:)``,
+    ///   ``StoreMaintenanceError/backupFolderReadOnly(storeName:folder:)``, or
+    ///   ``StoreMaintenanceError/backupFailed(fileName:underlying:)``.
     public static func backup(_ store: StoreDescription, in locations: StoreLocations)
         throws(StoreMaintenanceError) -> URL
     {
@@ -122,6 +151,18 @@ public enum StoreMaintenance {
     /// Replaces a user-data store with the backup at `source`, which must be a store
     /// this release can open (now or after migrating); the store replaced is kept as a
     /// backup, whose file is returned (nil when there was no store).
+    ///
+    /// - Parameters:
+    ///   - store: A user-data store.
+    ///   - locations: The data and cache folders.
+    ///   - source: The backup's file.
+    /// - Throws: ``StoreMaintenanceError``:
+    ///   ``StoreMaintenanceError/cacheNotRestored(fileName:)`` for a cache,
+    ///   ``StoreMaintenanceError/backupMissing(url:)``,
+    ///   ``StoreMaintenanceError/readOnly(storeName:readOnlyPath:)``,
+    ///   ``StoreMaintenanceError/notRestorable(source:fileName:underlying:)`` when this release
+    ///   cannot open the backup, or
+    ///   ``StoreMaintenanceError/restoreFailed(fileName:underlying:)``.
     public static func restore(_ store: StoreDescription, in locations: StoreLocations, from source: URL)
         throws(StoreMaintenanceError) -> URL?
     {
@@ -144,6 +185,10 @@ public enum StoreMaintenance {
 
     /// Deletes the files of the cache stores among `stores` (they are refetched when
     /// needed) and returns those that existed; user-data stores are never touched.
+    ///
+    /// - Parameters:
+    ///   - stores: The stores; only the caches among them are deleted.
+    ///   - locations: The data and cache folders.
     public static func removeCaches(_ stores: [StoreDescription], in locations: StoreLocations)
         -> [StoreDescription]
     {

@@ -11,6 +11,12 @@ import Foundation
 public enum StoreWriteAccess {
     /// Throws ``StoreMaintenanceError/readOnly(storeName:readOnlyPath:)`` when the store
     /// cannot be written, naming the read-only file or folder.
+    ///
+    /// - Parameters:
+    ///   - store: The store.
+    ///   - locations: The data and cache folders.
+    /// - Throws: ``StoreMaintenanceError/readOnly(storeName:readOnlyPath:)`` when the store
+    ///   cannot be written.
     public static func requireWritable(_ store: StoreDescription, in locations: StoreLocations)
         throws(StoreMaintenanceError)
     {
@@ -38,6 +44,10 @@ public enum StoreWriteAccess {
 extension StoreWriteAccess {
     /// Whether this process could change the store: false in a read-only folder or
     /// mount, or for a read-only store file.
+    ///
+    /// - Parameters:
+    ///   - store: The store.
+    ///   - locations: The data and cache folders.
     public static func isWritable(_ store: StoreDescription, in locations: StoreLocations) -> Bool {
         StoreFile(url: store.url(in: locations)).isWritable
     }

@@ -33,6 +33,10 @@ extension ModelActor {
 
     /// The model with this identifier, from this actor's context; nil when it is not of
     /// type `T`, or when there is no such model (no row in the store).
+    ///
+    /// - Parameters:
+    ///   - id: The model's identifier.
+    ///   - type: The model's type.
     public subscript<T: PersistentModel>(id: PersistentIdentifier, as type: T.Type) -> T? {
         modelContext.core.existingModel(for: id) as? T
     }

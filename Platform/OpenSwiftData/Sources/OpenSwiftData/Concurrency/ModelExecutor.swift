@@ -21,6 +21,8 @@ public final class DefaultSerialModelExecutor: SerialModelExecutor, @unchecked S
     private let queue: DispatchQueue
 
     /// Creates an executor that owns `modelContext` and runs its actor's jobs one at a time.
+    ///
+    /// - Parameter modelContext: The actor's context.
     public init(modelContext: ModelContext) {
         self.context = modelContext
         self.queue = DispatchQueue(label: "OpenSwiftData.DefaultSerialModelExecutor")
@@ -34,6 +36,8 @@ public final class DefaultSerialModelExecutor: SerialModelExecutor, @unchecked S
     }
 
     /// Runs `job` after the jobs queued before it, then saves the context if its autosave is on.
+    ///
+    /// - Parameter job: The actor's job.
     public func enqueue(_ job: consuming ExecutorJob) {
         let unownedJob = UnownedJob(job)
         let executor = asUnownedSerialExecutor()
@@ -47,6 +51,7 @@ public final class DefaultSerialModelExecutor: SerialModelExecutor, @unchecked S
         }
     }
 
+    /// The executor as the runtime refers to it.
     public func asUnownedSerialExecutor() -> UnownedSerialExecutor {
         UnownedSerialExecutor(ordinary: self)
     }

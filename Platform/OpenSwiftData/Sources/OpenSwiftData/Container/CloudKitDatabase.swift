@@ -18,6 +18,8 @@ public struct CloudKitDatabase: Hashable, Sendable, CustomStringConvertible {
     /// No CloudKit.
     public static let none = CloudKitDatabase(kind: .none)
     /// The private database of the named iCloud container.
+    ///
+    /// - Parameter containerIdentifier: The iCloud container's identifier.
     public static func `private`(_ containerIdentifier: String) -> CloudKitDatabase {
         CloudKitDatabase(kind: .privateDatabase(containerIdentifier))
     }

@@ -30,6 +30,15 @@ public struct ModelConfiguration: Hashable, Identifiable, Sendable {
     public var cloudKitContainerIdentifier: String? { cloudKitDatabase.containerIdentifier }
 
     /// A store at an explicit file URL.
+    ///
+    /// - Parameters:
+    ///   - name: The configuration's name; nil for the file name without its extension.
+    ///   - schema: The models this configuration stores; nil for the models no configuration's
+    ///     schema lists.
+    ///   - url: The store file.
+    ///   - allowsSave: Whether contexts may save; `false` opens the store read-only.
+    ///   - cloudKitDatabase: The CloudKit database; `.private(…)` checks the models against
+    ///     CloudKit's rules.
     public init(
         _ name: String? = nil,
         schema: Schema? = nil,
@@ -48,6 +57,17 @@ public struct ModelConfiguration: Hashable, Identifiable, Sendable {
 
     /// A store in memory, or in `<name>.store` of the application-support folder
     /// (`$XDG_DATA_HOME`, `~/.local/share` by default); `default.store` without a name.
+    ///
+    /// - Parameters:
+    ///   - name: The configuration's name, which names the store file; nil for `default`.
+    ///   - schema: The models this configuration stores; nil for the models no configuration's
+    ///     schema lists.
+    ///   - isStoredInMemoryOnly: Whether the store lives in memory only.
+    ///   - allowsSave: Whether contexts may save; `false` opens the store read-only.
+    ///   - groupContainer: The app group; kept, but the store stays in the application-support
+    ///     folder on Linux.
+    ///   - cloudKitDatabase: The CloudKit database; `.private(…)` checks the models against
+    ///     CloudKit's rules.
     public init(
         _ name: String? = nil,
         schema: Schema? = nil,
@@ -71,6 +91,11 @@ public struct ModelConfiguration: Hashable, Identifiable, Sendable {
 
     /// A configuration for some model types, in memory or in `default.store`. (One type
     /// at least: with none, `ModelConfiguration()` would be ambiguous.)
+    ///
+    /// - Parameters:
+    ///   - firstType: A model type to store.
+    ///   - moreTypes: More model types to store.
+    ///   - isStoredInMemoryOnly: Whether the store lives in memory only.
     public init(
         for firstType: any PersistentModel.Type, _ moreTypes: any PersistentModel.Type...,
         isStoredInMemoryOnly: Bool = false
@@ -116,6 +141,8 @@ extension ModelConfiguration {
         /// No app group.
         public static let none = GroupContainer(kind: .none)
         /// The app group with this identifier.
+        ///
+        /// - Parameter groupName: The app group's identifier.
         public static func identifier(_ groupName: String) -> GroupContainer {
             GroupContainer(kind: .identifier(groupName))
         }

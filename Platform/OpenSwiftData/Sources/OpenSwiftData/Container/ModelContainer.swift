@@ -36,6 +36,14 @@ public final class ModelContainer: Sendable {
 
     /// Opens (or creates) the store for a schema, migrating it through the plan's
     /// stages when it was written by an earlier version.
+    ///
+    /// - Parameters:
+    ///   - schema: The models to store.
+    ///   - migrationPlan: The versions and stages that migrate a store written by an earlier
+    ///     version; nil to infer a lightweight migration.
+    ///   - configurations: The stores: one per configuration.
+    /// - Throws: ``SwiftDataError`` when the schema or the configurations are invalid, or a
+    ///   store cannot be opened, read or migrated; its ``SwiftDataError/cause`` says which.
     public convenience init(
         for schema: Schema,
         migrationPlan: (any SchemaMigrationPlan.Type)? = nil,
@@ -54,6 +62,16 @@ public final class ModelContainer: Sendable {
     /// Without a plan, a lightweight migration is inferred from the stored shape. With
     /// several configurations, each store migrates on its own (see
     /// `ContainerStores/open(schema:assignment:plan:observer:)`).
+    ///
+    /// - Parameters:
+    ///   - schema: The models to store.
+    ///   - migrationPlan: The versions and stages that migrate a store written by an earlier
+    ///     version; nil to infer a lightweight migration.
+    ///   - configurations: The stores: one per configuration.
+    ///   - migrationObserver: Called with the progress of a migration, if one runs; nil for
+    ///     none.
+    /// - Throws: ``SwiftDataError`` when the schema or the configurations are invalid, or a
+    ///   store cannot be opened, read or migrated; its ``SwiftDataError/cause`` says which.
     public init(
         for schema: Schema,
         migrationPlan: (any SchemaMigrationPlan.Type)?,
@@ -108,6 +126,10 @@ public final class ModelContainer: Sendable {
     public var migrationReport: MigrationReport? { migrationReports.first ?? nil }
 
     /// What opening a configuration's store migrated, if anything.
+    ///
+    /// - Parameter configuration: One of the container's configurations.
+    /// - Returns: The report, or nil when nothing was migrated or the configuration is not the
+    ///   container's.
     public func migrationReport(for configuration: ModelConfiguration) -> MigrationReport? {
         guard let index = orderedConfigurations.firstIndex(of: configuration) else { return nil }
         return migrationReports[index]
@@ -115,6 +137,14 @@ public final class ModelContainer: Sendable {
 
     /// What opening the store would migrate, found by migrating a temporary copy; the
     /// store itself is only read.
+    ///
+    /// - Parameters:
+    ///   - schema: The models to store.
+    ///   - migrationPlan: The versions and stages that migrate a store written by an earlier
+    ///     version; nil to infer a lightweight migration.
+    ///   - configuration: The store to try.
+    /// - Throws: ``SwiftDataError`` when the schema or the configuration is invalid, or the
+    ///   migration would fail; its ``SwiftDataError/cause`` says which.
     public static func dryRunMigration(
         for schema: Schema,
         migrationPlan: (any SchemaMigrationPlan.Type)?,
@@ -127,6 +157,14 @@ public final class ModelContainer: Sendable {
     /// What opening the stores of these configurations would migrate, one report per
     /// configuration, in order; each found by migrating a temporary copy, so that the
     /// stores themselves are only read.
+    ///
+    /// - Parameters:
+    ///   - schema: The models to store.
+    ///   - migrationPlan: The versions and stages that migrate a store written by an earlier
+    ///     version; nil to infer a lightweight migration.
+    ///   - configurations: The stores to try.
+    /// - Throws: ``SwiftDataError`` when the schema or the configurations are invalid, or a
+    ///   migration would fail; its ``SwiftDataError/cause`` says which.
     public static func dryRunMigration(
         for schema: Schema,
         migrationPlan: (any SchemaMigrationPlan.Type)?,
@@ -138,6 +176,14 @@ public final class ModelContainer: Sendable {
     }
 
     /// Opens (or creates) the store for a schema with a migration plan.
+    ///
+    /// - Parameters:
+    ///   - schema: The models to store.
+    ///   - migrationPlan: The versions and stages that migrate a store written by an earlier
+    ///     version; nil to infer a lightweight migration.
+    ///   - configurations: The stores: one per configuration.
+    /// - Throws: ``SwiftDataError`` when the schema or the configurations are invalid, or a
+    ///   store cannot be opened, read or migrated; its ``SwiftDataError/cause`` says which.
     public convenience init(
         for schema: Schema,
         migrationPlan: (any SchemaMigrationPlan.Type)? = nil,
@@ -147,6 +193,12 @@ public final class ModelContainer: Sendable {
     }
 
     /// Opens (or creates) the store for some model types.
+    ///
+    /// - Parameters:
+    ///   - forTypes: The model types to store, with the models they refer to.
+    ///   - configurations: The stores: one per configuration.
+    /// - Throws: ``SwiftDataError`` when the schema or the configurations are invalid, or a
+    ///   store cannot be opened, read or migrated; its ``SwiftDataError/cause`` says which.
     public convenience init(
         for forTypes: any PersistentModel.Type..., configurations: ModelConfiguration...
     ) throws {
@@ -155,6 +207,14 @@ public final class ModelContainer: Sendable {
 
     /// Opens (or creates) the store for some model types, migrating it through a plan,
     /// as WWDC's migration examples write it.
+    ///
+    /// - Parameters:
+    ///   - forTypes: The model types to store, with the models they refer to.
+    ///   - migrationPlan: The versions and stages that migrate a store written by an earlier
+    ///     version; nil to infer a lightweight migration.
+    ///   - configurations: The stores: one per configuration.
+    /// - Throws: ``SwiftDataError`` when the schema or the configurations are invalid, or a
+    ///   store cannot be opened, read or migrated; its ``SwiftDataError/cause`` says which.
     public convenience init(
         for forTypes: any PersistentModel.Type...,
         migrationPlan: (any SchemaMigrationPlan.Type)?,
@@ -190,6 +250,8 @@ public final class ModelContainer: Sendable {
 
     /// Deletes every model of every entity in the schema, as SwiftData's `erase()`;
     /// the store files stay, empty.
+    ///
+    /// - Throws: What ``eraseAllData()`` throws.
     public func erase() throws {
         try eraseAllData()
     }
@@ -209,6 +271,10 @@ public final class ModelContainer: Sendable {
     /// stores erased). Nothing is erased when any store is read-only. Custom stores
     /// (``DataStore``) are erased first, each by its ``DataStore/erase()``; one that throws
     /// stops the erasure there.
+    ///
+    /// - Throws: ``SwiftDataError/saveNotAllowed`` when a store is read-only;
+    ///   ``SwiftDataError`` when a store fails; what a custom store's ``DataStore/erase()``
+    ///   throws.
     public func eraseAllData() throws {
         let all = stores.stores
         guard all.allSatisfy(\.allowsSave) else { throw SwiftDataError.saveNotAllowed }

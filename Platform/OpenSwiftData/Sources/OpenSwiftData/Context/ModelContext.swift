@@ -52,6 +52,8 @@ public final class ModelContext {
     }
 
     /// Creates a context on a container.
+    ///
+    /// - Parameter container: The container whose stores the context reads and writes.
     public convenience init(_ container: ModelContainer) {
         self.init(core: ModelContextCore(container))
     }
@@ -145,6 +147,8 @@ public final class ModelContext {
     ///
     /// Inserting a model whose `.unique` attributes equal a stored row's updates that
     /// row at save time instead.
+    ///
+    /// - Parameter model: The model to insert.
     public func insert<T: PersistentModel>(_ model: T) {
         core.insert(model)
     }
@@ -152,6 +156,8 @@ public final class ModelContext {
     /// Marks a model deleted; its row goes at the next save. Delete rules run now:
     /// `.cascade` deletes related models, `.nullify` clears their references to it,
     /// and `.deny` makes the save fail while related models remain.
+    ///
+    /// - Parameter model: The model to delete.
     public func delete<T: PersistentModel>(_ model: T) {
         core.delete(model)
     }
@@ -186,6 +192,11 @@ public final class ModelContext {
     /// moment), leaves some stores saved and others not: the context then counts the
     /// changes of the stores that committed as saved, keeps the others, and throws; a
     /// second `save()` writes what is left.
+    ///
+    /// - Throws: ``SwiftDataError`` when a rule of the models refuses the save (a `.deny`
+    ///   delete rule, a model count out of range, a required relationship left empty, …), when
+    ///   a store does not allow saves, or when a store fails; with a custom ``DataStore``, what
+    ///   the store throws.
     public func save() throws {
         try core.save()
     }
@@ -206,6 +217,9 @@ public final class ModelContext {
 
     /// Runs `block`, then saves; if `block` or the save throws, every unsaved change is
     /// rolled back.
+    ///
+    /// - Parameter block: The changes to make.
+    /// - Throws: What `block` or ``save()`` throws, once the unsaved changes are rolled back.
     public func transaction(block: () throws -> Void) throws {
         try core.transaction(block: block)
     }
@@ -213,11 +227,21 @@ public final class ModelContext {
     // MARK: Fetching
 
     /// The models matching a descriptor, unsaved changes of this context included.
+    ///
+    /// - Parameter descriptor: Which models, in which order, and how many.
+    /// - Throws: ``SwiftDataError`` when `T` is not in the container's schema, a key path of
+    ///   the descriptor cannot be used, or the store cannot be read; with a custom
+    ///   ``DataStore``, what the store throws.
     public func fetch<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> [T] {
         try core.fetch(descriptor)
     }
 
     /// How many models match a descriptor.
+    ///
+    /// - Parameter descriptor: Which models, in which order, and how many.
+    /// - Throws: ``SwiftDataError`` when `T` is not in the container's schema, a key path of
+    ///   the descriptor cannot be used, or the store cannot be read; with a custom
+    ///   ``DataStore``, what the store throws.
     public func fetchCount<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> Int {
         try core.fetchCount(descriptor)
     }
@@ -233,6 +257,13 @@ public final class ModelContext {
     /// combination even when the context has no unsaved change.) A fetch that SQL does not
     /// answer alone (an in-memory predicate or sort) reads every model now.
     /// `propertiesToFetch` and `relationshipKeyPathsForPrefetching` apply to each batch.
+    ///
+    /// - Parameters:
+    ///   - descriptor: Which models, in which order, and how many.
+    ///   - batchSize: How many models each batch reads (at least one).
+    /// - Throws: ``SwiftDataError/includePendingChangesWithBatchSize`` when the descriptor
+    ///   includes pending changes and the context has some; otherwise what ``fetch(_:)``
+    ///   throws.
     public func fetch<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, batchSize: Int) throws
         -> FetchResultsCollection<T>
     {
@@ -241,6 +272,11 @@ public final class ModelContext {
 
     /// The identifiers of the models matching a descriptor, read without the models
     /// when SQL answers the fetch alone.
+    ///
+    /// - Parameter descriptor: Which models, in which order, and how many.
+    /// - Throws: ``SwiftDataError`` when `T` is not in the container's schema, a key path of
+    ///   the descriptor cannot be used, or the store cannot be read; with a custom
+    ///   ``DataStore``, what the store throws.
     public func fetchIdentifiers<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws
         -> [PersistentIdentifier]
     {
@@ -249,6 +285,11 @@ public final class ModelContext {
 
     /// ``fetchIdentifiers(_:)``, as SwiftData spells it with a batch size; identifiers
     /// are small, so they are read at once.
+    ///
+    /// - Parameters:
+    ///   - descriptor: Which models, in which order, and how many.
+    ///   - batchSize: Not used: the identifiers are read at once.
+    /// - Throws: What ``fetchIdentifiers(_:)`` throws.
     public func fetchIdentifiers<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, batchSize: Int) throws
         -> FetchResultsCollection<PersistentIdentifier>
     {
@@ -274,6 +315,15 @@ public final class ModelContext {
     /// walk with ``SwiftDataError/Cause/mutationsEscapedEnumeration(entity:count:)``; the
     /// changes stay in the context, to save or roll back. Save in the block, or pass
     /// `true` to keep them for a later save.
+    ///
+    /// - Parameters:
+    ///   - descriptor: Which models, in which order, and how many.
+    ///   - batchSize: How many rows each batch reads (at least one).
+    ///   - allowEscapingMutations: Whether the block may leave unsaved changes behind.
+    ///   - block: Called with each matching model.
+    /// - Throws: What `block` throws, which ends the walk; ``SwiftDataError`` with the cause
+    ///   ``SwiftDataError/Cause/mutationsEscapedEnumeration(entity:count:)`` when a batch ends
+    ///   with changes the block may not leave; otherwise what ``fetch(_:)`` throws.
     public func enumerate<T: PersistentModel>(
         _ descriptor: FetchDescriptor<T>,
         batchSize: Int = 5000,
@@ -287,6 +337,8 @@ public final class ModelContext {
     // MARK: Identity
 
     /// The model with this identifier if it is registered in this context.
+    ///
+    /// - Parameter identifier: The model's identifier.
     public func registeredModel<T: PersistentModel>(for identifier: PersistentIdentifier) -> T? {
         core.registeredModel(for: identifier)
     }
@@ -305,6 +357,8 @@ public final class ModelContext {
     /// An identifier of an entity this container's schema does not have, or the
     /// temporary identifier of a model not inserted in this context, names no model at
     /// all: a programming error, which stops the program.
+    ///
+    /// - Parameter identifier: The model's identifier.
     public func model(for identifier: PersistentIdentifier) -> any PersistentModel {
         core.model(for: identifier)
     }
@@ -323,6 +377,10 @@ public final class ModelContext {
     /// The predicate and sort are evaluated in memory over the recorded transactions:
     /// delete the history a reader no longer needs (``deleteHistory(_:)``) to keep this
     /// fast.
+    ///
+    /// - Parameter descriptor: Which transactions, in which order, and how many.
+    /// - Throws: ``SwiftDataError`` when a store's history cannot be read; what the
+    ///   descriptor's predicate throws.
     public func fetchHistory<T: HistoryTransaction>(_ descriptor: HistoryDescriptor<T>) throws -> [T] {
         try core.fetchHistory(descriptor)
     }
@@ -330,6 +388,10 @@ public final class ModelContext {
     /// Deletes the transactions `descriptor` selects from the store's history (with
     /// several configurations, from each store's), in one SQLite transaction per store.
     /// The models they changed are not touched.
+    ///
+    /// - Parameter descriptor: Which transactions to delete.
+    /// - Throws: ``SwiftDataError/saveNotAllowed`` when a store to delete from is read-only;
+    ///   ``SwiftDataError`` when a store fails; what ``fetchHistory(_:)`` throws.
     public func deleteHistory<T: HistoryTransaction>(_ descriptor: HistoryDescriptor<T>) throws {
         try core.deleteHistory(descriptor)
     }

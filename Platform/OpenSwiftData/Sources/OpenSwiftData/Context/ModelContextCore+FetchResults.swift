@@ -89,6 +89,10 @@ public struct FetchResultsCollection<Element>: RandomAccessCollection {
         }
     }
 
+    /// The element at `position`: a batched fetch reads the element's batch when it is not the
+    /// batch read last.
+    ///
+    /// - Parameter position: The element's index, from 0.
     public subscript(position: Int) -> Element {
         switch source {
         case .elements(let elements): elements[position]

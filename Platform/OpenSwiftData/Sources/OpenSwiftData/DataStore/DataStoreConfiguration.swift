@@ -17,10 +17,15 @@ public protocol DataStoreConfiguration: Hashable {
 
     /// Checks the configuration before its store is made; a thrown error fails the
     /// container's creation.
+    ///
+    /// - Throws: An error of the configuration's choosing, which fails the container's
+    ///   creation.
     func validate() throws
 }
 
 extension DataStoreConfiguration {
     /// Accepts every configuration.
+    ///
+    /// - Throws: Never; the requirement may throw, this default does not.
     public func validate() throws {}
 }

@@ -26,6 +26,11 @@ public struct DataStoreFetchResult<T: PersistentModel, Snapshot: DataStoreSnapsh
 
     /// A store's answer to a fetch of `descriptor`: the matching snapshots, and others
     /// their relationships name.
+    ///
+    /// - Parameters:
+    ///   - descriptor: The descriptor of the request answered.
+    ///   - fetchedSnapshots: The snapshots of the matching models, in the descriptor's order.
+    ///   - relatedSnapshots: Snapshots of other models, by identifier.
     public init(
         descriptor: FetchDescriptor<T>, fetchedSnapshots: [Snapshot],
         relatedSnapshots: [PersistentIdentifier: Snapshot] = [:]

@@ -107,6 +107,13 @@ extension PersistentIdentifier {
     /// store's identifier, the model's entity name and its primary key in that store.
     /// Two identifiers made of equal keys are equal, and an identifier read back from an
     /// encoder equals the one written.
+    ///
+    /// - Parameters:
+    ///   - storeIdentifier: The store's ``DataStore/identifier``.
+    ///   - entityName: The name of the model's entity.
+    ///   - primaryKey: The model's key in the store.
+    /// - Throws: `EncodingError` when `primaryKey` cannot be encoded as JSON (a `Double` that
+    ///   is not finite, for example).
     public static func identifier<PrimaryKey: Codable & Hashable & Sendable>(
         for storeIdentifier: String, entityName: String, primaryKey: PrimaryKey
     ) throws -> PersistentIdentifier {

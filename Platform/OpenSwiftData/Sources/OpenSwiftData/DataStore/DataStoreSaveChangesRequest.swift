@@ -33,6 +33,13 @@ public final class DataStoreSaveChangesResult<Snapshot: DataStoreSnapshot>: Send
 
     /// The answer of the store `storeIdentifier` to a save: the permanent identifier of
     /// each inserted model by its temporary one, and the snapshots it wrote differently.
+    ///
+    /// - Parameters:
+    ///   - storeIdentifier: The identifier of the store that saved.
+    ///   - remappedIdentifiers: The permanent identifier of each inserted model, by its
+    ///     temporary identifier.
+    ///   - snapshotsToReregister: The snapshots the store wrote differently from what it was
+    ///     given, by identifier.
     public init(
         for storeIdentifier: String, remappedIdentifiers: [PersistentIdentifier: PersistentIdentifier] = [:],
         snapshotsToReregister: [PersistentIdentifier: Snapshot] = [:]

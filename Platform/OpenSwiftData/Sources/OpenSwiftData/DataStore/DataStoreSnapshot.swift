@@ -8,6 +8,11 @@ public protocol DataStoreSnapshot: Codable, Sendable {
 
     /// The same snapshot under another identifier, its relationships' identifiers replaced
     /// by those `remappedIdentifiers` maps them to.
+    ///
+    /// - Parameters:
+    ///   - persistentIdentifier: The identifier of the copy.
+    ///   - remappedIdentifiers: New identifiers by old; nil or empty to keep the relationships
+    ///     as they are.
     func copy(
         persistentIdentifier: PersistentIdentifier, remappedIdentifiers: [PersistentIdentifier: PersistentIdentifier]?
     ) -> Self
@@ -15,6 +20,8 @@ public protocol DataStoreSnapshot: Codable, Sendable {
 
 extension DataStoreSnapshot {
     /// The same snapshot under another identifier.
+    ///
+    /// - Parameter persistentIdentifier: The identifier of the copy.
     public func copy(persistentIdentifier: PersistentIdentifier) -> Self {
         copy(persistentIdentifier: persistentIdentifier, remappedIdentifiers: nil)
     }

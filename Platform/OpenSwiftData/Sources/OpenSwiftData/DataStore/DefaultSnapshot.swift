@@ -15,6 +15,13 @@ public struct DefaultSnapshot: DataStoreSnapshot, Equatable {
         self.values = values
     }
 
+    /// The same snapshot under another identifier, its relationships' identifiers replaced by
+    /// those `remappedIdentifiers` maps them to.
+    ///
+    /// - Parameters:
+    ///   - persistentIdentifier: The identifier of the copy.
+    ///   - remappedIdentifiers: New identifiers by old; nil or empty to keep the relationships
+    ///     as they are.
     public func copy(
         persistentIdentifier: PersistentIdentifier, remappedIdentifiers: [PersistentIdentifier: PersistentIdentifier]?
     ) -> DefaultSnapshot {

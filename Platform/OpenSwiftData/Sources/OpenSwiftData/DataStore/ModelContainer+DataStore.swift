@@ -12,6 +12,14 @@ extension ModelContainer {
     ///
     /// With custom configurations, a migration plan goes to the custom stores' initializers,
     /// and is refused for the SQLite stores (``SwiftDataError/unsupportedConfiguration(reason:)``).
+    ///
+    /// - Parameters:
+    ///   - schema: The models to store.
+    ///   - migrationPlan: The plan handed to the custom stores' initializers; nil for none.
+    ///   - configurations: The stores: one per configuration.
+    /// - Throws: ``SwiftDataError`` when the schema or the configurations are invalid, when a
+    ///   plan is given with both kinds of configuration, or when a SQLite store cannot be
+    ///   opened; what a custom store's configuration or initializer throws.
     public convenience init(
         for schema: Schema,
         migrationPlan: (any SchemaMigrationPlan.Type)? = nil,
@@ -35,6 +43,14 @@ extension ModelContainer {
 
     /// A container of the configurations listed, as the form that takes an array of
     /// `any DataStoreConfiguration` makes it.
+    ///
+    /// - Parameters:
+    ///   - schema: The models to store.
+    ///   - migrationPlan: The plan handed to the custom stores' initializers; nil for none.
+    ///   - configurations: The stores: one per configuration.
+    /// - Throws: ``SwiftDataError`` when the schema or the configurations are invalid, when a
+    ///   plan is given with both kinds of configuration, or when a SQLite store cannot be
+    ///   opened; what a custom store's configuration or initializer throws.
     public convenience init(
         for schema: Schema,
         migrationPlan: (any SchemaMigrationPlan.Type)? = nil,
@@ -44,6 +60,14 @@ extension ModelContainer {
     }
 
     /// Opens the stores of some configurations for some model types.
+    ///
+    /// - Parameters:
+    ///   - forTypes: The model types to store, with the models they refer to.
+    ///   - migrationPlan: The plan handed to the custom stores' initializers; nil for none.
+    ///   - configurations: The stores: one per configuration.
+    /// - Throws: ``SwiftDataError`` when the schema or the configurations are invalid, when a
+    ///   plan is given with both kinds of configuration, or when a SQLite store cannot be
+    ///   opened; what a custom store's configuration or initializer throws.
     public convenience init(
         for forTypes: any PersistentModel.Type...,
         migrationPlan: (any SchemaMigrationPlan.Type)? = nil,

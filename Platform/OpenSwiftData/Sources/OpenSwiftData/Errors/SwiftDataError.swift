@@ -46,6 +46,11 @@ public struct SwiftDataError: Error, Hashable, Sendable, CustomStringConvertible
 
     /// Matches an error of the same kind, as SwiftData's: `case SwiftDataError.loadIssueModelContainer:`
     /// in a `switch` over a caught error.
+    ///
+    /// - Parameters:
+    ///   - pattern: The error to match, such as `SwiftDataError.loadIssueModelContainer`.
+    ///   - value: The error caught.
+    /// - Returns: Whether `value` is a ``SwiftDataError`` of the same kind as `pattern`.
     public static func ~= (pattern: SwiftDataError, value: any Error) -> Bool {
         (value as? SwiftDataError).map { $0 == pattern } ?? false
     }
@@ -106,31 +111,53 @@ public struct SwiftDataError: Error, Hashable, Sendable, CustomStringConvertible
     // MARK: OpenSwiftData's causes
 
     /// ``Cause/invalidModel(entity:reason:)``.
+    ///
+    /// - Parameters:
+    ///   - entity: The name of the model's entity.
+    ///   - reason: Why the model cannot be stored.
     public static func invalidModel(entity: String, reason: String) -> SwiftDataError {
         SwiftDataError(.loadIssueModelContainer, .invalidModel(entity: entity, reason: reason))
     }
 
     /// ``Cause/notADatabase(path:)``.
+    ///
+    /// - Parameter path: The file's path.
     public static func notADatabase(path: String) -> SwiftDataError {
         SwiftDataError(.loadIssueModelContainer, .notADatabase(path: path))
     }
 
     /// ``Cause/corruptFile(path:detail:)``.
+    ///
+    /// - Parameters:
+    ///   - path: The file's path.
+    ///   - detail: What SQLite reported.
     public static func corruptFile(path: String, detail: String) -> SwiftDataError {
         SwiftDataError(.loadIssueModelContainer, .corruptFile(path: path, detail: detail))
     }
 
     /// ``Cause/notAModelStore(path:tables:)``.
+    ///
+    /// - Parameters:
+    ///   - path: The file's path.
+    ///   - tables: The names of the tables the file holds.
     public static func notAModelStore(path: String, tables: [String]) -> SwiftDataError {
         SwiftDataError(.loadIssueModelContainer, .notAModelStore(path: path, tables: tables))
     }
 
     /// ``Cause/schemaMismatch(path:differences:)``.
+    ///
+    /// - Parameters:
+    ///   - path: The store file's path.
+    ///   - differences: How the store differs from the schema, one difference an element.
     public static func schemaMismatch(path: String, differences: [String]) -> SwiftDataError {
         SwiftDataError(.loadIssueModelContainer, .schemaMismatch(path: path, differences: differences))
     }
 
     /// ``Cause/io(path:detail:)``.
+    ///
+    /// - Parameters:
+    ///   - path: The path of the file or folder that cannot be used.
+    ///   - detail: What went wrong.
     public static func io(path: String, detail: String) -> SwiftDataError {
         SwiftDataError(.loadIssueModelContainer, .io(path: path, detail: detail))
     }
@@ -139,31 +166,52 @@ public struct SwiftDataError: Error, Hashable, Sendable, CustomStringConvertible
     public static var saveNotAllowed: SwiftDataError { SwiftDataError(.modelValidationFailure, .saveNotAllowed) }
 
     /// ``Cause/deleteDenied(entity:relationship:count:)``.
+    ///
+    /// - Parameters:
+    ///   - entity: The name of the deleted model's entity.
+    ///   - relationship: The name of the `.deny` relationship.
+    ///   - count: How many models it still refers to.
     public static func deleteDenied(entity: String, relationship: String, count: Int) -> SwiftDataError {
         SwiftDataError(.modelValidationFailure, .deleteDenied(entity: entity, relationship: relationship, count: count))
     }
 
     /// ``Cause/modelBelongsToAnotherContext(entity:)``.
+    ///
+    /// - Parameter entity: The name of the model's entity.
     public static func modelBelongsToAnotherContext(entity: String) -> SwiftDataError {
         SwiftDataError(.missingModelContext, .modelBelongsToAnotherContext(entity: entity))
     }
 
     /// ``Cause/modelNotFound(_:)``.
+    ///
+    /// - Parameter value0: The identifier no model has.
     public static func modelNotFound(_ value0: PersistentIdentifier) -> SwiftDataError {
         SwiftDataError(.unknownModel, .modelNotFound(value0))
     }
 
     /// ``Cause/unsupportedConfiguration(reason:)``.
+    ///
+    /// - Parameter reason: Why the configuration cannot be served.
     public static func unsupportedConfiguration(reason: String) -> SwiftDataError {
         SwiftDataError(.loadIssueModelContainer, .unsupportedConfiguration(reason: reason))
     }
 
     /// ``Cause/database(code:message:sql:)``.
+    ///
+    /// - Parameters:
+    ///   - code: SQLite's (extended) result code.
+    ///   - message: SQLite's message.
+    ///   - sql: The statement that failed, if known.
     public static func database(code: Int32, message: String, sql: String?) -> SwiftDataError {
         SwiftDataError(.storeAccessFailure, .database(code: code, message: message, sql: sql))
     }
 
     /// ``Cause/unknownModelVersion(path:nearestVersion:differences:)``.
+    ///
+    /// - Parameters:
+    ///   - path: The store file's path.
+    ///   - nearestVersion: The plan's version closest to the store, if the plan has any.
+    ///   - differences: How the store differs from that version, one difference an element.
     public static func unknownModelVersion(path: String, nearestVersion: String?, differences: [String])
         -> SwiftDataError
     {
@@ -173,6 +221,11 @@ public struct SwiftDataError: Error, Hashable, Sendable, CustomStringConvertible
     }
 
     /// ``Cause/storeIsNewer(path:storeVersion:latestKnownVersion:)``.
+    ///
+    /// - Parameters:
+    ///   - path: The store file's path.
+    ///   - storeVersion: The version the store was written by.
+    ///   - latestKnownVersion: The latest version of the migration plan.
     public static func storeIsNewer(path: String, storeVersion: String, latestKnownVersion: String) -> SwiftDataError {
         SwiftDataError(
             .backwardMigration,
@@ -180,16 +233,28 @@ public struct SwiftDataError: Error, Hashable, Sendable, CustomStringConvertible
     }
 
     /// ``Cause/invalidMigrationPlan(reason:)``.
+    ///
+    /// - Parameter reason: What is inconsistent in the plan.
     public static func invalidMigrationPlan(reason: String) -> SwiftDataError {
         SwiftDataError(.loadIssueModelContainer, .invalidMigrationPlan(reason: reason))
     }
 
     /// ``Cause/duplicateVersionShapes(first:second:)``.
+    ///
+    /// - Parameters:
+    ///   - first: The earlier of the two versions.
+    ///   - second: The later of the two versions.
     public static func duplicateVersionShapes(first: String, second: String) -> SwiftDataError {
         SwiftDataError(.loadIssueModelContainer, .duplicateVersionShapes(first: first, second: second))
     }
 
     /// ``Cause/refusedChange(entity:property:reason:remedy:)``.
+    ///
+    /// - Parameters:
+    ///   - entity: The name of the model's entity.
+    ///   - property: The name of the property changed, or nil for a change of the entity.
+    ///   - reason: Why the change is refused.
+    ///   - remedy: What to do instead, as a sentence.
     public static func refusedChange(entity: String, property: String?, reason: String, remedy: String)
         -> SwiftDataError
     {
@@ -199,27 +264,50 @@ public struct SwiftDataError: Error, Hashable, Sendable, CustomStringConvertible
     }
 
     /// ``Cause/migrationStageFailed(stage:reason:)``.
+    ///
+    /// - Parameters:
+    ///   - stage: The stage that failed.
+    ///   - reason: What it threw, or how it left the store.
     public static func migrationStageFailed(stage: String, reason: String) -> SwiftDataError {
         SwiftDataError(.loadIssueModelContainer, .migrationStageFailed(stage: stage, reason: reason))
     }
 
     /// ``Cause/rowCountMismatch(entity:expected:found:)``.
+    ///
+    /// - Parameters:
+    ///   - entity: The name of the model's entity.
+    ///   - expected: The row count before the migration.
+    ///   - found: The row count after it.
     public static func rowCountMismatch(entity: String, expected: Int, found: Int) -> SwiftDataError {
         SwiftDataError(.loadIssueModelContainer, .rowCountMismatch(entity: entity, expected: expected, found: found))
     }
 
     /// ``Cause/cloudKitConstraintViolations(_:)``.
+    ///
+    /// - Parameter value0: The violations, one an element.
     public static func cloudKitConstraintViolations(_ value0: [String]) -> SwiftDataError {
         SwiftDataError(.loadIssueModelContainer, .cloudKitConstraintViolations(value0))
     }
 
     /// ``Cause/relationshipNotLoaded(entity:relationship:reason:)``.
+    ///
+    /// - Parameters:
+    ///   - entity: The name of the model's entity.
+    ///   - relationship: The name of the relationship.
+    ///   - reason: Why its stored targets could not be read.
     public static func relationshipNotLoaded(entity: String, relationship: String, reason: String) -> SwiftDataError {
         SwiftDataError(
             .modelValidationFailure, .relationshipNotLoaded(entity: entity, relationship: relationship, reason: reason))
     }
 
     /// ``Cause/modelCountOutOfRange(entity:relationship:count:minimum:maximum:)``.
+    ///
+    /// - Parameters:
+    ///   - entity: The name of the model's entity.
+    ///   - relationship: The name of the to-many relationship.
+    ///   - count: How many models it holds.
+    ///   - minimum: Its `minimumModelCount`, or nil when it has none.
+    ///   - maximum: Its `maximumModelCount`, or nil when it has none.
     public static func modelCountOutOfRange(
         entity: String, relationship: String, count: Int, minimum: Int?, maximum: Int?
     ) -> SwiftDataError {
@@ -230,6 +318,8 @@ public struct SwiftDataError: Error, Hashable, Sendable, CustomStringConvertible
     }
 
     /// ``Cause/duplicateConfiguration(path:)``.
+    ///
+    /// - Parameter path: The store file both configurations name.
     public static func duplicateConfiguration(path: String) -> SwiftDataError {
         SwiftDataError(.duplicateConfiguration, .duplicateConfiguration(path: path))
     }
@@ -237,6 +327,12 @@ public struct SwiftDataError: Error, Hashable, Sendable, CustomStringConvertible
     /// ``Cause/configurationAssignment(entity:reason:)``; of the kind
     /// ``configurationSchemaNotFoundInContainerSchema`` when a configuration lists a model
     /// the container's schema does not have.
+    ///
+    /// - Parameters:
+    ///   - entity: The name of the model's entity.
+    ///   - reason: Why the model cannot be given a store.
+    ///   - notInContainerSchema: Whether a configuration lists the model and the container's
+    ///     schema does not have it.
     public static func configurationAssignment(entity: String, reason: String, notInContainerSchema: Bool = false)
         -> SwiftDataError
     {
@@ -246,16 +342,30 @@ public struct SwiftDataError: Error, Hashable, Sendable, CustomStringConvertible
     }
 
     /// ``Cause/unsupportedKeyPath(entity:keyPath:reason:)``.
+    ///
+    /// - Parameters:
+    ///   - entity: The name of the model's entity.
+    ///   - keyPath: The key path, as written.
+    ///   - reason: Why it cannot be used.
     public static func unsupportedKeyPath(entity: String, keyPath: String, reason: String) -> SwiftDataError {
         SwiftDataError(.unsupportedKeyPath, .unsupportedKeyPath(entity: entity, keyPath: keyPath, reason: reason))
     }
 
     /// ``Cause/mutationsEscapedEnumeration(entity:count:)``.
+    ///
+    /// - Parameters:
+    ///   - entity: The name of the entity enumerated.
+    ///   - count: How many unsaved changes the block left.
     public static func mutationsEscapedEnumeration(entity: String, count: Int) -> SwiftDataError {
         SwiftDataError(.modelValidationFailure, .mutationsEscapedEnumeration(entity: entity, count: count))
     }
 
     /// ``Cause/requiredRelationshipMissing(entity:relationship:target:)``.
+    ///
+    /// - Parameters:
+    ///   - entity: The name of the model's entity.
+    ///   - relationship: The name of the to-one relationship.
+    ///   - target: The name of the relationship's target entity.
     public static func requiredRelationshipMissing(entity: String, relationship: String, target: String)
         -> SwiftDataError
     {

@@ -51,6 +51,10 @@ public struct FetchDescriptor<T: PersistentModel>: @unchecked Sendable {
     var counts = FetchDescriptorCounts()
 
     /// Creates a descriptor of the models `predicate` selects, in the order of `sortBy`.
+    ///
+    /// - Parameters:
+    ///   - predicate: The models to fetch; nil for every model of the type.
+    ///   - sortBy: The order of the result; empty for the store's order.
     public init(predicate: Predicate<T>? = nil, sortBy: [SortDescriptor<T>] = []) {
         self.predicate = predicate
         self.sortBy = sortBy

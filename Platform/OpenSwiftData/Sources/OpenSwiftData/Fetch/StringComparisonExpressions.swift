@@ -19,11 +19,21 @@ extension PredicateExpressions {
         public let root: Root
         public let other: Other
 
+        /// Whether `other` occurs in `root`.
+        ///
+        /// - Parameters:
+        ///   - root: The string searched.
+        ///   - other: The string searched for.
         public init(root: Root, other: Other) {
             self.root = root
             self.other = other
         }
 
+        /// Whether the value of `other` occurs in the value of `root`, ignoring case and
+        /// diacritics.
+        ///
+        /// - Parameter bindings: The values of the predicate's variables.
+        /// - Throws: What evaluating `root` or `other` throws.
         public func evaluate(_ bindings: PredicateBindings) throws -> Bool {
             try root.evaluate(bindings).localizedStandardContains(other.evaluate(bindings))
         }
@@ -46,12 +56,22 @@ extension PredicateExpressions {
         public let other: Other
         public let method: Method
 
+        /// The comparison of `root` with `other` by `method`.
+        ///
+        /// - Parameters:
+        ///   - root: The string compared.
+        ///   - other: The string it is compared with.
+        ///   - method: Which of Foundation's comparisons.
         public init(root: Root, other: Other, method: Method) {
             self.root = root
             self.other = other
             self.method = method
         }
 
+        /// The order of the value of `root` and the value of `other`, by ``method``.
+        ///
+        /// - Parameter bindings: The values of the predicate's variables.
+        /// - Throws: What evaluating `root` or `other` throws.
         public func evaluate(_ bindings: PredicateBindings) throws -> ComparisonResult {
             let (left, right) = (try root.evaluate(bindings), try other.evaluate(bindings))
             switch method {
@@ -61,6 +81,11 @@ extension PredicateExpressions {
         }
     }
 
+    /// What `#Predicate` expands `root.localizedStandardContains(other)` to.
+    ///
+    /// - Parameters:
+    ///   - root: The string searched.
+    ///   - other: The string searched for.
     @_documentation(visibility: internal)
     public static func build_localizedStandardContains<Root, Other>(_ root: Root, _ other: Other)
         -> StringLocalizedStandardContains<Root, Other>
@@ -68,6 +93,11 @@ extension PredicateExpressions {
         StringLocalizedStandardContains(root: root, other: other)
     }
 
+    /// What `#Predicate` expands `root.caseInsensitiveCompare(other)` to.
+    ///
+    /// - Parameters:
+    ///   - root: The string compared.
+    ///   - other: The string it is compared with.
     @_documentation(visibility: internal)
     public static func build_caseInsensitiveCompare<Root, Other>(_ root: Root, _ other: Other)
         -> StringComparison<Root, Other>
@@ -75,6 +105,11 @@ extension PredicateExpressions {
         StringComparison(root: root, other: other, method: .caseInsensitive)
     }
 
+    /// What `#Predicate` expands `root.localizedCompare(other)` to.
+    ///
+    /// - Parameters:
+    ///   - root: The string compared.
+    ///   - other: The string it is compared with.
     @_documentation(visibility: internal)
     public static func build_localizedCompare<Root, Other>(_ root: Root, _ other: Other)
         -> StringComparison<Root, Other>

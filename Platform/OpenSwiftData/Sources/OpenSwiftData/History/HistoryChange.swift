@@ -103,6 +103,8 @@ public struct HistoryTombstone<Model: PersistentModel>: Sendable {
     let storedValues: [String: StoredValue]
 
     /// The value the attribute had; nil when it is not preserved (or was nil).
+    ///
+    /// - Parameter keyPath: The attribute's key path.
     public subscript<Value>(keyPath: KeyPath<Model, Value>) -> Value? {
         let entity = EntityDescriptor.known(Model.self)
         guard let index = entity.propertyIndexByKeyPath[keyPath],

@@ -111,6 +111,10 @@ public struct HistoryDescriptor<HistoryTransactionType: HistoryTransaction>: Sen
     public var fetchLimit: Int?
 
     /// Creates a descriptor of the transactions `predicate` selects, in the order of `sortBy`.
+    ///
+    /// - Parameters:
+    ///   - predicate: The transactions to return; nil for all of them.
+    ///   - sortBy: The order of the results; empty for the order of the saves.
     public init(
         predicate: Predicate<HistoryTransactionType>? = nil, sortBy: [SortDescriptor<HistoryTransactionType>] = []
     ) {

@@ -20,11 +20,20 @@ extension PredicateExpressions {
         /// The value it is evaluated on.
         public let input: Input
 
+        /// The evaluation of `predicate` on `input`.
+        ///
+        /// - Parameters:
+        ///   - predicate: The stored predicate.
+        ///   - input: The value it is evaluated on.
         public init(predicate: Condition, input: Input) {
             self.predicate = predicate
             self.input = input
         }
 
+        /// Evaluates the stored predicate on the input's value.
+        ///
+        /// - Parameter bindings: The values of the predicate's variables.
+        /// - Throws: What evaluating the stored predicate or its input throws.
         public func evaluate(_ bindings: PredicateBindings) throws -> Bool {
             try predicate.evaluate(bindings).evaluate(input.evaluate(bindings))
         }
@@ -42,11 +51,20 @@ extension PredicateExpressions {
         /// The value it is evaluated on.
         public let input: Input
 
+        /// The evaluation of `expression` on `input`.
+        ///
+        /// - Parameters:
+        ///   - expression: The stored expression.
+        ///   - input: The value it is evaluated on.
         public init(expression: Transformation, input: Input) {
             self.expression = expression
             self.input = input
         }
 
+        /// Evaluates the stored expression on the input's value.
+        ///
+        /// - Parameter bindings: The values of the predicate's variables.
+        /// - Throws: What evaluating the stored expression or its input throws.
         public func evaluate(_ bindings: PredicateBindings) throws -> Output {
             try expression.evaluate(bindings).evaluate(input.evaluate(bindings))
         }
@@ -55,6 +73,10 @@ extension PredicateExpressions {
     /// What `#Predicate` expands `predicate.evaluate(input)` to: SwiftData's `#Predicate`
     /// writes the call as the subscript `predicate[input]` for Foundation's macro, which
     /// translates a subscript into this function.
+    ///
+    /// - Parameters:
+    ///   - predicate: The stored predicate.
+    ///   - input: The value it is evaluated on.
     @_documentation(visibility: internal)
     public static func build_subscript<Condition, Input>(
         _ predicate: Condition, _ input: Input
@@ -64,6 +86,10 @@ extension PredicateExpressions {
 
     /// What `#Predicate` expands `expression.evaluate(input)` to (see the overload for a
     /// stored predicate).
+    ///
+    /// - Parameters:
+    ///   - expression: The stored expression.
+    ///   - input: The value it is evaluated on.
     @_documentation(visibility: internal)
     public static func build_subscript<Transformation, Input, Output>(
         _ expression: Transformation, _ input: Input
@@ -100,10 +126,20 @@ where Input: StandardPredicateExpression {}
 
 extension PredicateExpressions.StoredPredicateEvaluate: Codable
 where Input: StandardPredicateExpression {
+    /// Refuses to archive the node.
+    ///
+    /// - Parameter encoder: The encoder, whose coding path the error gives.
+    /// - Throws: `EncodingError.invalidValue`, always: this platform's Foundation archives no
+    ///   `Predicate` or `Expression`.
     public func encode(to encoder: any Encoder) throws {
         throw EncodingError.invalidValue(self, StoredEvaluationArchiving.encodingContext(encoder))
     }
 
+    /// Refuses to unarchive a node.
+    ///
+    /// - Parameter decoder: The decoder, whose coding path the error gives.
+    /// - Throws: `DecodingError.dataCorrupted`, always: this platform's Foundation archives no
+    ///   `Predicate` or `Expression`.
     public init(from decoder: any Decoder) throws {
         throw DecodingError.dataCorrupted(StoredEvaluationArchiving.decodingContext(decoder))
     }
@@ -111,10 +147,20 @@ where Input: StandardPredicateExpression {
 
 extension PredicateExpressions.StoredExpressionEvaluate: Codable
 where Input: StandardPredicateExpression {
+    /// Refuses to archive the node.
+    ///
+    /// - Parameter encoder: The encoder, whose coding path the error gives.
+    /// - Throws: `EncodingError.invalidValue`, always: this platform's Foundation archives no
+    ///   `Predicate` or `Expression`.
     public func encode(to encoder: any Encoder) throws {
         throw EncodingError.invalidValue(self, StoredEvaluationArchiving.encodingContext(encoder))
     }
 
+    /// Refuses to unarchive a node.
+    ///
+    /// - Parameter decoder: The decoder, whose coding path the error gives.
+    /// - Throws: `DecodingError.dataCorrupted`, always: this platform's Foundation archives no
+    ///   `Predicate` or `Expression`.
     public init(from decoder: any Decoder) throws {
         throw DecodingError.dataCorrupted(StoredEvaluationArchiving.decodingContext(decoder))
     }

@@ -148,6 +148,8 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingFields, StoredVal
 
     /// The stored value of a `let` property, for `init(backingData:)` of a fetched
     /// model: `@Model` sets each `let` from its row this way.
+    ///
+    /// - Parameter index: The property's index in its entity.
     @_documentation(visibility: internal)
     public func constantValue<Value>(at index: Int) -> Value {
         guard let codec = entity.attributeCodecs[index] else {
@@ -193,6 +195,11 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingFields, StoredVal
     /// Inlinable, so that the model's accessor reads a plain stored value (see
     /// `DirectRead`) with code specialized for its type; any other value goes through
     /// the attribute's codec, or is a relationship.
+    ///
+    /// - Parameters:
+    ///   - index: The property's index in its entity.
+    ///   - owner: The model whose property is read.
+    ///   - keyPath: The property's key path, for observation tracking.
     @_documentation(visibility: internal)
     @inlinable
     public func value<Model: PersistentModel, Value>(
@@ -320,6 +327,11 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingFields, StoredVal
 
     /// Writes a property, recording the change in the model's context and announcing it
     /// to observers (see `ModelObservation`).
+    ///
+    /// - Parameters:
+    ///   - newValue: The value to write.
+    ///   - index: The property's index in its entity.
+    ///   - owner: The model whose property is written.
     @_documentation(visibility: internal)
     public func setValue<Model: PersistentModel, Value>(_ newValue: Value, at index: Int, of owner: Model) {
         if let codec = entity.attributeCodecs[index] {

@@ -25,6 +25,7 @@ public struct ModelBackingReference: ~Copyable {
     /// property read (about 120 instructions; see BENCHMARKS.md).
     public var backing: ModelBackingData?
 
+    /// A reference without backing data, as a model starts.
     public init() {
         backing = nil
     }
@@ -38,6 +39,8 @@ public struct ModelBackingReference: ~Copyable {
     /// hierarchy, each of which may have made backing data of its own while the model's
     /// initializers ran: the one its root class makes then gathers the others' values
     /// (``handOver(from:to:properties:)``).
+    ///
+    /// - Parameter type: The model's class.
     public static func newBacking<Model: PersistentModel>(for type: Model.Type) -> ModelBackingData {
         let created = ModelBackingData.make(for: type)
         if created.entity.superentity != nil { created.needsInheritedValues = true }
@@ -47,6 +50,10 @@ public struct ModelBackingReference: ~Copyable {
     /// Called as ``backing`` changes from `previous` to `newValue` (the row's backing
     /// data, in `init(backingData:)`): backing data the model no longer uses leaves the
     /// identity map. Inlinable, so that a fetched model, which had none, makes no call.
+    ///
+    /// - Parameters:
+    ///   - previous: The backing data ``backing`` held, if any.
+    ///   - newValue: The backing data it holds now.
     @inlinable
     public static func replaced(_ previous: ModelBackingData?, with newValue: ModelBackingData) {
         guard let previous, previous !== newValue else { return }
@@ -56,6 +63,11 @@ public struct ModelBackingReference: ~Copyable {
     /// Hands the values one class of a model's hierarchy stored for its `properties`
     /// (indices) in backing data of its own, `own`, if it made any, to the backing data
     /// the model keeps, `kept`. Implementation detail of `@Model`.
+    ///
+    /// - Parameters:
+    ///   - own: The backing data this class made, if any.
+    ///   - kept: The backing data the model keeps.
+    ///   - properties: The indices of the class's properties.
     public static func handOver(from own: ModelBackingData?, to kept: ModelBackingData, properties: Range<Int>) {
         if let own, own !== kept {
             kept.copyInitialValues(from: own, properties: properties)
@@ -73,6 +85,12 @@ public struct ModelBackingReference: ~Copyable {
     /// runs the init accessor of every property with an initial value (an optional's
     /// implicit `nil` included) before it has backing data, returns at once, without a
     /// call or the value type's metadata.
+    ///
+    /// - Parameters:
+    ///   - value: The value to store.
+    ///   - index: The property's index in its entity.
+    ///   - type: The model's class.
+    ///   - isNewModelValue: Whether `value` is the one a new model starts with.
     @inlinable
     public mutating func initializeValue<Model: PersistentModel, Value>(
         _ value: Value, at index: Int, for type: Model.Type, isNewModelValue: Bool
@@ -100,6 +118,8 @@ public struct ModelBackingReference: ~Copyable {
 /// optional property. `@Model` passes it as `isNewModelValue` for properties without
 /// an initial value, whose implicit one is `nil` when they are optional. A non-optional
 /// value is promoted to a non-nil optional. Implementation detail of `@Model`.
+///
+/// - Parameter value: The initial value.
 @_documentation(visibility: internal)
 @inlinable
 public func _isNil<Value>(_ value: Value?) -> Bool {
@@ -109,6 +129,10 @@ public func _isNil<Value>(_ value: Value?) -> Bool {
 /// Whether a property's initial value equals the literal its declaration gives
 /// (`var pinned = false`), which is what a new model starts with. `@Model` passes it as
 /// `isNewModelValue`. Implementation detail of `@Model`.
+///
+/// - Parameters:
+///   - value: The initial value.
+///   - defaultValue: The literal of the declaration.
 @_documentation(visibility: internal)
 @inlinable
 public func _isDefaultValue<Value: Equatable>(_ value: Value, _ defaultValue: Value) -> Bool {
@@ -117,6 +141,10 @@ public func _isDefaultValue<Value: Equatable>(_ value: Value, _ defaultValue: Va
 
 /// ``_isDefaultValue(_:_:)`` for a type that is not `Equatable`: never known equal, so
 /// the value is always stored.
+///
+/// - Parameters:
+///   - value: Not used.
+///   - defaultValue: Not used.
 @_documentation(visibility: internal)
 @inlinable
 public func _isDefaultValue<Value>(_ value: Value, _ defaultValue: Value) -> Bool {
@@ -126,6 +154,8 @@ public func _isDefaultValue<Value>(_ value: Value, _ defaultValue: Value) -> Boo
 /// Whether a property's initial value is an empty collection, as its declaration's
 /// `[]` or `[:]`: what a new model starts with (no targets, or the empty value the
 /// schema's default stores). Implementation detail of `@Model`.
+///
+/// - Parameter value: The initial value.
 @_documentation(visibility: internal)
 @inlinable
 public func _isEmptyCollection<Value: Collection>(_ value: Value) -> Bool {
@@ -133,6 +163,8 @@ public func _isEmptyCollection<Value: Collection>(_ value: Value) -> Bool {
 }
 
 /// ``_isEmptyCollection(_:)`` for an optional collection: `.some([])`.
+///
+/// - Parameter value: The initial value.
 @_documentation(visibility: internal)
 @inlinable
 public func _isEmptyCollection<Value: Collection>(_ value: Value?) -> Bool {

@@ -22,6 +22,8 @@ public protocol PersistentModel: AnyObject, Observable, Hashable, Identifiable, 
     static var schemaUniquenessConstraints: [[String]] { get }
 
     /// Creates a model around stored values; used when fetching.
+    ///
+    /// - Parameter backingData: The stored values of the model's row.
     init(backingData: ModelBackingData)
 
     /// The `@Model` class this one inherits from, if it is a `@Model` subclass; written by
@@ -66,11 +68,17 @@ extension PersistentModel {
     }
 
     /// Reads a persisted property through its key path.
+    ///
+    /// - Parameter keyPath: The property's key path.
     public func getValue<Value>(forKey keyPath: KeyPath<Self, Value>) -> Value {
         self[keyPath: keyPath]
     }
 
     /// Writes a persisted property through its key path.
+    ///
+    /// - Parameters:
+    ///   - keyPath: The property's key path.
+    ///   - newValue: The value to write.
     public func setValue<Value>(forKey keyPath: ReferenceWritableKeyPath<Self, Value>, to newValue: Value) {
         self[keyPath: keyPath] = newValue
     }
@@ -80,6 +88,7 @@ extension PersistentModel {
 /// value itself lives in the backing data. Implementation detail of `@Model`.
 @_documentation(visibility: internal)
 public struct _PersistedPropertyPlaceholder: Sendable {
+    /// The placeholder; it holds nothing.
     public init() {}
 }
 
@@ -104,6 +113,8 @@ public struct _KeyPathConstant<Root, Value>: @unchecked Sendable {
 /// each read, which instantiates the key path again (a runtime call, and a retain and a
 /// release). The box is `Sendable` whatever the class's isolation (see
 /// ``_KeyPathConstant``). Implementation detail of `@Model`.
+///
+/// - Parameter keyPath: The persisted property's key path.
 @_documentation(visibility: internal)
 @inline(never)
 public func _keyPathConstant<Root, Value>(_ keyPath: KeyPath<Root, Value>) -> _KeyPathConstant<Root, Value> {

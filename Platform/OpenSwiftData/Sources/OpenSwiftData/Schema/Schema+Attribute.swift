@@ -34,6 +34,13 @@ extension Schema {
 
         /// Creates the partial description `@Attribute` records; the schema fills in the
         /// property's name and type.
+        ///
+        /// - Parameters:
+        ///   - options: How the attribute is stored.
+        ///   - originalName: The attribute's name in an earlier schema version, if it was
+        ///     renamed.
+        ///   - hashModifier: A string recorded in the entity's shape, to tell apart versions
+        ///     whose models look the same.
         public init(_ options: Option..., originalName: String? = nil, hashModifier: String? = nil) {
             self.name = ""
             self.options = options
@@ -77,11 +84,15 @@ extension Schema {
             /// Stores the value as the `Data` an instance of `transformerType` makes, as
             /// SwiftData does; the property's type need not be `Codable`. On Linux,
             /// ``ValueTransformer`` is OpenSwiftData's (Foundation has none there).
+            ///
+            /// - Parameter transformerType: The transformer's class.
             public static func transformable(by transformerType: ValueTransformer.Type) -> Option {
                 Option(rawValue: "transformable", transformer: .type(transformerType))
             }
             /// Stores the value through the transformer registered under `transformerName`
             /// with `ValueTransformer.setValueTransformer(_:forName:)`.
+            ///
+            /// - Parameter transformerName: The name the transformer is registered under.
             public static func transformable(by transformerName: String) -> Option {
                 Option(rawValue: "transformable", transformer: .name(transformerName))
             }

@@ -29,11 +29,15 @@ extension Schema {
         public let indices: [Types<T>]
 
         /// Indexes of the given kinds.
+        ///
+        /// - Parameter indices: The indexes.
         public init(_ indices: Types<T>...) {
             self.indices = indices
         }
 
         /// B-tree indexes, one per array of key paths.
+        ///
+        /// - Parameter binaryIndices: The key paths of each index.
         public init(_ binaryIndices: [PartialKeyPath<T>]...) {
             self.indices = binaryIndices.map { .binary($0) }
         }

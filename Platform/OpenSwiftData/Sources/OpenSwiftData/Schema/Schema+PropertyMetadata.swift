@@ -31,6 +31,12 @@ extension Schema {
 
         /// Describes the property `name` at `keypath`, with its declared default value and what
         /// its `@Attribute` or `@Relationship` says.
+        ///
+        /// - Parameters:
+        ///   - name: The property's name.
+        ///   - keypath: The property's key path.
+        ///   - defaultValue: The default value written in the declaration, if any.
+        ///   - metadata: What `@Attribute` or `@Relationship` says; nil for neither.
         public init<Root, Value>(
             name: String,
             keypath: KeyPath<Root, Value>,
@@ -62,6 +68,10 @@ extension Schema {
         /// A superclass's properties as its `@Model` subclass inherits them: each named by
         /// its key path rooted at the subclass, as a predicate on the subclass writes it.
         /// Implementation detail of `@Model`.
+        ///
+        /// - Parameters:
+        ///   - metadata: The superclass's properties.
+        ///   - keyPaths: The key path of each, rooted at the subclass, in the same order.
         @_documentation(visibility: internal)
         public static func _inherited(_ metadata: [PropertyMetadata], rootedAt keyPaths: [AnyKeyPath])
             -> [PropertyMetadata]

@@ -52,6 +52,20 @@ extension Schema {
 
         /// Creates the partial description `@Relationship` records; the schema fills in the
         /// property's name, destination and inverse.
+        ///
+        /// - Parameters:
+        ///   - options: The relationship's options.
+        ///   - deleteRule: What deleting the owner does to the related models.
+        ///   - minimumModelCount: The fewest related models a save accepts; 0 or nil for no
+        ///     bound.
+        ///   - maximumModelCount: The most related models a save accepts; 0 or nil for no
+        ///     bound.
+        ///   - originalName: The relationship's name in an earlier schema version, if it was
+        ///     renamed.
+        ///   - inverse: The inverse relationship; `nil` for a one-way relationship; left out,
+        ///     the inverse is inferred.
+        ///   - hashModifier: A string recorded in the entity's shape, to tell apart versions
+        ///     whose models look the same.
         public init(
             _ options: Option...,
             deleteRule: DeleteRule = .nullify,

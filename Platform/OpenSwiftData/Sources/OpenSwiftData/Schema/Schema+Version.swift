@@ -9,6 +9,11 @@ extension Schema {
         public var patch: Int
 
         /// Creates the version `major.minor.patch`.
+        ///
+        /// - Parameters:
+        ///   - major: The first number.
+        ///   - minor: The second number.
+        ///   - patch: The third number.
         public init(_ major: Int, _ minor: Int, _ patch: Int) {
             self.major = major
             self.minor = minor
@@ -16,6 +21,8 @@ extension Schema {
         }
 
         /// Parses `"1.2.3"`; nil for anything else.
+        ///
+        /// - Parameter text: The version, written `major.minor.patch`.
         public init?(_ text: String) {
             let parts = text.split(separator: ".").map { Int($0) }
             guard parts.count == 3, let major = parts[0], let minor = parts[1], let patch = parts[2] else {

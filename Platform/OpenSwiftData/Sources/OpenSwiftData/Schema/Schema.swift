@@ -23,6 +23,10 @@ public final class Schema: Sendable, CustomStringConvertible {
     let invalidity: SwiftDataError?
 
     /// Creates a schema from model types.
+    ///
+    /// - Parameters:
+    ///   - types: The model types; the types they inherit from and refer to are added.
+    ///   - version: The schema's version.
     public init(_ types: [any PersistentModel.Type], version: Version = Version(1, 0, 0)) {
         var descriptors: [EntityDescriptor] = []
         var seen = Set<ObjectIdentifier>()
@@ -74,16 +78,24 @@ public final class Schema: Sendable, CustomStringConvertible {
     }
 
     /// Creates a schema from model types.
+    ///
+    /// - Parameters:
+    ///   - types: The model types; the types they inherit from and refer to are added.
+    ///   - version: The schema's version.
     public convenience init(_ types: any PersistentModel.Type..., version: Version = Version(1, 0, 0)) {
         self.init(types, version: version)
     }
 
     /// Creates the schema of one version of a versioned schema.
+    ///
+    /// - Parameter versionedSchema: The version: its models and its version identifier.
     public convenience init(versionedSchema: any VersionedSchema.Type) {
         self.init(versionedSchema.models, version: versionedSchema.versionIdentifier)
     }
 
     /// The entity with this name, if the schema has one.
+    ///
+    /// - Parameter name: The entity's name.
     public func entity(named name: String) -> Entity? {
         entities.first { $0.name == name }
     }
@@ -94,6 +106,8 @@ public final class Schema: Sendable, CustomStringConvertible {
     }
 
     /// The entity of a model type, if the schema has it.
+    ///
+    /// - Parameter type: The model type.
     public func entity<Model: PersistentModel>(for type: Model.Type) -> Entity? {
         descriptor(for: type).map(Entity.init)
     }

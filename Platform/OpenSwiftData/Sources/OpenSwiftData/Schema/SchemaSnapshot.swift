@@ -14,17 +14,25 @@ public struct SchemaSnapshot: Equatable, Sendable {
     }
 
     /// The snapshot of a schema.
+    ///
+    /// - Parameter schema: The schema.
     public init(_ schema: Schema) {
         version = schema.version
         shapes = schema.layout.shapes
     }
 
     /// The snapshot of a version of a versioned schema.
+    ///
+    /// - Parameter versionedSchema: The version.
     public init(_ versionedSchema: any VersionedSchema.Type) {
         self.init(Schema(versionedSchema: versionedSchema))
     }
 
     /// Reads a snapshot written by ``jsonData()``.
+    ///
+    /// - Parameter json: The JSON ``jsonData()`` wrote.
+    /// - Throws: `DecodingError` when `json` is not such a document; ``SwiftDataError`` when
+    ///   its version is not `major.minor.patch`.
     public init(json: Data) throws {
         let document = try JSONDecoder().decode(Document.self, from: json)
         guard let version = Schema.Version(document.version) else {
@@ -45,6 +53,9 @@ public struct SchemaSnapshot: Equatable, Sendable {
 
     /// What differs between this snapshot (the current models) and an earlier one, one
     /// line per change; empty when the models are stored the same way.
+    ///
+    /// - Parameter earlier: The snapshot to compare with, such as the one committed for the
+    ///   version.
     public func differences(from earlier: SchemaSnapshot) -> [String] {
         var result: [String] = []
         if version != earlier.version {

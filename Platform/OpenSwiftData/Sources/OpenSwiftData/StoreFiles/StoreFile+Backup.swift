@@ -37,6 +37,9 @@ extension StoreFile {
 
     /// The backups of this store that exist, oldest first, optionally only those whose
     /// label passes `isIncluded`.
+    ///
+    /// - Parameter isIncluded: Whether a backup with this label is listed; by default, every
+    ///   one is.
     public func backupURLs(labelled isIncluded: (String) -> Bool = { _ in true }) -> [URL] {
         let folder = url.deletingLastPathComponent()
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
@@ -57,6 +60,7 @@ extension StoreFile {
     /// beside the store) is rolled back first, as opening the store does: the backup is of
     /// the last committed state, which a read-only copy could not reach.
     ///
+    /// - Parameter destination: The copy's URL; no file may be there yet.
     /// - Throws: ``SwiftDataError`` when the store does not exist or cannot be read, or
     ///   when `destination` exists already or cannot be written, or an external-data file
     ///   the store names is missing; no partial copy is left.
@@ -75,7 +79,11 @@ extension StoreFile {
     /// let backup = try StoreFile(url: watchlistURL).backup(label: "manual")
     /// ```
     ///
+    /// - Parameters:
+    ///   - label: Why the backup is written, such as `manual`; letters, digits, `.` and `-`.
+    ///   - date: The time in the name, in UTC to the millisecond.
     /// - Returns: The backup's URL.
+    /// - Throws: What ``backup(to:)`` throws.
     @discardableResult
     public func backup(label: String, at date: Date = Date()) throws(SwiftDataError) -> URL {
         let destination = backupURL(label: label, at: date)

@@ -21,6 +21,7 @@ extension StoreFile {
     /// without its external data. Nothing is deleted: a rename that fails part-way leaves
     /// each file at one of its two names.
     ///
+    /// - Parameter destination: The main file's new URL.
     /// - Throws: ``SwiftDataError`` naming the file that could not be renamed.
     public func move(to destination: URL) throws(SwiftDataError) {
         let target = StoreFile(url: destination)

@@ -20,6 +20,12 @@ extension StoreFile {
     /// ```swift
     /// let added = try StoreFile(url: newURL).copyRows(from: legacyURL)
     /// ```
+    ///
+    /// - Parameter source: The main file of the store to copy from.
+    /// - Throws: ``SwiftDataError`` with the cause
+    ///   ``SwiftDataError/Cause/rowsNotCopied(from:into:reason:)`` when either store is
+    ///   missing, when their entities differ, or when the copy fails; nothing is written then.
+    ///   ``SwiftDataError`` when this store cannot be opened.
     @discardableResult
     public func copyRows(from source: URL) throws(SwiftDataError) -> Int {
         func refuse(_ reason: String) -> SwiftDataError {

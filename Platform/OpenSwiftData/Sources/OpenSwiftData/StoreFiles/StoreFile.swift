@@ -44,6 +44,8 @@ import Foundation
     public let url: URL
 
     /// The store whose main file is `url`.
+    ///
+    /// - Parameter url: The store's `.sqlite` file.
     public init(url: URL) {
         self.url = url
     }

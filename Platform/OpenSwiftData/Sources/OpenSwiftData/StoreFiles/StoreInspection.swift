@@ -47,6 +47,10 @@
         public let rowCount: Int
 
         /// Describes the entity `entity` with `rowCount` rows.
+        ///
+        /// - Parameters:
+        ///   - entity: The entity's name.
+        ///   - rowCount: How many rows its table holds.
         public init(entity: String, rowCount: Int) {
             self.entity = entity
             self.rowCount = rowCount
@@ -65,6 +69,12 @@
     public let entities: [EntityRows]
 
     /// Creates an inspection's result; `StoreFile.inspect(expecting:migrationPlan:)` makes them.
+    ///
+    /// - Parameters:
+    ///   - state: What the store is.
+    ///   - fileSize: The main file's size in bytes; nil when it does not exist.
+    ///   - schemaVersion: The version the store is stamped with, if any.
+    ///   - entities: The store's entities with their row counts.
     public init(state: State, fileSize: Int?, schemaVersion: Schema.Version? = nil, entities: [EntityRows] = []) {
         self.state = state
         self.fileSize = fileSize

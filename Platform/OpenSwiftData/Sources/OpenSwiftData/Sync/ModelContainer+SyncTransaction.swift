@@ -14,6 +14,14 @@ extension ModelContainer {
     /// ``changes()``) are posted, in order, once the transaction has committed, so that an
     /// observer reading the store sees what they announce; a transaction rolled back
     /// announces nothing. Do not use the context after `body` returns.
+    ///
+    /// - Parameters:
+    ///   - author: The author of the context's saves in the history.
+    ///   - body: The work: given the context and the store's sync metadata.
+    /// - Throws: ``SwiftDataError/unsupportedConfiguration(reason:)`` for a container of
+    ///   several configurations, ``SwiftDataError/saveNotAllowed`` for a read-only store, and
+    ///   ``SwiftDataError`` when the store fails; what `body` throws, unchanged. Nothing is
+    ///   committed then.
     @_spi(Sync) public func performSyncTransaction<Result>(
         author: String?, _ body: (ModelContext, SyncMetadata) throws -> Result
     ) throws -> Result {
@@ -37,6 +45,11 @@ extension ModelContainer {
 
     /// Reads the store's `SyncMetadata` without writing: nothing is created when the
     /// store was never synced (every record name and value is then absent).
+    ///
+    /// - Parameter body: The work: given the store's sync metadata.
+    /// - Throws: ``SwiftDataError/unsupportedConfiguration(reason:)`` for a container of
+    ///   several configurations, and ``SwiftDataError`` when the store fails; what `body`
+    ///   throws, unchanged.
     @_spi(Sync) public func readSyncMetadata<Result>(_ body: (SyncMetadata) throws -> Result) throws -> Result {
         let store = try syncedStore()
         let identifier = store.identifier

@@ -13,6 +13,10 @@ extension PersistentModel {
 
     /// Sets a property of a new model as its initializer would: without reading the
     /// current value and without announcing a change to observers.
+    ///
+    /// - Parameters:
+    ///   - value: The property's value.
+    ///   - keyPath: The key path of a persisted property; another stops the program.
     @_spi(Sync) public func setInitialValue<Value>(_ value: Value, for keyPath: ReferenceWritableKeyPath<Self, Value>) {
         let backing = persistentBackingData
         guard let index = backing.entity.propertyIndexByKeyPath[keyPath] else {

@@ -58,6 +58,10 @@ internal import GRDB
     // MARK: Record names
 
     /// The record name of a stored model, if it has one.
+    ///
+    /// - Parameter identifier: The model's identifier; a temporary one has no record name.
+    /// - Throws: The SQLite error of a failed read, as the store reported it (not a
+    ///   ``SwiftDataError``).
     public func recordName(of identifier: PersistentIdentifier) throws -> String? {
         guard tablesExist, let key = identifier.primaryKey else { return nil }
         return try String.fetchOne(
@@ -67,6 +71,10 @@ internal import GRDB
 
     /// Every record name given to models of an entity (deleted ones included, until
     /// removed), by model.
+    ///
+    /// - Parameter entityName: The entity's name.
+    /// - Throws: The SQLite error of a failed read, as the store reported it (not a
+    ///   ``SwiftDataError``).
     public func recordNames(ofEntity entityName: String) throws -> [PersistentIdentifier: String] {
         guard tablesExist else { return [:] }
         var names: [PersistentIdentifier: String] = [:]
@@ -79,6 +87,10 @@ internal import GRDB
     }
 
     /// The model a record name was given to.
+    ///
+    /// - Parameter recordName: The record name.
+    /// - Throws: The SQLite error of a failed read, as the store reported it (not a
+    ///   ``SwiftDataError``).
     public func identifier(ofRecordNamed recordName: String) throws -> PersistentIdentifier? {
         guard tablesExist,
             let row = try Row.fetchOne(
@@ -90,6 +102,14 @@ internal import GRDB
 
     /// Gives a stored model a record name. A name names one model: a model that had
     /// this name before loses it, and the model's previous name is replaced.
+    ///
+    /// - Parameters:
+    ///   - recordName: The record name.
+    ///   - identifier: The model's identifier, which must be permanent.
+    /// - Throws: ``SwiftDataError`` when `identifier` is temporary (the model was never saved);
+    ///   ``SwiftDataError/saveNotAllowed`` when the tables are not there yet and the metadata
+    ///   is read-only (``ModelContainer/readSyncMetadata(_:)``); otherwise the SQLite error of
+    ///   a failed write.
     public func setRecordName(_ recordName: String, of identifier: PersistentIdentifier) throws {
         guard let key = identifier.primaryKey else {
             throw SwiftDataError.invalidModel(
@@ -104,6 +124,10 @@ internal import GRDB
     }
 
     /// Forgets a model's record name.
+    ///
+    /// - Parameter identifier: The model's identifier.
+    /// - Throws: The SQLite error of a failed write, as the store reported it (not a
+    ///   ``SwiftDataError``).
     public func removeRecordName(of identifier: PersistentIdentifier) throws {
         guard tablesExist, let key = identifier.primaryKey else { return }
         try db.cachedStatement(sql: "DELETE FROM \(Self.recordsTable) WHERE entity = ? AND key = ?").execute(
@@ -113,6 +137,10 @@ internal import GRDB
     // MARK: Values
 
     /// A named value, if it was set.
+    ///
+    /// - Parameter name: The value's name.
+    /// - Throws: The SQLite error of a failed read, as the store reported it (not a
+    ///   ``SwiftDataError``).
     public func value(named name: String) throws -> String? {
         guard tablesExist else { return nil }
         return try String.fetchOne(
@@ -120,6 +148,13 @@ internal import GRDB
     }
 
     /// Sets a named value; nil removes it.
+    ///
+    /// - Parameters:
+    ///   - value: The value; nil to remove it.
+    ///   - name: The value's name.
+    /// - Throws: ``SwiftDataError/saveNotAllowed`` when the tables are not there yet and the
+    ///   metadata is read-only (``ModelContainer/readSyncMetadata(_:)``); otherwise the SQLite
+    ///   error of a failed write.
     public func setValue(_ value: String?, named name: String) throws {
         guard let value else {
             if tablesExist {

@@ -32,12 +32,15 @@
             ]
         }
 
+        /// `true`: a value is archived in reverse.
         open override class func allowsReverseTransformation() -> Bool {
             true
         }
 
         /// The object archived in `value` (`Data`), or nil when it is not a keyed archive of
         /// allowed classes.
+        ///
+        /// - Parameter value: The archive, as `Data`.
         open override func transformedValue(_ value: Any?) -> Any? {
             guard let data = value as? Data else { return nil }
             let allowed = type(of: self).allowedTopLevelClasses
@@ -48,6 +51,8 @@
         /// `value` archived with secure coding, or nil when it cannot be archived, or the
         /// archive could not be unarchived by ``transformedValue(_:)`` (a class that is not
         /// allowed).
+        ///
+        /// - Parameter value: The value to archive.
         open override func reverseTransformedValue(_ value: Any?) -> Any? {
             guard let value, SecureArchiveCheck.canArchive(value) else { return nil }
             guard let data = try? NSKeyedArchiver.archivedData(withRootObject: value, requiringSecureCoding: true),

@@ -4,11 +4,16 @@
     public struct NSValueTransformerName: RawRepresentable, Hashable, Sendable {
         public let rawValue: String
 
+        /// Creates the name `rawValue`.
+        ///
+        /// - Parameter rawValue: The name.
         public init(rawValue: String) {
             self.rawValue = rawValue
         }
 
         /// Creates the name `rawValue`.
+        ///
+        /// - Parameter rawValue: The name.
         public init(_ rawValue: String) {
             self.rawValue = rawValue
         }

@@ -49,6 +49,8 @@
         }
 
         /// The transformed form of `value`. Returns `value` unless overridden.
+        ///
+        /// - Parameter value: The value to transform.
         open func transformedValue(_ value: Any?) -> Any? {
             value
         }
@@ -56,6 +58,8 @@
         /// The value whose transformed form is `value`. Unless overridden, this is
         /// ``transformedValue(_:)`` when the class allows reverse transformation, and nil
         /// otherwise (Foundation raises an Objective-C exception there, which Swift cannot).
+        ///
+        /// - Parameter value: A transformed value.
         open func reverseTransformedValue(_ value: Any?) -> Any? {
             type(of: self).allowsReverseTransformation() ? transformedValue(value) : nil
         }
@@ -68,6 +72,10 @@
         /// A registered transformer is one object for the whole process, as on Apple
         /// platforms. OpenSwiftData never calls it from two threads at once; code that
         /// takes it with ``init(forName:)`` shares it.
+        ///
+        /// - Parameters:
+        ///   - transformer: The transformer; nil to remove the registration.
+        ///   - name: The name to register it under.
         public class func setValueTransformer(_ transformer: ValueTransformer?, forName name: NSValueTransformerName) {
             ValueTransformerRegistry.register(transformer, forName: name)
         }
@@ -90,6 +98,8 @@
     extension _ValueTransformerLookup where Self: ValueTransformer {
         /// The transformer registered under `name`, or nil when there is none (or it is not
         /// a `Self`).
+        ///
+        /// - Parameter name: The name the transformer is registered under.
         public init?(forName name: NSValueTransformerName) {
             guard let registered = ValueTransformerRegistry.registration(forName: name)?.transformer as? Self else {
                 return nil

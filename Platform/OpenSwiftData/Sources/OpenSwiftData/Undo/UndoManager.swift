@@ -135,6 +135,10 @@
         /// unless `target` has ended (it is not retained). Ignored while registration is
         /// disabled, and, with ``groupsByEvent`` off, when no group is open (which the log
         /// says).
+        ///
+        /// - Parameters:
+        ///   - target: The object the action is for, held weakly.
+        ///   - handler: The action, called with `target`.
         open func registerUndo<TargetType: AnyObject>(
             withTarget target: TargetType, handler: @escaping (TargetType) -> Void
         ) {
@@ -157,6 +161,8 @@
 
         /// Names the current group's change ("Rename", "Delete Trip"): the group open now,
         /// or the last one closed.
+        ///
+        /// - Parameter actionName: The change's name, for the undo and redo menu items.
         open func setActionName(_ actionName: String) {
             if !openGroups.isEmpty {
                 openGroups[openGroups.count - 1].name = actionName
@@ -183,11 +189,15 @@
         open var redoMenuItemTitle: String { redoMenuTitle(forUndoActionName: redoActionName) }
 
         /// "Undo", followed by `actionName` when there is one.
+        ///
+        /// - Parameter actionName: The name of an undo group, or "".
         open func undoMenuTitle(forUndoActionName actionName: String) -> String {
             actionName.isEmpty ? "Undo" : "Undo \(actionName)"
         }
 
         /// "Redo", followed by `actionName` when there is one.
+        ///
+        /// - Parameter actionName: The name of a redo group, or "".
         open func redoMenuTitle(forUndoActionName actionName: String) -> String {
             actionName.isEmpty ? "Redo" : "Redo \(actionName)"
         }
@@ -258,6 +268,8 @@
 
         /// Removes the actions registered with `target` from both stacks and the open
         /// groups; a closed group left empty goes.
+        ///
+        /// - Parameter target: The object whose actions go.
         open func removeAllActions(withTarget target: Any) {
             let object = target as AnyObject
             func keep(_ action: Action) -> Bool { action.target.map { $0 !== object } ?? false }
