@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # Builds the documentation of OpenSwiftData, OpenSwiftDataTesting and StoreSync with the
 # swift-docc plugin (the catalogs OpenSwiftData.docc and StoreSync.docc), and fails on any
-# DocC warning (`--warnings-as-errors`: a link that does not resolve, a malformed topic, …)
-# or on a public symbol without a documentation comment, which DocC does not warn about.
+# DocC warning (`--warnings-as-errors`: a link that does not resolve, a malformed topic, …),
+# on a public symbol without a documentation comment, which DocC does not warn about, or on a
+# public function of OpenSwiftData, OpenSwiftDataTesting, StoreSync or
+# DataPersistenceInfrastructure whose comment misses a parameter or what it throws
+# (Scripts/doc-coverage.py).
 #
 #   Scripts/docs.sh [swift package options, e.g. -j 1]
 #
@@ -37,6 +40,12 @@ done
 echo "==> public symbols without a documentation comment"
 if ! python3 "$ROOT/Scripts/undocumented-symbols.py" OpenSwiftData OpenSwiftDataTesting StoreSync \
     -- "$SCRATCH"/*/extracted-symbols; then
+    status=1
+fi
+echo "==> public functions whose comment misses a parameter or what they throw"
+if ! python3 "$ROOT/Scripts/doc-coverage.py" Platform/OpenSwiftData/Sources/OpenSwiftData \
+    Platform/OpenSwiftData/Sources/OpenSwiftDataTesting Platform/StoreSync/Sources/StoreSync \
+    Platform/DataPersistenceInfrastructure/Sources; then
     status=1
 fi
 if [ "$status" -ne 0 ]; then

@@ -76,19 +76,20 @@ public enum StoreMaintenance {
         }
     }
 
-    /// Migrates an existing store to the declared version (backed up first by
-    /// OpenSwiftData), or with `dryRun` says what that would do without changing it.
+    /// Migrates a store to the declared version (backed up first by OpenSwiftData), or with
+    /// `dryRun` says what that would do without changing it.
     ///
     /// A store at the declared version is only read, so that an up-to-date store in a
     /// read-only folder is reported as such; any other is refused when it cannot be
-    /// written (unless `dryRun`).
+    /// written (unless `dryRun`). A store that does not exist yet is created at the
+    /// declared version (without `dryRun`) and reported up to date.
     ///
-    /// - Parameter observer: Given the store's row count before the migration, returns
-    ///   what to tell of its progress (a progress bar); called only when a migration runs.
     /// - Parameters:
     ///   - store: The store.
     ///   - locations: The data and cache folders.
     ///   - dryRun: Whether to say what the migration would do, changing nothing.
+    ///   - observer: Given the store's row count before the migration, returns what to tell
+    ///     of its progress (a progress bar); called only when a migration runs.
     /// - Throws: ``StoreMaintenanceError/readOnly(storeName:readOnlyPath:)`` when the store
     ///   must change and cannot be written (unless `dryRun`);
     ///   ``StoreMaintenanceError/migrationRefused(fileName:underlying:)`` when the migration,

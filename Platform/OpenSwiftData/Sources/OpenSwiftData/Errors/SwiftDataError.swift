@@ -69,7 +69,9 @@ public struct SwiftDataError: Error, Hashable, Sendable, CustomStringConvertible
     public static let modelValidationFailure = SwiftDataError(.modelValidationFailure)
     /// A model is not in this context.
     public static let missingModelContext = SwiftDataError(.missingModelContext)
-    /// A model type is not in the container's schema.
+    /// A model type is not in the container's schema. Declared so that SwiftData code
+    /// matching it compiles; OpenSwiftData never throws it: a type the schema lacks is
+    /// refused with ``Cause/invalidModel(entity:reason:)`` (``loadIssueModelContainer``).
     public static let unknownSchema = SwiftDataError(.unknownSchema)
     /// A predicate cannot be evaluated (OpenSwiftData evaluates in memory what SQL cannot).
     public static let unsupportedPredicate = SwiftDataError(.unsupportedPredicate)

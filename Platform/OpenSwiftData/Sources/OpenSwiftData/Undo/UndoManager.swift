@@ -267,7 +267,8 @@
         }
 
         /// Removes the actions registered with `target` from both stacks and the open
-        /// groups; a closed group left empty goes.
+        /// groups, and the actions whose target no longer exists (the manager holds targets
+        /// weakly); a closed group left empty goes.
         ///
         /// - Parameter target: The object whose actions go.
         open func removeAllActions(withTarget target: Any) {
