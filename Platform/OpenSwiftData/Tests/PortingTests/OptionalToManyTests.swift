@@ -36,8 +36,8 @@ final class RecordShelf {
 struct OptionalToManyTests {
     /// As in SwiftData: a model that is not inserted yet keeps what its initializer and the
     /// app set, `nil` included, until the relationship holds models; setting `nil` then
-    /// takes the models out and reads `[]`. Once inserted, the relationship is the store's
-    /// list of models, empty when it holds none. Source: the origin app's mapper tests,
+    /// takes the models out and reads `[]`. Once saved, the relationship is the store's list
+    /// of models, empty when it holds none. Source: the origin app's mapper tests,
     /// which pass on Apple platforms (`MovieMapperDomainToEntityTests`, "maps nil
     /// relationships from domain to entity": `genres: nil` reads nil;
     /// `MovieMapperUpdateEntityTests`, "updates entity with nil genres": genres that held
@@ -71,6 +71,34 @@ struct OptionalToManyTests {
         try context.save()
         let fetched = try #require(try ModelContext(container).fetch(FetchDescriptor<Setlist>()).first)
         #expect(fetched.tracks == [])
+    }
+
+    /// A new model whose initializer leaves an optional to-many unset reads `nil` after
+    /// `context.insert`, until the relationship holds models or the model is saved; saved, it
+    /// reads `[]`. Source: h1431532403240/Votra's model tests, which pass on Apple platforms
+    /// (`TranslationSessionTests`, "Default initializer leaves relationships nil", and
+    /// `SpeakerTests`, "sessions relationship is initially nil": `Session()` and `Speaker()`
+    /// inserted in the main context, then `== nil`).
+    @Test("left unset, nil after insertion until it holds models, an array once saved")
+    func unsetAfterInsertion() throws {
+        let container = try ModelContainer(
+            for: Setlist.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+        let context = ModelContext(container)
+        let setlist = Setlist(title: "Road")
+        context.insert(setlist)
+        #expect(setlist.tracks == nil)
+        let track = Track(name: "Drive")
+        context.insert(track)
+        track.setlist = setlist
+        #expect(setlist.tracks?.map(\.name) == ["Drive"])
+        let empty = Setlist(title: "Empty")
+        context.insert(empty)
+        #expect(empty.tracks == nil)
+        try context.save()
+        #expect(empty.tracks == [])
+        let fetched = try ModelContext(container).fetch(
+            FetchDescriptor<Setlist>(predicate: #Predicate { $0.title == "Empty" }))
+        #expect(fetched.first?.tracks == [])
     }
 
     @Test("a relationship declared with an initial array reads it, and a model linked through the inverse is listed")

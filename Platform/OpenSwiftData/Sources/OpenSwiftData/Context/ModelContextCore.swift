@@ -185,7 +185,6 @@ final class ModelContextCore {
         precondition(
             container.schema.contains(backing.entity),
             "\(backing.entity.name) is not in the container's schema")
-        backing.forgetUnsetToManyRelationships()
         backing.join(self)
         if backing.primaryKey == nil { undoRecorder?.registerMembership(false, of: model) }
         if let primaryKey = backing.primaryKey {

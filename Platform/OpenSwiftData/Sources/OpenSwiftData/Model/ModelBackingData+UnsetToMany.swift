@@ -1,12 +1,15 @@
-/// An optional to-many relationship of a model that was never inserted reads `nil` until it
+/// An optional to-many relationship of a model that was never saved reads `nil` until it
 /// holds models or is set to an array, as in SwiftData, whose new models keep what their
-/// initializer and the app set until they are inserted: a model built with `genres: nil`
-/// reads `nil`; one whose `genres` held models and is then set to `nil` reads `[]` (the
-/// models were taken out of it). Once inserted, the relationship is the store's list of
-/// models, which reads `[]` when it holds none. (Source: the origin app's mapper tests,
-/// which pass on Apple platforms: `MovieMapperDomainToEntityTests` "maps nil relationships
-/// from domain to entity" and `MovieMapperUpdateEntityTests` "updates entity with nil
-/// genres".)
+/// initializer and the app set, inserted in a context or not: a model built with `genres: nil`,
+/// or whose initializer leaves `segments` unset, reads `nil`; one whose `genres` held models
+/// and is then set to `nil` reads `[]` (the models were taken out of it). Once saved, the
+/// relationship is the store's list of models, which reads `[]` when it holds none. (Sources:
+/// public apps' tests that pass on Apple platforms: the origin app's mapper tests,
+/// `MovieMapperDomainToEntityTests` "maps nil relationships from domain to entity" and
+/// `MovieMapperUpdateEntityTests` "updates entity with nil genres"; Votra's model tests,
+/// `TranslationSessionTests` "Default initializer leaves relationships nil" and
+/// `SpeakerTests` "sessions relationship is initially nil", which read `nil` after
+/// `context.insert`.)
 ///
 /// Kept in the relationship's stored value, which a to-many relationship does not use
 /// otherwise (its models are in the relationship slot, and no column holds them):
@@ -18,18 +21,18 @@ extension ModelBackingData {
     /// `nil` (an optional one declared without an initial array) or an array.
     static func newToManyValue(readsNil: Bool) -> StoredValue { readsNil ? .null : arrayMarker }
 
-    /// Whether a new model outside any context reads `nil` in the to-many relationship at
-    /// `index`, which holds no model.
+    /// Whether a model never saved reads `nil` in the to-many relationship at `index`, which
+    /// holds no model.
     func isUnsetToMany(at index: Int) -> Bool {
-        // The key first: a fetched model, the common reader, has one, and answers at once.
-        primaryKey == nil && storedValue(at: index) != Self.arrayMarker && isNewOutsideContext
+        // The key first: a saved model, the common reader, has one, and answers at once.
+        primaryKey == nil && storedValue(at: index) != Self.arrayMarker
     }
 
     /// Records, before the to-many relationship at `index` of `owner` is set to
-    /// `newValue`, whether it then reads `nil`: only a new model outside any context
-    /// remembers it, and only when it is set to `nil` while it holds no model.
+    /// `newValue`, whether it then reads `nil`: only a model never saved remembers it, and
+    /// only when it is set to `nil` while it holds no model.
     func recordToManySet<Value>(_ newValue: Value, at index: Int, of owner: some PersistentModel) {
-        guard isNewOutsideContext else { return }
+        guard primaryKey == nil else { return }
         let isNil = (newValue as? any _OptionalMarker).map { $0._wrappedAny == nil } ?? false
         let readsNil = isNil && RelationshipGraph.targets(of: owner, at: index).isEmpty
         setStoredValue(readsNil ? .null : Self.arrayMarker, at: index)
@@ -42,15 +45,4 @@ extension ModelBackingData {
         setStoredValue(isNil ? .null : Self.arrayMarker, at: index)
     }
 
-    /// Forgets every `nil` of a to-many relationship: the model is being inserted.
-    func forgetUnsetToManyRelationships() {
-        guard entity.hasToManyRelationships else { return }
-        for index in entity.toManyArrayTypes.indices where entity.toManyArrayTypes[index] != nil {
-            setStoredValue(Self.arrayMarker, at: index)
-        }
-    }
-
-    /// A model with no context and no row: not inserted yet, or rolled back before its
-    /// first save.
-    private var isNewOutsideContext: Bool { context == nil && primaryKey == nil && state == .detached }
 }
