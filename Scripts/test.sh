@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs the tests of every package. Exits non-zero if any package's tests fail; ends with
-# the number of tests each package ran.
+# the number of tests each package ran and the time its build and tests took.
 #
 #   Scripts/test.sh [swift test options]
 #   Scripts/test.sh --sanitize[=address|=thread] [swift test options]
@@ -36,6 +36,8 @@ run_tests() {
     local package=$1 label=$2
     shift 2
     echo "==> swift test ($label)"
+    local started
+    started=$(date +%s)
     forget_build_plan
     hide_os_module
     if ! "${time_limit[@]}" swift test --package-path "$ROOT/$package" --scratch-path "$SCRATCH" "${SWIFTPM_OPTIONS[@]}" "$@" \
@@ -47,7 +49,7 @@ run_tests() {
         echo "$label: the sanitizer reported a problem (see above)" >&2
         [[ " ${failed[*]} " == *" $label "* ]] || failed+=("$label")
     fi
-    summary+=("$label: $(grep -Eo 'Test run with [0-9]+ tests?' "$log" | tail -n 1 | grep -Eo '[0-9]+' || echo '?') tests")
+    summary+=("$label: $(grep -Eo 'Test run with [0-9]+ tests?' "$log" | tail -n 1 | grep -Eo '[0-9]+' || echo '?') tests, build and run $(($(date +%s) - started)) s")
 }
 
 if [[ "${1:-}" == --sanitize* ]]; then

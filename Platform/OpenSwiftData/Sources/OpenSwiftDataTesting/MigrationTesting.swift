@@ -13,6 +13,13 @@ import OpenSwiftData
 public enum MigrationTesting {
     /// Writes a store at `url` with one version's models and the rows `rows` inserts.
     /// The store is stamped with the version, as the app that shipped it would have.
+    ///
+    /// - Parameters:
+    ///   - url: Where to write the store; a store already there is opened and added to.
+    ///   - version: The versioned schema whose models the store holds.
+    ///   - rows: Inserts the rows through the context it is given; the context is saved
+    ///     when it returns.
+    /// - Throws: The error of opening the container, of `rows`, or of the save.
     public static func writeStore(
         at url: URL, version: any VersionedSchema.Type, rows: (ModelContext) throws -> Void
     ) throws {
@@ -26,6 +33,13 @@ public enum MigrationTesting {
 
     /// Opens a store with a plan's latest version, migrating it, and returns the
     /// container (whose `ModelContainer/migrationReport` says what ran).
+    ///
+    /// - Parameters:
+    ///   - url: The store to open.
+    ///   - plan: The migration plan; its last schema is the version the store is opened with.
+    /// - Returns: The container over the migrated store.
+    /// - Throws: ``SwiftDataError/invalidMigrationPlan(reason:)`` when the plan lists no
+    ///   schemas, or the error of opening or migrating the store.
     public static func openMigrated(at url: URL, plan: any SchemaMigrationPlan.Type) throws -> ModelContainer {
         guard let latest = plan.schemas.last else {
             throw SwiftDataError.invalidMigrationPlan(reason: "\(plan) lists no schemas")
@@ -37,6 +51,13 @@ public enum MigrationTesting {
     /// For every version of a plan but the latest: writes a store at that version with
     /// `seed`, opens it with the plan, and hands the migrated container to `verify`.
     /// Each store lives in its own file under `folder`.
+    ///
+    /// - Parameters:
+    ///   - plan: The migration plan whose versions are checked.
+    ///   - folder: A folder for the stores, one file per version (`from-<version>.sqlite`).
+    ///   - seed: Inserts the rows of the version it is given into the context it is given.
+    ///   - verify: Checks the container migrated from the version it is given.
+    /// - Throws: The first error of writing, migrating, `seed` or `verify`.
     public static func checkEveryVersionMigrates(
         plan: any SchemaMigrationPlan.Type,
         in folder: URL,
@@ -52,6 +73,13 @@ public enum MigrationTesting {
     }
 
     /// Every model of a type in a container, read with a new context.
+    ///
+    /// - Parameters:
+    ///   - type: The model type to fetch.
+    ///   - container: The container to read.
+    ///   - sortBy: The order of the result; the store's order when empty.
+    /// - Returns: Every saved model of the type.
+    /// - Throws: The fetch's error.
     public static func fetchAll<T: PersistentModel>(
         _ type: T.Type, in container: ModelContainer, sortBy: [SortDescriptor<T>] = []
     ) throws -> [T] {

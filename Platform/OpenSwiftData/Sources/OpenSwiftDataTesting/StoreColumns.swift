@@ -12,6 +12,13 @@ import OpenSwiftData
 public enum StoreColumns {
     /// The columns of an entity's table, in the table's order, without the primary-key
     /// column OpenSwiftData adds to every table. Reads without writing to the store.
+    ///
+    /// - Parameters:
+    ///   - entity: The entity's name, which is its table's name.
+    ///   - url: The store file.
+    /// - Returns: The column names.
+    /// - Throws: The error of opening or reading the file (it is not a SQLite database,
+    ///   or cannot be read), or an error when the store has no table for `entity`.
     public static func attributes(ofEntity entity: String, in url: URL) throws -> [String] {
         var configuration = Configuration()
         configuration.readonly = true

@@ -19,6 +19,12 @@ public enum StoreTampering {
     ///
     /// The store's files must not be open elsewhere; the write-ahead log is folded into
     /// the main file when the change is done, so the main file alone holds the result.
+    ///
+    /// - Parameters:
+    ///   - url: The store file.
+    ///   - version: The version the store is stamped with.
+    ///   - column: A column to add to each entity's table, or `nil` to add none.
+    /// - Throws: The error of opening or writing the file.
     public static func makeLookNewer(at url: URL, version: Schema.Version, addingColumn column: String? = nil)
         throws
     {
@@ -43,6 +49,11 @@ public enum StoreTampering {
     /// Moves the time of the store's latest saved transaction in its history by
     /// `seconds`, as a machine whose clock was that far off would have recorded it. The
     /// store may be open: the change is one write of the file, as another process's would be.
+    ///
+    /// - Parameters:
+    ///   - url: The store file.
+    ///   - seconds: How far to move the time; negative moves it back.
+    /// - Throws: The error of opening or writing the file.
     public static func shiftLatestHistoryTransaction(at url: URL, by seconds: TimeInterval) throws {
         let queue = try DatabaseQueue(path: url.path)
         try queue.write { db in
