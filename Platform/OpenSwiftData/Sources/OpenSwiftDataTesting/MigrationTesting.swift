@@ -38,7 +38,7 @@ public enum MigrationTesting {
     ///   - url: The store to open.
     ///   - plan: The migration plan; its last schema is the version the store is opened with.
     /// - Returns: The container over the migrated store.
-    /// - Throws: ``SwiftDataError/invalidMigrationPlan(reason:)`` when the plan lists no
+    /// - Throws: `SwiftDataError.invalidMigrationPlan(reason:)` when the plan lists no
     ///   schemas, or the error of opening or migrating the store.
     public static func openMigrated(at url: URL, plan: any SchemaMigrationPlan.Type) throws -> ModelContainer {
         guard let latest = plan.schemas.last else {
