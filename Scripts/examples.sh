@@ -10,8 +10,8 @@
 # manifests stay as their authors wrote them. The clone has one tag, the newest version in
 # CHANGELOG.md, on that commit, whatever tags the repository itself has: a fresh CI clone
 # may have none, and an older version's tag must not stand for this commit. Each example
-# is built from the clone too, in the shared build folder with the tests' build options
-# (GRDB and swift-syntax are reused), then run: its output must be its `expected-output.txt`.
+# is built from the clone too, in the shared build folder (GRDB and swift-syntax are
+# reused), then run: its output must be its `expected-output.txt`.
 set -euo pipefail
 source "$(dirname "$0")/packages.sh"
 
@@ -57,10 +57,10 @@ for manifest in "$clone"/Examples/*/Package.swift; do
         --original "$REPOSITORY_URL" --mirror "file://$clone"
     forget_build_plan
     hide_os_module
-    swift build --package-path "$example" --scratch-path "$SCRATCH" "${BUILD_OPTIONS[@]}" "$@"
+    swift build --package-path "$example" --scratch-path "$SCRATCH" "$@"
     echo "==> $name built in $(($(date +%s) - started)) s; running it"
     output="$work/output.txt"
-    swift run --package-path "$example" --scratch-path "$SCRATCH" --skip-build "${BUILD_OPTIONS[@]}" "$@" >"$output"
+    swift run --package-path "$example" --scratch-path "$SCRATCH" --skip-build "$@" >"$output"
     if diff -u "$example/expected-output.txt" "$output"; then
         echo "==> $name printed what $name/expected-output.txt says"
     else

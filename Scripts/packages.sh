@@ -30,18 +30,11 @@ done
 # build once, and each later package reuses what the earlier ones built.
 SCRATCH="${POPCORN_SCRATCH_PATH:-$ROOT/.build/shared}"
 
-# Given to every build in the shared build folder, the examples' included: a build whose
-# options differ compiles every module again. No index store (nothing here reads it; about
-# 7% of a C++ file's compile time, measured on BoringSSL's ssl_lib.cc, which two of the
-# dependencies compile in full) and no debug information for C and C++ code (about 8% more;
-# the Swift code keeps its own, for the tests' backtraces).
-BUILD_OPTIONS=(--disable-index-store -Xcc -g0)
-
 # Given to every SwiftPM command on the shared build folder: a dependency an earlier package
 # fetched is used as fetched, instead of being fetched again from its remote (about 8 seconds
 # a command otherwise, even with nothing to build). A dependency not fetched yet still is.
 # SwiftPM calls the option deprecated (its warning says so) and offers nothing in its place.
-SWIFTPM_OPTIONS=(--skip-update "${BUILD_OPTIONS[@]}")
+SWIFTPM_OPTIONS=(--skip-update)
 
 # SwiftPM keeps one build plan per build folder and may reuse it for the next package
 # without noticing that the root package changed (it then builds and tests the previous
