@@ -17,6 +17,10 @@ public struct StoreSyncReport: Sendable, Equatable, Codable {
     /// Records received and left alone, because this machine holds a newer change that
     /// it sends at the next sync.
     public var keptLocal = 0
+    /// Records received that this release cannot read (a value a newer release wrote, a
+    /// malformed field): set aside, the models they name left as they were, and fetched
+    /// again at each sync until a release reads them. The other records apply.
+    public var setAside = 0
 
     /// Creates an empty report of the store `store`.
     ///

@@ -20,7 +20,14 @@ struct JSONTextTests {
         #expect(
             plain == expected, "\(plain.debugDescription) ≠ \(expected.debugDescription)",
             sourceLocation: sourceLocation)
-        #expect(try JSONText.encode(value) == (try encoderText(value)), sourceLocation: sourceLocation)
+        if expected.contains("\\u0000") {
+            // PostgreSQL's jsonb refuses the escape: the text goes as Base64 in an object.
+            let sent = try JSONText.encode(value)
+            #expect(sent.hasPrefix("{\"\(JSONText.escapedKey)\":"), sourceLocation: sourceLocation)
+            #expect(!sent.contains("\\u0000"), sourceLocation: sourceLocation)
+        } else {
+            #expect(try JSONText.encode(value) == expected, sourceLocation: sourceLocation)
+        }
     }
 
     @Test("every ASCII character, and text beyond ASCII, in a string")
@@ -89,6 +96,28 @@ struct JSONTextDecodingTests {
         for text in ["1", "0.1", "1e300", "-2.5e-300", "725846400.123"] { try check(Double.self, text) }
         let identifier = UUID()
         try check(UUID.self, "\"\(identifier.uuidString)\"")
+    }
+
+    @Test("text holding U+0000 and non-finite numbers come back as they were, as the server prints them too")
+    func unusualValues() throws {
+        for text in ["\u{0}", "a\u{0}b", "\u{0}\u{0}é\u{0}"] {
+            let sent = try JSONText.encode(text)
+            #expect(try JSONText.decode(String.self, from: sent) == text)
+            // jsonb prints an object with a space after each colon.
+            let printed = sent.replacingOccurrences(of: "\":\"", with: "\": \"")
+            #expect(printed != sent)
+            #expect(try JSONText.decode(String?.self, from: printed) == text)
+            #expect(try JSONText.decode([String].self, from: try JSONText.encode([text, "b"])) == [text, "b"])
+        }
+        for value in [Double.infinity, -.infinity] {
+            #expect(try JSONText.decode(Double.self, from: try JSONText.encode(value)) == value)
+            #expect(try JSONText.decode(Double?.self, from: try JSONText.encode(Optional(value))) == value)
+        }
+        #expect(try JSONText.encode(Double.infinity) == "\"Infinity\"")
+        #expect(try JSONText.decode(Double.self, from: try JSONText.encode(Double.nan)).isNaN)
+        // A string that only looks like the escape's object is a string.
+        let lookalike = "{\"\(JSONText.escapedKey)\":\"YQ==\"}"
+        #expect(try JSONText.decode(String.self, from: try JSONText.encode(lookalike)) == lookalike)
     }
 
     @Test("escaped strings and other types are left to the decoder")

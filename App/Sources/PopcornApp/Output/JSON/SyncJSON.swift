@@ -36,6 +36,9 @@ package struct SyncResultJSON: Codable, Equatable, Sendable {
         /// Records received and left alone because this machine holds a newer change,
         /// which it sends at the next sync.
         package let keptLocal: Int
+        /// Records received that this release cannot read (written by a newer release):
+        /// left aside, and fetched again at each sync.
+        package let setAside: Int
     }
 
     /// The server, without its password.
@@ -55,7 +58,7 @@ package struct SyncResultJSON: Codable, Equatable, Sendable {
                 received: Received(
                     insertions: report.receivedInsertions, updates: report.receivedUpdates,
                     deletions: report.receivedDeletions),
-                keptLocal: report.keptLocal)
+                keptLocal: report.keptLocal, setAside: report.setAside)
         }
     }
 
@@ -67,6 +70,9 @@ package struct SyncResultJSON: Codable, Equatable, Sendable {
                 + "\(report.receivedDeletions) deleted",
         ]
         if report.keptLocal > 0 { parts.append("\(report.keptLocal) kept (newer here)") }
+        if report.setAside > 0 {
+            parts.append("\(report.setAside) set aside (unreadable by this release)")
+        }
         return parts.joined(separator: "; ")
     }
 }

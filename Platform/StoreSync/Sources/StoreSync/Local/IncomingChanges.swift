@@ -46,12 +46,16 @@ struct IncomingChanges {
         var keptLocal = 0
         /// Tombstones to push for the models a delete rule deleted here (``CascadedDeletions``).
         var cascaded = 0
+        /// The records this release could not read, and why: left as they are here, and
+        /// fetched again at each sync (``SyncState/setAside``).
+        var setAside: [UUID: String] = [:]
 
         var applied: Int { updated + inserted + deleted }
     }
 
     /// Applies the records, advances the clock to their versions, and forgets the records
-    /// noted for refetching (`refetched`, which these records include).
+    /// noted for refetching (`refetched`, which these records include, with every record
+    /// set aside by an earlier pull).
     func apply(
         to store: SyncedStore, codecs: [String: EntityCodec], device: UUID, remote: SyncRemote,
         refetched: Set<UUID>, finishedAt: Date
@@ -82,6 +86,22 @@ struct IncomingChanges {
 
                 for record in entityRecords {
                     let name = record.recordName.uuidString
+                    // A record this release cannot read (a value of a newer release, a
+                    // malformed field) is set aside whole, before anything is done with it:
+                    // the others apply, and it is fetched again at each sync until it reads.
+                    // So is one whose version no honest clock gives: it would carry this
+                    // store's clock with it.
+                    if let problem = record.version.implausibility(receivedAt: finishedAt) {
+                        outcome.setAside[record.recordName] = "\(entity): \(problem)"
+                        continue
+                    }
+                    let fields: EntityCodec.ReceivedFields
+                    do {
+                        fields = try codec.read(record.isDeleted ? [:] : record.fields)
+                    } catch {
+                        outcome.setAside[record.recordName] = "\(entity): \(error)"
+                        continue
+                    }
                     var identifier = identifiers[name]
                     if identifier == nil, let adopted = adoptable.removeValue(forKey: name) {
                         identifier = adopted.persistentModelID
@@ -93,9 +113,9 @@ struct IncomingChanges {
                         // The fields this machine changed wait for its push; the others
                         // take the record's.
                         if let changed = change.changedFields, !change.isDeleted, !record.isDeleted, let model {
-                            let fields = record.fields.filter { !changed.contains($0.key) }
-                            try codec.apply(fields, to: model, isNew: false)
-                            received.append((name, codec, model, fields))
+                            let unchanged = record.fields.filter { !changed.contains($0.key) }
+                            try fields.apply(to: model, isNew: false, only: Set(unchanged.keys))
+                            received.append((name, codec, model, unchanged))
                             outcome.updated += 1
                         } else {
                             outcome.keptLocal += 1
@@ -106,12 +126,12 @@ struct IncomingChanges {
                         guard let model, let identifier else { continue }
                         tombstones.append((identifier, model))
                     } else if let model {
-                        try codec.apply(record.fields, to: model, isNew: false)
+                        try fields.apply(to: model, isNew: false)
                         received.append((name, codec, model, record.fields))
                         outcome.updated += 1
                     } else {
                         let model = codec.modelType.makeWithUnsetProperties()
-                        try codec.apply(record.fields, to: model, isNew: true)
+                        try fields.apply(to: model, isNew: true)
                         context.insert(model)
                         namesToSet.append((name, model))
                         received.append((name, codec, model, record.fields))
@@ -155,7 +175,12 @@ struct IncomingChanges {
                     liveNames: liveNames, codecs: codecs, pending: pending, metadata: metadata, context: context,
                     namesToRemove: &namesToRemove)
             }
-            state.advanceClock(to: records.map(\.version).max())
+            // Not to the versions of the records set aside, nor to an implausible one of an
+            // entity this release does not know.
+            state.advanceClock(
+                to: records.filter {
+                    outcome.setAside[$0.recordName] == nil && $0.version.implausibility(receivedAt: finishedAt) == nil
+                }.map(\.version).max())
             outcome.cascaded = try noteCascadedDeletions(
                 context: context, metadata: metadata, explicit: Set(namesToRemove), state: &state, device: device,
                 at: finishedAt, namesToRemove: &namesToRemove)
@@ -174,6 +199,9 @@ struct IncomingChanges {
 
             state.cursor = max(state.cursor, cursor)
             state.refetch.subtract(refetched)
+            // Every record set aside before was fetched again with these: those that still
+            // cannot be read stay aside, with the ones new here.
+            state.setAside = Set(outcome.setAside.keys)
             state.entities = Set(codecs.keys)
             state.lastSync = finishedAt.timeIntervalSince1970
             state.remote = remote.description

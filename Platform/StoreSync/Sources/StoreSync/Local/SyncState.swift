@@ -27,6 +27,10 @@ struct SyncState {
     /// applied by the next pull whatever the cursor: noted with the push, cleared with
     /// the pull that applies them, so that a crash between the two loses none.
     var refetch: Set<UUID> = []
+    /// Records received that this release could not read (a value of a newer release, a
+    /// malformed field): the models they name are left as they were, and each sync fetches
+    /// them again whatever the cursor, so that they apply once a release can read them.
+    var setAside: Set<UUID> = []
     /// The store file's identity (its file system and file numbers) when this store took
     /// its device identifier. Another one means the file is a copy of a data folder, or a
     /// store restored from a backup: it takes a device identifier of its own.
@@ -45,6 +49,7 @@ struct SyncState {
         static let remote = "storesync.remote"
         static let clock = "storesync.clock"
         static let refetch = "storesync.refetch"
+        static let setAside = "storesync.setAside"
         static let fileIdentity = "storesync.fileIdentity"
         static let reassertAll = "storesync.reassertAll"
     }
@@ -63,6 +68,9 @@ struct SyncState {
         state.refetch = Set(
             try metadata.value(named: Name.refetch)?.split(separator: ",").compactMap { UUID(uuidString: String($0)) }
                 ?? [])
+        state.setAside = Set(
+            try metadata.value(named: Name.setAside)?.split(separator: ",").compactMap { UUID(uuidString: String($0)) }
+                ?? [])
         state.fileIdentity = try metadata.value(named: Name.fileIdentity)
         state.reassertAll = try metadata.value(named: Name.reassertAll) == "1"
         return state
@@ -79,6 +87,8 @@ struct SyncState {
         try metadata.setValue(clock?.description, named: Name.clock)
         try metadata.setValue(
             refetch.isEmpty ? nil : refetch.map(\.uuidString).sorted().joined(separator: ","), named: Name.refetch)
+        try metadata.setValue(
+            setAside.isEmpty ? nil : setAside.map(\.uuidString).sorted().joined(separator: ","), named: Name.setAside)
         try metadata.setValue(fileIdentity, named: Name.fileIdentity)
         try metadata.setValue(reassertAll ? "1" : nil, named: Name.reassertAll)
     }
@@ -120,6 +130,7 @@ struct SyncState {
             state.cursor = 0
             state.pushedTransaction = nil
             state.refetch = []
+            state.setAside = []
         }
         if !current.isSubset(of: state.entities) {
             state.cursor = 0

@@ -84,7 +84,7 @@ struct EntityCodec {
     /// Every field of a model, as JSON text by name.
     func fields(of model: any PersistentModel) throws -> [String: String] {
         var values: [String: String] = [:]
-        for field in fields { values[field.name] = try field.read(model) }
+        for field in fields { values[field.name] = try field.text(model) }
         return values
     }
 
@@ -101,17 +101,38 @@ struct EntityCodec {
         return values
     }
 
-    /// Writes received fields into a model. A field the record does not carry is left
-    /// as it is, or set to its default on a new model; a field this release does not
-    /// know is ignored (and kept on the server).
-    func apply(_ values: [String: String], to model: any PersistentModel, isNew: Bool) throws {
-        for field in fields {
-            if let text = values[field.name] {
-                try field.write(model, text, isNew)
-            } else if isNew {
-                try field.writeDefault(model)
+    /// Received fields, read: what ``apply(to:isNew:)`` writes into a model.
+    struct ReceivedFields {
+        fileprivate let writes: [(name: String, write: FieldWrite)]
+        fileprivate let defaults: [FieldCodec]
+
+        /// Writes the fields into a model. A field the record does not carry is left as it
+        /// is, or set to its default on a new model.
+        func apply(to model: any PersistentModel, isNew: Bool, only names: Set<String>? = nil) throws {
+            for (name, write) in writes where names?.contains(name) ?? true { try write(model, isNew) }
+            if isNew {
+                for field in defaults { try field.writeDefault(model) }
             }
         }
+    }
+
+    /// Reads received fields with their attributes' types; a field this release does not
+    /// know is ignored (and kept on the server).
+    ///
+    /// - Throws: The error of the first field whose text is not a value of its
+    ///   attribute's type (a value of a newer release, a malformed text); no model is
+    ///   changed then.
+    func read(_ values: [String: String]) throws -> ReceivedFields {
+        var writes: [(name: String, write: FieldWrite)] = []
+        var defaults: [FieldCodec] = []
+        for field in fields {
+            if let text = values[field.name] {
+                writes.append((field.name, try field.read(text)))
+            } else {
+                defaults.append(field)
+            }
+        }
+        return ReceivedFields(writes: writes, defaults: defaults)
     }
 
     /// The record name a model's domain key gives it; nil without a domain key or when

@@ -5,10 +5,12 @@
 struct FieldCodec {
     let name: String
     /// The value's JSON text.
-    let read: (any PersistentModel) throws -> String
-    /// Sets the value from its JSON text; on a new model (`isNew`), without reading the
-    /// value it replaces, which a new model does not have yet.
-    let write: (_ model: any PersistentModel, _ text: String, _ isNew: Bool) throws -> Void
+    let text: (any PersistentModel) throws -> String
+    /// Reads the value from its JSON text, and returns what sets it: on a new model
+    /// (`isNew`), without reading the value it replaces, which a new model does not have
+    /// yet. Throws when the text is not a value of the attribute's type (written by a newer
+    /// release, or malformed), before any model is changed.
+    let read: (_ text: String) throws -> FieldWrite
     /// Sets the value a new model has when a record does not carry the field (written
     /// by a release without it): the declared default, or nil.
     let writeDefault: (any PersistentModel) throws -> Void
@@ -39,13 +41,15 @@ struct FieldCodec {
         }
         return FieldCodec(
             name: name,
-            read: { try JSONText.encode(model($0)[keyPath: keyPath]) },
-            write: { any, text, isNew in
+            text: { try JSONText.encode(model($0)[keyPath: keyPath]) },
+            read: { text in
                 let value = try JSONText.decode(Value.self, from: text)
-                if isNew {
-                    try model(any).setInitialValue(value, for: keyPath)
-                } else {
-                    try model(any)[keyPath: keyPath] = value
+                return { any, isNew in
+                    if isNew {
+                        try model(any).setInitialValue(value, for: keyPath)
+                    } else {
+                        try model(any)[keyPath: keyPath] = value
+                    }
                 }
             },
             writeDefault: {
@@ -54,6 +58,10 @@ struct FieldCodec {
             })
     }
 }
+
+/// Sets one attribute's value, read beforehand, on a model; on a new model (`isNew`), as
+/// its first value.
+typealias FieldWrite = (_ model: any PersistentModel, _ isNew: Bool) throws -> Void
 
 /// A field that could not be read or written.
 enum FieldError: Error, CustomStringConvertible {

@@ -51,6 +51,31 @@ struct HybridLogicalClock: Comparable, Hashable, Sendable, CustomStringConvertib
         return HybridLogicalClock(wall: wall, counter: counter + 1, device: device)
     }
 
+    /// How far ahead of this machine's clock a version received may be: a machine whose
+    /// clock runs ahead by less is synced with; a version further ahead (a broken clock, a
+    /// broken or hostile server) would carry every later write of this store with it.
+    static let maximumLead: TimeInterval = 30 * 24 * 3600
+
+    /// The highest counter a version received may have: a clock issues one per save made
+    /// within one millisecond of its time, or while it is ahead of the machine's time.
+    /// Far below `Int64.max`, so that the next stamp's counter never overflows.
+    static let maximumCounter: Int64 = 1 << 40
+
+    /// Why a version received cannot be taken (its time negative or beyond
+    /// ``maximumLead`` after `now`, its counter negative or above ``maximumCounter``), or
+    /// nil when it can.
+    func implausibility(receivedAt now: Date) -> String? {
+        let latest = Self.milliseconds(now.addingTimeInterval(Self.maximumLead))
+        if wall < 0 || wall > latest {
+            return
+                "its version's time (\(wall) ms since 1970) is more than 30 days ahead of this machine's, or negative"
+        }
+        if counter < 0 || counter > Self.maximumCounter {
+            return "its version's counter (\(counter)) is out of range"
+        }
+        return nil
+    }
+
     static func < (lhs: Self, rhs: Self) -> Bool {
         if lhs.wall != rhs.wall { return lhs.wall < rhs.wall }
         if lhs.counter != rhs.counter { return lhs.counter < rhs.counter }

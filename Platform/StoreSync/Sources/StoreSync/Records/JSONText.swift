@@ -7,13 +7,40 @@ import Foundation
 /// nothing passes through an untyped JSON tree (where a number could lose digits).
 /// Dates are encoded as Foundation encodes them by default: seconds since 2001, as
 /// OpenSwiftData stores them.
+///
+/// Every value a model can hold has a text the server takes, and reads back as it was:
+/// infinities and NaN (which JSON has no numbers for) are the strings `"Infinity"`,
+/// `"-Infinity"` and `"NaN"`, and a text holding U+0000 (which PostgreSQL's `jsonb` refuses)
+/// goes as ``escapedKey``'s object, the Base64 of its JSON text.
 enum JSONText {
-    /// The JSON text of a value.
+    /// The one key of the object that stands for a JSON text holding U+0000.
+    static let escapedKey = "storesync.base64-json"
+
+    /// The JSON text of a value, as the server takes it.
+    ///
+    /// - Throws: The value's own encoding error (a custom `Encodable` that throws).
     static func encode<Value: Encodable>(_ value: Value) throws -> String {
-        if let text = plainText(value) { return text }
-        // Wrapped in an array so that any value, a bare number or null too, is a document.
-        let wrapped = try encoder.encode([value])
-        return String(decoding: wrapped.dropFirst().dropLast(), as: UTF8.self)
+        let text: String
+        if let plain = plainText(value) {
+            text = plain
+        } else {
+            // Wrapped in an array so that any value, a bare number or null too, is a document.
+            let wrapped = try encoder.encode([value])
+            text = String(decoding: wrapped.dropFirst().dropLast(), as: UTF8.self)
+        }
+        // U+0000 is escaped `\u0000` in JSON; `jsonb` refuses that escape (text in
+        // PostgreSQL cannot hold the character), and the whole push with it.
+        guard text.contains("\\u0000") else { return text }
+        return "{\(stringLiteral(escapedKey)):\"\(Data(text.utf8).base64EncodedString())\"}"
+    }
+
+    /// The JSON text an ``escapedKey`` object stands for, or `text` itself.
+    private static func unescaped(_ text: String) -> String {
+        guard text.hasPrefix("{"), text.contains(escapedKey) else { return text }
+        guard let object = try? decoder.decode([String: String].self, from: Data(text.utf8)), object.count == 1,
+            let encoded = object[escapedKey], let bytes = Data(base64Encoded: encoded)
+        else { return text }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The text `JSONEncoder` gives the values most fields hold (strings, integers,
@@ -86,8 +113,9 @@ enum JSONText {
     }
 
     /// A value of `type` from its JSON text.
-    static func decode<Value: Decodable>(_ type: Value.Type, from text: String) throws -> Value {
-        if let value = plainValue(Value.self, from: text) { return value }
+    static func decode<Value: Decodable>(_ type: Value.Type, from received: String) throws -> Value {
+        if let value = plainValue(Value.self, from: received) { return value }
+        let text = unescaped(received)
         let values = try decoder.decode([Value].self, from: Data("[\(text)]".utf8))
         guard let value = values.first else {
             throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "no value in \(text)"))
@@ -104,9 +132,16 @@ enum JSONText {
     private static let encoder = {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(
+            positiveInfinity: "Infinity", negativeInfinity: "-Infinity", nan: "NaN")
         return encoder
     }()
-    private static let decoder = JSONDecoder()
+    private static let decoder = {
+        let decoder = JSONDecoder()
+        decoder.nonConformingFloatDecodingStrategy = .convertFromString(
+            positiveInfinity: "Infinity", negativeInfinity: "-Infinity", nan: "NaN")
+        return decoder
+    }()
 }
 
 /// An optional seen as `Any`: whether it holds nothing, and the optional that does.

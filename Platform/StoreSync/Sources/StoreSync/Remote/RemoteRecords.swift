@@ -26,7 +26,8 @@ struct RemoteRecords {
     /// version is newer (last writer wins); sequence numbers are given under a lock of
     /// the table, so that they are committed in increasing order and a reader that has
     /// seen number N has seen every number below it.
-    func push(_ records: [SyncRecord]) async throws(SyncError) -> PushOutcome {
+    func push(_ sent: [SyncRecord]) async throws(SyncError) -> PushOutcome {
+        let records = Self.onePerName(sent)
         guard !records.isEmpty else { return PushOutcome() }
         return try await remote.transaction { () async throws(SyncError) -> PushOutcome in
             try await remote.query(PostgresQuery(unsafeSQL: "LOCK TABLE \(table) IN SHARE ROW EXCLUSIVE MODE"))
@@ -72,6 +73,28 @@ struct RemoteRecords {
             }
             return outcome
         }
+    }
+
+    /// One record per name, in the order given: of two with one name (a tombstone a
+    /// delete rule left, and a model added since under the same domain key), the later
+    /// version, and on a tie the live one. PostgreSQL refuses a statement that writes one
+    /// row twice (error 21000), and a push that sent both would fail at every sync.
+    static func onePerName(_ records: [SyncRecord]) -> [SyncRecord] {
+        var kept: [UUID: Int] = [:]
+        for (index, record) in records.enumerated() {
+            guard let other = kept[record.recordName] else {
+                kept[record.recordName] = index
+                continue
+            }
+            let current = records[other]
+            if record.version > current.version
+                || (record.version == current.version && current.isDeleted && !record.isDeleted)
+            {
+                kept[record.recordName] = index
+            }
+        }
+        guard kept.count < records.count else { return records }
+        return records.indices.filter { kept[records[$0].recordName] == $0 }.map { records[$0] }
     }
 
     /// Every record written after `cursor`, except the range a push of this sync gave,
