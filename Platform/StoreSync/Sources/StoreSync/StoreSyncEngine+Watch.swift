@@ -68,9 +68,11 @@ extension StoreSyncEngine {
     ) async throws(SyncError) {
         let connection = try await RemoteConnection.open(remote, logger: logger)
         do {
-            var reports: [StoreSyncReport] = []
-            for store in stores { reports.append(try await sync(store, on: connection)) }
-            onEvent(.synced(reports))
+            // One store's failure leaves the others synced; it then ends this connection's
+            // watch, and the next connection tries every store again.
+            let round = await syncEach(stores, on: connection)
+            onEvent(.synced(round.reports))
+            try throwFirst(of: round.failures)
             connected()
             await beforeListening?()
             let devices = try stores.map { store throws(SyncError) in try Self.device(of: store) }

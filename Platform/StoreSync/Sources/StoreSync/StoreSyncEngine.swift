@@ -57,14 +57,16 @@ public struct StoreSyncEngine: Sendable {
         self.logger = logger
     }
 
-    /// Syncs each store; stops at the first failure (the stores before it are synced,
-    /// the failing one is unchanged or fully updated).
+    /// Syncs each store. A store whose sync fails does not stop the others: each is
+    /// synced in turn, the failing one left unchanged or fully updated, and the first
+    /// failure is thrown once every store was tried.
     ///
     /// - Parameter stores: The stores to sync, in order.
     /// - Returns: One report per store synced, in order.
     /// - Throws: ``SyncError``: ``SyncError/storeNotSyncable(store:reason:)`` for a store that
     ///   cannot be synced (nothing is synced then), the error of a server that cannot be
-    ///   reached or refuses the connection, or the error of the store that failed.
+    ///   reached or refuses the connection, or the error of the first store that failed
+    ///   (the others synced).
     public func sync(_ stores: [SyncedStore]) async throws(SyncError) -> [StoreSyncReport] {
         for store in stores { try store.validate() }
         let connection = try await RemoteConnection.open(remote, logger: logger)
@@ -93,21 +95,40 @@ public struct StoreSyncEngine: Sendable {
         return try await sync(stores, on: connection)
     }
 
-    /// Syncs each store on `connection`, then closes it.
+    /// Syncs each store on `connection`, then closes it; throws the first store's failure
+    /// once every store was tried.
     private func sync(_ stores: [SyncedStore], on connection: RemoteConnection) async throws(SyncError)
         -> [StoreSyncReport]
     {
-        var reports: [StoreSyncReport] = []
-        do {
-            for store in stores {
-                reports.append(try await sync(store, on: connection))
-            }
-        } catch {
-            await connection.close()
-            throw error
-        }
+        let round = await syncEach(stores, on: connection)
         await connection.close()
-        return reports
+        try throwFirst(of: round.failures)
+        return round.reports
+    }
+
+    /// Syncs each store on `connection` in turn, whatever the others' outcomes: one store's
+    /// failure (a record the server refuses, a store file that cannot be written) is its own.
+    /// Returns the reports of the stores synced and the failures of the others, in order.
+    func syncEach(_ stores: [SyncedStore], on connection: RemoteConnection) async
+        -> (reports: [StoreSyncReport], failures: [SyncError])
+    {
+        var reports: [StoreSyncReport] = []
+        var failures: [SyncError] = []
+        for store in stores {
+            do {
+                reports.append(try await sync(store, on: connection))
+            } catch {
+                failures.append(error)
+            }
+        }
+        return (reports, failures)
+    }
+
+    /// Throws the first of a round's failures, and logs the others, which it does not carry.
+    func throwFirst(of failures: [SyncError]) throws(SyncError) {
+        guard let first = failures.first else { return }
+        for other in failures.dropFirst() { logger.warning("also not synced: \(other)") }
+        throw first
     }
 
     func sync(_ store: SyncedStore, on connection: RemoteConnection) async throws(SyncError)

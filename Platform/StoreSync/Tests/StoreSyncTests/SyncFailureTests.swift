@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import OpenSwiftData
 import PopcornTestSupport
 import StoreSyncTesting
@@ -148,6 +149,31 @@ struct SyncFailureTests {
         #expect(try b.movies().count == 20)
         let rows = try await TestPostgres.execute("SELECT count(*) FROM storesync_records_notes", on: url)
         #expect(try rows.first?.decode(Int.self) == 20)
+    }
+
+    @Test("a store whose sync fails leaves the next store synced; the failure is thrown once both were tried")
+    func oneStoreFailsTheOtherSyncs() async throws {
+        let url = try await TestPostgres.newDatabase()
+        let notes = try Machine()
+        let library = try Library()
+        let engine = StoreSyncEngine(remote: try SyncRemote(url: url), logger: Logger(label: "test"))
+        _ = try await engine.sync([notes.store, library.store])
+        // The server's table of the first store no longer takes a push.
+        _ = try await TestPostgres.execute(
+            "ALTER TABLE storesync_records_notes DROP COLUMN field_versions", on: url)
+        try notes.add(movie: 5)
+        try library.change { $0.insert(Author(name: "Y")) }
+        await #expect {
+            try await engine.sync([notes.store, library.store])
+        } throws: { error in
+            guard case .server = error as? SyncError else { return false }
+            return true
+        }
+        #expect(try StoreSyncStatus.read(notes.store).pendingChanges == 1)
+        #expect(try StoreSyncStatus.read(library.store).pendingChanges == 0)
+        let other = try Library()
+        try await other.sync(url)
+        #expect(try other.contents() == ["author Y books []"])
     }
 
     private func serverID(_ url: String) async throws -> UUID {
