@@ -206,7 +206,7 @@ public struct StoreSyncEngine: Sendable {
         report.setAside = outcome.setAside.count
         for (name, reason) in outcome.setAside.sorted(by: { $0.key.uuidString < $1.key.uuidString }) {
             logger.warning(
-                "\(store.name): record \(name) set aside, fetched again at each sync: this release cannot read it (\(reason))",
+                "\(store.name): record \(name) set aside, fetched again at each sync: this release cannot read it (\(SyncError.printable(reason)))",
                 metadata: ["store": "\(store.name)", "record": "\(name)"])
         }
         logger.debug(

@@ -1,5 +1,6 @@
 /// Why a sync failed, each case with a message a person can act on. No message ever
-/// contains the server's password.
+/// contains the server's password, and a text the server sent is shown on one line without
+/// its control characters (a terminal would act on them).
 public enum SyncError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The remote is not a `postgres://user:password@host:port/database` URL.
     case invalidRemoteURL(reason: String)
@@ -28,9 +29,9 @@ public enum SyncError: Error, Sendable, Equatable, CustomStringConvertible {
         case .invalidRemoteURL(let reason):
             "The sync remote is not a valid postgres://user:password@host:port/database URL: \(reason)."
         case .serverUnreachable(let remote, let reason):
-            "Cannot reach the sync server \(remote): \(reason). Nothing was changed; sync again when it is reachable."
+            "Cannot reach the sync server \(remote): \(Self.printable(reason)). Nothing was changed; sync again when it is reachable."
         case .untrustedServer(let remote, let reason):
-            "The sync server \(remote) was not trusted: \(reason). Neither the password nor any data was sent; "
+            "The sync server \(remote) was not trusted: \(Self.printable(reason)). Neither the password nor any data was sent; "
                 + "nothing was changed."
         case .authenticationFailed(let remote):
             "The sync server \(remote) refused the user name or password. Nothing was changed."
@@ -41,12 +42,27 @@ public enum SyncError: Error, Sendable, Equatable, CustomStringConvertible {
             "The sync server \(remote) holds data written by a newer release (sync schema version \(found); "
                 + "this release knows up to \(supported)). Update this program to sync. Nothing was changed."
         case .server(let remote, let message):
-            "The sync server \(remote) failed: \(message). The local stores are unchanged or fully updated; "
+            "The sync server \(remote) failed: \(Self.printable(message)). The local stores are unchanged or fully updated; "
                 + "sync again."
         case .storeNotSyncable(let store, let reason):
-            "The store '\(store)' cannot be synced: \(reason)."
+            "The store '\(store)' cannot be synced: \(Self.printable(reason))."
         case .localStore(let store, let reason):
-            "The local store '\(store)' could not be synced and was left as it was: \(reason)"
+            "The local store '\(store)' could not be synced and was left as it was: \(Self.printable(reason))"
         }
+    }
+
+    /// A text received or read (a server's message, a local error naming a value) as one
+    /// line a terminal shows as it is: control characters (escape sequences, new lines) as
+    /// `\u{…}`, and at most 2,000 characters.
+    static func printable(_ text: String) -> String {
+        var shown = ""
+        for scalar in text.unicodeScalars.prefix(2_000) {
+            if scalar.properties.generalCategory == .control {
+                shown += "\\u{" + String(scalar.value, radix: 16) + "}"
+            } else {
+                shown.unicodeScalars.append(scalar)
+            }
+        }
+        return text.unicodeScalars.count > 2_000 ? shown + "…" : shown
     }
 }

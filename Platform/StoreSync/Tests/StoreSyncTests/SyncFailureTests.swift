@@ -176,6 +176,25 @@ struct SyncFailureTests {
         #expect(try other.contents() == ["author Y books []"])
     }
 
+    @Test("a server's message is shown on one line without the control characters a terminal would act on")
+    func serverTextIsPrintable() {
+        let hostile = "\u{1B}[2J\u{1B}]0;owned\u{7}relation \"x\" does not exist\nDETAIL: \r\u{0}\u{9B}31m"
+        let errors: [SyncError] = [
+            .server(remote: "postgres://me@host/db", message: hostile),
+            .serverUnreachable(remote: "postgres://me@host/db", reason: hostile),
+            .untrustedServer(remote: "postgres://me@host/db", reason: hostile),
+            .localStore(store: "notes", reason: hostile),
+            .storeNotSyncable(store: "notes", reason: hostile),
+        ]
+        for error in errors {
+            let text = error.description
+            #expect(!text.unicodeScalars.contains { $0.properties.generalCategory == .control }, "\(text)")
+            #expect(text.contains("relation \"x\" does not exist\\u{a}DETAIL: "))
+        }
+        let long = SyncError.server(remote: "r", message: String(repeating: "a", count: 100_000)).description
+        #expect(long.count < 2_200)
+    }
+
     private func serverID(_ url: String) async throws -> UUID {
         // Creates the tables as a sync would, through a sync of an empty machine.
         try await Machine().sync(url)
