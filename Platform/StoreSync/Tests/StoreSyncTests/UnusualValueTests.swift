@@ -128,6 +128,14 @@ struct UnusualValueTests {
         #expect(try a.movies().map(\.note) == [nil, nil, "seen"])
     }
 
+    @Test("a clock an earlier release stored at the highest counter stamps the next millisecond instead of trapping")
+    func clockAtTheHighestCounter() {
+        let device = UUID()
+        let clock = HybridLogicalClock(wall: 5, counter: .max, device: device)
+        let next = clock.stamp(savedAt: Date(timeIntervalSince1970: 0), device: device)
+        #expect(next > clock && next.wall == 6 && next.counter == 0)
+    }
+
     @Test("a book a cascade deleted and that was added again before its tombstone was sent: one record, live")
     func tombstoneAndReAddInOnePush() async throws {
         let url = try await TestPostgres.newDatabase()

@@ -101,13 +101,13 @@ struct EntityCodec {
         return values
     }
 
-    /// Received fields, read: what ``apply(to:isNew:)`` writes into a model.
+    /// Received fields, read: what ``apply(to:isNew:only:)`` writes into a model.
     struct ReceivedFields {
         fileprivate let writes: [(name: String, write: FieldWrite)]
         fileprivate let defaults: [FieldCodec]
 
-        /// Writes the fields into a model. A field the record does not carry is left as it
-        /// is, or set to its default on a new model.
+        /// Writes the fields into a model (those of `names` only, when given). A field the
+        /// record does not carry is left as it is, or set to its default on a new model.
         func apply(to model: any PersistentModel, isNew: Bool, only names: Set<String>? = nil) throws {
             for (name, write) in writes where names?.contains(name) ?? true { try write(model, isNew) }
             if isNew {

@@ -48,6 +48,9 @@ struct HybridLogicalClock: Comparable, Hashable, Sendable, CustomStringConvertib
     func stamp(savedAt date: Date, device: UUID) -> HybridLogicalClock {
         let time = Self.milliseconds(date)
         if time > wall { return HybridLogicalClock(wall: time, counter: 0, device: device) }
+        // A clock a release that took any version received could have stored: the next
+        // millisecond rather than an overflow.
+        if counter == .max { return HybridLogicalClock(wall: wall &+ 1, counter: 0, device: device) }
         return HybridLogicalClock(wall: wall, counter: counter + 1, device: device)
     }
 
