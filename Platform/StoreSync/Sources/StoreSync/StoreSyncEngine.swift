@@ -119,15 +119,22 @@ public struct StoreSyncEngine: Sendable {
                 reports.append(try await sync(store, on: connection))
             } catch {
                 failures.append(error)
+                // A failure of the server as a whole (its tables are newer) is every store's.
+                guard error.isStoreSpecific else { break }
             }
         }
         return (reports, failures)
     }
 
-    /// Throws the first of a round's failures, and logs the others, which it does not carry.
+    /// Throws the first of a round's failures, and logs the others that differ from it,
+    /// which it does not carry.
     func throwFirst(of failures: [SyncError]) throws(SyncError) {
         guard let first = failures.first else { return }
-        for other in failures.dropFirst() { logger.warning("also not synced: \(other)") }
+        var logged = [first]
+        for other in failures.dropFirst() where !logged.contains(other) {
+            logger.warning("also not synced: \(other)")
+            logged.append(other)
+        }
         throw first
     }
 

@@ -51,6 +51,17 @@ public enum SyncError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// Whether the failure is one store's (its records, its table on the server, its local
+    /// file), which another store's sync does not meet.
+    var isStoreSpecific: Bool {
+        switch self {
+        case .server, .storeNotSyncable, .localStore: true
+        case .invalidRemoteURL, .serverUnreachable, .untrustedServer, .authenticationFailed, .databaseMissing,
+            .remoteSchemaNewer:
+            false
+        }
+    }
+
     /// A text received or read (a server's message, a local error naming a value) as one
     /// line a terminal shows as it is: control characters (escape sequences, new lines) as
     /// `\u{…}`, and at most 2,000 characters.
