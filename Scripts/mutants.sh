@@ -5,7 +5,7 @@
 # prints `killed K of N`: a mutant is killed when a test fails (or the run crashes or hangs).
 # A mutant that does not compile is reported apart and not counted.
 #
-#   Scripts/mutants.sh                  every mutant (about 4 minutes each on 2 cores)
+#   Scripts/mutants.sh                  every mutant (one to five minutes each on 2 cores)
 #   Scripts/mutants.sh ID [ID …]        only these
 #   Scripts/mutants.sh --list           the mutants and what each gets wrong
 #
