@@ -26,11 +26,47 @@ final class AlbumPhoto {
     init(caption: String) { self.caption = caption }
 }
 
+@Model
+final class Kennel {
+    var name: String
+    @Relationship(deleteRule: .deny, inverse: \KennelDog.kennel) var dogs: [KennelDog] = []
+    init(name: String) { self.name = name }
+}
+
+@Model
+final class KennelDog {
+    var name: String
+    var kennel: Kennel?
+    init(name: String) { self.name = name }
+}
+
 @Suite("Custom data stores")
 struct CustomDataStoreTests {
     private let folder = FileManager.default.temporaryDirectory.appending(path: "JSONStore-\(UUID().uuidString)")
     private var fileURL: URL { folder.appending(path: "trips.json") }
     private var schema: Schema { Schema([PlannedTrip.self, BucketListItem.self, LivingAccommodation.self]) }
+
+    @Test("a save to a custom store refuses a deletion that .deny forbids, and the store keeps the model")
+    func denyInCustomStore() throws {
+        let schema = Schema([Kennel.self, KennelDog.self])
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let configuration = JSONStoreConfiguration(
+            name: "JSONStore", schema: schema, fileURL: folder.appending(path: "kennels.json"))
+        let container = try ModelContainer(for: schema, configurations: [configuration])
+        let context = ModelContext(container)
+        let kennel = Kennel(name: "North")
+        context.insert(kennel)
+        let dog = KennelDog(name: "Rex")
+        context.insert(dog)
+        dog.kennel = kennel
+        try context.save()
+
+        context.delete(kennel)
+        #expect(throws: SwiftDataError.self) { try context.save() }
+        let fresh = ModelContext(container)
+        #expect(try fresh.fetch(FetchDescriptor<Kennel>()).map(\.name) == ["North"])
+        #expect(try fresh.fetch(FetchDescriptor<KennelDog>()).first?.kennel?.name == "North")
+    }
 
     private func makeContainer(fileURL: URL? = nil) throws -> ModelContainer {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
