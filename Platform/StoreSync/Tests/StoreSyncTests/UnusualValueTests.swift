@@ -1,5 +1,4 @@
 import Foundation
-import Logging
 import OpenSwiftData
 import PopcornTestSupport
 import StoreSyncTesting
@@ -141,25 +140,27 @@ struct UnusualValueTests {
         let url = try await TestPostgres.newDatabase()
         let a = try Library()
         let b = try Library()
+        // Books are known by their titles on every machine.
+        for library in [a, b] { library.domainKeys = ["Book": ["title"]] }
         try a.change { $0.insert(Author(name: "X")) }
-        try await sync(a, url)
-        try await sync(b, url)
+        try await a.sync(url)
+        try await b.sync(url)
         // B files a book under X; A, not knowing it, deletes X.
         try b.change { context in
             let book = Book(title: "U")
             context.insert(book)
             book.author = try b.named(Author.self, "X", in: context)
         }
-        try await sync(b, url)
+        try await b.sync(url)
         try a.change { context in context.delete(try a.named(Author.self, "X", in: context)) }
-        try await sync(a, url)
+        try await a.sync(url)
         // B's pull deletes X and, by the cascade, U; the sync stops before U's tombstone is
         // sent. Then U is added again under the same domain key, which names the same record.
-        await #expect(throws: SyncError.self) { try await sync(b, url, stoppingAt: .afterApplyingPull) }
+        await #expect(throws: SyncError.self) { try await b.sync(url, stoppingAt: .afterApplyingPull) }
         try b.change { $0.insert(Book(title: "U")) }
-        let report = try await sync(b, url)
+        let report = try await b.sync(url)
         #expect(report.sentChanges == 1)
-        try await sync(a, url)
+        try await a.sync(url)
         #expect(try a.contents().filter { $0.hasPrefix("book") } == (try b.contents().filter { $0.hasPrefix("book") }))
         #expect(try b.contents().contains { $0.hasPrefix("book U ") })
         #expect(
@@ -190,16 +191,5 @@ struct UnusualValueTests {
             record(name, wall: 2, deleted: false), record(name, wall: 2, deleted: true),
         ])
         #expect(tie.count == 1 && tie.first?.isDeleted == false)
-    }
-
-    /// Syncs a library whose books are known by their titles on every machine.
-    @discardableResult
-    private func sync(_ library: Library, _ url: String, stoppingAt stop: StoreSyncEngine.Stop? = nil) async throws
-        -> StoreSyncReport
-    {
-        var engine = StoreSyncEngine(remote: try SyncRemote(url: url), logger: Logger(label: "test"))
-        engine.stop = stop
-        let store = SyncedStore(name: "library", container: library.container, domainKeys: ["Book": ["title"]])
-        return try await engine.sync([store]).first ?? StoreSyncReport(store: "none")
     }
 }

@@ -34,7 +34,10 @@ final class Library {
             ])
     }
 
-    var store: SyncedStore { SyncedStore(name: "library", container: container) }
+    /// The domain keys the store is synced with; none unless a test sets them.
+    var domainKeys: [String: [String]] = [:]
+
+    var store: SyncedStore { SyncedStore(name: "library", container: container, domainKeys: domainKeys) }
 
     @discardableResult
     func sync(_ url: String, stoppingAt stop: StoreSyncEngine.Stop? = nil) async throws -> StoreSyncReport {
