@@ -6,6 +6,7 @@ extension ModelContextCore {
         endUndoEvent()
         guard hasChanges else {
             changedModels.removeAll()
+            forgetLinksToDiscardedInserts()
             return
         }
         let changed = changedModels.models.filter {
@@ -73,6 +74,7 @@ extension ModelContextCore {
             insertedModels.removeAll()
             changedModels.removeAll()
             deletedModels.removeAll()
+            forgetLinksToDiscardedInserts()
         } else {
             for (operation, written) in zip(operations, outcome.committed) where written != nil {
                 for model in operation.inserted { insertedModels.remove(model) }
@@ -155,14 +157,26 @@ extension ModelContextCore {
             updated: operation.changedBackings.map(\.persistentModelID))
     }
 
-    /// Takes a deleted model out of the inverses of its `.noAction` relationships in the
-    /// context's models, as the save took its row out of theirs: `.noAction` leaves them
-    /// pointing at it until the save, which clears every reference to a deleted row. Not a
+    /// Takes the models deleted before their first save out of the related models their
+    /// `.deny` and `.noAction` relationships left pointing at them: the save wrote no link
+    /// to a model without a row. (One inserted again since is a live model.)
+    private func forgetLinksToDiscardedInserts() {
+        guard !discardedInserts.isEmpty else { return }
+        for model in discardedInserts.models where model.persistentBackingData.state == .detached {
+            forgetNoActionLinks(to: model)
+        }
+        discardedInserts.removeAll()
+    }
+
+    /// Takes a deleted model out of the inverses of its `.noAction` (and `.deny`)
+    /// relationships in the context's models, as the save took its row out of theirs:
+    /// these rules leave them pointing at it until the save, which clears every reference
+    /// to a deleted row (a `.deny` that still held a model refused the save). Not a
     /// change: the store already says so. (An undo of the delete then links them again as
     /// a change, which its save writes.)
     private func forgetNoActionLinks(to model: any PersistentModel) {
         let entity = model.persistentBackingData.entity
-        for property in entity.properties where property.relationship?.deleteRule == .noAction {
+        for property in entity.properties where property.relationship?.leavesRelatedModelsAtDelete == true {
             guard let inverseIndex = entity.inverse(of: property.index)?.index else { continue }
             let targets: [any PersistentModel] =
                 switch model.persistentBackingData.relationship(at: property.index) {

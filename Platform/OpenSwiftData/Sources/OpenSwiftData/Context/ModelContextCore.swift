@@ -41,6 +41,10 @@ final class ModelContextCore {
     var insertedModels = OrderedModelSet()
     var changedModels = OrderedModelSet()
     var deletedModels = OrderedModelSet()
+    /// Models deleted before their first save whose `.deny` or `.noAction` relationships
+    /// left related models pointing at them: the next save writes no link to them, and
+    /// then takes them out of those models too (ModelContextCore+Save.swift).
+    var discardedInserts = OrderedModelSet()
 
     /// The context's use of the container's custom stores, once it has used one
     /// (DataStore/DataStoreSession.swift).
@@ -296,6 +300,10 @@ final class ModelContextCore {
             insertedModels.remove(model)
             backing.state = .detached
             backing.leaveContext()
+            if backing.entity.properties.contains(where: { $0.relationship.map(\.leavesRelatedModelsAtDelete) == true })
+            {
+                discardedInserts.insert(model)
+            }
         } else {
             deletedModels.insert(model)
         }
@@ -324,6 +332,7 @@ final class ModelContextCore {
         insertedModels.removeAll()
         changedModels.removeAll()
         deletedModels.removeAll()
+        discardedInserts.removeAll()
         failedRelationshipReads.removeAll()
         if hadDeletions { unloadRelationshipsOfRegisteredModels() }
         removeUndoActions()

@@ -566,6 +566,10 @@ struct PropertyDescriptor: @unchecked Sendable {
         /// An optional to-many relationship declared without an initial array (`var
         /// genres: [Genre]?`): a new model reads `nil` in it until it is inserted.
         let startsNil: Bool
+
+        /// Whether deleting the model leaves the related models pointing at it until the
+        /// save (`.deny`, which the save judges, and `.noAction`).
+        var leavesRelatedModelsAtDelete: Bool { deleteRule == .deny || deleteRule == .noAction }
     }
 
     let index: Int

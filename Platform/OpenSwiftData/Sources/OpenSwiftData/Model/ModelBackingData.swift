@@ -336,7 +336,7 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingFields, StoredVal
     public func setValue<Model: PersistentModel, Value>(_ newValue: Value, at index: Int, of owner: Model) {
         if let codec = entity.attributeCodecs[index] {
             guard let encoded = encode(newValue, with: codec, at: index) else {
-                // Not stored: the model keeps its previous value, and `save()` says why.
+                // No stored form: the model keeps its previous value, and `save()` says why.
                 willChange(index, of: owner)
                 return
             }
@@ -463,7 +463,9 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingFields, StoredVal
 
     /// The stored form of a value of the attribute at `index`, or nil when its codec
     /// cannot store it (a transformer that returns nil or no `Data`): the reason is kept
-    /// for ``ModelContext/save()`` to report, until the attribute is set again.
+    /// for ``ModelContext/save()`` to report, until the attribute is set again. A NaN has a
+    /// form in memory, which the model keeps (it reads back what the app set); only the
+    /// save refuses it.
     private func encode<Value>(_ value: Value, with codec: AttributeCodec, at index: Int) -> StoredValue? {
         do {
             let encoded = try typed(codec, as: Value.self, at: index).encode(value)
@@ -471,6 +473,9 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingFields, StoredVal
                 pendingChanges.unstorableValues[index] = nil
             }
             return encoded
+        } catch AttributeEncodingError.notANumber {
+            changes().unstorableValues[index] = "\(AttributeEncodingError.notANumber)"
+            return .real(.nan)
         } catch {
             changes().unstorableValues[index] = "\(error)"
             return nil

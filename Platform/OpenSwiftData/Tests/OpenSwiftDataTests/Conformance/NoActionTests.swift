@@ -62,6 +62,40 @@ struct NoActionTests {
         #expect(try storedRecordOfSong(folder) == nil)
     }
 
+    /// Found by the generated sequences: the save wrote no link to a model deleted before its
+    /// first save, but the context's related models still showed it, and kept doing so.
+    @Test("a model deleted before its first save: after the save, related models no longer show it (.noAction, .deny)")
+    func unsavedDeleteLeavesNoLink() throws {
+        let folder = TemporaryFolder()
+        let container = try makeContainer(types + [Pet.self, Toy.self, Sitter.self], folder: folder)
+        let context = ModelContext(container)
+        let record = Record(title: "Blue")
+        let song = Song(name: "River")
+        context.insert(record)
+        context.insert(song)
+        song.record = record
+        let pet = Pet(name: "Rex")
+        let toy = Toy(name: "Ball")
+        context.insert(pet)
+        context.insert(toy)
+        toy.pet = pet
+        context.delete(record)
+        context.delete(pet)
+        try context.save()
+        #expect(song.record == nil)
+        #expect(toy.pet == nil)
+        let fetchedSong = try #require(try context.fetch(FetchDescriptor<Song>()).first)
+        #expect(fetchedSong === song && fetchedSong.record == nil)
+        song.name = "Lake"
+        toy.name = "Bone"
+        try context.save()
+        let other = ModelContext(container)
+        #expect(try other.fetch(FetchDescriptor<Record>()).isEmpty)
+        #expect(try other.fetch(FetchDescriptor<Pet>()).isEmpty)
+        #expect(try other.fetch(FetchDescriptor<Song>()).map { $0.record == nil } == [true])
+        #expect(try other.fetch(FetchDescriptor<Toy>()).map { $0.pet == nil } == [true])
+    }
+
     @Test("undo of the saved delete links the related model again, in the store too")
     func undoRestoresTheStoredLink() throws {
         let folder = TemporaryFolder()

@@ -67,6 +67,42 @@ struct NotANumberTests {
         #expect(rows == ["optional 2.0 NULL", "plain 1.5 NULL"])
     }
 
+    /// Found by the generated sequences (a NaN set, then a save): the model read back the
+    /// value it held before, so a retry of the save stored that value without a word.
+    @Test("a model holds the NaN it was set to, before and after the refused save, until it is set again")
+    func notANumberIsHeld() throws {
+        let folder = TemporaryFolder()
+        let url = folder.file("measurements.sqlite")
+        let container = try ModelContainer(for: Measurement.self, configurations: ModelConfiguration(url: url))
+        let context = ModelContext(container)
+        let built = Measurement(name: "built", value: .nan, reading: .nan)
+        #expect(built.value.isNaN)
+        #expect(built.reading?.isNaN == true)
+        context.insert(built)
+        let changed = Measurement(name: "changed", value: 1, reading: 2)
+        context.insert(changed)
+        built.value = 3
+        built.reading = 4
+        try context.save()
+
+        changed.value = .nan
+        changed.reading = .nan
+        #expect(changed.value.isNaN)
+        #expect(changed.reading?.isNaN == true)
+        #expect(throws: SwiftDataError.self) { try context.save() }
+        #expect(changed.value.isNaN)
+        #expect(changed.reading?.isNaN == true)
+        #expect(throws: SwiftDataError.self) { try context.save() }
+        changed.value = 5
+        #expect(throws: SwiftDataError.self) { try context.save() }
+        changed.reading = nil
+        try context.save()
+
+        let read = try ModelContext(container).fetch(FetchDescriptor<Measurement>(sortBy: [SortDescriptor(\.name)]))
+        #expect(read.map(\.value) == [3, 5])
+        #expect(read.map(\.reading) == [4, nil])
+    }
+
     @Test("infinities and the extremes of Double round-trip through the store file")
     func infinitiesRoundTrip() throws {
         let folder = TemporaryFolder()

@@ -59,4 +59,31 @@ struct GeneratedFindingsTests {
             .enumeratePets(batchSize: 1, saveEvery: 1),
         ])
     }
+
+    @Test("a model set to NaN reads NaN after the refused save (OSD_SEED=936353846705)")
+    func notANumberIsHeld() throws {
+        try replay([
+            .insert(.pet, ["name": .string("Éva")], toOne: ["owner": 0]),
+            .changeToNotANumber(.pet, slot: 2, attribute: "weight"),
+        ])
+    }
+
+    @Test("a model deleted before its first save leaves the related models at the save (OSD_SEED=103187357526)")
+    func unsavedDeleteLeavesNoLink() throws {
+        try replay([
+            .insert(.pet, ["name": .string("ada"), "weight": .double(0.25)], toOne: [:]),
+            .insert(
+                .toy,
+                [
+                    "link": .url(URL(string: "https://example.org/3")!),
+                    "serial": .uuid(UUID(uuid: (3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))),
+                ],
+                toOne: ["pet": 4, "sponsor": 6]),
+            .delete(.pet, slot: 2),
+            .save,
+            .change(.toy, slot: 4, attribute: "label", .string("eve")),
+            .insert(.employee, ["name": .string("ada"), "score": .double(2)], toOne: [:]),
+            .changeToNotANumber(.employee, slot: 3, attribute: "score"),
+        ])
+    }
 }

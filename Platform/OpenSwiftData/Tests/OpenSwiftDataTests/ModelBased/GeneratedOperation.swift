@@ -9,6 +9,8 @@ enum GeneratedOperation: Hashable, CustomStringConvertible {
     /// these slots name (a badge's holder is required).
     case insert(GeneratedKind, [String: GeneratedValue], toOne: [String: Int])
     case change(GeneratedKind, slot: Int, attribute: String, GeneratedValue)
+    /// A `Double` attribute set to NaN, and a save, which refuses it.
+    case changeToNotANumber(GeneratedKind, slot: Int, attribute: String)
     case setToOne(GeneratedRelationship, slot: Int, target: Int?)
     case append(GeneratedRelationship, slot: Int, target: Int)
     case remove(GeneratedRelationship, slot: Int, target: Int)
@@ -48,6 +50,8 @@ enum GeneratedOperation: Hashable, CustomStringConvertible {
             return "insert \(kind.rawValue)(\((values + links).joined(separator: ", ")))"
         case .change(let kind, let slot, let attribute, let value):
             return "\(kind.rawValue)[\(slot)].\(attribute) = \(value)"
+        case .changeToNotANumber(let kind, let slot, let attribute):
+            return "\(kind.rawValue)[\(slot)].\(attribute) = NaN, save"
         case .setToOne(let relationship, let slot, let target):
             return "\(relationship)[\(slot)] = \(target.map { "slot \($0)" } ?? "nil")"
         case .append(let relationship, let slot, let target): return "\(relationship)[\(slot)].append(slot \(target))"
@@ -101,11 +105,15 @@ enum GeneratedOperation: Hashable, CustomStringConvertible {
                 if relationship.isRequired || random.chance(60) { toOne[relationship.name] = random.index(8) }
             }
             return .insert(kind, attributes, toOne: toOne)
-        case 22..<38:
+        case 22..<36:
             let kinds = GeneratedKind.allCases
             let kind = kinds[random.index(kinds.count)]
             let attribute = kind.changeableAttributes[random.index(kind.changeableAttributes.count)]
             return .change(kind, slot: slot, attribute: attribute, .random(attribute, using: &random))
+        case 36..<38:
+            let (kind, attribute): (GeneratedKind, String) =
+                [(.person, "score"), (.employee, "score"), (.pet, "weight")][random.index(3)]
+            return .changeToNotANumber(kind, slot: slot, attribute: attribute)
         case 38..<56:
             let relationships = GeneratedRelationship.all
             let relationship = relationships[random.index(relationships.count)]

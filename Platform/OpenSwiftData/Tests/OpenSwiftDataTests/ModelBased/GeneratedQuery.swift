@@ -101,7 +101,13 @@ struct GeneratedQuery: Hashable, CustomStringConvertible {
         return try context.fetch(descriptor, batchSize: batchSize).map(GeneratedModelAccess.rid(of:))
     }
 
-    private var int: Int { parameter.int ?? Int(parameter.double ?? 0) }
+    /// An integer parameter; an infinite weight drawn as the parameter is the largest or
+    /// the smallest `Int`.
+    private var int: Int {
+        if let int = parameter.int { return int }
+        guard let double = parameter.double else { return 0 }
+        return double.isFinite ? Int(double) : double > 0 ? .max : .min
+    }
     private var double: Double { parameter.double ?? Double(parameter.int ?? 0) }
     private var string: String { parameter.string ?? "" }
     /// The text a `contains` looks for: never empty, whose answer Foundation's

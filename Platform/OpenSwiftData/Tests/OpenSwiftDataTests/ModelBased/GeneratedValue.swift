@@ -37,7 +37,8 @@ enum GeneratedKind: String, CaseIterable, Hashable, Sendable {
     }
 }
 
-/// An attribute's value in the reference: what a model's property holds, compared as is.
+/// An attribute's value in the reference: what a model's property holds, compared as is
+/// (NaN equal to NaN, so that a model holding one equals the reference's).
 enum GeneratedValue: Hashable, Sendable, CustomStringConvertible {
     case null
     case int(Int)
@@ -55,6 +56,7 @@ enum GeneratedValue: Hashable, Sendable, CustomStringConvertible {
         case .null: "nil"
         case .int(let value): "\(value)"
         case .double(let value): "\(value)"
+        case .string(let value) where value.count > 40: "\"\(value.prefix(8))…\" (\(value.count) characters)"
         case .string(let value): "\"\(value)\""
         case .bool(let value): "\(value)"
         case .date(let value): "Date(\(value.timeIntervalSinceReferenceDate))"
@@ -64,6 +66,38 @@ enum GeneratedValue: Hashable, Sendable, CustomStringConvertible {
         case .strings(let value): "\(value)"
         }
     }
+
+    static func == (lhs: GeneratedValue, rhs: GeneratedValue) -> Bool {
+        switch (lhs, rhs) {
+        case (.null, .null): true
+        case (.int(let a), .int(let b)): a == b
+        case (.double(let a), .double(let b)): a == b || (a.isNaN && b.isNaN)
+        case (.string(let a), .string(let b)): a == b
+        case (.bool(let a), .bool(let b)): a == b
+        case (.date(let a), .date(let b)): a == b
+        case (.data(let a), .data(let b)): a == b
+        case (.uuid(let a), .uuid(let b)): a == b
+        case (.url(let a), .url(let b)): a == b
+        case (.strings(let a), .strings(let b)): a == b
+        default: false
+        }
+    }
+
+    func hash(into hasher: inout Hasher) {
+        switch self {
+        case .double(let value) where value.isNaN: hasher.combine("NaN")
+        case .double(let value): hasher.combine(value)
+        default: hasher.combine(description)
+        }
+    }
+
+    /// Whether this is a `Double` that is not a number, which a save refuses.
+    var isNotANumber: Bool {
+        if case .double(let value) = self { value.isNaN } else { false }
+    }
+
+    /// A string long enough to leave SQLite's and the sorts' short paths (4,001 characters).
+    static let longString = String(repeating: "ab", count: 2_000) + "é"
 
     /// The value a new model of `kind` holds in `attribute` before any change.
     static func initial(_ attribute: String, of kind: GeneratedKind) -> GeneratedValue {
@@ -80,7 +114,7 @@ enum GeneratedValue: Hashable, Sendable, CustomStringConvertible {
     /// A random value for `attribute`, drawn from small pools so that predicates and sorts
     /// meet equal values, and now and then nil where the attribute is optional.
     static func random(_ attribute: String, using random: inout SeededGenerator) -> GeneratedValue {
-        let words = ["ada", "bo", "cy", "Dee", "eve", "Éva", "zed", ""]
+        let words = ["ada", "bo", "cy", "Dee", "eve", "Éva", "zed", "", longString]
         switch attribute {
         case "name", "label", "title":
             return .string(words[random.index(words.count)])
@@ -89,8 +123,10 @@ enum GeneratedValue: Hashable, Sendable, CustomStringConvertible {
         case "salary":
             return .int(random.index(5) * 1000)
         case "weight":
+            if random.chance(8) { return .double(random.chance(50) ? .infinity : -.infinity) }
             return .double(Double(random.index(9)) / 4 - 0.5)
         case "score":
+            if random.chance(8) { return .double(random.chance(50) ? .infinity : -.infinity) }
             return random.chance(25) ? .null : .double(Double(random.index(11)) / 2)
         case "born":
             return random.chance(25)

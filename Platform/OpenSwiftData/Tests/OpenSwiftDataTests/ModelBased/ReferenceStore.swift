@@ -4,6 +4,12 @@
 /// It keeps two states: what the last successful save wrote (`saved`) and what the
 /// context holds now (`pending`). A save that succeeds makes `pending` the new `saved`; a
 /// rollback goes back to it. Models are named by `rid`, an identity no operation changes.
+///
+/// Each rule names where SwiftData's behaviour comes from. "Apple:" quotes the page of
+/// SwiftData's documentation (developer.apple.com/documentation/swiftdata/…) that states
+/// it; "WWDC23" names the session; "Divergence" marks a rule where OpenSwiftData refuses
+/// where SwiftData would lose data, as the porting guide's "What differs on purpose" lists,
+/// and states SwiftData's rule beside it.
 struct ReferenceStore {
     /// One model: its kind, attributes, and the rids each relationship holds (a to-one
     /// holds at most one). A deleted model stays, flagged, until the save, as its delete
@@ -34,6 +40,10 @@ struct ReferenceStore {
 
     /// Inserts a new model and returns its rid. Its to-one links are set as a property
     /// set would set them, inverses included.
+    ///
+    /// Apple, `ModelContext.insert(_:)`: "Registers the specified model with the context so
+    /// it can include the model in the next save operation." A model's attributes start at
+    /// its initializer's values (`initial(_:of:)`).
     mutating func insert(_ kind: GeneratedKind, attributes: [String: GeneratedValue], toOne: [String: Int]) -> Int {
         let rid = nextRID
         nextRID += 1
@@ -83,6 +93,11 @@ struct ReferenceStore {
 
     /// Links `rid` to `target`, and `target` back: a to-one inverse first leaves the model
     /// it held, a to-one relationship first leaves its old target.
+    ///
+    /// Apple, `Relationship(_:deleteRule:minimumModelCount:maximumModelCount:originalName:inverse:hashModifier:)`:
+    /// `inverse` is "the key path to the inverse relationship"; WWDC23 "Model your schema
+    /// with SwiftData" (10195) and "Dive deeper into SwiftData" (10196): SwiftData keeps both
+    /// sides of an inverse pair in step, so that setting one side updates the other.
     private mutating func link(_ rid: Int, _ relationship: GeneratedRelationship, _ target: Int) {
         if !relationship.isToMany {
             for old in pending[rid]!.links[relationship.name]! where old != target {
@@ -108,6 +123,18 @@ struct ReferenceStore {
     /// `.cascade` deletes the related models, `.nullify` takes it out of their inverse,
     /// `.deny` leaves both sides for the save to judge, `.noAction` leaves the related
     /// models pointing at it until the save, which drops every link to a deleted model.
+    ///
+    /// Apple, `ModelContext.delete(_:)`: "Removes the specified model from the persistent
+    /// storage during the next save operation. … If the model is new and in an unsaved
+    /// state, the context simply discards it." `Schema.Relationship.DeleteRule`: `.cascade`,
+    /// "A rule that deletes any related models"; `.nullify`, "A rule that nullifies the
+    /// related model's reference to the deleted model"; `.deny`, "A rule that prevents the
+    /// deletion of a model because it contains one or more references to other models";
+    /// `.noAction`, "A rule that doesn't make changes to any related models" (its discussion:
+    /// the related models "may reference models that don't exist"). Divergence for
+    /// `.noAction` (porting guide, "`.noAction` after the save"): once the delete is saved,
+    /// SwiftData's related models still name a model whose row is gone, which traps when
+    /// read; OpenSwiftData's save drops those links, so the reference drops them in `save()`.
     mutating func delete(_ rid: Int) {
         guard let object = pending[rid], !object.isDeleted else { return }
         pending[rid]!.isDeleted = true
@@ -127,27 +154,47 @@ struct ReferenceStore {
 
     // MARK: Saving
 
-    /// Why a save must fail, or nil: a live model whose required to-one holds no model
-    /// (a badge taken out of its holder's badges), or a deleted model that was saved and
-    /// whose `.deny` relationship still holds live models. (A model deleted before its
-    /// first save just leaves the context.)
-    var saveRefusal: String? {
+    /// Why a save must fail, or nil: the first of ``saveRefusals``.
+    var saveRefusal: Refusal? { saveRefusals.first }
+
+    /// Every reason the next save must fail, in rid order: a live model whose required
+    /// to-one holds no model (a badge taken out of its holder's badges), a deleted model that
+    /// was saved and whose `.deny` relationship still holds live models (a model deleted
+    /// before its first save just leaves the context), a live model holding NaN.
+    ///
+    /// Required to-one: SwiftData validates a save as Core Data, under it on Apple's
+    /// platforms, does (Apple, `NSValidationMissingMandatoryPropertyError`: "Error code for a
+    /// non-optional property with a nil value"). `.deny`: Apple,
+    /// `Schema.Relationship.DeleteRule.deny` (see ``delete(_:)``), which Core Data's save
+    /// enforces with `NSValidationRelationshipDeniedDeleteError` (1600). Divergence for
+    /// NaN (porting guide, "NaN is refused, not stored"): SQLite keeps a NaN bound as a REAL
+    /// as NULL, so OpenSwiftData refuses the save, naming the property.
+    var saveRefusals: [Refusal] {
+        var refusals: [Refusal] = []
         for (rid, object) in pending.sorted(by: { $0.key < $1.key }) where !object.isDeleted {
             for relationship in object.kind.relationships where relationship.isRequired {
                 let targets = object.links[relationship.name]!.filter { pending[$0]?.isDeleted == false }
-                if targets.isEmpty { return "rid \(rid): \(relationship) holds no model" }
+                if targets.isEmpty { refusals.append(.requiredLinkMissing(rid: rid, relationship)) }
+            }
+            for (name, value) in object.attributes.sorted(by: { $0.key < $1.key }) where value.isNotANumber {
+                refusals.append(.notANumber(rid: rid, object.kind, attribute: name))
             }
         }
         for (rid, object) in pending.sorted(by: { $0.key < $1.key }) where object.isDeleted && saved[rid] != nil {
             for relationship in object.kind.relationships where relationship.rule == .deny {
                 let remaining = object.links[relationship.name]!.filter { pending[$0]?.isDeleted == false }
-                if !remaining.isEmpty { return "rid \(rid): \(relationship) holds \(remaining.sorted())" }
+                if !remaining.isEmpty {
+                    refusals.append(.deleteDenied(rid: rid, relationship, holding: remaining.sorted()))
+                }
             }
         }
-        return nil
+        return refusals
     }
 
     /// Commits `pending`: deleted models go, and every link to them with them.
+    ///
+    /// Apple, `ModelContext.save()`: "Writes any pending inserts, changes, and deletes to
+    /// the persistent storage."
     mutating func save() {
         let deleted = Set(pending.filter(\.value.isDeleted).keys)
         for rid in deleted { pending[rid] = nil }
@@ -157,13 +204,41 @@ struct ReferenceStore {
         saved = pending
     }
 
+    /// Apple, `ModelContext.rollback()`: "Discards pending inserts and deletes, restores
+    /// changed models to their most recent committed state, and empties the undo stack."
     mutating func rollback() {
         pending = saved
     }
 
     /// A change written by another context and saved there: it reaches both states.
+    ///
+    /// Apple, `ModelContext`: the context writes "any changes made to those models" to the
+    /// store when it saves, so another context's fetch reads them. That the working context's
+    /// registered model without unsaved changes shows them at its next fetch is
+    /// OpenSwiftData's rule (porting guide, "Context API"), which SwiftData's documentation
+    /// does not state.
     mutating func changeSaved(_ rid: Int, _ attribute: String, to value: GeneratedValue) {
         saved[rid]?.attributes[attribute] = value
         pending[rid]?.attributes[attribute] = value
+    }
+}
+
+extension ReferenceStore {
+    /// A reason a save must fail: the rule it breaks and the model that breaks it.
+    enum Refusal: Hashable, CustomStringConvertible {
+        /// A live model's required to-one holds no live model.
+        case requiredLinkMissing(rid: Int, GeneratedRelationship)
+        /// A deleted, saved model's `.deny` relationship still holds these live models.
+        case deleteDenied(rid: Int, GeneratedRelationship, holding: [Int])
+        /// A live model of this kind holds NaN in this attribute.
+        case notANumber(rid: Int, GeneratedKind, attribute: String)
+
+        var description: String {
+            switch self {
+            case .requiredLinkMissing(let rid, let relationship): "rid \(rid): \(relationship) holds no model"
+            case .deleteDenied(let rid, let relationship, let holding): "rid \(rid): \(relationship) holds \(holding)"
+            case .notANumber(let rid, let kind, let attribute): "rid \(rid): \(kind.rawValue).\(attribute) is NaN"
+            }
+        }
     }
 }

@@ -111,6 +111,11 @@ final class SequenceRunner {
             guard let rid = reference.resolve(slot, among: kind.family) else { return }
             reference.change(rid, attribute, to: value)
             GeneratedModelAccess.set(attribute, value, on: try model(rid))
+        case .changeToNotANumber(let kind, let slot, let attribute):
+            guard let rid = reference.resolve(slot, among: kind.family) else { return }
+            reference.change(rid, attribute, to: .double(.nan))
+            GeneratedModelAccess.set(attribute, .double(.nan), on: try model(rid))
+            try save()
         case .setToOne(let relationship, let slot, let targetSlot):
             guard let rid = reference.resolve(slot, among: relationship.owner.family) else { return }
             let target = targetSlot.flatMap { reference.resolve($0, among: relationship.target.family) }
@@ -214,23 +219,83 @@ final class SequenceRunner {
         handles[rid] = model
     }
 
+    /// Saves the working context. A save the reference refuses must throw an error naming
+    /// one of the reasons, and change nothing: the store keeps what it had, and the context
+    /// keeps its unsaved changes (Apple, `ModelContext.save()` throws; Core Data leaves a
+    /// context's changes in place when its save fails). Then, at every other step, the app's
+    /// repair and a retry, which must reach the state the reference then holds; otherwise a
+    /// rollback.
     private func save() throws {
         counts.saves += 1
-        let refusal = reference.saveRefusal
+        let refusals = reference.saveRefusals
         do {
             try context.save()
         } catch {
-            guard refusal != nil, error is SwiftDataError else { throw fail("save failed: \(error)") }
+            guard !refusals.isEmpty else { throw fail("save failed: \(error)") }
+            try expectRefusal(error, among: refusals, "save")
             counts.refusedSaves += 1
-            context.rollback()
-            reference.rollback()
-            pruneHandles()
+            // A required to-one that holds no model is not read: in SwiftData, reading it traps
+            // (OpenSwiftData reads the model it held at the last save, if any).
+            let unreadable = Set(
+                refusals.compactMap { refusal -> Int? in
+                    if case .requiredLinkMissing(let rid, _) = refusal { rid } else { nil }
+                })
+            try check(
+                context, against: reference.pending, "the working context after a refused save",
+                leavingRequiredLinksOf: unreadable)
+            try checkSaved()
+            if step.isMultiple(of: 2) {
+                try repairAndSave()
+            } else {
+                context.rollback()
+                reference.rollback()
+                pruneHandles()
+            }
             return
         }
-        if let refusal { throw fail("save succeeded, but \(refusal)") }
+        if let refusal = refusals.first { throw fail("save succeeded, but \(refusal)") }
         reference.save()
         pruneHandles()
         try checkSaved()
+    }
+
+    /// Takes away each reason the last save was refused, as an app would (a number for the
+    /// NaN, deleting the badge without a holder, deleting the toys that deny their pet's
+    /// deletion), and saves again.
+    private func repairAndSave() throws {
+        while let refusal = reference.saveRefusal {
+            switch refusal {
+            case .notANumber(let rid, _, let attribute):
+                let value: GeneratedValue = attribute == "score" ? .null : .double(0)
+                reference.change(rid, attribute, to: value)
+                GeneratedModelAccess.set(attribute, value, on: try model(rid))
+            case .requiredLinkMissing(let rid, _):
+                reference.delete(rid)
+                context.delete(try model(rid))
+            case .deleteDenied(_, _, let holding):
+                for rid in holding {
+                    reference.delete(rid)
+                    context.delete(try model(rid))
+                }
+            }
+        }
+        do {
+            try context.save()
+        } catch {
+            throw fail("the save after a refusal's repair failed: \(error)")
+        }
+        reference.save()
+        pruneHandles()
+        try checkSaved()
+    }
+
+    /// `error` is the refusal of a save or a bulk delete, naming one of `refusals`.
+    private func expectRefusal(_ error: any Error, among refusals: [ReferenceStore.Refusal], _ what: String) throws {
+        guard let cause = (error as? SwiftDataError)?.cause, refusals.contains(where: { $0.isNamed(by: cause) }) else {
+            throw fail(
+                "\(what) threw \(error), expected the refusal of \(refusals.map(\.description).joined(separator: "; "))"
+            )
+        }
     }
 
     /// Forgets the models the reference no longer holds (deleted, or rolled back).
@@ -285,18 +350,19 @@ final class SequenceRunner {
     private func deleteInBulk(_ query: GeneratedQuery, in target: ModelContext) throws {
         guard !context.hasChanges, reference.pending == reference.saved else { return }
         for rid in query.unbounded.expected(in: reference.pending) { reference.delete(rid) }
-        let refusal = reference.saveRefusal
+        let refusals = reference.saveRefusals
         counts.saves += 1
         do {
             try query.deleteMatching(in: target)
         } catch {
-            guard refusal != nil, error is SwiftDataError else { throw fail("bulk delete failed: \(error)") }
+            guard !refusals.isEmpty else { throw fail("bulk delete failed: \(error)") }
+            try expectRefusal(error, among: refusals, "bulk delete")
             counts.refusedSaves += 1
             reference.rollback()
             guard !target.hasChanges else { throw fail("a refused bulk delete left changes in its context") }
             return
         }
-        if let refusal { throw fail("bulk delete succeeded, but \(refusal)") }
+        if let refusal = refusals.first { throw fail("bulk delete succeeded, but \(refusal)") }
         guard !target.hasChanges else { throw fail("a bulk delete left changes in its context") }
         reference.save()
         pruneHandles()
@@ -381,8 +447,12 @@ final class SequenceRunner {
         if found != expected { throw fail("\(how) \(query) returned rids \(found), expected \(expected)") }
     }
 
-    /// Every model `context` fetches, with its attributes and links, equals the reference's.
-    private func check(_ context: ModelContext, against objects: [Int: ReferenceStore.Object], _ what: String) throws {
+    /// Every model `context` fetches, with its attributes and links, equals the reference's;
+    /// the required to-ones of the models `leavingRequiredLinksOf` names are not read.
+    private func check(
+        _ context: ModelContext, against objects: [Int: ReferenceStore.Object], _ what: String,
+        leavingRequiredLinksOf unreadable: Set<Int> = []
+    ) throws {
         counts.checks += 1
         var seen: [Int: ReferenceStore.Object] = [:]
         for kind in GeneratedQuery.kinds {
@@ -391,7 +461,12 @@ final class SequenceRunner {
                 if let handle = handles[rid], context === self.context, handle !== model {
                     throw fail("in \(what), rid \(rid) has two instances")
                 }
-                seen[rid] = snapshot(model)
+                seen[rid] = snapshot(model, readingRequiredLinks: !unreadable.contains(rid))
+                if unreadable.contains(rid), let expected = objects[rid] {
+                    for relationship in expected.kind.relationships where relationship.isRequired {
+                        seen[rid]!.links[relationship.name] = expected.links[relationship.name]
+                    }
+                }
             }
         }
         let expected = objects.filter { !$0.value.isDeleted }
@@ -401,12 +476,12 @@ final class SequenceRunner {
         }
     }
 
-    private func snapshot(_ model: any PersistentModel) -> ReferenceStore.Object {
+    private func snapshot(_ model: any PersistentModel, readingRequiredLinks: Bool = true) -> ReferenceStore.Object {
         let kind = GeneratedModelAccess.kind(of: model)
         var attributes: [String: GeneratedValue] = [:]
         for name in kind.attributes { attributes[name] = GeneratedModelAccess.value(name, of: model) }
         var links: [String: Set<Int>] = [:]
-        for relationship in kind.relationships {
+        for relationship in kind.relationships where readingRequiredLinks || !relationship.isRequired {
             links[relationship.name] = Set(
                 GeneratedModelAccess.targets(relationship.name, of: model).map(GeneratedModelAccess.rid(of:)))
         }
@@ -510,5 +585,23 @@ final class SequenceRunner {
         var configuration = Configuration()
         configuration.readonly = true
         return configuration
+    }
+}
+
+extension ReferenceStore.Refusal {
+    /// Whether an error's cause names this reason: the same rule, the same property, and
+    /// the model's entity (a relationship or attribute declared by `Person` may be named
+    /// for an `Employee`, or the other way round).
+    func isNamed(by cause: SwiftDataError.Cause) -> Bool {
+        switch (self, cause) {
+        case (.requiredLinkMissing(_, let declared), .requiredRelationshipMissing(let entity, let relationship, _)),
+            (.deleteDenied(_, let declared, _), .deleteDenied(let entity, let relationship, _)):
+            return relationship == declared.name && declared.owner.family.map(\.rawValue).contains(entity)
+        case (.notANumber(_, let kind, let attribute), .valueNotStored(let entity, let property, _)):
+            let entities: [GeneratedKind] = kind == .employee ? [.employee, .person] : [kind]
+            return property == attribute && entities.map(\.rawValue).contains(entity)
+        default:
+            return false
+        }
     }
 }
