@@ -157,52 +157,14 @@ extension ModelContextCore {
             updated: operation.changedBackings.map(\.persistentModelID))
     }
 
-    /// Takes the models deleted before their first save out of the related models their
-    /// `.deny` and `.noAction` relationships left pointing at them: the save wrote no link
-    /// to a model without a row. (One inserted again since is a live model.)
-    private func forgetLinksToDiscardedInserts() {
-        guard !discardedInserts.isEmpty else { return }
-        for model in discardedInserts.models where model.persistentBackingData.state == .detached {
-            forgetNoActionLinks(to: model)
-        }
-        discardedInserts.removeAll()
-    }
-
-    /// Takes a deleted model out of the inverses of its `.noAction` (and `.deny`)
-    /// relationships in the context's models, as the save took its row out of theirs:
-    /// these rules leave them pointing at it until the save, which clears every reference
-    /// to a deleted row (a `.deny` that still held a model refused the save). Not a
-    /// change: the store already says so. (An undo of the delete then links them again as
-    /// a change, which its save writes.)
-    private func forgetNoActionLinks(to model: any PersistentModel) {
-        let entity = model.persistentBackingData.entity
-        for property in entity.properties where property.relationship?.leavesRelatedModelsAtDelete == true {
-            guard let inverseIndex = entity.inverse(of: property.index)?.index else { continue }
-            let targets: [any PersistentModel] =
-                switch model.persistentBackingData.relationship(at: property.index) {
-                case .toMany(let many): many
-                case .toOne(let one?): [one]
-                default: []
-                }
-            for target in targets {
-                let backing = target.persistentBackingData
-                guard backing.context === self else { continue }
-                switch backing.relationship(at: inverseIndex) {
-                case .toOne(let held?) where held === model:
-                    backing.setRelationship(.toOne(nil), at: inverseIndex)
-                    backing.setStoredValue(.null, at: inverseIndex)
-                case .toMany(let held) where held.contains(where: { $0 === model }):
-                    backing.setRelationship(.toMany(held.filter { $0 !== model }), at: inverseIndex)
-                default:
-                    break
-                }
-            }
-        }
-    }
-
     /// Brings the context in line with a bulk deletion: the models it held of rows that
     /// went leave it, as deleted models do.
     func settle(_ bulk: BulkDeletion.Outcome, into saved: inout SavedIdentifiers) {
+        // First, while every model still knows its context: links between the models of
+        // deleted rows (a person and its badges) would keep one another, the context's models
+        // they hold, the context and its container alive; and the context's models would show
+        // rows that are gone.
+        for model in bulk.registeredModels { forgetLinks(of: model) }
         for model in bulk.registeredModels {
             let backing = model.persistentBackingData
             saved.deleted.append(backing.persistentModelID)

@@ -62,6 +62,27 @@ struct NoActionTests {
         #expect(try storedRecordOfSong(folder) == nil)
     }
 
+    /// Found by the generated sequences (held models compared without a refetch): when the
+    /// deleted model had not read its `.noAction` relationship, the related models kept it.
+    @Test(
+        "after the delete is saved, a held related model no longer shows it, the relationship unread on the deleted side",
+        arguments: [true, false])
+    func savedDeleteOfUnreadRelationship(relatedReadItsLink: Bool) throws {
+        let folder = TemporaryFolder()
+        let container = try setUp(folder)
+        let context = ModelContext(container)
+        let song = try #require(try context.fetch(FetchDescriptor<Song>()).first)
+        let record = try #require(try context.fetch(FetchDescriptor<Record>()).first)
+        if relatedReadItsLink { #expect(song.record === record) }
+        context.delete(record)
+        try context.save()
+        #expect(song.record == nil)
+        #expect(try storedRecordOfSong(folder) == nil)
+        song.name = "Lake"
+        try context.save()
+        #expect(try storedRecordOfSong(folder) == nil)
+    }
+
     /// Found by the generated sequences: the save wrote no link to a model deleted before its
     /// first save, but the context's related models still showed it, and kept doing so.
     @Test("a model deleted before its first save: after the save, related models no longer show it (.noAction, .deny)")

@@ -1,12 +1,21 @@
 import Foundation
+import OpenSwiftData
 import Testing
 
 /// What the generated sequences found, each kept as the shrunk sequence that showed it,
 /// with the seed that found it (`OSD_SEED=…` replays the whole sequence).
 @Suite("Findings of the generated sequences")
 struct GeneratedFindingsTests {
+    /// Runs the sequence, which must give what the reference gives and then let its
+    /// container end.
     private func replay(_ operations: [GeneratedOperation]) throws {
-        try SequenceRunner().run(operations)
+        weak var container: ModelContainer?
+        do {
+            let runner = try SequenceRunner()
+            container = runner.container
+            try runner.run(operations)
+        }
+        #expect(container == nil, "the sequence's container outlived its run")
     }
 
     @Test("an upsert leaves one live model for its row (OSD_SEED=788085400693)")
@@ -84,6 +93,45 @@ struct GeneratedFindingsTests {
             .change(.toy, slot: 4, attribute: "label", .string("eve")),
             .insert(.employee, ["name": .string("ada"), "score": .double(2)], toOne: [:]),
             .changeToNotANumber(.employee, slot: 3, attribute: "score"),
+        ])
+    }
+
+    @Test("a saved delete under .noAction leaves the held models that pointed at it (OSD_SEED=800362118680)")
+    func savedNoActionDeleteLeavesHeldModels() throws {
+        let clubs = GeneratedRelationship.all.first { $0.owner == .person && $0.name == "clubs" }!
+        let sponsor = GeneratedRelationship.all.first { $0.owner == .toy && $0.name == "sponsor" }!
+        let members = GeneratedRelationship.all.first { $0.owner == .club && $0.name == "members" }!
+        try replay([
+            .insert(.toy, ["serial": .uuid(UUID(uuid: (1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)))], toOne: [:]),
+            .insert(
+                .employee, ["active": .bool(false), "name": .string(GeneratedValue.longString), "salary": .int(3000)],
+                toOne: [:]),
+            .insert(.club, ["code": .string("C0"), "title": .string("Éva")], toOne: [:]),
+            .append(clubs, slot: 6, target: 6),
+            .setToOne(sponsor, slot: 3, target: 3),
+            .insert(.club, ["code": .string("C1"), "title": .string("cy")], toOne: [:]),
+            .save,
+            .changeInOtherContext(.person, slot: 0, attribute: "score", .double(4.5)),
+            .setToOne(sponsor, slot: 6, target: 4),
+            .replace(members, slot: 5, targets: [3, 2]),
+            .delete(.club, slot: 0),
+            .save,
+        ])
+    }
+
+    @Test("a bulk delete of a person, its badge and a club's membership lets the container end (OSD_SEED=944119563203)")
+    func bulkDeleteLetsTheContainerEnd() throws {
+        let clubs = GeneratedRelationship.all.first { $0.owner == .person && $0.name == "clubs" }!
+        try replay([
+            .insert(.club, ["code": .string("C0")], toOne: [:]),
+            .insert(.employee, ["active": .bool(false), "name": .string("zed"), "score": .double(1.5)], toOne: [:]),
+            .append(clubs, slot: 3, target: 3),
+            .insert(.badge, [:], toOne: ["holder": 1]),
+            .save,
+            .deleteWhere(
+                GeneratedQuery(
+                    kind: .person, predicate: 4, parameter: .string("Éva"), sort: 0, reverse: false, offset: nil,
+                    limit: nil)),
         ])
     }
 }

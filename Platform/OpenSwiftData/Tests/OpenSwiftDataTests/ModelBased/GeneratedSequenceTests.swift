@@ -65,7 +65,11 @@ struct GeneratedSequenceTests {
             return .failure(
                 GeneratedRun.Failure(
                     description:
-                        "OSD_SEED=\(seed): the sequence's container outlived its run, and so did its connections"))
+                        """
+                        OSD_SEED=\(seed): the sequence's container outlived its run, and so did its connections; \
+                        shrunk to:
+                        \(SequenceShrinker.shrink(operations).operations.enumerated().map { "  \($0.offset): \($0.element)" }.joined(separator: "\n"))
+                        """))
         }
         return .success(counts)
     }

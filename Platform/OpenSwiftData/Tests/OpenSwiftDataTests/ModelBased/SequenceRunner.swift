@@ -166,6 +166,7 @@ final class SequenceRunner {
             context.rollback()
             reference.rollback()
             pruneHandles()
+            try checkHeld("after a rollback")
             try check(context, against: reference.pending, "the working context after a rollback")
         case .fetch(let query):
             try checkFetch(query, in: context, against: reference.pending)
@@ -240,6 +241,7 @@ final class SequenceRunner {
                 refusals.compactMap { refusal -> Int? in
                     if case .requiredLinkMissing(let rid, _) = refusal { rid } else { nil }
                 })
+            try checkHeld("after a refused save", leavingRequiredLinksOf: unreadable)
             try check(
                 context, against: reference.pending, "the working context after a refused save",
                 leavingRequiredLinksOf: unreadable)
@@ -256,6 +258,7 @@ final class SequenceRunner {
         if let refusal = refusals.first { throw fail("save succeeded, but \(refusal)") }
         reference.save()
         pruneHandles()
+        try checkHeld("after a save")
         try checkSaved()
     }
 
@@ -286,6 +289,7 @@ final class SequenceRunner {
         }
         reference.save()
         pruneHandles()
+        try checkHeld("after a repaired save")
         try checkSaved()
     }
 
@@ -445,6 +449,25 @@ final class SequenceRunner {
         let expected = query.expected(in: objects)
         let how = batchSize.map { "fetch(_:batchSize: \($0))" } ?? "fetch"
         if found != expected { throw fail("\(how) \(query) returned rids \(found), expected \(expected)") }
+    }
+
+    /// Every model the working context holds, as the app holds it (no fetch, which may bring
+    /// a model up to date), equals the reference's; the required to-ones of the models
+    /// `leavingRequiredLinksOf` names are not read.
+    private func checkHeld(_ when: String, leavingRequiredLinksOf unreadable: Set<Int> = []) throws {
+        counts.checks += 1
+        for (rid, model) in handles.sorted(by: { $0.key < $1.key }) {
+            guard let expected = reference.pending[rid], !expected.isDeleted else { continue }
+            var held = snapshot(model, readingRequiredLinks: !unreadable.contains(rid))
+            if unreadable.contains(rid) {
+                for relationship in expected.kind.relationships where relationship.isRequired {
+                    held.links[relationship.name] = expected.links[relationship.name]
+                }
+            }
+            if held != expected {
+                throw fail("\(when), the held model of rid \(rid) is \(describe(held)), expected \(describe(expected))")
+            }
+        }
     }
 
     /// Every model `context` fetches, with its attributes and links, equals the reference's;

@@ -1,3 +1,5 @@
+import OpenSwiftData
+
 /// Makes a failing sequence short: removes runs of steps, halving their length, while
 /// the sequence still fails, then single steps, until no removal keeps it failing.
 enum SequenceShrinker {
@@ -30,12 +32,17 @@ enum SequenceShrinker {
         return Shrunk(operations: current, failure: failure)
     }
 
+    /// How the sequence fails: a difference from the reference, or a container that
+    /// outlives the run (something keeps it, and its connections, alive).
     private static func failureOf(_ operations: [GeneratedOperation]) -> String? {
+        weak var container: ModelContainer?
         do {
-            try SequenceRunner().run(operations)
-            return nil
+            let runner = try SequenceRunner()
+            container = runner.container
+            try runner.run(operations)
         } catch {
             return "\(error)"
         }
+        return container == nil ? nil : "the sequence's container outlived its run"
     }
 }

@@ -196,4 +196,35 @@ struct ContextReleaseTests {
         #expect(volume != nil)
         #expect(container == nil)
     }
+
+    /// Found by the generated sequences: the models of the deleted rows kept each other
+    /// (a person and its badge) and the club the person had joined, and so the context and
+    /// its container, for as long as the process ran.
+    @Test("a bulk delete of linked models lets the context and its container end; the held models show it")
+    func bulkDeletedModelsLetTheContainerEnd() throws {
+        let folder = TemporaryFolder()
+        weak var container: ModelContainer?
+        weak var person: Generated.Person?
+        do {
+            let made = try ModelContainer(
+                for: Schema(versionedSchema: GeneratedV1.self), migrationPlan: GeneratedV1Plan.self,
+                configurations: [ModelConfiguration(url: folder.file("store.sqlite"))])
+            container = made
+            let context = ModelContext(made)
+            let club = Generated.Club(rid: 1, code: "C0", title: "")
+            let member = Generated.Person(rid: 2, name: "zed")
+            context.insert(club)
+            context.insert(member)
+            member.clubs.append(club)
+            context.insert(Generated.Badge(rid: 3, label: "", holder: member))
+            try context.save()
+            person = member
+            try context.delete(model: Generated.Person.self, where: #Predicate { $0.rid == 2 })
+            #expect(club.members.isEmpty)
+            #expect(!context.hasChanges)
+            #expect(try context.fetch(FetchDescriptor<Generated.Badge>()).isEmpty)
+        }
+        #expect(person == nil)
+        #expect(container == nil)
+    }
 }
