@@ -33,9 +33,9 @@ enum GeneratedOperation: Hashable, CustomStringConvertible {
     /// Another context of the container changes a saved model and saves, while the
     /// working context has no unsaved changes.
     case changeInOtherContext(GeneratedKind, slot: Int, attribute: String, GeneratedValue)
-    /// A new club with a saved club's unique code and a new title, inserted and saved: an
-    /// upsert of the stored row.
-    case upsertClub(slot: Int, title: String)
+    /// A new club with a saved club's unique code, a new title and the persons these slots
+    /// name as members, inserted and saved: an upsert of the stored row (find-or-create).
+    case upsertClub(slot: Int, title: String, members: [Int] = [])
     /// The container closed and opened again on the same file.
     case reopen
     /// The container closed and the store opened with the next version of the schema
@@ -69,7 +69,10 @@ enum GeneratedOperation: Hashable, CustomStringConvertible {
             return "enumerate pets, batch \(batchSize)" + (saveEvery.map { ", saving every \($0)" } ?? "")
         case .changeInOtherContext(let kind, let slot, let attribute, let value):
             return "other context: \(kind.rawValue)[\(slot)].\(attribute) = \(value), save"
-        case .upsertClub(let slot, let title): return "upsert Club[\(slot)] with title \"\(title)\", save"
+        case .upsertClub(let slot, let title, let members):
+            return "upsert Club[\(slot)] with title \"\(title)\""
+                + (members.isEmpty ? "" : ", members slots \(members)")
+                + ", save"
         case .reopen: return "reopen"
         case .migrate: return "migrate to the next version"
         }
@@ -153,7 +156,9 @@ enum GeneratedOperation: Hashable, CustomStringConvertible {
             let attribute = kind.changeableAttributes[random.index(kind.changeableAttributes.count)]
             return .changeInOtherContext(kind, slot: slot, attribute: attribute, .random(attribute, using: &random))
         case 96..<98:
-            return .upsertClub(slot: slot, title: GeneratedValue.random("title", using: &random).string ?? "")
+            return .upsertClub(
+                slot: slot, title: GeneratedValue.random("title", using: &random).string ?? "",
+                members: (0..<random.index(3)).map { _ in random.index(8) })
         default:
             return .reopen
         }

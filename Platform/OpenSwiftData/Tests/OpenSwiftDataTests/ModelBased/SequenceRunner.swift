@@ -180,8 +180,8 @@ final class SequenceRunner {
             try enumeratePets(batchSize: batchSize, saveEvery: saveEvery)
         case .changeInOtherContext(let kind, let slot, let attribute, let value):
             try changeInOtherContext(kind, slot: slot, attribute, value)
-        case .upsertClub(let slot, let title):
-            try upsertClub(slot: slot, title: title)
+        case .upsertClub(let slot, let title, let members):
+            try upsertClub(slot: slot, title: title, members: members)
         case .reopen:
             try reopen()
         case .migrate:
@@ -374,16 +374,33 @@ final class SequenceRunner {
         try check(context, against: reference.pending, "the working context after another context deleted in bulk")
     }
 
-    private func upsertClub(slot: Int, title: String) throws {
+    /// Find-or-create of a club by its unique code, with members: the row is updated, keeps
+    /// its other members and gains these (SwiftData's upsert: WWDC23 "Model your schema with
+    /// SwiftData", a model inserted with a stored model's unique value updates that row;
+    /// nothing there removes the row's other links), and the context keeps one live model
+    /// for the row, which the persons now hold.
+    private func upsertClub(slot: Int, title: String, members memberSlots: [Int]) throws {
         guard !context.hasChanges, reference.pending == reference.saved,
             let rid = reference.resolve(slot, among: [.club]),
             case .string(let code) = reference.saved[rid]!.attributes["code"]!
         else { return }
+        var members: [Int] = []
+        for memberSlot in memberSlots {
+            if let member = reference.resolve(memberSlot, among: [.person, .employee]), !members.contains(member) {
+                members.append(member)
+            }
+        }
         let registered = try model(rid)
         let upsert = Generated.Club(rid: rid, code: code, title: title)
         context.insert(upsert)
+        if !members.isEmpty {
+            GeneratedModelAccess.setToMany("members", of: upsert, to: try members.map(model))
+        }
         try context.save()
-        reference.changeSaved(rid, "title", to: .string(title))
+        reference.change(rid, "title", to: .string(title))
+        let relationship = reference.relationship("members", of: rid)
+        for member in members { reference.append(relationship, of: rid, member) }
+        reference.save()
         let fetched = try GeneratedModelAccess.fetchAll(.club, in: context).filter {
             GeneratedModelAccess.rid(of: $0) == rid
         }
@@ -395,6 +412,7 @@ final class SequenceRunner {
             )
         }
         handles[rid] = fetched[0]
+        try checkHeld("after an upsert")
         try checkSaved()
     }
 
@@ -466,6 +484,20 @@ final class SequenceRunner {
             }
             if held != expected {
                 throw fail("\(when), the held model of rid \(rid) is \(describe(held)), expected \(describe(expected))")
+            }
+            // Each related model is the context's own, not one that left it (an upsert's
+            // inserted model, a deleted one), unless the reference holds a deleted model there
+            // (a `.deny` or `.noAction` delete not saved yet).
+            for relationship in expected.kind.relationships where !unreadable.contains(rid) || !relationship.isRequired
+            {
+                for target in GeneratedModelAccess.targets(relationship.name, of: model)
+                where target.modelContext !== context
+                    && reference.pending[GeneratedModelAccess.rid(of: target)]?.isDeleted != true
+                {
+                    throw fail(
+                        "\(when), the held model of rid \(rid) holds in \(relationship) a model of rid "
+                            + "\(GeneratedModelAccess.rid(of: target)) that is not the context's")
+                }
             }
         }
     }
