@@ -91,6 +91,19 @@ struct GeneratedQuery: Hashable, CustomStringConvertible {
         }
     }
 
+    /// The models the fetch returns in `context`, in order, read partially: only the
+    /// attributes ``partialProperties(_:)`` names, their relationships prefetched
+    /// (``prefetched(_:)``); the rest is read when the models' properties are.
+    func runPartially(in context: ModelContext) throws -> [any PersistentModel] {
+        switch kind {
+        case .person, .employee: try fetchPartially(personDescriptor(), context)
+        case .pet: try fetchPartially(petDescriptor(), context)
+        case .toy: try fetchPartially(toyDescriptor(), context)
+        case .club: try fetchPartially(clubDescriptor(), context)
+        case .badge: try fetchPartially(badgeDescriptor(), context)
+        }
+    }
+
     private func fetch<T: PersistentModel>(_ base: FetchDescriptor<T>, _ context: ModelContext, batchSize: Int?)
         throws -> [Int]
     {
@@ -99,6 +112,45 @@ struct GeneratedQuery: Hashable, CustomStringConvertible {
         descriptor.fetchLimit = limit
         guard let batchSize else { return try context.fetch(descriptor).map(GeneratedModelAccess.rid(of:)) }
         return try context.fetch(descriptor, batchSize: batchSize).map(GeneratedModelAccess.rid(of:))
+    }
+
+    private func fetchPartially<T: PersistentModel>(_ base: FetchDescriptor<T>, _ context: ModelContext) throws
+        -> [any PersistentModel]
+    {
+        var descriptor = base
+        descriptor.fetchOffset = offset
+        descriptor.fetchLimit = limit
+        descriptor.propertiesToFetch = Self.partialProperties(T.self)
+        descriptor.relationshipKeyPathsForPrefetching = Self.prefetched(T.self)
+        return try context.fetch(descriptor)
+    }
+
+    /// The attributes a partial fetch of `T` reads: its `rid` and one more.
+    private static func partialProperties<T: PersistentModel>(_: T.Type) -> [PartialKeyPath<T>] {
+        let paths: [AnyKeyPath] =
+            switch T.self {
+            case is Generated.Person.Type: [\Generated.Person.rid, \Generated.Person.name]
+            case is Generated.Pet.Type: [\Generated.Pet.rid, \Generated.Pet.weight]
+            case is Generated.Toy.Type: [\Generated.Toy.rid, \Generated.Toy.label]
+            case is Generated.Club.Type: [\Generated.Club.rid, \Generated.Club.code]
+            case is Generated.Badge.Type: [\Generated.Badge.rid, \Generated.Badge.level]
+            default: []
+            }
+        return paths.compactMap { $0 as? PartialKeyPath<T> }
+    }
+
+    /// The relationships a partial fetch of `T` prefetches.
+    private static func prefetched<T: PersistentModel>(_: T.Type) -> [PartialKeyPath<T>] {
+        let paths: [AnyKeyPath] =
+            switch T.self {
+            case is Generated.Person.Type: [\Generated.Person.pets, \Generated.Person.clubs]
+            case is Generated.Pet.Type: [\Generated.Pet.toys, \Generated.Pet.owner]
+            case is Generated.Toy.Type: [\Generated.Toy.sponsor]
+            case is Generated.Club.Type: [\Generated.Club.members]
+            case is Generated.Badge.Type: [\Generated.Badge.holder]
+            default: []
+            }
+        return paths.compactMap { $0 as? PartialKeyPath<T> }
     }
 
     /// An integer parameter; an infinite weight drawn as the parameter is the largest or

@@ -176,6 +176,7 @@ final class SequenceRunner {
             // (chosen by the query, so that the generator draws as it did without it).
             try checkFetch(
                 query, in: newContext(), against: reference.saved, batchSize: 1 + (query.predicate + query.sort) % 3)
+            try checkPartialFetch(query)
         case .enumeratePets(let batchSize, let saveEvery):
             try enumeratePets(batchSize: batchSize, saveEvery: saveEvery)
         case .changeInOtherContext(let kind, let slot, let attribute, let value):
@@ -467,6 +468,22 @@ final class SequenceRunner {
         let expected = query.expected(in: objects)
         let how = batchSize.map { "fetch(_:batchSize: \($0))" } ?? "fetch"
         if found != expected { throw fail("\(how) \(query) returned rids \(found), expected \(expected)") }
+    }
+
+    /// The same fetch in a new context with `propertiesToFetch` and prefetched
+    /// relationships: the same models in the same order, each reading every attribute and
+    /// link as saved (what the fetch left out is read when asked for).
+    private func checkPartialFetch(_ query: GeneratedQuery) throws {
+        counts.checks += 1
+        let models = try query.runPartially(in: newContext())
+        let expected = query.expected(in: reference.saved)
+        let found = models.map(GeneratedModelAccess.rid(of:))
+        if found != expected { throw fail("a partial fetch \(query) returned rids \(found), expected \(expected)") }
+        for (rid, model) in zip(found, models) where snapshot(model) != reference.saved[rid] {
+            throw fail(
+                "a model of a partial fetch \(query), rid \(rid), is \(describe(snapshot(model))), "
+                    + "expected \(describe(reference.saved[rid]))")
+        }
     }
 
     /// Every model the working context holds, as the app holds it (no fetch, which may bring
