@@ -2,7 +2,8 @@ import Logging
 import OpenSwiftData
 import Synchronization
 
-/// Says once per process that CloudKit sync is unavailable on this platform.
+/// Says once per process that CloudKit sync is unavailable on this platform, and what
+/// syncs such stores instead: StoreSync, through a PostgreSQL server, when one is set.
 ///
 /// Every user-data container asks; only the first that is configured for CloudKit logs.
 final class CloudKitSyncNotice: Sendable {
@@ -22,7 +23,8 @@ final class CloudKitSyncNotice: Sendable {
         logger.notice(
             """
             CloudKit sync is unavailable on this platform: stores configured for CloudKit \
-            (\(cloudKitDatabase)) are kept locally and never synced
+            (\(cloudKitDatabase)) are kept locally, and StoreSync syncs them through a PostgreSQL \
+            server when one is set
             """,
             metadata: ["cloudKitDatabase": "\(cloudKitDatabase)"]
         )

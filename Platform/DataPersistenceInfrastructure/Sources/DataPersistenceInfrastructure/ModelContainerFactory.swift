@@ -144,8 +144,9 @@ public enum ModelContainerFactory {
     /// Opens (or creates) a user-data store through its migration plan; nothing is ever
     /// deleted. The PRD's call.
     ///
-    /// There is no CloudKit on Linux: the store is local, and the first call in a process
-    /// logs that sync is unavailable. When the store cannot be opened or migrated its
+    /// There is no CloudKit on Linux: the store is local (StoreSync syncs it through a
+    /// PostgreSQL server instead), and the first call in a process logs that CloudKit sync is
+    /// unavailable. When the store cannot be opened or migrated its
     /// files are left as they were, the failure is logged as an error, and the program
     /// stops with `fatalError` and a message naming the file and saying it was left
     /// untouched.
@@ -172,8 +173,9 @@ public enum ModelContainerFactory {
     /// Opens (or creates) a user-data store through its migration plan; nothing is ever
     /// deleted; a failure is handled as `onFailure` says.
     ///
-    /// There is no CloudKit on Linux: the store is local, and the first call in a process
-    /// logs that sync is unavailable. When the store cannot be opened or migrated its
+    /// There is no CloudKit on Linux: the store is local (StoreSync syncs it through a
+    /// PostgreSQL server instead), and the first call in a process logs that CloudKit sync is
+    /// unavailable. When the store cannot be opened or migrated its
     /// files are left as they were, the failure is logged as an error, and
     /// ``ModelContainerFactoryError/userStoreUnavailable(url:underlying:)`` is handled as
     /// `onFailure` says.

@@ -104,6 +104,7 @@ struct CloudKitModelContainerTests {
         #expect(!notice.logIfFirst(for: popcornCloudKitDatabase, logger: second.logger))
         #expect(first.messages(at: .notice).count == 1)
         #expect(first.messages(at: .notice).first?.contains("CloudKit sync is unavailable") == true)
+        #expect(first.messages(at: .notice).first?.contains("StoreSync syncs them") == true)
         #expect(second.entries.isEmpty)
     }
 
