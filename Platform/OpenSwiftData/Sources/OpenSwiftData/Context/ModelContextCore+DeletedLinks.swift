@@ -58,7 +58,8 @@ extension ModelContextCore {
         let backing = model.persistentBackingData
         let entity = backing.entity
         guard entity.hasRelationships else { return }
-        for property in entity.properties where property.relationship != nil {
+        for property in entity.properties {
+            guard let relationship = property.relationship else { continue }
             let targets: [any PersistentModel] =
                 switch backing.relationship(at: property.index) {
                 case .toMany(let many): many
@@ -68,7 +69,7 @@ extension ModelContextCore {
             if let inverseIndex = entity.inverse(of: property.index)?.index {
                 for target in targets { removeLink(to: model, from: target, at: inverseIndex) }
             }
-            backing.setRelationship(property.relationship!.isToMany ? .toMany([]) : .toOne(nil), at: property.index)
+            backing.setRelationship(relationship.isToMany ? .toMany([]) : .toOne(nil), at: property.index)
         }
     }
 

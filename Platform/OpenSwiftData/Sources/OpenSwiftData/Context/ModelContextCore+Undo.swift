@@ -67,6 +67,13 @@ final class UndoRecorder {
         manager.registerUndo(withTarget: core) { core in core.setMembership(of: model, present: present) }
     }
 
+    /// Forgets the change registered last without reading its new value: a rollback
+    /// discarded it with its actions. Kept, it would hold its model, and so the context and
+    /// its container, alive once the app lets go of the context.
+    func forgetAwaitingChange() {
+        awaitingNewValue = nil
+    }
+
     /// Reads the new value of the change registered last: it is made by now.
     func readNewValue() {
         guard let change = awaitingNewValue else { return }
@@ -128,6 +135,7 @@ extension ModelContextCore {
     /// changes they undo, as Core Data's `rollback()` empties the undo stack. Actions
     /// others registered on a shared undo manager stay.
     func removeUndoActions() {
+        undoRecorder?.forgetAwaitingChange()
         undoRecorder?.manager?.removeAllActions(withTarget: self)
     }
 
@@ -204,8 +212,10 @@ extension ModelContextCore {
         case (false, .inserted) where backing.context === self:
             insertedModels.remove(model)
             backing.state = .detached
-            unlinkInverses(of: model)
+            unlinkInverses(of: model, asDeleteRulesDo: isRedoing)
             backing.leaveContext()
+            // The links its delete rules left go at the next save, as the delete's did.
+            if isRedoing { discardedInserts.insert(model) }
         case (false, .persisted) where backing.context === self:
             // A saved insert: its row goes at the next save, as a delete's does.
             backing.readUnreadValuesIfAny()
@@ -214,7 +224,7 @@ extension ModelContextCore {
             backing.state = .deleted
             changedModels.remove(model)
             deletedModels.insert(model)
-            unlinkInverses(of: model)
+            unlinkInverses(of: model, asDeleteRulesDo: isRedoing)
         default:
             // Already as asked, or merged into another model by an upsert.
             break
@@ -243,8 +253,16 @@ extension ModelContextCore {
     /// Takes a model an undo or a redo takes out of the context out of the inverses of its
     /// relationships, as a delete's `.nullify` does: a relationship read while the model
     /// was in the context has it, and such a read is no change, so no action takes it out.
-    private func unlinkInverses(of model: any PersistentModel) {
-        forEachInverse(of: model) { target, inverseIndex, isToMany in
+    /// Whether an action runs as a redo: a model taken out of the context then is the
+    /// redo of a delete, not the undo of an insert.
+    private var isRedoing: Bool { undoRecorder?.manager?.isRedoing == true }
+
+    /// Takes `model` out of the inverses of its relationships. `asDeleteRulesDo`: as its
+    /// delete did (a redo of it), which left the related models of its `.deny` and
+    /// `.noAction` relationships pointing at it.
+    private func unlinkInverses(of model: any PersistentModel, asDeleteRulesDo: Bool = false) {
+        forEachInverse(of: model, skipping: { asDeleteRulesDo && $0.leavesRelatedModelsAtDelete }) {
+            target, inverseIndex, isToMany in
             if isToMany {
                 let current = RelationshipGraph.targets(of: target, at: inverseIndex)
                 guard current.contains(where: { $0 === model }) else { return }
@@ -260,11 +278,12 @@ extension ModelContextCore {
     /// Calls `body` with each model of the context that `model`'s relationships refer to,
     /// the index of the inverse relationship, and whether that inverse is to-many.
     private func forEachInverse(
-        of model: any PersistentModel, _ body: (any PersistentModel, Int, Bool) -> Void
+        of model: any PersistentModel, skipping isSkipped: (PropertyDescriptor.Relationship) -> Bool = { _ in false },
+        _ body: (any PersistentModel, Int, Bool) -> Void
     ) {
         let entity = model.persistentBackingData.entity
         for property in entity.properties {
-            guard let relationship = property.relationship,
+            guard let relationship = property.relationship, !isSkipped(relationship),
                 let inverseIndex = entity.inverse(of: property.index)?.index
             else { continue }
             let targets =

@@ -43,7 +43,7 @@ final class ModelContextCore {
     var deletedModels = OrderedModelSet()
     /// Models deleted before their first save whose `.deny` or `.noAction` relationships
     /// left related models pointing at them: the next save writes no link to them, and
-    /// then takes them out of those models too (ModelContextCore+Save.swift).
+    /// then takes them out of those models too (ModelContextCore+DeletedLinks.swift).
     var discardedInserts = OrderedModelSet()
 
     /// The context's use of the container's custom stores, once it has used one

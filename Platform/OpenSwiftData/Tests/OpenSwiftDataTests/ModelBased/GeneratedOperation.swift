@@ -23,6 +23,11 @@ enum GeneratedOperation: Hashable, CustomStringConvertible {
     case deleteWhereInOtherContext(GeneratedQuery)
     case save
     case rollback
+    /// `undo()` of the working context's undo manager: the last change since the last save
+    /// (or other barrier, see ``SequenceRunner``) is undone.
+    case undo
+    /// `redo()` of the change the last undo undid.
+    case redo
     /// A fetch in the working context, unsaved changes included.
     case fetch(GeneratedQuery)
     /// A fetch in a new context, which sees what was saved.
@@ -41,6 +46,24 @@ enum GeneratedOperation: Hashable, CustomStringConvertible {
     /// The container closed and the store opened with the next version of the schema
     /// (``GeneratedV2``), migrating it; the sequence ends there.
     case migrate
+
+    /// Whether the working context's undo manager can undo this step: a change made in
+    /// the working context alone, without a save.
+    var isUndoable: Bool {
+        switch self {
+        case .insert, .change, .setToOne, .append, .remove, .replace, .delete: true
+        default: false
+        }
+    }
+
+    /// Whether this step leaves nothing to undo or redo: it saves, rolls back, or changes the
+    /// store from another context or in bulk (the runner then empties its undo manager).
+    var endsUndo: Bool {
+        switch self {
+        case .fetch, .fetchSaved, .undo, .redo: false
+        default: !isUndoable
+        }
+    }
 
     var description: String {
         switch self {
@@ -63,6 +86,8 @@ enum GeneratedOperation: Hashable, CustomStringConvertible {
             return "delete(model:where:) \(query.unbounded) in another context, save"
         case .save: return "save"
         case .rollback: return "rollback"
+        case .undo: return "undo"
+        case .redo: return "redo"
         case .fetch(let query): return "fetch \(query)"
         case .fetchSaved(let query): return "fetch in a new context \(query)"
         case .enumeratePets(let batchSize, let saveEvery):
@@ -135,8 +160,10 @@ enum GeneratedOperation: Hashable, CustomStringConvertible {
         case 56..<64:
             let kinds = GeneratedKind.allCases
             return .delete(kinds[random.index(kinds.count)], slot: slot)
-        case 64..<76:
+        case 64..<72:
             return .save
+        case 72..<76:
+            return roll < 74 ? .undo : .redo
         case 76..<80:
             return .rollback
         case 80..<84:

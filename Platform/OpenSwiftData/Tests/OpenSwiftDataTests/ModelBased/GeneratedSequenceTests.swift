@@ -34,7 +34,8 @@ struct GeneratedSequenceTests {
         let counts = run.counts
         print(
             "generated sequences: \(counts.sequences) sequences, \(counts.operations) operations, \(counts.saves) saves "
-                + "(\(counts.refusedSaves) refused as expected), \(counts.checks) checks, 0 differences, "
+                + "(\(counts.refusedSaves) refused as expected), \(counts.undos) undos and redos, \(counts.checks) checks, "
+                + "0 differences, "
                 + "\(Int(Date().timeIntervalSince(started))) s, \(budget.workers) threads")
         #expect(counts.sequences >= budget.minimum)
     }
@@ -42,36 +43,27 @@ struct GeneratedSequenceTests {
     /// Runs the sequence of `seed`; a failure is described with the sequence shrunk.
     private static func run(seed: UInt64) -> Result<SequenceCounts, GeneratedRun.Failure> {
         let operations = GeneratedBudget.sequence(seed: seed)
-        // Once the run lets go of its contexts, nothing may keep its container (and its
-        // SQLite connections) alive: no cycle of models, contexts and containers.
-        weak var container: ModelContainer?
-        let counts: SequenceCounts
-        do {
-            let runner = try SequenceRunner()
-            container = runner.container
-            try runner.run(operations)
-            counts = runner.counts
-        } catch {
+        /// The failure, with the sequence shrunk to the steps that still fail.
+        func failure(_ what: String) -> Result<SequenceCounts, GeneratedRun.Failure> {
             let shrunk = SequenceShrinker.shrink(operations)
             return .failure(
                 GeneratedRun.Failure(
                     description: """
-                        OSD_SEED=\(seed): \(error)
+                        OSD_SEED=\(seed): \(what)
                         shrunk to \(shrunk.operations.count) steps (\(shrunk.failure)):
                         \(shrunk.operations.enumerated().map { "  \($0.offset): \($0.element)" }.joined(separator: "\n"))
                         """))
         }
-        if container != nil {
-            return .failure(
-                GeneratedRun.Failure(
-                    description:
-                        """
-                        OSD_SEED=\(seed): the sequence's container outlived its run, and so did its connections; \
-                        shrunk to:
-                        \(SequenceShrinker.shrink(operations).operations.enumerated().map { "  \($0.offset): \($0.element)" }.joined(separator: "\n"))
-                        """))
+        do {
+            // Once the run lets go of its contexts, nothing may keep its container (and its
+            // SQLite connections) alive: no cycle of models, contexts and containers.
+            guard let counts = try SequenceRunner.runLettingGo(operations) else {
+                return failure("the sequence's container outlived its run, and so did its connections")
+            }
+            return .success(counts)
+        } catch {
+            return failure("\(error)")
         }
-        return .success(counts)
     }
 }
 

@@ -204,6 +204,14 @@ struct ReferenceStore {
         saved = pending
     }
 
+    /// Puts the context's state back as it was before a change, or after it (an undo or a
+    /// redo). Apple, `ModelContext.undoManager`: the context registers its changes with the
+    /// undo manager, whose `undo()` reverts the last group of them and `redo()` makes it
+    /// again (WWDC23 "Dive deeper into SwiftData": undo and redo of a context's changes).
+    mutating func restorePending(_ state: [Int: Object]) {
+        pending = state
+    }
+
     /// Apple, `ModelContext.rollback()`: "Discards pending inserts and deletes, restores
     /// changed models to their most recent committed state, and empties the undo stack."
     mutating func rollback() {

@@ -17,6 +17,8 @@ struct SequenceCounts {
     var operations = 0
     var saves = 0
     var refusedSaves = 0
+    /// Undos and redos the undo manager made.
+    var undos = 0
     var checks = 0
 
     mutating func add(_ other: SequenceCounts) {
@@ -24,6 +26,7 @@ struct SequenceCounts {
         operations += other.operations
         saves += other.saves
         refusedSaves += other.refusedSaves
+        undos += other.undos
         checks += other.checks
     }
 }
@@ -45,9 +48,18 @@ final class SequenceRunner {
     /// Set once the store is migrated to the next version: the steps after it do nothing.
     private var migrated = false
 
+    /// The working context's undo manager (each context of the run after a reopen gets it).
+    private let undoManager = UndoManager()
+    /// The reference's states before each change the undo manager can undo, last one last,
+    /// and after each undo the undo manager can redo; both emptied at each step that ends
+    /// undoing (``GeneratedOperation/endsUndo``).
+    private var undoStates: [[Int: ReferenceStore.Object]] = []
+    private var redoStates: [[Int: ReferenceStore.Object]] = []
+
     init() throws {
         container = try Self.openFirstVersion(folder)
         context = ModelContext(container)
+        context.undoManager = undoManager
         contexts.append(context)
     }
 
@@ -55,6 +67,22 @@ final class SequenceRunner {
         try ModelContainer(
             for: Schema(versionedSchema: GeneratedV1.self), migrationPlan: GeneratedV1Plan.self,
             configurations: [ModelConfiguration(url: folder.file("store.sqlite"))])
+    }
+
+    /// Runs `operations` on a new store, throwing at the first step where OpenSwiftData
+    /// and the reference differ; returns the counts, or nil when the run's container
+    /// outlived it once the run let go of its contexts (something, a cycle of models and
+    /// contexts, keeps it and its SQLite connections alive).
+    static func runLettingGo(_ operations: [GeneratedOperation]) throws -> SequenceCounts? {
+        weak var container: ModelContainer?
+        let counts: SequenceCounts
+        do {
+            let runner = try SequenceRunner()
+            container = runner.container
+            try runner.run(operations)
+            counts = runner.counts
+        }
+        return container == nil ? counts : nil
     }
 
     /// Runs `operations`, throwing at the first step where OpenSwiftData and the
@@ -104,6 +132,23 @@ final class SequenceRunner {
 
     private func perform(_ operation: GeneratedOperation) throws {
         if migrated { return }
+        let before = reference.pending
+        try performAlone(operation)
+        if operation.isUndoable {
+            // One undo group per step, as an app's event loop makes one per event.
+            context.processPendingChanges()
+            if reference.pending != before {
+                undoStates.append(before)
+                redoStates.removeAll()
+            }
+        } else if operation.endsUndo {
+            undoManager.removeAllActions()
+            undoStates.removeAll()
+            redoStates.removeAll()
+        }
+    }
+
+    private func performAlone(_ operation: GeneratedOperation) throws {
         switch operation {
         case .insert(let kind, let attributes, let toOne):
             try insert(kind, attributes, toOne: toOne)
@@ -168,6 +213,22 @@ final class SequenceRunner {
             pruneHandles()
             try checkHeld("after a rollback")
             try check(context, against: reference.pending, "the working context after a rollback")
+        case .undo:
+            guard let state = undoStates.popLast() else { return }
+            redoStates.append(reference.pending)
+            undoManager.undo()
+            counts.undos += 1
+            reference.restorePending(state)
+            try checkHeld("after an undo")
+            try check(context, against: reference.pending, "the working context after an undo")
+        case .redo:
+            guard let state = redoStates.popLast() else { return }
+            undoStates.append(reference.pending)
+            undoManager.redo()
+            counts.undos += 1
+            reference.restorePending(state)
+            try checkHeld("after a redo")
+            try check(context, against: reference.pending, "the working context after a redo")
         case .fetch(let query):
             try checkFetch(query, in: context, against: reference.pending)
         case .fetchSaved(let query):
@@ -423,6 +484,7 @@ final class SequenceRunner {
         handles = [:]
         container = try Self.openFirstVersion(folder)
         context = newContext()
+        context.undoManager = undoManager
         for kind in GeneratedQuery.kinds {
             for model in try GeneratedModelAccess.fetchAll(kind, in: context) {
                 handles[GeneratedModelAccess.rid(of: model)] = model
@@ -493,6 +555,7 @@ final class SequenceRunner {
         counts.checks += 1
         for (rid, model) in handles.sorted(by: { $0.key < $1.key }) {
             guard let expected = reference.pending[rid], !expected.isDeleted else { continue }
+            let unreadable = unreadable.union(Self.emptyRequiredLinks(rid, expected))
             var held = snapshot(model, readingRequiredLinks: !unreadable.contains(rid))
             if unreadable.contains(rid) {
                 for relationship in expected.kind.relationships where relationship.isRequired {
@@ -519,6 +582,13 @@ final class SequenceRunner {
         }
     }
 
+    /// `rid` when the reference's model holds no model in a required to-one (a badge taken
+    /// out of its holder's badges, and an undo or a redo back to that state): reading it
+    /// traps in SwiftData, so it is not read.
+    private static func emptyRequiredLinks(_ rid: Int, _ object: ReferenceStore.Object) -> Set<Int> {
+        object.kind.relationships.contains { $0.isRequired && object.links[$0.name]!.isEmpty } ? [rid] : []
+    }
+
     /// Every model `context` fetches, with its attributes and links, equals the reference's;
     /// the required to-ones of the models `leavingRequiredLinksOf` names are not read.
     private func check(
@@ -533,6 +603,7 @@ final class SequenceRunner {
                 if let handle = handles[rid], context === self.context, handle !== model {
                     throw fail("in \(what), rid \(rid) has two instances")
                 }
+                let unreadable = unreadable.union(objects[rid].map { Self.emptyRequiredLinks(rid, $0) } ?? [])
                 seen[rid] = snapshot(model, readingRequiredLinks: !unreadable.contains(rid))
                 if unreadable.contains(rid), let expected = objects[rid] {
                     for relationship in expected.kind.relationships where relationship.isRequired {

@@ -227,4 +227,27 @@ struct ContextReleaseTests {
         #expect(person == nil)
         #expect(container == nil)
     }
+
+    /// Found by the generated sequences with undo: the undo recorder kept the last change
+    /// it had registered, whose model held the context.
+    @Test("a context with an undo manager, rolled back after a change, ends with its container when let go of")
+    func rolledBackChangeWithUndoManagerEnds() throws {
+        let folder = TemporaryFolder()
+        weak var container: ModelContainer?
+        let undoManager = UndoManager()
+        do {
+            let made = try makeContainer(StressLibrary.types, folder: folder)
+            container = made
+            let context = ModelContext(made)
+            context.undoManager = undoManager
+            let shelf = StressShelf(name: "A", position: 1)
+            context.insert(shelf)
+            try context.save()
+            shelf.position = 2
+            context.rollback()
+            #expect(!context.hasChanges)
+        }
+        #expect(!undoManager.canUndo)
+        #expect(container == nil)
+    }
 }
