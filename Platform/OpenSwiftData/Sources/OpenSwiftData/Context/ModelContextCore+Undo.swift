@@ -250,16 +250,15 @@ extension ModelContextCore {
         }
     }
 
-    /// Takes a model an undo or a redo takes out of the context out of the inverses of its
-    /// relationships, as a delete's `.nullify` does: a relationship read while the model
-    /// was in the context has it, and such a read is no change, so no action takes it out.
     /// Whether an action runs as a redo: a model taken out of the context then is the
     /// redo of a delete, not the undo of an insert.
     private var isRedoing: Bool { undoRecorder?.manager?.isRedoing == true }
 
-    /// Takes `model` out of the inverses of its relationships. `asDeleteRulesDo`: as its
-    /// delete did (a redo of it), which left the related models of its `.deny` and
-    /// `.noAction` relationships pointing at it.
+    /// Takes a model an undo or a redo takes out of the context out of the inverses of its
+    /// relationships, as a delete's `.nullify` does: a relationship read while the model
+    /// was in the context has it, and such a read is no change, so no action takes it out.
+    /// With `asDeleteRulesDo` (a redo of a delete), as the delete did: the related models of
+    /// its `.deny` and `.noAction` relationships keep pointing at it.
     private func unlinkInverses(of model: any PersistentModel, asDeleteRulesDo: Bool = false) {
         forEachInverse(of: model, skipping: { asDeleteRulesDo && $0.leavesRelatedModelsAtDelete }) {
             target, inverseIndex, isToMany in
