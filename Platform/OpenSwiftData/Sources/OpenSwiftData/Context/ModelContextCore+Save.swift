@@ -110,8 +110,8 @@ extension ModelContextCore {
 
     /// Brings the models of one store's part of a save in line with what it wrote.
     private func settle(_ operation: SaveOperation, keys: InsertedKeys, into saved: inout SavedIdentifiers) {
-        for (model, backing) in zip(operation.deleted, operation.deletedBackings) {
-            forgetNoActionLinks(to: model)
+        forgetLinksLeftByDelete(to: operation.deleted)
+        for backing in operation.deletedBackings {
             saved.deleted.append(backing.persistentModelID)
             if let primaryKey = backing.primaryKey {
                 identityMap.remove(IdentityMap.key(backing.entity, primaryKey))

@@ -214,21 +214,9 @@ final class SequenceRunner {
             try checkHeld("after a rollback")
             try check(context, against: reference.pending, "the working context after a rollback")
         case .undo:
-            guard let state = undoStates.popLast() else { return }
-            redoStates.append(reference.pending)
-            undoManager.undo()
-            counts.undos += 1
-            reference.restorePending(state)
-            try checkHeld("after an undo")
-            try check(context, against: reference.pending, "the working context after an undo")
+            try undoOrRedo(isUndo: true)
         case .redo:
-            guard let state = redoStates.popLast() else { return }
-            undoStates.append(reference.pending)
-            undoManager.redo()
-            counts.undos += 1
-            reference.restorePending(state)
-            try checkHeld("after a redo")
-            try check(context, against: reference.pending, "the working context after a redo")
+            try undoOrRedo(isUndo: false)
         case .fetch(let query):
             try checkFetch(query, in: context, against: reference.pending)
         case .fetchSaved(let query):
@@ -249,6 +237,24 @@ final class SequenceRunner {
         case .migrate:
             try migrate()
         }
+    }
+
+    /// An undo (or a redo) of the undo manager, and of the reference's last state on the
+    /// undo (redo) stack, the current one going on the other stack; then both compared.
+    private func undoOrRedo(isUndo: Bool) throws {
+        guard let state = isUndo ? undoStates.popLast() : redoStates.popLast() else { return }
+        if isUndo {
+            redoStates.append(reference.pending)
+            undoManager.undo()
+        } else {
+            undoStates.append(reference.pending)
+            undoManager.redo()
+        }
+        counts.undos += 1
+        reference.restorePending(state)
+        let what = isUndo ? "an undo" : "a redo"
+        try checkHeld("after \(what)")
+        try check(context, against: reference.pending, "the working context after \(what)")
     }
 
     private func insert(_ kind: GeneratedKind, _ attributes: [String: GeneratedValue], toOne: [String: Int]) throws {
@@ -555,21 +561,15 @@ final class SequenceRunner {
         counts.checks += 1
         for (rid, model) in handles.sorted(by: { $0.key < $1.key }) {
             guard let expected = reference.pending[rid], !expected.isDeleted else { continue }
-            let unreadable = unreadable.union(Self.emptyRequiredLinks(rid, expected))
-            var held = snapshot(model, readingRequiredLinks: !unreadable.contains(rid))
-            if unreadable.contains(rid) {
-                for relationship in expected.kind.relationships where relationship.isRequired {
-                    held.links[relationship.name] = expected.links[relationship.name]
-                }
-            }
+            let skipsRequired = unreadable.contains(rid) || Self.holdsNoRequiredLink(expected)
+            let held = snapshot(model, leavingRequiredLinksAs: skipsRequired ? expected : nil)
             if held != expected {
                 throw fail("\(when), the held model of rid \(rid) is \(describe(held)), expected \(describe(expected))")
             }
             // Each related model is the context's own, not one that left it (an upsert's
             // inserted model, a deleted one), unless the reference holds a deleted model there
             // (a `.deny` or `.noAction` delete not saved yet).
-            for relationship in expected.kind.relationships where !unreadable.contains(rid) || !relationship.isRequired
-            {
+            for relationship in expected.kind.relationships where !skipsRequired || !relationship.isRequired {
                 for target in GeneratedModelAccess.targets(relationship.name, of: model)
                 where target.modelContext !== context
                     && reference.pending[GeneratedModelAccess.rid(of: target)]?.isDeleted != true
@@ -582,11 +582,11 @@ final class SequenceRunner {
         }
     }
 
-    /// `rid` when the reference's model holds no model in a required to-one (a badge taken
-    /// out of its holder's badges, and an undo or a redo back to that state): reading it
-    /// traps in SwiftData, so it is not read.
-    private static func emptyRequiredLinks(_ rid: Int, _ object: ReferenceStore.Object) -> Set<Int> {
-        object.kind.relationships.contains { $0.isRequired && object.links[$0.name]!.isEmpty } ? [rid] : []
+    /// Whether the reference's model holds no model in a required to-one (a badge taken out
+    /// of its holder's badges, and an undo or a redo back to that state): reading it traps in
+    /// SwiftData, so it is not read.
+    private static func holdsNoRequiredLink(_ object: ReferenceStore.Object) -> Bool {
+        object.kind.relationships.contains { $0.isRequired && object.links[$0.name]!.isEmpty }
     }
 
     /// Every model `context` fetches, with its attributes and links, equals the reference's;
@@ -603,13 +603,9 @@ final class SequenceRunner {
                 if let handle = handles[rid], context === self.context, handle !== model {
                     throw fail("in \(what), rid \(rid) has two instances")
                 }
-                let unreadable = unreadable.union(objects[rid].map { Self.emptyRequiredLinks(rid, $0) } ?? [])
-                seen[rid] = snapshot(model, readingRequiredLinks: !unreadable.contains(rid))
-                if unreadable.contains(rid), let expected = objects[rid] {
-                    for relationship in expected.kind.relationships where relationship.isRequired {
-                        seen[rid]!.links[relationship.name] = expected.links[relationship.name]
-                    }
-                }
+                let expected = objects[rid]
+                let skipsRequired = unreadable.contains(rid) || expected.map(Self.holdsNoRequiredLink) == true
+                seen[rid] = snapshot(model, leavingRequiredLinksAs: skipsRequired ? expected : nil)
             }
         }
         let expected = objects.filter { !$0.value.isDeleted }
@@ -619,12 +615,20 @@ final class SequenceRunner {
         }
     }
 
-    private func snapshot(_ model: any PersistentModel, readingRequiredLinks: Bool = true) -> ReferenceStore.Object {
+    /// The model as the reference describes one; with `expected`, its required to-ones are
+    /// not read but taken from `expected`.
+    private func snapshot(_ model: any PersistentModel, leavingRequiredLinksAs expected: ReferenceStore.Object? = nil)
+        -> ReferenceStore.Object
+    {
         let kind = GeneratedModelAccess.kind(of: model)
         var attributes: [String: GeneratedValue] = [:]
         for name in kind.attributes { attributes[name] = GeneratedModelAccess.value(name, of: model) }
         var links: [String: Set<Int>] = [:]
-        for relationship in kind.relationships where readingRequiredLinks || !relationship.isRequired {
+        for relationship in kind.relationships {
+            if let expected, relationship.isRequired {
+                links[relationship.name] = expected.links[relationship.name]
+                continue
+            }
             links[relationship.name] = Set(
                 GeneratedModelAccess.targets(relationship.name, of: model).map(GeneratedModelAccess.rid(of:)))
         }
