@@ -283,10 +283,7 @@ final class ModelContextCore {
             guard let relationship = property.relationship else { continue }
             switch relationship.deleteRule {
             case .cascade:
-                let related: [any PersistentModel] =
-                    relationship.isToMany
-                    ? RelationshipGraph.targets(of: model, at: property.index)
-                    : RelationshipGraph.target(of: model, at: property.index).map { [$0] } ?? []
+                let related = RelationshipGraph.related(to: model, at: property.index)
                 RelationshipGraph.nullifyInverses(of: model, at: property.index)
                 for target in related { deleteModel(target) }
             case .nullify:
@@ -295,10 +292,14 @@ final class ModelContextCore {
                 break
             }
         }
+        RelationshipGraph.dropLinksToDeletedModels(of: model)
         changedModels.remove(model)
         if wasInserted {
             insertedModels.remove(model)
             backing.state = .detached
+            // The rules' changes kept a snapshot (the model was marked deleted): there is no
+            // row to restore, and the snapshot may hold the model itself, for ever.
+            backing.forgetSnapshot()
             backing.leaveContext()
             if backing.entity.properties.contains(where: { $0.relationship.map(\.leavesRelatedModelsAtDelete) == true })
             {

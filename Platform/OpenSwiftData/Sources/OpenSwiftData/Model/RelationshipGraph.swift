@@ -123,14 +123,39 @@ enum RelationshipGraph {
     /// as the nullify rule and deletion of unsaved models require.
     static func nullifyInverses(of model: any PersistentModel, at index: Int) {
         guard let inverseIndex = model.persistentBackingData.entity.inverse(of: index)?.index else { return }
-        let related: [any PersistentModel]
-        if model.persistentBackingData.entity.properties[index].relationship?.isToMany == true {
-            related = targets(of: model, at: index)
-        } else {
-            related = target(of: model, at: index).map { [$0] } ?? []
-        }
-        for target in related {
+        for target in related(to: model, at: index) {
             detachInverse(of: target, at: inverseIndex, from: model)
+        }
+    }
+
+    /// The models the relationship at `index` of `model` holds: a to-one's one, or none.
+    static func related(to model: any PersistentModel, at index: Int) -> [any PersistentModel] {
+        if model.persistentBackingData.entity.properties[index].relationship?.isToMany == true {
+            return targets(of: model, at: index)
+        }
+        return target(of: model, at: index).map { [$0] } ?? []
+    }
+
+    /// Takes out of `model`'s loaded relationships the models deleted before it or with it
+    /// (those its cascade deleted), as changes an undo puts back. Two deleted models that
+    /// held each other (a pet its favorite toy, the toy its pet) would keep each other, and
+    /// every model of the context they hold, alive for as long as the process runs: the
+    /// model deleted last of any such cycle lets go of the others.
+    static func dropLinksToDeletedModels(of model: any PersistentModel) {
+        func isGone(_ target: any PersistentModel) -> Bool {
+            let state = target.persistentBackingData.state
+            return state == .deleted || state == .detached
+        }
+        let backing = model.persistentBackingData
+        for property in backing.entity.properties where property.relationship != nil {
+            switch backing.relationship(at: property.index) {
+            case .toOne(let target?) where isGone(target):
+                setSlot(.toOne(nil), of: model, at: property.index)
+            case .toMany(let targets) where targets.contains(where: isGone):
+                setSlot(.toMany(targets.filter { !isGone($0) }), of: model, at: property.index)
+            default:
+                break
+            }
         }
     }
 

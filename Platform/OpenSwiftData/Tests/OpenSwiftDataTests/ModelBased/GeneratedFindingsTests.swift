@@ -148,4 +148,30 @@ struct GeneratedFindingsTests {
             .save,
         ])
     }
+
+    @Test("a deleted model that was its own mentor lets its container end (OSD_SEED=650333799980)")
+    func selfRelatedDeleteLetsTheContainerEnd() throws {
+        let mentor = GeneratedRelationship.all.first { $0.owner == .person && $0.name == "mentor" }!
+        let members = GeneratedRelationship.all.first { $0.owner == .club && $0.name == "members" }!
+        try replay([
+            .insert(.club, ["code": .string("C1"), "title": .string("Éva")], toOne: ["manager": 3]),
+            .insert(.person, ["name": .string("Éva")], toOne: [:]),
+            .setToOne(mentor, slot: 7, target: 4),
+            .append(members, slot: 3, target: 1),
+            .delete(.person, slot: 4),
+            .save,
+        ])
+    }
+
+    @Test("deleted models that held each other let their container end (OSD_SEED=223745243631)")
+    func deletedModelsHoldingEachOtherLetTheContainerEnd() throws {
+        try replay([
+            .insert(.club, ["code": .string("C0"), "title": .string("bo")], toOne: ["manager": 7]),
+            .insert(.person, ["age": .int(4), "score": .double(-.infinity)], toOne: ["mentor": 6]),
+            .save,
+            .insert(.pet, ["weight": .double(0)], toOne: ["favorite": 2, "owner": 1]),
+            .insert(.toy, ["label": .string("ada")], toOne: ["favoriteOf": 6, "pet": 4, "sponsor": 2]),
+            .delete(.person, slot: 1),
+        ])
+    }
 }

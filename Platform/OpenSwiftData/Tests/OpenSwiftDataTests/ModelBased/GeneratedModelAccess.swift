@@ -113,12 +113,18 @@ enum GeneratedModelAccess {
         case (let person as Generated.Person, "pets"): person.pets
         case (let person as Generated.Person, "clubs"): person.clubs
         case (let person as Generated.Person, "badges"): person.badges
+        case (let person as Generated.Person, "mentor"): person.mentor.map { [$0] } ?? []
+        case (let person as Generated.Person, "mentees"): person.mentees
+        case (let employee as Generated.Employee, "managed"): employee.managed
         case (let pet as Generated.Pet, "owner"): pet.owner.map { [$0] } ?? []
         case (let pet as Generated.Pet, "toys"): pet.toys
+        case (let pet as Generated.Pet, "favorite"): pet.favorite.map { [$0] } ?? []
         case (let toy as Generated.Toy, "pet"): toy.pet.map { [$0] } ?? []
         case (let toy as Generated.Toy, "sponsor"): toy.sponsor.map { [$0] } ?? []
+        case (let toy as Generated.Toy, "favoriteOf"): toy.favoriteOf.map { [$0] } ?? []
         case (let club as Generated.Club, "members"): club.members
         case (let club as Generated.Club, "sponsored"): club.sponsored
+        case (let club as Generated.Club, "manager"): club.manager.map { [$0] } ?? []
         case (let badge as Generated.Badge, "holder"): [badge.holder]
         default: preconditionFailure("no relationship \(relationship) of \(type(of: model))")
         }
@@ -126,9 +132,13 @@ enum GeneratedModelAccess {
 
     static func setToOne(_ relationship: String, of model: Model, to target: Model?) {
         switch (model, relationship) {
+        case (let person as Generated.Person, "mentor"): person.mentor = target.map { $0 as! Generated.Person }
         case (let pet as Generated.Pet, "owner"): pet.owner = target.map { $0 as! Generated.Person }
+        case (let pet as Generated.Pet, "favorite"): pet.favorite = target.map { $0 as! Generated.Toy }
         case (let toy as Generated.Toy, "pet"): toy.pet = target.map { $0 as! Generated.Pet }
         case (let toy as Generated.Toy, "sponsor"): toy.sponsor = target.map { $0 as! Generated.Club }
+        case (let toy as Generated.Toy, "favoriteOf"): toy.favoriteOf = target.map { $0 as! Generated.Pet }
+        case (let club as Generated.Club, "manager"): club.manager = target.map { $0 as! Generated.Employee }
         case (let badge as Generated.Badge, "holder"): badge.holder = target as! Generated.Person
         default: preconditionFailure("no to-one \(relationship) of \(type(of: model))")
         }
@@ -139,6 +149,8 @@ enum GeneratedModelAccess {
         case (let person as Generated.Person, "pets"): person.pets = targets.map { $0 as! Generated.Pet }
         case (let person as Generated.Person, "clubs"): person.clubs = targets.map { $0 as! Generated.Club }
         case (let person as Generated.Person, "badges"): person.badges = targets.map { $0 as! Generated.Badge }
+        case (let person as Generated.Person, "mentees"): person.mentees = targets.map { $0 as! Generated.Person }
+        case (let employee as Generated.Employee, "managed"): employee.managed = targets.map { $0 as! Generated.Club }
         case (let pet as Generated.Pet, "toys"): pet.toys = targets.map { $0 as! Generated.Toy }
         case (let club as Generated.Club, "members"): club.members = targets.map { $0 as! Generated.Person }
         case (let club as Generated.Club, "sponsored"): club.sponsored = targets.map { $0 as! Generated.Toy }
@@ -151,6 +163,8 @@ enum GeneratedModelAccess {
         case (let person as Generated.Person, "pets"): person.pets.append(target as! Generated.Pet)
         case (let person as Generated.Person, "clubs"): person.clubs.append(target as! Generated.Club)
         case (let person as Generated.Person, "badges"): person.badges.append(target as! Generated.Badge)
+        case (let person as Generated.Person, "mentees"): person.mentees.append(target as! Generated.Person)
+        case (let employee as Generated.Employee, "managed"): employee.managed.append(target as! Generated.Club)
         case (let pet as Generated.Pet, "toys"): pet.toys.append(target as! Generated.Toy)
         case (let club as Generated.Club, "members"): club.members.append(target as! Generated.Person)
         case (let club as Generated.Club, "sponsored"): club.sponsored.append(target as! Generated.Toy)

@@ -4,7 +4,8 @@ import OpenSwiftData
 /// The schema the generated operation sequences run against: every kind of attribute
 /// (optional and not, a stored enum, a Codable array, external storage), a class
 /// hierarchy, one-to-many with each delete rule (`.noAction` included), many-to-many, a
-/// required to-one, and a unique attribute. Every model carries `rid`, the reference's identity for it, which no
+/// required to-one, a one-to-one, a relationship of a model to its own kind, one declared
+/// by a subclass, and a unique attribute. Every model carries `rid`, the reference's identity for it, which no
 /// operation changes.
 enum Generated {
     enum Mood: String, Codable, CaseIterable {
@@ -25,6 +26,9 @@ enum Generated {
         @Relationship(deleteRule: .cascade, inverse: \Pet.owner) var pets: [Pet] = []
         @Relationship(deleteRule: .nullify, inverse: \Club.members) var clubs: [Club] = []
         @Relationship(deleteRule: .cascade, inverse: \Badge.holder) var badges: [Badge] = []
+        /// A relationship to the model's own kind (a person may mentor themself).
+        var mentor: Person?
+        @Relationship(deleteRule: .nullify, inverse: \Person.mentor) var mentees: [Person] = []
 
         init(rid: Int, name: String) {
             self.rid = rid
@@ -35,6 +39,8 @@ enum Generated {
     @Model
     final class Employee: Person {
         var salary: Int = 0
+        /// Declared by the subclass: a plain person manages no club.
+        @Relationship(deleteRule: .nullify, inverse: \Club.manager) var managed: [Club] = []
 
         init(rid: Int, name: String, salary: Int) {
             self.salary = salary
@@ -49,6 +55,8 @@ enum Generated {
         var weight: Double = 0
         var owner: Person?
         @Relationship(deleteRule: .deny, inverse: \Toy.pet) var toys: [Toy] = []
+        /// One-to-one; deleting the pet deletes its favorite toy.
+        @Relationship(deleteRule: .cascade, inverse: \Toy.favoriteOf) var favorite: Toy?
 
         init(rid: Int, name: String) {
             self.rid = rid
@@ -64,6 +72,7 @@ enum Generated {
         var link: URL?
         var pet: Pet?
         var sponsor: Club?
+        var favoriteOf: Pet?
 
         init(rid: Int, label: String) {
             self.rid = rid
@@ -79,6 +88,7 @@ enum Generated {
         var members: [Person] = []
         /// `.noAction`: deleting a club leaves its toys' `sponsor` as it is until the save.
         @Relationship(deleteRule: .noAction, inverse: \Toy.sponsor) var sponsored: [Toy] = []
+        var manager: Employee?
 
         init(rid: Int, code: String, title: String) {
             self.rid = rid

@@ -32,6 +32,8 @@ enum GeneratedV2: VersionedSchema {
         @Relationship(deleteRule: .cascade, inverse: \Pet.owner) var pets: [Pet] = []
         @Relationship(deleteRule: .nullify, inverse: \Club.members) var clubs: [Club] = []
         @Relationship(deleteRule: .cascade, inverse: \Badge.holder) var badges: [Badge] = []
+        var mentor: Person?
+        @Relationship(deleteRule: .nullify, inverse: \Person.mentor) var mentees: [Person] = []
 
         init(rid: Int, name: String) {
             self.rid = rid
@@ -42,6 +44,7 @@ enum GeneratedV2: VersionedSchema {
     @Model
     final class Employee: Person {
         var salary: Int = 0
+        @Relationship(deleteRule: .nullify, inverse: \Club.manager) var managed: [Club] = []
 
         init(rid: Int, name: String, salary: Int) {
             self.salary = salary
@@ -57,6 +60,7 @@ enum GeneratedV2: VersionedSchema {
         var owner: Person?
         /// `toys`, renamed.
         @Relationship(deleteRule: .deny, originalName: "toys", inverse: \Toy.pet) var playthings: [Toy] = []
+        @Relationship(deleteRule: .cascade, inverse: \Toy.favoriteOf) var favorite: Toy?
 
         init(rid: Int, name: String) {
             self.rid = rid
@@ -74,6 +78,7 @@ enum GeneratedV2: VersionedSchema {
         var color: String = "red"
         var pet: Pet?
         var sponsor: Club?
+        var favoriteOf: Pet?
 
         init(rid: Int, label: String) {
             self.rid = rid
@@ -89,6 +94,7 @@ enum GeneratedV2: VersionedSchema {
         @Attribute(originalName: "title") var name: String
         var members: [Person] = []
         @Relationship(deleteRule: .noAction, inverse: \Toy.sponsor) var sponsored: [Toy] = []
+        var manager: Employee?
 
         init(rid: Int, code: String, name: String) {
             self.rid = rid
@@ -150,21 +156,25 @@ enum GeneratedNextVersionAccess {
                 "email": person.email.map(GeneratedValue.string) ?? .null,
             ]
             var kind = GeneratedKind.person
+            var links: [String: Set<Int>] = [
+                "pets": Set(person.pets.map(\.rid)), "clubs": Set(person.clubs.map(\.rid)),
+                "badges": Set(person.badges.map(\.rid)), "mentor": Set(person.mentor.map { [$0.rid] } ?? []),
+                "mentees": Set(person.mentees.map(\.rid)),
+            ]
             if let employee = person as? GeneratedV2.Employee {
                 kind = .employee
                 attributes["salary"] = .int(employee.salary)
+                links["managed"] = Set(employee.managed.map(\.rid))
             }
-            objects[person.rid] = Object(
-                kind: kind, attributes: attributes,
-                links: [
-                    "pets": Set(person.pets.map(\.rid)), "clubs": Set(person.clubs.map(\.rid)),
-                    "badges": Set(person.badges.map(\.rid)),
-                ])
+            objects[person.rid] = Object(kind: kind, attributes: attributes, links: links)
         }
         for pet in try context.fetch(FetchDescriptor<GeneratedV2.Pet>()) {
             objects[pet.rid] = Object(
                 kind: .pet, attributes: ["name": .string(pet.name), "weight": .double(pet.weight)],
-                links: ["owner": Set(pet.owner.map { [$0.rid] } ?? []), "toys": Set(pet.playthings.map(\.rid))])
+                links: [
+                    "owner": Set(pet.owner.map { [$0.rid] } ?? []), "toys": Set(pet.playthings.map(\.rid)),
+                    "favorite": Set(pet.favorite.map { [$0.rid] } ?? []),
+                ])
         }
         for toy in try context.fetch(FetchDescriptor<GeneratedV2.Toy>()) {
             objects[toy.rid] = Object(
@@ -173,12 +183,18 @@ enum GeneratedNextVersionAccess {
                     "label": .string(toy.label), "serial": toy.serial.map(GeneratedValue.uuid) ?? .null,
                     "link": toy.link.map(GeneratedValue.url) ?? .null, "color": .string(toy.color),
                 ],
-                links: ["pet": Set(toy.pet.map { [$0.rid] } ?? []), "sponsor": Set(toy.sponsor.map { [$0.rid] } ?? [])])
+                links: [
+                    "pet": Set(toy.pet.map { [$0.rid] } ?? []), "sponsor": Set(toy.sponsor.map { [$0.rid] } ?? []),
+                    "favoriteOf": Set(toy.favoriteOf.map { [$0.rid] } ?? []),
+                ])
         }
         for club in try context.fetch(FetchDescriptor<GeneratedV2.Club>()) {
             objects[club.rid] = Object(
                 kind: .club, attributes: ["code": .string(club.code), "title": .string(club.name)],
-                links: ["members": Set(club.members.map(\.rid)), "sponsored": Set(club.sponsored.map(\.rid))])
+                links: [
+                    "members": Set(club.members.map(\.rid)), "sponsored": Set(club.sponsored.map(\.rid)),
+                    "manager": Set(club.manager.map { [$0.rid] } ?? []),
+                ])
         }
         for badge in try context.fetch(FetchDescriptor<GeneratedV2.Badge>()) {
             objects[badge.rid] = Object(

@@ -196,6 +196,24 @@ struct GeneratedRelationship: Hashable, Sendable, CustomStringConvertible {
         .init(
             owner: .badge, name: "holder", target: .person, isToMany: false, inverse: "badges", rule: .nullify,
             isRequired: true),
+        .init(
+            owner: .person, name: "mentor", target: .person, isToMany: false, inverse: "mentees", rule: .nullify,
+            isRequired: false),
+        .init(
+            owner: .person, name: "mentees", target: .person, isToMany: true, inverse: "mentor", rule: .nullify,
+            isRequired: false),
+        .init(
+            owner: .employee, name: "managed", target: .club, isToMany: true, inverse: "manager", rule: .nullify,
+            isRequired: false),
+        .init(
+            owner: .club, name: "manager", target: .employee, isToMany: false, inverse: "managed", rule: .nullify,
+            isRequired: false),
+        .init(
+            owner: .pet, name: "favorite", target: .toy, isToMany: false, inverse: "favoriteOf", rule: .cascade,
+            isRequired: false),
+        .init(
+            owner: .toy, name: "favoriteOf", target: .pet, isToMany: false, inverse: "favorite", rule: .nullify,
+            isRequired: false),
     ]
 
     /// The other side of this relationship.

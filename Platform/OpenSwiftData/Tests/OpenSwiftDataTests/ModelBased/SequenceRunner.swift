@@ -662,6 +662,10 @@ final class SequenceRunner {
             ("SELECT COUNT(pet) FROM Toy", links(.toy, "pet")),
             ("SELECT COUNT(sponsor) FROM Toy", links(.toy, "sponsor")),
             ("SELECT COUNT(holder) FROM Badge", links(.badge, "holder")),
+            ("SELECT COUNT(mentor) FROM Person", links(.person, "mentor")),
+            ("SELECT COUNT(manager) FROM Club", links(.club, "manager")),
+            ("SELECT COUNT(favorite) FROM Pet", links(.pet, "favorite")),
+            ("SELECT COUNT(favoriteOf) FROM Toy", links(.toy, "favoriteOf")),
             ("SELECT COUNT(*) FROM \(Self.membershipTable)", links(.club, "members")),
         ]
         let queue = try DatabaseQueue(path: folder.file("store.sqlite").path, configuration: Self.readOnly)
@@ -724,6 +728,24 @@ final class SequenceRunner {
             "SELECT COUNT(*) FROM Employee WHERE _pk NOT IN (SELECT _pk FROM Person)"
         ),
         ("club codes held twice", "SELECT COUNT(*) - COUNT(DISTINCT code) FROM Club"),
+        (
+            "persons whose mentor is no person",
+            "SELECT COUNT(*) FROM Person WHERE mentor IS NOT NULL AND mentor NOT IN (SELECT _pk FROM Person)"
+        ),
+        (
+            "clubs whose manager is no employee",
+            "SELECT COUNT(*) FROM Club WHERE manager IS NOT NULL AND manager NOT IN (SELECT _pk FROM Employee)"
+        ),
+        (
+            "pets whose favorite toy is not theirs (a one-to-one has a key on each side)",
+            "SELECT COUNT(*) FROM Pet WHERE favorite IS NOT NULL "
+                + "AND favorite NOT IN (SELECT _pk FROM Toy WHERE favoriteOf = Pet._pk)"
+        ),
+        (
+            "toys whose pet's favorite is not the toy",
+            "SELECT COUNT(*) FROM Toy WHERE favoriteOf IS NOT NULL "
+                + "AND favoriteOf NOT IN (SELECT _pk FROM Pet WHERE favorite = Toy._pk)"
+        ),
     ]
 
     private static let membershipTable = "Club_members"

@@ -250,4 +250,86 @@ struct ContextReleaseTests {
         #expect(!undoManager.canUndo)
         #expect(container == nil)
     }
+
+    /// Found by the generated sequences: a person who was their own mentor and had joined a
+    /// club, deleted, kept themself (the nullify rule of one side of the pair hid the model
+    /// from the other side's; a model deleted before its first save kept a snapshot of its
+    /// links), and through the club the context and its container, for as long as the
+    /// process ran.
+    @Test(
+        "a deleted model related to itself lets the context and its container end",
+        arguments: [false, true])
+    func selfRelatedDeletedModelLetsTheContainerEnd(savedFirst: Bool) throws {
+        let folder = TemporaryFolder()
+        weak var container: ModelContainer?
+        weak var person: Generated.Person?
+        do {
+            let made = try ModelContainer(
+                for: Schema(versionedSchema: GeneratedV1.self), migrationPlan: GeneratedV1Plan.self,
+                configurations: [ModelConfiguration(url: folder.file("store.sqlite"))])
+            container = made
+            let context = ModelContext(made)
+            let club = Generated.Club(rid: 1, code: "C0", title: "")
+            let member = Generated.Person(rid: 2, name: "zed")
+            context.insert(club)
+            context.insert(member)
+            member.mentor = member
+            member.clubs.append(club)
+            if savedFirst { try context.save() }
+            person = member
+            context.delete(member)
+            // Apple, `Schema.Relationship.DeleteRule.nullify`: "nullifies the related model's
+            // reference to the deleted model", here the model's own.
+            #expect(member.mentor == nil)
+            #expect(member.mentees.isEmpty)
+            #expect(club.members.isEmpty)
+            try context.save()
+        }
+        #expect(person == nil)
+        #expect(container == nil)
+    }
+
+    /// Found by the generated sequences: a pet and its favorite toy, the toy also among the
+    /// pet's toys, deleted by their owner's cascade, each kept the other through the side of
+    /// a pair its rule leaves (`pet.favorite`, `toy.pet`), and the club sponsoring the toy,
+    /// and so the context and its container.
+    @Test(
+        "deleted models that held each other through two relationships let the context and its container end",
+        arguments: [false, true])
+    func deletedModelsHoldingEachOtherLetTheContainerEnd(savedFirst: Bool) throws {
+        let folder = TemporaryFolder()
+        weak var container: ModelContainer?
+        weak var pet: Generated.Pet?
+        weak var toy: Generated.Toy?
+        do {
+            let made = try ModelContainer(
+                for: Schema(versionedSchema: GeneratedV1.self), migrationPlan: GeneratedV1Plan.self,
+                configurations: [ModelConfiguration(url: folder.file("store.sqlite"))])
+            container = made
+            let context = ModelContext(made)
+            let club = Generated.Club(rid: 1, code: "C0", title: "")
+            let owner = Generated.Person(rid: 2, name: "zed")
+            context.insert(club)
+            context.insert(owner)
+            try context.save()
+            let favorite = Generated.Pet(rid: 3, name: "rex")
+            let ball = Generated.Toy(rid: 4, label: "ball")
+            context.insert(favorite)
+            context.insert(ball)
+            favorite.owner = owner
+            ball.pet = favorite
+            ball.favoriteOf = favorite
+            ball.sponsor = club
+            if savedFirst { try context.save() }
+            pet = favorite
+            toy = ball
+            context.delete(owner)
+            #expect(favorite.isDeleted || favorite.modelContext == nil)
+            #expect(club.sponsored.isEmpty)
+            if savedFirst { try context.save() } else { context.rollback() }
+        }
+        #expect(pet == nil)
+        #expect(toy == nil)
+        #expect(container == nil)
+    }
 }
