@@ -107,15 +107,16 @@ private struct EnumerationWalk<T: PersistentModel> {
     private mutating func walk(in context: ModelContextCore, unsavedInserts: [T], block: (T) throws -> Void) throws {
         if descriptor.sortBy.isEmpty {
             try walkByKey(in: context, block: block)
-        } else if orderBy != nil, unsavedChanges.isEmpty {
+        } else if orderBy != nil, unsavedChanges.isEmpty, unsavedInserts.isEmpty {
             try walkSortedKeys(in: context, block: block)
         } else {
-            // Only Swift can sort (by the sort, or by unsaved values the rows do not
-            // show): every match is read, unsaved changes and inserts included, then walked.
+            // Only Swift can sort (by the sort, or by unsaved values the rows do not show, or
+            // unsaved inserts among the rows): every match is read, unsaved changes and
+            // inserts included, then walked, in the order a fetch returns them.
             var everything = descriptor
             everything.fetchOffset = nil
             everything.fetchLimit = nil
-            everything.includePendingChanges = !unsavedChanges.isEmpty
+            everything.includePendingChanges = !unsavedChanges.isEmpty || !unsavedInserts.isEmpty
             for model in try context.fetch(everything) {
                 if try yield(model, block, context) == false { return }
             }

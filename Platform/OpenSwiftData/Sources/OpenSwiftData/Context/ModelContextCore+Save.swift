@@ -126,13 +126,16 @@ extension ModelContextCore {
         // Inserts come in runs of one entity: each run's identity table is looked up once.
         var run: (entity: EntityDescriptor, table: PrimaryKeyTable)?
         var replaced: [ObjectIdentifier: any PersistentModel] = [:]
+        var upsertedInto: [ModelBackingData] = []
         for (position, (model, backing)) in zip(operation.inserted, operation.insertedBackings).enumerated() {
             let primaryKey = keys.byPosition[position]
             if keys.isUpsert[position], let registered = identityMap[IdentityMap.key(backing.entity, primaryKey)],
                 registered !== model
             {
+                forgetLinksReplacedByUpsert(of: backing, in: registered)
                 settleUpsert(of: backing, key: primaryKey, into: registered.persistentBackingData)
                 replaced[ObjectIdentifier(model)] = registered
+                upsertedInto.append(registered.persistentBackingData)
                 continue
             }
             if keys.isUpsert[position] {
@@ -148,10 +151,14 @@ extension ModelContextCore {
             if run?.entity !== entity { run = (entity, identityMap.table(for: entity)) }
             run?.table.register(model, backing: backing)
         }
-        if !replaced.isEmpty { repoint(operation, to: replaced) }
+        if !replaced.isEmpty {
+            repoint(operation.insertedBackings + operation.changedBackings + upsertedInto, to: replaced)
+        }
         // Each list on its own: joined, they would be copied, a retain and a release per model.
         for backing in operation.insertedBackings { settleWritten(backing) }
         for backing in operation.changedBackings { settleWritten(backing) }
+        // Now that every insert has its key: the to-ones an upsert set on the row's model.
+        for backing in upsertedInto { settleWritten(backing) }
         saved.add(
             inserted: operation.insertedBackings.map(\.persistentModelID),
             updated: operation.changedBackings.map(\.persistentModelID))
@@ -183,10 +190,11 @@ extension ModelContextCore {
 
     /// One row, one live model: when an inserted model updated a stored row (its unique
     /// values matched) that this context holds a model of, the held model stays the row's
-    /// model. It shows the attributes the upsert wrote, except those it changed itself in
-    /// the same save (written after the upsert), and reads its relationships again on
-    /// next access. The inserted model leaves the context, as a deleted one does, with the
-    /// row's identifier: other models of the context refer to the held one.
+    /// model. It shows the attributes and to-ones the upsert wrote, except those it changed
+    /// itself in the same save (written after the upsert), and reads its other
+    /// relationships again on next access. The inserted model leaves the context, as a
+    /// deleted one does, with the row's identifier: other models of the context refer to
+    /// the held one.
     private func settleUpsert(of inserted: ModelBackingData, key: Int64, into registered: ModelBackingData) {
         let ownChanges = registered.changedProperties
         for index in registered.entity.columnPropertyIndices
@@ -194,7 +202,13 @@ extension ModelContextCore {
             registered.setStoredValue(inserted.storedValue(at: index), at: index)
         }
         for property in registered.entity.properties where property.relationship != nil {
-            registered.setRelationship(.notLoaded, at: property.index)
+            if ownChanges.contains(property.index) { continue }
+            if case .toOne(let written?) = inserted.relationship(at: property.index) {
+                // Its key is stored once every insert of the save has one.
+                registered.setRelationship(.toOne(written), at: property.index)
+            } else {
+                registered.setRelationship(.notLoaded, at: property.index)
+            }
         }
         inserted.primaryKey = key
         inserted.state = .detached
@@ -202,12 +216,32 @@ extension ModelContextCore {
         inserted.forgetChangedProperties()
     }
 
-    /// Makes the relationships of the save's models that hold an inserted model which left
-    /// the context through an upsert hold the row's live model instead (`replaced`, by the
-    /// inserted model), as the store's links already do: a later change of them then
-    /// writes the row's key, not a detached model's.
-    private func repoint(_ operation: SaveOperation, to replaced: [ObjectIdentifier: any PersistentModel]) {
-        for backing in operation.insertedBackings + operation.changedBackings where backing.context != nil {
+    /// The models the row's to-ones held before an upsert set them to other models let go
+    /// of the row's live model in their inverses (an employee who no longer manages the
+    /// club), as the store's links already do. Not a change: the store already says so.
+    private func forgetLinksReplacedByUpsert(of inserted: ModelBackingData, in registered: any PersistentModel) {
+        let backing = registered.persistentBackingData
+        for index in backing.entity.toOnePropertyIndices where !backing.changedProperties.contains(index) {
+            guard case .toOne(let new?) = inserted.relationship(at: index),
+                let inverse = backing.entity.inverse(of: index)
+            else { continue }
+            var old: (any PersistentModel)?
+            if case .toOne(let held) = backing.relationship(at: index) {
+                old = held
+            } else if case .integer(let key) = backing.storedValue(at: index) {
+                old = identityMap[IdentityMap.key(inverse.entity, key)]
+            }
+            guard let old, old !== new else { continue }
+            removeLinks(to: [ObjectIdentifier(registered)], from: old, at: inverse.index)
+        }
+    }
+
+    /// Makes the relationships of the save's models (`backings`) that hold an inserted model
+    /// which left the context through an upsert hold the row's live model instead
+    /// (`replaced`, by the inserted model), as the store's links already do: a later change
+    /// of them then writes the row's key, not a detached model's.
+    private func repoint(_ backings: [ModelBackingData], to replaced: [ObjectIdentifier: any PersistentModel]) {
+        for backing in backings where backing.context != nil {
             for property in backing.entity.properties where property.relationship != nil {
                 switch backing.relationship(at: property.index) {
                 case .toOne(let target?):

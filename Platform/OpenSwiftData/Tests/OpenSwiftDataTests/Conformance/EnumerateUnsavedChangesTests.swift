@@ -51,6 +51,20 @@ struct EnumerateUnsavedChangesTests {
         #expect(try names(enumerating: descriptor, in: context, batchSize: batchSize).sorted() == fetched)
     }
 
+    /// Found by the generated sequences: the unsaved inserts came after the stored rows.
+    @Test("sorted, with unsaved inserts and no other change: in fetch's order", arguments: [1, 2, 100])
+    func sortedWithUnsavedInserts(batchSize: Int) throws {
+        let container = try makeInMemoryContainer([Kitten.self])
+        let context = ModelContext(container)
+        for (name, age) in [("a", 1), ("b", 5)] { context.insert(Kitten(name: name, age: age)) }
+        try context.save()
+        for (name, age) in [("c", 3), ("d", 0)] { context.insert(Kitten(name: name, age: age)) }
+        let descriptor = FetchDescriptor<Kitten>(sortBy: [SortDescriptor(\.age)])
+        let fetched = try context.fetch(descriptor).map(\.name)
+        #expect(fetched == ["d", "a", "c", "b"])
+        #expect(try names(enumerating: descriptor, in: context, batchSize: batchSize) == fetched)
+    }
+
     @Test("sorted: the same models as fetch, in its order", arguments: [1, 2, 100])
     func sorted(batchSize: Int) throws {
         let context = try context()

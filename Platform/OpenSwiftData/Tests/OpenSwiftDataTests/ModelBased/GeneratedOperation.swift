@@ -32,15 +32,18 @@ enum GeneratedOperation: Hashable, CustomStringConvertible {
     case fetch(GeneratedQuery)
     /// A fetch in a new context, which sees what was saved.
     case fetchSaved(GeneratedQuery)
-    /// `enumerate` over every pet, raising each one's weight, saving every `saveEvery`
-    /// models when set.
-    case enumeratePets(batchSize: Int, saveEvery: Int?)
+    /// `enumerate` over the pets `query` selects, in its order (every pet when nil),
+    /// raising each one's weight, saving every `saveEvery` models when set.
+    case enumeratePets(batchSize: Int, saveEvery: Int?, query: GeneratedQuery? = nil)
     /// Another context of the container changes a saved model and saves, while the
     /// working context has no unsaved changes.
     case changeInOtherContext(GeneratedKind, slot: Int, attribute: String, GeneratedValue)
-    /// A new club with a saved club's unique code, a new title and the persons these slots
-    /// name as members, inserted and saved: an upsert of the stored row (find-or-create).
-    case upsertClub(slot: Int, title: String, members: [Int] = [])
+    /// A new club with a saved club's unique code, a new title, the persons these slots
+    /// name as members (added to the club's `members`, or, `throughInverse`, the club to
+    /// each person's `clubs`) and the employee `manager` names, inserted and saved: an
+    /// upsert of the stored row (find-or-create).
+    case upsertClub(
+        slot: Int, title: String, members: [Int] = [], throughInverse: Bool = false, manager: Int? = nil)
     /// The container closed and opened again on the same file.
     case reopen
     /// The container closed and the store opened with the next version of the schema
@@ -90,13 +93,15 @@ enum GeneratedOperation: Hashable, CustomStringConvertible {
         case .redo: return "redo"
         case .fetch(let query): return "fetch \(query)"
         case .fetchSaved(let query): return "fetch in a new context \(query)"
-        case .enumeratePets(let batchSize, let saveEvery):
-            return "enumerate pets, batch \(batchSize)" + (saveEvery.map { ", saving every \($0)" } ?? "")
+        case .enumeratePets(let batchSize, let saveEvery, let query):
+            return "enumerate \(query.map(\.description) ?? "pets"), batch \(batchSize)"
+                + (saveEvery.map { ", saving every \($0)" } ?? "")
         case .changeInOtherContext(let kind, let slot, let attribute, let value):
             return "other context: \(kind.rawValue)[\(slot)].\(attribute) = \(value), save"
-        case .upsertClub(let slot, let title, let members):
+        case .upsertClub(let slot, let title, let members, let throughInverse, let manager):
             return "upsert Club[\(slot)] with title \"\(title)\""
-                + (members.isEmpty ? "" : ", members slots \(members)")
+                + (members.isEmpty ? "" : ", members slots \(members)\(throughInverse ? " through their clubs" : "")")
+                + (manager.map { ", manager slot \($0)" } ?? "")
                 + ", save"
         case .reopen: return "reopen"
         case .migrate: return "migrate to the next version"
@@ -176,7 +181,8 @@ enum GeneratedOperation: Hashable, CustomStringConvertible {
             return .deleteWhereInOtherContext(.random(using: &random, ownAttributesOnly: true))
         case 90..<93:
             return .enumeratePets(
-                batchSize: random.index(4) + 1, saveEvery: random.chance(50) ? random.index(3) + 1 : nil)
+                batchSize: random.index(4) + 1, saveEvery: random.chance(50) ? random.index(3) + 1 : nil,
+                query: random.chance(50) ? .randomPets(using: &random) : nil)
         case 93..<96:
             let kinds: [GeneratedKind] = [.person, .pet, .toy, .badge]
             let kind = kinds[random.index(kinds.count)]
@@ -185,7 +191,8 @@ enum GeneratedOperation: Hashable, CustomStringConvertible {
         case 96..<98:
             return .upsertClub(
                 slot: slot, title: GeneratedValue.random("title", using: &random).string ?? "",
-                members: (0..<random.index(3)).map { _ in random.index(8) })
+                members: (0..<random.index(3)).map { _ in random.index(8) }, throughInverse: random.chance(50),
+                manager: random.chance(40) ? random.index(8) : nil)
         default:
             return .reopen
         }

@@ -58,6 +58,24 @@ struct GeneratedQuery: Hashable, CustomStringConvertible {
             limit: random.chance(30) ? random.index(5) + 1 : nil)
     }
 
+    /// A query of pets that reads only their own attributes, for `enumerate`.
+    static func randomPets(using random: inout SeededGenerator) -> GeneratedQuery {
+        GeneratedQuery(
+            kind: .pet, predicate: random.index(predicateCount(.pet).ownAttributes),
+            parameter: .random(random.chance(50) ? "weight" : "name", using: &random),
+            sort: random.index(sortCount(.pet)), reverse: random.chance(30),
+            offset: random.chance(20) ? random.index(4) : nil,
+            limit: random.chance(30) ? random.index(5) + 1 : nil)
+    }
+
+    /// The pet descriptor of this query, for `enumerate`.
+    var petsDescriptor: FetchDescriptor<Generated.Pet> {
+        var descriptor = petDescriptor()
+        descriptor.fetchOffset = offset
+        descriptor.fetchLimit = limit
+        return descriptor
+    }
+
     // MARK: Running
 
     /// The rids a fetch returns in `context`, in order: all at once, or, given a batch

@@ -63,7 +63,7 @@ enum GeneratedValue: Hashable, Sendable, CustomStringConvertible {
         case .data(let value): "Data(\(value.count) bytes, first \(value.first ?? 0))"
         case .uuid(let value): "UUID(\(value.uuidString.prefix(8)))"
         case .url(let value): "URL(\(value.absoluteString))"
-        case .strings(let value): "\(value)"
+        case .strings(let value): "[\(value.map { GeneratedValue.string($0).description }.joined(separator: ", "))]"
         }
     }
 

@@ -28,6 +28,32 @@ struct UpsertLinkTests {
         #expect(Set(stored.tags.map(\.label)) == ["food", "art"])
     }
 
+    /// Found by the generated sequences: the held former guide kept listing the trip.
+    @Test("an upsert that sets a to-one takes the row out of the former model's inverse, held in the context")
+    func replacedToOneLeavesTheFormerInverse() throws {
+        let folder = TemporaryFolder()
+        let container = try makeContainer(tripSchemaTypes, folder: folder)
+        let context = ModelContext(container)
+        let held = Trip(name: "Tour", budget: 10)
+        let ana = Guide(name: "Ana")
+        context.insert(held)
+        held.guide = ana
+        try context.save()
+        #expect(ana.trips.map(\.name) == ["Tour"])
+
+        let upsert = Trip(name: "Tour", budget: 20)
+        let bo = Guide(name: "Bo")
+        context.insert(upsert)
+        upsert.guide = bo
+        try context.save()
+
+        #expect(held.guide === bo)
+        #expect(bo.trips.count == 1 && bo.trips.first === held)
+        #expect(ana.trips.isEmpty)
+        let stored = try ModelContext(container).fetch(FetchDescriptor<Guide>(sortBy: [SortDescriptor(\.name)]))
+        #expect(stored.map { $0.trips.map(\.name) } == [[], ["Tour"]])
+    }
+
     @Test("the model the context held stays the row's one live model and shows the upsert")
     func oneLiveModel() throws {
         let folder = TemporaryFolder()
