@@ -44,6 +44,11 @@ enum GeneratedOperation: Hashable, CustomStringConvertible {
     /// upsert of the stored row (find-or-create).
     case upsertClub(
         slot: Int, title: String, members: [Int] = [], throughInverse: Bool = false, manager: Int? = nil)
+    /// The second context (``ReferenceStore``'s second context) sets an attribute of a
+    /// stored model, unsaved; saves; rolls back.
+    case changeInSecond(GeneratedKind, slot: Int, attribute: String, GeneratedValue)
+    case saveSecond
+    case rollbackSecond
     /// The container closed and opened again on the same file.
     case reopen
     /// The container closed and the store opened with the next version of the schema
@@ -63,7 +68,7 @@ enum GeneratedOperation: Hashable, CustomStringConvertible {
     /// store from another context or in bulk (the runner then empties its undo manager).
     var endsUndo: Bool {
         switch self {
-        case .fetch, .fetchSaved, .undo, .redo: false
+        case .fetch, .fetchSaved, .undo, .redo, .changeInSecond, .rollbackSecond: false
         default: !isUndoable
         }
     }
@@ -103,6 +108,10 @@ enum GeneratedOperation: Hashable, CustomStringConvertible {
                 + (members.isEmpty ? "" : ", members slots \(members)\(throughInverse ? " through their clubs" : "")")
                 + (manager.map { ", manager slot \($0)" } ?? "")
                 + ", save"
+        case .changeInSecond(let kind, let slot, let attribute, let value):
+            return "second context: \(kind.rawValue)[\(slot)].\(attribute) = \(value)"
+        case .saveSecond: return "second context: save"
+        case .rollbackSecond: return "second context: rollback"
         case .reopen: return "reopen"
         case .migrate: return "migrate to the next version"
         }
@@ -119,7 +128,7 @@ enum GeneratedOperation: Hashable, CustomStringConvertible {
 
     private static func randomStep(clubCodes: inout Int, using random: inout SeededGenerator) -> GeneratedOperation {
         let slot = random.index(8)
-        let roll = random.index(100)
+        let roll = random.index(108)
         switch roll {
         case 0..<22:
             let kinds = GeneratedKind.allCases
@@ -193,6 +202,15 @@ enum GeneratedOperation: Hashable, CustomStringConvertible {
                 slot: slot, title: GeneratedValue.random("title", using: &random).string ?? "",
                 members: (0..<random.index(3)).map { _ in random.index(8) }, throughInverse: random.chance(50),
                 manager: random.chance(40) ? random.index(8) : nil)
+        case 100..<104:
+            let kinds = GeneratedKind.allCases
+            let kind = kinds[random.index(kinds.count)]
+            let attribute = kind.changeableAttributes[random.index(kind.changeableAttributes.count)]
+            return .changeInSecond(kind, slot: slot, attribute: attribute, .random(attribute, using: &random))
+        case 104..<107:
+            return .saveSecond
+        case 107:
+            return .rollbackSecond
         default:
             return .reopen
         }

@@ -1,9 +1,11 @@
 /// The semantics the generated sequences are checked against, written plainly in Swift:
 /// SwiftData's rules for inverses and delete rules, with no storage at all.
 ///
-/// It keeps two states: what the last successful save wrote (`saved`) and what the
-/// context holds now (`pending`). A save that succeeds makes `pending` the new `saved`; a
-/// rollback goes back to it. Models are named by `rid`, an identity no operation changes.
+/// It keeps what the store holds (`saved`), what the working context holds now
+/// (`pending`), and what the working context held at its last save, rollback or fetch
+/// (`base`), which a rollback goes back to. A save writes the working context's changes
+/// into `saved`, only the attributes it changed over a row another context changed since
+/// (``save()``). Models are named by `rid`, an identity no operation changes.
 ///
 /// Each rule names where SwiftData's behaviour comes from. "Apple:" quotes the page of
 /// SwiftData's documentation (developer.apple.com/documentation/swiftdata/…) that states
@@ -21,9 +23,16 @@ struct ReferenceStore {
         var isDeleted = false
     }
 
-    private(set) var saved: [Int: Object] = [:]
+    var saved: [Int: Object] = [:]
     private(set) var pending: [Int: Object] = [:]
+    private(set) var base: [Int: Object] = [:]
     private var nextRID = 1
+    /// The models with unsaved changes in the working context (an attribute set, a link
+    /// made or undone on either side, an insert, a delete), and the attributes set on each.
+    private(set) var touched: Set<Int> = []
+    private var changedAttributes: [Int: Set<String>] = [:]
+    /// The second context's unsaved changes (ReferenceStore+SecondContext.swift).
+    var secondChanges: [Int: [String: GeneratedValue]] = [:]
 
     /// The live models of these kinds, in the order they were inserted.
     func live(_ kinds: [GeneratedKind]) -> [Int] {
@@ -47,6 +56,7 @@ struct ReferenceStore {
     mutating func insert(_ kind: GeneratedKind, attributes: [String: GeneratedValue], toOne: [String: Int]) -> Int {
         let rid = nextRID
         nextRID += 1
+        touched.insert(rid)
         var values: [String: GeneratedValue] = [:]
         for name in kind.attributes { values[name] = attributes[name] ?? .initial(name, of: kind) }
         pending[rid] = Object(
@@ -60,6 +70,8 @@ struct ReferenceStore {
 
     mutating func change(_ rid: Int, _ attribute: String, to value: GeneratedValue) {
         pending[rid]?.attributes[attribute] = value
+        touched.insert(rid)
+        changedAttributes[rid, default: []].insert(attribute)
     }
 
     /// The relationship named `name` of a model.
@@ -71,6 +83,7 @@ struct ReferenceStore {
         if let target { return link(rid, relationship, target) }
         for old in pending[rid]!.links[relationship.name]! { unlinkOneSide(old, relationship.inverse, rid) }
         pending[rid]!.links[relationship.name] = []
+        touched.insert(rid)
     }
 
     mutating func append(_ relationship: GeneratedRelationship, of rid: Int, _ target: Int) {
@@ -80,6 +93,7 @@ struct ReferenceStore {
     mutating func remove(_ relationship: GeneratedRelationship, of rid: Int, _ target: Int) {
         guard pending[rid]!.links[relationship.name]!.contains(target) else { return }
         pending[rid]!.links[relationship.name]!.remove(target)
+        touched.insert(rid)
         unlinkOneSide(target, relationship.inverse, rid)
     }
 
@@ -112,11 +126,14 @@ struct ReferenceStore {
             pending[target]!.links[relationship.inverse] = []
         }
         pending[rid]!.links[relationship.name]!.insert(target)
-        pending[target]!.links[relationship.inverse]!.insert(rid)
+        // The model set is changed; the other only when its side changes.
+        touched.insert(rid)
+        if pending[target]!.links[relationship.inverse]!.insert(rid).inserted { touched.insert(target) }
     }
 
     private mutating func unlinkOneSide(_ rid: Int, _ name: String, _ target: Int) {
-        pending[rid]?.links[name]?.remove(target)
+        guard pending[rid]?.links[name]?.remove(target) != nil else { return }
+        touched.insert(rid)
     }
 
     /// Marks a model deleted and runs its delete rules, as `ModelContext.delete` does:
@@ -138,6 +155,7 @@ struct ReferenceStore {
     mutating func delete(_ rid: Int) {
         guard let object = pending[rid], !object.isDeleted else { return }
         pending[rid]!.isDeleted = true
+        touched.insert(rid)
         for relationship in object.kind.relationships {
             let targets = pending[rid]!.links[relationship.name]!
             switch relationship.rule {
@@ -191,31 +209,92 @@ struct ReferenceStore {
         return refusals
     }
 
-    /// Commits `pending`: deleted models go, and every link to them with them.
+    /// Commits `pending`: deleted models go, and every link to them with them; a stored
+    /// row takes only the attributes the working context set (the others may have been
+    /// saved by another context since the working context read them), and the working
+    /// context's models keep showing what they held (``refreshUntouched()``).
     ///
     /// Apple, `ModelContext.save()`: "Writes any pending inserts, changes, and deletes to
-    /// the persistent storage."
+    /// the persistent storage." That a save writes only the changed attributes, so that two
+    /// contexts' saves of different attributes of one row both stay and of one attribute
+    /// the later wins, is OpenSwiftData's rule (porting guide, "A save reports only what it
+    /// wrote"; Core Data's by-property merge), which SwiftData's documentation does not state.
     mutating func save() {
         let deleted = Set(pending.filter(\.value.isDeleted).keys)
         for rid in deleted { pending[rid] = nil }
         for rid in pending.keys {
             for name in pending[rid]!.links.keys { pending[rid]!.links[name]!.subtract(deleted) }
         }
-        saved = pending
+        var written = pending
+        for (rid, object) in pending {
+            guard let stored = saved[rid] else { continue }
+            let own = changedAttributes[rid] ?? []
+            for name in object.kind.attributes where !own.contains(name) {
+                written[rid]!.attributes[name] = stored.attributes[name]
+            }
+        }
+        saved = written
+        base = pending
+        touched = []
+        changedAttributes = [:]
+    }
+
+    /// A fetch in the working context: each model without unsaved changes there shows its
+    /// row as stored (OpenSwiftData's rule, porting guide "Context API"; SwiftData's
+    /// documentation does not say when a context's registered models show another
+    /// context's saves).
+    mutating func refreshUntouched() {
+        for (rid, object) in pending where !touched.contains(rid) && !object.isDeleted {
+            guard let stored = saved[rid] else { continue }
+            pending[rid] = stored
+            base[rid] = stored
+        }
+    }
+
+    /// The stored models whose working-context model shows an attribute it did not set
+    /// other than as stored: another context saved it since.
+    var hasStaleModels: Bool {
+        pending.contains { rid, object in
+            guard !object.isDeleted, let stored = saved[rid] else { return false }
+            let own = changedAttributes[rid] ?? []
+            return object.kind.attributes.contains {
+                !own.contains($0) && object.attributes[$0] != stored.attributes[$0]
+            }
+        }
+    }
+
+    /// A new container's context: every model as stored, nothing unsaved.
+    mutating func reload() {
+        pending = saved
+        base = saved
+        touched = []
+        changedAttributes = [:]
+        secondChanges = [:]
     }
 
     /// Puts the context's state back as it was before a change, or after it (an undo or a
     /// redo). Apple, `ModelContext.undoManager`: the context registers its changes with the
     /// undo manager, whose `undo()` reverts the last group of them and `redo()` makes it
     /// again (WWDC23 "Dive deeper into SwiftData": undo and redo of a context's changes).
+    /// The models the undo or redo changes are changed, as a change marks them.
     mutating func restorePending(_ state: [Int: Object]) {
+        for rid in Set(state.keys).union(pending.keys) where state[rid] != pending[rid] {
+            touched.insert(rid)
+            guard let before = state[rid], let after = pending[rid] else { continue }
+            for name in before.kind.attributes where before.attributes[name] != after.attributes[name] {
+                changedAttributes[rid, default: []].insert(name)
+            }
+        }
         pending = state
     }
 
     /// Apple, `ModelContext.rollback()`: "Discards pending inserts and deletes, restores
     /// changed models to their most recent committed state, and empties the undo stack."
+    /// Their most recent state in this context: what it last saved or fetched.
     mutating func rollback() {
-        pending = saved
+        pending = base
+        touched = []
+        changedAttributes = [:]
     }
 
     /// A change written by another context and saved there: it reaches both states.
@@ -228,6 +307,7 @@ struct ReferenceStore {
     mutating func changeSaved(_ rid: Int, _ attribute: String, to value: GeneratedValue) {
         saved[rid]?.attributes[attribute] = value
         pending[rid]?.attributes[attribute] = value
+        base[rid]?.attributes[attribute] = value
     }
 }
 

@@ -41,6 +41,10 @@ final class SequenceRunner {
     private var context: ModelContext
     /// The working context's model for each rid the reference holds.
     private var handles: [Int: any PersistentModel] = [:]
+    /// A second context with unsaved changes of its own (ReferenceStore+SecondContext.swift),
+    /// and its models, by rid, once it has changed them.
+    private var second: ModelContext
+    private var secondHandles: [Int: any PersistentModel] = [:]
     private var reference = ReferenceStore()
     private(set) var counts = SequenceCounts()
     private var step = 0
@@ -61,6 +65,8 @@ final class SequenceRunner {
         context = ModelContext(container)
         context.undoManager = undoManager
         contexts.append(context)
+        second = ModelContext(container)
+        contexts.append(second)
     }
 
     private static func openFirstVersion(_ folder: TemporaryFolder) throws -> ModelContainer {
@@ -211,8 +217,9 @@ final class SequenceRunner {
             context.rollback()
             reference.rollback()
             pruneHandles()
+            try refreshIfStale("after a rollback")
             try checkHeld("after a rollback")
-            try check(context, against: reference.pending, "the working context after a rollback")
+            try checkWorking("the working context after a rollback")
         case .undo:
             try undoOrRedo(isUndo: true)
         case .redo:
@@ -233,6 +240,13 @@ final class SequenceRunner {
         case .upsertClub(let slot, let title, let members, let throughInverse, let manager):
             try upsertClub(
                 slot: slot, title: title, members: members, throughInverse: throughInverse, manager: manager)
+        case .changeInSecond(let kind, let slot, let attribute, let value):
+            try changeInSecond(kind, slot: slot, attribute, value)
+        case .saveSecond:
+            try saveSecond()
+        case .rollbackSecond:
+            second.rollback()
+            reference.rollbackSecond()
         case .reopen:
             try reopen()
         case .migrate:
@@ -255,7 +269,7 @@ final class SequenceRunner {
         reference.restorePending(state)
         let what = isUndo ? "an undo" : "a redo"
         try checkHeld("after \(what)")
-        try check(context, against: reference.pending, "the working context after \(what)")
+        try checkWorking("the working context after \(what)")
     }
 
     private func insert(_ kind: GeneratedKind, _ attributes: [String: GeneratedValue], toOne: [String: Int]) throws {
@@ -311,9 +325,7 @@ final class SequenceRunner {
                     if case .requiredLinkMissing(let rid, _) = refusal { rid } else { nil }
                 })
             try checkHeld("after a refused save", leavingRequiredLinksOf: unreadable)
-            try check(
-                context, against: reference.pending, "the working context after a refused save",
-                leavingRequiredLinksOf: unreadable)
+            try checkWorking("the working context after a refused save", leavingRequiredLinksOf: unreadable)
             try checkSaved()
             if step.isMultiple(of: 2) {
                 try repairAndSave()
@@ -327,8 +339,25 @@ final class SequenceRunner {
         if let refusal = refusals.first { throw fail("save succeeded, but \(refusal)") }
         reference.save()
         pruneHandles()
+        try refreshIfStale("after a save")
         try checkHeld("after a save")
         try checkSaved()
+    }
+
+    /// When the working context's models show attributes another context saved over since
+    /// they were read, a fetch there, which shows them as stored
+    /// (``ReferenceStore/refreshUntouched()``): any read of their rows would (a relationship
+    /// read included), so the held models are compared after it.
+    private func refreshIfStale(_ when: String) throws {
+        guard reference.hasStaleModels else { return }
+        try checkWorking("the working context's fetch \(when)")
+    }
+
+    /// Every model a fetch in the working context returns equals the reference's: the
+    /// models without unsaved changes as stored.
+    private func checkWorking(_ what: String, leavingRequiredLinksOf unreadable: Set<Int> = []) throws {
+        reference.refreshUntouched()
+        try check(context, against: reference.pending, what, leavingRequiredLinksOf: unreadable)
     }
 
     /// Takes away each reason the last save was refused, as an app would (a number for the
@@ -358,6 +387,7 @@ final class SequenceRunner {
         }
         reference.save()
         pruneHandles()
+        try refreshIfStale("after a repaired save")
         try checkHeld("after a repaired save")
         try checkSaved()
     }
@@ -381,7 +411,8 @@ final class SequenceRunner {
     /// over the results of a fetch descriptor"), in its order, the context's unsaved changes
     /// included, whatever the block changes or saves.
     private func enumeratePets(batchSize: Int, saveEvery: Int?, query: GeneratedQuery?) throws {
-        if saveEvery != nil, reference.saveRefusal != nil { return }
+        // Its saves are checked against a context whose models show what is stored.
+        if saveEvery != nil, reference.saveRefusal != nil || reference.hasStaleModels { return }
         let expected = query.map { $0.expected(in: reference.pending) } ?? reference.live([.pet])
         var visited: [Int] = []
         let descriptor = query?.petsDescriptor ?? FetchDescriptor<Generated.Pet>()
@@ -418,7 +449,66 @@ final class SequenceRunner {
         try other.save()
         reference.changeSaved(rid, attribute, to: value)
         // A fetch shows a registered model without unsaved changes as stored.
-        try check(context, against: reference.pending, "the working context after another context saved")
+        try checkWorking("the working context after another context saved")
+    }
+
+    /// The second context sets an attribute of a stored model (or of a model it changed
+    /// before, whose row may be gone since), unsaved.
+    private func changeInSecond(
+        _ kind: GeneratedKind, slot: Int, _ attribute: String, _ value: GeneratedValue
+    ) throws {
+        let stored = reference.saved.filter { kind.family.contains($0.value.kind) }.keys
+        let held = secondHandles.filter { kind.family.contains(GeneratedModelAccess.kind(of: $0.value)) }.keys
+        let rids = Set(stored).union(held).sorted()
+        guard !rids.isEmpty else { return }
+        let rid = rids[slot % rids.count]
+        let model: any PersistentModel
+        if let found = secondHandles[rid] {
+            model = found
+        } else {
+            guard
+                let found = try GeneratedModelAccess.fetchAll(kind, in: second).first(where: {
+                    GeneratedModelAccess.rid(of: $0) == rid
+                })
+            else { throw fail("the second context finds no rid \(rid)") }
+            secondHandles[rid] = found
+            model = found
+        }
+        GeneratedModelAccess.set(attribute, value, on: model)
+        reference.changeInSecond(rid, attribute, to: value)
+    }
+
+    /// The second context saves: what it set reaches the store, over what the working
+    /// context saved of other attributes, unless a model it changed has no row any more,
+    /// when the save throws `modelNotFound` naming one of them and writes nothing (the
+    /// second context then rolls back). The working context's held models show nothing of
+    /// it until it fetches them.
+    private func saveSecond() throws {
+        counts.saves += 1
+        let gone = reference.secondSaveRefusal
+        do {
+            try second.save()
+        } catch {
+            guard case .modelNotFound(let identifier)? = (error as? SwiftDataError)?.cause,
+                gone.contains(where: { secondHandles[$0]?.persistentModelID == identifier })
+            else {
+                throw fail(
+                    "the second context's save threw \(error), expected "
+                        + (gone.isEmpty ? "none" : "modelNotFound naming one of rids \(gone)"))
+            }
+            counts.refusedSaves += 1
+            try checkSaved()
+            second.rollback()
+            reference.rollbackSecond()
+            return
+        }
+        if !gone.isEmpty { throw fail("the second context's save succeeded, but rids \(gone) have no row") }
+        reference.saveSecond()
+        try checkSaved()
+        // A read of a row in the working context (a fetch, or a relationship read) shows it
+        // on a model without unsaved changes there: the held models are compared once fetched.
+        try checkWorking("the working context after the second context saved")
+        try checkHeld("after the second context saved")
     }
 
     /// `delete(model:where:)` while the working context holds no unsaved change, in the
@@ -446,7 +536,7 @@ final class SequenceRunner {
         reference.save()
         pruneHandles()
         try checkSaved()
-        try check(context, against: reference.pending, "the working context after another context deleted in bulk")
+        try checkWorking("the working context after another context deleted in bulk")
     }
 
     /// Find-or-create of a club by its unique code, with members (set on the new club, or
@@ -502,12 +592,15 @@ final class SequenceRunner {
     }
 
     private func reopen() throws {
-        reference.rollback()
+        reference.reload()
         context.rollback()
+        second.rollback()
         handles = [:]
+        secondHandles = [:]
         container = try Self.openFirstVersion(folder)
         context = newContext()
         context.undoManager = undoManager
+        second = newContext()
         for kind in GeneratedQuery.kinds {
             for model in try GeneratedModelAccess.fetchAll(kind, in: context) {
                 handles[GeneratedModelAccess.rid(of: model)] = model
@@ -519,8 +612,9 @@ final class SequenceRunner {
     /// Opens the store with the next version, which migrates it, and checks that every
     /// saved model and link came through as the migration's changes say.
     private func migrate() throws {
-        reference.rollback()
+        reference.reload()
         context.rollback()
+        second.rollback()
         handles = [:]
         container = try ModelContainer(
             for: Schema(versionedSchema: GeneratedV2.self), migrationPlan: GeneratedMigrationPlan.self,
