@@ -263,6 +263,9 @@ struct ReferenceStore {
         }
     }
 
+    /// Whether the working context has changes a save would write.
+    var hasUnsavedChanges: Bool { !touched.isEmpty }
+
     /// A new container's context: every model as stored, nothing unsaved.
     mutating func reload() {
         pending = saved

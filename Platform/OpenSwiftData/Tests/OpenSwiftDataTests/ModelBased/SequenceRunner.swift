@@ -36,7 +36,7 @@ struct SequenceCounts {
 /// new context fetches and the store's raw row and link counts; after every fetch, its
 /// result; after a rollback, the working context's models.
 final class SequenceRunner {
-    private let folder = TemporaryFolder()
+    private let folder: TemporaryFolder
     private(set) var container: ModelContainer
     private var context: ModelContext
     /// The working context's model for each rid the reference holds.
@@ -60,13 +60,45 @@ final class SequenceRunner {
     private var undoStates: [[Int: ReferenceStore.Object]] = []
     private var redoStates: [[Int: ReferenceStore.Object]] = []
 
-    init() throws {
-        container = try Self.openFirstVersion(folder)
-        context = ModelContext(container)
-        context.undoManager = undoManager
-        contexts.append(context)
+    /// Whether the working context is the container's main context (which merges other
+    /// contexts' saves after each turn of the main actor, and autosaves when `autosaves`):
+    /// a driver on the main actor then ends a turn after each step (``afterTurn()``).
+    private let usesMainContext: Bool
+    private let autosaves: Bool
+    /// Set when another context saved during the step: the main context shows it after the turn.
+    private var awaitingMerge = false
+
+    private init(
+        folder: TemporaryFolder, container: ModelContainer, working: ModelContext, usesMainContext: Bool,
+        autosaves: Bool
+    ) {
+        self.folder = folder
+        self.container = container
+        self.usesMainContext = usesMainContext
+        self.autosaves = autosaves
+        context = working
         second = ModelContext(container)
-        contexts.append(second)
+        context.undoManager = undoManager
+        contexts += [context, second]
+    }
+
+    /// A runner whose working context is a context of its own.
+    convenience init() throws {
+        let folder = TemporaryFolder()
+        let container = try Self.openFirstVersion(folder)
+        self.init(
+            folder: folder, container: container, working: ModelContext(container), usesMainContext: false,
+            autosaves: false)
+    }
+
+    /// A runner whose working context is the container's main context, autosaving or not.
+    /// Its sequences do not reopen or migrate the store (the main context is the container's).
+    @MainActor convenience init(mainContextAutosaving autosaves: Bool) throws {
+        let folder = TemporaryFolder()
+        let container = try Self.openFirstVersion(folder)
+        let main = container.mainContext
+        main.autosaveEnabled = autosaves
+        self.init(folder: folder, container: container, working: main, usesMainContext: true, autosaves: autosaves)
     }
 
     private static func openFirstVersion(_ folder: TemporaryFolder) throws -> ModelContainer {
@@ -95,16 +127,51 @@ final class SequenceRunner {
     /// reference differ.
     func run(_ operations: [GeneratedOperation]) throws(SequenceFailure) {
         counts.sequences += 1
-        for (index, operation) in operations.enumerated() {
-            step = index
-            counts.operations += 1
-            do {
-                try perform(operation)
-            } catch let failure as SequenceFailure {
-                throw failure
-            } catch {
-                throw SequenceFailure(step: index, message: "\(operation) threw \(error)")
+        for (index, operation) in operations.enumerated() { try runStep(operation, at: index) }
+    }
+
+    /// Runs step `index` of a sequence (``run(_:)`` runs them all).
+    func runStep(_ operation: GeneratedOperation, at index: Int) throws(SequenceFailure) {
+        step = index
+        counts.operations += 1
+        do {
+            try perform(operation)
+        } catch let failure as SequenceFailure {
+            throw failure
+        } catch {
+            throw SequenceFailure(step: index, message: "\(operation) threw \(error)")
+        }
+    }
+
+    /// Checks what the main context did once the main actor ended the step's turn: it
+    /// merged another context's save (each model without unsaved changes there shows the
+    /// rows as stored; porting guide, "The main context merges other contexts' saves"), and,
+    /// autosaving, saved its changes unless the save must be refused (Apple,
+    /// `ModelContext.autosaveEnabled`: "A Boolean value that indicates whether the context
+    /// should automatically save any pending changes when certain events occur"; a refused
+    /// autosave keeps the changes, as the porting guide's "Autosave" says).
+    func afterTurn() throws(SequenceFailure) {
+        do {
+            if awaitingMerge {
+                awaitingMerge = false
+                reference.refreshUntouched()
+                try checkHeld("after the main context merged another context's save")
             }
+            if autosaves, reference.hasUnsavedChanges, reference.saveRefusals.isEmpty {
+                counts.saves += 1
+                reference.save()
+                pruneHandles()
+                undoManager.removeAllActions()
+                undoStates.removeAll()
+                redoStates.removeAll()
+                try refreshIfStale("after an autosave")
+                try checkHeld("after an autosave")
+                try checkSaved()
+            }
+        } catch let failure as SequenceFailure {
+            throw failure
+        } catch {
+            throw SequenceFailure(step: step, message: "after the turn: \(error)")
         }
     }
 
@@ -248,9 +315,9 @@ final class SequenceRunner {
             second.rollback()
             reference.rollbackSecond()
         case .reopen:
-            try reopen()
+            if !usesMainContext { try reopen() }
         case .migrate:
-            try migrate()
+            if !usesMainContext { try migrate() }
         }
     }
 
@@ -505,6 +572,10 @@ final class SequenceRunner {
         if !gone.isEmpty { throw fail("the second context's save succeeded, but rids \(gone) have no row") }
         reference.saveSecond()
         try checkSaved()
+        if usesMainContext {
+            awaitingMerge = true
+            return
+        }
         // A read of a row in the working context (a fetch, or a relationship read) shows it
         // on a model without unsaved changes there: the held models are compared once fetched.
         try checkWorking("the working context after the second context saved")
