@@ -8,7 +8,12 @@
 /// throws `modelNotFound` and writes nothing. The working context shows the second
 /// context's save at its next fetch, on the models it has not changed.
 extension ReferenceStore {
-    mutating func changeInSecond(_ rid: Int, _ attribute: String, to value: GeneratedValue) {
+    /// The second context sets `attribute` of `rid`, whose model there holds `current`:
+    /// setting the value it holds is no change (``change(_:_:to:)``).
+    mutating func changeInSecond(
+        _ rid: Int, _ attribute: String, to value: GeneratedValue, holding current: GeneratedValue
+    ) {
+        if current == value, !value.isNotANumber, secondChanges[rid]?[attribute] == nil { return }
         secondChanges[rid, default: [:]][attribute] = value
     }
 

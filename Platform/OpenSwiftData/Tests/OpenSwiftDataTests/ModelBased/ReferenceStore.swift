@@ -68,7 +68,16 @@ struct ReferenceStore {
         return rid
     }
 
+    /// Setting an attribute to the value it holds is no change (porting guide,
+    /// "Observation": "setting a property to its current value announces nothing"; Core
+    /// Data's `changedValues` leaves such a property out), unless it was changed since the
+    /// last save; NaN, which no row holds, is always one.
     mutating func change(_ rid: Int, _ attribute: String, to value: GeneratedValue) {
+        if pending[rid]?.attributes[attribute] == value, !value.isNotANumber,
+            changedAttributes[rid]?.contains(attribute) != true
+        {
+            return
+        }
         pending[rid]?.attributes[attribute] = value
         touched.insert(rid)
         changedAttributes[rid, default: []].insert(attribute)

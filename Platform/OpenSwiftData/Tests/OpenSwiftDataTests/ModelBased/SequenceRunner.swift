@@ -541,8 +541,9 @@ final class SequenceRunner {
             secondHandles[rid] = found
             model = found
         }
+        let current = GeneratedModelAccess.value(attribute, of: model)
         GeneratedModelAccess.set(attribute, value, on: model)
-        reference.changeInSecond(rid, attribute, to: value)
+        reference.changeInSecond(rid, attribute, to: value, holding: current)
     }
 
     /// The second context saves: what it set reaches the store, over what the working
