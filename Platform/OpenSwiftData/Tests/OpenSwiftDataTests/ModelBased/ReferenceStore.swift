@@ -272,6 +272,31 @@ struct ReferenceStore {
         }
     }
 
+    /// The store alone, as a context without changes sees it: for working out what a bulk
+    /// deletion leaves (``deletedInStore(leaving:)``).
+    func storeAlone() -> ReferenceStore {
+        var store = self
+        store.pending = saved
+        store.base = saved
+        store.touched = []
+        store.changedAttributes = [:]
+        return store
+    }
+
+    /// A bulk deletion wrote `stored` to the store while the working context held only
+    /// inserts linked to no stored model: its stored models are as stored, or gone.
+    mutating func deletedInStore(leaving stored: [Int: Object]) {
+        for rid in saved.keys where stored[rid] == nil {
+            pending[rid] = nil
+            base[rid] = nil
+        }
+        for (rid, object) in stored {
+            pending[rid] = object
+            base[rid] = object
+        }
+        saved = stored
+    }
+
     /// Whether the working context has changes a save would write.
     var hasUnsavedChanges: Bool { !touched.isEmpty }
 

@@ -275,7 +275,11 @@ final class SequenceRunner {
             reference.delete(rid)
             context.delete(try model(rid))
         case .deleteWhere(let query):
-            try deleteInBulk(query, in: context)
+            if context.hasChanges {
+                try deleteInBulkAmongInserts(query)
+            } else {
+                try deleteInBulk(query, in: context)
+            }
         case .deleteWhereInOtherContext(let query):
             try deleteInBulk(query, in: newContext())
         case .save:
@@ -581,6 +585,33 @@ final class SequenceRunner {
         // on a model without unsaved changes there: the held models are compared once fetched.
         try checkWorking("the working context after the second context saved")
         try checkHeld("after the second context saved")
+    }
+
+    /// `delete(model:where:)` in the working context while its unsaved changes are inserts
+    /// linked to no stored model (porting guide, "Deleting in bulk"): the inserted models
+    /// that match, on their values, are deleted as `delete(_:)` deletes them (their rows never
+    /// written); the stored rows that match go at the call, with their delete rules; the
+    /// other inserts stay for the next save. A call the store would refuse is not made here.
+    private func deleteInBulkAmongInserts(_ query: GeneratedQuery) throws {
+        let inserted = Set(reference.pending.keys).subtracting(reference.saved.keys)
+        guard reference.touched.isSubset(of: inserted), !reference.hasStaleModels else { return }
+        let matching = query.unbounded.expected(in: reference.pending)
+        var store = reference.storeAlone()
+        for rid in matching where !inserted.contains(rid) { store.delete(rid) }
+        guard store.saveRefusals.isEmpty else { return }
+        store.save()
+        counts.saves += 1
+        do {
+            try query.deleteMatching(in: context)
+        } catch {
+            throw fail("bulk delete among unsaved inserts failed: \(error)")
+        }
+        reference.deletedInStore(leaving: store.saved)
+        for rid in matching where inserted.contains(rid) { reference.delete(rid) }
+        pruneHandles()
+        try checkSaved()
+        try checkHeld("after a bulk delete among unsaved inserts")
+        try checkWorking("the working context after a bulk delete among unsaved inserts")
     }
 
     /// `delete(model:where:)` while the working context holds no unsaved change, in the
