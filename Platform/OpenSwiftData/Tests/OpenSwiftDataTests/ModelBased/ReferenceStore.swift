@@ -90,6 +90,7 @@ struct ReferenceStore {
 
     mutating func setToOne(_ relationship: GeneratedRelationship, of rid: Int, to target: Int?) {
         if let target { return link(rid, relationship, target) }
+        guard !pending[rid]!.links[relationship.name]!.isEmpty else { return }
         for old in pending[rid]!.links[relationship.name]! { unlinkOneSide(old, relationship.inverse, rid) }
         pending[rid]!.links[relationship.name] = []
         touched.insert(rid)
@@ -122,6 +123,9 @@ struct ReferenceStore {
     /// with SwiftData" (10195) and "Dive deeper into SwiftData" (10196): SwiftData keeps both
     /// sides of an inverse pair in step, so that setting one side updates the other.
     private mutating func link(_ rid: Int, _ relationship: GeneratedRelationship, _ target: Int) {
+        // Setting what the relationship holds already changes nothing (nor marks a change).
+        let held = pending[rid]!.links[relationship.name]!
+        if relationship.isToMany ? held.contains(target) : held == [target] { return }
         if !relationship.isToMany {
             for old in pending[rid]!.links[relationship.name]! where old != target {
                 unlinkOneSide(old, relationship.inverse, rid)
@@ -295,6 +299,11 @@ struct ReferenceStore {
             base[rid] = object
         }
         saved = stored
+    }
+
+    /// Marks a model changed: a to-many set to the models it held, in another order.
+    mutating func touch(_ rid: Int) {
+        touched.insert(rid)
     }
 
     /// Whether the working context has changes a save would write.

@@ -268,8 +268,12 @@ final class SequenceRunner {
                     targets.append(target)
                 }
             }
+            let owner = try model(rid)
+            let held = GeneratedModelAccess.targets(relationship.name, of: owner).map(GeneratedModelAccess.rid(of:))
+            // The same models in another order: a change of the model, not of any link.
+            if Set(held) == Set(targets), held != targets { reference.touch(rid) }
             reference.replace(relationship, of: rid, with: targets)
-            GeneratedModelAccess.setToMany(relationship.name, of: try model(rid), to: try targets.map(model))
+            GeneratedModelAccess.setToMany(relationship.name, of: owner, to: try targets.map(model))
         case .delete(let kind, let slot):
             guard let rid = reference.resolve(slot, among: kind.family) else { return }
             reference.delete(rid)
