@@ -290,6 +290,31 @@ struct SyncAccountsCommandTests {
 @Suite("popcorn sync --watch")
 struct SyncWatchCommandTests {
     /// Waits up to 20 s for `condition`.
+    @Test("a password given with --remote is hidden from the other users of the machine (ps, /proc/PID/cmdline)")
+    func passwordHiddenFromProcessList() async throws {
+        let url = try await TestPostgres.newDatabase()
+        let password = try #require(URLComponents(string: url)?.password)
+        let popcorn = PopcornProcess()
+        let watching = popcorn.process(["sync", "--watch", "--remote", url])
+        watching.standardOutput = FileHandle.nullDevice
+        try watching.run()
+        defer {
+            watching.terminate()
+            watching.waitUntilExit()
+        }
+        let cmdline = "/proc/\(watching.processIdentifier)/cmdline"
+        // Read as `ps` reads it (a /proc file's size is 0, so it is read to its end).
+        let arguments = {
+            String(
+                decoding: (try? FileHandle(forReadingFrom: URL(fileURLWithPath: cmdline)).readToEnd()) ?? Data(),
+                as: UTF8.self)
+        }
+        #expect(try await eventually { arguments().contains("--remote") && !arguments().contains(password) })
+        let masked = try #require(URLComponents(string: url)).string!.replacingOccurrences(
+            of: ":\(password)@", with: ":\(String(repeating: "*", count: password.utf8.count))@")
+        #expect(arguments().contains(masked), "\(arguments())")
+    }
+
     private func eventually(_ condition: () throws -> Bool) async throws -> Bool {
         let deadline = ContinuousClock.now + .seconds(20)
         while ContinuousClock.now < deadline {

@@ -31,6 +31,7 @@ package struct Popcorn: AsyncParsableCommand {
         _ arguments: [String] = Array(CommandLine.arguments.dropFirst()),
         userStoreOverrides: [UserStoreOverride] = []
     ) async {
+        CommandLinePassword.hideInProcessArguments()
         do {
             var command = try parseAsRoot(arguments)
             try await StoreCatalog.$current.withValue(StoreCatalog(overrides: userStoreOverrides)) {

@@ -9,7 +9,8 @@ struct SyncCommand: AsyncParsableCommand {
         abstract: "Sync the watchlist and the search history with a PostgreSQL server.",
         discussion: """
             The server is --remote or POPCORN_SYNC_URL: postgres://user:password@host:port/database \
-            (without a password in the URL, PGPASSWORD is used). The password is never printed.
+            (without a password in the URL, PGPASSWORD is used). The password is never printed, and \
+            popcorn hides a password given with --remote from the process list (ps) as it starts.
             """,
         subcommands: [Now.self, Status.self],
         defaultSubcommand: Now.self
