@@ -46,6 +46,7 @@ enum GeneratedModelAccess {
     static func value(_ attribute: String, of model: Model) -> GeneratedValue {
         switch (model, attribute) {
         case (let employee as Generated.Employee, "salary"): .int(employee.salary)
+        case (let employee as Generated.Employee, "staffNumber"): .int(employee.staffNumber)
         case (let person as Generated.Person, _): personValue(attribute, of: person)
         case (let pet as Generated.Pet, "name"): .string(pet.name)
         case (let pet as Generated.Pet, "weight"): .double(pet.weight)
@@ -77,6 +78,7 @@ enum GeneratedModelAccess {
     static func set(_ attribute: String, _ value: GeneratedValue, on model: Model) {
         switch (model, attribute, value) {
         case (let employee as Generated.Employee, "salary", .int(let int)): employee.salary = int
+        case (let employee as Generated.Employee, "staffNumber", .int(let int)): employee.staffNumber = int
         case (let person as Generated.Person, _, _): setPerson(attribute, value, on: person)
         case (let pet as Generated.Pet, "name", .string(let string)): pet.name = string
         case (let pet as Generated.Pet, "weight", .double(let double)): pet.weight = double

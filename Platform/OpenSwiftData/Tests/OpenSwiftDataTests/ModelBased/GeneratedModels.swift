@@ -5,7 +5,7 @@ import OpenSwiftData
 /// (optional and not, a stored enum, a Codable array, external storage), a class
 /// hierarchy, one-to-many with each delete rule (`.noAction` included), many-to-many, a
 /// required to-one, a one-to-one, a relationship of a model to its own kind, one declared
-/// by a subclass, and a unique attribute. Every model carries `rid`, the reference's identity for it, which no
+/// by a subclass, and a unique attribute on a root class and on a subclass. Every model carries `rid`, the reference's identity for it, which no
 /// operation changes.
 enum Generated {
     enum Mood: String, Codable, CaseIterable {
@@ -39,6 +39,8 @@ enum Generated {
     @Model
     final class Employee: Person {
         var salary: Int = 0
+        /// Unique among employees: declared by the subclass, whose upsert updates the row.
+        @Attribute(.unique) var staffNumber: Int = 0
         /// Declared by the subclass: a plain person manages no club.
         @Relationship(deleteRule: .nullify, inverse: \Club.manager) var managed: [Club] = []
 

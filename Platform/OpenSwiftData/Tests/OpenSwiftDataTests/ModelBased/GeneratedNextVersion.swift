@@ -44,6 +44,7 @@ enum GeneratedV2: VersionedSchema {
     @Model
     final class Employee: Person {
         var salary: Int = 0
+        @Attribute(.unique) var staffNumber: Int = 0
         @Relationship(deleteRule: .nullify, inverse: \Club.manager) var managed: [Club] = []
 
         init(rid: Int, name: String, salary: Int) {
@@ -164,6 +165,7 @@ enum GeneratedNextVersionAccess {
             if let employee = person as? GeneratedV2.Employee {
                 kind = .employee
                 attributes["salary"] = .int(employee.salary)
+                attributes["staffNumber"] = .int(employee.staffNumber)
                 links["managed"] = Set(employee.managed.map(\.rid))
             }
             objects[person.rid] = Object(kind: kind, attributes: attributes, links: links)

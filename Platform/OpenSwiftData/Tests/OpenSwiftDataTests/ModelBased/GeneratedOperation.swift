@@ -44,6 +44,10 @@ enum GeneratedOperation: Hashable, CustomStringConvertible {
     /// upsert of the stored row (find-or-create).
     case upsertClub(
         slot: Int, title: String, members: [Int] = [], throughInverse: Bool = false, manager: Int? = nil)
+    /// A new employee with a saved employee's staff number (unique, declared by the subclass)
+    /// and this salary, inserted and saved: an upsert of the stored row, which takes every
+    /// attribute of the new model.
+    case upsertEmployee(slot: Int, salary: Int)
     /// The second context (``ReferenceStore``'s second context) sets an attribute of a
     /// stored model, unsaved; saves; rolls back.
     case changeInSecond(GeneratedKind, slot: Int, attribute: String, GeneratedValue)
@@ -108,6 +112,8 @@ enum GeneratedOperation: Hashable, CustomStringConvertible {
                 + (members.isEmpty ? "" : ", members slots \(members)\(throughInverse ? " through their clubs" : "")")
                 + (manager.map { ", manager slot \($0)" } ?? "")
                 + ", save"
+        case .upsertEmployee(let slot, let salary):
+            return "upsert Employee[\(slot)] with salary \(salary), save"
         case .changeInSecond(let kind, let slot, let attribute, let value):
             return "second context: \(kind.rawValue)[\(slot)].\(attribute) = \(value)"
         case .saveSecond: return "second context: save"
@@ -142,6 +148,7 @@ enum GeneratedOperation: Hashable, CustomStringConvertible {
                 attributes["code"] = .string("C\(clubCodes % 4)")
                 clubCodes += 1
             }
+            if kind == .employee { attributes["staffNumber"] = .int(random.index(4)) }
             var toOne: [String: Int] = [:]
             for relationship in kind.relationships where !relationship.isToMany {
                 if relationship.isRequired || random.chance(60) { toOne[relationship.name] = random.index(8) }
@@ -210,7 +217,7 @@ enum GeneratedOperation: Hashable, CustomStringConvertible {
         case 104..<107:
             return .saveSecond
         case 107:
-            return .rollbackSecond
+            return random.chance(50) ? .rollbackSecond : .upsertEmployee(slot: slot, salary: random.index(5) * 1000)
         default:
             return .reopen
         }

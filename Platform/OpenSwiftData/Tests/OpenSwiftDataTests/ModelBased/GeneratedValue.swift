@@ -18,7 +18,7 @@ enum GeneratedKind: String, CaseIterable, Hashable, Sendable {
     var attributes: [String] {
         switch self {
         case .person: ["name", "age", "score", "born", "active", "mood", "nicknames", "photo"]
-        case .employee: GeneratedKind.person.attributes + ["salary"]
+        case .employee: GeneratedKind.person.attributes + ["salary", "staffNumber"]
         case .pet: ["name", "weight"]
         case .toy: ["label", "serial", "link"]
         case .club: ["code", "title"]
@@ -26,10 +26,14 @@ enum GeneratedKind: String, CaseIterable, Hashable, Sendable {
         }
     }
 
-    /// The attributes an operation may change: a club's unique code is kept.
+    /// The attributes an operation may change: the unique ones (a club's code, an
+    /// employee's staff number) are kept.
     var changeableAttributes: [String] {
-        self == .club ? ["title"] : attributes
+        attributes.filter { !Self.uniqueAttributes.contains($0) }
     }
+
+    /// The unique attributes: an insert that meets a stored value is an upsert.
+    static let uniqueAttributes: Set<String> = ["code", "staffNumber"]
 
     /// The relationships of this kind.
     var relationships: [GeneratedRelationship] {
@@ -102,7 +106,7 @@ enum GeneratedValue: Hashable, Sendable, CustomStringConvertible {
     /// The value a new model of `kind` holds in `attribute` before any change.
     static func initial(_ attribute: String, of kind: GeneratedKind) -> GeneratedValue {
         switch attribute {
-        case "age", "salary", "level": .int(0)
+        case "age", "salary", "level", "staffNumber": .int(0)
         case "weight": .double(0)
         case "active": .bool(true)
         case "nicknames": .strings([])

@@ -27,10 +27,15 @@ struct ReferenceStore {
     private(set) var pending: [Int: Object] = [:]
     private(set) var base: [Int: Object] = [:]
     private var nextRID = 1
-    /// The models with unsaved changes in the working context (an attribute set, a link
-    /// made or undone on either side, an insert, a delete), and the attributes set on each.
-    private(set) var touched: Set<Int> = []
+    /// The models whose attributes or links the working context changed since its last save
+    /// or rollback (an undo of a change is a change too), and the attributes set on each.
+    private var changed: Set<Int> = []
     private var changedAttributes: [Int: Set<String>] = [:]
+
+    /// The models with unsaved changes in the working context: changed, inserted or deleted.
+    var touched: Set<Int> {
+        changed.union(pending.filter { $0.value.isDeleted || saved[$0.key] == nil }.keys)
+    }
     /// The second context's unsaved changes (ReferenceStore+SecondContext.swift).
     var secondChanges: [Int: [String: GeneratedValue]] = [:]
 
@@ -56,7 +61,6 @@ struct ReferenceStore {
     mutating func insert(_ kind: GeneratedKind, attributes: [String: GeneratedValue], toOne: [String: Int]) -> Int {
         let rid = nextRID
         nextRID += 1
-        touched.insert(rid)
         var values: [String: GeneratedValue] = [:]
         for name in kind.attributes { values[name] = attributes[name] ?? .initial(name, of: kind) }
         pending[rid] = Object(
@@ -79,7 +83,7 @@ struct ReferenceStore {
             return
         }
         pending[rid]?.attributes[attribute] = value
-        touched.insert(rid)
+        changed.insert(rid)
         changedAttributes[rid, default: []].insert(attribute)
     }
 
@@ -93,7 +97,7 @@ struct ReferenceStore {
         guard !pending[rid]!.links[relationship.name]!.isEmpty else { return }
         for old in pending[rid]!.links[relationship.name]! { unlinkOneSide(old, relationship.inverse, rid) }
         pending[rid]!.links[relationship.name] = []
-        touched.insert(rid)
+        changed.insert(rid)
     }
 
     mutating func append(_ relationship: GeneratedRelationship, of rid: Int, _ target: Int) {
@@ -103,7 +107,7 @@ struct ReferenceStore {
     mutating func remove(_ relationship: GeneratedRelationship, of rid: Int, _ target: Int) {
         guard pending[rid]!.links[relationship.name]!.contains(target) else { return }
         pending[rid]!.links[relationship.name]!.remove(target)
-        touched.insert(rid)
+        changed.insert(rid)
         unlinkOneSide(target, relationship.inverse, rid)
     }
 
@@ -140,13 +144,13 @@ struct ReferenceStore {
         }
         pending[rid]!.links[relationship.name]!.insert(target)
         // The model set is changed; the other only when its side changes.
-        touched.insert(rid)
-        if pending[target]!.links[relationship.inverse]!.insert(rid).inserted { touched.insert(target) }
+        changed.insert(rid)
+        if pending[target]!.links[relationship.inverse]!.insert(rid).inserted { changed.insert(target) }
     }
 
     private mutating func unlinkOneSide(_ rid: Int, _ name: String, _ target: Int) {
         guard pending[rid]?.links[name]?.remove(target) != nil else { return }
-        touched.insert(rid)
+        changed.insert(rid)
     }
 
     /// Marks a model deleted and runs its delete rules, as `ModelContext.delete` does:
@@ -168,7 +172,6 @@ struct ReferenceStore {
     mutating func delete(_ rid: Int) {
         guard let object = pending[rid], !object.isDeleted else { return }
         pending[rid]!.isDeleted = true
-        touched.insert(rid)
         for relationship in object.kind.relationships {
             let targets = pending[rid]!.links[relationship.name]!
             switch relationship.rule {
@@ -180,6 +183,12 @@ struct ReferenceStore {
             case .deny, .noAction:
                 break
             }
+        }
+        // It lets go of the models deleted before it or with it, a change of its own
+        // (OpenSwiftData's rule, porting guide "@Relationship"; the reference keeps the links
+        // it held, which the save drops).
+        if pending[rid]!.links.values.contains(where: { $0.contains { pending[$0]?.isDeleted == true } }) {
+            changed.insert(rid)
         }
     }
 
@@ -248,7 +257,7 @@ struct ReferenceStore {
         }
         saved = written
         base = pending
-        touched = []
+        changed = []
         changedAttributes = [:]
     }
 
@@ -282,7 +291,7 @@ struct ReferenceStore {
         var store = self
         store.pending = saved
         store.base = saved
-        store.touched = []
+        store.changed = []
         store.changedAttributes = [:]
         return store
     }
@@ -303,7 +312,7 @@ struct ReferenceStore {
 
     /// Marks a model changed: a to-many set to the models it held, in another order.
     mutating func touch(_ rid: Int) {
-        touched.insert(rid)
+        changed.insert(rid)
     }
 
     /// Whether the working context has changes a save would write.
@@ -313,7 +322,7 @@ struct ReferenceStore {
     mutating func reload() {
         pending = saved
         base = saved
-        touched = []
+        changed = []
         changedAttributes = [:]
         secondChanges = [:]
     }
@@ -325,8 +334,9 @@ struct ReferenceStore {
     /// The models the undo or redo changes are changed, as a change marks them.
     mutating func restorePending(_ state: [Int: Object]) {
         for rid in Set(state.keys).union(pending.keys) where state[rid] != pending[rid] {
-            touched.insert(rid)
             guard let before = state[rid], let after = pending[rid] else { continue }
+            // A delete or an insert undone is no change of the model; a link or a value is.
+            if before.attributes != after.attributes || before.links != after.links { changed.insert(rid) }
             for name in before.kind.attributes where before.attributes[name] != after.attributes[name] {
                 changedAttributes[rid, default: []].insert(name)
             }
@@ -339,7 +349,7 @@ struct ReferenceStore {
     /// Their most recent state in this context: what it last saved or fetched.
     mutating func rollback() {
         pending = base
-        touched = []
+        changed = []
         changedAttributes = [:]
     }
 

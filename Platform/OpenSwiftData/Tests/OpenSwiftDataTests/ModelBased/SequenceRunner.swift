@@ -312,6 +312,8 @@ final class SequenceRunner {
             try enumeratePets(batchSize: batchSize, saveEvery: saveEvery, query: query)
         case .changeInOtherContext(let kind, let slot, let attribute, let value):
             try changeInOtherContext(kind, slot: slot, attribute, value)
+        case .upsertEmployee(let slot, let salary):
+            try upsertEmployee(slot: slot, salary: salary)
         case .upsertClub(let slot, let title, let members, let throughInverse, let manager):
             try upsertClub(
                 slot: slot, title: title, members: members, throughInverse: throughInverse, manager: manager)
@@ -348,13 +350,15 @@ final class SequenceRunner {
     }
 
     private func insert(_ kind: GeneratedKind, _ attributes: [String: GeneratedValue], toOne: [String: Int]) throws {
-        // A club's code is unique: an insert that meets one in use is an upsert, which
-        // its own step drives.
-        if let code = attributes["code"],
-            reference.pending.values.contains(where: { $0.attributes["code"] == code })
-                || reference.saved.values.contains(where: { $0.attributes["code"] == code })
-        {
-            return
+        var attributes = attributes
+        // Each employee has a staff number: one the sequence does not name is its own.
+        if kind == .employee, attributes["staffNumber"] == nil { attributes["staffNumber"] = .int(1000 + step) }
+        // A unique value in use makes an insert an upsert, which its own step drives.
+        for (name, value) in attributes where GeneratedKind.uniqueAttributes.contains(name) {
+            let inUse = { (objects: [Int: ReferenceStore.Object]) in
+                objects.values.contains { $0.attributes[name] == value }
+            }
+            if inUse(reference.pending) || inUse(reference.saved) { return }
         }
         var targets: [String: Int] = [:]
         for relationship in kind.relationships where !relationship.isToMany {
@@ -683,11 +687,45 @@ final class SequenceRunner {
         }
         if let manager { reference.setToOne(reference.relationship("manager", of: rid), of: rid, to: manager) }
         reference.save()
-        let fetched = try GeneratedModelAccess.fetchAll(.club, in: context).filter {
+        try checkUpsert(of: rid, .club, registered: registered, inserted: upsert)
+    }
+
+    /// Find-or-create of an employee by its staff number, unique in the subclass: the row
+    /// takes every attribute of the new model (its initializer's values and this salary),
+    /// keeps its links (the new model sets none), and the context keeps one live model for it.
+    private func upsertEmployee(slot: Int, salary: Int) throws {
+        guard !context.hasChanges, reference.pending == reference.saved,
+            let rid = reference.resolve(slot, among: [.employee]),
+            case .int(let number) = reference.saved[rid]!.attributes["staffNumber"]!
+        else { return }
+        let registered = try model(rid)
+        let upsert = Generated.Employee(rid: rid, name: "", salary: salary)
+        upsert.staffNumber = number
+        context.insert(upsert)
+        try context.save()
+        for name in GeneratedKind.employee.attributes {
+            let value: GeneratedValue =
+                switch name {
+                case "salary": .int(salary)
+                case "staffNumber": .int(number)
+                default: .initial(name, of: .employee)
+                }
+            reference.change(rid, name, to: value)
+        }
+        reference.save()
+        try checkUpsert(of: rid, .employee, registered: registered, inserted: upsert)
+    }
+
+    /// After an upsert of `rid`: one model of the row in the context, the one it held, which
+    /// the fetch returns; then the held models and the store.
+    private func checkUpsert(
+        of rid: Int, _ kind: GeneratedKind, registered: any PersistentModel, inserted: any PersistentModel
+    ) throws {
+        let fetched = try GeneratedModelAccess.fetchAll(kind, in: context).filter {
             GeneratedModelAccess.rid(of: $0) == rid
         }
         guard fetched.count == 1 else { throw fail("an upsert left \(fetched.count) models for rid \(rid)") }
-        let live = [registered, upsert as any PersistentModel].filter { $0.modelContext != nil }
+        let live = [registered, inserted].filter { $0.modelContext != nil }
         if live.count != 1 || live[0] !== fetched[0] {
             throw fail(
                 "an upsert left \(live.count) live models for one row, the fetch returning \(live.contains { $0 === fetched[0] } ? "one of them" : "another")"
@@ -946,6 +984,7 @@ final class SequenceRunner {
             "SELECT COUNT(*) FROM Employee WHERE _pk NOT IN (SELECT _pk FROM Person)"
         ),
         ("club codes held twice", "SELECT COUNT(*) - COUNT(DISTINCT code) FROM Club"),
+        ("staff numbers held twice", "SELECT COUNT(*) - COUNT(DISTINCT staffNumber) FROM Employee"),
         (
             "persons whose mentor is no person",
             "SELECT COUNT(*) FROM Person WHERE mentor IS NOT NULL AND mentor NOT IN (SELECT _pk FROM Person)"
