@@ -317,6 +317,30 @@ struct UndoTests {
         #expect(notebook.title == "Travel")
     }
 
+    /// Found by the generated sequences: the undone delete's model kept the values it had
+    /// when deleted, which the rollback brought back over the fetched ones.
+    @Test("a rollback after an undone delete keeps what a fetch has shown since")
+    func rollbackAfterUndoneDeleteKeepsFetchedValues() throws {
+        let setup = ModelContext(container)
+        setup.insert(Sticker(name: "star"))
+        try setup.save()
+        let context = ModelContext(container)
+        let undoManager = UndoManager()
+        context.undoManager = undoManager
+        let sticker = try #require(try context.fetch(FetchDescriptor<Sticker>()).first)
+        context.delete(sticker)
+        context.processPendingChanges()
+        undoManager.undo()
+        #expect(!context.hasChanges)
+
+        let other = ModelContext(container)
+        try #require(try other.fetch(FetchDescriptor<Sticker>()).first).name = "moon"
+        try other.save()
+        #expect(try context.fetch(FetchDescriptor<Sticker>()).map(\.name) == ["moon"])
+        context.rollback()
+        #expect(sticker.name == "moon")
+    }
+
     @Test("undo of a delete brings the model back in relationships read while it was deleted")
     func relationshipsReadDuringTheDelete() throws {
         let (context, undoManager, notebook) = try savedNotebook()

@@ -198,9 +198,12 @@ extension ModelContextCore {
         let backing = model.persistentBackingData
         switch (present, backing.state) {
         case (true, .deleted) where backing.context === self:
-            // A delete not saved yet: the model is as it was.
+            // A delete not saved yet: the model is as it was. Without changes of its own it
+            // is as its row, which a fetch may show newer: the snapshot the delete kept would
+            // make a later rollback bring back older values.
             deletedModels.remove(model)
             backing.state = .persisted
+            if !backing.hasChangedProperties { backing.forgetSnapshot() }
             linkInverses(of: model)
         case (true, .detached) where backing.context == nil && backing.primaryKey == nil:
             // Out of the context: a saved delete (its row is gone, and the model makes a new

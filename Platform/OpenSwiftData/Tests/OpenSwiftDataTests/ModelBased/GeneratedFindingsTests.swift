@@ -174,4 +174,16 @@ struct GeneratedFindingsTests {
             .delete(.person, slot: 1),
         ])
     }
+
+    @Test("a rollback after an undone delete keeps what another context saved since (OSD_SEED=991973989185)")
+    func rollbackAfterUndoneDelete() throws {
+        try replay([
+            .insert(.person, ["age": .int(4), "photo": .data(Data(repeating: 232, count: 200_000))], toOne: [:]),
+            .save,
+            .delete(.person, slot: 6),
+            .undo,
+            .changeInOtherContext(.person, slot: 7, attribute: "age", .int(5)),
+            .rollback,
+        ])
+    }
 }

@@ -155,10 +155,8 @@ enum GeneratedOperation: Hashable, CustomStringConvertible {
             }
             return .insert(kind, attributes, toOne: toOne)
         case 22..<36:
-            let kinds = GeneratedKind.allCases
-            let kind = kinds[random.index(kinds.count)]
-            let attribute = kind.changeableAttributes[random.index(kind.changeableAttributes.count)]
-            return .change(kind, slot: slot, attribute: attribute, .random(attribute, using: &random))
+            let (kind, attribute, value) = randomChange(among: GeneratedKind.allCases, using: &random)
+            return .change(kind, slot: slot, attribute: attribute, value)
         case 36..<38:
             let (kind, attribute): (GeneratedKind, String) =
                 [(.person, "score"), (.employee, "score"), (.pet, "weight")][random.index(3)]
@@ -200,20 +198,16 @@ enum GeneratedOperation: Hashable, CustomStringConvertible {
                 batchSize: random.index(4) + 1, saveEvery: random.chance(50) ? random.index(3) + 1 : nil,
                 query: random.chance(50) ? .randomPets(using: &random) : nil)
         case 93..<96:
-            let kinds: [GeneratedKind] = [.person, .pet, .toy, .badge]
-            let kind = kinds[random.index(kinds.count)]
-            let attribute = kind.changeableAttributes[random.index(kind.changeableAttributes.count)]
-            return .changeInOtherContext(kind, slot: slot, attribute: attribute, .random(attribute, using: &random))
+            let (kind, attribute, value) = randomChange(among: [.person, .pet, .toy, .badge], using: &random)
+            return .changeInOtherContext(kind, slot: slot, attribute: attribute, value)
         case 96..<98:
             return .upsertClub(
                 slot: slot, title: GeneratedValue.random("title", using: &random).string ?? "",
                 members: (0..<random.index(3)).map { _ in random.index(8) }, throughInverse: random.chance(50),
                 manager: random.chance(40) ? random.index(8) : nil)
         case 100..<104:
-            let kinds = GeneratedKind.allCases
-            let kind = kinds[random.index(kinds.count)]
-            let attribute = kind.changeableAttributes[random.index(kind.changeableAttributes.count)]
-            return .changeInSecond(kind, slot: slot, attribute: attribute, .random(attribute, using: &random))
+            let (kind, attribute, value) = randomChange(among: GeneratedKind.allCases, using: &random)
+            return .changeInSecond(kind, slot: slot, attribute: attribute, value)
         case 104..<107:
             return .saveSecond
         case 107:
@@ -221,5 +215,14 @@ enum GeneratedOperation: Hashable, CustomStringConvertible {
         default:
             return .reopen
         }
+    }
+
+    /// A kind among `kinds`, one of its attributes an operation may change, and a value.
+    private static func randomChange(among kinds: [GeneratedKind], using random: inout SeededGenerator)
+        -> (GeneratedKind, String, GeneratedValue)
+    {
+        let kind = kinds[random.index(kinds.count)]
+        let attribute = kind.changeableAttributes[random.index(kind.changeableAttributes.count)]
+        return (kind, attribute, .random(attribute, using: &random))
     }
 }

@@ -101,7 +101,8 @@ final class SequenceRunner {
         self.init(folder: folder, container: container, working: main, usesMainContext: true, autosaves: autosaves)
     }
 
-    private static func openFirstVersion(_ folder: TemporaryFolder) throws -> ModelContainer {
+    /// A container on the store in `folder`, at ``Generated``'s first version.
+    static func openFirstVersion(_ folder: TemporaryFolder) throws -> ModelContainer {
         try ModelContainer(
             for: Schema(versionedSchema: GeneratedV1.self), migrationPlan: GeneratedV1Plan.self,
             configurations: [ModelConfiguration(url: folder.file("store.sqlite"))])

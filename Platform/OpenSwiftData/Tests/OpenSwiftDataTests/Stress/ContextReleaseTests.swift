@@ -206,9 +206,7 @@ struct ContextReleaseTests {
         weak var container: ModelContainer?
         weak var person: Generated.Person?
         do {
-            let made = try ModelContainer(
-                for: Schema(versionedSchema: GeneratedV1.self), migrationPlan: GeneratedV1Plan.self,
-                configurations: [ModelConfiguration(url: folder.file("store.sqlite"))])
+            let made = try SequenceRunner.openFirstVersion(folder)
             container = made
             let context = ModelContext(made)
             let club = Generated.Club(rid: 1, code: "C0", title: "")
@@ -264,9 +262,7 @@ struct ContextReleaseTests {
         weak var container: ModelContainer?
         weak var person: Generated.Person?
         do {
-            let made = try ModelContainer(
-                for: Schema(versionedSchema: GeneratedV1.self), migrationPlan: GeneratedV1Plan.self,
-                configurations: [ModelConfiguration(url: folder.file("store.sqlite"))])
+            let made = try SequenceRunner.openFirstVersion(folder)
             container = made
             let context = ModelContext(made)
             let club = Generated.Club(rid: 1, code: "C0", title: "")
@@ -302,9 +298,7 @@ struct ContextReleaseTests {
         weak var pet: Generated.Pet?
         weak var toy: Generated.Toy?
         do {
-            let made = try ModelContainer(
-                for: Schema(versionedSchema: GeneratedV1.self), migrationPlan: GeneratedV1Plan.self,
-                configurations: [ModelConfiguration(url: folder.file("store.sqlite"))])
+            let made = try SequenceRunner.openFirstVersion(folder)
             container = made
             let context = ModelContext(made)
             let club = Generated.Club(rid: 1, code: "C0", title: "")
