@@ -319,7 +319,7 @@ struct UndoTests {
 
     /// Found by the generated sequences: the undone delete's model kept the values it had
     /// when deleted, which the rollback brought back over the fetched ones.
-    @Test("a rollback after an undone delete keeps what a fetch has shown since")
+    @Test("a change rolled back after an undone delete goes back to what a fetch has shown since")
     func rollbackAfterUndoneDeleteKeepsFetchedValues() throws {
         let setup = ModelContext(container)
         setup.insert(Sticker(name: "star"))
@@ -337,8 +337,30 @@ struct UndoTests {
         try #require(try other.fetch(FetchDescriptor<Sticker>()).first).name = "moon"
         try other.save()
         #expect(try context.fetch(FetchDescriptor<Sticker>()).map(\.name) == ["moon"])
+        // A change, rolled back: the model is as the fetch showed it, not as when deleted.
+        sticker.name = "sun"
         context.rollback()
         #expect(sticker.name == "moon")
+    }
+
+    /// Found by the generated sequences: the model back from the undone delete counted as
+    /// changed, and a fetch returned it from memory after its row was gone.
+    @Test("a model back from an undone delete is not fetched once another context deletes its row")
+    func undoneDeleteThenDeletedElsewhere() throws {
+        let setup = ModelContext(container)
+        setup.insert(Sticker(name: "star"))
+        try setup.save()
+        let context = ModelContext(container)
+        let undoManager = UndoManager()
+        context.undoManager = undoManager
+        let sticker = try #require(try context.fetch(FetchDescriptor<Sticker>()).first)
+        context.delete(sticker)
+        context.processPendingChanges()
+        undoManager.undo()
+
+        try ModelContext(container).delete(model: Sticker.self, where: #Predicate { $0.name == "star" })
+        #expect(try context.fetch(FetchDescriptor<Sticker>()).isEmpty)
+        #expect(try context.fetchCount(FetchDescriptor<Sticker>()) == 0)
     }
 
     @Test("undo of a delete brings the model back in relationships read while it was deleted")

@@ -232,9 +232,15 @@ extension ModelContextCore {
             // Already as asked, or merged into another model by an upsert.
             break
         }
-        // A change like an insert or a delete: a model back from a delete is changed again
-        // (its own changes, if any, are pending), and the main context schedules its autosave.
-        registerChange(of: model)
+        // A change like an insert or a delete: the main context schedules its autosave. A
+        // model back from a delete with changes of its own is changed again; one without is
+        // as its row (a fetch shows another context's save of it, or leaves it out once its
+        // row is deleted, as for any model without changes).
+        if backing.state == .persisted, !backing.hasChangedProperties {
+            scheduleAutosave()
+        } else {
+            registerChange(of: model)
+        }
     }
 
     /// Puts a model brought back by an undo into the inverses of its relationships, where

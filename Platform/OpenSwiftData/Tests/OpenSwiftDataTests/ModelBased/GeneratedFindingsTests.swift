@@ -186,4 +186,19 @@ struct GeneratedFindingsTests {
             .rollback,
         ])
     }
+
+    @Test(
+        "a model back from an undone delete leaves fetches once another context deletes its row (OSD_SEED=966711908329)"
+    )
+    func undoneDeleteThenBulkDeleteElsewhere() throws {
+        try replay([
+            .insert(.toy, ["serial": .uuid(UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)))], toOne: [:]),
+            .save,
+            .delete(.toy, slot: 1),
+            .undo,
+            .deleteWhereInOtherContext(
+                GeneratedQuery(
+                    kind: .toy, predicate: 1, parameter: .int(4), sort: 1, reverse: true, offset: nil, limit: nil)),
+        ])
+    }
 }
