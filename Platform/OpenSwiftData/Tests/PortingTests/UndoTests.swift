@@ -317,10 +317,9 @@ struct UndoTests {
         #expect(notebook.title == "Travel")
     }
 
-    /// Found by the generated sequences: the undone delete's model kept the values it had
-    /// when deleted, which the rollback brought back over the fetched ones.
-    @Test("a change rolled back after an undone delete goes back to what a fetch has shown since")
-    func rollbackAfterUndoneDeleteKeepsFetchedValues() throws {
+    /// A saved sticker "star", fetched by a context with an undo manager, deleted there and
+    /// brought back by an undo: the context has no changes.
+    private func stickerBackFromUndoneDelete() throws -> (ModelContext, Sticker) {
         let setup = ModelContext(container)
         setup.insert(Sticker(name: "star"))
         try setup.save()
@@ -332,7 +331,14 @@ struct UndoTests {
         context.processPendingChanges()
         undoManager.undo()
         #expect(!context.hasChanges)
+        return (context, sticker)
+    }
 
+    /// Found by the generated sequences: the undone delete's model kept the values it had
+    /// when deleted, which the rollback brought back over the fetched ones.
+    @Test("a change rolled back after an undone delete goes back to what a fetch has shown since")
+    func rollbackAfterUndoneDeleteKeepsFetchedValues() throws {
+        let (context, sticker) = try stickerBackFromUndoneDelete()
         let other = ModelContext(container)
         try #require(try other.fetch(FetchDescriptor<Sticker>()).first).name = "moon"
         try other.save()
@@ -347,17 +353,7 @@ struct UndoTests {
     /// changed, and a fetch returned it from memory after its row was gone.
     @Test("a model back from an undone delete is not fetched once another context deletes its row")
     func undoneDeleteThenDeletedElsewhere() throws {
-        let setup = ModelContext(container)
-        setup.insert(Sticker(name: "star"))
-        try setup.save()
-        let context = ModelContext(container)
-        let undoManager = UndoManager()
-        context.undoManager = undoManager
-        let sticker = try #require(try context.fetch(FetchDescriptor<Sticker>()).first)
-        context.delete(sticker)
-        context.processPendingChanges()
-        undoManager.undo()
-
+        let (context, _) = try stickerBackFromUndoneDelete()
         try ModelContext(container).delete(model: Sticker.self, where: #Predicate { $0.name == "star" })
         #expect(try context.fetch(FetchDescriptor<Sticker>()).isEmpty)
         #expect(try context.fetchCount(FetchDescriptor<Sticker>()) == 0)
