@@ -20,6 +20,8 @@ def mutants():
             fields = line.split("\t")
             if len(fields) != 5:
                 sys.exit(f"mutants.tsv:{number}: {len(fields)} fields, 5 expected")
+            # A TEXT or a REPLACEMENT of several lines writes its line breaks as \n.
+            fields = [field.replace("\\n", "\n") for field in fields]
             yield dict(zip(("id", "file", "find", "replace", "what"), fields))
 
 

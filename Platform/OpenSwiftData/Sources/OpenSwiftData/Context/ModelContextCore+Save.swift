@@ -120,6 +120,7 @@ extension ModelContextCore {
             // Its row is gone: inserted again, the model is a new row with a new key.
             // Until then it keeps the identifier its row had, as SwiftData's do.
             backing.forgetPrimaryKey()
+            backing.markLeftByDelete()
             backing.forgetSnapshot()
             backing.forgetChangedProperties()
         }
@@ -182,6 +183,7 @@ extension ModelContextCore {
             deletedModels.remove(model)
             backing.leaveContext()
             backing.forgetPrimaryKey()
+            backing.markLeftByDelete()
             backing.forgetSnapshot()
             backing.forgetChangedProperties()
         }

@@ -218,7 +218,10 @@ extension ModelContextCore {
             unlinkInverses(of: model, asDeleteRulesDo: isRedoing)
             backing.leaveContext()
             // The links its delete rules left go at the next save, as the delete's did.
-            if isRedoing { discardedInserts.insert(model) }
+            if isRedoing {
+                discardedInserts.insert(model)
+                backing.markLeftByDelete()
+            }
         case (false, .persisted) where backing.context === self:
             // A saved insert: its row goes at the next save, as a delete's does.
             backing.readUnreadValuesIfAny()

@@ -178,17 +178,13 @@ final class ModelContextCore {
         checkMainActor(for: backing.entity)
         if let owner = backing.context {
             precondition(owner === self, "\(SwiftDataError.modelBelongsToAnotherContext(entity: backing.entity.name))")
-            if backing.state == .deleted {
-                undoRecorder?.registerMembership(false, of: model)
-                deletedModels.remove(model)
-                backing.state = backing.primaryKey == nil ? .inserted : .persisted
-                if backing.primaryKey == nil { insertedModels.insert(model) }
-            }
+            if backing.state == .deleted { undelete(model) }
             return
         }
         precondition(
             container.schema.contains(backing.entity),
             "\(backing.entity.name) is not in the container's schema")
+        let returnsFromDelete = backing.isDeletedModel
         backing.join(self)
         if backing.primaryKey == nil { undoRecorder?.registerMembership(false, of: model) }
         if let primaryKey = backing.primaryKey {
@@ -201,8 +197,30 @@ final class ModelContextCore {
         }
         // A model of an entity without relationships has no related models to adopt.
         if backing.entity.hasRelationships {
-            adoptRelatedModels(of: backing)
-            RelationshipGraph.connectInitialRelationships(of: model)
+            if returnsFromDelete {
+                RelationshipGraph.reconnect(model)
+            } else {
+                adoptRelatedModels(of: backing)
+                RelationshipGraph.connectInitialRelationships(of: model)
+            }
+        }
+        scheduleAutosave()
+    }
+
+    /// A model deleted in this context, not saved yet, inserted again: its row stays, and
+    /// it is linked back with the models it still holds (``RelationshipGraph/reconnect(_:)``).
+    /// Without changes of its own it is as its row, and the snapshot its delete kept goes
+    /// (a later rollback would bring back values older than a fetch has shown since).
+    private func undelete(_ model: any PersistentModel) {
+        let backing = model.persistentBackingData
+        undoRecorder?.registerMembership(false, of: model)
+        deletedModels.remove(model)
+        backing.state = .persisted
+        RelationshipGraph.reconnect(model)
+        if backing.hasChangedProperties {
+            changedModels.insert(model)
+        } else {
+            backing.forgetSnapshot()
         }
         scheduleAutosave()
     }
@@ -301,6 +319,7 @@ final class ModelContextCore {
             // row to restore, and the snapshot may hold the model itself, for ever.
             backing.forgetSnapshot()
             backing.leaveContext()
+            backing.markLeftByDelete()
             if backing.entity.properties.contains(where: { $0.relationship.map(\.leavesRelatedModelsAtDelete) == true })
             {
                 discardedInserts.insert(model)

@@ -41,6 +41,16 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingFields, StoredVal
         state = .detached
     }
 
+    /// Records that the model left its context by a delete (``IdentifierMemo/leftByDelete``).
+    func markLeftByDelete() {
+        memo().leftByDelete = true
+    }
+
+    /// Whether the model is deleted: in its context until the save, or out of it since.
+    var isDeletedModel: Bool {
+        state == .deleted || (state == .detached && identifierMemo?.leftByDelete == true)
+    }
+
     private func memo() -> IdentifierMemo {
         if let identifierMemo { return identifierMemo }
         let created = IdentifierMemo()

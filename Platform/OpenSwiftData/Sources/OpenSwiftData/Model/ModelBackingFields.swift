@@ -110,6 +110,7 @@ extension ModelBackingData {
     /// records those set later.
     func join(_ context: ModelContextCore) {
         self.context = context
+        identifierMemo?.leftByDelete = false
         recordLinks()
     }
 

@@ -39,4 +39,7 @@ final class IdentifierMemo {
     /// The identifier of a model of a custom store (``DataStore``), whose primary key is
     /// only its key in the container (``DataStoreKeys``).
     var dataStoreIdentifier: PersistentIdentifier?
+    /// Whether the model left its context by a delete (saved, or of a model never saved):
+    /// a deleted model inserted again lets go of it rather than bring it back.
+    var leftByDelete = false
 }

@@ -183,7 +183,7 @@ enum RelationshipGraph {
 
     // MARK: Primitives
 
-    private static func setSlot(_ slot: Slot, of owner: any PersistentModel, at index: Int) {
+    static func setSlot(_ slot: Slot, of owner: any PersistentModel, at index: Int) {
         let backing = owner.persistentBackingData
         if backing.primaryKey != nil, case .toMany(let stored) = backing.relationship(at: index) {
             backing.keepStoredToMany(stored, at: index)
@@ -195,7 +195,7 @@ enum RelationshipGraph {
     }
 
     /// A model assigned to a relationship of a registered model joins its context.
-    private static func adopt(_ target: any PersistentModel, into owner: any PersistentModel) {
+    static func adopt(_ target: any PersistentModel, into owner: any PersistentModel) {
         guard let context = owner.persistentBackingData.context,
             target.persistentBackingData.context == nil
         else { return }

@@ -16,6 +16,9 @@ enum GeneratedOperation: Hashable, CustomStringConvertible {
     case remove(GeneratedRelationship, slot: Int, target: Int)
     case replace(GeneratedRelationship, slot: Int, targets: [Int])
     case delete(GeneratedKind, slot: Int)
+    /// A deleted model of a kind inserted again: one whose delete is not saved yet, or one
+    /// whose delete is, which the app still holds. Named by slot among those models.
+    case reinsert(GeneratedKind, slot: Int)
     /// `delete(model:where:)` with a query's predicate (its sort, offset and limit aside).
     case deleteWhere(GeneratedQuery)
     /// The same in a new context that holds no model, saved at once: the rows are chosen
@@ -63,7 +66,7 @@ enum GeneratedOperation: Hashable, CustomStringConvertible {
     /// the working context alone, without a save.
     var isUndoable: Bool {
         switch self {
-        case .insert, .change, .setToOne, .append, .remove, .replace, .delete: true
+        case .insert, .change, .setToOne, .append, .remove, .replace, .delete, .reinsert: true
         default: false
         }
     }
@@ -93,6 +96,7 @@ enum GeneratedOperation: Hashable, CustomStringConvertible {
         case .remove(let relationship, let slot, let target): return "\(relationship)[\(slot)].remove(slot \(target))"
         case .replace(let relationship, let slot, let targets): return "\(relationship)[\(slot)] = slots \(targets)"
         case .delete(let kind, let slot): return "delete \(kind.rawValue)[\(slot)]"
+        case .reinsert(let kind, let slot): return "insert deleted \(kind.rawValue)[\(slot)] again"
         case .deleteWhere(let query): return "delete(model:where:) \(query.unbounded)"
         case .deleteWhereInOtherContext(let query):
             return "delete(model:where:) \(query.unbounded) in another context, save"
@@ -134,7 +138,7 @@ enum GeneratedOperation: Hashable, CustomStringConvertible {
 
     private static func randomStep(clubCodes: inout Int, using random: inout SeededGenerator) -> GeneratedOperation {
         let slot = random.index(8)
-        let roll = random.index(108)
+        let roll = random.index(111)
         switch roll {
         case 0..<22:
             let kinds = GeneratedKind.allCases
@@ -212,6 +216,9 @@ enum GeneratedOperation: Hashable, CustomStringConvertible {
             return .saveSecond
         case 107:
             return random.chance(50) ? .rollbackSecond : .upsertEmployee(slot: slot, salary: random.index(5) * 1000)
+        case 108..<111:
+            let kinds = GeneratedKind.allCases
+            return .reinsert(kinds[random.index(kinds.count)], slot: slot)
         default:
             return .reopen
         }

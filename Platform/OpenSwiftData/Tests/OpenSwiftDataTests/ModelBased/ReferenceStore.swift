@@ -25,6 +25,9 @@ struct ReferenceStore {
 
     var saved: [Int: Object] = [:]
     private(set) var pending: [Int: Object] = [:]
+    /// The models whose delete was saved, as the app's model objects still hold them: the
+    /// attributes and links they had at that save (``reinsert(_:)``).
+    private(set) var departed: [Int: Object] = [:]
     private(set) var base: [Int: Object] = [:]
     private var nextRID = 1
     /// The models whose attributes or links the working context changed since its last save
@@ -192,6 +195,48 @@ struct ReferenceStore {
         }
     }
 
+    /// The deleted models of these kinds an app can insert again: those whose delete is not
+    /// saved yet, and those whose delete is (``departed``).
+    func deleted(_ kinds: [GeneratedKind]) -> [Int] {
+        let unsaved = pending.filter { $0.value.isDeleted && kinds.contains($0.value.kind) }.keys
+        let gone = departed.filter { pending[$0.key] == nil && kinds.contains($0.value.kind) }.keys
+        return (Array(unsaved) + gone).sorted()
+    }
+
+    /// A deleted model inserted again: its row stays when its delete was not saved, and it
+    /// is a new row when it was. Both sides of its relationships agree again: the models it
+    /// holds show it through their inverses, except a model deleted since (which stays
+    /// deleted) and a model whose to-one inverse holds another model now (a re-insert takes
+    /// no model away from another); it lets go of those.
+    ///
+    /// Apple, `ModelContext.insert(_:)` (see ``insert(_:attributes:toOne:)``) and WWDC23
+    /// "Dive deeper into SwiftData" (10196): inserting a model registers it with the context,
+    /// and the context keeps both sides of each relationship in step. Which links a deleted
+    /// model keeps is OpenSwiftData's rule (porting guide, "@Relationship"); SwiftData's
+    /// documentation does not say.
+    mutating func reinsert(_ rid: Int) {
+        if pending[rid]?.isDeleted == true {
+            pending[rid]!.isDeleted = false
+        } else if pending[rid] == nil, let object = departed[rid] {
+            pending[rid] = object
+        } else {
+            return
+        }
+        let kind = pending[rid]!.kind
+        for relationship in kind.relationships {
+            for target in pending[rid]!.links[relationship.name]!.sorted() {
+                let inverse = pending[target].flatMap { $0.isDeleted ? nil : $0.links[relationship.inverse] }
+                let kept = inverse.map { relationship.inverseRelationship.isToMany || $0.isSubset(of: [rid]) } ?? false
+                if !kept {
+                    pending[rid]!.links[relationship.name]!.remove(target)
+                    changed.insert(rid)
+                } else if pending[target]!.links[relationship.inverse]!.insert(rid).inserted {
+                    changed.insert(target)
+                }
+            }
+        }
+    }
+
     // MARK: Saving
 
     /// Why a save must fail, or nil: the first of ``saveRefusals``.
@@ -241,9 +286,19 @@ struct ReferenceStore {
     /// contexts' saves of different attributes of one row both stay and of one attribute
     /// the later wins, is OpenSwiftData's rule (porting guide, "A save reports only what it
     /// wrote"; Core Data's by-property merge), which SwiftData's documentation does not state.
-    mutating func save() {
+    ///
+    /// - Parameter inBulk: The save of a bulk delete (`delete(model:where:)`), whose models
+    ///   were deleted by SQL, not by the app: none is one it may insert again (``departed``).
+    mutating func save(inBulk: Bool = false) {
         let deleted = Set(pending.filter(\.value.isDeleted).keys)
-        for rid in deleted { pending[rid] = nil }
+        for rid in deleted {
+            if !inBulk {
+                departed[rid] = pending[rid]
+                departed[rid]!.isDeleted = false
+            }
+            pending[rid] = nil
+        }
+        for rid in pending.keys { departed[rid] = nil }
         for rid in pending.keys {
             for name in pending[rid]!.links.keys { pending[rid]!.links[name]!.subtract(deleted) }
         }
@@ -325,6 +380,7 @@ struct ReferenceStore {
         changed = []
         changedAttributes = [:]
         secondChanges = [:]
+        departed = [:]
     }
 
     /// Puts the context's state back as it was before a change, or after it (an undo or a

@@ -41,6 +41,8 @@ final class SequenceRunner {
     private var context: ModelContext
     /// The working context's model for each rid the reference holds.
     private var handles: [Int: any PersistentModel] = [:]
+    /// The models whose delete was saved, which the sequence may insert again.
+    private var departedHandles: [Int: any PersistentModel] = [:]
     /// A second context with unsaved changes of its own (ReferenceStore+SecondContext.swift),
     /// and its models, by rid, once it has changed them.
     private var second: ModelContext
@@ -279,6 +281,8 @@ final class SequenceRunner {
             guard let rid = reference.resolve(slot, among: kind.family) else { return }
             reference.delete(rid)
             context.delete(try model(rid))
+        case .reinsert(let kind, let slot):
+            try reinsert(among: kind.family, slot: slot)
         case .deleteWhere(let query):
             if context.hasChanges {
                 try deleteInBulkAmongInserts(query)
@@ -348,6 +352,26 @@ final class SequenceRunner {
         let what = isUndo ? "an undo" : "a redo"
         try checkHeld("after \(what)")
         try checkWorking("the working context after \(what)")
+    }
+
+    /// Inserts again the deleted model `slot` names among the deleted models of `kinds`,
+    /// unless another model holds one of its unique values (an insert would be an upsert,
+    /// which its own step drives).
+    private func reinsert(among kinds: [GeneratedKind], slot: Int) throws {
+        let candidates = reference.deleted(kinds)
+        guard !candidates.isEmpty else { return }
+        let rid = candidates[slot % candidates.count]
+        guard let object = reference.pending[rid] ?? reference.departed[rid] else { return }
+        for (name, value) in object.attributes where GeneratedKind.uniqueAttributes.contains(name) {
+            let inUse = { (objects: [Int: ReferenceStore.Object]) in
+                objects.contains { $0.key != rid && $0.value.attributes[name] == value }
+            }
+            if inUse(reference.pending) || inUse(reference.saved) { return }
+        }
+        guard let model = handles[rid] ?? departedHandles[rid] else { throw fail("no model for deleted rid \(rid)") }
+        reference.reinsert(rid)
+        context.insert(model)
+        handles[rid] = model
     }
 
     private func insert(_ kind: GeneratedKind, _ attributes: [String: GeneratedValue], toOne: [String: Int]) throws {
@@ -481,8 +505,15 @@ final class SequenceRunner {
         }
     }
 
-    /// Forgets the models the reference no longer holds (deleted, or rolled back).
+    /// Forgets the models the reference no longer holds (deleted, or rolled back), but for
+    /// the deleted ones an app may insert again (``ReferenceStore/departed``).
     private func pruneHandles() {
+        for (rid, model) in handles where reference.pending[rid] == nil && reference.departed[rid] != nil {
+            departedHandles[rid] = model
+        }
+        departedHandles = departedHandles.filter {
+            reference.pending[$0.key] == nil && reference.departed[$0.key] != nil
+        }
         handles = handles.filter { reference.pending[$0.key] != nil }
     }
 
@@ -645,7 +676,7 @@ final class SequenceRunner {
         }
         if let refusal = refusals.first { throw fail("bulk delete succeeded, but \(refusal)") }
         guard !target.hasChanges else { throw fail("a bulk delete left changes in its context") }
-        reference.save()
+        reference.save(inBulk: true)
         pruneHandles()
         try checkSaved()
         try checkWorking("the working context after another context deleted in bulk")
@@ -743,6 +774,7 @@ final class SequenceRunner {
         second.rollback()
         handles = [:]
         secondHandles = [:]
+        departedHandles = [:]
         container = try Self.openFirstVersion(folder)
         context = newContext()
         context.undoManager = undoManager
