@@ -80,6 +80,12 @@ extension SwiftDataError {
         /// nothing was written, and the context kept its changes. (Core Data's
         /// validation of a mandatory relationship, which SwiftData's save runs.)
         case requiredRelationshipMissing(entity: String, relationship: String, target: String)
+        /// A new model's unique values are those of a stored row of another class of its
+        /// hierarchy (a subclass's model and a row of its superclass, or the reverse): an
+        /// upsert updates a row of the model's own class only, as it cannot change a row's
+        /// class without losing or making up the values of the other; nothing was written,
+        /// and the context kept its changes.
+        case uniqueValueOfAnotherClass(entity: String, properties: [String], storedEntity: String)
 
         public var description: String {
             switch self {
@@ -146,6 +152,8 @@ extension SwiftDataError {
                 "The block of enumerate over \(entity) left \(count) unsaved change(s); save them in the block, or pass allowEscapingMutations: true. The changes are still in the context."
             case .requiredRelationshipMissing(let entity, let relationship, let target):
                 "Cannot save \(entity).\(relationship): it is not optional but refers to no \(target) (deleting its \(target) under a .nullify rule, or removing it from the \(target)'s inverse, cleared it); give it a \(target), delete the \(entity) as well (a .cascade rule does), make the relationship optional, or roll back. Nothing was written."
+            case .uniqueValueOfAnotherClass(let entity, let properties, let storedEntity):
+                "Cannot save a new \(entity): a stored \(storedEntity) has the same \(properties.joined(separator: ", ")), and an upsert updates a row of its own class only; change the value, or delete the \(storedEntity) first. Nothing was written."
             }
         }
 

@@ -375,4 +375,18 @@ public struct SwiftDataError: Error, Hashable, Sendable, CustomStringConvertible
             .modelValidationFailure,
             .requiredRelationshipMissing(entity: entity, relationship: relationship, target: target))
     }
+
+    /// ``Cause/uniqueValueOfAnotherClass(entity:properties:storedEntity:)``.
+    ///
+    /// - Parameters:
+    ///   - entity: The name of the new model's entity.
+    ///   - properties: The unique properties whose values a stored row holds.
+    ///   - storedEntity: The name of the stored row's entity.
+    public static func uniqueValueOfAnotherClass(entity: String, properties: [String], storedEntity: String)
+        -> SwiftDataError
+    {
+        SwiftDataError(
+            .modelValidationFailure,
+            .uniqueValueOfAnotherClass(entity: entity, properties: properties, storedEntity: storedEntity))
+    }
 }

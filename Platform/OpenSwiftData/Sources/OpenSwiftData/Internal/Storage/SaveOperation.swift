@@ -155,7 +155,8 @@ struct SaveOperation {
         var isUpsert: [Bool] = []
         keys.reserveCapacity(inserted.count)
         isUpsert.reserveCapacity(inserted.count)
-        var claimed: [String: Int64] = [:]
+        // The key each unique value of the save went to, and the entity of that model.
+        var claimed: [String: (key: Int64, entity: EntityDescriptor)] = [:]
         // The last root entity given a key, and that key: the models of a save come in
         // runs of one entity, which then cost no dictionary lookup each.
         var current: (root: ObjectIdentifier, key: Int64)?
@@ -167,17 +168,30 @@ struct SaveOperation {
                 let indices = group.compactMap { entity.propertyIndexByName[$0] }
                 let values = indices.map { uniqueValue(of: backing, at: $0) }
                 guard !values.contains(where: \.isNull) else { continue }
-                let signature = "\(entity.name)|\(group)|\(values)"
+                // The unique index is on the table that declares the columns: a row of any
+                // class of the hierarchy under it holds the values.
+                let declaring = indices.map(entity.declaringEntity(of:)).max {
+                    $0.tableChain.count < $1.tableChain.count
+                }
+                guard let declaring else { continue }
+                let signature = "\(declaring.name)|\(group)|\(values)"
                 signatures.append(signature)
                 guard existing == nil else { continue }
-                if let key = claimed[signature] {
-                    existing = key
+                if let claim = claimed[signature] {
+                    guard claim.entity === entity else {
+                        throw SwiftDataError.uniqueValueOfAnotherClass(
+                            entity: entity.name, properties: group, storedEntity: claim.entity.name)
+                    }
+                    existing = claim.key
                     continue
                 }
                 let condition = indices.map { "\(entity.qualifiedColumn(of: $0)) = ?" }.joined(separator: " AND ")
                 existing = try Int64.fetchOne(
-                    db, sql: "SELECT \(entity.keySQL) FROM \(entity.fromSQL) WHERE \(condition)",
+                    db, sql: "SELECT \(declaring.keySQL) FROM \(declaring.fromSQL) WHERE \(condition)",
                     arguments: StatementArguments(storedValues: values))
+                if let key = existing {
+                    try checkRowClass(key: key, of: entity, properties: group, db: db)
+                }
             }
             let key: Int64
             if let existing {
@@ -196,13 +210,30 @@ struct SaveOperation {
             }
             keys.append(key)
             isUpsert.append(existing != nil)
-            for signature in signatures { claimed[signature] = key }
+            for signature in signatures { claimed[signature] = (key, entity) }
         }
         if let last = current { nextKey[last.root] = last.key }
         let needsLookup =
             insertedBackings.contains { $0.entity.hasRelationships }
             || changedBackings.contains { $0.entity.hasRelationships }
         return (InsertedKeys(inserted: inserted, keys: keys, isUpsert: isUpsert, lookup: needsLookup), nextKey)
+    }
+
+    /// Throws unless the row `key`, whose unique values a new model of `entity` holds, is a
+    /// row of `entity` itself: an upsert onto a row of another class of the hierarchy would
+    /// change the row's class, losing the values of one or making up those of the other.
+    private func checkRowClass(key: Int64, of entity: EntityDescriptor, properties: [String], db: Database) throws {
+        let hierarchy = layout.entities.filter { $0.rootEntity === entity.rootEntity }
+        guard hierarchy.count > 1 else { return }
+        // The deepest entity whose table has the row is the row's own.
+        for candidate in hierarchy.sorted(by: { $0.tableChain.count > $1.tableChain.count }) {
+            let found = try Bool.fetchOne(
+                db, sql: "SELECT 1 FROM \(candidate.quotedTable) WHERE \(Self.primaryKey) = ?", arguments: [key])
+            guard found == true else { continue }
+            if candidate === entity { return }
+            throw SwiftDataError.uniqueValueOfAnotherClass(
+                entity: entity.name, properties: properties, storedEntity: candidate.name)
+        }
     }
 
     /// The value a uniqueness constraint compares for a property of a model being inserted:
