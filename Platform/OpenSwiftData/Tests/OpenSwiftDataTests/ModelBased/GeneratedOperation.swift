@@ -138,7 +138,7 @@ enum GeneratedOperation: Hashable, CustomStringConvertible {
 
     private static func randomStep(clubCodes: inout Int, using random: inout SeededGenerator) -> GeneratedOperation {
         let slot = random.index(8)
-        let roll = random.index(111)
+        let roll = random.index(114)
         switch roll {
         case 0..<22:
             let kinds = GeneratedKind.allCases
@@ -216,7 +216,7 @@ enum GeneratedOperation: Hashable, CustomStringConvertible {
             return .saveSecond
         case 107:
             return random.chance(50) ? .rollbackSecond : .upsertEmployee(slot: slot, salary: random.index(5) * 1000)
-        case 108..<111:
+        case 108..<114:
             let kinds = GeneratedKind.allCases
             return .reinsert(kinds[random.index(kinds.count)], slot: slot)
         default:

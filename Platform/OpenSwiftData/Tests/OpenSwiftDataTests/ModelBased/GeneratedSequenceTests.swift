@@ -34,7 +34,9 @@ struct GeneratedSequenceTests {
         let counts = run.counts
         print(
             "generated sequences: \(counts.sequences) sequences, \(counts.operations) operations, \(counts.saves) saves "
-                + "(\(counts.refusedSaves) refused as expected), \(counts.undos) undos and redos, \(counts.checks) checks, "
+                + "(\(counts.refusedSaves) refused as expected), \(counts.undos) undos and redos, "
+                + "\(counts.reinserts) re-inserts, \(counts.bulkDeletesAmongChanges) bulk deletes among unsaved changes, "
+                + "\(counts.checks) checks, "
                 + "0 differences, "
                 + "\(Int(Date().timeIntervalSince(started))) s, \(budget.workers) threads")
         #expect(counts.sequences >= budget.minimum)

@@ -28,6 +28,9 @@ struct ReferenceStore {
     /// The models whose delete was saved, as the app's model objects still hold them: the
     /// attributes and links they had at that save (``reinsert(_:)``).
     private(set) var departed: [Int: Object] = [:]
+    /// The links each deleted model let go of at its delete: those to the models deleted
+    /// before it or with it (``delete(_:)``).
+    private var droppedAtDelete: [Int: [String: Set<Int>]] = [:]
     private(set) var base: [Int: Object] = [:]
     private var nextRID = 1
     /// The models whose attributes or links the working context changed since its last save
@@ -187,12 +190,13 @@ struct ReferenceStore {
                 break
             }
         }
-        // It lets go of the models deleted before it or with it, a change of its own
-        // (OpenSwiftData's rule, porting guide "@Relationship"; the reference keeps the links
-        // it held, which the save drops).
-        if pending[rid]!.links.values.contains(where: { $0.contains { pending[$0]?.isDeleted == true } }) {
-            changed.insert(rid)
-        }
+        // It lets go of the models deleted before it or with it, itself included, a change of
+        // its own (OpenSwiftData's rule, porting guide "@Relationship"; the reference keeps
+        // the links it held, which the save drops, and remembers those it let go of, which
+        // it does not hold once inserted again).
+        let dropped = pending[rid]!.links.mapValues { $0.filter { pending[$0]?.isDeleted == true } }
+        droppedAtDelete[rid] = dropped
+        if dropped.values.contains(where: { !$0.isEmpty }) { changed.insert(rid) }
     }
 
     /// The deleted models of these kinds an app can insert again: those whose delete is not
@@ -222,6 +226,7 @@ struct ReferenceStore {
         } else {
             return
         }
+        for (name, dropped) in droppedAtDelete[rid] ?? [:] { pending[rid]!.links[name]!.subtract(dropped) }
         let kind = pending[rid]!.kind
         for relationship in kind.relationships {
             for target in pending[rid]!.links[relationship.name]!.sorted() {
@@ -351,15 +356,29 @@ struct ReferenceStore {
         return store
     }
 
-    /// A bulk deletion wrote `stored` to the store while the working context held only
-    /// inserts linked to no stored model: its stored models are as stored, or gone.
+    /// Whether the working context's unsaved changes are inserts and changes of stored
+    /// models' attributes alone: no stored model's links changed, none deleted.
+    var changesAreInsertsAndAttributes: Bool {
+        touched.allSatisfy { rid in
+            guard let object = pending[rid], !object.isDeleted else { return false }
+            return saved[rid].map { $0.links == object.links } ?? true
+        }
+    }
+
+    /// A bulk deletion wrote `stored` to the store while the working context's changes were
+    /// inserts and attribute changes (``changesAreInsertsAndAttributes``): its stored
+    /// models are as stored, but for the attributes it changed, or gone with their changes.
     mutating func deletedInStore(leaving stored: [Int: Object]) {
         for rid in saved.keys where stored[rid] == nil {
             pending[rid] = nil
             base[rid] = nil
+            changed.remove(rid)
+            changedAttributes[rid] = nil
         }
         for (rid, object) in stored {
-            pending[rid] = object
+            var held = object
+            for name in changedAttributes[rid] ?? [] { held.attributes[name] = pending[rid]!.attributes[name] }
+            pending[rid] = held
             base[rid] = object
         }
         saved = stored

@@ -19,6 +19,10 @@ struct SequenceCounts {
     var refusedSaves = 0
     /// Undos and redos the undo manager made.
     var undos = 0
+    /// Deleted models inserted again, and bulk deletes in the working context while it
+    /// held unsaved changes.
+    var reinserts = 0
+    var bulkDeletesAmongChanges = 0
     var checks = 0
 
     mutating func add(_ other: SequenceCounts) {
@@ -27,6 +31,8 @@ struct SequenceCounts {
         saves += other.saves
         refusedSaves += other.refusedSaves
         undos += other.undos
+        reinserts += other.reinserts
+        bulkDeletesAmongChanges += other.bulkDeletesAmongChanges
         checks += other.checks
     }
 }
@@ -285,7 +291,7 @@ final class SequenceRunner {
             try reinsert(among: kind.family, slot: slot)
         case .deleteWhere(let query):
             if context.hasChanges {
-                try deleteInBulkAmongInserts(query)
+                try deleteInBulkAmongChanges(query)
             } else {
                 try deleteInBulk(query, in: context)
             }
@@ -372,6 +378,7 @@ final class SequenceRunner {
         reference.reinsert(rid)
         context.insert(model)
         handles[rid] = model
+        counts.reinserts += 1
     }
 
     private func insert(_ kind: GeneratedKind, _ attributes: [String: GeneratedValue], toOne: [String: Int]) throws {
@@ -628,30 +635,33 @@ final class SequenceRunner {
     }
 
     /// `delete(model:where:)` in the working context while its unsaved changes are inserts
-    /// linked to no stored model (porting guide, "Deleting in bulk"): the inserted models
-    /// that match, on their values, are deleted as `delete(_:)` deletes them (their rows never
-    /// written); the stored rows that match go at the call, with their delete rules; the
-    /// other inserts stay for the next save. A call the store would refuse is not made here.
-    private func deleteInBulkAmongInserts(_ query: GeneratedQuery) throws {
-        let inserted = Set(reference.pending.keys).subtracting(reference.saved.keys)
-        guard reference.touched.isSubset(of: inserted), !reference.hasStaleModels else { return }
+    /// and changes of stored models' attributes (porting guide, "Deleting in bulk"): the
+    /// inserted and changed models that match, on their current values, are deleted as
+    /// `delete(_:)` deletes them, at the next save; the other stored rows that match go at
+    /// the call, with their delete rules (a changed model whose row a `.cascade` takes goes
+    /// with it); the other changes stay for the next save. A call the store would refuse is
+    /// not made here.
+    private func deleteInBulkAmongChanges(_ query: GeneratedQuery) throws {
+        guard reference.changesAreInsertsAndAttributes, !reference.hasStaleModels else { return }
+        let decidedInMemory = reference.touched
         let matching = query.unbounded.expected(in: reference.pending)
         var store = reference.storeAlone()
-        for rid in matching where !inserted.contains(rid) { store.delete(rid) }
+        for rid in matching where !decidedInMemory.contains(rid) { store.delete(rid) }
         guard store.saveRefusals.isEmpty else { return }
         store.save()
         counts.saves += 1
         do {
             try query.deleteMatching(in: context)
         } catch {
-            throw fail("bulk delete among unsaved inserts failed: \(error)")
+            throw fail("bulk delete among unsaved changes failed: \(error)")
         }
         reference.deletedInStore(leaving: store.saved)
-        for rid in matching where inserted.contains(rid) { reference.delete(rid) }
+        for rid in matching where decidedInMemory.contains(rid) { reference.delete(rid) }
+        counts.bulkDeletesAmongChanges += 1
         pruneHandles()
         try checkSaved()
-        try checkHeld("after a bulk delete among unsaved inserts")
-        try checkWorking("the working context after a bulk delete among unsaved inserts")
+        try checkHeld("after a bulk delete among unsaved changes")
+        try checkWorking("the working context after a bulk delete among unsaved changes")
     }
 
     /// `delete(model:where:)` while the working context holds no unsaved change, in the
