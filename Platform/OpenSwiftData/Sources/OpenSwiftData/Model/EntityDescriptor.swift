@@ -92,6 +92,22 @@ final class EntityDescriptor: @unchecked Sendable {
 
     /// ``hasJoinTableRelationships`` once found: `JoinTables.unknown` until then.
     private let joinTableRelationships = Atomic<UInt8>(JoinTables.unknown)
+
+    /// The to-one relationships whose inverse is to-one too (one-to-one: each side is a
+    /// column of its own table). Most entities have none, which is found on first use and
+    /// kept, as ``hasJoinTableRelationships`` is: a save asks once per model.
+    var oneToOneIndices: [Int] {
+        if oneToOneRelationships.load(ordering: .acquiring) == JoinTables.none { return [] }
+        let found = toOnePropertyIndices.filter { index in
+            guard let inverse = inverse(of: index) else { return false }
+            return inverse.entity.properties[inverse.index].relationship?.isToMany == false
+        }
+        if found.isEmpty { oneToOneRelationships.store(JoinTables.none, ordering: .releasing) }
+        return found
+    }
+
+    /// `JoinTables.none` once ``oneToOneIndices`` found none.
+    private let oneToOneRelationships = Atomic<UInt8>(JoinTables.unknown)
     private enum JoinTables {
         static let unknown: UInt8 = 0
         static let none: UInt8 = 1

@@ -134,8 +134,9 @@ struct SaveOperation {
         }
         try checkToOneTargetsExist(keys: keys, db: db)
         try writeJoinTables(keyOf: keyOf, upserts: keys, db: db)
+        let pairedElsewhere = try pairOneToOnes(keys: keys, keyOf: keyOf, db: db)
         var history = StoreHistory.Recorder(author: author)
-        try history.append(historyEntries(keys: keys), db: db)
+        try history.append(historyEntries(keys: keys) + pairedElsewhere, db: db)
         // Last, so that its delete rules see the relationships as the save leaves them.
         let bulkDeleted = try bulkDeletion?.finish(
             externalData: externalData, history: &history, registered: registered, db: db)
@@ -264,7 +265,7 @@ struct SaveOperation {
     /// The value of one column: the stored value of an attribute, or a to-one
     /// relationship's target key. An attribute is told by its codec, which a relationship
     /// has none of: reading it copies no ``PropertyDescriptor``.
-    private func columnValue(of backing: ModelBackingData, at index: Int, keyOf: (any PersistentModel) -> Int64?)
+    func columnValue(of backing: ModelBackingData, at index: Int, keyOf: (any PersistentModel) -> Int64?)
         -> StoredValue
     {
         guard backing.entity.attributeCodecs[index] == nil else { return backing.storedValue(at: index) }
