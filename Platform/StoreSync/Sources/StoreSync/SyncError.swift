@@ -17,6 +17,10 @@ public enum SyncError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The server's sync tables were made by a newer release, which this one must not
     /// write to.
     case remoteSchemaNewer(remote: String, found: Int, supported: Int)
+    /// The account's schema on the server, or a table of the engine in it, belongs to
+    /// another role, which could read, change or drop what this account writes there; the
+    /// engine refuses to sync into it. `objects` names each and its owner.
+    case remoteNotOwned(remote: String, objects: String)
     /// The server failed or answered something unexpected.
     case server(remote: String, message: String)
     /// A store cannot be synced as it is (its configuration or models).
@@ -41,6 +45,11 @@ public enum SyncError: Error, Sendable, Equatable, CustomStringConvertible {
         case .remoteSchemaNewer(let remote, let found, let supported):
             "The sync server \(remote) holds data written by a newer release (sync schema version \(found); "
                 + "this release knows up to \(supported)). Update this program to sync. Nothing was changed."
+        case .remoteNotOwned(let remote, let objects):
+            "On the sync server \(remote), \(Self.printable(objects)), not this account's role: another role made "
+                + "it and could read, change or drop what this account syncs there, so nothing was synced. Ask the "
+                + "server's administrator to remove it and to create the account's schema owned by its role "
+                + "(see StoreSync's setup). Nothing was changed."
         case .server(let remote, let message):
             "The sync server \(remote) failed: \(Self.printable(message)). The local stores are unchanged or fully updated; "
                 + "sync again."
@@ -57,7 +66,7 @@ public enum SyncError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .server, .storeNotSyncable, .localStore: true
         case .invalidRemoteURL, .serverUnreachable, .untrustedServer, .authenticationFailed, .databaseMissing,
-            .remoteSchemaNewer:
+            .remoteSchemaNewer, .remoteNotOwned:
             false
         }
     }

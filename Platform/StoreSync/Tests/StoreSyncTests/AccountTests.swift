@@ -64,4 +64,72 @@ struct AccountTests {
             "SELECT count(*) FROM pg_tables WHERE schemaname = 'public' AND tablename LIKE 'storesync%'", on: url)
         #expect(left == 0)
     }
+
+    @Test("a schema another role made before the account's first sync is refused, naming its owner; nothing is written")
+    func foreignSchemaRefused() async throws {
+        let admin = try await TestPostgres.newDatabase()
+        let alice = try await TestPostgres.newAccount(on: admin)
+        let mallory = try await TestPostgres.newAccount(on: admin)
+        let aliceRole = try #require(URLComponents(string: alice)?.user)
+        let malloryRole = try #require(URLComponents(string: mallory)?.user)
+        // Mallory makes Alice's schema first and opens it to her, as a trap: its owner could
+        // drop or rename whatever Alice's sync would create there.
+        _ = try await TestPostgres.execute("CREATE SCHEMA \(aliceRole)", on: mallory)
+        _ = try await TestPostgres.execute(
+            "GRANT USAGE, CREATE ON SCHEMA \(aliceRole) TO \(aliceRole)", on: mallory)
+        let laptop = try Machine()
+        try laptop.add(movie: 550, note: "Alice's")
+
+        let remote = try SyncRemote(url: alice)
+        await #expect(
+            throws: SyncError.remoteNotOwned(
+                remote: remote.description, objects: "schema \(aliceRole) belongs to \(malloryRole)")
+        ) {
+            try await laptop.sync(alice)
+        }
+        let created = try await TestPostgres.integer(
+            "SELECT count(*) FROM pg_class WHERE relnamespace = to_regnamespace('\(aliceRole)')", on: admin)
+        #expect(created == 0)
+    }
+
+    @Test("an account whose schema the administrator made syncs without CREATE on the database")
+    func provisionedSchema() async throws {
+        let admin = try await TestPostgres.newDatabase()
+        let alice = try await TestPostgres.newAccount(on: admin)
+        let role = try #require(URLComponents(string: alice)?.user)
+        let database = try #require(URLComponents(string: admin)?.path.dropFirst())
+        _ = try await TestPostgres.execute("REVOKE CREATE ON DATABASE \(database) FROM \(role)", on: admin)
+        _ = try await TestPostgres.execute("CREATE SCHEMA \(role) AUTHORIZATION \(role)", on: admin)
+        let laptop = try Machine()
+        let desktop = try Machine()
+        try laptop.add(movie: 550, note: "Alice's")
+        try await laptop.sync(alice)
+        try await desktop.sync(alice)
+        #expect(try desktop.movies().map(\.description) == ["550/Alice's"])
+    }
+
+    @Test("another role can neither compute an account's live channel nor read what it is made of")
+    func liveChannelIsSecret() async throws {
+        let admin = try await TestPostgres.newDatabase()
+        let alice = try await TestPostgres.newAccount(on: admin)
+        let mallory = try await TestPostgres.newAccount(on: admin)
+        let aliceRole = try #require(URLComponents(string: alice)?.user)
+        let laptop = try Machine()
+        try laptop.add(movie: 550)
+        try await laptop.sync(alice)
+        let table = RemoteSchema.recordsTable("notes")
+        // The role's own schema is first on its default search path ("$user").
+        let channel = try #require(
+            try await TestPostgres.execute("SELECT \(LiveChannel.nameSQL(table: table))", on: alice).first?
+                .decode(String.self))
+        // The digest of the role and the table alone, which anyone can compute, is not it.
+        let guessable = try #require(
+            try await TestPostgres.execute("SELECT 'storesync_' || md5('\(aliceRole):\(table)')", on: mallory).first?
+                .decode(String.self))
+        #expect(channel != guessable)
+        // What the name is made of is closed to other roles.
+        await #expect(throws: (any Error).self) {
+            _ = try await TestPostgres.execute("SELECT server_id FROM \(aliceRole).storesync_schema", on: mallory)
+        }
+    }
 }

@@ -82,8 +82,14 @@ enum RemoteSchema {
         ],
     ]
 
-    /// A lock id of `pg_advisory_xact_lock`, held while the tables are created or migrated.
-    private static let lockID: Int64 = 0x5354_5359_4e43  // "STSYNC"
+    /// The lock held while an account's tables are created or migrated: an advisory lock
+    /// of the account's own (this class, and a digest of the role), so that one account's
+    /// setup never waits for another's. Advisory locks are open to every role, so another
+    /// role could hold it: the wait is bounded (``lockTimeout``), the sync then fails with
+    /// the server's message and the next one tries again; the records are never reached.
+    /// A sync whose tables are ready takes no lock.
+    private static let lockClass: Int32 = 0x5354_5359  // "STSY"
+    private static let lockTimeout = "30s"
 
     /// Points the session at the role's own schema, alone: every table of the engine is
     /// looked up and created there, so an account never sees another's records.
@@ -95,9 +101,13 @@ enum RemoteSchema {
     /// and moves into it the tables an earlier release made in `public`, when the role
     /// owns them and has none of its own yet.
     private static let ownSchemaSQL = [
+        // Only when it is missing: an administrator may have made it (CREATE SCHEMA alice
+        // AUTHORIZATION alice), and then the role needs no CREATE on the database.
         """
         DO $$ BEGIN
-        EXECUTE format('CREATE SCHEMA IF NOT EXISTS %I AUTHORIZATION %I', current_user, current_user);
+        IF to_regnamespace(quote_ident(current_user)) IS NULL THEN
+            EXECUTE format('CREATE SCHEMA %I AUTHORIZATION %I', current_user, current_user);
+        END IF;
         END $$
         """,
         """
@@ -124,8 +134,10 @@ enum RemoteSchema {
         try await useOwnSchema(on: remote)
         if let ready = try await readyServer(store: store, on: remote) { return ready }
         return try await remote.transaction { () async throws(SyncError) -> UUID in
-            try await remote.query("SELECT pg_advisory_xact_lock(\(lockID))")
+            try await remote.query(PostgresQuery(unsafeSQL: "SET LOCAL lock_timeout = '\(lockTimeout)'"))
+            try await remote.query("SELECT pg_advisory_xact_lock(\(lockClass), hashtext(current_user))")
             for statement in ownSchemaSQL { try await remote.query(PostgresQuery(unsafeSQL: statement)) }
+            try await checkOwnership(on: remote)
             var found = try await installedVersion(on: remote)
             if found > version {
                 throw SyncError.remoteSchemaNewer(remote: remote.remote.description, found: found, supported: version)
@@ -168,15 +180,41 @@ enum RemoteSchema {
         let rows = try await remote.query(
             """
             SELECT to_regclass('storesync_schema') IS NOT NULL, \
-            to_regclass(\(recordsTable(store))) IS NOT NULL
+            to_regclass(\(recordsTable(store))) IS NOT NULL, (\(unescaped: foreignObjectsSQL))
             """)
-        guard let row = rows.first, try decode((Bool, Bool).self, row, remote) == (true, true) else { return nil }
+        guard let row = rows.first else { return nil }
+        let (hasSchemaTable, hasRecordsTable, foreign) = try decode((Bool, Bool, String?).self, row, remote)
+        if let foreign { throw .remoteNotOwned(remote: remote.remote.description, objects: foreign) }
+        guard hasSchemaTable, hasRecordsTable else { return nil }
         let found = try await installedVersion(on: remote)
         if found > version {
             throw .remoteSchemaNewer(remote: remote.remote.description, found: found, supported: version)
         }
         guard found == version else { return nil }
         return try await serverID(on: remote)
+    }
+
+    /// SQL that names the role's schema and the engine's tables in it that another role
+    /// owns, each with its owner (`schema alice belongs to mallory, …`), or gives NULL.
+    /// PostgreSQL's catalog shows every object's owner to every role, so the check needs no
+    /// access to the objects themselves.
+    private static let foreignObjectsSQL = """
+        SELECT string_agg(what || ' belongs to ' || pg_get_userbyid(owner), ', ' ORDER BY what) FROM (\
+        SELECT 'schema ' || nspname AS what, nspowner AS owner FROM pg_namespace WHERE nspname = current_user \
+        UNION ALL SELECT 'table ' || n.nspname || '.' || c.relname, c.relowner FROM pg_class c \
+        JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = current_user \
+        AND c.relname LIKE 'storesync%') AS objects \
+        WHERE owner <> (SELECT oid FROM pg_roles WHERE rolname = current_user)
+        """
+
+    /// Throws ``SyncError/remoteNotOwned(remote:objects:)`` when the role's schema, or an
+    /// engine table in it, belongs to another role: one that made the schema before the
+    /// account's first sync could otherwise read, change or drop its records.
+    private static func checkOwnership(on remote: RemoteConnection) async throws(SyncError) {
+        guard let row = try await remote.query(PostgresQuery(unsafeSQL: foreignObjectsSQL)).first,
+            let foreign = try decode(String?.self, row, remote)
+        else { return }
+        throw .remoteNotOwned(remote: remote.remote.description, objects: foreign)
     }
 
     /// The version of the tables; 0 when there are none.
