@@ -63,6 +63,17 @@ public enum TestPostgres {
         try await execute(sql, on: url).first?.decode(Int?.self) ?? nil
     }
 
+    /// Runs SQL on a session of `url` kept open while `body` runs (a session's locks last
+    /// as long as it does), then closes it.
+    public static func holding<Result: Sendable>(
+        _ sql: String, on url: String, while body: () async throws -> Result
+    ) async throws -> Result {
+        try await withConnection(url) { connection in
+            _ = try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger).collect()
+            return try await body()
+        }
+    }
+
     static let logger = Logger(label: "TestPostgres")
 
     private static let started = Mutex<String?>(nil)

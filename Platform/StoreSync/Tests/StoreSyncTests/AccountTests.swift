@@ -132,4 +132,24 @@ struct AccountTests {
             _ = try await TestPostgres.execute("SELECT server_id FROM \(aliceRole).storesync_schema", on: mallory)
         }
     }
+
+    @Test("another role holding the account's setup lock does not hold up a sync whose tables are ready")
+    func setupLockHoldsNothingUp() async throws {
+        let admin = try await TestPostgres.newDatabase()
+        let alice = try await TestPostgres.newAccount(on: admin)
+        let mallory = try await TestPostgres.newAccount(on: admin)
+        let aliceRole = try #require(URLComponents(string: alice)?.user)
+        let laptop = try Machine()
+        try laptop.add(movie: 550)
+        try await laptop.sync(alice)
+        try laptop.add(movie: 551)
+        let started = ContinuousClock.now
+        let report = try await TestPostgres.holding(
+            "SELECT pg_advisory_lock(\(0x5354_5359), hashtext('\(aliceRole)'))", on: mallory
+        ) {
+            try await laptop.sync(alice)
+        }
+        #expect(report.sentChanges == 1)
+        #expect(ContinuousClock.now - started < .seconds(20))
+    }
 }
