@@ -94,4 +94,46 @@ struct FieldMergeTests {
         let text = try #require(try rows.first?.decode(String.self))
         return try JSONDecoder().decode([String: String].self, from: Data(text.utf8))
     }
+
+    @Test(
+        "a record written again over a tombstone takes the write's version for every field: a later push of an older value of one is fetched over, not kept"
+    )
+    func noSharedZeroVersion() async throws {
+        let url = try await TestPostgres.newDatabase()
+        let a = try Machine()
+        let b = try Machine()
+        let c = try Machine()
+        try a.add(movie: 5, at: 1_000, note: "first")
+        try await a.sync(url)
+        try await b.sync(url)
+        try await c.sync(url)
+        try c.edit(movie: 5, note: "noted on C")
+        try await c.sync(url)
+        try await Task.sleep(for: .milliseconds(20))
+        try await a.sync(url)
+        try a.remove(movie: 5)
+        try await a.sync(url)
+        // B, which never pulled C's note, edits the date: its push writes the record again
+        // over A's tombstone, with the note it holds.
+        try await Task.sleep(for: .milliseconds(20))
+        try b.edit(movie: 5, createdAt: 2_000)
+        try await b.sync(url)
+        // C, which never pulled the delete, edits the date too: its push sends its own note
+        // unchanged, which must not stand as equal to B's.
+        try await Task.sleep(for: .milliseconds(20))
+        try c.edit(movie: 5, createdAt: 3_000)
+        try await c.sync(url)
+        for machine in [a, b, c] { try await machine.sync(url) }
+
+        let expected = [Machine.Entry(movie: 5, note: "first", createdAt: 3_000)]
+        #expect(try a.movies() == expected)
+        #expect(try b.movies() == expected)
+        #expect(try c.movies() == expected)
+        let versions = try await TestPostgres.execute(
+            "SELECT v FROM storesync_records_notes, jsonb_each_text(field_versions) AS f(k, v)", on: url)
+        #expect(
+            try versions.map { try $0.decode(String.self) }.allSatisfy {
+                !$0.hasPrefix(String(repeating: "0", count: 32))
+            })
+    }
 }

@@ -39,7 +39,9 @@ struct RemoteRecords {
                 let batch = Array(records[start..<min(start + Self.batchSize, records.count)])
                 start += batch.count
                 let sent = Dictionary(batch.map { ($0.recordName, $0) }, uniquingKeysWith: { _, last in last })
-                for row in try await remote.query(upsert(batch)) {
+                let rows = try await remote.query(upsert(batch))
+                try await remote.query(stampUnchangedFields(of: batch.map(\.recordName)))
+                for row in rows {
                     let (name, sequence, keptSent) = try RemoteSchema.decode((UUID, Int64, Bool).self, row, remote)
                     acceptedNames.insert(name)
                     // The server's record is not the one sent when it kept some of its own
@@ -150,8 +152,11 @@ struct RemoteRecords {
         // versions: the later wins whole, and a tombstone keeps no fields (a deleted
         // record's values leave the server). The record's version is its latest write.
         // Each row written comes back with its sequence number and whether the server's
-        // record holds every field version sent (`@>`): when it does not, the server kept
-        // some of its own fields, and this machine fetches the record.
+        // record holds every field value sent, each equal as JSON (not `@>`, by which an array
+        // contains an empty one): when it does not, the server kept some
+        // of its own fields, and this machine fetches the record. Values, not versions: a
+        // field sent unchanged goes at the lowest version, which the server never keeps
+        // (``stampUnchangedFields(of:)``), so equal versions would never say equal values.
         return """
             WITH u AS (SELECT * FROM unnest(\(names)::uuid[], \(entities)::text[], \(fields)::text[], \
                 \(fieldVersions)::text[], \(walls)::int8[], \(counters)::int8[], \(devices)::uuid[], \
@@ -183,9 +188,27 @@ struct RemoteRecords {
             WHERE CASE WHEN excluded.deleted OR r.deleted THEN \(unescaped: Self.excludedIsLater)
                 ELSE EXISTS (SELECT 1 FROM jsonb_each_text(excluded.field_versions) AS v
                     WHERE v.value COLLATE "C" > coalesce(r.field_versions ->> v.key, '') COLLATE "C") END
-            RETURNING r.record_name, r.seq, r.field_versions)
-            SELECT w.record_name, w.seq, w.field_versions @> u.field_versions::jsonb
+            RETURNING r.record_name, r.seq, r.fields)
+            SELECT w.record_name, w.seq, NOT EXISTS (SELECT 1 FROM jsonb_each(u.fields::jsonb) AS f \
+                WHERE w.fields -> f.key IS DISTINCT FROM f.value)
             FROM written AS w JOIN u ON u.record_name = w.record_name
+            """
+    }
+
+    /// Gives the fields of the records just written that hold the version of a field sent
+    /// unchanged (``HybridLogicalClock/unchangedFieldVersion``) the record's own version.
+    /// Such a field is stored when the push writes a record the server lacks or writes it
+    /// again over a tombstone: that write sets every field, and a field left at the lowest
+    /// version would rank equal to any other machine's unchanged value of it, so that the
+    /// server kept one and told the other it kept its own.
+    private func stampUnchangedFields(of names: [UUID]) -> PostgresQuery {
+        let unchanged = HybridLogicalClock.unchangedFieldVersion
+        return """
+            UPDATE \(unescaped: table) SET field_versions = (SELECT jsonb_object_agg(v.key, CASE WHEN v.value = \(unchanged) \
+                THEN lpad(to_hex(version_wall), 16, '0') || lpad(to_hex(version_counter), 16, '0') || device::text \
+                ELSE v.value END) FROM jsonb_each_text(field_versions) AS v) \
+            WHERE record_name = ANY(\(names)) AND NOT deleted \
+                AND EXISTS (SELECT 1 FROM jsonb_each_text(field_versions) AS v WHERE v.value = \(unchanged))
             """
     }
 
