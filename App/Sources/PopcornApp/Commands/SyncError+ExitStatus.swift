@@ -11,7 +11,9 @@ extension SyncError {
     var exitStatus: ExitStatus {
         switch self {
         case .invalidRemoteURL: .usage
-        case .serverUnreachable, .untrustedServer, .authenticationFailed, .databaseMissing, .server: .network
+        case .serverUnreachable, .untrustedServer, .authenticationFailed, .databaseMissing, .server,
+            .serverInconsistent:
+            .network
         case .remoteSchemaNewer, .remoteNotOwned, .storeNotSyncable, .localStore: .storeRefused
         }
     }
