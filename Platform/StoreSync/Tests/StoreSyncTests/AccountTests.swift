@@ -67,28 +67,24 @@ struct AccountTests {
 
     @Test("a schema another role made before the account's first sync is refused, naming its owner; nothing is written")
     func foreignSchemaRefused() async throws {
-        let admin = try await TestPostgres.newDatabase()
-        let alice = try await TestPostgres.newAccount(on: admin)
-        let mallory = try await TestPostgres.newAccount(on: admin)
-        let aliceRole = try #require(URLComponents(string: alice)?.user)
-        let malloryRole = try #require(URLComponents(string: mallory)?.user)
+        let (admin, alice, mallory) = try await TwoAccounts.make()
         // Mallory makes Alice's schema first and opens it to her, as a trap: its owner could
         // drop or rename whatever Alice's sync would create there.
-        _ = try await TestPostgres.execute("CREATE SCHEMA \(aliceRole)", on: mallory)
+        _ = try await TestPostgres.execute("CREATE SCHEMA \(alice.role)", on: mallory.url)
         _ = try await TestPostgres.execute(
-            "GRANT USAGE, CREATE ON SCHEMA \(aliceRole) TO \(aliceRole)", on: mallory)
+            "GRANT USAGE, CREATE ON SCHEMA \(alice.role) TO \(alice.role)", on: mallory.url)
         let laptop = try Machine()
         try laptop.add(movie: 550, note: "Alice's")
 
-        let remote = try SyncRemote(url: alice)
+        let remote = try SyncRemote(url: alice.url)
         await #expect(
             throws: SyncError.remoteNotOwned(
-                remote: remote.description, objects: "schema \(aliceRole) belongs to \(malloryRole)")
+                remote: remote.description, objects: "schema \(alice.role) belongs to \(mallory.role)")
         ) {
-            try await laptop.sync(alice)
+            try await laptop.sync(alice.url)
         }
         let created = try await TestPostgres.integer(
-            "SELECT count(*) FROM pg_class WHERE relnamespace = to_regnamespace('\(aliceRole)')", on: admin)
+            "SELECT count(*) FROM pg_class WHERE relnamespace = to_regnamespace('\(alice.role)')", on: admin)
         #expect(created == 0)
     }
 
@@ -110,46 +106,60 @@ struct AccountTests {
 
     @Test("another role can neither compute an account's live channel nor read what it is made of")
     func liveChannelIsSecret() async throws {
-        let admin = try await TestPostgres.newDatabase()
-        let alice = try await TestPostgres.newAccount(on: admin)
-        let mallory = try await TestPostgres.newAccount(on: admin)
-        let aliceRole = try #require(URLComponents(string: alice)?.user)
+        let (_, alice, mallory) = try await TwoAccounts.make()
         let laptop = try Machine()
         try laptop.add(movie: 550)
-        try await laptop.sync(alice)
+        try await laptop.sync(alice.url)
         let table = RemoteSchema.recordsTable("notes")
         // The role's own schema is first on its default search path ("$user").
         let channel = try #require(
-            try await TestPostgres.execute("SELECT \(LiveChannel.nameSQL(table: table))", on: alice).first?
+            try await TestPostgres.execute("SELECT \(LiveChannel.nameSQL(table: table))", on: alice.url).first?
                 .decode(String.self))
         // The digest of the role and the table alone, which anyone can compute, is not it.
         let guessable = try #require(
-            try await TestPostgres.execute("SELECT 'storesync_' || md5('\(aliceRole):\(table)')", on: mallory).first?
+            try await TestPostgres.execute("SELECT 'storesync_' || md5('\(alice.role):\(table)')", on: mallory.url)
+                .first?
                 .decode(String.self))
         #expect(channel != guessable)
         // What the name is made of is closed to other roles.
         await #expect(throws: (any Error).self) {
-            _ = try await TestPostgres.execute("SELECT server_id FROM \(aliceRole).storesync_schema", on: mallory)
+            _ = try await TestPostgres.execute("SELECT server_id FROM \(alice.role).storesync_schema", on: mallory.url)
         }
     }
 
     @Test("another role holding the account's setup lock does not hold up a sync whose tables are ready")
     func setupLockHoldsNothingUp() async throws {
-        let admin = try await TestPostgres.newDatabase()
-        let alice = try await TestPostgres.newAccount(on: admin)
-        let mallory = try await TestPostgres.newAccount(on: admin)
-        let aliceRole = try #require(URLComponents(string: alice)?.user)
+        let (_, alice, mallory) = try await TwoAccounts.make()
         let laptop = try Machine()
         try laptop.add(movie: 550)
-        try await laptop.sync(alice)
+        try await laptop.sync(alice.url)
         try laptop.add(movie: 551)
         let started = ContinuousClock.now
         let report = try await TestPostgres.holding(
-            "SELECT pg_advisory_lock(\(0x5354_5359), hashtext('\(aliceRole)'))", on: mallory
+            "SELECT pg_advisory_lock(\(0x5354_5359), hashtext('\(alice.role)'))", on: mallory.url
         ) {
-            try await laptop.sync(alice)
+            try await laptop.sync(alice.url)
         }
         #expect(report.sentChanges == 1)
         #expect(ContinuousClock.now - started < .seconds(20))
+    }
+}
+
+/// A database and two accounts on it: Alice's, and Mallory's, another role of the same
+/// database (allowed, as every account there, to create a schema).
+private enum TwoAccounts {
+    struct Account {
+        let url: String
+        let role: String
+    }
+
+    static func make() async throws -> (admin: String, alice: Account, mallory: Account) {
+        let admin = try await TestPostgres.newDatabase()
+        var accounts: [Account] = []
+        for _ in 0..<2 {
+            let url = try await TestPostgres.newAccount(on: admin)
+            accounts.append(Account(url: url, role: try #require(URLComponents(string: url)?.user)))
+        }
+        return (admin, accounts[0], accounts[1])
     }
 }

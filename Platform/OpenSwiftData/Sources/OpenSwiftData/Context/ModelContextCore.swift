@@ -207,24 +207,6 @@ final class ModelContextCore {
         scheduleAutosave()
     }
 
-    /// A model deleted in this context, not saved yet, inserted again: its row stays, and
-    /// it is linked back with the models it still holds (``RelationshipGraph/reconnect(_:)``).
-    /// Without changes of its own it is as its row, and the snapshot its delete kept goes
-    /// (a later rollback would bring back values older than a fetch has shown since).
-    private func undelete(_ model: any PersistentModel) {
-        let backing = model.persistentBackingData
-        undoRecorder?.registerMembership(false, of: model)
-        deletedModels.remove(model)
-        backing.state = .persisted
-        RelationshipGraph.reconnect(model)
-        if backing.hasChangedProperties {
-            changedModels.insert(model)
-        } else {
-            backing.forgetSnapshot()
-        }
-        scheduleAutosave()
-    }
-
     /// Inserts the models that a new model's relationships refer to.
     private func adoptRelatedModels(of backing: ModelBackingData) {
         for slot in backing.relationships {

@@ -11,6 +11,22 @@ struct GeneratedFindingsTests {
         #expect(try SequenceRunner.runLettingGo(operations) != nil, "the sequence's container outlived its run")
     }
 
+    @Test(
+        "a model that was its own mentor, read again by a fetch, deleted and inserted again before the save, is saved as it shows (OSD_SEED=633847601077)"
+    )
+    func selfLinkedModelInsertedAgain() throws {
+        let mentees = GeneratedRelationship.all.first { $0.owner == .person && $0.name == "mentees" }!
+        try replay([
+            .insert(.person, [:], toOne: ["mentor": 3]),
+            .replace(mentees, slot: 3, targets: [7, 3]),
+            .save,
+            .rollback,
+            .delete(.person, slot: 6),
+            .reinsert(.person, slot: 0),
+            .save,
+        ])
+    }
+
     @Test("an upsert leaves one live model for its row (OSD_SEED=788085400693)")
     func upsertKeepsOneLiveModel() throws {
         try replay([.insert(.club, ["code": .string("C1")], toOne: [:]), .save, .upsertClub(slot: 5, title: "eve")])
