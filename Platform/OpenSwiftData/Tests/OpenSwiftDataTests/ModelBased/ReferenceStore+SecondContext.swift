@@ -20,7 +20,7 @@ extension ReferenceStore {
     /// The models the second context's save would change whose rows are gone: the save
     /// must throw, naming one of them.
     var secondSaveRefusal: [Int] {
-        secondChanges.keys.filter { saved[$0] == nil }.sorted()
+        secondChanges.keys.filter { saved[$0] == nil || secondRowsGone.contains($0) }.sorted()
     }
 
     /// The second context's save, when ``secondSaveRefusal`` is empty.

@@ -44,6 +44,10 @@ struct ReferenceStore {
     }
     /// The second context's unsaved changes (ReferenceStore+SecondContext.swift).
     var secondChanges: [Int: [String: GeneratedValue]] = [:]
+    /// The rids whose model in the second context names a row that is gone, though the
+    /// rid has a row again: a model of the working context inserted again after its delete
+    /// was saved is a new row.
+    var secondRowsGone: Set<Int> = []
 
     /// The live models of these kinds, in the order they were inserted.
     func live(_ kinds: [GeneratedKind]) -> [Int] {
@@ -399,6 +403,7 @@ struct ReferenceStore {
         changed = []
         changedAttributes = [:]
         secondChanges = [:]
+        secondRowsGone = []
         departed = [:]
     }
 

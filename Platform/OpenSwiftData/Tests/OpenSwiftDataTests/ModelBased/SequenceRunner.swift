@@ -375,9 +375,12 @@ final class SequenceRunner {
             if inUse(reference.pending) || inUse(reference.saved) { return }
         }
         guard let model = handles[rid] ?? departedHandles[rid] else { throw fail("no model for deleted rid \(rid)") }
+        let isNewRow = reference.pending[rid] == nil
         reference.reinsert(rid)
         context.insert(model)
         handles[rid] = model
+        // The second context's model of the rid, if any, names the row that went.
+        if isNewRow, secondHandles[rid] != nil { reference.secondRowsGone.insert(rid) }
         counts.reinserts += 1
     }
 
