@@ -148,6 +148,7 @@ extension ModelContextCore {
             }
             backing.primaryKey = primaryKey
             backing.state = .persisted
+            backing.forgetLeftByDelete()
             let entity = backing.entity
             if run?.entity !== entity { run = (entity, identityMap.table(for: entity)) }
             run?.table.register(model, backing: backing)

@@ -326,10 +326,13 @@ final class ModelContextCore {
         let discarded = Set(insertedModels.models.map(ObjectIdentifier.init))
         for model in insertedModels.models {
             let backing = model.persistentBackingData
+            // A deleted model inserted again goes back to being one, as it was before that
+            // insert: the links it made since go with the other changes.
+            let returnsFromDelete = backing.returnsFromDelete
             backing.state = .detached
             backing.leaveContext()
             backing.forgetChangedProperties()
-            backing.dropLinks(keeping: { discarded.contains(ObjectIdentifier($0)) })
+            backing.dropLinks(keeping: { !returnsFromDelete && discarded.contains(ObjectIdentifier($0)) })
         }
         insertedModels.removeAll()
         changedModels.removeAll()

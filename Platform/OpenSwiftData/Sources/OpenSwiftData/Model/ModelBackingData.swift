@@ -42,8 +42,21 @@ public final class ModelBackingData: ManagedBuffer<ModelBackingFields, StoredVal
     }
 
     /// Records that the model left its context by a delete (``IdentifierMemo/leftByDelete``).
+    /// The mark stays while the model is inserted again, until that insert is saved
+    /// (``forgetLeftByDelete()``): a rollback or an undo of the insert makes it a deleted
+    /// model again.
     func markLeftByDelete() {
         memo().leftByDelete = true
+    }
+
+    /// Forgets ``markLeftByDelete()``: the model has a row again.
+    func forgetLeftByDelete() {
+        identifierMemo?.leftByDelete = false
+    }
+
+    /// Whether the model was deleted before it was inserted again, unsaved.
+    var returnsFromDelete: Bool {
+        state == .inserted && identifierMemo?.leftByDelete == true
     }
 
     /// Whether the model is deleted: in its context until the save, or out of it since.

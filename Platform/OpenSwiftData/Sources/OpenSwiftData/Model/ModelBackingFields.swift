@@ -110,7 +110,6 @@ extension ModelBackingData {
     /// records those set later.
     func join(_ context: ModelContextCore) {
         self.context = context
-        identifierMemo?.leftByDelete = false
         recordLinks()
     }
 

@@ -427,7 +427,14 @@ struct ReferenceStore {
     /// Apple, `ModelContext.rollback()`: "Discards pending inserts and deletes, restores
     /// changed models to their most recent committed state, and empties the undo stack."
     /// Their most recent state in this context: what it last saved or fetched.
+    ///
+    /// A deleted model inserted again and not saved since goes back to being deleted, without
+    /// links: those it made since go with the rollback (OpenSwiftData's rule; SwiftData's
+    /// documentation does not say).
     mutating func rollback() {
+        for (rid, object) in departed where pending[rid] != nil {
+            departed[rid]!.links = object.links.mapValues { _ in [] }
+        }
         pending = base
         changed = []
         changedAttributes = [:]

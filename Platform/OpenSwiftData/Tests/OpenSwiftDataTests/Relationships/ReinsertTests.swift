@@ -124,4 +124,24 @@ struct ReinsertTests {
         let fresh = ModelContext(members.container)
         #expect(try fresh.fetch(FetchDescriptor<Person>(predicate: #Predicate { $0.rid == 1 })).first?.name == "Ada L.")
     }
+
+    @Test(
+        "a re-insert rolled back makes the model a deleted one again: inserted later, it brings back none of the models the rolled-back insert linked it to"
+    )
+    func rolledBackReinsert() throws {
+        let folder = TemporaryFolder()
+        let members = try Members(folder: folder)
+        members.context.delete(members.person)
+        try members.context.save()
+        members.context.insert(members.person)
+        let pet = Pet(rid: 9, name: "Rex")
+        members.context.insert(pet)
+        pet.owner = members.person
+        members.context.rollback()
+
+        members.context.insert(members.person)
+        #expect(members.person.pets.isEmpty)
+        try members.context.save()
+        #expect(try ModelContext(members.container).fetchCount(FetchDescriptor<Pet>()) == 0)
+    }
 }
