@@ -65,6 +65,15 @@ struct LinkedRelationships {
 }
 
 extension RelationshipSlot {
+    /// Whether the slot holds a model that left its context (its row deleted since).
+    var holdsModelOutOfContext: Bool {
+        switch self {
+        case .notLoaded, .toOne(nil): false
+        case .toOne(let target?): target.persistentBackingData.context == nil
+        case .toMany(let targets): targets.contains { $0.persistentBackingData.context == nil }
+        }
+    }
+
     /// Whether the slot holds a model: a loaded to-one with a target, or a loaded to-many
     /// with at least one.
     var holdsModels: Bool {

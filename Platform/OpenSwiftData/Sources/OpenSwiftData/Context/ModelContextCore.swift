@@ -320,6 +320,11 @@ final class ModelContextCore {
         for model in changedModels.models + deletedModels.models {
             let backing = model.persistentBackingData
             backing.restoreSnapshot()
+            // A bulk delete since the snapshot may have removed rows its links name: the
+            // store says what the model holds now.
+            if backing.relationships.contains(where: \.holdsModelOutOfContext) {
+                backing.relationships = backing.entity.unloadedRelationships
+            }
             backing.forgetChangedProperties()
             backing.state = .persisted
         }

@@ -383,7 +383,14 @@ struct ReferenceStore {
             var held = object
             for name in changedAttributes[rid] ?? [] { held.attributes[name] = pending[rid]!.attributes[name] }
             pending[rid] = held
-            base[rid] = object
+            // A rollback takes a changed model back to the values it had before its changes
+            // (not to a row another context saved since), with its links as stored now.
+            if changed.contains(rid), var before = base[rid] {
+                before.links = object.links
+                base[rid] = before
+            } else {
+                base[rid] = object
+            }
         }
         saved = stored
     }
