@@ -44,10 +44,7 @@ public struct StoreSyncEngine: Sendable {
     var beforeListening: (@Sendable () async -> Void)?
     /// How long a device that stopped syncing a store keeps the server from removing the
     /// tombstones it has not pulled (90 days). A device that returns after that catches up
-    /// by pulling every record (see the Guarantees article). Every device of an account must
-    /// use the same retention: one with a shorter one removes tombstones a device still
-    /// within the longer one has not pulled, and that device then takes the server for one
-    /// that lost them (``SyncError/serverInconsistent(remote:reason:)``) and stops syncing.
+    /// by pulling every record (see the Guarantees article).
     public var tombstoneRetention: Duration = TombstoneCompaction.defaultRetention
 
     /// Creates an engine that syncs stores with `remote`, logging each sync's steps to `logger`.
