@@ -11,9 +11,7 @@ extension SyncError {
     var exitStatus: ExitStatus {
         switch self {
         case .invalidRemoteURL: .usage
-        case .serverUnreachable, .untrustedServer, .authenticationFailed, .databaseMissing, .server,
-            .serverInconsistent:
-            .network
+        case .serverUnreachable, .untrustedServer, .authenticationFailed, .databaseMissing, .server: .network
         case .remoteSchemaNewer, .remoteNotOwned, .storeNotSyncable, .localStore: .storeRefused
         }
     }

@@ -156,8 +156,7 @@ public struct StoreSyncEngine: Sendable {
             remote: connection, store: store.name, table: RemoteSchema.recordsTable(store.name))
         // Known to the compaction before anything this sync sends (the push, and the push
         // of what the pull's delete rules delete) is on the server.
-        let promised = try await compaction.register(
-            device: device, cursor: outgoing.state.cursor, retention: tombstoneRetention)
+        try await compaction.register(device: device, cursor: outgoing.state.cursor)
         let pushed = try await records.push(outgoing.records)
         if stop == .afterPushing { throw .localStore(store: store.name, reason: "stopped for a test") }
         let confirmed = try local(store) { try outgoing.confirm(store: store, superseded: pushed.superseded) }
@@ -179,10 +178,7 @@ public struct StoreSyncEngine: Sendable {
         var pulled = try await records.pull(after: confirmed.cursor, skipping: pushed.sequenceRange)
         var liveNames: Set<UUID>?
         // The horizon is read after the pull: a compaction that ran during it shows here too.
-        let horizon = try await compaction.horizon()
-        if confirmed.cursor < horizon {
-            // Before anything is deleted here for lack of a record there.
-            try compaction.checkHorizon(horizon, promised: promised)
+        if confirmed.cursor < (try await compaction.horizon()) {
             // Tombstones this store had not pulled may be gone: everything, and which
             // records are still live.
             pulled = try await records.pull(after: 0, skipping: pushed.sequenceRange)

@@ -21,9 +21,6 @@ public enum SyncError: Error, Sendable, Equatable, CustomStringConvertible {
     /// another role, which could read, change or drop what this account writes there; the
     /// engine refuses to sync into it. `objects` names each and its owner.
     case remoteNotOwned(remote: String, objects: String)
-    /// The server contradicts what it told this device before (it lost records or
-    /// tombstones it had promised to keep); nothing was deleted here.
-    case serverInconsistent(remote: String, reason: String)
     /// The server failed or answered something unexpected.
     case server(remote: String, message: String)
     /// A store cannot be synced as it is (its configuration or models).
@@ -53,9 +50,6 @@ public enum SyncError: Error, Sendable, Equatable, CustomStringConvertible {
                 + "it and could read, change or drop what this account syncs there, so nothing was synced. Ask the "
                 + "server's administrator to remove it and to create the account's schema owned by its role "
                 + "(see StoreSync's setup). Nothing was changed."
-        case .serverInconsistent(let remote, let reason):
-            "The sync server \(remote) contradicts what it told this device: \(Self.printable(reason)). Nothing was "
-                + "deleted here; ask the server's administrator, or sync with another server."
         case .server(let remote, let message):
             "The sync server \(remote) failed: \(Self.printable(message)). The local stores are unchanged or fully updated; "
                 + "sync again."
@@ -70,7 +64,7 @@ public enum SyncError: Error, Sendable, Equatable, CustomStringConvertible {
     /// file), which another store's sync does not meet.
     var isStoreSpecific: Bool {
         switch self {
-        case .server, .serverInconsistent, .storeNotSyncable, .localStore: true
+        case .server, .storeNotSyncable, .localStore: true
         case .invalidRemoteURL, .serverUnreachable, .untrustedServer, .authenticationFailed, .databaseMissing,
             .remoteSchemaNewer, .remoteNotOwned:
             false

@@ -86,29 +86,4 @@ struct TombstoneCompactionTests {
         #expect(try away.movies().map(\.description) == expected)
         #expect(try a.movies().map(\.description) == expected)
     }
-
-    @Test(
-        "a server whose horizon is above what it noted for a device seen within the retention deletes nothing there: the sync fails naming it"
-    )
-    func horizonAbovePromiseRefused() async throws {
-        let url = try await TestPostgres.newDatabase()
-        let a = try Machine()
-        try a.add(movie: 1, at: 1_000)
-        try a.add(movie: 2, at: 1_000)
-        try await a.sync(url)
-        // As a damaged server, or one restored from a copy older than its device rows: no
-        // record, and tombstones said removed far above the device's cursor.
-        _ = try await TestPostgres.execute("DELETE FROM storesync_records_notes", on: url)
-        _ = try await TestPostgres.execute(
-            "INSERT INTO storesync_compactions (store, horizon) VALUES ('notes', 1000000) "
-                + "ON CONFLICT (store) DO UPDATE SET horizon = 1000000", on: url)
-
-        await #expect {
-            try await a.sync(url)
-        } throws: { error in
-            guard case .serverInconsistent(_, let reason)? = error as? SyncError else { return false }
-            return reason.contains("1000000")
-        }
-        #expect(try a.movies().map(\.description) == ["1/-", "2/-"])
-    }
 }

@@ -33,41 +33,12 @@ struct TombstoneCompaction {
     /// push, say), and the next push sends it again at the same version. The deletion's
     /// tombstone must still be there to win over it, so it must not be compacted while this
     /// device, once it has pushed, has not pulled it.
-    ///
-    /// - Returns: The cursor the server had noted for `device`, when it had seen the device
-    ///   within `retention`: no tombstone above it may have been removed
-    ///   (``checkHorizon(_:promised:)``); nil for a device it had not seen, or not since.
-    @discardableResult
-    func register(device: UUID, cursor: Int64, retention: Duration) async throws(SyncError) -> Int64? {
-        let seconds = Double(retention.components.seconds)
-        var query = PostgresQuery(
-            unsafeSQL: """
-                WITH previous AS (SELECT cursor FROM storesync_devices WHERE store = $1 AND device = $2 \
-                AND seen_at > now() - make_interval(secs => $4)), \
-                noted AS (INSERT INTO storesync_devices (store, device, cursor, seen_at) VALUES ($1, $2, $3, now()) \
-                ON CONFLICT (store, device) DO UPDATE SET cursor = excluded.cursor, seen_at = excluded.seen_at) \
-                SELECT cursor FROM previous
-                """)
-        query.binds.append(store)
-        query.binds.append(device)
-        query.binds.append(cursor)
-        query.binds.append(seconds)
-        guard let row = try await remote.query(query).first else { return nil }
-        return try RemoteSchema.decode(Int64.self, row, remote)
-    }
-
-    /// Throws unless `horizon` is at or below `promised`, the cursor the server had noted
-    /// for this device within the retention: it removes no tombstone such a device has not
-    /// pulled, so a horizon above it says the server lost what it held (restored from an
-    /// older copy, damaged, or lying), and the full pull that follows would delete every
-    /// model here whose record it lacks.
-    func checkHorizon(_ horizon: Int64, promised: Int64?) throws(SyncError) {
-        guard let promised, horizon > promised else { return }
-        throw .serverInconsistent(
-            remote: remote.remote.description,
-            reason: "it removed the tombstones of store '\(store)' up to \(horizon), above the \(promised) "
-                + "this device had pulled and synced within the retention; it may have been restored "
-                + "from an older copy or damaged")
+    func register(device: UUID, cursor: Int64) async throws(SyncError) {
+        try await remote.query(
+            """
+            INSERT INTO storesync_devices (store, device, cursor, seen_at) VALUES (\(store), \(device), \(cursor), now()) \
+            ON CONFLICT (store, device) DO UPDATE SET cursor = excluded.cursor, seen_at = excluded.seen_at
+            """)
     }
 
     /// Notes how far `device` has pulled, then removes the tombstones every device seen
@@ -75,7 +46,7 @@ struct TombstoneCompaction {
     func note(device: UUID, cursor: Int64, retention: Duration) async throws(SyncError) {
         let seconds = Double(retention.components.seconds)
         try await remote.transaction { () async throws(SyncError) in
-            try await register(device: device, cursor: cursor, retention: retention)
+            try await register(device: device, cursor: cursor)
             try await remote.query(
                 PostgresQuery(
                     unsafeSQL: """
