@@ -93,4 +93,53 @@ struct StaleWriteTests {
         }
         #expect(rows == 0)
     }
+
+    /// A post and a label saved, both read (the post's labels included) by a context that
+    /// another context then deletes `deleted` of ("post" or "label") under.
+    private func labelsSetUp(_ folder: TemporaryFolder, deleting deleted: String) throws -> (ModelContext, Post, Label)
+    {
+        let container = try makeContainer([Post.self, Label.self], folder: folder)
+        let setUp = ModelContext(container)
+        setUp.insert(Post(title: "Hello"))
+        setUp.insert(Label(name: "swift"))
+        try setUp.save()
+        let context = ModelContext(container)
+        let post = try #require(try context.fetch(FetchDescriptor<Post>()).first)
+        let label = try #require(try context.fetch(FetchDescriptor<Label>()).first)
+        #expect(post.labels.isEmpty)
+        let other = ModelContext(container)
+        if deleted == "post" {
+            for post in try other.fetch(FetchDescriptor<Post>()) { other.delete(post) }
+        } else {
+            for label in try other.fetch(FetchDescriptor<Label>()) { other.delete(label) }
+        }
+        try other.save()
+        return (context, post, label)
+    }
+
+    private func joinRows(_ folder: TemporaryFolder) throws -> Int? {
+        try readStoreFile(folder.file("store.sqlite")) { db in
+            let table = try String.fetchOne(
+                db, sql: "SELECT name FROM sqlite_master WHERE name IN ('Post_labels', 'Label_posts')")
+            return try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table ?? "missing")")
+        }
+    }
+
+    @Test("a many-to-many link to a model whose row another context deleted fails the save, writing no join row")
+    func manyToManyLinkToDeletedRow() throws {
+        let folder = TemporaryFolder()
+        let (context, post, label) = try labelsSetUp(folder, deleting: "label")
+        post.labels.append(label)
+        expectCause(.modelNotFound(label.persistentModelID)) { try context.save() }
+        #expect(try joinRows(folder) == 0)
+    }
+
+    @Test("a many-to-many link from a model whose row another context deleted fails the save, writing no join row")
+    func manyToManyLinkFromDeletedRow() throws {
+        let folder = TemporaryFolder()
+        let (context, post, label) = try labelsSetUp(folder, deleting: "post")
+        label.posts.append(post)
+        expectCause(.modelNotFound(post.persistentModelID)) { try context.save() }
+        #expect(try joinRows(folder) == 0)
+    }
 }

@@ -54,6 +54,11 @@ enum GeneratedOperation: Hashable, CustomStringConvertible {
     /// The second context (``ReferenceStore``'s second context) sets an attribute of a
     /// stored model, unsaved; saves; rolls back.
     case changeInSecond(GeneratedKind, slot: Int, attribute: String, GeneratedValue)
+    /// The second context sets a to-one, appends to or removes from a to-many, of models
+    /// stored when it began, unsaved.
+    case setToOneInSecond(GeneratedRelationship, slot: Int, target: Int?)
+    case appendInSecond(GeneratedRelationship, slot: Int, target: Int)
+    case removeInSecond(GeneratedRelationship, slot: Int, target: Int)
     case saveSecond
     case rollbackSecond
     /// The container closed and opened again on the same file.
@@ -75,7 +80,9 @@ enum GeneratedOperation: Hashable, CustomStringConvertible {
     /// store from another context or in bulk (the runner then empties its undo manager).
     var endsUndo: Bool {
         switch self {
-        case .fetch, .fetchSaved, .undo, .redo, .changeInSecond, .rollbackSecond: false
+        case .fetch, .fetchSaved, .undo, .redo, .changeInSecond, .setToOneInSecond, .appendInSecond, .removeInSecond,
+            .rollbackSecond:
+            false
         default: !isUndoable
         }
     }
@@ -120,6 +127,12 @@ enum GeneratedOperation: Hashable, CustomStringConvertible {
             return "upsert Employee[\(slot)] with salary \(salary), save"
         case .changeInSecond(let kind, let slot, let attribute, let value):
             return "second context: \(kind.rawValue)[\(slot)].\(attribute) = \(value)"
+        case .setToOneInSecond(let relationship, let slot, let target):
+            return "second context: \(relationship)[\(slot)] = \(target.map { "slot \($0)" } ?? "nil")"
+        case .appendInSecond(let relationship, let slot, let target):
+            return "second context: \(relationship)[\(slot)].append(slot \(target))"
+        case .removeInSecond(let relationship, let slot, let target):
+            return "second context: \(relationship)[\(slot)].remove(slot \(target))"
         case .saveSecond: return "second context: save"
         case .rollbackSecond: return "second context: rollback"
         case .reopen: return "reopen"
@@ -130,15 +143,38 @@ enum GeneratedOperation: Hashable, CustomStringConvertible {
     /// A random sequence of `count` steps.
     static func randomSequence(count: Int, using random: inout SeededGenerator) -> [GeneratedOperation] {
         var clubCodes = 0
-        var steps = (0..<count).map { _ in randomStep(clubCodes: &clubCodes, using: &random) }
+        // One sequence in four is two contexts at work on a store that fills: more inserts,
+        // saves and links, the second context's among them.
+        let twoContexts = random.chance(25)
+        var steps = (0..<count).map { _ in
+            randomStep(
+                roll: twoContexts ? twoContextsRoll(using: &random) : random.index(132), clubCodes: &clubCodes,
+                using: &random)
+        }
         // A quarter of the sequences end with a migration.
         if random.chance(25) { steps.append(.migrate) }
         return steps
     }
 
-    private static func randomStep(clubCodes: inout Int, using random: inout SeededGenerator) -> GeneratedOperation {
+    /// A roll of ``randomStep(roll:clubCodes:using:)`` for a sequence of two contexts at
+    /// work: ranges of its rolls, each with its weight.
+    private static func twoContextsRoll(using random: inout SeededGenerator) -> Int {
+        let weighted: [(Range<Int>, Int)] = [
+            (0..<22, 22), (22..<36, 4), (38..<56, 14), (56..<64, 6), (64..<72, 14), (76..<80, 2), (84..<86, 2),
+            (88..<90, 2), (100..<104, 4), (104..<107, 8), (107..<108, 1), (108..<114, 2), (114..<132, 20),
+        ]
+        var pick = random.index(weighted.map(\.1).reduce(0, +))
+        for (range, weight) in weighted {
+            if pick < weight { return range.lowerBound + random.index(range.count) }
+            pick -= weight
+        }
+        preconditionFailure("a pick beyond the weights")
+    }
+
+    private static func randomStep(roll: Int, clubCodes: inout Int, using random: inout SeededGenerator)
+        -> GeneratedOperation
+    {
         let slot = random.index(8)
-        let roll = random.index(114)
         switch roll {
         case 0..<22:
             let kinds = GeneratedKind.allCases
@@ -219,6 +255,17 @@ enum GeneratedOperation: Hashable, CustomStringConvertible {
         case 108..<114:
             let kinds = GeneratedKind.allCases
             return .reinsert(kinds[random.index(kinds.count)], slot: slot)
+        case 114..<132:
+            let relationships = GeneratedRelationship.all
+            let relationship = relationships[random.index(relationships.count)]
+            let target = random.index(8)
+            if !relationship.isToMany {
+                return .setToOneInSecond(
+                    relationship, slot: slot, target: relationship.isRequired || random.chance(70) ? target : nil)
+            }
+            return random.chance(60)
+                ? .appendInSecond(relationship, slot: slot, target: target)
+                : .removeInSecond(relationship, slot: slot, target: target)
         default:
             return .reopen
         }

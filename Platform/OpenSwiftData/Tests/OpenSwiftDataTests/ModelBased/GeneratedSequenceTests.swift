@@ -36,7 +36,8 @@ struct GeneratedSequenceTests {
             "generated sequences: \(counts.sequences) sequences, \(counts.operations) operations, \(counts.saves) saves "
                 + "(\(counts.refusedSaves) refused as expected), \(counts.undos) undos and redos, "
                 + "\(counts.reinserts) re-inserts, \(counts.bulkDeletesAmongChanges) bulk deletes among unsaved changes, "
-                + "\(counts.checks) checks, "
+                + "\(counts.secondLinkSaves) second-context saves of links "
+                + "(\(counts.secondLinkSavesWithheld) withheld over unsaved changes), \(counts.checks) checks, "
                 + "0 differences, "
                 + "\(Int(Date().timeIntervalSince(started))) s, \(budget.workers) threads")
         #expect(counts.sequences >= budget.minimum)

@@ -1,34 +1,134 @@
 /// A second context of the container with unsaved changes of its own, interleaved with the
-/// working context's: it changes attributes of stored models, then saves or rolls back.
+/// working context's and its saves: it sets attributes and links of the models stored when
+/// it began (its view, a ``ReferenceStore`` of its own read in full then), then saves or
+/// rolls back.
 ///
-/// The rule, OpenSwiftData's (porting guide, "A save reports only what it wrote"), where
-/// SwiftData's documentation states none: each save writes only the attributes its context
-/// set, so saves of different attributes of one row both stay and of one attribute the
-/// later save wins; a save that changes a model whose row another context deleted since
-/// throws `modelNotFound` and writes nothing. The working context shows the second
-/// context's save at its next fetch, on the models it has not changed.
+/// The rules, OpenSwiftData's (porting guide, "A save reports only what it wrote"), where
+/// SwiftData's documentation states none; they are Core Data's by-property merge, which
+/// SwiftData's contexts use on Apple's platforms:
+/// - a save writes only the attributes its context set, so saves of different attributes of
+///   one row both stay and of one attribute the later save wins;
+/// - it writes only the to-one relationships its context set (the inverse's upkeep of a
+///   to-many included: appending a pet to a person's pets sets the pet's owner), the later
+///   save winning each; a one-to-one written pairs both models, and the models that named
+///   either let go of it;
+/// - a many-to-many writes the links its context added and removed since it read them, so
+///   that links another context saved meanwhile stay;
+/// - a save that writes a row that is gone (another context deleted it since), or a link to
+///   or from one, throws `modelNotFound` and writes nothing (OpenSwiftData's rule: the
+///   store never holds a link that names no row; SwiftData's model of a deleted row traps
+///   when read).
+///
+/// The working context shows the second context's save at its next fetch, on the models
+/// it has not changed.
 extension ReferenceStore {
-    /// The second context sets `attribute` of `rid`, whose model there holds `current`:
-    /// setting the value it holds is no change (``change(_:_:to:)``).
+    /// What a context's save writes of its links, worked out from its view
+    /// (``linkWrites``).
+    struct LinkWrites {
+        /// To-one relationships set, with the model each holds (nil for none).
+        var toOnes: [(rid: Int, relationship: GeneratedRelationship, target: Int?)] = []
+        /// Many-to-many links added and removed, each named once, from one side.
+        var added: [(rid: Int, relationship: GeneratedRelationship, target: Int)] = []
+        var removed: [(rid: Int, relationship: GeneratedRelationship, target: Int)] = []
+    }
+
+    /// What a save of this store's working context writes of its links: the to-ones it set
+    /// (``changedToOnes``), and the many-to-many links it added and removed since it read
+    /// them (`base`).
+    var linkWrites: LinkWrites {
+        var writes = LinkWrites()
+        for (rid, names) in changedToOnes.sorted(by: { $0.key < $1.key }) {
+            guard let object = pending[rid] else { continue }
+            for name in names.sorted() {
+                let relationship = relationship(name, of: rid)
+                writes.toOnes.append((rid, relationship, object.links[name]!.first))
+            }
+        }
+        for (rid, object) in pending.sorted(by: { $0.key < $1.key }) {
+            for relationship in object.kind.relationships
+            where relationship.isToMany && relationship.inverseRelationship.isToMany
+                && relationship.name < relationship.inverse
+            {
+                let now = object.links[relationship.name]!
+                let before = base[rid]?.links[relationship.name] ?? []
+                for target in now.subtracting(before).sorted() { writes.added.append((rid, relationship, target)) }
+                for target in before.subtracting(now).sorted() { writes.removed.append((rid, relationship, target)) }
+            }
+        }
+        return writes
+    }
+
+    /// The second context sets `attribute` of `rid`, whose model there holds `current`
+    /// (nil when not read): setting the value it holds is no change (``change(_:_:to:)``).
     mutating func changeInSecond(
-        _ rid: Int, _ attribute: String, to value: GeneratedValue, holding current: GeneratedValue
+        _ rid: Int, _ attribute: String, to value: GeneratedValue, holding current: GeneratedValue?
     ) {
         if current == value, !value.isNotANumber, secondChanges[rid]?[attribute] == nil { return }
         secondChanges[rid, default: [:]][attribute] = value
     }
 
-    /// The models the second context's save would change whose rows are gone: the save
-    /// must throw, naming one of them.
-    var secondSaveRefusal: [Int] {
-        secondChanges.keys.filter { saved[$0] == nil || secondRowsGone.contains($0) }.sorted()
+    /// Whether the row of `rid` is gone for the second context: deleted, or deleted and
+    /// inserted again as a new row its model there does not name.
+    func rowIsGoneForSecond(_ rid: Int) -> Bool {
+        saved[rid] == nil || secondRowsGone.contains(rid)
     }
 
-    /// The second context's save, when ``secondSaveRefusal`` is empty.
-    mutating func saveSecond() {
+    /// The models whose rows the second context's save would write, or link to, that are
+    /// gone: the save must throw, naming one of them. `view` holds its link changes. A
+    /// link it only takes away (a pet moved away from a person whose row is gone) needs no
+    /// row.
+    func secondSaveRefusal(links view: ReferenceStore) -> [Int] {
+        var written = Set(secondChanges.keys)
+        let writes = view.linkWrites
+        for (rid, _, target) in writes.toOnes {
+            written.insert(rid)
+            if let target { written.insert(target) }
+        }
+        for (rid, _, target) in writes.added { written.formUnion([rid, target]) }
+        return written.filter(rowIsGoneForSecond).sorted()
+    }
+
+    /// The second context's save, when ``secondSaveRefusal(links:)`` is empty: its
+    /// attributes and links written over what is stored. Returns the models whose stored
+    /// links it changed.
+    @discardableResult
+    mutating func saveSecond(links view: ReferenceStore) -> Set<Int> {
         for (rid, changes) in secondChanges {
             for (name, value) in changes { saved[rid]!.attributes[name] = value }
         }
         secondChanges = [:]
+        let before = saved
+        write(view.linkWrites)
+        return Set(saved.keys.filter { saved[$0]!.links != before[$0]!.links })
+    }
+
+    /// Writes links into the store, both sides of each: a to-one replaces what the row
+    /// held (and a one-to-one takes its target from the model that held it); a
+    /// many-to-many link is added or removed.
+    mutating func write(_ writes: LinkWrites) {
+        for (rid, relationship, target) in writes.toOnes {
+            for old in saved[rid]!.links[relationship.name]! {
+                saved[old]!.links[relationship.inverse]!.remove(rid)
+            }
+            saved[rid]!.links[relationship.name] = []
+            guard let target else { continue }
+            if !relationship.inverseRelationship.isToMany {
+                for other in saved[target]!.links[relationship.inverse]! {
+                    saved[other]!.links[relationship.name]!.remove(target)
+                }
+                saved[target]!.links[relationship.inverse] = []
+            }
+            saved[rid]!.links[relationship.name] = [target]
+            saved[target]!.links[relationship.inverse]!.insert(rid)
+        }
+        for (rid, relationship, target) in writes.added {
+            saved[rid]!.links[relationship.name]!.insert(target)
+            saved[target]!.links[relationship.inverse]!.insert(rid)
+        }
+        for (rid, relationship, target) in writes.removed {
+            saved[rid]!.links[relationship.name]!.remove(target)
+            saved[target]!.links[relationship.inverse]!.remove(rid)
+        }
     }
 
     mutating func rollbackSecond() {

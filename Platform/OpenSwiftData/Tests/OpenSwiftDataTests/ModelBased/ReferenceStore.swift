@@ -37,6 +37,9 @@ struct ReferenceStore {
     /// or rollback (an undo of a change is a change too), and the attributes set on each.
     private var changed: Set<Int> = []
     private var changedAttributes: [Int: Set<String>] = [:]
+    /// The to-one relationships set on each model since the last save or rollback, their
+    /// inverse's upkeep included: the columns a save writes (``linkWrites``).
+    private(set) var changedToOnes: [Int: Set<String>] = [:]
 
     /// The models with unsaved changes in the working context: changed, inserted or deleted.
     var touched: Set<Int> {
@@ -108,6 +111,7 @@ struct ReferenceStore {
         for old in pending[rid]!.links[relationship.name]! { unlinkOneSide(old, relationship.inverse, rid) }
         pending[rid]!.links[relationship.name] = []
         changed.insert(rid)
+        changedToOnes[rid, default: []].insert(relationship.name)
     }
 
     mutating func append(_ relationship: GeneratedRelationship, of rid: Int, _ target: Int) {
@@ -145,6 +149,7 @@ struct ReferenceStore {
                 unlinkOneSide(old, relationship.inverse, rid)
             }
             pending[rid]!.links[relationship.name] = []
+            changedToOnes[rid, default: []].insert(relationship.name)
         }
         if !relationship.inverseRelationship.isToMany {
             for old in pending[target]!.links[relationship.inverse]! where old != rid {
@@ -155,12 +160,18 @@ struct ReferenceStore {
         pending[rid]!.links[relationship.name]!.insert(target)
         // The model set is changed; the other only when its side changes.
         changed.insert(rid)
-        if pending[target]!.links[relationship.inverse]!.insert(rid).inserted { changed.insert(target) }
+        if pending[target]!.links[relationship.inverse]!.insert(rid).inserted {
+            changed.insert(target)
+            if !relationship.inverseRelationship.isToMany {
+                changedToOnes[target, default: []].insert(relationship.inverse)
+            }
+        }
     }
 
     private mutating func unlinkOneSide(_ rid: Int, _ name: String, _ target: Int) {
         guard pending[rid]?.links[name]?.remove(target) != nil else { return }
         changed.insert(rid)
+        if !relationship(name, of: rid).isToMany { changedToOnes[rid, default: []].insert(name) }
     }
 
     /// Marks a model deleted and runs its delete rules, as `ModelContext.delete` does:
@@ -323,6 +334,7 @@ struct ReferenceStore {
         base = pending
         changed = []
         changedAttributes = [:]
+        changedToOnes = [:]
     }
 
     /// A fetch in the working context: each model without unsaved changes there shows its
@@ -357,6 +369,7 @@ struct ReferenceStore {
         store.base = saved
         store.changed = []
         store.changedAttributes = [:]
+        store.changedToOnes = [:]
         return store
     }
 
@@ -409,6 +422,7 @@ struct ReferenceStore {
         base = saved
         changed = []
         changedAttributes = [:]
+        changedToOnes = [:]
         secondChanges = [:]
         secondRowsGone = []
         departed = [:]
@@ -445,6 +459,7 @@ struct ReferenceStore {
         pending = base
         changed = []
         changedAttributes = [:]
+        changedToOnes = [:]
     }
 
     /// A change written by another context and saved there: it reaches both states.

@@ -23,6 +23,10 @@ struct SequenceCounts {
     /// held unsaved changes.
     var reinserts = 0
     var bulkDeletesAmongChanges = 0
+    /// Saves of the second context that wrote links, and those it did not make because the
+    /// working context had unsaved changes of the models they would relink.
+    var secondLinkSaves = 0
+    var secondLinkSavesWithheld = 0
     var checks = 0
 
     mutating func add(_ other: SequenceCounts) {
@@ -33,6 +37,8 @@ struct SequenceCounts {
         undos += other.undos
         reinserts += other.reinserts
         bulkDeletesAmongChanges += other.bulkDeletesAmongChanges
+        secondLinkSaves += other.secondLinkSaves
+        secondLinkSavesWithheld += other.secondLinkSavesWithheld
         checks += other.checks
     }
 }
@@ -51,10 +57,13 @@ final class SequenceRunner {
     private var departedHandles: [Int: any PersistentModel] = [:]
     /// A second context with unsaved changes of its own (ReferenceStore+SecondContext.swift),
     /// and its models, by rid, once it has changed them.
-    private var second: ModelContext
-    private var secondHandles: [Int: any PersistentModel] = [:]
-    private var reference = ReferenceStore()
-    private(set) var counts = SequenceCounts()
+    var second: ModelContext
+    var secondHandles: [Int: any PersistentModel] = [:]
+    /// The second context's view while it holds changes: the store as it read it in full
+    /// when it began, with its link changes since (nil between its saves and rollbacks).
+    var secondView: ReferenceStore?
+    var reference = ReferenceStore()
+    var counts = SequenceCounts()
     private var step = 0
 
     /// Set once the store is migrated to the next version: the steps after it do nothing.
@@ -71,10 +80,10 @@ final class SequenceRunner {
     /// Whether the working context is the container's main context (which merges other
     /// contexts' saves after each turn of the main actor, and autosaves when `autosaves`):
     /// a driver on the main actor then ends a turn after each step (``afterTurn()``).
-    private let usesMainContext: Bool
+    let usesMainContext: Bool
     private let autosaves: Bool
     /// Set when another context saved during the step: the main context shows it after the turn.
-    private var awaitingMerge = false
+    var awaitingMerge = false
 
     private init(
         folder: TemporaryFolder, container: ModelContainer, working: ModelContext, usesMainContext: Bool,
@@ -195,13 +204,13 @@ final class SequenceRunner {
     }
 
     /// A new context of the container, let go of when the run ends.
-    private func newContext() -> ModelContext {
+    func newContext() -> ModelContext {
         let context = ModelContext(container)
         contexts.append(context)
         return context
     }
 
-    private func fail(_ message: String) -> SequenceFailure {
+    func fail(_ message: String) -> SequenceFailure {
         SequenceFailure(step: step, message: message)
     }
 
@@ -333,8 +342,13 @@ final class SequenceRunner {
         case .saveSecond:
             try saveSecond()
         case .rollbackSecond:
-            second.rollback()
-            reference.rollbackSecond()
+            endSecond()
+        case .setToOneInSecond(let relationship, let slot, let target):
+            try changeLinkInSecond(.setToOne(relationship, slot: slot, target: target))
+        case .appendInSecond(let relationship, let slot, let target):
+            try changeLinkInSecond(.append(relationship, slot: slot, target: target))
+        case .removeInSecond(let relationship, let slot, let target):
+            try changeLinkInSecond(.remove(relationship, slot: slot, target: target))
         case .reopen:
             if !usesMainContext { try reopen() }
         case .migrate:
@@ -469,7 +483,7 @@ final class SequenceRunner {
 
     /// Every model a fetch in the working context returns equals the reference's: the
     /// models without unsaved changes as stored.
-    private func checkWorking(_ what: String, leavingRequiredLinksOf unreadable: Set<Int> = []) throws {
+    func checkWorking(_ what: String, leavingRequiredLinksOf unreadable: Set<Int> = []) throws {
         reference.refreshUntouched()
         try check(context, against: reference.pending, what, leavingRequiredLinksOf: unreadable)
     }
@@ -507,7 +521,7 @@ final class SequenceRunner {
     }
 
     /// `error` is the refusal of a save or a bulk delete, naming one of `refusals`.
-    private func expectRefusal(_ error: any Error, among refusals: [ReferenceStore.Refusal], _ what: String) throws {
+    func expectRefusal(_ error: any Error, among refusals: [ReferenceStore.Refusal], _ what: String) throws {
         guard let cause = (error as? SwiftDataError)?.cause, refusals.contains(where: { $0.isNamed(by: cause) }) else {
             throw fail(
                 "\(what) threw \(error), expected the refusal of \(refusals.map(\.description).joined(separator: "; "))"
@@ -571,70 +585,6 @@ final class SequenceRunner {
         reference.changeSaved(rid, attribute, to: value)
         // A fetch shows a registered model without unsaved changes as stored.
         try checkWorking("the working context after another context saved")
-    }
-
-    /// The second context sets an attribute of a stored model (or of a model it changed
-    /// before, whose row may be gone since), unsaved.
-    private func changeInSecond(
-        _ kind: GeneratedKind, slot: Int, _ attribute: String, _ value: GeneratedValue
-    ) throws {
-        let stored = reference.saved.filter { kind.family.contains($0.value.kind) }.keys
-        let held = secondHandles.filter { kind.family.contains(GeneratedModelAccess.kind(of: $0.value)) }.keys
-        let rids = Set(stored).union(held).sorted()
-        guard !rids.isEmpty else { return }
-        let rid = rids[slot % rids.count]
-        let model: any PersistentModel
-        if let found = secondHandles[rid] {
-            model = found
-        } else {
-            guard
-                let found = try GeneratedModelAccess.fetchAll(kind, in: second).first(where: {
-                    GeneratedModelAccess.rid(of: $0) == rid
-                })
-            else { throw fail("the second context finds no rid \(rid)") }
-            secondHandles[rid] = found
-            model = found
-        }
-        let current = GeneratedModelAccess.value(attribute, of: model)
-        GeneratedModelAccess.set(attribute, value, on: model)
-        reference.changeInSecond(rid, attribute, to: value, holding: current)
-    }
-
-    /// The second context saves: what it set reaches the store, over what the working
-    /// context saved of other attributes, unless a model it changed has no row any more,
-    /// when the save throws `modelNotFound` naming one of them and writes nothing (the
-    /// second context then rolls back). The working context's held models show nothing of
-    /// it until it fetches them.
-    private func saveSecond() throws {
-        counts.saves += 1
-        let gone = reference.secondSaveRefusal
-        do {
-            try second.save()
-        } catch {
-            guard case .modelNotFound(let identifier)? = (error as? SwiftDataError)?.cause,
-                gone.contains(where: { secondHandles[$0]?.persistentModelID == identifier })
-            else {
-                throw fail(
-                    "the second context's save threw \(error), expected "
-                        + (gone.isEmpty ? "none" : "modelNotFound naming one of rids \(gone)"))
-            }
-            counts.refusedSaves += 1
-            try checkSaved()
-            second.rollback()
-            reference.rollbackSecond()
-            return
-        }
-        if !gone.isEmpty { throw fail("the second context's save succeeded, but rids \(gone) have no row") }
-        reference.saveSecond()
-        try checkSaved()
-        if usesMainContext {
-            awaitingMerge = true
-            return
-        }
-        // A read of a row in the working context (a fetch, or a relationship read) shows it
-        // on a model without unsaved changes there: the held models are compared once fetched.
-        try checkWorking("the working context after the second context saved")
-        try checkHeld("after the second context saved")
     }
 
     /// `delete(model:where:)` in the working context while its unsaved changes are inserts
@@ -784,9 +734,8 @@ final class SequenceRunner {
     private func reopen() throws {
         reference.reload()
         context.rollback()
-        second.rollback()
+        endSecond()
         handles = [:]
-        secondHandles = [:]
         departedHandles = [:]
         container = try Self.openFirstVersion(folder)
         context = newContext()
@@ -805,7 +754,7 @@ final class SequenceRunner {
     private func migrate() throws {
         reference.reload()
         context.rollback()
-        second.rollback()
+        endSecond()
         handles = [:]
         container = try ModelContainer(
             for: Schema(versionedSchema: GeneratedV2.self), migrationPlan: GeneratedMigrationPlan.self,
@@ -823,7 +772,7 @@ final class SequenceRunner {
 
     // MARK: Checks
 
-    private func checkSaved() throws {
+    func checkSaved() throws {
         try check(newContext(), against: reference.saved, "a new context after a save")
         try checkRowCounts()
         try checkStoreInvariants()
@@ -859,7 +808,7 @@ final class SequenceRunner {
     /// Every model the working context holds, as the app holds it (no fetch, which may bring
     /// a model up to date), equals the reference's; the required to-ones of the models
     /// `leavingRequiredLinksOf` names are not read.
-    private func checkHeld(_ when: String, leavingRequiredLinksOf unreadable: Set<Int> = []) throws {
+    func checkHeld(_ when: String, leavingRequiredLinksOf unreadable: Set<Int> = []) throws {
         counts.checks += 1
         for (rid, model) in handles.sorted(by: { $0.key < $1.key }) {
             guard let expected = reference.pending[rid], !expected.isDeleted else { continue }

@@ -14,23 +14,30 @@ extension SaveOperation {
         func check(_ backing: ModelBackingData, isNew: Bool) throws {
             for index in backing.entity.toOnePropertyIndices where isNew || backing.changedProperties.contains(index) {
                 guard case .toOne(let target?) = backing.relationship(at: index) else { continue }
-                let targetBacking = target.persistentBackingData
-                // A target the save inserts has its row by now; a deleted one is written as NULL.
-                guard targetBacking.state == .persisted, keys.key(of: target) == nil,
-                    let targetKey = targetBacking.primaryKey
-                else { continue }
-                let table = targetBacking.entity.quotedTable
-                guard checked.insert("\(table) \(targetKey)").inserted else { continue }
-                let statement = try db.cachedStatement(
-                    sql: "SELECT 1 FROM \(table) WHERE \(primaryKey) = ?")
-                guard try Int.fetchOne(statement, arguments: [targetKey]) != nil else {
-                    throw SwiftDataError.modelNotFound(targetBacking.persistentModelID)
-                }
+                try requireRow(of: target, keys: keys, checked: &checked, db: db)
             }
         }
         // Each list on its own: joined, they would be copied, a retain and a release per model.
         for backing in insertedBackings { try check(backing, isNew: true) }
         for backing in changedBackings { try check(backing, isNew: false) }
+    }
+
+    /// Fails with ``SwiftDataError/modelNotFound(_:)`` when `model` is a stored model
+    /// whose row is gone (another context deleted it since this one read it), so that a
+    /// link the save writes never names a row that is not there. A model the save inserts
+    /// has its row by now; a deleted one is written as no link. `checked` holds the rows
+    /// found so far, each looked up once per save.
+    func requireRow(
+        of model: any PersistentModel, keys: InsertedKeys, checked: inout Set<String>, db: Database
+    ) throws {
+        let backing = model.persistentBackingData
+        guard backing.state == .persisted, keys.key(of: model) == nil, let key = backing.primaryKey else { return }
+        let table = backing.entity.quotedTable
+        guard checked.insert("\(table) \(key)").inserted else { return }
+        let statement = try db.cachedStatement(sql: "SELECT 1 FROM \(table) WHERE \(primaryKey) = ?")
+        guard try Int.fetchOne(statement, arguments: [key]) != nil else {
+            throw SwiftDataError.modelNotFound(backing.persistentModelID)
+        }
     }
 
     /// Fails when a deleted model's `.deny` relationship has targets in the store that the

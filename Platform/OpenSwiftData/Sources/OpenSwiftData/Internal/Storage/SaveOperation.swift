@@ -397,6 +397,7 @@ struct SaveOperation {
             writers.append((model, backing, false))
         }
         var ownerWrites: [() throws -> Void] = []
+        var checked = Set<String>()
         for (model, backing, isUpsert) in writers {
             guard let ownKey = keyOf(model) else { continue }
             let isNew = backing.primaryKey == nil
@@ -410,10 +411,17 @@ struct SaveOperation {
                 let targetKeys = targets.compactMap(keyOf)
                 let name = table.quotedName
                 let base = isUpsert ? [] : backing.storedToMany(at: property.index)
+                // A link added to a row another context deleted since, or from one, would
+                // be a join row naming no row: the save fails instead.
+                let held = Set(base ?? [])
+                let addedTargets = targets.filter { keyOf($0).map { !held.contains($0) } ?? false }
+                if !addedTargets.isEmpty {
+                    try requireRow(of: model, keys: upserts, checked: &checked, db: db)
+                    for target in addedTargets { try requireRow(of: target, keys: upserts, checked: &checked, db: db) }
+                }
                 if let base {
                     let (source, target) = isOwner ? ("source", "target") : ("target", "source")
                     let kept = Set(targetKeys)
-                    let held = Set(base)
                     let removed = base.filter { !kept.contains($0) }
                     let added = targetKeys.filter { !held.contains($0) }
                     let write: () throws -> Void = {

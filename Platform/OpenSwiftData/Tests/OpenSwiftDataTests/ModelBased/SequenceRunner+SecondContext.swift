@@ -1,0 +1,168 @@
+import Foundation
+
+@testable import OpenSwiftData
+
+/// The second context's steps (ReferenceStore+SecondContext.swift): it begins by reading
+/// every stored model and link, sets attributes and links of those models while the working
+/// context changes and saves, then saves or rolls back.
+extension SequenceRunner {
+    /// A change of a link in the second context, as the working context's steps make them.
+    enum SecondLinkChange {
+        case setToOne(GeneratedRelationship, slot: Int, target: Int?)
+        case append(GeneratedRelationship, slot: Int, target: Int)
+        case remove(GeneratedRelationship, slot: Int, target: Int)
+    }
+
+    /// The second context's view, begun when it has none: a new context that reads every
+    /// stored model and every link of it, so that what it holds is the store as it was then
+    /// (a relationship read later could show a later save).
+    private func beginSecond() throws -> ReferenceStore {
+        if let secondView { return secondView }
+        second = newContext()
+        secondHandles = [:]
+        reference.secondRowsGone = []
+        for kind in GeneratedQuery.kinds {
+            for model in try GeneratedModelAccess.fetchAll(kind, in: second) {
+                let modelKind = GeneratedModelAccess.kind(of: model)
+                for relationship in modelKind.relationships {
+                    _ = GeneratedModelAccess.targets(relationship.name, of: model)
+                }
+                secondHandles[GeneratedModelAccess.rid(of: model)] = model
+            }
+        }
+        let view = reference.storeAlone()
+        guard Set(view.pending.keys) == Set(secondHandles.keys) else {
+            throw fail(
+                "the second context read rids \(secondHandles.keys.sorted()), expected \(view.pending.keys.sorted())")
+        }
+        secondView = view
+        return view
+    }
+
+    /// Lets the view go when the second context holds no change: its next step reads the
+    /// store anew, as a context that holds no change would read its models again.
+    private func forgetSecondIfUnchanged() {
+        guard let secondView, secondView.touched.isEmpty, reference.secondChanges.isEmpty else { return }
+        endSecond()
+    }
+
+    /// Ends the second context's changes: it rolls back, and its next step begins anew.
+    func endSecond() {
+        second.rollback()
+        reference.rollbackSecond()
+        secondView = nil
+        secondHandles = [:]
+    }
+
+    /// The second context's model of `rid`.
+    private func secondModel(_ rid: Int) throws -> any PersistentModel {
+        guard let model = secondHandles[rid] else { throw fail("the second context holds no rid \(rid)") }
+        return model
+    }
+
+    /// The second context sets an attribute of a model stored when it began (whose row may
+    /// be gone since), unsaved.
+    func changeInSecond(_ kind: GeneratedKind, slot: Int, _ attribute: String, _ value: GeneratedValue) throws {
+        defer { forgetSecondIfUnchanged() }
+        let view = try beginSecond()
+        guard let rid = view.resolve(slot, among: kind.family) else { return }
+        let model = try secondModel(rid)
+        // An external value not read yet of a row gone is not read: its file went with the
+        // row, and SwiftData's model of a deleted row traps when read.
+        let current =
+            attribute == "photo" && reference.rowIsGoneForSecond(rid)
+            ? nil : GeneratedModelAccess.value(attribute, of: model)
+        GeneratedModelAccess.set(attribute, value, on: model)
+        reference.changeInSecond(rid, attribute, to: value, holding: current)
+    }
+
+    /// The second context sets a to-one, or appends to or removes from a to-many, of models
+    /// stored when it began, unsaved; its view keeps both sides in step as the working
+    /// context's reference does.
+    func changeLinkInSecond(_ change: SecondLinkChange) throws {
+        defer { forgetSecondIfUnchanged() }
+        var view = try beginSecond()
+        switch change {
+        case .setToOne(let relationship, let slot, let targetSlot):
+            guard let rid = view.resolve(slot, among: relationship.owner.family) else { return }
+            let target = targetSlot.flatMap { view.resolve($0, among: relationship.target.family) }
+            guard target != nil || targetSlot == nil, target != nil || !relationship.isRequired else { return }
+            view.setToOne(relationship, of: rid, to: target)
+            GeneratedModelAccess.setToOne(relationship.name, of: try secondModel(rid), to: try target.map(secondModel))
+        case .append(let relationship, let slot, let targetSlot):
+            guard let rid = view.resolve(slot, among: relationship.owner.family),
+                let target = view.resolve(targetSlot, among: relationship.target.family),
+                !view.pending[rid]!.links[relationship.name]!.contains(target)
+            else { return }
+            view.append(relationship, of: rid, target)
+            GeneratedModelAccess.append(relationship.name, of: try secondModel(rid), try secondModel(target))
+        case .remove(let relationship, let slot, let targetSlot):
+            guard let rid = view.resolve(slot, among: relationship.owner.family),
+                let target = view.resolve(targetSlot, among: relationship.target.family)
+            else { return }
+            let owner = try secondModel(rid)
+            let removed = try secondModel(target)
+            view.remove(relationship, of: rid, target)
+            let kept = GeneratedModelAccess.targets(relationship.name, of: owner).filter { $0 !== removed }
+            GeneratedModelAccess.setToMany(relationship.name, of: owner, to: kept)
+        }
+        secondView = view
+    }
+
+    /// The second context saves: what it set reaches the store, over what the working
+    /// context saved since it began, unless a model it changed or links to has no row any
+    /// more (the save throws `modelNotFound` naming one of them), or a badge it took out of
+    /// its holder's badges holds none (the save throws naming it); a refused save writes
+    /// nothing, and the second context then rolls back. A save that would change the links
+    /// of models the working context has unsaved changes of is not made: the second context
+    /// rolls back instead (what the working context's models show then, and what its save
+    /// writes over them, is left to targeted tests). The working context's held models show
+    /// the save once it fetches them.
+    func saveSecond() throws {
+        guard let view = secondView else { return }
+        let gone = reference.secondSaveRefusal(links: view)
+        let refusals = view.saveRefusals
+        var after = reference
+        let relinked = gone.isEmpty && refusals.isEmpty ? after.saveSecond(links: view) : []
+        if !relinked.isDisjoint(with: reference.touched) {
+            counts.secondLinkSavesWithheld += 1
+            return endSecond()
+        }
+        counts.saves += 1
+        do {
+            try second.save()
+        } catch {
+            let isGone: Bool
+            if case .modelNotFound(let identifier)? = (error as? SwiftDataError)?.cause {
+                isGone = gone.contains(where: { secondHandles[$0]?.persistentModelID == identifier })
+            } else {
+                isGone = false
+            }
+            guard isGone || (try? expectRefusal(error, among: refusals, "")) != nil else {
+                throw fail(
+                    "the second context's save threw \(error), expected "
+                        + (gone.isEmpty && refusals.isEmpty
+                            ? "none"
+                            : "modelNotFound naming one of rids \(gone) or \(refusals.map(\.description))"))
+            }
+            counts.refusedSaves += 1
+            try checkSaved()
+            return endSecond()
+        }
+        if !gone.isEmpty || !refusals.isEmpty {
+            throw fail("the second context's save succeeded, but rids \(gone) have no row, refusals \(refusals)")
+        }
+        reference = after
+        if !relinked.isEmpty { counts.secondLinkSaves += 1 }
+        endSecond()
+        try checkSaved()
+        if usesMainContext {
+            awaitingMerge = true
+            return
+        }
+        // A read of a row in the working context (a fetch, or a relationship read) shows it
+        // on a model without unsaved changes there: the held models are compared once fetched.
+        try checkWorking("the working context after the second context saved")
+        try checkHeld("after the second context saved")
+    }
+}
