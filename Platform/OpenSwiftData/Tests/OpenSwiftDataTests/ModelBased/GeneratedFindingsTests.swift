@@ -27,6 +27,32 @@ struct GeneratedFindingsTests {
         ])
     }
 
+    @Test(
+        "a second context's many-to-many link to or from a club another context deleted fails its save, writing no join row (OSD_SEED=44261904981)",
+        arguments: ["clubs", "members"])
+    func manyToManyLinkToDeletedRow(side: String) throws {
+        let relationship = GeneratedRelationship.all.first { $0.name == side }!
+        try replay([
+            .insert(.person, [:], toOne: [:]),
+            .insert(.club, ["code": .string("C0")], toOne: [:]),
+            .save,
+            .appendInSecond(relationship, slot: 0, target: 0),
+            .delete(.club, slot: 0),
+            .save,
+            .saveSecond,
+        ])
+        let everyClub = GeneratedQuery(
+            kind: .club, predicate: 0, parameter: .null, sort: 0, reverse: false, offset: nil, limit: nil)
+        try replay([
+            .insert(.person, [:], toOne: ["mentor": 0]),
+            .insert(.club, ["code": .string("C0")], toOne: ["manager": 0]),
+            .save,
+            .appendInSecond(relationship, slot: 0, target: 0),
+            .deleteWhereInOtherContext(everyClub),
+            .saveSecond,
+        ])
+    }
+
     @Test("an upsert leaves one live model for its row (OSD_SEED=788085400693)")
     func upsertKeepsOneLiveModel() throws {
         try replay([.insert(.club, ["code": .string("C1")], toOne: [:]), .save, .upsertClub(slot: 5, title: "eve")])

@@ -4,8 +4,7 @@
 /// rolls back.
 ///
 /// The rules, OpenSwiftData's (porting guide, "A save reports only what it wrote"), where
-/// SwiftData's documentation states none; they are Core Data's by-property merge, which
-/// SwiftData's contexts use on Apple's platforms:
+/// SwiftData's documentation states none:
 /// - a save writes only the attributes its context set, so saves of different attributes of
 ///   one row both stay and of one attribute the later save wins;
 /// - it writes only the to-one relationships its context set (the inverse's upkeep of a
@@ -20,7 +19,8 @@
 ///   when read).
 ///
 /// The working context shows the second context's save at its next fetch, on the models
-/// it has not changed.
+/// it has not changed; those it has changed keep the links they read
+/// (``ReferenceStore/staleLinks``).
 extension ReferenceStore {
     /// What a context's save writes of its links, worked out from its view
     /// (``linkWrites``).
@@ -33,24 +33,26 @@ extension ReferenceStore {
     }
 
     /// What a save of this store's working context writes of its links: the to-ones it set
-    /// (``changedToOnes``), and the many-to-many links it added and removed since it read
-    /// them (`base`).
+    /// (``changedToOnes``) and every to-one of a new row, and the many-to-many links it added
+    /// and removed since it read them (`base`; a new row's are all added). Links to models
+    /// the save deletes are written as none: their rows go.
     var linkWrites: LinkWrites {
         var writes = LinkWrites()
-        for (rid, names) in changedToOnes.sorted(by: { $0.key < $1.key }) {
-            guard let object = pending[rid] else { continue }
-            for name in names.sorted() {
-                let relationship = relationship(name, of: rid)
-                writes.toOnes.append((rid, relationship, object.links[name]!.first))
+        let isLive = { (rid: Int) in self.pending[rid]?.isDeleted == false }
+        for (rid, object) in pending.sorted(by: { $0.key < $1.key }) where !object.isDeleted {
+            let isNew = saved[rid] == nil
+            for relationship in object.kind.relationships where !relationship.isToMany {
+                guard isNew || changedToOnes[rid]?.contains(relationship.name) == true else { continue }
+                let target = object.links[relationship.name]!.first.flatMap { isLive($0) ? $0 : nil }
+                if isNew, target == nil { continue }
+                writes.toOnes.append((rid, relationship, target))
             }
-        }
-        for (rid, object) in pending.sorted(by: { $0.key < $1.key }) {
             for relationship in object.kind.relationships
             where relationship.isToMany && relationship.inverseRelationship.isToMany
                 && relationship.name < relationship.inverse
             {
-                let now = object.links[relationship.name]!
-                let before = base[rid]?.links[relationship.name] ?? []
+                let now = object.links[relationship.name]!.filter(isLive)
+                let before = isNew ? Set<Int>() : (base[rid]?.links[relationship.name] ?? Set<Int>()).filter(isLive)
                 for target in now.subtracting(before).sorted() { writes.added.append((rid, relationship, target)) }
                 for target in before.subtracting(now).sorted() { writes.removed.append((rid, relationship, target)) }
             }

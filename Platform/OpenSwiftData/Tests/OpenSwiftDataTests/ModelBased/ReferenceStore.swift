@@ -51,6 +51,12 @@ struct ReferenceStore {
     /// rid has a row again: a model of the working context inserted again after its delete
     /// was saved is a new row.
     var secondRowsGone: Set<Int> = []
+    /// The models whose links another context saved while the working context had unsaved
+    /// changes of them: what they show of their links is not the reference's to say until
+    /// a fetch shows them as stored (a relationship the context has not read yet reads
+    /// the store, one it has read keeps what it read), so their links are not compared,
+    /// and no step changes them.
+    var staleLinks: Set<Int> = []
 
     /// The live models of these kinds, in the order they were inserted.
     func live(_ kinds: [GeneratedKind]) -> [Int] {
@@ -212,6 +218,9 @@ struct ReferenceStore {
         let dropped = pending[rid]!.links.mapValues { $0.filter { pending[$0]?.isDeleted == true } }
         droppedAtDelete[rid] = dropped
         if dropped.values.contains(where: { !$0.isEmpty }) { changed.insert(rid) }
+        for (name, targets) in dropped where !targets.isEmpty && !relationship(name, of: rid).isToMany {
+            changedToOnes[rid, default: []].insert(name)
+        }
     }
 
     /// The deleted models of these kinds an app can insert again: those whose delete is not
@@ -242,6 +251,14 @@ struct ReferenceStore {
             return
         }
         for (name, dropped) in droppedAtDelete[rid] ?? [:] { pending[rid]!.links[name]!.subtract(dropped) }
+        reconnect(rid)
+    }
+
+    /// Both sides of a returning model's relationships agree again: the models it holds
+    /// show it through their inverses, except a model deleted (which it lets go of) and a
+    /// model whose to-one inverse holds another model now (a return takes no model away
+    /// from another).
+    private mutating func reconnect(_ rid: Int) {
         let kind = pending[rid]!.kind
         for relationship in kind.relationships {
             for target in pending[rid]!.links[relationship.name]!.sorted() {
@@ -250,8 +267,12 @@ struct ReferenceStore {
                 if !kept {
                     pending[rid]!.links[relationship.name]!.remove(target)
                     changed.insert(rid)
+                    if !relationship.isToMany { changedToOnes[rid, default: []].insert(relationship.name) }
                 } else if pending[target]!.links[relationship.inverse]!.insert(rid).inserted {
                     changed.insert(target)
+                    if !relationship.inverseRelationship.isToMany {
+                        changedToOnes[target, default: []].insert(relationship.inverse)
+                    }
                 }
             }
         }
@@ -311,6 +332,17 @@ struct ReferenceStore {
     ///   were deleted by SQL, not by the app: none is one it may insert again (``departed``).
     mutating func save(inBulk: Bool = false) {
         let deleted = Set(pending.filter(\.value.isDeleted).keys)
+        let writes = linkWrites
+        for rid in deleted where saved[rid] != nil { removeStoredRow(rid) }
+        for (rid, object) in pending where !object.isDeleted {
+            if saved[rid] == nil {
+                saved[rid] = Object(
+                    kind: object.kind, attributes: object.attributes, links: object.links.mapValues { _ in [] })
+            } else {
+                for name in changedAttributes[rid] ?? [] { saved[rid]!.attributes[name] = object.attributes[name] }
+            }
+        }
+        write(writes)
         for rid in deleted {
             if !inBulk {
                 departed[rid] = pending[rid]
@@ -322,43 +354,60 @@ struct ReferenceStore {
         for rid in pending.keys {
             for name in pending[rid]!.links.keys { pending[rid]!.links[name]!.subtract(deleted) }
         }
-        var written = pending
-        for (rid, object) in pending {
-            guard let stored = saved[rid] else { continue }
-            let own = changedAttributes[rid] ?? []
-            for name in object.kind.attributes where !own.contains(name) {
-                written[rid]!.attributes[name] = stored.attributes[name]
-            }
-        }
-        saved = written
         base = pending
         changed = []
         changedAttributes = [:]
         changedToOnes = [:]
     }
 
+    /// A row deleted from the store, and every link to it: to-one columns that named it
+    /// are set to NULL and its join rows go (what the save's SQL does, whatever the context
+    /// knew of those links).
+    private mutating func removeStoredRow(_ rid: Int) {
+        let object = saved[rid]!
+        for relationship in object.kind.relationships {
+            for target in object.links[relationship.name]! {
+                saved[target]?.links[relationship.inverse]?.remove(rid)
+            }
+        }
+        saved[rid] = nil
+    }
+
     /// A fetch in the working context: each model without unsaved changes there shows its
     /// row as stored (OpenSwiftData's rule, porting guide "Context API"; SwiftData's
     /// documentation does not say when a context's registered models show another
     /// context's saves).
+    ///
+    /// A link read from the store to a model the working context deleted (another context
+    /// saved it since the delete) is not shown, as the deleted model's delete rule would
+    /// have taken it out at the delete, unless that rule is `.deny` or `.noAction`, which
+    /// leave related models as they are (see ``delete(_:)``); a rollback shows it again.
     mutating func refreshUntouched() {
         for (rid, object) in pending where !touched.contains(rid) && !object.isDeleted {
-            guard let stored = saved[rid] else { continue }
-            pending[rid] = stored
+            guard var stored = saved[rid] else { continue }
             base[rid] = stored
+            staleLinks.remove(rid)
+            for relationship in object.kind.relationships {
+                let rule = relationship.inverseRelationship.rule
+                guard rule != .deny, rule != .noAction else { continue }
+                stored.links[relationship.name]!.subtract(
+                    stored.links[relationship.name]!.filter { pending[$0]?.isDeleted == true })
+            }
+            pending[rid] = stored
         }
     }
 
     /// The stored models whose working-context model shows an attribute it did not set
     /// other than as stored: another context saved it since.
     var hasStaleModels: Bool {
-        pending.contains { rid, object in
-            guard !object.isDeleted, let stored = saved[rid] else { return false }
-            let own = changedAttributes[rid] ?? []
-            return object.kind.attributes.contains {
-                !own.contains($0) && object.attributes[$0] != stored.attributes[$0]
+        !staleLinks.isEmpty
+            || pending.contains { rid, object in
+                guard !object.isDeleted, let stored = saved[rid] else { return false }
+                let own = changedAttributes[rid] ?? []
+                return object.kind.attributes.contains {
+                    !own.contains($0) && object.attributes[$0] != stored.attributes[$0]
+                }
             }
-        }
     }
 
     /// The store alone, as a context without changes sees it: for working out what a bulk
@@ -425,6 +474,7 @@ struct ReferenceStore {
         changedToOnes = [:]
         secondChanges = [:]
         secondRowsGone = []
+        staleLinks = []
         departed = [:]
     }
 
@@ -441,6 +491,10 @@ struct ReferenceStore {
             for name in before.kind.attributes where before.attributes[name] != after.attributes[name] {
                 changedAttributes[rid, default: []].insert(name)
             }
+            for relationship in before.kind.relationships
+            where !relationship.isToMany && before.links[relationship.name] != after.links[relationship.name] {
+                changedToOnes[rid, default: []].insert(relationship.name)
+            }
         }
         pending = state
     }
@@ -456,7 +510,15 @@ struct ReferenceStore {
         for (rid, object) in departed where pending[rid] != nil {
             departed[rid]!.links = object.links.mapValues { _ in [] }
         }
+        let deleted = Set(pending.filter(\.value.isDeleted).keys)
         pending = base
+        // A model it deleted reads its links again, as stored, with what another context
+        // saved since, and the models it holds show it again (``reconnect(_:)``); the others
+        // go back to their links as last read (OpenSwiftData's rule).
+        let returning = deleted.filter { saved[$0] != nil && pending[$0] != nil }.sorted()
+        for rid in returning { pending[rid]!.links = saved[rid]!.links }
+        for rid in returning { reconnect(rid) }
+        base = pending
         changed = []
         changedAttributes = [:]
         changedToOnes = [:]

@@ -110,24 +110,21 @@ extension SequenceRunner {
     }
 
     /// The second context saves: what it set reaches the store, over what the working
-    /// context saved since it began, unless a model it changed or links to has no row any
-    /// more (the save throws `modelNotFound` naming one of them), or a badge it took out of
-    /// its holder's badges holds none (the save throws naming it); a refused save writes
-    /// nothing, and the second context then rolls back. A save that would change the links
-    /// of models the working context has unsaved changes of is not made: the second context
-    /// rolls back instead (what the working context's models show then, and what its save
-    /// writes over them, is left to targeted tests). The working context's held models show
-    /// the save once it fetches them.
+    /// context saved since it began, unless a row it writes or links to is gone (the save
+    /// throws `modelNotFound` naming one of them), or a badge it took out of its holder's
+    /// badges holds none (the save throws naming it); a refused save writes nothing, and the
+    /// second context then rolls back. The working context's models without unsaved
+    /// changes show the save once it fetches them; those with unsaved changes whose links
+    /// it changed keep what they read (``ReferenceStore/staleLinks``), and the working
+    /// context's save then writes only its own changes over it.
     func saveSecond() throws {
         guard let view = secondView else { return }
         let gone = reference.secondSaveRefusal(links: view)
         let refusals = view.saveRefusals
         var after = reference
         let relinked = gone.isEmpty && refusals.isEmpty ? after.saveSecond(links: view) : []
-        if !relinked.isDisjoint(with: reference.touched) {
-            counts.secondLinkSavesWithheld += 1
-            return endSecond()
-        }
+        let relinkedChanged = relinked.intersection(reference.touched)
+        if !relinkedChanged.isEmpty { counts.secondLinkSavesOverChanges += 1 }
         counts.saves += 1
         do {
             try second.save()
@@ -153,6 +150,7 @@ extension SequenceRunner {
             throw fail("the second context's save succeeded, but rids \(gone) have no row, refusals \(refusals)")
         }
         reference = after
+        reference.staleLinks.formUnion(relinkedChanged)
         if !relinked.isEmpty { counts.secondLinkSaves += 1 }
         endSecond()
         try checkSaved()
