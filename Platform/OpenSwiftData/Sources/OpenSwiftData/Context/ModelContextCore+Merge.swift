@@ -32,9 +32,13 @@ extension ModelContextCore {
         }
     }
 
-    /// A registered model whose row another context deleted leaves the context.
+    /// A registered model whose row another context deleted leaves the context; the
+    /// models its to-ones held read their lists again.
     private func release(_ model: any PersistentModel) {
         let backing = model.persistentBackingData
+        for index in backing.entity.toOnePropertyIndices {
+            forgetInverseList(at: index, of: backing, naming: [heldTarget(at: index, of: backing)])
+        }
         if let primaryKey = backing.primaryKey {
             identityMap.remove(IdentityMap.key(backing.entity, primaryKey))
         }
@@ -98,6 +102,13 @@ extension ModelContextCore {
             }
         }
         guard let stored else { return }
+        // The models a to-one held and holds now read their lists again: the list a model
+        // holds through the inverse is the rows whose column names it.
+        for index in backing.entity.toOnePropertyIndices where stored[index] != backing.storedValue(at: index) {
+            var key: Int64?
+            if case .integer(let value) = stored[index] { key = value }
+            forgetInverseList(at: index, of: backing, naming: [heldTarget(at: index, of: backing), key])
+        }
         for index in backing.entity.columnPropertyIndices where stored[index] != backing.storedValue(at: index) {
             ModelObservation.withMutation(of: model, at: index) { backing.setStoredValue(stored[index], at: index) }
         }
@@ -105,6 +116,33 @@ extension ModelContextCore {
             if case .notLoaded = backing.relationship(at: property.index) { continue }
             ModelObservation.withMutation(of: model, at: property.index) {
                 backing.setRelationship(.notLoaded, at: property.index)
+            }
+        }
+    }
+
+    /// The key of the model the to-one at `index` holds: the one loaded, else its column.
+    private func heldTarget(at index: Int, of backing: ModelBackingData) -> Int64? {
+        if case .toOne(let target) = backing.relationship(at: index) {
+            return target?.persistentBackingData.primaryKey
+        }
+        if case .integer(let key) = backing.storedValue(at: index) { return key }
+        return nil
+    }
+
+    /// Makes the registered models without unsaved changes with these keys read again the
+    /// to-many list that is the inverse of the to-one at `index` (a merged save changed
+    /// which rows the to-one names).
+    private func forgetInverseList(at index: Int, of backing: ModelBackingData, naming keys: [Int64?]) {
+        guard let inverse = backing.entity.inverse(of: index),
+            inverse.entity.properties[inverse.index].relationship?.isToMany == true
+        else { return }
+        for key in Set(keys.compactMap { $0 }) {
+            guard let target = identityMap[IdentityMap.key(inverse.entity, key)],
+                target.persistentBackingData.state == .persisted, !changedModels.contains(target),
+                case .toMany = target.persistentBackingData.relationship(at: inverse.index)
+            else { continue }
+            ModelObservation.withMutation(of: target, at: inverse.index) {
+                target.persistentBackingData.setRelationship(.notLoaded, at: inverse.index)
             }
         }
     }

@@ -53,7 +53,7 @@ extension ModelContextCore {
             return written
         }
         var saved = SavedIdentifiers()
-        for (operation, written) in zip(operations, outcome.committed) {
+        for (position, (operation, written)) in zip(operations, outcome.committed).enumerated() {
             // The large data files a store's part wrote go with its rolled-back rows.
             guard let written else {
                 operation.externalData?.discardWritten()
@@ -69,6 +69,12 @@ extension ModelContextCore {
                 )
             }
             settle(operation, keys: written.keys, into: &saved)
+            saved.updated += written.updatedElsewhere.map { row in
+                PersistentIdentifier(
+                    entityName: row.entity,
+                    storeIdentifier: container.stores.stores[parts[position].storeIndex].identifier,
+                    key: .permanent(row.key))
+            }
         }
         if outcome.error == nil {
             insertedModels.removeAll()

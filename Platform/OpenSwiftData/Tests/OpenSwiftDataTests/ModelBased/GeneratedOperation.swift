@@ -59,6 +59,8 @@ enum GeneratedOperation: Hashable, CustomStringConvertible {
     case setToOneInSecond(GeneratedRelationship, slot: Int, target: Int?)
     case appendInSecond(GeneratedRelationship, slot: Int, target: Int)
     case removeInSecond(GeneratedRelationship, slot: Int, target: Int)
+    /// The second context deletes a model stored when it began, with its delete rules there.
+    case deleteInSecond(GeneratedKind, slot: Int)
     case saveSecond
     case rollbackSecond
     /// The container closed and opened again on the same file.
@@ -81,7 +83,7 @@ enum GeneratedOperation: Hashable, CustomStringConvertible {
     var endsUndo: Bool {
         switch self {
         case .fetch, .fetchSaved, .undo, .redo, .changeInSecond, .setToOneInSecond, .appendInSecond, .removeInSecond,
-            .rollbackSecond:
+            .deleteInSecond, .rollbackSecond:
             false
         default: !isUndoable
         }
@@ -133,6 +135,7 @@ enum GeneratedOperation: Hashable, CustomStringConvertible {
             return "second context: \(relationship)[\(slot)].append(slot \(target))"
         case .removeInSecond(let relationship, let slot, let target):
             return "second context: \(relationship)[\(slot)].remove(slot \(target))"
+        case .deleteInSecond(let kind, let slot): return "second context: delete \(kind.rawValue)[\(slot)]"
         case .saveSecond: return "second context: save"
         case .rollbackSecond: return "second context: rollback"
         case .reopen: return "reopen"
@@ -148,7 +151,7 @@ enum GeneratedOperation: Hashable, CustomStringConvertible {
         let twoContexts = random.chance(25)
         var steps = (0..<count).map { _ in
             randomStep(
-                roll: twoContexts ? twoContextsRoll(using: &random) : random.index(132), clubCodes: &clubCodes,
+                roll: twoContexts ? twoContextsRoll(using: &random) : random.index(136), clubCodes: &clubCodes,
                 using: &random)
         }
         // A quarter of the sequences end with a migration.
@@ -162,6 +165,7 @@ enum GeneratedOperation: Hashable, CustomStringConvertible {
         let weighted: [(Range<Int>, Int)] = [
             (0..<22, 22), (22..<36, 4), (38..<56, 14), (56..<64, 6), (64..<72, 14), (76..<80, 2), (84..<86, 2),
             (88..<90, 2), (100..<104, 4), (104..<107, 8), (107..<108, 1), (108..<114, 2), (114..<132, 20),
+            (132..<136, 4),
         ]
         var pick = random.index(weighted.map(\.1).reduce(0, +))
         for (range, weight) in weighted {
@@ -255,6 +259,9 @@ enum GeneratedOperation: Hashable, CustomStringConvertible {
         case 108..<114:
             let kinds = GeneratedKind.allCases
             return .reinsert(kinds[random.index(kinds.count)], slot: slot)
+        case 132..<136:
+            let kinds = GeneratedKind.allCases
+            return .deleteInSecond(kinds[random.index(kinds.count)], slot: slot)
         case 114..<132:
             let relationships = GeneratedRelationship.all
             let relationship = relationships[random.index(relationships.count)]

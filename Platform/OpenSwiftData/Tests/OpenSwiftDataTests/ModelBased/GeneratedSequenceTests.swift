@@ -37,7 +37,8 @@ struct GeneratedSequenceTests {
                 + "(\(counts.refusedSaves) refused as expected), \(counts.undos) undos and redos, "
                 + "\(counts.reinserts) re-inserts, \(counts.bulkDeletesAmongChanges) bulk deletes among unsaved changes, "
                 + "\(counts.secondLinkSaves) second-context saves of links "
-                + "(\(counts.secondLinkSavesOverChanges) over unsaved changes of the models they relink), \(counts.checks) checks, "
+                + "(\(counts.secondLinkSavesOverChanges) over unsaved changes of the models they relink), "
+                + "\(counts.secondDeleteSaves) second-context saves of deletes, \(counts.checks) checks, "
                 + "0 differences, "
                 + "\(Int(Date().timeIntervalSince(started))) s, \(budget.workers) threads")
         #expect(counts.sequences >= budget.minimum)

@@ -40,7 +40,7 @@ extension ReferenceStore {
         var writes = LinkWrites()
         let isLive = { (rid: Int) in self.pending[rid]?.isDeleted == false }
         for (rid, object) in pending.sorted(by: { $0.key < $1.key }) where !object.isDeleted {
-            let isNew = saved[rid] == nil
+            let isNew = saved[rid] == nil && !rowsGone.contains(rid)
             for relationship in object.kind.relationships where !relationship.isToMany {
                 guard isNew || changedToOnes[rid]?.contains(relationship.name) == true else { continue }
                 let target = object.links[relationship.name]!.first.flatMap { isLive($0) ? $0 : nil }
@@ -80,7 +80,7 @@ extension ReferenceStore {
     /// link it only takes away (a pet moved away from a person whose row is gone) needs no
     /// row.
     func secondSaveRefusal(links view: ReferenceStore) -> [Int] {
-        var written = Set(secondChanges.keys)
+        var written = Set(secondChanges.keys.filter { view.pending[$0]?.isDeleted != true })
         let writes = view.linkWrites
         for (rid, _, target) in writes.toOnes {
             written.insert(rid)
@@ -90,25 +90,59 @@ extension ReferenceStore {
         return written.filter(rowIsGoneForSecond).sorted()
     }
 
-    /// The second context's save, when ``secondSaveRefusal(links:)`` is empty: its
-    /// attributes and links written over what is stored. Returns the models whose stored
-    /// links it changed.
-    @discardableResult
-    mutating func saveSecond(links view: ReferenceStore) -> Set<Int> {
-        for (rid, changes) in secondChanges {
+    /// The second context's save: its deletes (each row with every link to it), attributes
+    /// and links written over what is stored (what is written to rows that are gone is
+    /// not: such a save is refused, ``secondSaveRefusal(links:)``). Returns the models
+    /// whose stored links it changed, and those whose rows it deleted.
+    mutating func saveSecond(links view: ReferenceStore) -> (relinked: Set<Int>, deleted: Set<Int>) {
+        let before = saved
+        let deleted = Set(view.pending.filter { $0.value.isDeleted && saved[$0.key] != nil }.keys)
+        for rid in deleted.sorted() { removeStoredRow(rid) }
+        for (rid, changes) in secondChanges where saved[rid] != nil {
             for (name, value) in changes { saved[rid]!.attributes[name] = value }
         }
         secondChanges = [:]
-        let before = saved
         write(view.linkWrites)
-        return Set(saved.keys.filter { saved[$0]!.links != before[$0]!.links })
+        let relinked = saved.keys.filter { saved[$0]!.links != before[$0]!.links }
+        return (Set(relinked), deleted)
+    }
+
+    /// The `.deny` rules a delete of the second context breaks in the store: a row it
+    /// deletes that the store links, through a `.deny` relationship, to rows it neither
+    /// deletes nor changes (those it changes are judged on its view,
+    /// ``saveRefusals``).
+    func storeDenials(deletingIn view: ReferenceStore) -> [Refusal] {
+        let deleted = Set(view.pending.filter(\.value.isDeleted).keys)
+        var refusals: [Refusal] = []
+        for rid in deleted.sorted() {
+            guard let stored = saved[rid] else { continue }
+            for relationship in stored.kind.relationships where relationship.rule == .deny {
+                let remaining = stored.links[relationship.name]!.subtracting(deleted).subtracting(view.touched)
+                if !remaining.isEmpty {
+                    refusals.append(.deleteDenied(rid: rid, relationship, holding: remaining.sorted()))
+                }
+            }
+        }
+        return refusals
+    }
+
+    /// The stored rows a save left without their required to-one (a badge whose holder
+    /// another context's delete took): the save must be refused.
+    var storedRowsMissingRequiredLinks: [Refusal] {
+        saved.sorted(by: { $0.key < $1.key }).flatMap { rid, object in
+            object.kind.relationships.filter { $0.isRequired && object.links[$0.name]!.isEmpty }.map {
+                Refusal.requiredLinkMissing(rid: rid, $0)
+            }
+        }
     }
 
     /// Writes links into the store, both sides of each: a to-one replaces what the row
     /// held (and a one-to-one takes its target from the model that held it); a
     /// many-to-many link is added or removed.
     mutating func write(_ writes: LinkWrites) {
-        for (rid, relationship, target) in writes.toOnes {
+        let rows = Set(saved.keys)
+        for (rid, relationship, target) in writes.toOnes where rows.contains(rid) && target.map(rows.contains) != false
+        {
             for old in saved[rid]!.links[relationship.name]! {
                 saved[old]!.links[relationship.inverse]!.remove(rid)
             }
@@ -123,11 +157,11 @@ extension ReferenceStore {
             saved[rid]!.links[relationship.name] = [target]
             saved[target]!.links[relationship.inverse]!.insert(rid)
         }
-        for (rid, relationship, target) in writes.added {
+        for (rid, relationship, target) in writes.added where rows.contains(rid) && rows.contains(target) {
             saved[rid]!.links[relationship.name]!.insert(target)
             saved[target]!.links[relationship.inverse]!.insert(rid)
         }
-        for (rid, relationship, target) in writes.removed {
+        for (rid, relationship, target) in writes.removed where rows.contains(rid) && rows.contains(target) {
             saved[rid]!.links[relationship.name]!.remove(target)
             saved[target]!.links[relationship.inverse]!.remove(rid)
         }

@@ -36,14 +36,15 @@ struct ReferenceStore {
     /// The models whose attributes or links the working context changed since its last save
     /// or rollback (an undo of a change is a change too), and the attributes set on each.
     private var changed: Set<Int> = []
-    private var changedAttributes: [Int: Set<String>] = [:]
+    private(set) var changedAttributes: [Int: Set<String>] = [:]
     /// The to-one relationships set on each model since the last save or rollback, their
     /// inverse's upkeep included: the columns a save writes (``linkWrites``).
     private(set) var changedToOnes: [Int: Set<String>] = [:]
 
     /// The models with unsaved changes in the working context: changed, inserted or deleted.
     var touched: Set<Int> {
-        changed.union(pending.filter { $0.value.isDeleted || saved[$0.key] == nil }.keys)
+        changed.union(
+            pending.filter { $0.value.isDeleted || (saved[$0.key] == nil && !rowsGone.contains($0.key)) }.keys)
     }
     /// The second context's unsaved changes (ReferenceStore+SecondContext.swift).
     var secondChanges: [Int: [String: GeneratedValue]] = [:]
@@ -57,6 +58,9 @@ struct ReferenceStore {
     /// the store, one it has read keeps what it read), so their links are not compared,
     /// and no step changes them.
     var staleLinks: Set<Int> = []
+    /// The models the working context holds whose rows another context deleted since
+    /// (ReferenceStore+RowsGone.swift).
+    var rowsGone: Set<Int> = []
 
     /// The live models of these kinds, in the order they were inserted.
     func live(_ kinds: [GeneratedKind]) -> [Int] {
@@ -334,7 +338,7 @@ struct ReferenceStore {
         let deleted = Set(pending.filter(\.value.isDeleted).keys)
         let writes = linkWrites
         for rid in deleted where saved[rid] != nil { removeStoredRow(rid) }
-        for (rid, object) in pending where !object.isDeleted {
+        for (rid, object) in pending where !object.isDeleted && !rowsGone.contains(rid) {
             if saved[rid] == nil {
                 saved[rid] = Object(
                     kind: object.kind, attributes: object.attributes, links: object.links.mapValues { _ in [] })
@@ -343,6 +347,7 @@ struct ReferenceStore {
             }
         }
         write(writes)
+        rowsGone.subtract(deleted)
         for rid in deleted {
             if !inBulk {
                 departed[rid] = pending[rid]
@@ -363,7 +368,7 @@ struct ReferenceStore {
     /// A row deleted from the store, and every link to it: to-one columns that named it
     /// are set to NULL and its join rows go (what the save's SQL does, whatever the context
     /// knew of those links).
-    private mutating func removeStoredRow(_ rid: Int) {
+    mutating func removeStoredRow(_ rid: Int) {
         let object = saved[rid]!
         for relationship in object.kind.relationships {
             for target in object.links[relationship.name]! {
@@ -384,6 +389,14 @@ struct ReferenceStore {
     /// leave related models as they are (see ``delete(_:)``); a rollback shows it again.
     mutating func refreshUntouched() {
         for (rid, object) in pending where !touched.contains(rid) && !object.isDeleted {
+            if rowsGone.contains(rid) {
+                // A fetch no longer shows a model whose row another context deleted.
+                pending[rid] = nil
+                base[rid] = nil
+                rowsGone.remove(rid)
+                staleLinks.remove(rid)
+                continue
+            }
             guard var stored = saved[rid] else { continue }
             base[rid] = stored
             staleLinks.remove(rid)
@@ -475,6 +488,7 @@ struct ReferenceStore {
         secondChanges = [:]
         secondRowsGone = []
         staleLinks = []
+        rowsGone = []
         departed = [:]
     }
 

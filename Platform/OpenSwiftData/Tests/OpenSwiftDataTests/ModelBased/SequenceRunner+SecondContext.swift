@@ -109,6 +109,17 @@ extension SequenceRunner {
         secondView = view
     }
 
+    /// The second context deletes a model stored when it began (whose row may be gone
+    /// since), with its delete rules there, unsaved.
+    func deleteInSecond(_ kind: GeneratedKind, slot: Int) throws {
+        defer { forgetSecondIfUnchanged() }
+        var view = try beginSecond()
+        guard let rid = view.resolve(slot, among: kind.family) else { return }
+        view.delete(rid)
+        second.delete(try secondModel(rid))
+        secondView = view
+    }
+
     /// The second context saves: what it set reaches the store, over what the working
     /// context saved since it began, unless a row it writes or links to is gone (the save
     /// throws `modelNotFound` naming one of them), or a badge it took out of its holder's
@@ -120,10 +131,11 @@ extension SequenceRunner {
     func saveSecond() throws {
         guard let view = secondView else { return }
         let gone = reference.secondSaveRefusal(links: view)
-        let refusals = view.saveRefusals
         var after = reference
-        let relinked = gone.isEmpty && refusals.isEmpty ? after.saveSecond(links: view) : []
-        let relinkedChanged = relinked.intersection(reference.touched)
+        let (relinked, deleted) = after.saveSecond(links: view)
+        let refusals =
+            view.saveRefusals + reference.storeDenials(deletingIn: view) + after.storedRowsMissingRequiredLinks
+        let relinkedChanged = relinked.union(deleted).intersection(reference.touched)
         if !relinkedChanged.isEmpty { counts.secondLinkSavesOverChanges += 1 }
         counts.saves += 1
         do {
@@ -151,7 +163,9 @@ extension SequenceRunner {
         }
         reference = after
         reference.staleLinks.formUnion(relinkedChanged)
+        reference.rowsGone.formUnion(deleted.intersection(reference.pending.keys))
         if !relinked.isEmpty { counts.secondLinkSaves += 1 }
+        if !deleted.isEmpty { counts.secondDeleteSaves += 1 }
         endSecond()
         try checkSaved()
         if usesMainContext {

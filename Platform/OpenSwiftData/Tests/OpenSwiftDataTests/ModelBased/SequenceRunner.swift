@@ -27,6 +27,8 @@ struct SequenceCounts {
     /// models the working context had unsaved changes of.
     var secondLinkSaves = 0
     var secondLinkSavesOverChanges = 0
+    /// Saves of the second context that deleted rows.
+    var secondDeleteSaves = 0
     var checks = 0
 
     mutating func add(_ other: SequenceCounts) {
@@ -39,6 +41,7 @@ struct SequenceCounts {
         bulkDeletesAmongChanges += other.bulkDeletesAmongChanges
         secondLinkSaves += other.secondLinkSaves
         secondLinkSavesOverChanges += other.secondLinkSavesOverChanges
+        secondDeleteSaves += other.secondDeleteSaves
         checks += other.checks
     }
 }
@@ -388,6 +391,8 @@ final class SequenceRunner {
             try changeLinkInSecond(.append(relationship, slot: slot, target: target))
         case .removeInSecond(let relationship, let slot, let target):
             try changeLinkInSecond(.remove(relationship, slot: slot, target: target))
+        case .deleteInSecond(let kind, let slot):
+            try deleteInSecond(kind, slot: slot)
         case .reopen:
             if !usesMainContext { try reopen() }
         case .migrate:
@@ -479,10 +484,29 @@ final class SequenceRunner {
     private func save() throws {
         counts.saves += 1
         let refusals = reference.saveRefusals
+        let gone = reference.workingSaveGone
+        // What the store alone refuses: a row the save's deletes leave without its required
+        // to-one, which another context linked to a deleted model after this one read it.
+        var written = reference
+        written.save()
+        let storeRefusals = refusals.isEmpty ? written.storedRowsMissingRequiredLinks : []
         do {
             try context.save()
         } catch {
-            guard !refusals.isEmpty else { throw fail("save failed: \(error)") }
+            guard !refusals.isEmpty || !gone.isEmpty || !storeRefusals.isEmpty else {
+                throw fail("save failed: \(error)")
+            }
+            if !gone.isEmpty || !storeRefusals.isEmpty {
+                // A model whose row another context deleted, or a link the context never
+                // read: the app's repair is a rollback.
+                try expectGone(error, among: gone, or: refusals + storeRefusals)
+                counts.refusedSaves += 1
+                try checkSaved()
+                context.rollback()
+                reference.rollback()
+                pruneHandles()
+                return
+            }
             try expectRefusal(error, among: refusals, "save")
             counts.refusedSaves += 1
             // A required to-one that holds no model is not read: in SwiftData, reading it traps
@@ -504,6 +528,8 @@ final class SequenceRunner {
             return
         }
         if let refusal = refusals.first { throw fail("save succeeded, but \(refusal)") }
+        if !gone.isEmpty { throw fail("save succeeded, but rids \(gone) have no row") }
+        if let refusal = storeRefusals.first { throw fail("save succeeded, but the store says \(refusal)") }
         reference.save()
         pruneHandles()
         try refreshIfStale("after a save")
@@ -557,6 +583,20 @@ final class SequenceRunner {
         try refreshIfStale("after a repaired save")
         try checkHeld("after a repaired save")
         try checkSaved()
+    }
+
+    /// `error` is `modelNotFound` naming the working context's model of one of `gone`, or the
+    /// refusal of one of `refusals`.
+    private func expectGone(_ error: any Error, among gone: [Int], or refusals: [ReferenceStore.Refusal]) throws {
+        if case .modelNotFound(let identifier)? = (error as? SwiftDataError)?.cause,
+            gone.contains(where: { handles[$0]?.persistentModelID == identifier })
+        {
+            return
+        }
+        guard refusals.contains(where: { refusal in (error as? SwiftDataError)?.cause.map(refusal.isNamed) == true })
+        else {
+            throw fail("save threw \(error), expected modelNotFound naming one of rids \(gone) or \(refusals)")
+        }
     }
 
     /// `error` is the refusal of a save or a bulk delete, naming one of `refusals`.

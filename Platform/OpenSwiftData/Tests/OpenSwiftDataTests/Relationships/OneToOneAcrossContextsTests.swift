@@ -115,4 +115,33 @@ struct OneToOneAcrossContextsTests {
         }
         #expect(updated.contains(pets.second.persistentModelID))
     }
+
+    @Test("the main context's toy shows the pair another context's save took from it, once merged")
+    @MainActor
+    func mainContextSeesTheRelease() async throws {
+        let folder = TemporaryFolder()
+        let container = try makeContainer(Generated.types, folder: folder)
+        let main = container.mainContext
+        let pet = Pet(rid: 1, name: "Rex")
+        let ball = Toy(rid: 2, label: "Ball")
+        let bone = Toy(rid: 3, label: "Bone")
+        main.insert(pet)
+        main.insert(ball)
+        main.insert(bone)
+        try main.save()
+        // The other context reads the pet before the main context pairs it with the ball.
+        let other = ModelContext(container)
+        let otherPet = try #require(try other.fetch(FetchDescriptor<Pet>()).first)
+        #expect(otherPet.favorite == nil)
+        pet.favorite = ball
+        try main.save()
+        let otherBone = try #require(try other.fetch(FetchDescriptor<Toy>()).first(where: { $0.rid == 3 }))
+        otherPet.favorite = otherBone
+        try other.save()
+        for _ in 0..<10 { await Task.yield() }
+
+        #expect(pet.favorite === bone)
+        #expect(ball.favoriteOf == nil)
+        #expect(bone.favoriteOf === pet)
+    }
 }

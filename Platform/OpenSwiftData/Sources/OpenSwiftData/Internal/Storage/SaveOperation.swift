@@ -47,6 +47,9 @@ struct SaveOperation {
         let keys: InsertedKeys
         /// What the save's bulk deletions deleted; nil without any.
         let bulkDeleted: BulkDeletion.Outcome?
+        /// Rows the save changed beyond its own models (a one-to-one's other side letting
+        /// go), by entity name and key: other contexts' models of them are told.
+        let updatedElsewhere: [(entity: String, key: Int64)]
     }
 
     /// Runs the save's SQL. `registered` gives the saving context's identity table of a
@@ -72,11 +75,13 @@ struct SaveOperation {
             }
         }
         var clearedRequired: [ClearedReference] = []
+        var updatedElsewhere: [(entity: EntityDescriptor, key: Int64)] = []
         try checkDenyRulesInStore(db: db)
         for backing in deletedBackings {
             guard let key = backing.primaryKey else { continue }
             try externalData?.replaceValues(of: backing.entity, key: key, columns: nil, db: db)
-            try deleteRow(of: backing.entity, key: key, clearing: &clearedRequired, db: db)
+            try deleteRow(
+                of: backing.entity, key: key, clearing: &clearedRequired, updating: &updatedElsewhere, db: db)
         }
         // The rows bulk deletions select, before the save's inserts: a model inserted by
         // the same save never matches, as it would not have when the delete was asked for.
@@ -142,7 +147,14 @@ struct SaveOperation {
             externalData: externalData, history: &history, registered: registered, db: db)
         try checkCleared(clearedRequired, db: db)
         externalData?.settle(in: db)
-        return Written(keys: keys, bulkDeleted: bulkDeleted)
+        for entry in pairedElsewhere {
+            if case .updated(let name, let key, _) = entry,
+                let entity = layout.entities.first(where: { $0.name == name })
+            {
+                updatedElsewhere.append((entity, key))
+            }
+        }
+        return Written(keys: keys, bulkDeleted: bulkDeleted, updatedElsewhere: rowsLeft(updatedElsewhere))
     }
 
     /// Gives each inserted model a key: the key of a stored (or just inserted) row with
@@ -333,9 +345,12 @@ struct SaveOperation {
     /// NULL and its join-table rows are deleted. A row of a sub-entity goes from the
     /// table of each entity of its chain, and references to any of them go. The rows
     /// whose non-optional relationship is so set to NULL are added to `cleared`, for
-    /// ``checkCleared(_:db:)``.
+    /// ``checkCleared(_:db:)``; the rows whose column is set to NULL, or whose join row goes,
+    /// to `updated` (the saving context may not have known those links: other contexts'
+    /// models of those rows must read them again).
     private func deleteRow(
-        of entity: EntityDescriptor, key: Int64, clearing cleared: inout [ClearedReference], db: Database
+        of entity: EntityDescriptor, key: Int64, clearing cleared: inout [ClearedReference],
+        updating updated: inout [(entity: EntityDescriptor, key: Int64)], db: Database
     ) throws {
         for table in entity.tableChain {
             try db.execute(
@@ -343,18 +358,33 @@ struct SaveOperation {
         }
         for reference in entity.tableChain.flatMap({ layout.references(to: $0.name) }) {
             switch reference {
-            case .column(let table, let column, let required, _, _):
+            case .column(let table, let column, let required, let owner, _):
+                let nulled = try Int64.fetchAll(
+                    db, sql: "UPDATE \(table) SET \(column) = NULL WHERE \(column) = ? RETURNING \(Self.primaryKey)",
+                    arguments: [key])
                 if let required {
-                    let referring = try Int64.fetchAll(
-                        db, sql: "SELECT \(Self.primaryKey) FROM \(table) WHERE \(column) = ?", arguments: [key])
-                    for row in referring {
+                    for row in nulled {
                         cleared.append(ClearedReference(table: table, column: column, key: row, relationship: required))
                     }
                 }
-                try db.execute(sql: "UPDATE \(table) SET \(column) = NULL WHERE \(column) = ?", arguments: [key])
-            case .joinRow(let table, let column, _, _, _):
-                try db.execute(sql: "DELETE FROM \(table) WHERE \(column) = ?", arguments: [key])
+                updated += nulled.map { (owner, $0) }
+            case .joinRow(let table, let column, let otherColumn, let otherEntity, _):
+                let others = try Int64.fetchAll(
+                    db, sql: "DELETE FROM \(table) WHERE \(column) = ? RETURNING \(otherColumn)", arguments: [key])
+                updated += others.map { (otherEntity, $0) }
             }
+        }
+    }
+
+    /// The rows of `updated` that the save did not delete, each once, by entity name.
+    private func rowsLeft(_ updated: [(entity: EntityDescriptor, key: Int64)]) -> [(entity: String, key: Int64)] {
+        guard !updated.isEmpty else { return [] }
+        var seen = Set<String>()
+        for backing in deletedBackings {
+            if let key = backing.primaryKey { seen.insert("\(backing.entity.rootEntity.identityIndex) \(key)") }
+        }
+        return updated.compactMap { entity, key in
+            seen.insert("\(entity.rootEntity.identityIndex) \(key)").inserted ? (entity.name, key) : nil
         }
     }
 
