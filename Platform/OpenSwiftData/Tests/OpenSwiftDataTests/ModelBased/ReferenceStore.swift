@@ -301,7 +301,9 @@ struct ReferenceStore {
     /// as NULL, so OpenSwiftData refuses the save, naming the property.
     var saveRefusals: [Refusal] {
         var refusals: [Refusal] = []
-        for (rid, object) in pending.sorted(by: { $0.key < $1.key }) where !object.isDeleted {
+        // A model whose row another context deleted, without changes here, is not saved.
+        let unsaved = rowsGone.subtracting(touched)
+        for (rid, object) in pending.sorted(by: { $0.key < $1.key }) where !object.isDeleted && !unsaved.contains(rid) {
             for relationship in object.kind.relationships where relationship.isRequired {
                 let targets = object.links[relationship.name]!.filter { pending[$0]?.isDeleted == false }
                 if targets.isEmpty { refusals.append(.requiredLinkMissing(rid: rid, relationship)) }

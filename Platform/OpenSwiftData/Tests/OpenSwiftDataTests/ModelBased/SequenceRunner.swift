@@ -505,6 +505,8 @@ final class SequenceRunner {
                 context.rollback()
                 reference.rollback()
                 pruneHandles()
+                try refreshIfStale("after a rollback")
+                try checkHeld("after a rollback")
                 return
             }
             try expectRefusal(error, among: refusals, "save")

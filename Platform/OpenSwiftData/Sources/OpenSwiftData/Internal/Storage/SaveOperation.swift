@@ -47,8 +47,9 @@ struct SaveOperation {
         let keys: InsertedKeys
         /// What the save's bulk deletions deleted; nil without any.
         let bulkDeleted: BulkDeletion.Outcome?
-        /// Rows the save changed beyond its own models (a one-to-one's other side letting
-        /// go), by entity name and key: other contexts' models of them are told.
+        /// Rows the save changed beyond its own models (a row whose link a delete cleared,
+        /// a one-to-one's other side letting go), by entity name and key: other contexts'
+        /// models of them are told.
         let updatedElsewhere: [(entity: String, key: Int64)]
     }
 
