@@ -426,6 +426,13 @@ final class SequenceRunner {
         guard !candidates.isEmpty else { return }
         let rid = candidates[slot % candidates.count]
         guard let object = reference.pending[rid] ?? reference.departed[rid] else { return }
+        // A model it holds whose row another context deleted is still the working context's
+        // model (a context that is not the main one merges no other context's save), which
+        // the reference does not hold: what the re-insert links to is then not its to say.
+        let heldElsewhere = object.links.values.joined().contains {
+            reference.pending[$0] == nil && reference.departed[$0] == nil
+        }
+        if heldElsewhere { return }
         for (name, value) in object.attributes where GeneratedKind.uniqueAttributes.contains(name) {
             let inUse = { (objects: [Int: ReferenceStore.Object]) in
                 objects.contains { $0.key != rid && $0.value.attributes[name] == value }
