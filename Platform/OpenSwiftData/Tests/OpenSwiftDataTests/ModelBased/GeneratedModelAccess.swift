@@ -71,6 +71,7 @@ enum GeneratedModelAccess {
         case "mood": person.mood.map { .string($0.rawValue) } ?? .null
         case "nicknames": .strings(person.nicknames)
         case "photo": person.photo.map(GeneratedValue.data) ?? .null
+        case "handle": person.handle.map(GeneratedValue.string) ?? .null
         default: preconditionFailure("no attribute \(attribute) of a person")
         }
     }
@@ -103,6 +104,7 @@ enum GeneratedModelAccess {
         case ("mood", _): person.mood = value.string.flatMap(Generated.Mood.init(rawValue:))
         case ("nicknames", .strings(let strings)): person.nicknames = strings
         case ("photo", _): person.photo = value.data
+        case ("handle", _): person.handle = value.string
         default: preconditionFailure("cannot set \(attribute) of a person to \(value)")
         }
     }

@@ -5,8 +5,9 @@ import OpenSwiftData
 /// (optional and not, a stored enum, a Codable array, external storage), a class
 /// hierarchy, one-to-many with each delete rule (`.noAction` included), many-to-many, a
 /// required to-one, a one-to-one, a relationship of a model to its own kind, one declared
-/// by a subclass, and a unique attribute on a root class and on a subclass. Every model carries `rid`, the reference's identity for it, which no
-/// operation changes.
+/// by a subclass, and unique attributes: on a class without subclasses, on a subclass, and
+/// on a root class, which its subclass inherits. Every model carries `rid`, the reference's
+/// identity for it, which no operation changes.
 enum Generated {
     enum Mood: String, Codable, CaseIterable {
         case calm, busy, away
@@ -23,6 +24,9 @@ enum Generated {
         var mood: Mood?
         var nicknames: [String] = []
         @Attribute(.externalStorage) var photo: Data?
+        /// Unique among persons and employees alike: declared by the root class, which the
+        /// subclass inherits (an upsert updates a row of its own class only).
+        @Attribute(.unique) var handle: String?
         @Relationship(deleteRule: .cascade, inverse: \Pet.owner) var pets: [Pet] = []
         @Relationship(deleteRule: .nullify, inverse: \Club.members) var clubs: [Club] = []
         @Relationship(deleteRule: .cascade, inverse: \Badge.holder) var badges: [Badge] = []

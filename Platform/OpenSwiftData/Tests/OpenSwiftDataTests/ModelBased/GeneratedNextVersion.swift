@@ -27,6 +27,7 @@ enum GeneratedV2: VersionedSchema {
         var mood: Generated.Mood?
         // `nicknames` is removed: its values go with it.
         @Attribute(.externalStorage) var photo: Data?
+        @Attribute(.unique) var handle: String?
         /// Added, optional.
         var email: String?
         @Relationship(deleteRule: .cascade, inverse: \Pet.owner) var pets: [Pet] = []
@@ -155,6 +156,7 @@ enum GeneratedNextVersionAccess {
                 "mood": person.mood.map { .string($0.rawValue) } ?? .null,
                 "photo": person.photo.map(GeneratedValue.data) ?? .null,
                 "email": person.email.map(GeneratedValue.string) ?? .null,
+                "handle": person.handle.map(GeneratedValue.string) ?? .null,
             ]
             var kind = GeneratedKind.person
             var links: [String: Set<Int>] = [

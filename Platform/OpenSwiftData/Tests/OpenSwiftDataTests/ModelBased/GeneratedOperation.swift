@@ -51,6 +51,11 @@ enum GeneratedOperation: Hashable, CustomStringConvertible {
     /// and this salary, inserted and saved: an upsert of the stored row, which takes every
     /// attribute of the new model.
     case upsertEmployee(slot: Int, salary: Int)
+    /// A new person, or a new employee, with a saved person's or employee's handle (unique,
+    /// declared by the root class), inserted and saved: an upsert of the stored row when it
+    /// is of the new model's class, which takes every attribute of the new model; otherwise a
+    /// save refused with `uniqueValueOfAnotherClass`, which writes nothing, and a rollback.
+    case upsertPerson(slot: Int, asEmployee: Bool)
     /// The second context (``ReferenceStore``'s second context) sets an attribute of a
     /// stored model, unsaved; saves; rolls back.
     case changeInSecond(GeneratedKind, slot: Int, attribute: String, GeneratedValue)
@@ -127,6 +132,8 @@ enum GeneratedOperation: Hashable, CustomStringConvertible {
                 + ", save"
         case .upsertEmployee(let slot, let salary):
             return "upsert Employee[\(slot)] with salary \(salary), save"
+        case .upsertPerson(let slot, let asEmployee):
+            return "insert a new \(asEmployee ? "Employee" : "Person") with Person[\(slot)]'s handle, save"
         case .changeInSecond(let kind, let slot, let attribute, let value):
             return "second context: \(kind.rawValue)[\(slot)].\(attribute) = \(value)"
         case .setToOneInSecond(let relationship, let slot, let target):
@@ -193,6 +200,10 @@ enum GeneratedOperation: Hashable, CustomStringConvertible {
                 clubCodes += 1
             }
             if kind == .employee { attributes["staffNumber"] = .int(random.index(4)) }
+            // Handles from a small pool too, shared by persons and employees.
+            if kind.family.contains(.employee), random.chance(50) {
+                attributes["handle"] = .string("H\(random.index(4))")
+            }
             var toOne: [String: Int] = [:]
             for relationship in kind.relationships where !relationship.isToMany {
                 if relationship.isRequired || random.chance(60) { toOne[relationship.name] = random.index(8) }
@@ -249,6 +260,8 @@ enum GeneratedOperation: Hashable, CustomStringConvertible {
                 slot: slot, title: GeneratedValue.random("title", using: &random).string ?? "",
                 members: (0..<random.index(3)).map { _ in random.index(8) }, throughInverse: random.chance(50),
                 manager: random.chance(40) ? random.index(8) : nil)
+        case 99:
+            return .upsertPerson(slot: slot, asEmployee: random.chance(50))
         case 100..<104:
             let (kind, attribute, value) = randomChange(among: GeneratedKind.allCases, using: &random)
             return .changeInSecond(kind, slot: slot, attribute: attribute, value)

@@ -17,7 +17,7 @@ enum GeneratedKind: String, CaseIterable, Hashable, Sendable {
     /// The attributes a model of this kind has, `rid` aside.
     var attributes: [String] {
         switch self {
-        case .person: ["name", "age", "score", "born", "active", "mood", "nicknames", "photo"]
+        case .person: ["name", "age", "score", "born", "active", "mood", "nicknames", "photo", "handle"]
         case .employee: GeneratedKind.person.attributes + ["salary", "staffNumber"]
         case .pet: ["name", "weight"]
         case .toy: ["label", "serial", "link"]
@@ -27,13 +27,14 @@ enum GeneratedKind: String, CaseIterable, Hashable, Sendable {
     }
 
     /// The attributes an operation may change: the unique ones (a club's code, an
-    /// employee's staff number) are kept.
+    /// employee's staff number, a person's handle) are kept.
     var changeableAttributes: [String] {
         attributes.filter { !Self.uniqueAttributes.contains($0) }
     }
 
-    /// The unique attributes: an insert that meets a stored value is an upsert.
-    static let uniqueAttributes: Set<String> = ["code", "staffNumber"]
+    /// The unique attributes: an insert that meets a stored value (nil meets none) is an
+    /// upsert.
+    static let uniqueAttributes: Set<String> = ["code", "staffNumber", "handle"]
 
     /// The relationships of this kind.
     var relationships: [GeneratedRelationship] {

@@ -272,7 +272,7 @@ final class SequenceRunner {
         case .delete(let kind, let slot):
             guard let rid = copy.resolve(slot, among: kind.family) else { return false }
             copy.delete(rid)
-        case .insert, .reinsert, .deleteWhere, .upsertClub:
+        case .insert, .reinsert, .deleteWhere, .upsertClub, .upsertEmployee, .upsertPerson:
             // Their links are worked out as the step runs: not made while any model is stale.
             return true
         default:
@@ -376,6 +376,8 @@ final class SequenceRunner {
             try changeInOtherContext(kind, slot: slot, attribute, value)
         case .upsertEmployee(let slot, let salary):
             try upsertEmployee(slot: slot, salary: salary)
+        case .upsertPerson(let slot, let asEmployee):
+            try upsertPerson(slot: slot, asEmployee: asEmployee)
         case .upsertClub(let slot, let title, let members, let throughInverse, let manager):
             try upsertClub(
                 slot: slot, title: title, members: members, throughInverse: throughInverse, manager: manager)
@@ -433,7 +435,7 @@ final class SequenceRunner {
             reference.pending[$0] == nil && reference.departed[$0] == nil
         }
         if heldElsewhere { return }
-        for (name, value) in object.attributes where GeneratedKind.uniqueAttributes.contains(name) {
+        for (name, value) in object.attributes where GeneratedKind.uniqueAttributes.contains(name) && value != .null {
             let inUse = { (objects: [Int: ReferenceStore.Object]) in
                 objects.contains { $0.key != rid && $0.value.attributes[name] == value }
             }
@@ -454,7 +456,7 @@ final class SequenceRunner {
         // Each employee has a staff number: one the sequence does not name is its own.
         if kind == .employee, attributes["staffNumber"] == nil { attributes["staffNumber"] = .int(1000 + step) }
         // A unique value in use makes an insert an upsert, which its own step drives.
-        for (name, value) in attributes where GeneratedKind.uniqueAttributes.contains(name) {
+        for (name, value) in attributes where GeneratedKind.uniqueAttributes.contains(name) && value != .null {
             let inUse = { (objects: [Int: ReferenceStore.Object]) in
                 objects.values.contains { $0.attributes[name] == value }
             }
@@ -492,11 +494,14 @@ final class SequenceRunner {
         counts.saves += 1
         let refusals = reference.saveRefusals
         let gone = reference.workingSaveGone
-        // What the store alone refuses: a row the save's deletes leave without its required
-        // to-one, which another context linked to a deleted model after this one read it.
+        // What the store alone refuses, links another context saved after this one read them:
+        // a row the save's deletes leave without its required to-one, a `.deny` the store's
+        // links break.
         var written = reference
         written.save()
-        let storeRefusals = refusals.isEmpty ? written.storedRowsMissingRequiredLinks : []
+        let storeRefusals =
+            refusals.isEmpty
+            ? written.storedRowsMissingRequiredLinks + reference.storeDenials(deletingIn: reference) : []
         do {
             try context.save()
         } catch {
@@ -797,6 +802,55 @@ final class SequenceRunner {
         }
         reference.save()
         try checkUpsert(of: rid, .employee, registered: registered, inserted: upsert)
+    }
+
+    /// Find-or-create of a person by its handle, as a person or an employee: of the stored
+    /// row's class, the row takes every attribute of the new model (its initializer's values,
+    /// the handle, and the row's staff number for an employee) and keeps its links; of the
+    /// other class, the save throws `uniqueValueOfAnotherClass` (porting guide, "An upsert
+    /// updates a row of its own class"), writes nothing, and the context rolls back.
+    private func upsertPerson(slot: Int, asEmployee: Bool) throws {
+        let handled = reference.saved.filter { $0.value.attributes["handle"].map { $0 != .null } ?? false }.keys
+            .sorted()
+        guard !context.hasChanges, reference.pending == reference.saved, !handled.isEmpty else { return }
+        let rid = handled[slot % handled.count]
+        let stored = reference.saved[rid]!
+        let kind: GeneratedKind = asEmployee ? .employee : .person
+        let registered = try model(rid)
+        let upsert = GeneratedModelAccess.make(kind, rid: rid, holder: nil)
+        GeneratedModelAccess.set("handle", stored.attributes["handle"]!, on: upsert)
+        // An employee's staff number is unique too: the row's, or one no row holds.
+        let staffNumber = stored.attributes["staffNumber"] ?? .int(2000 + step)
+        if asEmployee { GeneratedModelAccess.set("staffNumber", staffNumber, on: upsert) }
+        context.insert(upsert)
+        counts.saves += 1
+        guard stored.kind == kind else {
+            do {
+                try context.save()
+            } catch {
+                guard case .uniqueValueOfAnotherClass? = (error as? SwiftDataError)?.cause else {
+                    throw fail("an upsert of a \(stored.kind.rawValue) row as a \(kind.rawValue) threw \(error)")
+                }
+                counts.refusedSaves += 1
+                context.rollback()
+                try checkHeld("after a refused upsert across classes")
+                try checkSaved()
+                return
+            }
+            throw fail("an upsert of a \(stored.kind.rawValue) row as a \(kind.rawValue) succeeded")
+        }
+        try context.save()
+        for name in kind.attributes {
+            let value: GeneratedValue =
+                switch name {
+                case "handle": stored.attributes["handle"]!
+                case "staffNumber": staffNumber
+                default: .initial(name, of: kind)
+                }
+            reference.change(rid, name, to: value)
+        }
+        reference.save()
+        try checkUpsert(of: rid, kind, registered: registered, inserted: upsert)
     }
 
     /// After an upsert of `rid`: one model of the row in the context, the one it held, which
