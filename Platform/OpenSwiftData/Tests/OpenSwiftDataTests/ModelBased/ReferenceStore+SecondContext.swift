@@ -96,7 +96,8 @@ extension ReferenceStore {
     /// whose stored links it changed, and those whose rows it deleted.
     mutating func saveSecond(links view: ReferenceStore) -> (relinked: Set<Int>, deleted: Set<Int>) {
         let before = saved
-        let deleted = Set(view.pending.filter { $0.value.isDeleted && saved[$0.key] != nil }.keys)
+        // A model whose row went and came back as a new row names the row that went.
+        let deleted = Set(view.pending.filter { $0.value.isDeleted && !rowIsGoneForSecond($0.key) }.keys)
         for rid in deleted.sorted() { removeStoredRow(rid) }
         for (rid, changes) in secondChanges where saved[rid] != nil {
             for (name, value) in changes { saved[rid]!.attributes[name] = value }
@@ -107,12 +108,13 @@ extension ReferenceStore {
         return (Set(relinked), deleted)
     }
 
-    /// The `.deny` rules a delete of the second context breaks in the store: a row it
-    /// deletes that the store links, through a `.deny` relationship, to rows it neither
-    /// deletes nor changes (those it changes are judged on its view,
-    /// ``saveRefusals``).
-    func storeDenials(deletingIn view: ReferenceStore) -> [Refusal] {
-        let deleted = Set(view.pending.filter(\.value.isDeleted).keys)
+    /// The `.deny` rules a context's deletes break in the store (`view`: the second
+    /// context's view, or the working context's reference): a row it deletes that the store
+    /// links, through a `.deny` relationship, to rows it neither deletes nor changes (those it
+    /// changes are judged on its view, ``saveRefusals``). The models of `gone` name rows that
+    /// went: deleting them deletes nothing.
+    func storeDenials(deletingIn view: ReferenceStore, skipping gone: Set<Int> = []) -> [Refusal] {
+        let deleted = Set(view.pending.filter(\.value.isDeleted).keys).subtracting(gone)
         var refusals: [Refusal] = []
         for rid in deleted.sorted() {
             guard let stored = saved[rid] else { continue }

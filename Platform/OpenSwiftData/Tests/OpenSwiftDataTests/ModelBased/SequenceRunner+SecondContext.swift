@@ -6,13 +6,6 @@ import Foundation
 /// every stored model and link, sets attributes and links of those models while the working
 /// context changes and saves, then saves or rolls back.
 extension SequenceRunner {
-    /// A change of a link in the second context, as the working context's steps make them.
-    enum SecondLinkChange {
-        case setToOne(GeneratedRelationship, slot: Int, target: Int?)
-        case append(GeneratedRelationship, slot: Int, target: Int)
-        case remove(GeneratedRelationship, slot: Int, target: Int)
-    }
-
     /// The second context's view, begun when it has none: a new context that reads every
     /// stored model and every link of it, so that what it holds is the store as it was then
     /// (a relationship read later could show a later save).
@@ -79,33 +72,10 @@ extension SequenceRunner {
     /// The second context sets a to-one, or appends to or removes from a to-many, of models
     /// stored when it began, unsaved; its view keeps both sides in step as the working
     /// context's reference does.
-    func changeLinkInSecond(_ change: SecondLinkChange) throws {
+    func changeLinkInSecond(_ change: LinkChange) throws {
         defer { forgetSecondIfUnchanged() }
         var view = try beginSecond()
-        switch change {
-        case .setToOne(let relationship, let slot, let targetSlot):
-            guard let rid = view.resolve(slot, among: relationship.owner.family) else { return }
-            let target = targetSlot.flatMap { view.resolve($0, among: relationship.target.family) }
-            guard target != nil || targetSlot == nil, target != nil || !relationship.isRequired else { return }
-            view.setToOne(relationship, of: rid, to: target)
-            GeneratedModelAccess.setToOne(relationship.name, of: try secondModel(rid), to: try target.map(secondModel))
-        case .append(let relationship, let slot, let targetSlot):
-            guard let rid = view.resolve(slot, among: relationship.owner.family),
-                let target = view.resolve(targetSlot, among: relationship.target.family),
-                !view.pending[rid]!.links[relationship.name]!.contains(target)
-            else { return }
-            view.append(relationship, of: rid, target)
-            GeneratedModelAccess.append(relationship.name, of: try secondModel(rid), try secondModel(target))
-        case .remove(let relationship, let slot, let targetSlot):
-            guard let rid = view.resolve(slot, among: relationship.owner.family),
-                let target = view.resolve(targetSlot, among: relationship.target.family)
-            else { return }
-            let owner = try secondModel(rid)
-            let removed = try secondModel(target)
-            view.remove(relationship, of: rid, target)
-            let kept = GeneratedModelAccess.targets(relationship.name, of: owner).filter { $0 !== removed }
-            GeneratedModelAccess.setToMany(relationship.name, of: owner, to: kept)
-        }
+        try Self.changeLink(change, in: &view, models: secondModel)
         secondView = view
     }
 
@@ -134,7 +104,8 @@ extension SequenceRunner {
         var after = reference
         let (relinked, deleted) = after.saveSecond(links: view)
         let refusals =
-            view.saveRefusals + reference.storeDenials(deletingIn: view) + after.storedRowsMissingRequiredLinks
+            view.saveRefusals + reference.storeDenials(deletingIn: view, skipping: reference.secondRowsGone)
+            + after.storedRowsMissingRequiredLinks
         let relinkedChanged = relinked.union(deleted).intersection(reference.touched)
         if !relinkedChanged.isEmpty { counts.secondLinkSavesOverChanges += 1 }
         counts.saves += 1

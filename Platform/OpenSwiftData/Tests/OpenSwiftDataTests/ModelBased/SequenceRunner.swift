@@ -294,30 +294,12 @@ final class SequenceRunner {
             reference.change(rid, attribute, to: .double(.nan))
             GeneratedModelAccess.set(attribute, .double(.nan), on: try model(rid))
             try save()
-        case .setToOne(let relationship, let slot, let targetSlot):
-            guard let rid = reference.resolve(slot, among: relationship.owner.family) else { return }
-            let target = targetSlot.flatMap { reference.resolve($0, among: relationship.target.family) }
-            guard target != nil || targetSlot == nil else { return }
-            reference.setToOne(relationship, of: rid, to: target)
-            GeneratedModelAccess.setToOne(relationship.name, of: try model(rid), to: try target.map(model))
-        case .append(let relationship, let slot, let targetSlot):
-            guard let rid = reference.resolve(slot, among: relationship.owner.family),
-                let target = reference.resolve(targetSlot, among: relationship.target.family)
-            else { return }
-            let owner = try model(rid)
-            // Appending a model the array holds already would hold it twice in SwiftData.
-            guard !reference.pending[rid]!.links[relationship.name]!.contains(target) else { return }
-            reference.append(relationship, of: rid, target)
-            GeneratedModelAccess.append(relationship.name, of: owner, try model(target))
-        case .remove(let relationship, let slot, let targetSlot):
-            guard let rid = reference.resolve(slot, among: relationship.owner.family),
-                let target = reference.resolve(targetSlot, among: relationship.target.family)
-            else { return }
-            let owner = try model(rid)
-            let removed = try model(target)
-            reference.remove(relationship, of: rid, target)
-            let kept = GeneratedModelAccess.targets(relationship.name, of: owner).filter { $0 !== removed }
-            GeneratedModelAccess.setToMany(relationship.name, of: owner, to: kept)
+        case .setToOne(let relationship, let slot, let target):
+            try Self.changeLink(.setToOne(relationship, slot: slot, target: target), in: &reference, models: model)
+        case .append(let relationship, let slot, let target):
+            try Self.changeLink(.append(relationship, slot: slot, target: target), in: &reference, models: model)
+        case .remove(let relationship, let slot, let target):
+            try Self.changeLink(.remove(relationship, slot: slot, target: target), in: &reference, models: model)
         case .replace(let relationship, let slot, let targetSlots):
             guard let rid = reference.resolve(slot, among: relationship.owner.family) else { return }
             var targets: [Int] = []
