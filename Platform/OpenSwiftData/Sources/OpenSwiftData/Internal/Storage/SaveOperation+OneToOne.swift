@@ -17,7 +17,9 @@ extension SaveOperation {
         -> [StoreHistory.Entry]
     {
         var entries: [StoreHistory.Entry] = []
-        func pair(_ backing: ModelBackingData, key: Int64, writing written: (Int) -> Bool) throws {
+        /// `isNewRow`: a key no row named before the save (keys are never given twice), so no
+        /// other row can name it but the save's own, which memory keeps paired.
+        func pair(_ backing: ModelBackingData, key: Int64, isNewRow: Bool, writing written: (Int) -> Bool) throws {
             for index in backing.entity.oneToOneIndices where written(index) {
                 guard let inverse = backing.entity.inverse(of: index) else { continue }
                 let target: Int64? =
@@ -28,16 +30,18 @@ extension SaveOperation {
                     entries += try release(backing.entity, index, naming: target, except: key, db: db)
                     entries += try point(inverse.entity, inverse.index, of: target, at: key, db: db)
                 }
-                entries += try release(inverse.entity, inverse.index, naming: key, except: target, db: db)
+                if !isNewRow {
+                    entries += try release(inverse.entity, inverse.index, naming: key, except: target, db: db)
+                }
             }
         }
         for (position, backing) in insertedBackings.enumerated() {
-            try pair(backing, key: keys.byPosition[position]) { _ in true }
+            try pair(backing, key: keys.byPosition[position], isNewRow: !keys.isUpsert[position]) { _ in true }
         }
         for backing in changedBackings {
             guard let key = backing.primaryKey else { continue }
             let changed = backing.changedProperties
-            try pair(backing, key: key) { changed.contains($0) }
+            try pair(backing, key: key, isNewRow: false) { changed.contains($0) }
         }
         return entries
     }
