@@ -208,12 +208,30 @@ enum RelationshipGraph {
     ) {
         let isToMany = target.persistentBackingData.entity.properties[inverseIndex].relationship?.isToMany == true
         if isToMany {
+            readHoldingDeleted(owner, target, at: inverseIndex)
             let current = targets(of: target, at: inverseIndex)
             guard current.contains(where: { $0 === owner }) else { return }
             setSlot(.toMany(current.filter { $0 !== owner }), of: target, at: inverseIndex)
         } else if refers(target, at: inverseIndex, to: owner) {
             setSlot(.toOne(nil), of: target, at: inverseIndex)
         }
+    }
+
+    /// Reads the to-many relationship at `index` of `target`, not read yet, as holding
+    /// `owner`, whose delete takes it out: a read leaves out the models the context deleted,
+    /// so that taking `owner` out would change nothing, and `target` would not be changed
+    /// (nor keep what it shows when a fetch reads its row again, nor get `owner` back at an
+    /// undo) as it is when the list was read before the delete. Reading `owner`'s side first
+    /// does not help: a read of a relationship reads again the registered models it finds
+    /// without unsaved changes, and forgets their relationships.
+    private static func readHoldingDeleted(_ owner: any PersistentModel, _ target: any PersistentModel, at index: Int) {
+        let backing = target.persistentBackingData
+        guard owner.persistentBackingData.state == .deleted, case .notLoaded = backing.relationship(at: index) else {
+            return
+        }
+        let read = targets(of: target, at: index)
+        guard !read.contains(where: { $0 === owner }) else { return }
+        backing.setRelationship(.toMany(read + [owner]), at: index)
     }
 
     /// Whether the relationship at `index` of `model` refers to `owner`. A to-one that is

@@ -243,4 +243,46 @@ struct GeneratedFindingsTests {
                     kind: .toy, predicate: 1, parameter: .int(4), sort: 1, reverse: true, offset: nil, limit: nil)),
         ])
     }
+
+    @Test(
+        "models deleted together by delete(model:where:) let go of each other, whatever order their rules ran in, and stay so once inserted again (OSD_SEED=130020318052)"
+    )
+    func bulkDeletedModelsLetGoOfEachOther() throws {
+        let pets = GeneratedRelationship.all.first { $0.owner == .person && $0.name == "pets" }!
+        let bornFirst: [String: GeneratedValue] = [
+            "born": .date(Date(timeIntervalSinceReferenceDate: 259201.5)), "staffNumber": .int(0),
+        ]
+        try replay([
+            .insert(.pet, ["name": .string("zed")], toOne: [:]),
+            .insert(.employee, bornFirst, toOne: [:]),
+            .insert(.person, [:], toOne: ["mentor": 0]),
+            .deleteWhere(
+                GeneratedQuery(
+                    kind: .person, predicate: 0, parameter: .null, sort: 3, reverse: false, offset: nil, limit: nil)),
+            .reinsert(.person, slot: 0),
+            .reinsert(.person, slot: 0),
+            .replace(pets, slot: 1, targets: [0]),
+            .undo,
+        ])
+    }
+
+    @Test(
+        "a badge's delete changes its holder, whose badges were not read, in a context that deleted another model first: a fetch then leaves the holder's values as read (OSD_SEED=958787612000)"
+    )
+    func deleteChangesHolderOfUnreadList() throws {
+        let members = GeneratedRelationship.all.first { $0.owner == .club && $0.name == "members" }!
+        try replay([
+            .insert(.employee, ["staffNumber": .int(3), "active": .bool(false)], toOne: [:]),
+            .insert(.pet, [:], toOne: [:]),
+            .insert(.club, ["code": .string("C0")], toOne: [:]),
+            .insert(.badge, [:], toOne: ["holder": 0]),
+            .save,
+            .appendInSecond(members, slot: 0, target: 0),
+            .saveSecond,
+            .changeInSecond(.person, slot: 0, attribute: "active", .bool(true)),
+            .delete(.pet, slot: 0),
+            .delete(.badge, slot: 0),
+            .saveSecond,
+        ])
+    }
 }

@@ -215,10 +215,23 @@ struct ReferenceStore {
                 break
             }
         }
-        // It lets go of the models deleted before it or with it, itself included, a change of
-        // its own (OpenSwiftData's rule, porting guide "@Relationship"; the reference keeps
-        // the links it held, which the save drops, and remembers those it let go of, which
-        // it does not hold once inserted again).
+        letGoOfDeleted(rid)
+    }
+
+    /// Models deleted at once, as `delete(model:where:)` deletes the context's models its
+    /// predicate selects: each lets go of the others as of models deleted with it, in
+    /// whatever order the reference ran their delete rules.
+    mutating func delete(together rids: [Int]) {
+        let deletedBefore = Set(pending.filter(\.value.isDeleted).keys)
+        for rid in rids { delete(rid) }
+        for (rid, object) in pending where object.isDeleted && !deletedBefore.contains(rid) { letGoOfDeleted(rid) }
+    }
+
+    /// A deleted model lets go of the models deleted before it or with it, itself included,
+    /// a change of its own (OpenSwiftData's rule, porting guide "@Relationship"; the
+    /// reference keeps the links it held, which the save drops, and remembers those it let
+    /// go of, which it does not hold once inserted again).
+    private mutating func letGoOfDeleted(_ rid: Int) {
         let dropped = pending[rid]!.links.mapValues { $0.filter { pending[$0]?.isDeleted == true } }
         droppedAtDelete[rid] = dropped
         if dropped.values.contains(where: { !$0.isEmpty }) { changed.insert(rid) }

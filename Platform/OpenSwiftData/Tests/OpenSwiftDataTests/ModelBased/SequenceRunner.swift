@@ -431,6 +431,8 @@ final class SequenceRunner {
         // The second context's model of the rid, if any, names the row that went.
         if isNewRow, secondHandles[rid] != nil { reference.secondRowsGone.insert(rid) }
         counts.reinserts += 1
+        // What the returning model and the models it links to show is decided here.
+        try checkHeld("after a re-insert")
     }
 
     private func insert(_ kind: GeneratedKind, _ attributes: [String: GeneratedValue], toOne: [String: Int]) throws {
@@ -684,7 +686,7 @@ final class SequenceRunner {
             throw fail("bulk delete among unsaved changes failed: \(error)")
         }
         reference.deletedInStore(leaving: store.saved)
-        for rid in matching where decidedInMemory.contains(rid) { reference.delete(rid) }
+        reference.delete(together: matching.filter(decidedInMemory.contains))
         counts.bulkDeletesAmongChanges += 1
         pruneHandles()
         try checkSaved()
