@@ -202,10 +202,15 @@ enum RelationshipGraph {
         context.insert(target)
     }
 
-    /// Makes `target`'s inverse relationship stop referring to `owner`.
+    /// Makes `target`'s inverse relationship stop referring to `owner`, unless `target` left
+    /// its context by a delete: it keeps the links it had then (a change would be outside the
+    /// context's undo, which then could not give it back), as a deleted model keeps those to
+    /// the models deleted after it.
     private static func detachInverse(
         of target: any PersistentModel, at inverseIndex: Int, from owner: any PersistentModel
     ) {
+        let targetBacking = target.persistentBackingData
+        if targetBacking.state == .detached, targetBacking.isDeletedModel { return }
         let isToMany = target.persistentBackingData.entity.properties[inverseIndex].relationship?.isToMany == true
         if isToMany {
             readHoldingDeleted(owner, target, at: inverseIndex)
