@@ -14,6 +14,12 @@
 #       same port: its clients' connections are cut, committed transactions are kept.
 #   Scripts/test-postgres.sh stop FOLDER
 #       stops the server and removes its folder.
+#   Scripts/test-postgres.sh dump URL FILE
+#       writes the database of URL to FILE with pg_dump (its custom format), as an
+#       administrator backs a server up.
+#   Scripts/test-postgres.sh restore URL FILE
+#       puts the database of URL back as FILE holds it with pg_restore --clean, as an
+#       administrator restores a server from a backup.
 set -euo pipefail
 
 postgres_bin() {
@@ -115,9 +121,19 @@ stop() {
     rm -rf "$folder"
 }
 
+dump() {
+    "$(postgres_bin)/pg_dump" --format=custom --dbname="$1" --file="$2"
+}
+
+restore() {
+    "$(postgres_bin)/pg_restore" --clean --if-exists --single-transaction --dbname="$1" "$2"
+}
+
 case "${1:-}" in
 start) shift; start "$@" ;;
 restart) restart "$2" ;;
 stop) stop "$2" ;;
-*) echo "usage: $0 start [--owner-pid PID] [--tls CERT KEY] [-c name=value ...] | restart FOLDER | stop FOLDER" >&2; exit 2 ;;
+dump) dump "$2" "$3" ;;
+restore) restore "$2" "$3" ;;
+*) echo "usage: $0 start [--owner-pid PID] [--tls CERT KEY] [-c name=value ...] | restart FOLDER | stop FOLDER | dump URL FILE | restore URL FILE" >&2; exit 2 ;;
 esac

@@ -180,8 +180,7 @@ extension SyncError {
         switch self {
         case .serverUnreachable, .server, .localStore: true
         case .invalidRemoteURL, .untrustedServer, .authenticationFailed, .databaseMissing, .remoteSchemaNewer,
-            .remoteNotOwned,
-            .storeNotSyncable:
+            .remoteNotOwned, .serverWentBack, .storeNotSyncable:
             false
         }
     }

@@ -39,6 +39,9 @@ public struct StoreSyncEngine: Sendable {
         case afterApplyingPull
     }
     var stop: Stop?
+    /// Runs in a sync once its push is noted, before its pull, for the tests of a save made
+    /// while a sync is in flight.
+    var betweenPushAndPull: (@Sendable () async throws -> Void)?
     /// Runs in a watch between its first sync on a connection and its listening, for the
     /// tests of a push that lands there.
     var beforeListening: (@Sendable () async -> Void)?
@@ -152,6 +155,15 @@ public struct StoreSyncEngine: Sendable {
         guard let device = outgoing.state.device else {
             throw .localStore(store: store.name, reason: "no device identifier was recorded")
         }
+        // A server whose sequence went below this store's cursor went back in time: its
+        // writes since the copy it was restored from are gone, and this store's pushed
+        // changes since are on no row of it (their history was deleted once pushed).
+        let lastSequence = try await records.lastSequence()
+        if outgoing.state.cursor > lastSequence {
+            throw .serverWentBack(
+                remote: connection.remote.description, store: store.name, cursor: outgoing.state.cursor,
+                lastSequence: lastSequence)
+        }
         let compaction = TombstoneCompaction(
             remote: connection, store: store.name, table: RemoteSchema.recordsTable(store.name))
         // Known to the compaction before anything this sync sends (the push, and the push
@@ -161,6 +173,13 @@ public struct StoreSyncEngine: Sendable {
         if stop == .afterPushing { throw .localStore(store: store.name, reason: "stopped for a test") }
         let confirmed = try local(store) { try outgoing.confirm(store: store, superseded: pushed.superseded) }
         if stop == .afterConfirmingPush { throw .localStore(store: store.name, reason: "stopped for a test") }
+        if let betweenPushAndPull {
+            do {
+                try await betweenPushAndPull()
+            } catch {
+                throw .localStore(store: store.name, reason: "\(error)")
+            }
+        }
         report.sentDeletions = outgoing.records.count { $0.isDeleted }
         report.sentChanges = outgoing.records.count - report.sentDeletions
         logger.debug(
@@ -178,7 +197,17 @@ public struct StoreSyncEngine: Sendable {
         var pulled = try await records.pull(after: confirmed.cursor, skipping: pushed.sequenceRange)
         var liveNames: Set<UUID>?
         // The horizon is read after the pull: a compaction that ran during it shows here too.
-        if confirmed.cursor < (try await compaction.horizon()) {
+        let horizon = try await compaction.horizon()
+        if horizon > (try await records.lastSequence()) {
+            // No tombstone has a number the server never gave: a full pull on this horizon
+            // would delete every model whose record the server lacks.
+            throw .server(
+                remote: connection.remote.description,
+                message:
+                    "its compaction horizon (\(horizon)) is beyond the last sequence number it gave; nothing was deleted"
+            )
+        }
+        if confirmed.cursor < horizon {
             // Tombstones this store had not pulled may be gone: everything, and which
             // records are still live.
             pulled = try await records.pull(after: 0, skipping: pushed.sequenceRange)

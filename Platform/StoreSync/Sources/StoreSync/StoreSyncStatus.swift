@@ -33,7 +33,7 @@ public struct StoreSyncStatus: Sendable, Equatable {
             let state = try store.container.readSyncMetadata { try SyncState.read(from: $0) }
             let context = ModelContext(store.container)
             var pending = try LocalChanges.read(
-                in: context, after: state.pushedTransaction, codecs: codecs, clock: state.clock,
+                in: context, after: state.pushedTransaction, codecs: codecs, stamping: state.stamping,
                 device: state.device ?? UUID()
             ).changes.count
             if state.pushedTransaction == nil {

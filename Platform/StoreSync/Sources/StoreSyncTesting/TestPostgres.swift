@@ -58,6 +58,17 @@ public enum TestPostgres {
         }
     }
 
+    /// Backs the database of `url` up to `file` with `pg_dump`, as an administrator does.
+    public static func dump(_ url: String, to file: URL) throws {
+        _ = try runScript(["dump", url, file.path])
+    }
+
+    /// Restores the database of `url` from `file`, made by ``dump(_:to:)``, with
+    /// `pg_restore --clean`, as an administrator puts a server back after losing it.
+    public static func restore(_ url: String, from file: URL) throws {
+        _ = try runScript(["restore", url, file.path])
+    }
+
     /// The whole number a query returns in its first row and column.
     public static func integer(_ sql: String, on url: String) async throws -> Int? {
         try await execute(sql, on: url).first?.decode(Int?.self) ?? nil

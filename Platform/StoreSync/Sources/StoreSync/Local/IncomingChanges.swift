@@ -62,10 +62,10 @@ struct IncomingChanges {
     ) throws -> Outcome {
         try store.container.performSyncTransaction(author: SyncAuthor.name) { context, metadata in
             var state = try SyncState.read(from: metadata)
-            let pending = try LocalChanges.read(
-                in: context, after: state.pushedTransaction, codecs: codecs, clock: state.clock,
-                device: device
-            ).changes
+            let local = try LocalChanges.read(
+                in: context, after: state.pushedTransaction, codecs: codecs, stamping: state.stamping,
+                device: device)
+            let pending = local.changes
             var outcome = Outcome()
             var namesToSet: [(name: String, model: any PersistentModel)] = []
             var namesToRemove: [PersistentIdentifier] = []
@@ -197,6 +197,7 @@ struct IncomingChanges {
             for identifier in namesToRemove { try metadata.removeRecordName(of: identifier) }
             for (name, model) in namesToSet { try metadata.setRecordName(name, of: model.persistentModelID) }
 
+            state.notePull(after: local.lastTransaction ?? state.pushedTransaction ?? 0)
             state.cursor = max(state.cursor, cursor)
             state.refetch.subtract(refetched)
             // Every record set aside before was fetched again with these: those that still

@@ -4,11 +4,15 @@ import OpenSwiftData
 /// The local changes the server has not received: the store's history after the last
 /// transaction pushed, without the engine's own saves, folded to one change per model.
 ///
-/// Each saved transaction is stamped with the store's hybrid logical clock, in the order
-/// of the history: its time, or the clock's next timestamp when the clock is at or past
-/// that time (``HybridLogicalClock/stamp(savedAt:device:)``). The stamps depend only on
-/// the clock and the history, so that a push repeated after a crash sends the same
-/// versions; the clock is advanced to the last one when the server has them.
+/// Each saved transaction is stamped with the store's hybrid logical clock as it was when
+/// the transaction was saved, in the order of the history: its time, or the clock's next
+/// timestamp when the clock is at or past that time
+/// (``HybridLogicalClock/stamp(savedAt:device:)``). The clock then is the one of the last
+/// push noted, raised by the pulls applied before the save (``Stamping``), not by those
+/// applied after: a save made while a sync was in flight is not ordered after writes made
+/// elsewhere after it, which that sync's pull brought. The stamps depend only on the sync
+/// state and the history, so that a push repeated after a crash sends the same versions;
+/// the clock is advanced to the last one when the server has them.
 struct LocalChanges {
     /// What became of a model, and when it last changed.
     struct Change {
@@ -30,17 +34,29 @@ struct LocalChanges {
     /// clock it started from.
     var clock: HybridLogicalClock?
 
+    /// The clock the saves not pushed yet are stamped from: the one of the last push noted
+    /// (`base`), raised by each pull applied before the save.
+    struct Stamping {
+        var base: HybridLogicalClock?
+        var pulls: [SyncState.PulledClock] = []
+
+        /// The clock of the pulls applied before the history transaction `transaction`.
+        func pulledClock(before transaction: Int64) -> HybridLogicalClock? {
+            pulls.filter { $0.after < transaction }.map(\.clock).max()
+        }
+    }
+
     /// Reads the history after `transaction` (all of it when nil), stamping the saves of
-    /// `device` from `clock` (the store's clock; nil before its first sync).
+    /// `device` as `stamping` says (the store's ``SyncState/stamping``).
     static func read(
         in context: ModelContext, after transaction: Int64?, codecs: [String: EntityCodec],
-        clock: HybridLogicalClock?, device: UUID
+        stamping: Stamping, device: UUID
     ) throws -> LocalChanges {
         var descriptor = HistoryDescriptor<DefaultHistoryTransaction>()
         if let transaction {
             descriptor.predicate = #Predicate { $0.transactionIdentifier > transaction }
         }
-        var result = LocalChanges(clock: clock)
+        var result = LocalChanges(clock: stamping.base)
         for recorded in try context.fetchHistory(descriptor).sorted(by: {
             $0.transactionIdentifier < $1.transactionIdentifier
         }) {
@@ -49,7 +65,9 @@ struct LocalChanges {
             guard recorded.author != SyncAuthor.name else { continue }
             let changes = recorded.changes.filter { codecs[$0.changedPersistentIdentifier.entityName] != nil }
             guard !changes.isEmpty else { continue }
-            let version = (result.clock ?? .zero(device: device)).stamp(savedAt: recorded.timestamp, device: device)
+            let known = [result.clock, stamping.pulledClock(before: recorded.transactionIdentifier)].compactMap { $0 }
+                .max()
+            let version = (known ?? .zero(device: device)).stamp(savedAt: recorded.timestamp, device: device)
             result.clock = version
             for change in changes {
                 let identifier = change.changedPersistentIdentifier

@@ -31,7 +31,7 @@ struct OutgoingChanges {
             state.device = device
             var outgoing = OutgoingChanges(state: state)
             let history = try LocalChanges.read(
-                in: context, after: state.pushedTransaction, codecs: codecs, clock: state.clock,
+                in: context, after: state.pushedTransaction, codecs: codecs, stamping: state.stamping,
                 device: device)
             outgoing.lastTransaction = history.lastTransaction ?? state.pushedTransaction
             outgoing.clock = history.clock
@@ -40,7 +40,7 @@ struct OutgoingChanges {
             // every field below every write: a record the server has keeps its fields,
             // whatever other machines changed since; one it deleted comes back.
             let reasserted = state.reassertAll && state.pushedTransaction != nil
-            let assertion = (history.clock ?? state.clock ?? .zero(device: device)).stamp(
+            let assertion = ([history.clock, state.clock].compactMap { $0 }.max() ?? .zero(device: device)).stamp(
                 savedAt: Date(), device: device)
             if reasserted { outgoing.clock = max(outgoing.clock ?? assertion, assertion) }
             // The records whose relationship fields are added once every model sent has
@@ -160,6 +160,7 @@ struct OutgoingChanges {
         try store.container.performSyncTransaction(author: SyncAuthor.name) { context, metadata in
             var current = try SyncState.read(from: metadata)
             current.advanceClock(to: clock)
+            current.notePush()
             current.reassertAll = false
             current.refetch.formUnion(superseded)
             if let lastTransaction {

@@ -23,6 +23,15 @@ struct SyncState {
     /// a push is noted) or received (advanced with the pull that brought it). Nil before
     /// the first sync, and in a store last synced by a release that ordered by time alone.
     var clock: HybridLogicalClock?
+    /// The clock when the last push was noted: the stamps of the saves made since start
+    /// from it, raised only by the pulls applied before each save (``pulls``), so that a
+    /// save made while a sync is in flight is not ordered after writes that sync's pull
+    /// brought, made elsewhere after it. Nil before the first push is noted, and in a store
+    /// last synced by a release that did not keep it: its stamps then start from ``clock``.
+    var stampBase: HybridLogicalClock?
+    /// The pulls applied since the last push was noted, each with the last history
+    /// transaction before it and the clock after it.
+    var pulls: [PulledClock] = []
     /// Records the server kept over this store's own pushed versions, to be fetched and
     /// applied by the next pull whatever the cursor: noted with the push, cleared with
     /// the pull that applies them, so that a crash between the two loses none.
@@ -39,6 +48,28 @@ struct SyncState {
     /// (``OutgoingChanges``); cleared once the server has them.
     var reassertAll = false
 
+    /// A pull applied: the last history transaction before its own, and the clock after it.
+    struct PulledClock: Equatable {
+        let after: Int64
+        let clock: HybridLogicalClock
+
+        /// `after@clock`, as the store's sync state keeps it.
+        var description: String { "\(after)@\(clock)" }
+
+        init(after: Int64, clock: HybridLogicalClock) {
+            self.after = after
+            self.clock = clock
+        }
+
+        /// Reads ``description``.
+        init?(_ text: Substring) {
+            let parts = text.split(separator: "@", maxSplits: 1)
+            guard parts.count == 2, let after = Int64(parts[0]), let clock = HybridLogicalClock(String(parts[1]))
+            else { return nil }
+            self.init(after: after, clock: clock)
+        }
+    }
+
     private enum Name {
         static let device = "storesync.device"
         static let server = "storesync.server"
@@ -48,6 +79,8 @@ struct SyncState {
         static let lastSync = "storesync.lastSync"
         static let remote = "storesync.remote"
         static let clock = "storesync.clock"
+        static let stampBase = "storesync.stampBase"
+        static let pulls = "storesync.pulls"
         static let refetch = "storesync.refetch"
         static let setAside = "storesync.setAside"
         static let fileIdentity = "storesync.fileIdentity"
@@ -65,6 +98,8 @@ struct SyncState {
         state.lastSync = try metadata.value(named: Name.lastSync).flatMap { Double($0) }
         state.remote = try metadata.value(named: Name.remote)
         state.clock = try metadata.value(named: Name.clock).flatMap(HybridLogicalClock.init)
+        state.stampBase = try metadata.value(named: Name.stampBase).flatMap(HybridLogicalClock.init)
+        state.pulls = try metadata.value(named: Name.pulls)?.split(separator: ";").compactMap(PulledClock.init) ?? []
         state.refetch = Set(
             try metadata.value(named: Name.refetch)?.split(separator: ",").compactMap { UUID(uuidString: String($0)) }
                 ?? [])
@@ -85,6 +120,9 @@ struct SyncState {
         try metadata.setValue(lastSync.map { String($0) }, named: Name.lastSync)
         try metadata.setValue(remote, named: Name.remote)
         try metadata.setValue(clock?.description, named: Name.clock)
+        try metadata.setValue(stampBase?.description, named: Name.stampBase)
+        try metadata.setValue(
+            pulls.isEmpty ? nil : pulls.map(\.description).joined(separator: ";"), named: Name.pulls)
         try metadata.setValue(
             refetch.isEmpty ? nil : refetch.map(\.uuidString).sorted().joined(separator: ","), named: Name.refetch)
         try metadata.setValue(
@@ -112,6 +150,26 @@ struct SyncState {
             let system = attributes[.systemNumber], let file = attributes[.systemFileNumber]
         else { return nil }
         return "\(system):\(file)"
+    }
+
+    /// What the stamps of the saves not pushed yet start from (``LocalChanges``).
+    var stamping: LocalChanges.Stamping {
+        guard let stampBase else { return LocalChanges.Stamping(base: clock) }
+        return LocalChanges.Stamping(base: stampBase, pulls: pulls)
+    }
+
+    /// Notes a push: the stamps of the saves made since start from the clock as it is now.
+    mutating func notePush() {
+        stampBase = clock
+        pulls = []
+    }
+
+    /// Notes a pull applied after the history transaction `after`, once the clock is
+    /// advanced to what it brought: the saves made after it are stamped above it.
+    mutating func notePull(after transaction: Int64) {
+        let highest = [pulls.last?.clock, stampBase].compactMap { $0 }.max()
+        guard let clock, highest.map({ clock > $0 }) ?? true else { return }
+        pulls.append(PulledClock(after: transaction, clock: clock))
     }
 
     /// Advances the clock to at least `version`.

@@ -118,6 +118,15 @@ struct RemoteRecords {
         return received
     }
 
+    /// The last sequence number the server gave, to any store of the account; 0 before
+    /// the first.
+    func lastSequence() async throws(SyncError) -> Int64 {
+        let rows = try await remote.query(
+            "SELECT CASE WHEN is_called THEN last_value ELSE 0 END FROM storesync_seq")
+        guard let row = rows.first else { return 0 }
+        return try RemoteSchema.decode(Int64.self, row, remote)
+    }
+
     /// The names of every record that is not a tombstone.
     func liveNames() async throws(SyncError) -> Set<UUID> {
         var names = Set<UUID>()

@@ -50,9 +50,13 @@ final class Machine {
     }
 
     @discardableResult
-    func sync(_ url: String, stoppingAt stop: StoreSyncEngine.Stop? = nil) async throws -> StoreSyncReport {
+    func sync(
+        _ url: String, stoppingAt stop: StoreSyncEngine.Stop? = nil,
+        betweenPushAndPull: (@Sendable () async throws -> Void)? = nil
+    ) async throws -> StoreSyncReport {
         var engine = StoreSyncEngine(remote: try SyncRemote(url: url), logger: Logger(label: "test"))
         engine.stop = stop
+        engine.betweenPushAndPull = betweenPushAndPull
         return try await engine.sync([store]).first ?? StoreSyncReport(store: "none")
     }
 
