@@ -149,11 +149,19 @@ public struct StoreSyncEngine: Sendable {
         let records = RemoteRecords(remote: connection, table: RemoteSchema.recordsTable(store.name))
         var report = StoreSyncReport(store: store.name)
 
+        let compaction = TombstoneCompaction(
+            remote: connection, store: store.name, table: RemoteSchema.recordsTable(store.name))
+        let behind = try await isBehindItsDevice(store, server: server, compaction: compaction)
         let outgoing = try local(store) {
-            try OutgoingChanges.prepare(store: store, codecs: codecs, server: server, remote: remote)
+            try OutgoingChanges.prepare(store: store, codecs: codecs, server: server, remote: remote, newDevice: behind)
         }
         guard let device = outgoing.state.device else {
             throw .localStore(store: store.name, reason: "no device identifier was recorded")
+        }
+        if behind {
+            logger.notice(
+                "\(store.name): behind what its device had pulled: a restored backup or a copied data folder, synced as a new device \(device)",
+                metadata: ["store": "\(store.name)"])
         }
         // A server whose sequence went below this store's cursor went back in time: its
         // writes since the copy it was restored from are gone, and this store's pushed
@@ -164,8 +172,6 @@ public struct StoreSyncEngine: Sendable {
                 remote: connection.remote.description, store: store.name, cursor: outgoing.state.cursor,
                 lastSequence: lastSequence)
         }
-        let compaction = TombstoneCompaction(
-            remote: connection, store: store.name, table: RemoteSchema.recordsTable(store.name))
         // Known to the compaction before anything this sync sends (the push, and the push
         // of what the pull's delete rules delete) is on the server.
         try await compaction.register(device: device, cursor: outgoing.state.cursor)
@@ -249,6 +255,23 @@ public struct StoreSyncEngine: Sendable {
             "pulled",
             metadata: ["store": "\(store.name)", "records": "\(pulled.count)", "applied": "\(outcome.applied)"])
         return report
+    }
+
+    /// Whether the store has pulled less than its device had at its last sync noted on the
+    /// server: it is a backup put back, or a copy of a data folder whose original synced
+    /// since. It then syncs as a new device: its stamps must not collide with those the
+    /// device issued since, and it is brought up to date as any device that was away, by
+    /// pushing the changes its history holds at their versions and pulling from its cursor
+    /// (a deletion made since wins over the rows it restored). A copy that syncs before
+    /// its original moved on keeps the device; the original, then behind, takes a new one.
+    private func isBehindItsDevice(_ store: SyncedStore, server: UUID, compaction: TombstoneCompaction)
+        async throws(SyncError) -> Bool
+    {
+        let state = try local(store) { try SyncState.read(of: store) }
+        guard state.server == server, let device = state.device,
+            let noted = try await compaction.cursor(of: device)
+        else { return false }
+        return noted > state.cursor
     }
 
     /// Runs a step on the local store; its failures name the store.

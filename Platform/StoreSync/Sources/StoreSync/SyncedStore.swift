@@ -40,11 +40,6 @@ public struct SyncedStore: Sendable {
         self.domainKeys = domainKeys
     }
 
-    /// The file of the store that is synced: that of its CloudKit configuration.
-    var storeURL: URL? {
-        container.configurations.first { $0.cloudKitDatabase.usesCloudKit }?.url
-    }
-
     /// Checks that the store can be synced; throws the first reason it cannot.
     func validate() throws(SyncError) {
         let allowed = Set("abcdefghijklmnopqrstuvwxyz0123456789_")

@@ -20,13 +20,15 @@ struct OutgoingChanges {
     var cascaded: [String] = []
 
     /// Reads what the server has not received. The first push to a server sends every
-    /// model; later ones, what the history recorded since.
+    /// model; later ones, what the history recorded since. With `newDevice`, the store
+    /// takes a device identifier of its own first: it is a restored backup or a copy of a
+    /// data folder, whose device another store syncs as (``StoreSyncEngine``).
     static func prepare(
-        store: SyncedStore, codecs: [String: EntityCodec], server: UUID, remote: SyncRemote
+        store: SyncedStore, codecs: [String: EntityCodec], server: UUID, remote: SyncRemote, newDevice: Bool = false
     ) throws -> OutgoingChanges {
         try store.container.performSyncTransaction(author: SyncAuthor.name) { context, metadata in
             var state = try SyncState.read(from: metadata).starting(with: server, entities: Set(codecs.keys))
-            state.notice(fileIdentity: SyncState.fileIdentity(of: store.storeURL))
+            if newDevice { state.device = nil }
             let device = state.device ?? UUID()
             state.device = device
             var outgoing = OutgoingChanges(state: state)
@@ -35,14 +37,6 @@ struct OutgoingChanges {
                 device: device)
             outgoing.lastTransaction = history.lastTransaction ?? state.pushedTransaction
             outgoing.clock = history.clock
-            // A restored or copied store asserts the models the history does not mention
-            // at a new version (which a tombstone on the server does not outrank) with
-            // every field below every write: a record the server has keeps its fields,
-            // whatever other machines changed since; one it deleted comes back.
-            let reasserted = state.reassertAll && state.pushedTransaction != nil
-            let assertion = ([history.clock, state.clock].compactMap { $0 }.max() ?? .zero(device: device)).stamp(
-                savedAt: Date(), device: device)
-            if reasserted { outgoing.clock = max(outgoing.clock ?? assertion, assertion) }
             // The records whose relationship fields are added once every model sent has
             // its name (a target may be of an entity named later).
             var linked: [(index: Int, codec: EntityCodec, model: any PersistentModel, change: LocalChanges.Change?)] =
@@ -50,7 +44,7 @@ struct OutgoingChanges {
             var allNames: [PersistentIdentifier: String] = [:]
             // A push of every model reads every name at once; a push of changes, the names
             // of the models it sends, so that a sync with little to send reads little.
-            let sendsEverything = state.pushedTransaction == nil || reasserted
+            let sendsEverything = state.pushedTransaction == nil
 
             for codec in codecs.values.sorted(by: { $0.entityName < $1.entityName }) {
                 let changes = history.changes.filter { $0.key.entityName == codec.entityName }
@@ -116,7 +110,7 @@ struct OutgoingChanges {
                     // A model the history does not mention (saved before history was
                     // kept) carries the oldest time: any recorded write wins over it.
                     let change = changes[identifier]
-                    let version = change?.version ?? (reasserted ? assertion : .zero(device: device))
+                    let version = change?.version ?? .zero(device: device)
                     // Every field is sent; those this window did not change at a version
                     // below every write, so that the server keeps another machine's write
                     // of them (a merge per field). A record new to the server (a first
@@ -161,7 +155,6 @@ struct OutgoingChanges {
             var current = try SyncState.read(from: metadata)
             current.advanceClock(to: clock)
             current.notePush()
-            current.reassertAll = false
             current.refetch.formUnion(superseded)
             if let lastTransaction {
                 current.pushedTransaction = max(current.pushedTransaction ?? lastTransaction, lastTransaction)

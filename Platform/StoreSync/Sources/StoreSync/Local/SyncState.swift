@@ -40,13 +40,6 @@ struct SyncState {
     /// malformed field): the models they name are left as they were, and each sync fetches
     /// them again whatever the cursor, so that they apply once a release can read them.
     var setAside: Set<UUID> = []
-    /// The store file's identity (its file system and file numbers) when this store took
-    /// its device identifier. Another one means the file is a copy of a data folder, or a
-    /// store restored from a backup: it takes a device identifier of its own.
-    var fileIdentity: String?
-    /// Whether the next push sends every model, as its restoration or copy asserts them
-    /// (``OutgoingChanges``); cleared once the server has them.
-    var reassertAll = false
 
     /// A pull applied: the last history transaction before its own, and the clock after it.
     struct PulledClock: Equatable {
@@ -83,8 +76,6 @@ struct SyncState {
         static let pulls = "storesync.pulls"
         static let refetch = "storesync.refetch"
         static let setAside = "storesync.setAside"
-        static let fileIdentity = "storesync.fileIdentity"
-        static let reassertAll = "storesync.reassertAll"
     }
 
     static func read(from metadata: SyncMetadata) throws -> SyncState {
@@ -106,9 +97,12 @@ struct SyncState {
         state.setAside = Set(
             try metadata.value(named: Name.setAside)?.split(separator: ",").compactMap { UUID(uuidString: String($0)) }
                 ?? [])
-        state.fileIdentity = try metadata.value(named: Name.fileIdentity)
-        state.reassertAll = try metadata.value(named: Name.reassertAll) == "1"
         return state
+    }
+
+    /// The state kept in `store`, read without a write transaction.
+    static func read(of store: SyncedStore) throws -> SyncState {
+        try store.container.readSyncMetadata { try read(from: $0) }
     }
 
     func write(to metadata: SyncMetadata) throws {
@@ -127,29 +121,6 @@ struct SyncState {
             refetch.isEmpty ? nil : refetch.map(\.uuidString).sorted().joined(separator: ","), named: Name.refetch)
         try metadata.setValue(
             setAside.isEmpty ? nil : setAside.map(\.uuidString).sorted().joined(separator: ","), named: Name.setAside)
-        try metadata.setValue(fileIdentity, named: Name.fileIdentity)
-        try metadata.setValue(reassertAll ? "1" : nil, named: Name.reassertAll)
-    }
-
-    /// Takes note of the store file's identity: a file other than the one this store took
-    /// its device identifier in (a copied data folder, a restored backup) gets a new
-    /// device identifier, and its next push asserts every model it holds.
-    mutating func notice(fileIdentity current: String?) {
-        guard let current else { return }
-        if let known = fileIdentity, known != current, device != nil {
-            device = nil
-            reassertAll = true
-        }
-        fileIdentity = current
-    }
-
-    /// The identity of the file at `url`: its file system's and its own file numbers.
-    static func fileIdentity(of url: URL?) -> String? {
-        guard let url, url.isFileURL,
-            let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
-            let system = attributes[.systemNumber], let file = attributes[.systemFileNumber]
-        else { return nil }
-        return "\(system):\(file)"
     }
 
     /// What the stamps of the saves not pushed yet start from (``LocalChanges``).

@@ -26,6 +26,15 @@ struct TombstoneCompaction {
         return try RemoteSchema.decode(Int64.self, row, remote)
     }
 
+    /// How far `device` had pulled the store at its last sync noted on the server; nil
+    /// when it has not synced the store there.
+    func cursor(of device: UUID) async throws(SyncError) -> Int64? {
+        let rows = try await remote.query(
+            "SELECT cursor FROM storesync_devices WHERE store = \(store) AND device = \(device)")
+        guard let row = rows.first else { return nil }
+        return try RemoteSchema.decode(Int64.self, row, remote)
+    }
+
     /// Notes `device` among the devices syncing the store, with how far it has pulled.
     ///
     /// A sync does this before its push too: a record the push sends may be deleted by
