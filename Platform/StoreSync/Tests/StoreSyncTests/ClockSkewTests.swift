@@ -134,6 +134,41 @@ struct ClockSkewTests {
         #expect(try await serverNote(5, url) == "B's later edit")
     }
 
+    @Test(
+        "a save that writes no field of a new folder (a memo filed in it) leaves its version as its insert's: B's later edit of the folder, a day behind, wins over A's push repeated after a cut-off (STORESYNC_SIM_SEED=47)"
+    )
+    func derivedChangeKeepsInsertVersion() async throws {
+        let url = try await TestPostgres.newDatabase()
+        let a = try Machine()
+        let b = try Machine()
+        b.clockOffset = -Self.day
+        let context = ModelContext(a.container)
+        context.insert(Folder(name: "trips", note: "A's"))
+        context.insert(Memo(title: "Lisbon"))
+        try a.save(context)
+        await #expect(throws: SyncError.self) { try await a.sync(url, stoppingAt: .afterPushing) }
+        try await b.sync(url)
+        try await Task.sleep(for: .milliseconds(20))
+        // A files a memo in the folder: a change of the memo's record alone.
+        let filing = ModelContext(a.container)
+        let folder = try #require(try filing.fetch(FetchDescriptor<Folder>()).first)
+        try #require(try filing.fetch(FetchDescriptor<Memo>()).first).folder = folder
+        try a.save(filing)
+        try await Task.sleep(for: .milliseconds(20))
+        // B, which has seen the folder, edits it later.
+        let editing = ModelContext(b.container)
+        try #require(try editing.fetch(FetchDescriptor<Folder>()).first).note = "B's, after seeing A's"
+        try b.save(editing)
+        let reopened = try Machine(reopening: a)
+        try await reopened.sync(url)
+        try await b.sync(url)
+        try await reopened.sync(url)
+        for machine in [reopened, b] {
+            let notes = try ModelContext(machine.container).fetch(FetchDescriptor<Folder>()).map(\.note)
+            #expect(notes == ["B's, after seeing A's"])
+        }
+    }
+
     /// A small seeded generator (SplitMix64), so that a failing run can be repeated.
     struct SeededGenerator: RandomNumberGenerator {
         var state: UInt64

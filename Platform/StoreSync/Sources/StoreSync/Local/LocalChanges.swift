@@ -73,8 +73,11 @@ struct LocalChanges {
                 let identifier = change.changedPersistentIdentifier
                 // An update of relationships derived from the other side's field alone
                 // (a genre's books, changed with a book's genres) changes no field of
-                // this record: the other side's record carries it.
-                if case .update(let update) = change, result.changes[identifier] == nil,
+                // this record: the other side's record carries it. Nor does it raise the
+                // version of a change of the record earlier in the window (its insert):
+                // a record pushed whole at that later version would win over another
+                // machine's edit made after it saw the record.
+                if case .update(let update) = change,
                     codecs[identifier.entityName]?.fieldNames(of: update).isEmpty == true
                 {
                     continue

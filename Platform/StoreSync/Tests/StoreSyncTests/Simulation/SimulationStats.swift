@@ -7,6 +7,8 @@ struct SimulationStats {
     var killed = 0
     var interrupted = 0
     var restarts = 0
+    /// Syncs during which their machine saved an edit (between the push and the pull).
+    var editedDuring = 0
     /// Entries whose winner the causal order decides, and entries left to the clocks.
     var decided = 0
     var concurrent = 0
@@ -20,6 +22,7 @@ struct SimulationStats {
         killed += other.killed
         interrupted += other.interrupted
         restarts += other.restarts
+        editedDuring += other.editedDuring
         decided += other.decided
         concurrent += other.concurrent
         diverged += other.diverged
@@ -28,7 +31,8 @@ struct SimulationStats {
     var summary: String {
         "sync simulation: \(schedules) schedules, \(steps) steps, \(syncs) syncs "
             + "(\(cutOff) cut off after their push, \(killed) killed with SIGKILL, "
-            + "\(interrupted) cut by the server), \(restarts) server restarts; "
+            + "\(interrupted) cut by the server, \(editedDuring) with an edit saved while in flight), "
+            + "\(restarts) server restarts; "
             + "\(decided) entries won by the edit made after the others, \(concurrent) by one of concurrent edits; "
             + "\(diverged) diverged"
     }

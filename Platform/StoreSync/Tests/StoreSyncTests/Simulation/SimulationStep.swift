@@ -15,6 +15,10 @@ enum SimulationStep: CustomStringConvertible {
     /// Files a memo in a folder, or in none (`folder` past the folders held).
     case fileMemo(machine: Int, memo: Int, folder: Int)
     case sync(machine: Int)
+    /// A sync during which the machine sets a movie's note (adding the movie if it lacks
+    /// it), once its push is noted and before its pull: the edit has not seen what that
+    /// pull brings, and is pushed by the next sync.
+    case editDuringSync(machine: Int, movie: Int)
     /// A sync stopped once its push reached the server, before it was noted locally
     /// (`beforeNotingPush`) or after, as a `kill -9` there; the data folder is then opened
     /// again, as the next run of the program would.
@@ -42,6 +46,8 @@ enum SimulationStep: CustomStringConvertible {
         case .fileMemo(let machine, let memo, let folder):
             "machine \(machine) files a memo (\(memo)) in a folder (\(folder))"
         case .sync(let machine): "machine \(machine) syncs"
+        case .editDuringSync(let machine, let movie):
+            "machine \(machine) syncs, and sets movie \(movie)'s note between its push and its pull"
         case .cutOffSync(let machine, let beforeNotingPush):
             "machine \(machine) syncs, cut off after its push \(beforeNotingPush ? "reached the server" : "was noted")"
         case .killedSync(let machine, let delay): "machine \(machine) syncs in a process killed after \(delay) ms"
@@ -66,7 +72,9 @@ enum SimulationStep: CustomStringConvertible {
             case 34..<40: return .addMemo(machine: machine)
             case 40..<48: return .editMemo(machine: machine, pick: pick)
             case 48..<52: return .removeMemo(machine: machine, pick: pick)
-            case 52..<76: return .sync(machine: machine)
+            case 52..<70: return .sync(machine: machine)
+            case 70..<76:
+                return .editDuringSync(machine: machine, movie: Int.random(in: 1...movies, using: &random))
             case 76..<84: return .cutOffSync(machine: machine, beforeNotingPush: pick.isMultiple(of: 2))
             case 84..<90:
                 return .killedSync(machine: machine, afterMilliseconds: Int.random(in: 0..<200, using: &random))

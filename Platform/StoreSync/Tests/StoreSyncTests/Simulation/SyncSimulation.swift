@@ -1,4 +1,6 @@
 import Foundation
+import OpenSwiftData
+import OpenSwiftDataTesting
 import StoreSyncTesting
 
 @testable import StoreSync
@@ -150,6 +152,8 @@ struct SyncSimulation {
             let value = try machines[index].file(memo: title, in: folder)
             history.record(.memo(title), value: value, machine: index, step: number)
             return "memo \(title) in \(folder ?? "none")"
+        case .editDuringSync(let index, let movie):
+            return try await editDuringSync(index, movie: movie, number: number)
         case .sync(let index):
             try await sync(index)
             return ""
@@ -190,6 +194,32 @@ struct SyncSimulation {
             try machine.add(movie: movie, note: note)
         }
         history.record(.movie(movie), value: note, machine: index, step: number)
+        return "movie \(movie) note \(note)"
+    }
+
+    /// A sync during which the machine sets a movie's note, once its push is noted and
+    /// before its pull (the engine's `betweenPushAndPull`): the edit is not on the server
+    /// after this sync, and has not seen what its pull brought.
+    private mutating func editDuringSync(_ index: Int, movie: Int, number: Int) async throws -> String {
+        stats.syncs += 1
+        let note = "s\(number)m\(index)"
+        let machine = try machines[index].machine
+        let (container, file, offset) = (machine.container, machine.folder.file("notes.sqlite"), machine.clockOffset)
+        try await machine.sync(url) {
+            let context = ModelContext(container)
+            let held = try context.fetch(FetchDescriptor<WatchedMovie>(predicate: #Predicate { $0.movieID == movie }))
+            if held.isEmpty {
+                context.insert(WatchedMovie(movieID: movie, createdAt: Date(), note: note))
+            } else {
+                for entry in held { entry.note = note }
+            }
+            try context.save()
+            if offset != 0 { try StoreTampering.shiftLatestHistoryTransaction(at: file, by: offset) }
+        }
+        history.pushed(by: index)
+        history.record(.movie(movie), value: note, machine: index, step: number)
+        history.pulled(by: index)
+        stats.editedDuring += 1
         return "movie \(movie) note \(note)"
     }
 
