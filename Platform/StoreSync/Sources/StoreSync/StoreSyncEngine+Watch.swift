@@ -153,7 +153,7 @@ extension StoreSyncEngine {
     /// The device identifier a store took at its first sync.
     private static func device(of store: SyncedStore) throws(SyncError) -> UUID? {
         do {
-            return try store.container.readSyncMetadata { try SyncState.read(from: $0).device }
+            return try SyncState.read(of: store).device
         } catch {
             throw .localStore(store: store.name, reason: "\(error)")
         }

@@ -30,7 +30,7 @@ public struct StoreSyncStatus: Sendable, Equatable {
     public static func read(_ store: SyncedStore) throws(SyncError) -> StoreSyncStatus {
         do {
             let codecs = try EntityCodec.all(for: store)
-            let state = try store.container.readSyncMetadata { try SyncState.read(from: $0) }
+            let state = try SyncState.read(of: store)
             let context = ModelContext(store.container)
             var pending = try LocalChanges.read(
                 in: context, after: state.pushedTransaction, codecs: codecs, stamping: state.stamping,
