@@ -271,7 +271,11 @@ public struct StoreSyncEngine: Sendable {
         guard state.server == server, let device = state.device,
             let noted = try await compaction.cursor(of: device)
         else { return false }
-        return noted > state.cursor
+        // Read again once the server answered: another process syncing this store notes a
+        // cursor on the server only after its pull is applied here, so this one is at least
+        // as far, unless the store is behind.
+        let cursor = try local(store) { try SyncState.read(of: store).cursor }
+        return noted > cursor
     }
 
     /// Runs a step on the local store; its failures name the store.
