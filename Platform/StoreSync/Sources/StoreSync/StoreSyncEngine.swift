@@ -14,7 +14,10 @@ import OpenSwiftData
 /// included) because the next sync repeats it to the same result:
 /// 1. the tables on the server are created or migrated if needed;
 /// 2. one local transaction reads the changes since the last push from the store's
-///    history (everything on a first push) and gives new models their record names;
+///    history (everything on a first push) and gives new models their record names; a
+///    store that has pulled less than its device had on the server (a restored backup, a
+///    copied data folder) takes a new device id first, and a store that has pulled more
+///    than the server ever numbered (a server restored from an older copy) is refused;
 /// 3. the device is noted among the store's devices with its cursor, so that the
 ///    tombstones it has not pulled stay on the server (see the Guarantees article); then one
 ///    server transaction sends the changes: last writer wins per record, by version (a
