@@ -280,7 +280,9 @@ run_listed() {
     for suite in $(sed 's|/[^/]*$||' "$list" | sort -u); do
         n=$(grep -c "^$(printf '%s' "$suite" | sed 's/[.[\*^$]/\\&/g')/[^/]*$" "$list")
         slog=$LOGDIR/test-suite-${suite//\//_}.log
-        swift_test --filter "^$(regex_escape "$suite")/[^/]*\$" >"$slog" 2>&1
+        # A Swift Testing id ends with its source location (`Suite/test()/File.swift:12:6`),
+        # which `swift test list` leaves out.
+        swift_test --filter "^$(regex_escape "$suite")/[^/]*(/[^/]*)?\$" >"$slog" 2>&1
         count_results "$slog"
         if [ $((RP + RF + RS)) -ge "$n" ]; then
             PASSED=$((PASSED + RP)) FAILED=$((FAILED + RF)) SKIPPED=$((SKIPPED + RS))
@@ -290,7 +292,7 @@ run_listed() {
         local id tlog
         while IFS= read -r id; do
             tlog=$LOGDIR/test-one-${id//[^A-Za-z0-9_.]/_}.log
-            swift_test --filter "^$(regex_escape "$id")\$" >"$tlog" 2>&1
+            swift_test --filter "^$(regex_escape "$id")(/|\$)" >"$tlog" 2>&1
             count_results "$tlog"
             if [ "$RP" -ge 1 ] && [ "$RF" = 0 ]; then
                 PASSED=$((PASSED + 1))
