@@ -207,16 +207,17 @@ public struct StoreSyncEngine: Sendable {
         var liveNames: Set<UUID>?
         // The horizon is read after the pull: a compaction that ran during it shows here too.
         let horizon = try await compaction.horizon()
-        if horizon > (try await records.lastSequence()) {
-            // No tombstone has a number the server never gave: a full pull on this horizon
-            // would delete every model whose record the server lacks.
-            throw .server(
-                remote: connection.remote.description,
-                message:
-                    "its compaction horizon (\(horizon)) is beyond the last sequence number it gave; nothing was deleted"
-            )
-        }
         if confirmed.cursor < horizon {
+            if horizon > (try await records.lastSequence()) {
+                // No tombstone has a number the server never gave: a full pull on this horizon
+                // would delete every model whose record the server lacks. Asked only here,
+                // where the horizon is acted on.
+                throw .server(
+                    remote: connection.remote.description,
+                    message:
+                        "its compaction horizon (\(horizon)) is beyond the last sequence number it gave; nothing was deleted"
+                )
+            }
             // Tombstones this store had not pulled may be gone: everything, and which
             // records are still live.
             pulled = try await records.pull(after: 0, skipping: pushed.sequenceRange)

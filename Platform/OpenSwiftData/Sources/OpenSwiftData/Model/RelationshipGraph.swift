@@ -211,7 +211,7 @@ enum RelationshipGraph {
     ) {
         let targetBacking = target.persistentBackingData
         if targetBacking.state == .detached, targetBacking.isDeletedModel { return }
-        let isToMany = target.persistentBackingData.entity.properties[inverseIndex].relationship?.isToMany == true
+        let isToMany = targetBacking.entity.properties[inverseIndex].relationship?.isToMany == true
         if isToMany {
             readHoldingDeleted(owner, target, at: inverseIndex)
             let current = targets(of: target, at: inverseIndex)
