@@ -127,11 +127,23 @@ struct SyncCommandTests {
         let fromOption = try contract.decode("SyncResultJSON", as: SyncResultJSON.self, from: remote.standardOutput)
         #expect(fromOption.remote == result.remote && fromOption.remote.hasPrefix("postgres://"))
         #expect(fromOption.store("watchlist")?.sent == .init(changes: 1, deletions: 0))
+        #expect(fromOption.store("watchlist")?.digest == .init(checked: 2, repaired: 0, unresolved: 0))
+
+        // Records the server lost behind the engine's back: found by the digest check,
+        // sent again, and said on standard error and in the table.
+        _ = try await TestPostgres.execute("DELETE FROM storesync_records_watchlist", on: url)
+        let repaired = try a.sync(url)
+        #expect(repaired.status == 0, "\(repaired.standardError)")
+        #expect(
+            repaired.standardOutput.contains("watchlist: 2 of 2 records differed from the server's and were repaired"))
+        #expect(
+            repaired.standardError.contains("differed from the server's: the server had no record of it, sent again"))
+        #expect(try await TestPostgres.integer("SELECT count(*) FROM storesync_records_watchlist", on: url) == 2)
 
         let after = try a.sync(url, ["status"])
         #expect(after.standardOutput.contains("watchlist"))
         #expect(!after.standardOutput.contains("never"))
-        for result in [before, table, json, remote, after] {
+        for result in [before, table, json, remote, repaired, after] {
             #expect(!result.standardOutput.contains(password) && !result.standardError.contains(password))
         }
     }

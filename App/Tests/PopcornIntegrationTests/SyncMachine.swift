@@ -16,12 +16,19 @@ final class SyncMachine: Sendable {
     }
 
     /// `popcorn sync --json`, decoded and checked against the README's example; records
-    /// an issue when it fails.
+    /// an issue when it fails, or when its digest check found the machine and the server
+    /// different (a divergence).
     func syncJSON(_ url: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> SyncResultJSON {
         let result = try sync(url, ["--json"])
         #expect(result.status == 0, "\(result.standardError)", sourceLocation: sourceLocation)
-        return try JSONContract().decode(
+        let decoded = try JSONContract().decode(
             "SyncResultJSON", as: SyncResultJSON.self, from: result.standardOutput, sourceLocation: sourceLocation)
+        for store in decoded.stores {
+            #expect(
+                store.digest.repaired == 0 && store.digest.unresolved == 0, "\(store.store): \(store.digest)",
+                sourceLocation: sourceLocation)
+        }
+        return decoded
     }
 
     /// The watchlist's movie ids, sorted; fails the test on a duplicate.

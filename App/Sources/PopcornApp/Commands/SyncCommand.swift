@@ -71,6 +71,10 @@ struct SyncCommand: AsyncParsableCommand {
                     ])
                 }
                 environment.output.table(table)
+                // Said apart from the table, which a narrow terminal cuts.
+                for report in reports {
+                    if let digest = SyncResultJSON.digestLine(report) { print(digest) }
+                }
             }
         }
     }

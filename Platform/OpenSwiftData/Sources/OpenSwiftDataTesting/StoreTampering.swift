@@ -64,4 +64,55 @@ public enum StoreTampering {
         }
         try queue.close()
     }
+
+    /// Sets an attribute of the models of an entity whose `key` attribute is `keyValue`,
+    /// as another program writing the file would: no history is recorded, no context or
+    /// observer learns of it. The store may be open.
+    ///
+    /// - Parameters:
+    ///   - attribute: The attribute to set.
+    ///   - entity: The entity of the models.
+    ///   - value: The new value, or nil.
+    ///   - key: The attribute that picks the models.
+    ///   - keyValue: Its value in the models picked.
+    ///   - url: The store file.
+    /// - Throws: The error of opening or writing the file (an entity or attribute the
+    ///   store does not have included).
+    public static func setAttribute(
+        _ attribute: String, ofEntity entity: String, to value: String?, where key: String, is keyValue: Int,
+        at url: URL
+    ) throws {
+        try write(at: url) { db in
+            try db.execute(
+                sql: "UPDATE \(entity.quotedDatabaseIdentifier) SET \(attribute.quotedDatabaseIdentifier) = ? "
+                    + "WHERE \(key.quotedDatabaseIdentifier) = ?",
+                arguments: [value, keyValue])
+        }
+    }
+
+    /// Deletes the models of an entity whose `key` attribute is `keyValue` from the file,
+    /// as another program would: no history is recorded, no delete rule runs. The store
+    /// may be open.
+    ///
+    /// - Parameters:
+    ///   - entity: The entity of the models.
+    ///   - key: The attribute that picks the models.
+    ///   - keyValue: Its value in the models picked.
+    ///   - url: The store file.
+    /// - Throws: The error of opening or writing the file.
+    public static func deleteModels(ofEntity entity: String, where key: String, is keyValue: Int, at url: URL)
+        throws
+    {
+        try write(at: url) { db in
+            try db.execute(
+                sql: "DELETE FROM \(entity.quotedDatabaseIdentifier) WHERE \(key.quotedDatabaseIdentifier) = ?",
+                arguments: [keyValue])
+        }
+    }
+
+    private static func write(at url: URL, _ body: (Database) throws -> Void) throws {
+        let queue = try DatabaseQueue(path: url.path)
+        try queue.write(body)
+        try queue.close()
+    }
 }

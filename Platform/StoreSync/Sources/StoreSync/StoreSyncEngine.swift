@@ -28,7 +28,9 @@ import OpenSwiftData
 /// 6. one local transaction applies them (under the author `SyncAuthor`, so that they
 ///    are never pushed back) with the new cursor and clock.
 /// 7. when applying them deleted rows through a `.cascade` delete rule beyond the
-///    tombstones received, their tombstones are pushed as in steps 2 to 4.
+///    tombstones received, their tombstones are pushed as in steps 2 to 4;
+/// 8. the store is compared with the server through digests of their records, and a
+///    record that differs is repaired and reported (``DigestCheck``).
 public struct StoreSyncEngine: Sendable {
     /// The server the engine syncs with.
     public let remote: SyncRemote
@@ -245,6 +247,14 @@ public struct StoreSyncEngine: Sendable {
             report.sentChanges += cascade.records.count { !$0.isDeleted }
         }
         try await compaction.note(device: device, cursor: incoming.cursor, retention: tombstoneRetention)
+        let check = try await DigestCheck(
+            store: store, codecs: codecs, records: records,
+            digests: RemoteDigest(remote: connection, table: RemoteSchema.recordsTable(store.name)),
+            compaction: compaction, remote: remote, logger: logger
+        ).run()
+        report.checked = check.checked
+        report.repaired = check.repaired.count
+        report.unresolved = check.unresolved.count
         report.receivedUpdates = outcome.updated
         report.receivedInsertions = outcome.inserted
         report.receivedDeletions = outcome.deleted

@@ -21,6 +21,19 @@ public struct StoreSyncReport: Sendable, Equatable, Codable {
     /// malformed field): set aside, the models they name left as they were, and fetched
     /// again at each sync until a release reads them. The other records apply.
     public var setAside = 0
+    /// Records compared with the server's after the sync, through digests: every record
+    /// the two sides held, but for those changed here since the push and those written on
+    /// the server since the pull.
+    public var checked = 0
+    /// Records that differed from the server's when compared, and were repaired: fetched
+    /// and applied here, or sent again to a server that had lost them. Each is logged as a
+    /// warning. Not 0 means the machines had diverged, whatever the cause.
+    public var repaired = 0
+    /// Records held here that the server has no record of, while it has removed deletions'
+    /// tombstones: lost by the server, or deleted elsewhere by a deletion this store
+    /// missed. Kept here and not sent; each is logged as a warning at each sync, until the
+    /// model is edited (which sends it) or deleted.
+    public var unresolved = 0
 
     /// Creates an empty report of the store `store`.
     ///

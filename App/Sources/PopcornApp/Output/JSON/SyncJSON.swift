@@ -28,6 +28,21 @@ package struct SyncResultJSON: Codable, Equatable, Sendable {
         }
     }
 
+    /// What the digest check that ends the sync found: how many records it compared with
+    /// the server's, how many differed and were repaired, and how many are held here while
+    /// the server has no record of them (kept, not sent).
+    package struct Digest: Codable, Equatable, Sendable {
+        package let checked: Int
+        package let repaired: Int
+        package let unresolved: Int
+
+        package init(checked: Int, repaired: Int, unresolved: Int) {
+            self.checked = checked
+            self.repaired = repaired
+            self.unresolved = unresolved
+        }
+    }
+
     package struct Store: Codable, Equatable, Sendable {
         /// `watchlist` or `history`.
         package let store: String
@@ -39,6 +54,7 @@ package struct SyncResultJSON: Codable, Equatable, Sendable {
         /// Records received that this release cannot read (written by a newer release):
         /// left aside, and fetched again at each sync.
         package let setAside: Int
+        package let digest: Digest
     }
 
     /// The server, without its password.
@@ -58,7 +74,8 @@ package struct SyncResultJSON: Codable, Equatable, Sendable {
                 received: Received(
                     insertions: report.receivedInsertions, updates: report.receivedUpdates,
                     deletions: report.receivedDeletions),
-                keptLocal: report.keptLocal, setAside: report.setAside)
+                keptLocal: report.keptLocal, setAside: report.setAside,
+                digest: Digest(checked: report.checked, repaired: report.repaired, unresolved: report.unresolved))
         }
     }
 
@@ -75,10 +92,41 @@ package struct SyncResultJSON: Codable, Equatable, Sendable {
         }
         return parts.joined(separator: "; ")
     }
+
+    /// What the digest check found, when it found the store and the server different; nil
+    /// when they agreed.
+    static func digestLine(_ report: StoreSyncReport) -> String? {
+        var parts: [String] = []
+        if report.repaired > 0 {
+            parts.append("\(report.repaired) of \(report.checked) records differed from the server's and were repaired")
+        }
+        if report.unresolved > 0 {
+            parts.append(
+                "\(report.unresolved) held here are not on the server, which removed deletions: kept here and not sent "
+                    + "(edit or remove them)")
+        }
+        return parts.isEmpty
+            ? nil : "\(report.store): " + parts.joined(separator: "; ") + " (details on standard error)."
+    }
 }
 
 /// `popcorn sync status`, read locally without contacting the server.
 package struct SyncStatusJSON: Codable, Equatable, Sendable {
+    /// What the digest check that ends the sync found: how many records it compared with
+    /// the server's, how many differed and were repaired, and how many are held here while
+    /// the server has no record of them (kept, not sent).
+    package struct Digest: Codable, Equatable, Sendable {
+        package let checked: Int
+        package let repaired: Int
+        package let unresolved: Int
+
+        package init(checked: Int, repaired: Int, unresolved: Int) {
+            self.checked = checked
+            self.repaired = repaired
+            self.unresolved = unresolved
+        }
+    }
+
     package struct Store: Codable, Equatable, Sendable {
         /// `watchlist` or `history`.
         package let store: String

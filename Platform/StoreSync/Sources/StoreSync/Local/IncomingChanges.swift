@@ -55,10 +55,11 @@ struct IncomingChanges {
 
     /// Applies the records, advances the clock to their versions, and forgets the records
     /// noted for refetching (`refetched`, which these records include, with every record
-    /// set aside by an earlier pull).
+    /// set aside by an earlier pull, unless `keepingSetAside`: records fetched for another
+    /// reason, which leave those set aside as they are).
     func apply(
         to store: SyncedStore, codecs: [String: EntityCodec], device: UUID, remote: SyncRemote,
-        refetched: Set<UUID>, finishedAt: Date
+        refetched: Set<UUID>, finishedAt: Date, keepingSetAside: Bool = false
     ) throws -> Outcome {
         try store.container.performSyncTransaction(author: SyncAuthor.name) { context, metadata in
             var state = try SyncState.read(from: metadata)
@@ -202,7 +203,11 @@ struct IncomingChanges {
             state.refetch.subtract(refetched)
             // Every record set aside before was fetched again with these: those that still
             // cannot be read stay aside, with the ones new here.
-            state.setAside = Set(outcome.setAside.keys)
+            if keepingSetAside {
+                state.setAside.formUnion(outcome.setAside.keys)
+            } else {
+                state.setAside = Set(outcome.setAside.keys)
+            }
             state.entities = Set(codecs.keys)
             state.lastSync = finishedAt.timeIntervalSince1970
             state.remote = remote.description

@@ -263,4 +263,14 @@ enum RemoteSchema {
             throw .server(remote: remote.remote.description, message: "unexpected answer (\(error))")
         }
     }
+
+    static func decode<A: PostgresDecodable, B: PostgresDecodable, C: PostgresDecodable, D: PostgresDecodable>(
+        _: (A, B, C, D).Type, _ row: PostgresRow, _ remote: RemoteConnection
+    ) throws(SyncError) -> (A, B, C, D) {
+        do {
+            return try row.decode((A, B, C, D).self)
+        } catch {
+            throw .server(remote: remote.remote.description, message: "unexpected answer (\(error))")
+        }
+    }
 }

@@ -13,6 +13,10 @@ struct SimulationStats {
     var decided = 0
     var concurrent = 0
     var diverged = 0
+    /// Records the syncs' digest checks compared, and those they found different from the
+    /// server's and repaired: each repair is a divergence the engine let happen.
+    var checked = 0
+    var repaired = 0
 
     mutating func add(_ other: SimulationStats) {
         schedules += other.schedules
@@ -26,6 +30,8 @@ struct SimulationStats {
         decided += other.decided
         concurrent += other.concurrent
         diverged += other.diverged
+        checked += other.checked
+        repaired += other.repaired
     }
 
     var summary: String {
@@ -34,6 +40,6 @@ struct SimulationStats {
             + "\(interrupted) cut by the server, \(editedDuring) with an edit saved while in flight), "
             + "\(restarts) server restarts; "
             + "\(decided) entries won by the edit made after the others, \(concurrent) by one of concurrent edits; "
-            + "\(diverged) diverged"
+            + "\(checked) records compared by digest checks, \(repaired) repaired; \(diverged) diverged"
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import OpenSwiftData
 import OpenSwiftDataTesting
 import StoreSyncTesting
+import Testing
 
 @testable import StoreSync
 
@@ -26,6 +27,8 @@ struct SyncSimulation {
     private var history = CausalHistory(machines: machineCount)
     private var machines: [SimulatedMachine] = []
     private var url = ""
+    /// The syncs whose digest check repaired records: each is a divergence.
+    private var repairs: [String] = []
 
     init(seed: UInt64, server: TestPostgres.OwnServer) {
         self.seed = seed
@@ -59,7 +62,7 @@ struct SyncSimulation {
     private mutating func check() async throws -> [String] {
         let replicas = try machines.map { try Replica($0.machine) }
         let onServer = try await Replica(server: url)
-        var problems: [String] = []
+        var problems = repairs
         for (index, replica) in replicas.enumerated() where replica != onServer {
             problems.append("machine \(index) holds \(replica)\n  the server holds \(onServer)")
         }
@@ -205,7 +208,7 @@ struct SyncSimulation {
         let note = "s\(number)m\(index)"
         let machine = try machines[index].machine
         let (container, file, offset) = (machine.container, machine.folder.file("notes.sqlite"), machine.clockOffset)
-        try await machine.sync(url) {
+        let report = try await machine.sync(url, allowingRepairs: true) {
             let context = ModelContext(container)
             let held = try context.fetch(FetchDescriptor<WatchedMovie>(predicate: #Predicate { $0.movieID == movie }))
             if held.isEmpty {
@@ -216,6 +219,7 @@ struct SyncSimulation {
             try context.save()
             if offset != 0 { try StoreTampering.shiftLatestHistoryTransaction(at: file, by: offset) }
         }
+        tally(report, of: index)
         history.pushed(by: index)
         history.record(.movie(movie), value: note, machine: index, step: number)
         history.pulled(by: index)
@@ -225,9 +229,21 @@ struct SyncSimulation {
 
     private mutating func sync(_ index: Int) async throws {
         stats.syncs += 1
-        try await machines[index].machine.sync(url)
+        tally(try await machines[index].machine.sync(url, allowingRepairs: true), of: index)
         history.pushed(by: index)
         history.pulled(by: index)
+    }
+
+    /// Counts what a sync's digest check compared and repaired; a repair (or a record left
+    /// unresolved) is a problem.
+    private mutating func tally(_ report: StoreSyncReport, of index: Int) {
+        stats.checked += report.checked
+        stats.repaired += report.repaired + report.unresolved
+        if report.repaired + report.unresolved > 0 {
+            repairs.append(
+                "after step \(stats.steps): machine \(index)'s digest check repaired \(report.repaired) records, "
+                    + "left \(report.unresolved) unresolved")
+        }
     }
 
     private mutating func cutOffSync(_ index: Int, at stop: StoreSyncEngine.Stop) async throws -> String {
@@ -251,7 +267,7 @@ struct SyncSimulation {
         async let terminated = Self.terminateConnections(database: database, admin: admin, after: delay)
         var failure: (any Error)?
         do {
-            try await machines[index].machine.sync(url)
+            tally(try await machines[index].machine.sync(url, allowingRepairs: true), of: index)
         } catch {
             failure = error
         }

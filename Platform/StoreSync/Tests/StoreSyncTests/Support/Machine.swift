@@ -49,15 +49,24 @@ final class Machine {
         SyncedStore(name: "notes", container: container, domainKeys: ["WatchedMovie": ["movieID"]])
     }
 
+    /// Syncs the store. A sync that repaired a record or left one unresolved (its digest
+    /// check found the store and the server different) is a divergence, and fails the test,
+    /// unless the test caused it (`allowingRepairs`).
     @discardableResult
     func sync(
-        _ url: String, stoppingAt stop: StoreSyncEngine.Stop? = nil,
-        betweenPushAndPull: (@Sendable () async throws -> Void)? = nil
+        _ url: String, stoppingAt stop: StoreSyncEngine.Stop? = nil, allowingRepairs: Bool = false,
+        betweenPushAndPull: (@Sendable () async throws -> Void)? = nil,
+        sourceLocation: SourceLocation = #_sourceLocation
     ) async throws -> StoreSyncReport {
         var engine = StoreSyncEngine(remote: try SyncRemote(url: url), logger: Logger(label: "test"))
         engine.stop = stop
         engine.betweenPushAndPull = betweenPushAndPull
-        return try await engine.sync([store]).first ?? StoreSyncReport(store: "none")
+        let report = try await engine.sync([store]).first ?? StoreSyncReport(store: "none")
+        if !allowingRepairs {
+            #expect(report.repaired == 0, "the digest check repaired records", sourceLocation: sourceLocation)
+            #expect(report.unresolved == 0, "the digest check found records unresolved", sourceLocation: sourceLocation)
+        }
+        return report
     }
 
     /// Saves the context, recorded at this machine's clock.

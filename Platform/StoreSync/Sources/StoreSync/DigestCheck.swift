@@ -1,0 +1,157 @@
+import Foundation
+import Logging
+@_spi(Sync) import OpenSwiftData
+
+/// Anti-entropy: after a sync, the store is compared with the server record by record,
+/// through digests (``RecordDigest``), and what differs is repaired and reported, so that
+/// a divergence, whatever caused it, is never silent and never lasts.
+///
+/// The two sides compare the live records the server held at the store's cursor, over
+/// the fields this release knows, leaving out the records changed here since the last
+/// push (the next push sends them), set aside or noted for fetching again, and those
+/// written on the server after the cursor (another sync's). One query returns the
+/// server's 256 bucket digests; only the buckets that differ are narrowed down to their
+/// records, and only the records that differ are fetched. A record that differs is
+/// repaired towards the server, which every machine converges on: fetched and applied as
+/// a pull applies it (its deletion included).
+///
+/// A record this store holds and the server has no row of at all is sent again, whole,
+/// at a new version, when the server never removed a tombstone of the store: it lost the
+/// record, and this machine's copy is the only one. Once the server has removed
+/// tombstones (``TombstoneCompaction``), the record may as well be one deleted elsewhere
+/// whose deletion this store missed: neither sending it nor deleting it here is safe, so
+/// the model is kept, not sent, and reported as unresolved at each sync until the person
+/// edits it (which sends it) or deletes it.
+struct DigestCheck {
+    let store: SyncedStore
+    let codecs: [String: EntityCodec]
+    let records: RemoteRecords
+    let digests: RemoteDigest
+    let compaction: TombstoneCompaction
+    let remote: SyncRemote
+    let logger: Logger
+
+    /// What a check found.
+    struct Outcome {
+        /// Records compared.
+        var checked = 0
+        /// Records that differed, each with what differed: fetched and applied here, or sent
+        /// again to a server that had lost them.
+        var repaired: [UUID: String] = [:]
+        /// Records held here that the server has no row of, after it removed tombstones:
+        /// kept here and not sent.
+        var unresolved: Set<UUID> = []
+    }
+
+    func run() async throws(SyncError) -> Outcome {
+        let here = try local { try LocalDigest.read(store: store, codecs: codecs) }
+        var fields: [String: [String]] = [:]
+        for codec in codecs.values { fields[codec.entityName] = codec.fields.map(\.name) + codec.links.map(\.name) }
+        var scope = RemoteDigest.Scope(fieldsByEntity: fields, cursor: here.cursor, excluded: here.excluded)
+        let server = try await digests.buckets(scope)
+        let compared = here.records.filter { !server.later.contains($0.key) }
+        let mine = RecordDigest.buckets(compared.mapValues(\.digest))
+        var outcome = Outcome(checked: max(compared.count, server.buckets.values.reduce(0) { $0 + $1.count }))
+        let differing = Set(mine.keys).union(server.buckets.keys).filter { mine[$0] != server.buckets[$0] }
+        guard !differing.isEmpty else { return outcome }
+
+        scope = RemoteDigest.Scope(
+            fieldsByEntity: fields, cursor: here.cursor, excluded: here.excluded.union(server.later))
+        let theirs = try await digests.records(scope, inBuckets: differing.sorted())
+        let candidates = Set(compared.keys.filter { differing.contains(RecordDigest.bucket(of: $0)) })
+            .union(theirs.keys).filter { compared[$0]?.digest != theirs[$0] }
+        let current = Dictionary(
+            try await records.current(named: candidates.sorted { $0.uuidString < $1.uuidString }).map {
+                ($0.recordName, $0)
+            }, uniquingKeysWith: { first, _ in first })
+        var fetched: [SyncRecord] = []
+        var lost: [UUID] = []
+        for name in candidates.sorted(by: { $0.uuidString < $1.uuidString }) {
+            guard let record = current[name] else {
+                if compared[name] != nil { lost.append(name) }
+                continue
+            }
+            // Written since the digests were read: the next sync pulls it.
+            guard record.sequence <= here.cursor else { continue }
+            if let difference = Self.difference(here: compared[name], server: record) {
+                fetched.append(record)
+                outcome.repaired[name] = difference
+            }
+        }
+        if !fetched.isEmpty {
+            let incoming = IncomingChanges(records: fetched, cursor: here.cursor)
+            _ = try local {
+                try incoming.apply(
+                    to: store, codecs: codecs, device: here.device ?? UUID(), remote: remote, refetched: [],
+                    finishedAt: Date(), keepingSetAside: true)
+            }
+        }
+        if !lost.isEmpty {
+            if try await compaction.horizon() == 0 {
+                try await sendAgain(lost.compactMap { name in compared[name].map { (name, $0) } })
+                for name in lost { outcome.repaired[name] = "the server had no record of it, sent again" }
+            } else {
+                outcome.unresolved = Set(lost)
+                for name in lost {
+                    logger.warning(
+                        "\(store.name): record \(name) (\(compared[name]?.entity ?? "")) is held here and the server has no record of it: lost by the server, or deleted elsewhere with a deletion this store missed; kept here and not sent (edit it to send it, or delete it)",
+                        metadata: ["store": "\(store.name)", "record": "\(name)"])
+                }
+            }
+        }
+        for (name, difference) in outcome.repaired.sorted(by: { $0.key.uuidString < $1.key.uuidString }) {
+            logger.warning(
+                "\(store.name): record \(name) differed from the server's: \(difference)",
+                metadata: ["store": "\(store.name)", "record": "\(name)"])
+        }
+        return outcome
+    }
+
+    /// What differs between a model here (nil: none) and the server's record of it, and how
+    /// it is repaired, or nil when nothing differs. A field the server's record lacks (written by an older release)
+    /// is no difference: the model keeps its value, as a pull leaves it.
+    static func difference(here: LocalDigest.Record?, server: SyncRecord) -> String? {
+        switch (here, server.isDeleted) {
+        case (nil, true): return nil
+        case (nil, false): return "missing here, taken from the server"
+        case (.some, true): return "deleted on the server, deleted here"
+        case (let here?, false):
+            let differing = here.fields.keys.filter { key in
+                server.fields[key].map { $0 != here.fields[key] } ?? false
+            }
+            return differing.isEmpty
+                ? nil : "fields \(differing.sorted().joined(separator: ", ")) set to the server's values"
+        }
+    }
+
+    /// Sends records the server lost, whole, at a new version of this store's clock, and
+    /// advances the clock past it.
+    private func sendAgain(_ lost: [(UUID, LocalDigest.Record)]) async throws(SyncError) {
+        let state = try local { try SyncState.read(of: store) }
+        guard let device = state.device else { return }
+        let version = (state.clock ?? .zero(device: device)).stamp(savedAt: Date(), device: device)
+        let sent = lost.map { name, record in
+            SyncRecord(
+                recordName: name, entity: record.entity, fields: record.fields, version: version, isDeleted: false)
+        }
+        _ = try await records.push(sent)
+        try local {
+            try store.container.performSyncTransaction(author: SyncAuthor.name) { _, metadata in
+                var state = try SyncState.read(from: metadata)
+                state.advanceClock(to: version)
+                try state.write(to: metadata)
+            }
+        }
+    }
+
+    /// Runs a step on the local store; its failures name the store.
+    private func local<Result>(_ body: () throws -> Result) throws(SyncError) -> Result {
+        do {
+            return try body()
+        } catch let error as SyncError {
+            throw error
+        } catch {
+            throw .localStore(store: store.name, reason: "\(error)")
+        }
+    }
+}
