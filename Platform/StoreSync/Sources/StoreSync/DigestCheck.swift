@@ -79,7 +79,9 @@ struct DigestCheck {
             }
         }
         if !fetched.isEmpty {
-            let incoming = IncomingChanges(records: fetched, cursor: here.cursor)
+            let incoming = IncomingChanges(
+                records: fetched, cursor: here.cursor,
+                linkElements: try await records.links.elements(of: fetched, codecs: codecs))
             _ = try local {
                 try incoming.apply(
                     to: store, codecs: codecs, device: here.device ?? UUID(), remote: remote, refetched: [],
@@ -134,7 +136,18 @@ struct DigestCheck {
             SyncRecord(
                 recordName: name, entity: record.entity, fields: record.fields, version: version, isDeleted: false)
         }
-        _ = try await records.push(sent)
+        // Their to-many fields hold what this store holds, whatever elements the server kept.
+        var linkChanges: [LinkChange] = []
+        for (name, record) in lost {
+            for link in codecs[record.entity]?.links ?? [] where link.isToMany {
+                guard let text = record.fields[link.name] else { continue }
+                linkChanges.append(
+                    LinkChange(
+                        record: name, field: link.name, added: try local { try link.names(in: text) }, removed: [:],
+                        version: version.fieldVersion, replacesOlder: true))
+            }
+        }
+        _ = try await records.push(sent, linkChanges: linkChanges)
         try local {
             try store.container.performSyncTransaction(author: SyncAuthor.name) { _, metadata in
                 var state = try SyncState.read(from: metadata)

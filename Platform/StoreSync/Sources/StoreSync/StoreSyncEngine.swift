@@ -151,7 +151,7 @@ public struct StoreSyncEngine: Sendable {
     {
         let codecs = try EntityCodec.all(for: store)
         let server = try await RemoteSchema.prepare(store: store.name, on: connection)
-        let records = RemoteRecords(remote: connection, table: RemoteSchema.recordsTable(store.name))
+        let records = RemoteRecords(remote: connection, store: store.name)
         var report = StoreSyncReport(store: store.name)
 
         let compaction = TombstoneCompaction(
@@ -180,7 +180,7 @@ public struct StoreSyncEngine: Sendable {
         // Known to the compaction before anything this sync sends (the push, and the push
         // of what the pull's delete rules delete) is on the server.
         try await compaction.register(device: device, cursor: outgoing.state.cursor)
-        let pushed = try await records.push(outgoing.records)
+        let pushed = try await records.push(outgoing.records, linkChanges: outgoing.linkChanges)
         if stop == .afterPushing { throw .localStore(store: store.name, reason: "stopped for a test") }
         let confirmed = try local(store) { try outgoing.confirm(store: store, superseded: pushed.superseded) }
         if stop == .afterConfirmingPush { throw .localStore(store: store.name, reason: "stopped for a test") }
@@ -228,7 +228,8 @@ public struct StoreSyncEngine: Sendable {
         let incoming = IncomingChanges(
             records: refetched + pulled,
             cursor: max(confirmed.cursor, pulled.last?.sequence ?? 0, pushed.sequenceRange?.upperBound ?? 0),
-            liveNames: liveNames)
+            liveNames: liveNames, linkElements: try await records.links.elements(of: refetched + pulled, codecs: codecs)
+        )
         let outcome = try local(store) {
             try incoming.apply(
                 to: store, codecs: codecs, device: device, remote: remote, refetched: confirmed.refetch,
@@ -241,7 +242,7 @@ public struct StoreSyncEngine: Sendable {
             let cascade = try local(store) {
                 try OutgoingChanges.prepare(store: store, codecs: codecs, server: server, remote: remote)
             }
-            let pushedCascade = try await records.push(cascade.records)
+            let pushedCascade = try await records.push(cascade.records, linkChanges: cascade.linkChanges)
             _ = try local(store) { try cascade.confirm(store: store, superseded: pushedCascade.superseded) }
             report.sentDeletions += cascade.records.count { $0.isDeleted }
             report.sentChanges += cascade.records.count { !$0.isDeleted }

@@ -26,9 +26,17 @@ struct IncomingChanges {
     /// server removed): the names of the records still live. A model whose record is not
     /// among them was deleted on another machine, and goes here too.
     let liveNames: Set<UUID>?
+    /// The elements of the received records' to-many fields on the server, each with the
+    /// version of its latest add (``RemoteLinks/elements(of:)``): what the store knows of
+    /// them for its next change (``LinkBases``).
+    let linkElements: [UUID: [String: [String: String]]]
 
-    init(records received: [SyncRecord], cursor: Int64, liveNames: Set<UUID>? = nil) {
+    init(
+        records received: [SyncRecord], cursor: Int64, liveNames: Set<UUID>? = nil,
+        linkElements: [UUID: [String: [String: String]]] = [:]
+    ) {
         self.liveNames = liveNames
+        self.linkElements = linkElements
         var latest: [UUID: SyncRecord] = [:]
         for record in received where (latest[record.recordName]?.sequence ?? .min) <= record.sequence {
             latest[record.recordName] = record
@@ -194,6 +202,9 @@ struct IncomingChanges {
                 links.pending.links[key] = nil
             }
             try links.pending.write(to: metadata)
+            try noteLinkElements(
+                metadata: metadata, codecs: codecs, server: state.server, pending: pending,
+                setAside: Set(outcome.setAside.keys))
             try context.save()
             for identifier in namesToRemove { try metadata.removeRecordName(of: identifier) }
             for (name, model) in namesToSet { try metadata.setRecordName(name, of: model.persistentModelID) }
@@ -214,6 +225,41 @@ struct IncomingChanges {
             try state.write(to: metadata)
             return outcome
         }
+    }
+
+    /// Notes the elements of the received records' to-many fields (``LinkBases``), but for
+    /// the fields this store changed since its push, whose change is against the elements
+    /// it knew before; forgets the fields of the records deleted.
+    private func noteLinkElements(
+        metadata: SyncMetadata, codecs: [String: EntityCodec], server: UUID?,
+        pending: [PersistentIdentifier: LocalChanges.Change], setAside: Set<UUID>
+    ) throws {
+        guard codecs.values.contains(where: { $0.links.contains(where: \.isToMany) }) else { return }
+        var bases = try LinkBases.read(from: metadata, server: server)
+        let before = bases.records
+        for record in records where !setAside.contains(record.recordName) {
+            let name = record.recordName.uuidString
+            if record.isDeleted {
+                bases.forget(record: name)
+                continue
+            }
+            guard let codec = codecs[record.entity], codec.links.contains(where: \.isToMany) else { continue }
+            let change = try metadata.identifier(ofRecordNamed: name).flatMap { pending[$0] }
+            for link in codec.links where link.isToMany {
+                guard let text = record.fields[link.name],
+                    change.map({ !$0.isDeleted && $0.changedFields?.contains(link.name) == false }) ?? true
+                else { continue }
+                let versions = linkElements[record.recordName]?[link.name] ?? [:]
+                var elements: [String: String] = [:]
+                // An element without a version of its own (written by an earlier release)
+                // takes the record's: no later than the adds this store has seen.
+                for target in try link.names(in: text) {
+                    elements[target] = versions[target] ?? record.version.fieldVersion
+                }
+                bases.set(elements, record: name, field: link.name)
+            }
+        }
+        if bases.records != before { try bases.write(to: metadata) }
     }
 
     /// Deletes the models that have a record name the server no longer has, but for those

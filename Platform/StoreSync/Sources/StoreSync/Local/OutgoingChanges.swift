@@ -18,6 +18,8 @@ struct OutgoingChanges {
     /// The names of the ``CascadedDeletions`` among the records: forgotten once the server
     /// has them.
     var cascaded: [String] = []
+    /// The changes of the records' to-many fields, element by element (``LinkChange``).
+    var linkChanges: [LinkChange] = []
 
     /// Reads what the server has not received. The first push to a server sends every
     /// model; later ones, what the history recorded since. With `newDevice`, the store
@@ -137,6 +139,8 @@ struct OutgoingChanges {
                 }
             }
             try outgoing.addLinks(linked, names: allNames, metadata: metadata)
+            outgoing.linkChanges = try outgoing.toManyChanges(
+                codecs: codecs, bases: LinkBases.read(from: metadata, server: state.server))
             let cascaded = try CascadedDeletions.read(from: metadata)
             outgoing.cascaded = cascaded.deletions.map(\.record)
             outgoing.records += cascaded.records
@@ -168,6 +172,10 @@ struct OutgoingChanges {
             current.server = state.server
             try current.write(to: metadata)
             for identifier in deletedModels { try metadata.removeRecordName(of: identifier) }
+            var bases = try LinkBases.read(from: metadata, server: state.server)
+            for change in linkChanges { bases.apply(change) }
+            for record in records where record.isDeleted { bases.forget(record: record.recordName.uuidString) }
+            try bases.write(to: metadata)
             if !cascaded.isEmpty {
                 var pushed = try CascadedDeletions.read(from: metadata)
                 let sent = Set(cascaded)
@@ -206,6 +214,36 @@ struct OutgoingChanges {
                 isDeleted: false, changedFields: record.changedFields)
         }
         try pending.write(to: metadata)
+    }
+
+    /// The changes of the to-many fields of the live records, against what the store last
+    /// knew of them on the server (`bases`): the targets added and those removed. A field
+    /// a record sends unchanged has none; a record written whole (new to the server) adds
+    /// every target it holds; a field whose elements the store does not know (last synced
+    /// by a release that kept none) adds what it holds and removes the older adds.
+    private func toManyChanges(codecs: [String: EntityCodec], bases: LinkBases) throws -> [LinkChange] {
+        var changes: [LinkChange] = []
+        for record in records where !record.isDeleted {
+            guard let codec = codecs[record.entity] else { continue }
+            for link in codec.links where link.isToMany {
+                let isWhole = record.changedFields == nil
+                guard isWhole || record.changedFields?.contains(link.name) == true,
+                    let text = record.fields[link.name]
+                else { continue }
+                let current = Set(try link.names(in: text))
+                let known = bases.records[record.recordName.uuidString]?[link.name]
+                let base = isWhole ? [:] : known ?? [:]
+                let added = current.filter { base[$0] == nil }.sorted()
+                let removed = base.filter { !current.contains($0.key) }
+                // A field written whole is sent even when empty, so that its elements are known.
+                guard isWhole || known == nil || !added.isEmpty || !removed.isEmpty else { continue }
+                changes.append(
+                    LinkChange(
+                        record: record.recordName, field: link.name, added: added, removed: removed,
+                        version: record.version.fieldVersion, replacesOlder: !isWhole && known == nil))
+            }
+        }
+        return changes
     }
 
     /// A name for a model that has none: derived from its domain key, unless another

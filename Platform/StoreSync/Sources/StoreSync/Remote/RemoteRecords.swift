@@ -5,6 +5,14 @@ import PostgresNIO
 struct RemoteRecords {
     let remote: RemoteConnection
     let table: String
+    /// The elements of the records' to-many fields.
+    let links: RemoteLinks
+
+    init(remote: RemoteConnection, store: String) {
+        self.remote = remote
+        table = RemoteSchema.recordsTable(store)
+        links = RemoteLinks(remote: remote, store: store)
+    }
 
     /// Rows per statement.
     static let batchSize = 2_000
@@ -23,14 +31,16 @@ struct RemoteRecords {
     }
 
     /// Sends records in one transaction. A record replaces the server's only if its
-    /// version is newer (last writer wins); sequence numbers are given under a lock of
-    /// the table, so that they are committed in increasing order and a reader that has
-    /// seen number N has seen every number below it.
-    func push(_ sent: [SyncRecord]) async throws(SyncError) -> PushOutcome {
+    /// version is newer (last writer wins), field by field; a to-many field changes by its
+    /// `linkChanges`, element by element (``RemoteLinks``). Sequence numbers are given under
+    /// a lock of the table, so that they are committed in increasing order and a reader
+    /// that has seen number N has seen every number below it.
+    func push(_ sent: [SyncRecord], linkChanges: [LinkChange] = []) async throws(SyncError) -> PushOutcome {
         let records = Self.onePerName(sent)
         guard !records.isEmpty else { return PushOutcome() }
         return try await remote.transaction { () async throws(SyncError) -> PushOutcome in
             try await remote.query(PostgresQuery(unsafeSQL: "LOCK TABLE \(table) IN SHARE ROW EXCLUSIVE MODE"))
+            try await links.seed(linkChanges)
             var outcome = PushOutcome()
             var acceptedNames = Set<UUID>()
             var merged: [UUID] = []
@@ -56,8 +66,16 @@ struct RemoteRecords {
                             range?.upperBound ?? sequence, sequence)
                 }
             }
+            // The fields whose sets now hold another machine's elements too are fetched back.
+            for (name, sequence) in try await links.apply(linkChanges, pushed: records.map(\.recordName)) {
+                acceptedNames.insert(name)
+                merged.append(name)
+                let range = outcome.sequenceRange
+                outcome.sequenceRange =
+                    min(range?.lowerBound ?? sequence, sequence)...max(range?.upperBound ?? sequence, sequence)
+            }
             outcome.accepted = acceptedNames.count
-            outcome.superseded = merged
+            outcome.superseded = Array(Set(merged))
             if !acceptedNames.isEmpty, let device = records.first?.version.device {
                 // Delivered when the transaction commits, to the devices watching the store.
                 try await remote.query(

@@ -15,6 +15,11 @@ import PostgresNIO
 ///   machines' writes of different fields merge); `deleted` (a tombstone, whose `fields`
 ///   and `field_versions` are empty), `seq` (the server sequence number of the record's
 ///   last write, from `storesync_seq`);
+/// - `storesync_links_<store>` per store: the elements of the records' to-many fields,
+///   each its own versioned element of an add-wins set (``RemoteLinks``): `record_name`,
+///   `field`, `target` (the target's record name), `added` and `removed` (the versions of
+///   the element's latest add, and of the latest add a removal saw; present when `added`
+///   is the later);
 /// - `storesync_devices(store, device, cursor, seen_at)`: each device that syncs a store,
 ///   how far it has pulled and when it last synced; `storesync_compactions(store,
 ///   horizon)`: the highest sequence number of a tombstone removed (``TombstoneCompaction``);
@@ -30,7 +35,7 @@ import PostgresNIO
 /// this one refuses to touch it.
 enum RemoteSchema {
     /// The version this release writes.
-    static let version = 3
+    static let version = 4
 
     /// The migrations, the first from nothing to version 1; each runs in the transaction
     /// that holds the schema lock.
@@ -79,6 +84,22 @@ enum RemoteSchema {
             seen_at timestamptz NOT NULL, PRIMARY KEY (store, device))
             """,
             "CREATE TABLE storesync_compactions (store text PRIMARY KEY, horizon bigint NOT NULL)",
+        ],
+        // 3 to 4: to-many fields as add-wins sets, an element per row. A record's elements
+        // are made from its field's array, at the field's version, when a push first
+        // changes the field (``RemoteLinks``): the server does not know which fields are
+        // relationships.
+        [
+            """
+            DO $$ DECLARE s text; BEGIN
+            FOR s IN SELECT name FROM storesync_stores LOOP
+                IF to_regclass('storesync_records_' || s) IS NOT NULL THEN
+                    EXECUTE format('CREATE TABLE IF NOT EXISTS %I (record_name uuid NOT NULL, field text NOT NULL, '
+                        || 'target text NOT NULL, added text NOT NULL, removed text NOT NULL DEFAULT '''', '
+                        || 'PRIMARY KEY (record_name, field, target))', 'storesync_links_' || s);
+                END IF;
+            END LOOP; END $$
+            """
         ],
     ]
 
@@ -161,6 +182,11 @@ enum RemoteSchema {
                 field_versions jsonb NOT NULL DEFAULT '{}')
                 """,
                 "CREATE INDEX IF NOT EXISTS \(table)_seq ON \(table) (seq)",
+                """
+                CREATE TABLE IF NOT EXISTS \(linksTable(store)) (record_name uuid NOT NULL, field text NOT NULL, \
+                target text NOT NULL, added text NOT NULL, removed text NOT NULL DEFAULT '', \
+                PRIMARY KEY (record_name, field, target))
+                """,
             ] {
                 try await remote.query(PostgresQuery(unsafeSQL: statement))
             }
@@ -174,18 +200,24 @@ enum RemoteSchema {
         "storesync_records_\(store)"
     }
 
+    /// The table of the elements of a store's to-many fields.
+    static func linksTable(_ store: String) -> String {
+        "storesync_links_\(store)"
+    }
+
     /// The server's identity when everything is ready, in one query (the usual case);
     /// nil when something must be created or migrated first.
     private static func readyServer(store: String, on remote: RemoteConnection) async throws(SyncError) -> UUID? {
         let rows = try await remote.query(
             """
             SELECT to_regclass('storesync_schema') IS NOT NULL, \
-            to_regclass(\(recordsTable(store))) IS NOT NULL, (\(unescaped: foreignObjectsSQL))
+            to_regclass(\(recordsTable(store))) IS NOT NULL AND to_regclass(\(linksTable(store))) IS NOT NULL, \
+            (\(unescaped: foreignObjectsSQL))
             """)
         guard let row = rows.first else { return nil }
-        let (hasSchemaTable, hasRecordsTable, foreign) = try decode((Bool, Bool, String?).self, row, remote)
+        let (hasSchemaTable, hasStoreTables, foreign) = try decode((Bool, Bool, String?).self, row, remote)
         if let foreign { throw .remoteNotOwned(remote: remote.remote.description, objects: foreign) }
-        guard hasSchemaTable, hasRecordsTable else { return nil }
+        guard hasSchemaTable, hasStoreTables else { return nil }
         let found = try await installedVersion(on: remote)
         if found > version {
             throw .remoteSchemaNewer(remote: remote.remote.description, found: found, supported: version)

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 @_spi(Sync) import OpenSwiftData
 import PopcornTestSupport
+import Testing
 
 @testable import StoreSync
 
@@ -39,11 +40,27 @@ final class Library {
 
     var store: SyncedStore { SyncedStore(name: "library", container: container, domainKeys: domainKeys) }
 
+    /// Syncs the store; a sync whose digest check found the store and the server different
+    /// fails the test (a divergence).
     @discardableResult
-    func sync(_ url: String, stoppingAt stop: StoreSyncEngine.Stop? = nil) async throws -> StoreSyncReport {
+    func sync(
+        _ url: String, stoppingAt stop: StoreSyncEngine.Stop? = nil, sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws -> StoreSyncReport {
         var engine = StoreSyncEngine(remote: try SyncRemote(url: url), logger: Logger(label: "test"))
         engine.stop = stop
-        return try await engine.sync([store]).first ?? StoreSyncReport(store: "none")
+        let report = try await engine.sync([store]).first ?? StoreSyncReport(store: "none")
+        #expect(
+            report.repaired == 0 && report.unresolved == 0, "the digest check found differences: \(report)",
+            sourceLocation: sourceLocation)
+        return report
+    }
+
+    /// Forgets what the store knows of its to-many fields' elements, as a store last synced
+    /// by a release that kept none.
+    func forgetLinkElements() throws {
+        try container.performSyncTransaction(author: nil) { _, metadata in
+            try metadata.setValue(nil, named: "storesync.linkBases")
+        }
     }
 
     /// Runs `body` on a new context, then saves it.

@@ -1,0 +1,168 @@
+import Foundation
+import PostgresNIO
+
+/// To-many fields as add-wins sets on the server: each element of a record's to-many field
+/// is a row of the store's links table (``RemoteSchema/linksTable(_:)``) with two versions,
+/// `added` (its latest add) and `removed` (the latest add a removal had seen); the element
+/// is in the set while `added` is the later. Versions compare as text
+/// (``HybridLogicalClock/fieldVersion``), bytewise.
+///
+/// A push changes a field by its ``LinkChange``s, in the push's transaction, under its lock
+/// of the records table: the elements are written (an add raises `added`, a removal raises
+/// `removed` to the add it saw), then the record's field is set to the sorted array of the
+/// targets in the set, so that a pull reads the field as before. Two machines that add
+/// different targets at once both keep theirs, and a removal takes out only the adds its
+/// machine had seen: another machine's add made meanwhile has a later version. A change of
+/// a field whose elements its machine did not know (``LinkChange/replacesOlder``) takes
+/// out the adds older than itself that it does not hold.
+struct RemoteLinks {
+    let remote: RemoteConnection
+    let table: String
+    let records: String
+
+    init(remote: RemoteConnection, store: String) {
+        self.remote = remote
+        table = RemoteSchema.linksTable(store)
+        records = RemoteSchema.recordsTable(store)
+    }
+
+    /// Makes the elements of the changed fields that have none from the records' arrays, at
+    /// the fields' versions: a field written before this table existed (an earlier
+    /// release), or whole by a push that named no element. Runs before the push writes the
+    /// records, which may replace the arrays.
+    func seed(_ changes: [LinkChange]) async throws(SyncError) {
+        guard !changes.isEmpty else { return }
+        let names = changes.map(\.record)
+        let fields = changes.map(\.field)
+        try await remote.query(
+            """
+            INSERT INTO \(unescaped: table) (record_name, field, target, added)
+            SELECT r.record_name, c.field, t.target, coalesce(nullif(r.field_versions ->> c.field, ''), \
+                lpad(to_hex(r.version_wall), 16, '0') || lpad(to_hex(r.version_counter), 16, '0') || r.device::text)
+            FROM unnest(\(names)::uuid[], \(fields)::text[]) AS c(record_name, field)
+            JOIN \(unescaped: records) AS r ON r.record_name = c.record_name AND NOT r.deleted \
+                AND jsonb_typeof(r.fields -> c.field) = 'array'
+            CROSS JOIN LATERAL jsonb_array_elements_text(r.fields -> c.field) AS t(target)
+            WHERE NOT EXISTS (SELECT 1 FROM \(unescaped: table) AS l \
+                WHERE l.record_name = c.record_name AND l.field = c.field)
+            ON CONFLICT DO NOTHING
+            """)
+    }
+
+    /// Writes the changes' elements into the sets of the live records, removes the elements
+    /// of the records `pushed` that are tombstones now, and sets each changed field to its
+    /// set's targets. Returns the records whose field this changed, with their new sequence
+    /// numbers: their arrays are no longer the ones sent, and the pusher fetches them.
+    func apply(_ changes: [LinkChange], pushed: [UUID]) async throws(SyncError) -> [(UUID, Int64)] {
+        try await remote.query(
+            """
+            DELETE FROM \(unescaped: table) AS l USING \(unescaped: records) AS r
+            WHERE r.record_name = l.record_name AND r.deleted AND r.record_name = ANY(\(pushed)::uuid[])
+            """)
+        guard !changes.isEmpty else { return [] }
+        var added: (names: [UUID], fields: [String], targets: [String], versions: [String]) = ([], [], [], [])
+        var removed: (names: [UUID], fields: [String], targets: [String], versions: [String]) = ([], [], [], [])
+        for change in changes {
+            for target in change.added {
+                added.names.append(change.record)
+                added.fields.append(change.field)
+                added.targets.append(target)
+                added.versions.append(change.version)
+            }
+            for (target, seen) in change.removed {
+                removed.names.append(change.record)
+                removed.fields.append(change.field)
+                removed.targets.append(target)
+                removed.versions.append(seen)
+            }
+        }
+        try await remote.query(
+            """
+            INSERT INTO \(unescaped: table) AS l (record_name, field, target, added)
+            SELECT u.* FROM unnest(\(added.names)::uuid[], \(added.fields)::text[], \(added.targets)::text[], \
+                \(added.versions)::text[]) AS u(record_name, field, target, added)
+            WHERE EXISTS (SELECT 1 FROM \(unescaped: records) AS r WHERE r.record_name = u.record_name AND NOT r.deleted)
+            ON CONFLICT (record_name, field, target) DO UPDATE SET added = CASE \
+                WHEN excluded.added COLLATE "C" > l.added COLLATE "C" THEN excluded.added ELSE l.added END
+            """)
+        try await remote.query(
+            """
+            INSERT INTO \(unescaped: table) AS l (record_name, field, target, added, removed)
+            SELECT u.record_name, u.field, u.target, '', u.removed FROM unnest(\(removed.names)::uuid[], \
+                \(removed.fields)::text[], \(removed.targets)::text[], \(removed.versions)::text[]) \
+                AS u(record_name, field, target, removed)
+            WHERE EXISTS (SELECT 1 FROM \(unescaped: records) AS r WHERE r.record_name = u.record_name AND NOT r.deleted)
+            ON CONFLICT (record_name, field, target) DO UPDATE SET removed = CASE \
+                WHEN excluded.removed COLLATE "C" > l.removed COLLATE "C" THEN excluded.removed ELSE l.removed END
+            """)
+        let replacing = changes.filter(\.replacesOlder)
+        if !replacing.isEmpty {
+            let kept = replacing.map { change in
+                "[" + change.added.map(JSONText.string).joined(separator: ",") + "]"
+            }
+            try await remote.query(
+                """
+                UPDATE \(unescaped: table) AS l SET removed = l.added
+                FROM unnest(\(replacing.map(\.record))::uuid[], \(replacing.map(\.field))::text[], \
+                    \(replacing.map(\.version))::text[], \(kept)::text[]) AS u(record_name, field, version, kept)
+                WHERE l.record_name = u.record_name AND l.field = u.field \
+                    AND l.added COLLATE "C" < u.version COLLATE "C" AND NOT (u.kept::jsonb ? l.target)
+                """)
+        }
+        let names = changes.map(\.record)
+        let fields = changes.map(\.field)
+        let versions = changes.map(\.version)
+        // Per record, the changed fields' arrays and versions (the later of the change's and
+        // the record's), written where an array differs.
+        let rows = try await remote.query(
+            """
+            WITH c AS (SELECT DISTINCT ON (record_name, field) * FROM unnest(\(names)::uuid[], \(fields)::text[], \
+                    \(versions)::text[]) AS c(record_name, field, version) ORDER BY record_name, field, version COLLATE "C" DESC),
+            m AS (SELECT c.record_name,
+                    jsonb_object_agg(c.field, (SELECT coalesce(jsonb_agg(l.target ORDER BY l.target COLLATE "C"), '[]'::jsonb) \
+                        FROM \(unescaped: table) AS l WHERE l.record_name = c.record_name AND l.field = c.field \
+                        AND l.added COLLATE "C" > l.removed COLLATE "C")) AS arrays,
+                    jsonb_object_agg(c.field, CASE WHEN c.version COLLATE "C" > coalesce(r.field_versions ->> c.field, '') COLLATE "C" \
+                        THEN c.version ELSE r.field_versions ->> c.field END) AS versions
+                FROM c JOIN \(unescaped: records) AS r ON r.record_name = c.record_name AND NOT r.deleted
+                GROUP BY c.record_name)
+            UPDATE \(unescaped: records) AS r SET fields = r.fields || m.arrays, \
+                field_versions = r.field_versions || m.versions, seq = nextval('storesync_seq')
+            FROM m WHERE r.record_name = m.record_name \
+                AND EXISTS (SELECT 1 FROM jsonb_each(m.arrays) AS a WHERE r.fields -> a.key IS DISTINCT FROM a.value)
+            RETURNING r.record_name, r.seq
+            """)
+        var changed: [(UUID, Int64)] = []
+        for row in rows { changed.append(try RemoteSchema.decode((UUID, Int64).self, row, remote)) }
+        return changed
+    }
+
+    /// The elements in the sets of the live records received whose entities have to-many
+    /// fields, as ``elements(of:)`` gives them.
+    func elements(of received: [SyncRecord], codecs: [String: EntityCodec]) async throws(SyncError)
+        -> [UUID: [String: [String: String]]]
+    {
+        try await elements(
+            of: received.filter { record in
+                !record.isDeleted && codecs[record.entity]?.links.contains(where: \.isToMany) == true
+            }.map(\.recordName))
+    }
+
+    /// The elements in the sets of these records, with the versions of their adds: record
+    /// name → field → target → version.
+    func elements(of names: [UUID]) async throws(SyncError) -> [UUID: [String: [String: String]]] {
+        guard !names.isEmpty else { return [:] }
+        var elements: [UUID: [String: [String: String]]] = [:]
+        let rows = try await remote.query(
+            """
+            SELECT record_name, field, target, added FROM \(unescaped: table)
+            WHERE record_name = ANY(\(names)::uuid[]) AND added COLLATE "C" > removed COLLATE "C"
+            """)
+        for row in rows {
+            let (name, field, target, added) = try RemoteSchema.decode(
+                (UUID, String, String, String).self, row, remote)
+            elements[name, default: [:]][field, default: [:]][target] = added
+        }
+        return elements
+    }
+}

@@ -1,0 +1,141 @@
+import Foundation
+import OpenSwiftData
+import StoreSyncTesting
+import Testing
+
+@testable import StoreSync
+
+/// To-many fields as add-wins sets (``RemoteLinks``): machines that change one list at once
+/// each keep their adds, and a removal takes out only the adds its machine had seen.
+@Suite("To-many fields as sets")
+struct ToManySetTests {
+    /// Book "Dune" in `genres` (and genres scifi, war, poetry), on A, B and C, synced.
+    private func dune(in genres: [String]) async throws -> (url: String, a: Library, b: Library, c: Library) {
+        let url = try await TestPostgres.newDatabase()
+        let (a, b, c) = (try Library(), try Library(), try Library())
+        try a.change { context in
+            let book = Book(title: "Dune")
+            context.insert(book)
+            for name in ["scifi", "war", "poetry"] { context.insert(Genre(name: name)) }
+            for name in genres { book.genres?.append(try a.named(Genre.self, name, in: context)) }
+        }
+        for machine in [a, b, c] { try await machine.sync(url) }
+        return (url, a, b, c)
+    }
+
+    private func genres(_ machine: Library) throws -> String? {
+        try machine.contents().first { $0.hasPrefix("book Dune") }?.components(separatedBy: "genres ").last
+    }
+
+    private func setGenres(_ machine: Library, _ change: ([Genre], ModelContext) throws -> [Genre]) throws {
+        try machine.change { context in
+            let book = try machine.book("Dune", in: context)
+            book.genres = try change(book.genres ?? [], context)
+        }
+    }
+
+    @Test("an add on one machine and a removal of another genre on the other both hold")
+    func addAndRemove() async throws {
+        let (url, a, b, _) = try await dune(in: ["scifi"])
+        try setGenres(a) { _, _ in [] }
+        try await Task.sleep(for: .milliseconds(20))
+        try setGenres(b) { genres, context in genres + [try b.named(Genre.self, "war", in: context)] }
+        try await a.sync(url)
+        try await b.sync(url)
+        try await a.sync(url)
+        #expect(try genres(a) == "[war]")
+        #expect(try genres(b) == "[war]")
+    }
+
+    @Test("two machines that each remove a different genre both remove it")
+    func twoRemovals() async throws {
+        let (url, a, b, _) = try await dune(in: ["scifi", "war", "poetry"])
+        try setGenres(a) { genres, _ in genres.filter { $0.name != "scifi" } }
+        try setGenres(b) { genres, _ in genres.filter { $0.name != "war" } }
+        try await a.sync(url)
+        try await b.sync(url)
+        try await a.sync(url)
+        #expect(try genres(a) == "[poetry]")
+        #expect(try genres(b) == "[poetry]")
+    }
+
+    @Test("a removal takes out only the adds its machine saw: a genre added again elsewhere since stays")
+    func removalOfAnAddNotSeen() async throws {
+        let (url, a, b, c) = try await dune(in: ["scifi"])
+        // B removes scifi; C sees that, and adds it back.
+        try setGenres(b) { _, _ in [] }
+        try await b.sync(url)
+        try await c.sync(url)
+        #expect(try genres(c) == "[]")
+        try setGenres(c) { _, context in [try c.named(Genre.self, "scifi", in: context)] }
+        try await c.sync(url)
+        // A never saw either, and removes the scifi it holds, later.
+        try await Task.sleep(for: .milliseconds(20))
+        try setGenres(a) { _, _ in [] }
+        try await a.sync(url)
+        for machine in [b, c] { try await machine.sync(url) }
+        #expect(try [a, b, c].map(genres) == Array(repeating: "[scifi]", count: 3))
+    }
+
+    @Test("a list without inverse: two machines' adds both stay")
+    func listWithoutInverse() async throws {
+        let url = try await TestPostgres.newDatabase()
+        let (a, b) = (try Library(), try Library())
+        try a.change { context in
+            context.insert(ReadingList(name: "summer"))
+            for title in ["Dune", "Emma", "Ubik"] { context.insert(Book(title: title)) }
+        }
+        try await a.sync(url)
+        try await b.sync(url)
+        try a.change { context in
+            try a.named(ReadingList.self, "summer", in: context).books = [try a.book("Dune", in: context)]
+        }
+        try b.change { context in
+            try b.named(ReadingList.self, "summer", in: context).books = [
+                try b.book("Emma", in: context), try b.book("Ubik", in: context),
+            ]
+        }
+        try await a.sync(url)
+        try await b.sync(url)
+        try await a.sync(url)
+        #expect(try a.contents().contains("list summer books [Dune,Emma,Ubik]"))
+        #expect(try b.contents() == a.contents())
+    }
+
+    @Test(
+        "a field a release without elements wrote, on a server it left at version 3: a removal made after the upgrade holds"
+    )
+    func fieldOfAnEarlierRelease() async throws {
+        let (url, a, b, _) = try await dune(in: ["scifi", "war"])
+        // The server as the earlier release left it (no elements), and the stores too.
+        _ = try await TestPostgres.execute("DROP TABLE storesync_links_library", on: url)
+        _ = try await TestPostgres.execute("UPDATE storesync_schema SET version = 3", on: url)
+        try a.forgetLinkElements()
+        try b.forgetLinkElements()
+        try setGenres(a) { genres, _ in genres.filter { $0.name != "scifi" } }
+        try await a.sync(url)
+        try await b.sync(url)
+        #expect(try genres(a) == "[war]")
+        #expect(try genres(b) == "[war]")
+        #expect(try await TestPostgres.integer("SELECT max(version) FROM storesync_schema", on: url) == 4)
+        // From then on, the elements are known: concurrent adds both stay.
+        try setGenres(a) { genres, context in genres + [try a.named(Genre.self, "poetry", in: context)] }
+        try setGenres(b) { genres, context in genres + [try b.named(Genre.self, "scifi", in: context)] }
+        try await a.sync(url)
+        try await b.sync(url)
+        try await a.sync(url)
+        #expect(try genres(a) == "[poetry,scifi,war]")
+        #expect(try genres(b) == "[poetry,scifi,war]")
+    }
+
+    @Test("a deleted book's elements leave the server; the book added again starts from its own list")
+    func deletedRecord() async throws {
+        let (url, a, b, _) = try await dune(in: ["scifi", "war"])
+        #expect(try await TestPostgres.integer("SELECT count(*) FROM storesync_links_library", on: url) == 2)
+        try a.change { context in context.delete(try a.book("Dune", in: context)) }
+        try await a.sync(url)
+        #expect(try await TestPostgres.integer("SELECT count(*) FROM storesync_links_library", on: url) == 0)
+        try await b.sync(url)
+        #expect(try genres(b) == nil)
+    }
+}
