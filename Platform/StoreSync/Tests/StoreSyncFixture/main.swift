@@ -50,6 +50,14 @@ final class Folder {
     init(name: String) { self.name = name }
 }
 
+@Model
+final class Shelf {
+    var name: String?
+    @Relationship(deleteRule: .nullify) var memos: [Memo]? = []
+
+    init(name: String) { self.name = name }
+}
+
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data((message + "\n").utf8))
     exit(2)
@@ -63,11 +71,12 @@ if arguments == ["now"] {
 guard arguments.count >= 2 else { fail("usage: storesync-fixture FOLDER note|sync|list …") }
 let folder = URL(filePath: arguments[0])
 let container = try ModelContainer(
-    for: Schema([WatchedMovie.self, Memo.self, Folder.self]),
+    for: Schema([WatchedMovie.self, Memo.self, Folder.self, Shelf.self]),
     configurations: [
         ModelConfiguration(url: folder.appending(path: "notes.sqlite"), cloudKitDatabase: .private("iCloud.tests"))
     ])
-let store = SyncedStore(name: "notes", container: container, domainKeys: ["WatchedMovie": ["movieID"]])
+let store = SyncedStore(
+    name: "notes", container: container, domainKeys: ["WatchedMovie": ["movieID"], "Shelf": ["name"]])
 
 switch (arguments[1], arguments.count) {
 case ("note", 4):

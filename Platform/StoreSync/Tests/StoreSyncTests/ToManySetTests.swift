@@ -138,4 +138,65 @@ struct ToManySetTests {
         try await b.sync(url)
         #expect(try genres(b) == nil)
     }
+
+    /// Sets the memos on the machine's shelf `name` (made when missing), by title.
+    private func shelve(_ titles: [String], on name: String, _ machine: Machine) throws {
+        let context = ModelContext(machine.container)
+        let shelf =
+            try context.fetch(FetchDescriptor<Shelf>(predicate: #Predicate { $0.name == name })).first
+            ?? {
+                let made = Shelf(name: name)
+                context.insert(made)
+                return made
+            }()
+        shelf.memos = try context.fetch(FetchDescriptor<Memo>()).filter { titles.contains($0.title ?? "") }
+        try machine.save(context)
+    }
+
+    private func shelved(on name: String, _ machine: Machine) throws -> [String] {
+        let shelves = try ModelContext(machine.container).fetch(FetchDescriptor<Shelf>())
+        return shelves.filter { $0.name == name }.flatMap { ($0.memos ?? []).compactMap(\.title) }.sorted()
+    }
+
+    @Test(
+        "seed 8 (STORESYNC_SIM_SCHEDULES=20): a memo deleted elsewhere, on a shelf here (a list without inverse), stays pending in the shelf's field: no difference from the server"
+    )
+    func memoDeletedElsewhereOnAShelf() async throws {
+        let url = try await TestPostgres.newDatabase()
+        let (a, b) = (try Machine(), try Machine())
+        let context = ModelContext(a.container)
+        context.insert(Memo(title: "draft"))
+        try a.save(context)
+        try await a.sync(url)
+        try await b.sync(url)
+        try b.removeMemoTitled("draft")
+        try await b.sync(url)
+        // A shelves the memo before it learns of the deletion; its sync pushes the shelf, then
+        // pulls the tombstone, whose deletion takes the memo off the shelf here.
+        try shelve(["draft"], on: "left", a)
+        try await a.sync(url)
+        #expect(try shelved(on: "left", a) == [])
+        try await b.sync(url)
+        #expect(try shelved(on: "left", b) == [])
+    }
+
+    @Test(
+        "seed 1 (STORESYNC_SIM_SCHEDULES=20): a push cut off once the server had it, then a removal of what it added: the removal holds"
+    )
+    func removalAfterACutOffPush() async throws {
+        let url = try await TestPostgres.newDatabase()
+        let (a, b) = (try Machine(), try Machine())
+        let context = ModelContext(a.container)
+        context.insert(Memo(title: "draft"))
+        try a.save(context)
+        try await a.sync(url)
+        try await b.sync(url)
+        try shelve(["draft"], on: "left", a)
+        await #expect(throws: SyncError.self) { try await a.sync(url, stoppingAt: .afterPushing) }
+        try shelve([], on: "left", a)
+        try await a.sync(url)
+        try await b.sync(url)
+        #expect(try shelved(on: "left", a) == [])
+        #expect(try shelved(on: "left", b) == [])
+    }
 }

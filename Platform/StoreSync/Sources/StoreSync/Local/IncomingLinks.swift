@@ -22,6 +22,9 @@ struct IncomingLinks {
     let locallyChanged: (PersistentIdentifier, String) -> Bool
     var pending: PendingLinks
     private var found: [String: (any PersistentModel)?] = [:]
+    /// For each link without inverse (by source entity and field), the models holding each
+    /// target, by the target's identifier: read once, at the first tombstone that needs it.
+    private var holders: [String: [PersistentIdentifier: [any PersistentModel]]] = [:]
     /// The names of ``named``, by model.
     private let namesOfNamed: [ObjectIdentifier: String]
 
@@ -115,28 +118,62 @@ struct IncomingLinks {
     }
 
     /// Before `model` is deleted by its tombstone: the fields that name it through a
-    /// `.nullify` relationship of its, which the deletion clears here, stay pending on
-    /// it (their records still name it), so that it is linked again if it comes back.
+    /// `.nullify` relationship of its, or through a relationship without inverse of
+    /// another model, which the deletion clears here, stay pending on it (their records
+    /// still name it), so that it is linked again if it comes back.
     mutating func keepLinks(to model: any PersistentModel, named name: String, codec: EntityCodec) throws {
         for derived in codec.derivedLinks where derived.deleteRule == .nullify {
             guard let inverse = derived.inverseName, let sourceCodec = codecs[derived.targetEntity],
                 let field = sourceCodec.links.first(where: { $0.name == inverse })
             else { continue }
             for source in try derived.read(model) {
-                guard !locallyChanged(source.persistentModelID, field.name),
-                    let sourceName = try recordName(of: source)
-                else { continue }
-                let key = PendingLinks.Key(record: sourceName, field: field.name)
-                // A pending field names every target, this one included, already.
-                guard pending.links[key] == nil else { continue }
-                var names: [String] = []
-                for target in try field.read(source) {
-                    if let targetName = try recordName(of: target) { names.append(targetName) }
-                }
-                if !names.contains(name) { names.append(name) }
-                pending.links[key] = PendingLinks.Link(entity: sourceCodec.entityName, value: field.text(names: names))
+                try keepLink(of: source, codec: sourceCodec, field: field, to: name)
             }
         }
+        // A relationship without inverse cannot be read from its target: its holders are found
+        // among the models of its entity.
+        let entities = Set([codec.entityName] + (codec.superentityName.map { [$0] } ?? []))
+        for sourceCodec in codecs.values.sorted(by: { $0.entityName < $1.entityName }) {
+            for field in sourceCodec.links where field.inverseName == nil && entities.contains(field.targetEntity) {
+                for source in try holders(of: model.persistentModelID, codec: sourceCodec, field: field) {
+                    try keepLink(of: source, codec: sourceCodec, field: field, to: name)
+                }
+            }
+        }
+    }
+
+    /// Keeps `source`'s field pending on the target `name`, as its record still names it.
+    private mutating func keepLink(
+        of source: any PersistentModel, codec: EntityCodec, field: LinkCodec, to name: String
+    )
+        throws
+    {
+        guard !locallyChanged(source.persistentModelID, field.name), let sourceName = try recordName(of: source)
+        else { return }
+        let key = PendingLinks.Key(record: sourceName, field: field.name)
+        // A pending field names every target, this one included, already.
+        guard pending.links[key] == nil else { return }
+        var names: [String] = []
+        for target in try field.read(source) {
+            if let targetName = try recordName(of: target) { names.append(targetName) }
+        }
+        if !names.contains(name) { names.append(name) }
+        pending.links[key] = PendingLinks.Link(entity: codec.entityName, value: field.text(names: names))
+    }
+
+    /// The models of `codec`'s entity whose relationship `field` holds the target `target`.
+    private mutating func holders(of target: PersistentIdentifier, codec: EntityCodec, field: LinkCodec) throws
+        -> [any PersistentModel]
+    {
+        let key = "\(codec.entityName).\(field.name)"
+        if holders[key] == nil {
+            var byTarget: [PersistentIdentifier: [any PersistentModel]] = [:]
+            for source in try ModelLookup.all(codec.modelType, entityName: codec.entityName, in: context) {
+                for held in try field.read(source) { byTarget[held.persistentModelID, default: []].append(source) }
+            }
+            holders[key] = byTarget
+        }
+        return holders[key]?[target] ?? []
     }
 
     private func recordName(of model: any PersistentModel) throws -> String? {

@@ -139,8 +139,13 @@ struct OutgoingChanges {
                 }
             }
             try outgoing.addLinks(linked, names: allNames, metadata: metadata)
-            outgoing.linkChanges = try outgoing.toManyChanges(
-                codecs: codecs, bases: LinkBases.read(from: metadata, server: state.server))
+            var bases = try LinkBases.read(from: metadata, server: state.server)
+            outgoing.linkChanges =
+                bases.unconfirmed + (try outgoing.toManyChanges(codecs: codecs, bases: bases.withUnconfirmed))
+            if bases.unconfirmed != outgoing.linkChanges {
+                bases.unconfirmed = outgoing.linkChanges
+                try bases.write(to: metadata)
+            }
             let cascaded = try CascadedDeletions.read(from: metadata)
             outgoing.cascaded = cascaded.deletions.map(\.record)
             outgoing.records += cascaded.records
@@ -174,6 +179,7 @@ struct OutgoingChanges {
             for identifier in deletedModels { try metadata.removeRecordName(of: identifier) }
             var bases = try LinkBases.read(from: metadata, server: state.server)
             for change in linkChanges { bases.apply(change) }
+            bases.unconfirmed = []
             for record in records where record.isDeleted { bases.forget(record: record.recordName.uuidString) }
             try bases.write(to: metadata)
             if !cascaded.isEmpty {
@@ -232,7 +238,9 @@ struct OutgoingChanges {
                 else { continue }
                 let current = Set(try link.names(in: text))
                 let known = bases.records[record.recordName.uuidString]?[link.name]
-                let base = isWhole ? [:] : known ?? [:]
+                // A record written whole is new to the server, but for a push of it cut off
+                // before it was noted, whose elements are known.
+                let base = known ?? [:]
                 let added = current.filter { base[$0] == nil }.sorted()
                 let removed = base.filter { !current.contains($0.key) }
                 // A field written whole is sent even when empty, so that its elements are known.

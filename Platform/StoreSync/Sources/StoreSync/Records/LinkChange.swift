@@ -4,7 +4,7 @@ import Foundation
 /// (``RemoteLinks``): the targets this machine added, and those it removed, each with the
 /// version of the latest add of it this machine had seen, so that a removal wins over the
 /// adds it saw and over no other. Two machines' adds of different targets both stay.
-struct LinkChange: Sendable, Equatable {
+struct LinkChange: Sendable, Equatable, Codable {
     let record: UUID
     let field: String
     /// The targets added (their record names), at ``version``.

@@ -19,6 +19,12 @@
 /// The model under-approximates what machines have seen: a sync killed, or cut off by
 /// the server, may or may not have pushed or pulled, and is taken to have done neither.
 /// So every claim it makes holds whichever way such a sync ended.
+///
+/// A memo on a shelf (``EntryKey/shelved(_:_:)``) is an element of an add-wins set, with
+/// claims of its own: it must be on the shelf at the end when one of its adds was seen by
+/// no removal, even one of a sync that may have pulled it (an over-approximation of what
+/// each machine may have seen, kept beside the other); it must be off when a removal had
+/// surely seen every add.
 struct CausalHistory {
     struct Edit: CustomStringConvertible {
         let id: Int
@@ -29,6 +35,9 @@ struct CausalHistory {
         let step: Int
         /// The edits its machine had seen before it.
         let seen: Set<Int>
+        /// The edits its machine may have seen before it (those of syncs that may have
+        /// pulled them too).
+        let maySeen: Set<Int>
 
         var description: String { "step \(step), machine \(machine): \(value ?? "removed")" }
     }
@@ -40,16 +49,23 @@ struct CausalHistory {
     private var pending: [Set<Int>]
     /// The edits whose versions (or versions above them) are on the server.
     private var onServer: Set<Int> = []
+    /// By machine, the edits it may have seen; the edits that may be on the server.
+    private var maySeen: [Set<Int>]
+    private var mayBeOnServer: Set<Int> = []
 
     init(machines: Int) {
         seen = Array(repeating: [], count: machines)
+        maySeen = seen
         pending = Array(repeating: [], count: machines)
     }
 
     mutating func record(_ key: EntryKey, value: String?, machine: Int, step: Int) {
-        let edit = Edit(id: edits.count, key: key, value: value, machine: machine, step: step, seen: seen[machine])
+        let edit = Edit(
+            id: edits.count, key: key, value: value, machine: machine, step: step, seen: seen[machine],
+            maySeen: maySeen[machine])
         edits.append(edit)
         seen[machine].insert(edit.id)
+        maySeen[machine].insert(edit.id)
         pending[machine].insert(edit.id)
     }
 
@@ -57,6 +73,7 @@ struct CausalHistory {
     /// had seen, so whoever pulls from now on has seen those too.
     mutating func pushed(by machine: Int) {
         onServer.formUnion(seen[machine])
+        mayHavePushed(by: machine)
         pending[machine] = []
     }
 
@@ -64,6 +81,17 @@ struct CausalHistory {
     /// server.
     mutating func pulled(by machine: Int) {
         seen[machine].formUnion(onServer)
+        mayHavePulled(by: machine)
+    }
+
+    /// A sync of `machine` that may have pushed (killed, or cut by the server).
+    mutating func mayHavePushed(by machine: Int) {
+        mayBeOnServer.formUnion(maySeen[machine])
+    }
+
+    /// A sync of `machine` that may have pulled.
+    mutating func mayHavePulled(by machine: Int) {
+        maySeen[machine].formUnion(mayBeOnServer)
     }
 
     /// The edits of an entry that no other edit of it dominates, in the order they were made.
@@ -88,6 +116,10 @@ struct CausalHistory {
         var found: [String] = []
         for key in keys.union(final.values.keys).sorted() {
             if case .filing = key { continue }
+            if case .shelved(_, let title) = key {
+                found += setViolations(key, memo: title, in: final)
+                continue
+            }
             let values = final.values[key] ?? []
             if values.count > 1 {
                 found.append("\(key): \(values.count) entries (\(values.joined(separator: ", ")))")
@@ -105,5 +137,25 @@ struct CausalHistory {
             }
         }
         return found
+    }
+
+    /// What breaks the add-wins claims of a memo on a shelf, while the memo is live.
+    private func setViolations(_ key: EntryKey, memo title: String, in final: Replica) -> [String] {
+        guard final.values[.memo(title)] != nil else { return [] }
+        let ofKey = edits.filter { $0.key == key }
+        let adds = ofKey.filter { $0.value != nil }
+        let removals = ofKey.filter { $0.value == nil }
+        let isOn = final.values[key] != nil
+        if let unseen = adds.first(where: { add in !removals.contains { $0.maySeen.contains(add.id) } }), !isOn {
+            return ["\(key): off, but the add of \(unseen) was seen by no removal"]
+        }
+        if !adds.isEmpty,
+            let removal = removals.first(where: { removal in adds.allSatisfy { removal.seen.contains($0.id) } }),
+            isOn
+        {
+            return ["\(key): on, but the removal of \(removal) had seen every add"]
+        }
+        if isOn && adds.isEmpty { return ["\(key): on, but no edit put it there"] }
+        return []
     }
 }

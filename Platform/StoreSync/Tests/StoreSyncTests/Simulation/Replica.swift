@@ -13,6 +13,9 @@ enum EntryKey: Hashable, Comparable, CustomStringConvertible {
     /// The folder a memo is filed in: checked for agreement between the replicas only,
     /// since a folder's removal changes it without an edit of its own.
     case filing(String)
+    /// A memo on a shelf (shelf, memo title): present, or absent. Its claims are those of
+    /// an add-wins set (``CausalHistory/violations(in:)``).
+    case shelved(String, String)
 
     var description: String {
         switch self {
@@ -20,6 +23,7 @@ enum EntryKey: Hashable, Comparable, CustomStringConvertible {
         case .memo(let title): "memo \(title)"
         case .folder(let name): "folder \(name)"
         case .filing(let title): "filing of memo \(title)"
+        case .shelved(let shelf, let title): "memo \(title) on shelf \(shelf)"
         }
     }
 
@@ -58,6 +62,9 @@ struct Replica: Equatable, CustomStringConvertible {
         for folder in try ModelContext(machine.container).fetch(FetchDescriptor<Folder>()) {
             add(.folder(folder.name ?? "-"), folder.note ?? "-")
         }
+        for shelf in try ModelContext(machine.container).fetch(FetchDescriptor<Shelf>()) {
+            for memo in shelf.memos ?? [] { add(.shelved(shelf.name ?? "-", memo.title ?? "-"), "on") }
+        }
     }
 
     /// The server's records of the store `notes`, without tombstones.
@@ -70,16 +77,21 @@ struct Replica: Equatable, CustomStringConvertible {
                 (SELECT string_agg(tag, ',') FROM jsonb_array_elements_text(fields->'tags') AS tag),
                 fields->>'name',
                 (SELECT f.fields->>'name' FROM storesync_records_notes f
-                 WHERE f.record_name::text = lower(r.fields->>'folder') AND NOT f.deleted)
+                 WHERE f.record_name::text = lower(r.fields->>'folder') AND NOT f.deleted),
+                (SELECT string_agg(m.fields->>'title', ',') FROM storesync_records_notes m
+                 WHERE m.entity = 'Memo' AND NOT m.deleted AND r.fields->'memos' ? upper(m.record_name::text))
             FROM storesync_records_notes r WHERE NOT deleted
             """, on: url)
         for row in rows {
-            let (entity, movie, note, title, rating, tags, name, folder) = try row.decode(
-                (String, String?, String?, String?, String?, String?, String?, String?).self)
+            let (entity, movie, note, title, rating, tags, name, folder, shelved) = try row.decode(
+                (String, String?, String?, String?, String?, String?, String?, String?, String?).self)
             if entity == "WatchedMovie" {
                 add(.movie(movie.flatMap { Int($0) } ?? -1), note ?? "-")
             } else if entity == "Folder" {
                 add(.folder(name ?? "-"), note ?? "-")
+            } else if entity == "Shelf" {
+                // The memos on it whose records are live: a shelf may name one deleted since.
+                for title in shelved?.split(separator: ",") ?? [] { add(.shelved(name ?? "-", String(title)), "on") }
             } else {
                 add(.filing(title ?? "-"), folder ?? "-")
                 let tagList = tags.map { $0.split(separator: ",").map(String.init) } ?? []

@@ -134,6 +134,38 @@ final class SimulatedMachine {
             uniquingKeysWith: { first, _ in first })
     }
 
+    /// The titles of the memos on each shelf this machine holds, by shelf name.
+    func shelves() throws -> [String: [String]] {
+        Dictionary(
+            try ModelContext(machine.container).fetch(FetchDescriptor<Shelf>()).map { shelf in
+                (shelf.name ?? "-", (shelf.memos ?? []).compactMap(\.title).sorted())
+            }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// Puts the memo on the shelf (made if this machine has none of that name), or takes
+    /// it off when it is on it; returns whether it is on it after.
+    func toggle(memo title: String, onShelf name: String) throws -> Bool {
+        let machine = try machine
+        let context = ModelContext(machine.container)
+        let shelf: Shelf
+        if let held = try context.fetch(FetchDescriptor<Shelf>(predicate: #Predicate { $0.name == name })).first {
+            shelf = held
+        } else {
+            shelf = Shelf(name: name)
+            context.insert(shelf)
+        }
+        let memos = shelf.memos ?? []
+        let isOn = memos.contains { $0.title == title }
+        if isOn {
+            shelf.memos = memos.filter { $0.title != title }
+        } else {
+            shelf.memos =
+                memos + (try context.fetch(FetchDescriptor<Memo>(predicate: #Predicate { $0.title == title })))
+        }
+        try machine.save(context)
+        return !isOn
+    }
+
     func removeMemo(title: String) throws {
         let machine = try machine
         let context = ModelContext(machine.container)

@@ -9,6 +9,8 @@ struct SimulationStats {
     var restarts = 0
     /// Syncs during which their machine saved an edit (between the push and the pull).
     var editedDuring = 0
+    /// Memos put on a shelf or taken off (a to-many set).
+    var shelved = 0
     /// Entries whose winner the causal order decides, and entries left to the clocks.
     var decided = 0
     var concurrent = 0
@@ -27,6 +29,7 @@ struct SimulationStats {
         interrupted += other.interrupted
         restarts += other.restarts
         editedDuring += other.editedDuring
+        shelved += other.shelved
         decided += other.decided
         concurrent += other.concurrent
         diverged += other.diverged
@@ -38,7 +41,7 @@ struct SimulationStats {
         "sync simulation: \(schedules) schedules, \(steps) steps, \(syncs) syncs "
             + "(\(cutOff) cut off after their push, \(killed) killed with SIGKILL, "
             + "\(interrupted) cut by the server, \(editedDuring) with an edit saved while in flight), "
-            + "\(restarts) server restarts; "
+            + "\(restarts) server restarts, \(shelved) memos put on a shelf or taken off; "
             + "\(decided) entries won by the edit made after the others, \(concurrent) by one of concurrent edits; "
             + "\(checked) records compared by digest checks, \(repaired) repaired; \(diverged) diverged"
     }

@@ -14,6 +14,9 @@ enum SimulationStep: CustomStringConvertible {
     case removeFolder(machine: Int, pick: Int)
     /// Files a memo in a folder, or in none (`folder` past the folders held).
     case fileMemo(machine: Int, memo: Int, folder: Int)
+    /// Puts a memo on one of two shelves (a to-many without inverse: a set), or takes it
+    /// off when it is on it.
+    case shelveMemo(machine: Int, memo: Int, shelf: Int)
     case sync(machine: Int)
     /// A sync during which the machine sets a movie's note (adding the movie if it lacks
     /// it), once its push is noted and before its pull: the edit has not seen what that
@@ -45,6 +48,8 @@ enum SimulationStep: CustomStringConvertible {
         case .removeFolder(let machine, let pick): "machine \(machine) removes a folder (\(pick))"
         case .fileMemo(let machine, let memo, let folder):
             "machine \(machine) files a memo (\(memo)) in a folder (\(folder))"
+        case .shelveMemo(let machine, let memo, let shelf):
+            "machine \(machine) puts a memo (\(memo)) on shelf \(shelf), or takes it off"
         case .sync(let machine): "machine \(machine) syncs"
         case .editDuringSync(let machine, let movie):
             "machine \(machine) syncs, and sets movie \(movie)'s note between its push and its pull"
@@ -65,7 +70,7 @@ enum SimulationStep: CustomStringConvertible {
         (0..<count).map { _ in
             let machine = Int.random(in: 0..<machines, using: &random)
             let pick = Int.random(in: 0..<1000, using: &random)
-            switch Int.random(in: 0..<126, using: &random) {
+            switch Int.random(in: 0..<140, using: &random) {
             case 0..<12: return .addMovie(machine: machine, movie: Int.random(in: 1...movies, using: &random))
             case 12..<28: return .editMovie(machine: machine, pick: pick)
             case 28..<34: return .removeMovie(machine: machine, pick: pick)
@@ -84,6 +89,8 @@ enum SimulationStep: CustomStringConvertible {
             case 100..<106: return .addFolder(machine: machine)
             case 106..<109: return .editFolder(machine: machine, pick: pick)
             case 109..<112: return .removeFolder(machine: machine, pick: pick)
+            case 126..<140:
+                return .shelveMemo(machine: machine, memo: pick, shelf: Int.random(in: 0..<2, using: &random))
             default:
                 return .fileMemo(machine: machine, memo: pick, folder: Int.random(in: 0..<1000, using: &random))
             }

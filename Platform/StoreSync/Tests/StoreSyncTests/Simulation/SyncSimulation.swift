@@ -110,8 +110,13 @@ struct SyncSimulation {
             let held = try machines[index].memoTitles()
             guard !held.isEmpty else { return "none held" }
             let title = held[pick % held.count]
+            // Its delete rule takes it off the shelves it is on: a removal from each.
+            let shelves = try machines[index].shelves().filter { $0.value.contains(title) }.keys
             try machines[index].removeMemo(title: title)
             history.record(.memo(title), value: nil, machine: index, step: number)
+            for shelf in shelves.sorted() {
+                history.record(.shelved(shelf, title), value: nil, machine: index, step: number)
+            }
             return title
         case .addFolder(let index):
             let name = "f\(number)"
@@ -155,6 +160,15 @@ struct SyncSimulation {
             let value = try machines[index].file(memo: title, in: folder)
             history.record(.memo(title), value: value, machine: index, step: number)
             return "memo \(title) in \(folder ?? "none")"
+        case .shelveMemo(let index, let memoPick, let shelfPick):
+            let held = try machines[index].memoTitles()
+            guard !held.isEmpty else { return "no memo held" }
+            let title = held[memoPick % held.count]
+            let shelf = ["left", "right"][shelfPick % 2]
+            let isOn = try machines[index].toggle(memo: title, onShelf: shelf)
+            history.record(.shelved(shelf, title), value: isOn ? "on" : nil, machine: index, step: number)
+            stats.shelved += 1
+            return "memo \(title) \(isOn ? "on" : "off") shelf \(shelf)"
         case .editDuringSync(let index, let movie):
             return try await editDuringSync(index, movie: movie, number: number)
         case .sync(let index):
@@ -176,6 +190,8 @@ struct SyncSimulation {
                 return "finished first"
             case .killed:
                 stats.killed += 1
+                history.mayHavePushed(by: index)
+                history.mayHavePulled(by: index)
                 return "killed"
             }
         case .interruptedSync(let index, let delay):
@@ -274,6 +290,8 @@ struct SyncSimulation {
         let cut = try await terminated
         if let failure {
             stats.interrupted += 1
+            history.mayHavePushed(by: index)
+            history.mayHavePulled(by: index)
             return "failed: \(failure)"
         }
         history.pushed(by: index)

@@ -14,7 +14,7 @@ final class Machine {
     let folder: TemporaryFolder
     let container: ModelContainer
 
-    static let schema = Schema([WatchedMovie.self, Memo.self, Folder.self])
+    static let schema = Schema([WatchedMovie.self, Memo.self, Folder.self, Shelf.self])
 
     /// How far this machine's clock is off, in seconds (ahead when positive): each save
     /// is recorded in the history at the time such a clock would have given.
@@ -46,7 +46,8 @@ final class Machine {
     }
 
     var store: SyncedStore {
-        SyncedStore(name: "notes", container: container, domainKeys: ["WatchedMovie": ["movieID"]])
+        SyncedStore(
+            name: "notes", container: container, domainKeys: ["WatchedMovie": ["movieID"], "Shelf": ["name"]])
     }
 
     /// Syncs the store. A sync that repaired a record or left one unresolved (its digest
@@ -102,6 +103,12 @@ final class Machine {
     func remove(movie: Int) throws {
         let context = ModelContext(container)
         try context.delete(model: WatchedMovie.self, where: #Predicate { $0.movieID == movie })
+        try save(context)
+    }
+
+    func removeMemoTitled(_ title: String) throws {
+        let context = ModelContext(container)
+        try context.delete(model: Memo.self, where: #Predicate { $0.title == title })
         try save(context)
     }
 
