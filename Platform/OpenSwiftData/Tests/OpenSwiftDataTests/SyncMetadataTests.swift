@@ -37,6 +37,28 @@ struct SyncMetadataTests {
         }
     }
 
+    @Test("the names of a part, by range, and the count of every name")
+    func namesInRange() throws {
+        let folder = TemporaryFolder()
+        let container = try makeContainer([Guide.self], folder: folder)
+        let context = ModelContext(container)
+        let guides = ["Ana", "Rui", "Eva", "Tom"].map(Guide.init(name:))
+        for guide in guides { context.insert(guide) }
+        try context.save()
+        try container.readSyncMetadata { metadata throws in #expect(try metadata.recordNameCount() == 0) }
+        try container.performSyncTransaction(author: "sync") { _, metadata in
+            for (guide, name) in zip(guides, ["0A", "7F", "80", "FF"]) {
+                try metadata.setRecordName(name, of: guide.persistentModelID)
+            }
+        }
+        try container.readSyncMetadata { metadata throws in
+            #expect(try metadata.recordNameCount() == 4)
+            #expect(Set(try metadata.recordNames(ofEntity: "Guide", from: "00", below: "80").values) == ["0A", "7F"])
+            #expect(Set(try metadata.recordNames(ofEntity: "Guide", from: "80", below: nil).values) == ["80", "FF"])
+            #expect(try metadata.recordNames(ofEntity: "Other", from: "00", below: nil).isEmpty)
+        }
+    }
+
     @Test("a model that was never saved cannot be named")
     func temporaryIdentifier() throws {
         let container = try makeInMemoryContainer([Guide.self])

@@ -6,6 +6,10 @@ import Logging
 /// through digests (``RecordDigest``), and what differs is repaired and reported, so that
 /// a divergence, whatever caused it, is never silent and never lasts.
 ///
+/// A store of more than a few thousand records is compared a part at a time, one part per
+/// sync in turn (``LocalDigest/recordsPerPart``): every record is compared at least once in
+/// every run of that many syncs, and a sync of a large store stays short.
+///
 /// The two sides compare the live records the server held at the store's cursor, over
 /// the fields this release knows, leaving out the records changed here since the last
 /// push (the next push sends them), set aside or noted for fetching again, and those
@@ -35,6 +39,9 @@ struct DigestCheck {
     struct Outcome {
         /// Records compared.
         var checked = 0
+        /// The part of the records compared (from 1), of how many (``LocalDigest``).
+        var part = 1
+        var parts = 1
         /// Records that differed, each with what differed: fetched and applied here, or sent
         /// again to a server that had lost them.
         var repaired: [UUID: String] = [:]
@@ -47,16 +54,19 @@ struct DigestCheck {
         let here = try local { try LocalDigest.read(store: store, codecs: codecs) }
         var fields: [String: [String]] = [:]
         for codec in codecs.values { fields[codec.entityName] = codec.fields.map(\.name) + codec.links.map(\.name) }
-        var scope = RemoteDigest.Scope(fieldsByEntity: fields, cursor: here.cursor, excluded: here.excluded)
+        var scope = RemoteDigest.Scope(
+            fieldsByEntity: fields, cursor: here.cursor, excluded: here.excluded, bytes: here.bytes)
         let server = try await digests.buckets(scope)
         let compared = here.records.filter { !server.later.contains($0.key) }
         let mine = RecordDigest.buckets(compared.mapValues(\.digest))
-        var outcome = Outcome(checked: max(compared.count, server.buckets.values.reduce(0) { $0 + $1.count }))
+        var outcome = Outcome(
+            checked: max(compared.count, server.buckets.values.reduce(0) { $0 + $1.count }), part: here.part + 1,
+            parts: here.parts)
         let differing = Set(mine.keys).union(server.buckets.keys).filter { mine[$0] != server.buckets[$0] }
         guard !differing.isEmpty else { return outcome }
 
         scope = RemoteDigest.Scope(
-            fieldsByEntity: fields, cursor: here.cursor, excluded: here.excluded.union(server.later))
+            fieldsByEntity: fields, cursor: here.cursor, excluded: here.excluded.union(server.later), bytes: here.bytes)
         let theirs = try await digests.records(scope, inBuckets: differing.sorted())
         let candidates = Set(compared.keys.filter { differing.contains(RecordDigest.bucket(of: $0)) })
             .union(theirs.keys).filter { compared[$0]?.digest != theirs[$0] }
@@ -85,7 +95,7 @@ struct DigestCheck {
             _ = try local {
                 try incoming.apply(
                     to: store, codecs: codecs, device: here.device ?? UUID(), remote: remote, refetched: [],
-                    finishedAt: Date(), keepingSetAside: true)
+                    finishedAt: Date(), isRepair: true)
             }
         }
         if !lost.isEmpty {

@@ -254,6 +254,8 @@ public struct StoreSyncEngine: Sendable {
             compaction: compaction, remote: remote, logger: logger
         ).run()
         report.checked = check.checked
+        report.checkedPart = check.part
+        report.checkedParts = check.parts
         report.repaired = check.repaired.count
         report.unresolved = check.unresolved.count
         report.receivedUpdates = outcome.updated

@@ -21,10 +21,15 @@ public struct StoreSyncReport: Sendable, Equatable, Codable {
     /// malformed field): set aside, the models they name left as they were, and fetched
     /// again at each sync until a release reads them. The other records apply.
     public var setAside = 0
-    /// Records compared with the server's after the sync, through digests: every record
-    /// the two sides held, but for those changed here since the push and those written on
-    /// the server since the pull.
+    /// Records compared with the server's after the sync, through digests: every record of
+    /// the part compared (``checkedPart``) the two sides held, but for those changed here
+    /// since the push and those written on the server since the pull.
     public var checked = 0
+    /// The part of the records the digest check compared, from 1, and how many parts the
+    /// store has: 1 of 1 up to 2,048 records; a larger store is compared a part per sync, in
+    /// turn, so that each of its records is compared once in every `checkedParts` syncs.
+    public var checkedPart = 1
+    public var checkedParts = 1
     /// Records that differed from the server's when compared, and were repaired: fetched
     /// and applied here, or sent again to a server that had lost them. Each is logged as a
     /// warning. Not 0 means the machines had diverged, whatever the cause.

@@ -128,6 +128,33 @@ struct DigestCheckTests {
         #expect(try b.movies().map(\.note) == ["note 1", "kept"])
     }
 
+    @Test(
+        "a store of more records than a part is compared a part per sync, in turn: a divergence is found within one round"
+    )
+    func partsInTurn() async throws {
+        let url = try await TestPostgres.newDatabase()
+        let a = try Machine()
+        let count = LocalDigest.recordsPerPart + 500
+        let context = ModelContext(a.container)
+        for movie in 1...count { context.insert(WatchedMovie(movieID: movie, createdAt: Date(), note: "n")) }
+        try a.save(context)
+        try await a.sync(url)
+        for movie in [7, count - 1] {
+            try StoreTampering.setAttribute(
+                "note", ofEntity: "WatchedMovie", to: "changed here", where: "movieID", is: movie,
+                at: a.folder.file("notes.sqlite"))
+        }
+        var reports: [StoreSyncReport] = []
+        for _ in 0..<2 { reports.append(try await a.sync(url, allowingRepairs: true)) }
+        #expect(reports.map(\.checkedParts) == [2, 2])
+        #expect(Set(reports.map(\.checkedPart)) == [1, 2])
+        #expect(reports.map(\.checked).reduce(0, +) == count)
+        #expect(reports.map(\.repaired).reduce(0, +) == 2)
+        #expect(try a.movies().filter { $0.note != "n" }.isEmpty)
+        // The next round starts again with the first sync's part.
+        #expect(try await a.sync(url).checkedPart == reports[0].checkedPart)
+    }
+
     @Test("equal stores compare equal: values of every kind, relationships, records of another release's fields")
     func noFalseRepairs() async throws {
         let url = try await TestPostgres.newDatabase()

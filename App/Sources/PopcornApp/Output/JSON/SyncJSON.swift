@@ -29,15 +29,20 @@ package struct SyncResultJSON: Codable, Equatable, Sendable {
     }
 
     /// What the digest check that ends the sync found: how many records it compared with
-    /// the server's, how many differed and were repaired, and how many are held here while
-    /// the server has no record of them (kept, not sent).
+    /// the server's (those of part `part` of `parts`, compared in turn, one per sync), how
+    /// many differed and were repaired, and how many are held here while the server has no
+    /// record of them (kept, not sent).
     package struct Digest: Codable, Equatable, Sendable {
         package let checked: Int
+        package let part: Int
+        package let parts: Int
         package let repaired: Int
         package let unresolved: Int
 
-        package init(checked: Int, repaired: Int, unresolved: Int) {
+        package init(checked: Int, part: Int = 1, parts: Int = 1, repaired: Int, unresolved: Int) {
             self.checked = checked
+            self.part = part
+            self.parts = parts
             self.repaired = repaired
             self.unresolved = unresolved
         }
@@ -75,7 +80,9 @@ package struct SyncResultJSON: Codable, Equatable, Sendable {
                     insertions: report.receivedInsertions, updates: report.receivedUpdates,
                     deletions: report.receivedDeletions),
                 keptLocal: report.keptLocal, setAside: report.setAside,
-                digest: Digest(checked: report.checked, repaired: report.repaired, unresolved: report.unresolved))
+                digest: Digest(
+                    checked: report.checked, part: report.checkedPart, parts: report.checkedParts,
+                    repaired: report.repaired, unresolved: report.unresolved))
         }
     }
 
@@ -113,15 +120,20 @@ package struct SyncResultJSON: Codable, Equatable, Sendable {
 /// `popcorn sync status`, read locally without contacting the server.
 package struct SyncStatusJSON: Codable, Equatable, Sendable {
     /// What the digest check that ends the sync found: how many records it compared with
-    /// the server's, how many differed and were repaired, and how many are held here while
-    /// the server has no record of them (kept, not sent).
+    /// the server's (those of part `part` of `parts`, compared in turn, one per sync), how
+    /// many differed and were repaired, and how many are held here while the server has no
+    /// record of them (kept, not sent).
     package struct Digest: Codable, Equatable, Sendable {
         package let checked: Int
+        package let part: Int
+        package let parts: Int
         package let repaired: Int
         package let unresolved: Int
 
-        package init(checked: Int, repaired: Int, unresolved: Int) {
+        package init(checked: Int, part: Int = 1, parts: Int = 1, repaired: Int, unresolved: Int) {
             self.checked = checked
+            self.part = part
+            self.parts = parts
             self.repaired = repaired
             self.unresolved = unresolved
         }

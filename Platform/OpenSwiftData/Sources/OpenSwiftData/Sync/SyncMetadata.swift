@@ -23,6 +23,8 @@ internal import GRDB
 ///
 /// - ``recordName(of:)``
 /// - ``recordNames(ofEntity:)``
+/// - ``recordNames(ofEntity:from:below:)``
+/// - ``recordNameCount()``
 /// - ``identifier(ofRecordNamed:)``
 /// - ``setRecordName(_:of:)``
 /// - ``removeRecordName(of:)``
@@ -84,6 +86,42 @@ internal import GRDB
             names[identifier(entity: entityName, key: row[0])] = row[1]
         }
         return names
+    }
+
+    /// The record names given to models of an entity that fall in a range, compared
+    /// bytewise as text (deleted models included, until removed), by model: a part of an
+    /// entity's names, read through the names' index without reading the others.
+    ///
+    /// - Parameters:
+    ///   - entityName: The entity's name.
+    ///   - lowest: The lowest name of the range.
+    ///   - limit: The first name past the range; nil for no bound.
+    /// - Throws: The SQLite error of a failed read, as the store reported it (not a
+    ///   ``SwiftDataError``).
+    public func recordNames(ofEntity entityName: String, from lowest: String, below limit: String?) throws
+        -> [PersistentIdentifier: String]
+    {
+        guard tablesExist else { return [:] }
+        var names: [PersistentIdentifier: String] = [:]
+        let rows = try Row.fetchCursor(
+            db,
+            sql: "SELECT key, record_name FROM \(Self.recordsTable) WHERE record_name >= ? "
+                + "AND (? IS NULL OR record_name < ?) AND entity = ?",
+            arguments: [lowest, limit, limit, entityName])
+        while let row = try rows.next() {
+            names[identifier(entity: entityName, key: row[0])] = row[1]
+        }
+        return names
+    }
+
+    /// How many record names were given to models of every entity (deleted ones included,
+    /// until removed).
+    ///
+    /// - Throws: The SQLite error of a failed read, as the store reported it (not a
+    ///   ``SwiftDataError``).
+    public func recordNameCount() throws -> Int {
+        guard tablesExist else { return 0 }
+        return try Int.fetchOne(db, sql: "SELECT count(*) FROM \(Self.recordsTable)") ?? 0
     }
 
     /// The model a record name was given to.

@@ -63,11 +63,11 @@ struct IncomingChanges {
 
     /// Applies the records, advances the clock to their versions, and forgets the records
     /// noted for refetching (`refetched`, which these records include, with every record
-    /// set aside by an earlier pull, unless `keepingSetAside`: records fetched for another
-    /// reason, which leave those set aside as they are).
+    /// set aside by an earlier pull, unless `isRepair`: records a digest check fetched,
+    /// which leave those set aside as they are, and do not count as a pull).
     func apply(
         to store: SyncedStore, codecs: [String: EntityCodec], device: UUID, remote: SyncRemote,
-        refetched: Set<UUID>, finishedAt: Date, keepingSetAside: Bool = false
+        refetched: Set<UUID>, finishedAt: Date, isRepair: Bool = false
     ) throws -> Outcome {
         try store.container.performSyncTransaction(author: SyncAuthor.name) { context, metadata in
             var state = try SyncState.read(from: metadata)
@@ -214,13 +214,14 @@ struct IncomingChanges {
             state.refetch.subtract(refetched)
             // Every record set aside before was fetched again with these: those that still
             // cannot be read stay aside, with the ones new here.
-            if keepingSetAside {
+            if isRepair {
                 state.setAside.formUnion(outcome.setAside.keys)
             } else {
                 state.setAside = Set(outcome.setAside.keys)
             }
             state.entities = Set(codecs.keys)
             state.lastSync = finishedAt.timeIntervalSince1970
+            if !isRepair { state.pullsApplied = state.pullsApplied &+ 1 }
             state.remote = remote.description
             try state.write(to: metadata)
             return outcome

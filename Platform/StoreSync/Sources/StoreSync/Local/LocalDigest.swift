@@ -2,7 +2,8 @@ import Foundation
 @_spi(Sync) import OpenSwiftData
 
 /// This store's side of the digest check (``DigestCheck``): each model that has a record
-/// on the server, as the record the server should hold for it at the store's cursor.
+/// on the server, in the part of the records compared, as the record the server should
+/// hold for it at the store's cursor.
 struct LocalDigest {
     /// A model as its record: entity, fields in `jsonb`'s text (``JSONBText``), digest.
     struct Record {
@@ -21,8 +22,25 @@ struct LocalDigest {
     var cursor: Int64 = 0
     /// The store's device, for a record applied.
     var device: UUID?
+    /// The part of the records compared: those whose names' first byte is in ``bytes``, part
+    /// ``part`` (from 0) of ``parts``.
+    var part = 0
+    var parts = 1
+    var bytes: Range<Int> { part * 256 / parts..<(part + 1) * 256 / parts }
 
-    /// Reads the store's side in one transaction (which writes nothing).
+    /// Records compared per sync, at most (about): a store with more is compared a part at
+    /// a time, one part per sync in turn, so that a sync of a large store stays short.
+    static let recordsPerPart = 2_048
+
+    /// The number of parts of a store of `count` records: a power of two, at most 256.
+    static func parts(of count: Int) -> Int {
+        var parts = 1
+        while parts < 256 && parts * recordsPerPart < count { parts *= 2 }
+        return parts
+    }
+
+    /// Reads the store's side of its part (the one after the last sync's) in one
+    /// transaction, which writes nothing.
     static func read(store: SyncedStore, codecs: [String: EntityCodec]) throws -> LocalDigest {
         try store.container.performSyncTransaction(author: SyncAuthor.name) { context, metadata in
             let state = try SyncState.read(from: metadata)
@@ -31,20 +49,44 @@ struct LocalDigest {
             let pending = try LocalChanges.read(
                 in: context, after: state.pushedTransaction, codecs: codecs, stamping: state.stamping, device: device
             ).changes
-            var names: [PersistentIdentifier: String] = [:]
-            for entity in codecs.keys { names.merge(try metadata.recordNames(ofEntity: entity)) { _, new in new } }
             digest.excluded = state.refetch.union(state.setAside)
-            digest.excluded.formUnion(pending.keys.compactMap { names[$0].flatMap(UUID.init(uuidString:)) })
+            for identifier in pending.keys {
+                if let name = try metadata.recordName(of: identifier).flatMap(UUID.init(uuidString:)) {
+                    digest.excluded.insert(name)
+                }
+            }
             digest.excluded.formUnion(
                 try CascadedDeletions.read(from: metadata).deletions.compactMap { UUID(uuidString: $0.record) })
+            digest.parts = parts(of: try metadata.recordNameCount())
+            digest.part = abs(state.pullsApplied % digest.parts)
+            // Only the part's names are read: its range of names, uppercase as stored.
+            let bytes = digest.bytes
+            func hex(_ byte: Int) -> String { String(format: "%02X", byte) }
+            var names: [PersistentIdentifier: String] = [:]
+            for entity in codecs.keys {
+                names.merge(
+                    try metadata.recordNames(
+                        ofEntity: entity, from: hex(bytes.lowerBound),
+                        below: bytes.upperBound < 256 ? hex(bytes.upperBound) : nil)
+                ) { _, new in new }
+            }
+            // A link's targets may lie outside the part.
+            var targetNames = names
+            func targetName(_ target: PersistentIdentifier) throws -> String? {
+                if let known = targetNames[target] { return known }
+                let found = try metadata.recordName(of: target)
+                targetNames[target] = found
+                return found
+            }
             let pendingLinks = try PendingLinks.read(from: metadata)
             for codec in codecs.values {
-                for model in try ModelLookup.all(codec.modelType, entityName: codec.entityName, in: context) {
+                let identifiers = names.keys.filter { $0.entityName == codec.entityName }
+                for model in try ModelLookup.models(codec.modelType, Array(identifiers), in: context).values {
                     guard let name = names[model.persistentModelID], let recordName = UUID(uuidString: name),
                         !digest.excluded.contains(recordName)
                     else { continue }
                     var fields = try codec.fields(of: model)
-                    fields.merge(try codec.linkFields(of: model) { names[$0] }) { _, link in link }
+                    fields.merge(try codec.linkFields(of: model, recordName: targetName)) { _, link in link }
                     // A link whose targets have not all arrived holds the field as received.
                     fields.merge(pendingLinks.fields(ofRecord: name)) { _, received in received }
                     var printed: [String: String] = [:]

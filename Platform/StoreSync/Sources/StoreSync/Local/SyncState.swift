@@ -40,6 +40,9 @@ struct SyncState {
     /// malformed field): the models they name are left as they were, and each sync fetches
     /// them again whatever the cursor, so that they apply once a release can read them.
     var setAside: Set<UUID> = []
+    /// How many pulls were applied: the part of the records a digest check compares
+    /// follows it (``LocalDigest``), one part per sync in turn.
+    var pullsApplied = 0
 
     /// A pull applied: the last history transaction before its own, and the clock after it.
     struct PulledClock: Equatable {
@@ -76,6 +79,7 @@ struct SyncState {
         static let pulls = "storesync.pulls"
         static let refetch = "storesync.refetch"
         static let setAside = "storesync.setAside"
+        static let pullsApplied = "storesync.pullsApplied"
     }
 
     static func read(from metadata: SyncMetadata) throws -> SyncState {
@@ -97,6 +101,7 @@ struct SyncState {
         state.setAside = Set(
             try metadata.value(named: Name.setAside)?.split(separator: ",").compactMap { UUID(uuidString: String($0)) }
                 ?? [])
+        state.pullsApplied = try metadata.value(named: Name.pullsApplied).flatMap { Int($0) } ?? 0
         return state
     }
 
@@ -121,6 +126,7 @@ struct SyncState {
             refetch.isEmpty ? nil : refetch.map(\.uuidString).sorted().joined(separator: ","), named: Name.refetch)
         try metadata.setValue(
             setAside.isEmpty ? nil : setAside.map(\.uuidString).sorted().joined(separator: ","), named: Name.setAside)
+        try metadata.setValue(pullsApplied == 0 ? nil : String(pullsApplied), named: Name.pullsApplied)
     }
 
     /// What the stamps of the saves not pushed yet start from (``LocalChanges``).

@@ -17,10 +17,24 @@ struct RemoteDigest {
         let cursor: Int64
         /// Records left out (changed here since the push, set aside, fetched again).
         let excluded: Set<UUID>
+        /// The part compared: the records whose names' first byte is in this range.
+        let bytes: Range<Int>
+
+        /// The lowest and highest record names of the part.
+        var names: (lowest: UUID, highest: UUID) {
+            func name(first: Int, rest: UInt8) -> UUID {
+                let byte = UInt8(clamping: first)
+                return UUID(
+                    uuid: (
+                        byte, rest, rest, rest, rest, rest, rest, rest, rest, rest, rest, rest, rest, rest, rest, rest
+                    ))
+            }
+            return (name(first: bytes.lowerBound, rest: 0), name(first: bytes.upperBound - 1, rest: 0xFF))
+        }
     }
 
-    /// The buckets of the live records at the cursor, and the names of the records written
-    /// after it (which this store is to leave out too): read in one statement, so that both
+    /// The buckets of the live records of the part at the cursor, and the names of the
+    /// records written after it (which this store is to leave out too): read in one statement, so that both
     /// come from one snapshot of the table.
     func buckets(_ scope: Scope) async throws(SyncError) -> (buckets: [String: RecordDigest.Bucket], later: Set<UUID>) {
         let rows = try await remote.query(
@@ -66,13 +80,15 @@ struct RemoteDigest {
         let keys = pairs.map(\.1)
         let known = Array(scope.fieldsByEntity.keys)
         let excluded = Array(scope.excluded)
+        let (lowest, highest) = scope.names
         var query: PostgresQuery = """
             WITH k AS (SELECT * FROM unnest(\(entities)::text[], \(keys)::text[]) AS k(entity, key)),
             d AS (SELECT r.record_name, md5(r.entity || coalesce((SELECT string_agg('|' || f.key || '=' || f.value::text, '' \
                     ORDER BY f.key COLLATE "C") FROM jsonb_each(r.fields) AS f JOIN k ON k.entity = r.entity AND k.key = f.key), '')) \
                     AS digest
                 FROM \(unescaped: table) AS r
-                WHERE NOT r.deleted AND r.seq <= \(scope.cursor) AND r.entity = ANY(\(known)::text[]) \
+                WHERE r.record_name BETWEEN \(lowest) AND \(highest) \
+                    AND NOT r.deleted AND r.seq <= \(scope.cursor) AND r.entity = ANY(\(known)::text[]) \
                     AND NOT (r.record_name = ANY(\(excluded)::uuid[])) \
                     AND (\(buckets == nil) OR left(r.record_name::text, 2) = ANY(\(buckets ?? [])::text[])))
             """
