@@ -199,4 +199,27 @@ struct ToManySetTests {
         #expect(try shelved(on: "left", a) == [])
         #expect(try shelved(on: "left", b) == [])
     }
+
+    @Test(
+        "seed 42 (STORESYNC_SIM_SCHEDULES=100): two machines put one memo on one shelf, one with its clock hours ahead; a removal that saw only that add leaves the other"
+    )
+    func twoAddsOfOneTarget() async throws {
+        let url = try await TestPostgres.newDatabase()
+        let (a, b, c) = (try Machine(), try Machine(), try Machine())
+        a.clockOffset = 12 * 3600
+        let context = ModelContext(a.container)
+        context.insert(Memo(title: "draft"))
+        try a.save(context)
+        for machine in [a, b, c] { try await machine.sync(url) }
+        try shelve(["draft"], on: "left", a)
+        try await a.sync(url)
+        try await c.sync(url)
+        // B has not seen A's add: its own add of the same memo is another.
+        try shelve(["draft"], on: "left", b)
+        try await b.sync(url)
+        try shelve([], on: "left", c)
+        try await c.sync(url)
+        for machine in [a, b, c] { try await machine.sync(url) }
+        #expect(try [a, b, c].map { try shelved(on: "left", $0) } == Array(repeating: ["draft"], count: 3))
+    }
 }

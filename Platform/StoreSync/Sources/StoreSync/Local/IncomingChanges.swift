@@ -27,13 +27,13 @@ struct IncomingChanges {
     /// among them was deleted on another machine, and goes here too.
     let liveNames: Set<UUID>?
     /// The elements of the received records' to-many fields on the server, each with the
-    /// version of its latest add (``RemoteLinks/elements(of:)``): what the store knows of
-    /// them for its next change (``LinkBases``).
-    let linkElements: [UUID: [String: [String: String]]]
+    /// tags of its adds (``RemoteLinks/elements(of:)``): what the store knows of them for
+    /// its next change (``LinkBases``).
+    let linkElements: [UUID: [String: [String: [String]]]]
 
     init(
         records received: [SyncRecord], cursor: Int64, liveNames: Set<UUID>? = nil,
-        linkElements: [UUID: [String: [String: String]]] = [:]
+        linkElements: [UUID: [String: [String: [String]]]] = [:]
     ) {
         self.liveNames = liveNames
         self.linkElements = linkElements
@@ -250,14 +250,16 @@ struct IncomingChanges {
                 guard let text = record.fields[link.name],
                     change.map({ !$0.isDeleted && $0.changedFields?.contains(link.name) == false }) ?? true
                 else { continue }
-                let versions = linkElements[record.recordName]?[link.name] ?? [:]
-                var elements: [String: String] = [:]
-                // An element without a version of its own (written by an earlier release)
-                // takes the record's: no later than the adds this store has seen.
-                for target in try link.names(in: text) {
-                    elements[target] = versions[target] ?? record.version.fieldVersion
+                let targets = try link.names(in: text)
+                let elements = linkElements[record.recordName]?[link.name] ?? [:]
+                // Targets without adds on the server were written by a release that kept
+                // none: the field's elements stay unknown here, and its next change here
+                // replaces the older adds (``LinkChange/replacesOlder``).
+                if targets.contains(where: { elements[$0] == nil }) {
+                    bases.records[name]?[link.name] = nil
+                } else {
+                    bases.set(elements, record: name, field: link.name)
                 }
-                bases.set(elements, record: name, field: link.name)
             }
         }
         if bases.records != before { try bases.write(to: metadata) }

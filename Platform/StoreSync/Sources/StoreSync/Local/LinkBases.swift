@@ -2,7 +2,7 @@ import Foundation
 @_spi(Sync) import OpenSwiftData
 
 /// What this store last knew of its records' to-many fields on the server: each element
-/// of each field, with the version of its latest add (``RemoteLinks``). A push changes a
+/// of each field, with the tags of its adds (``RemoteLinks``). A push changes a
 /// field by the targets added and removed since (``LinkChange``), not by the whole list,
 /// so that another machine's concurrent adds stay. Kept in the store's ``SyncMetadata``,
 /// written with the pull that received the elements and with the push that changed them;
@@ -16,9 +16,8 @@ import Foundation
 struct LinkBases {
     /// The server the elements are of.
     var server: UUID?
-    /// Each record's to-many fields: each target's record name, with the version of its
-    /// latest add.
-    var records: [String: [String: [String: String]]] = [:]
+    /// Each record's to-many fields: each target's record name, with the tags of its adds.
+    var records: [String: [String: [String: [String]]]] = [:]
     /// The changes of a push not noted yet, in order.
     var unconfirmed: [LinkChange] = []
 
@@ -26,7 +25,7 @@ struct LinkBases {
 
     private struct Stored: Codable {
         let server: UUID?
-        let records: [String: [String: [String: String]]]
+        let records: [String: [String: [String: [String]]]]
         let unconfirmed: [LinkChange]?
     }
 
@@ -58,16 +57,18 @@ struct LinkBases {
     }
 
     /// Sets a field's elements; an empty field is kept as one (it is known, and empty).
-    mutating func set(_ elements: [String: String], record: String, field: String) {
+    mutating func set(_ elements: [String: [String]], record: String, field: String) {
         records[record, default: [:]][field] = elements
     }
 
-    /// Notes a change pushed: its removed targets go, its added ones come at its version.
+    /// Notes a change pushed: its removed targets go, its added ones come with its tag.
     mutating func apply(_ change: LinkChange) {
         let record = change.record.uuidString
         var elements = records[record]?[change.field] ?? [:]
         for target in change.removed.keys { elements[target] = nil }
-        for target in change.added { elements[target] = change.version }
+        for target in change.added where elements[target]?.contains(change.version) != true {
+            elements[target, default: []].append(change.version)
+        }
         set(elements, record: record, field: change.field)
     }
 

@@ -2,15 +2,15 @@ import Foundation
 
 /// A push's change of one to-many field of one record, as elements of an add-wins set
 /// (``RemoteLinks``): the targets this machine added, and those it removed, each with the
-/// version of the latest add of it this machine had seen, so that a removal wins over the
-/// adds it saw and over no other. Two machines' adds of different targets both stay.
+/// adds of it this machine had seen (their tags), so that a removal takes out the adds it
+/// saw and no other. Two machines' adds, of different targets or of the same one, both stay.
 struct LinkChange: Sendable, Equatable, Codable {
     let record: UUID
     let field: String
-    /// The targets added (their record names), at ``version``.
+    /// The targets added (their record names), each one add tagged ``version``.
     let added: [String]
-    /// The targets removed, each with the version of its latest add seen here.
-    let removed: [String: String]
+    /// The targets removed, each with the tags of its adds seen here.
+    let removed: [String: [String]]
     /// The change's version, as a field version (``HybridLogicalClock/fieldVersion``).
     let version: String
     /// Whether the change also removes every other target added before ``version``: the

@@ -1,20 +1,19 @@
 import Foundation
 import PostgresNIO
 
-/// To-many fields as add-wins sets on the server: each element of a record's to-many field
-/// is a row of the store's links table (``RemoteSchema/linksTable(_:)``) with two versions,
-/// `added` (its latest add) and `removed` (the latest add a removal had seen); the element
-/// is in the set while `added` is the later. Versions compare as text
-/// (``HybridLogicalClock/fieldVersion``), bytewise.
+/// To-many fields as add-wins sets on the server (an observed-remove set): each add of a
+/// target to a record's to-many field is a row of the store's links table
+/// (``RemoteSchema/linksTable(_:)``), tagged with the version of the change that made it,
+/// and a removal marks the adds its machine had seen as removed. A target is in the set
+/// while one of its adds is not removed.
 ///
 /// A push changes a field by its ``LinkChange``s, in the push's transaction, under its lock
-/// of the records table: the elements are written (an add raises `added`, a removal raises
-/// `removed` to the add it saw), then the record's field is set to the sorted array of the
+/// of the records table; then the record's field is set to the sorted array of the
 /// targets in the set, so that a pull reads the field as before. Two machines that add
-/// different targets at once both keep theirs, and a removal takes out only the adds its
-/// machine had seen: another machine's add made meanwhile has a later version. A change of
-/// a field whose elements its machine did not know (``LinkChange/replacesOlder``) takes
-/// out the adds older than itself that it does not hold.
+/// targets at once both keep theirs (the same target too: two adds), and a removal takes
+/// out only the adds its machine had seen: another machine's add made meanwhile stays.
+/// A push repeated after a crash adds nothing twice (an add's tag is its row's key) and
+/// brings back no add removed since.
 struct RemoteLinks {
     let remote: RemoteConnection
     let table: String
@@ -26,10 +25,9 @@ struct RemoteLinks {
         records = RemoteSchema.recordsTable(store)
     }
 
-    /// Makes the elements of the changed fields that have none from the records' arrays, at
-    /// the fields' versions: a field written before this table existed (an earlier
-    /// release), or whole by a push that named no element. Runs before the push writes the
-    /// records, which may replace the arrays.
+    /// Makes the adds of the changed fields that have none from the records' arrays, tagged
+    /// with the fields' versions: a field written before this table existed (an earlier
+    /// release). Runs before the push writes the records, which may replace the arrays.
     func seed(_ changes: [LinkChange]) async throws(SyncError) {
         guard !changes.isEmpty else { return }
         let names = changes.map(\.record)
@@ -49,10 +47,10 @@ struct RemoteLinks {
             """)
     }
 
-    /// Writes the changes' elements into the sets of the live records, removes the elements
-    /// of the records `pushed` that are tombstones now, and sets each changed field to its
-    /// set's targets. Returns the records whose field this changed, with their new sequence
-    /// numbers: their arrays are no longer the ones sent, and the pusher fetches them.
+    /// Writes the changes' adds and removals into the sets of the live records, removes the
+    /// rows of the records `pushed` that are tombstones now, and sets each changed field to
+    /// its set's targets. Returns the records whose field this changed, with their new
+    /// sequence numbers: their arrays are no longer the ones sent, and the pusher fetches them.
     func apply(_ changes: [LinkChange], pushed: [UUID]) async throws(SyncError) -> [(UUID, Int64)] {
         try await remote.query(
             """
@@ -60,41 +58,8 @@ struct RemoteLinks {
             WHERE r.record_name = l.record_name AND r.deleted AND r.record_name = ANY(\(pushed)::uuid[])
             """)
         guard !changes.isEmpty else { return [] }
-        var added: (names: [UUID], fields: [String], targets: [String], versions: [String]) = ([], [], [], [])
-        var removed: (names: [UUID], fields: [String], targets: [String], versions: [String]) = ([], [], [], [])
-        for change in changes {
-            for target in change.added {
-                added.names.append(change.record)
-                added.fields.append(change.field)
-                added.targets.append(target)
-                added.versions.append(change.version)
-            }
-            for (target, seen) in change.removed {
-                removed.names.append(change.record)
-                removed.fields.append(change.field)
-                removed.targets.append(target)
-                removed.versions.append(seen)
-            }
-        }
-        try await remote.query(
-            """
-            INSERT INTO \(unescaped: table) AS l (record_name, field, target, added)
-            SELECT u.* FROM unnest(\(added.names)::uuid[], \(added.fields)::text[], \(added.targets)::text[], \
-                \(added.versions)::text[]) AS u(record_name, field, target, added)
-            WHERE EXISTS (SELECT 1 FROM \(unescaped: records) AS r WHERE r.record_name = u.record_name AND NOT r.deleted)
-            ON CONFLICT (record_name, field, target) DO UPDATE SET added = CASE \
-                WHEN excluded.added COLLATE "C" > l.added COLLATE "C" THEN excluded.added ELSE l.added END
-            """)
-        try await remote.query(
-            """
-            INSERT INTO \(unescaped: table) AS l (record_name, field, target, added, removed)
-            SELECT u.record_name, u.field, u.target, '', u.removed FROM unnest(\(removed.names)::uuid[], \
-                \(removed.fields)::text[], \(removed.targets)::text[], \(removed.versions)::text[]) \
-                AS u(record_name, field, target, removed)
-            WHERE EXISTS (SELECT 1 FROM \(unescaped: records) AS r WHERE r.record_name = u.record_name AND NOT r.deleted)
-            ON CONFLICT (record_name, field, target) DO UPDATE SET removed = CASE \
-                WHEN excluded.removed COLLATE "C" > l.removed COLLATE "C" THEN excluded.removed ELSE l.removed END
-            """)
+        try await write(adds(of: changes), removed: false)
+        try await write(removals(of: changes), removed: true)
         let replacing = changes.filter(\.replacesOlder)
         if !replacing.isEmpty {
             let kept = replacing.map { change in
@@ -102,7 +67,7 @@ struct RemoteLinks {
             }
             try await remote.query(
                 """
-                UPDATE \(unescaped: table) AS l SET removed = l.added
+                UPDATE \(unescaped: table) AS l SET removed = true
                 FROM unnest(\(replacing.map(\.record))::uuid[], \(replacing.map(\.field))::text[], \
                     \(replacing.map(\.version))::text[], \(kept)::text[]) AS u(record_name, field, version, kept)
                 WHERE l.record_name = u.record_name AND l.field = u.field \
@@ -119,9 +84,9 @@ struct RemoteLinks {
             WITH c AS (SELECT DISTINCT ON (record_name, field) * FROM unnest(\(names)::uuid[], \(fields)::text[], \
                     \(versions)::text[]) AS c(record_name, field, version) ORDER BY record_name, field, version COLLATE "C" DESC),
             m AS (SELECT c.record_name,
-                    jsonb_object_agg(c.field, (SELECT coalesce(jsonb_agg(l.target ORDER BY l.target COLLATE "C"), '[]'::jsonb) \
-                        FROM \(unescaped: table) AS l WHERE l.record_name = c.record_name AND l.field = c.field \
-                        AND l.added COLLATE "C" > l.removed COLLATE "C")) AS arrays,
+                    jsonb_object_agg(c.field, (SELECT coalesce(jsonb_agg(t.target ORDER BY t.target COLLATE "C"), '[]'::jsonb) \
+                        FROM (SELECT DISTINCT l.target FROM \(unescaped: table) AS l WHERE l.record_name = c.record_name \
+                        AND l.field = c.field AND NOT l.removed) AS t)) AS arrays,
                     jsonb_object_agg(c.field, CASE WHEN c.version COLLATE "C" > coalesce(r.field_versions ->> c.field, '') COLLATE "C" \
                         THEN c.version ELSE r.field_versions ->> c.field END) AS versions
                 FROM c JOIN \(unescaped: records) AS r ON r.record_name = c.record_name AND NOT r.deleted
@@ -137,10 +102,37 @@ struct RemoteLinks {
         return changed
     }
 
-    /// The elements in the sets of the live records received whose entities have to-many
+    /// One add or removal of one tagged add.
+    private typealias Element = (record: UUID, field: String, target: String, tag: String)
+
+    private func adds(of changes: [LinkChange]) -> [Element] {
+        changes.flatMap { change in change.added.map { (change.record, change.field, $0, change.version) } }
+    }
+
+    private func removals(of changes: [LinkChange]) -> [Element] {
+        changes.flatMap { change in
+            change.removed.flatMap { target, tags in tags.map { (change.record, change.field, target, $0) } }
+        }
+    }
+
+    /// Writes adds (kept as they are when there: an add removed since stays removed), or
+    /// marks adds removed, for the live records.
+    private func write(_ elements: [Element], removed: Bool) async throws(SyncError) {
+        guard !elements.isEmpty else { return }
+        try await remote.query(
+            """
+            INSERT INTO \(unescaped: table) AS l (record_name, field, target, added, removed)
+            SELECT u.*, \(removed) FROM unnest(\(elements.map(\.record))::uuid[], \(elements.map(\.field))::text[], \
+                \(elements.map(\.target))::text[], \(elements.map(\.tag))::text[]) AS u(record_name, field, target, added)
+            WHERE EXISTS (SELECT 1 FROM \(unescaped: records) AS r WHERE r.record_name = u.record_name AND NOT r.deleted)
+            ON CONFLICT (record_name, field, target, added) DO UPDATE SET removed = l.removed OR excluded.removed
+            """)
+    }
+
+    /// The adds in the sets of the live records received whose entities have to-many
     /// fields, as ``elements(of:)`` gives them.
     func elements(of received: [SyncRecord], codecs: [String: EntityCodec]) async throws(SyncError)
-        -> [UUID: [String: [String: String]]]
+        -> [UUID: [String: [String: [String]]]]
     {
         try await elements(
             of: received.filter { record in
@@ -148,20 +140,20 @@ struct RemoteLinks {
             }.map(\.recordName))
     }
 
-    /// The elements in the sets of these records, with the versions of their adds: record
-    /// name → field → target → version.
-    func elements(of names: [UUID]) async throws(SyncError) -> [UUID: [String: [String: String]]] {
+    /// The adds not removed in the sets of these records, by tag: record name → field →
+    /// target → tags.
+    func elements(of names: [UUID]) async throws(SyncError) -> [UUID: [String: [String: [String]]]] {
         guard !names.isEmpty else { return [:] }
-        var elements: [UUID: [String: [String: String]]] = [:]
+        var elements: [UUID: [String: [String: [String]]]] = [:]
         let rows = try await remote.query(
             """
             SELECT record_name, field, target, added FROM \(unescaped: table)
-            WHERE record_name = ANY(\(names)::uuid[]) AND added COLLATE "C" > removed COLLATE "C"
+            WHERE record_name = ANY(\(names)::uuid[]) AND NOT removed ORDER BY added COLLATE "C"
             """)
         for row in rows {
             let (name, field, target, added) = try RemoteSchema.decode(
                 (UUID, String, String, String).self, row, remote)
-            elements[name, default: [:]][field, default: [:]][target] = added
+            elements[name, default: [:]][field, default: [:]][target, default: []].append(added)
         }
         return elements
     }

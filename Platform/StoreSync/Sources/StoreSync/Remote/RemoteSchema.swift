@@ -15,11 +15,11 @@ import PostgresNIO
 ///   machines' writes of different fields merge); `deleted` (a tombstone, whose `fields`
 ///   and `field_versions` are empty), `seq` (the server sequence number of the record's
 ///   last write, from `storesync_seq`);
-/// - `storesync_links_<store>` per store: the elements of the records' to-many fields,
-///   each its own versioned element of an add-wins set (``RemoteLinks``): `record_name`,
-///   `field`, `target` (the target's record name), `added` and `removed` (the versions of
-///   the element's latest add, and of the latest add a removal saw; present when `added`
-///   is the later);
+/// - `storesync_links_<store>` per store: the adds of targets to the records' to-many
+///   fields, an add-wins set (``RemoteLinks``): `record_name`, `field`, `target` (the
+///   target's record name), `added` (the add's tag: the version of the change that made
+///   it) and `removed` (a removal saw it); a target is in the set while one of its adds is
+///   not removed;
 /// - `storesync_devices(store, device, cursor, seen_at)`: each device that syncs a store,
 ///   how far it has pulled and when it last synced; `storesync_compactions(store,
 ///   horizon)`: the highest sequence number of a tombstone removed (``TombstoneCompaction``);
@@ -85,7 +85,7 @@ enum RemoteSchema {
             """,
             "CREATE TABLE storesync_compactions (store text PRIMARY KEY, horizon bigint NOT NULL)",
         ],
-        // 3 to 4: to-many fields as add-wins sets, an element per row. A record's elements
+        // 3 to 4: to-many fields as add-wins sets, an add per row. A record's adds
         // are made from its field's array, at the field's version, when a push first
         // changes the field (``RemoteLinks``): the server does not know which fields are
         // relationships.
@@ -95,8 +95,8 @@ enum RemoteSchema {
             FOR s IN SELECT name FROM storesync_stores LOOP
                 IF to_regclass('storesync_records_' || s) IS NOT NULL THEN
                     EXECUTE format('CREATE TABLE IF NOT EXISTS %I (record_name uuid NOT NULL, field text NOT NULL, '
-                        || 'target text NOT NULL, added text NOT NULL, removed text NOT NULL DEFAULT '''', '
-                        || 'PRIMARY KEY (record_name, field, target))', 'storesync_links_' || s);
+                        || 'target text NOT NULL, added text NOT NULL, removed boolean NOT NULL DEFAULT false, '
+                        || 'PRIMARY KEY (record_name, field, target, added))', 'storesync_links_' || s);
                 END IF;
             END LOOP; END $$
             """
@@ -184,8 +184,8 @@ enum RemoteSchema {
                 "CREATE INDEX IF NOT EXISTS \(table)_seq ON \(table) (seq)",
                 """
                 CREATE TABLE IF NOT EXISTS \(linksTable(store)) (record_name uuid NOT NULL, field text NOT NULL, \
-                target text NOT NULL, added text NOT NULL, removed text NOT NULL DEFAULT '', \
-                PRIMARY KEY (record_name, field, target))
+                target text NOT NULL, added text NOT NULL, removed boolean NOT NULL DEFAULT false, \
+                PRIMARY KEY (record_name, field, target, added))
                 """,
             ] {
                 try await remote.query(PostgresQuery(unsafeSQL: statement))

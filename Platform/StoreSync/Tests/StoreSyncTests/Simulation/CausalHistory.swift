@@ -21,10 +21,10 @@
 /// So every claim it makes holds whichever way such a sync ended.
 ///
 /// A memo on a shelf (``EntryKey/shelved(_:_:)``) is an element of an add-wins set, with
-/// claims of its own: it must be on the shelf at the end when one of its adds was seen by
-/// no removal, even one of a sync that may have pulled it (an over-approximation of what
-/// each machine may have seen, kept beside the other); it must be off when a removal had
-/// surely seen every add.
+/// claims of its own, for memos never removed: it must be on the shelf at the end when one
+/// of its adds was seen by no removal, even one of a sync that may have pulled it (an
+/// over-approximation of what each machine may have seen, kept beside the other); it must
+/// be off when a removal had surely seen every add.
 struct CausalHistory {
     struct Edit: CustomStringConvertible {
         let id: Int
@@ -139,9 +139,14 @@ struct CausalHistory {
         return found
     }
 
-    /// What breaks the add-wins claims of a memo on a shelf, while the memo is live.
+    /// What breaks the add-wins claims of a memo on a shelf, for a memo never removed: a
+    /// removed memo leaves the shelves of the machine that removed it, and those of the others
+    /// keep naming it (a memo brought back by a concurrent edit is on them again), which is
+    /// not a change of the set.
     private func setViolations(_ key: EntryKey, memo title: String, in final: Replica) -> [String] {
-        guard final.values[.memo(title)] != nil else { return [] }
+        guard final.values[.memo(title)] != nil,
+            !edits.contains(where: { $0.key == .memo(title) && $0.value == nil })
+        else { return [] }
         let ofKey = edits.filter { $0.key == key }
         let adds = ofKey.filter { $0.value != nil }
         let removals = ofKey.filter { $0.value == nil }

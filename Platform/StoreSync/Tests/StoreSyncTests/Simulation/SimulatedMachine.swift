@@ -134,14 +134,6 @@ final class SimulatedMachine {
             uniquingKeysWith: { first, _ in first })
     }
 
-    /// The titles of the memos on each shelf this machine holds, by shelf name.
-    func shelves() throws -> [String: [String]] {
-        Dictionary(
-            try ModelContext(machine.container).fetch(FetchDescriptor<Shelf>()).map { shelf in
-                (shelf.name ?? "-", (shelf.memos ?? []).compactMap(\.title).sorted())
-            }, uniquingKeysWith: { first, _ in first })
-    }
-
     /// Puts the memo on the shelf (made if this machine has none of that name), or takes
     /// it off when it is on it; returns whether it is on it after.
     func toggle(memo title: String, onShelf name: String) throws -> Bool {

@@ -110,13 +110,8 @@ struct SyncSimulation {
             let held = try machines[index].memoTitles()
             guard !held.isEmpty else { return "none held" }
             let title = held[pick % held.count]
-            // Its delete rule takes it off the shelves it is on: a removal from each.
-            let shelves = try machines[index].shelves().filter { $0.value.contains(title) }.keys
             try machines[index].removeMemo(title: title)
             history.record(.memo(title), value: nil, machine: index, step: number)
-            for shelf in shelves.sorted() {
-                history.record(.shelved(shelf, title), value: nil, machine: index, step: number)
-            }
             return title
         case .addFolder(let index):
             let name = "f\(number)"
