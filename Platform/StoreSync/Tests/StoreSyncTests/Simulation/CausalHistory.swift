@@ -20,6 +20,14 @@
 /// the server, may or may not have pushed or pulled, and is taken to have done neither.
 /// So every claim it makes holds whichever way such a sync ended.
 ///
+/// A memo taken off a shelf and put back on by one machine between two of its pushes is no
+/// change of the set (see the Limits article): such an add makes no claim.
+///
+/// A store put back from its backup has seen what it had at the backup, and the edits its
+/// machine made since that did not reach the server are gone: lost, when no sync may have
+/// pushed them, and maybe lost when one may have. A lost edit takes no part in any claim; a
+/// maybe lost one may still win, but dominates no other.
+///
 /// A memo on a shelf (``EntryKey/shelved(_:_:)``) is an element of an add-wins set, with
 /// claims of its own, for memos never removed: it must be on the shelf at the end when one
 /// of its adds was seen by no removal, even one of a sync that may have pulled it (an
@@ -52,6 +60,14 @@ struct CausalHistory {
     /// By machine, the edits it may have seen; the edits that may be on the server.
     private var maySeen: [Set<Int>]
     private var mayBeOnServer: Set<Int> = []
+    /// By machine, what it had seen (surely, maybe) at its last backup.
+    private var backups: [Int: (seen: Set<Int>, maySeen: Set<Int>)] = [:]
+    /// The edits a restore took away, surely or maybe.
+    private var lost: Set<Int> = []
+    private var mayBeLost: Set<Int> = []
+    /// Adds of a memo to a shelf made by a machine whose removal of it is not surely on the
+    /// server: the two may be one push's, which sends no change (see the Limits article).
+    private var foldedAdds: Set<Int> = []
 
     init(machines: Int) {
         seen = Array(repeating: [], count: machines)
@@ -63,6 +79,13 @@ struct CausalHistory {
         let edit = Edit(
             id: edits.count, key: key, value: value, machine: machine, step: step, seen: seen[machine],
             maySeen: maySeen[machine])
+        if case .shelved = key, value != nil,
+            edits.contains(where: {
+                $0.key == key && $0.machine == machine && $0.value == nil && !onServer.contains($0.id)
+            })
+        {
+            foldedAdds.insert(edit.id)
+        }
         edits.append(edit)
         seen[machine].insert(edit.id)
         maySeen[machine].insert(edit.id)
@@ -84,6 +107,27 @@ struct CausalHistory {
         mayHavePulled(by: machine)
     }
 
+    /// `machine` backed its store up.
+    mutating func backedUp(by machine: Int) {
+        backups[machine] = (seen[machine], maySeen[machine])
+    }
+
+    /// `machine` put its store back from its last backup: it has seen what it had then, and
+    /// its edits made since that are not on the server are gone.
+    mutating func restored(by machine: Int) {
+        guard let backup = backups[machine] else { return }
+        for edit in edits where edit.machine == machine && !backup.maySeen.contains(edit.id) {
+            if onServer.contains(edit.id) { continue }
+            if mayBeOnServer.contains(edit.id) { mayBeLost.insert(edit.id) } else { lost.insert(edit.id) }
+        }
+        seen[machine] = backup.seen
+        maySeen[machine] = backup.maySeen
+        pending[machine] = pending[machine].filter { backup.maySeen.contains($0) }
+    }
+
+    /// The edits that take part in the claims: not lost.
+    private var kept: [Edit] { edits.filter { !lost.contains($0.id) } }
+
     /// A sync of `machine` that may have pushed (killed, or cut by the server).
     mutating func mayHavePushed(by machine: Int) {
         mayBeOnServer.formUnion(maySeen[machine])
@@ -95,13 +139,16 @@ struct CausalHistory {
     }
 
     /// The edits of an entry that no other edit of it dominates, in the order they were made.
+    /// An edit maybe lost dominates none.
     func undominated(_ key: EntryKey) -> [Edit] {
-        let ofKey = edits.filter { $0.key == key }
-        let dominated = ofKey.reduce(into: Set<Int>()) { $0.formUnion($1.seen) }
+        let ofKey = kept.filter { $0.key == key }
+        let dominated = ofKey.filter { !mayBeLost.contains($0.id) }.reduce(into: Set<Int>()) {
+            $0.formUnion($1.seen)
+        }
         return ofKey.filter { !dominated.contains($0.id) }
     }
 
-    var keys: Set<EntryKey> { Set(edits.map(\.key)) }
+    var keys: Set<EntryKey> { Set(kept.map(\.key)) }
 
     /// How many entries have one edit that must win, and how many end with concurrent ones.
     var claims: (decided: Int, concurrent: Int) {
@@ -147,17 +194,23 @@ struct CausalHistory {
         guard final.values[.memo(title)] != nil,
             !edits.contains(where: { $0.key == .memo(title) && $0.value == nil })
         else { return [] }
-        let ofKey = edits.filter { $0.key == key }
+        let ofKey = kept.filter { $0.key == key }
         let adds = ofKey.filter { $0.value != nil }
         let removals = ofKey.filter { $0.value == nil }
         let isOn = final.values[key] != nil
-        if let unseen = adds.first(where: { add in !removals.contains { $0.maySeen.contains(add.id) } }), !isOn {
+        // An add maybe lost need not be there, nor one a push may have folded with its
+        // machine's removal; a removal maybe lost need not have happened.
+        let unseen = adds.first { add in
+            !mayBeLost.contains(add.id) && !foldedAdds.contains(add.id)
+                && !removals.contains { $0.maySeen.contains(add.id) }
+        }
+        if let unseen, !isOn {
             return ["\(key): off, but the add of \(unseen) was seen by no removal"]
         }
-        if !adds.isEmpty,
-            let removal = removals.first(where: { removal in adds.allSatisfy { removal.seen.contains($0.id) } }),
-            isOn
-        {
+        let seeingAll = removals.first { removal in
+            !mayBeLost.contains(removal.id) && adds.allSatisfy { removal.seen.contains($0.id) }
+        }
+        if !adds.isEmpty, let removal = seeingAll, isOn {
             return ["\(key): on, but the removal of \(removal) had seen every add"]
         }
         if isOn && adds.isEmpty { return ["\(key): on, but no edit put it there"] }

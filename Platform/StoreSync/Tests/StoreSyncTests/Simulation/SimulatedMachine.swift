@@ -1,5 +1,5 @@
 import Foundation
-import OpenSwiftData
+@_spi(StoreFiles) import OpenSwiftData
 import PopcornTestSupport
 
 /// A machine of the simulation: a data folder, its store (closed while another process
@@ -132,6 +132,25 @@ final class SimulatedMachine {
         Dictionary(
             try machine.memos().map { ($0.title ?? "-", Replica.memoValue(rating: $0.rating, tags: $0.tags)) },
             uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The machine's backup of its store, once it made one.
+    private(set) var backup: URL?
+
+    /// Backs the store up, replacing the earlier backup, with the store open (as
+    /// `popcorn stores backup` does).
+    func backUp() throws {
+        let made = try StoreFile(url: folder.file("notes.sqlite")).backup(label: "simulation")
+        if let backup, backup != made { try? FileManager.default.removeItem(at: backup) }
+        backup = made
+    }
+
+    /// Puts the store back from its backup, with the store closed; false without a backup.
+    func restore() async throws -> Bool {
+        guard let backup else { return false }
+        let store = StoreFile(url: folder.file("notes.sqlite"))
+        _ = try await closed { try store.restore(from: backup) }
+        return true
     }
 
     /// Puts the memo on the shelf (made if this machine has none of that name), or takes

@@ -7,6 +7,8 @@ struct SimulationStats {
     var killed = 0
     var interrupted = 0
     var restarts = 0
+    /// Stores put back from a backup.
+    var restores = 0
     /// Syncs during which their machine saved an edit (between the push and the pull).
     var editedDuring = 0
     /// Memos put on a shelf or taken off (a to-many set).
@@ -28,6 +30,7 @@ struct SimulationStats {
         killed += other.killed
         interrupted += other.interrupted
         restarts += other.restarts
+        restores += other.restores
         editedDuring += other.editedDuring
         shelved += other.shelved
         decided += other.decided
@@ -41,7 +44,8 @@ struct SimulationStats {
         "sync simulation: \(schedules) schedules, \(steps) steps, \(syncs) syncs "
             + "(\(cutOff) cut off after their push, \(killed) killed with SIGKILL, "
             + "\(interrupted) cut by the server, \(editedDuring) with an edit saved while in flight), "
-            + "\(restarts) server restarts, \(shelved) memos put on a shelf or taken off; "
+            + "\(restarts) server restarts, \(restores) stores put back from a backup, "
+            + "\(shelved) memos put on a shelf or taken off; "
             + "\(decided) entries won by the edit made after the others, \(concurrent) by one of concurrent edits; "
             + "\(checked) records compared by digest checks, \(repaired) repaired; \(diverged) diverged"
     }

@@ -34,6 +34,11 @@ enum SimulationStep: CustomStringConvertible {
     case interruptedSync(machine: Int, afterMilliseconds: Int)
     /// The server stops as a crash would and starts again.
     case restartServer
+    /// The machine backs its store up (`StoreFile.backup`), replacing its earlier backup.
+    case backUp(machine: Int)
+    /// The machine puts its store back from its backup (`StoreFile.restore`), as a person
+    /// does after losing the file: what it saved since and did not push is gone.
+    case restore(machine: Int)
 
     var description: String {
         switch self {
@@ -59,6 +64,8 @@ enum SimulationStep: CustomStringConvertible {
         case .interruptedSync(let machine, let delay):
             "machine \(machine) syncs, its connections terminated after \(delay) ms"
         case .restartServer: "the server restarts"
+        case .backUp(let machine): "machine \(machine) backs its store up"
+        case .restore(let machine): "machine \(machine) puts its store back from its backup"
         }
     }
 
@@ -70,7 +77,7 @@ enum SimulationStep: CustomStringConvertible {
         (0..<count).map { _ in
             let machine = Int.random(in: 0..<machines, using: &random)
             let pick = Int.random(in: 0..<1000, using: &random)
-            switch Int.random(in: 0..<140, using: &random) {
+            switch Int.random(in: 0..<146, using: &random) {
             case 0..<12: return .addMovie(machine: machine, movie: Int.random(in: 1...movies, using: &random))
             case 12..<28: return .editMovie(machine: machine, pick: pick)
             case 28..<34: return .removeMovie(machine: machine, pick: pick)
@@ -91,6 +98,8 @@ enum SimulationStep: CustomStringConvertible {
             case 109..<112: return .removeFolder(machine: machine, pick: pick)
             case 126..<140:
                 return .shelveMemo(machine: machine, memo: pick, shelf: Int.random(in: 0..<2, using: &random))
+            case 140..<143: return .backUp(machine: machine)
+            case 143..<146: return .restore(machine: machine)
             default:
                 return .fileMemo(machine: machine, memo: pick, folder: Int.random(in: 0..<1000, using: &random))
             }

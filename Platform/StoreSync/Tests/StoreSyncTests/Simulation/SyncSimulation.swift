@@ -195,6 +195,15 @@ struct SyncSimulation {
             try server.restart()
             stats.restarts += 1
             return ""
+        case .backUp(let index):
+            try machines[index].backUp()
+            history.backedUp(by: index)
+            return ""
+        case .restore(let index):
+            guard try await machines[index].restore() else { return "no backup" }
+            history.restored(by: index)
+            stats.restores += 1
+            return ""
         }
     }
 
