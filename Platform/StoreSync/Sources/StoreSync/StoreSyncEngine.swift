@@ -156,9 +156,14 @@ public struct StoreSyncEngine: Sendable {
 
         let compaction = TombstoneCompaction(
             remote: connection, store: store.name, table: RemoteSchema.recordsTable(store.name))
-        let behind = try await isBehindItsDevice(store, server: server, compaction: compaction)
+        let behindDevice = try await isBehindItsDevice(store, server: server, compaction: compaction)
+        let behind = behindDevice != nil
+        // The names the device gave models since the store's backup, for the same models here.
+        var knownNames: [String: UUID] = [:]
+        if let behindDevice { knownNames = try await records.names(originatedBy: behindDevice) }
         let outgoing = try local(store) {
-            try OutgoingChanges.prepare(store: store, codecs: codecs, server: server, remote: remote, newDevice: behind)
+            try OutgoingChanges.prepare(
+                store: store, codecs: codecs, server: server, remote: remote, newDevice: behind, knownNames: knownNames)
         }
         guard let device = outgoing.state.device else {
             throw .localStore(store: store.name, reason: "no device identifier was recorded")
@@ -281,18 +286,19 @@ public struct StoreSyncEngine: Sendable {
     /// pushing the changes its history holds at their versions and pulling from its cursor
     /// (a deletion made since wins over the rows it restored). A copy that syncs before
     /// its original moved on keeps the device; the original, then behind, takes a new one.
+    /// Returns the device when it is behind, nil otherwise.
     private func isBehindItsDevice(_ store: SyncedStore, server: UUID, compaction: TombstoneCompaction)
-        async throws(SyncError) -> Bool
+        async throws(SyncError) -> UUID?
     {
         let state = try local(store) { try SyncState.read(of: store) }
         guard state.server == server, let device = state.device,
             let noted = try await compaction.cursor(of: device)
-        else { return false }
+        else { return nil }
         // Read again once the server answered: another process syncing this store notes a
         // cursor on the server only after its pull is applied here, so this one is at least
         // as far, unless the store is behind.
         let cursor = try local(store) { try SyncState.read(of: store).cursor }
-        return noted > cursor
+        return noted > cursor ? device : nil
     }
 
     /// Runs a step on the local store; its failures name the store.

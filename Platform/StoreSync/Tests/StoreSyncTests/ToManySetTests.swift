@@ -109,6 +109,8 @@ struct ToManySetTests {
         let (url, a, b, _) = try await dune(in: ["scifi", "war"])
         // The server as the earlier release left it (no elements), and the stores too.
         _ = try await TestPostgres.execute("DROP TABLE storesync_links_library", on: url)
+        _ = try await TestPostgres.execute(
+            "ALTER TABLE storesync_records_library DROP COLUMN origin_device, DROP COLUMN origin_key", on: url)
         _ = try await TestPostgres.execute("UPDATE storesync_schema SET version = 3", on: url)
         try a.forgetLinkElements()
         try b.forgetLinkElements()

@@ -26,7 +26,8 @@ struct OutgoingChanges {
     /// takes a device identifier of its own first: it is a restored backup or a copy of a
     /// data folder, whose device another store syncs as (``StoreSyncEngine``).
     static func prepare(
-        store: SyncedStore, codecs: [String: EntityCodec], server: UUID, remote: SyncRemote, newDevice: Bool = false
+        store: SyncedStore, codecs: [String: EntityCodec], server: UUID, remote: SyncRemote, newDevice: Bool = false,
+        knownNames: [String: UUID] = [:]
     ) throws -> OutgoingChanges {
         try store.container.performSyncTransaction(author: SyncAuthor.name) { context, metadata in
             var state = try SyncState.read(from: metadata).starting(with: server, entities: Set(codecs.keys))
@@ -100,6 +101,9 @@ struct OutgoingChanges {
                         {
                             name = derived
                             renamed.insert(deleted)
+                        } else if let known = knownNames[Self.origin(of: identifier)]?.uuidString, try !isUsed(known) {
+                            // A store put back from a backup: the name its device gave the model.
+                            name = known
                         } else {
                             name = try Self.newName(codec: codec, fields: fields, isUsed: isUsed)
                         }
@@ -122,7 +126,8 @@ struct OutgoingChanges {
                     outgoing.records.append(
                         SyncRecord(
                             recordName: recordName, entity: codec.entityName, fields: fields, version: version,
-                            isDeleted: false, changedFields: isWhole ? nil : change.map(\.changedFields) ?? [])
+                            isDeleted: false, changedFields: isWhole ? nil : change.map(\.changedFields) ?? [],
+                            origin: Self.origin(of: identifier))
                     )
                 }
                 for (identifier, change) in changes.sorted(by: { $0.key < $1.key }) where change.isDeleted {
@@ -217,7 +222,7 @@ struct OutgoingChanges {
             }
             records[index] = SyncRecord(
                 recordName: record.recordName, entity: record.entity, fields: fields, version: record.version,
-                isDeleted: false, changedFields: record.changedFields)
+                isDeleted: false, changedFields: record.changedFields, origin: record.origin)
         }
         try pending.write(to: metadata)
     }
@@ -252,6 +257,12 @@ struct OutgoingChanges {
             }
         }
         return changes
+    }
+
+    /// A model's entity and primary key in this store (`Entity/key`): the origin the server
+    /// keeps with a record's first write (``RemoteRecords/names(originatedBy:)``).
+    static func origin(of identifier: PersistentIdentifier) -> String {
+        "\(identifier.entityName)/\(identifier.primaryKey.map(String.init) ?? "")"
     }
 
     /// A name for a model that has none: derived from its domain key, unless another

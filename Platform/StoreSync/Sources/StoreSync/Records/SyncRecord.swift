@@ -15,6 +15,9 @@ struct SyncRecord: Sendable {
     /// The server's sequence number of the record's last write; 0 before the server
     /// gave one.
     var sequence: Int64 = 0
+    /// The model's entity and primary key in the pushing store (`Entity/key`), which the
+    /// server keeps with the pushing device when the push is the record's first write.
+    var origin: String? = nil
 
     /// Each field's version (``HybridLogicalClock/fieldVersion``), by name.
     var fieldVersions: [String: String] {

@@ -136,6 +136,21 @@ struct RemoteRecords {
         return received
     }
 
+    /// The names of the records `device` wrote first, by their models' origins in its
+    /// store (``SyncRecord/origin``): what a store put back from a backup named since the
+    /// backup, so that it names those models as it did, instead of pushing them again as
+    /// new records.
+    func names(originatedBy device: UUID) async throws(SyncError) -> [String: UUID] {
+        var names: [String: UUID] = [:]
+        for row in try await remote.query(
+            "SELECT origin_key, record_name FROM \(unescaped: table) WHERE origin_device = \(device) AND NOT deleted")
+        {
+            let (key, name) = try RemoteSchema.decode((String?, UUID).self, row, remote)
+            if let key { names[key] = name }
+        }
+        return names
+    }
+
     /// The last sequence number the server gave, to any store of the account; 0 before
     /// the first.
     func lastSequence() async throws(SyncError) -> Int64 {
@@ -173,6 +188,7 @@ struct RemoteRecords {
         let counters = batch.map(\.version.counter)
         let devices = batch.map(\.version.device)
         let deleted = batch.map(\.isDeleted)
+        let origins = batch.map { $0.origin ?? "" }
         // Two live records merge per field: each field the push sends replaces the server's
         // when its version is later (a field this release does not know, written by a newer
         // one, stays). A tombstone, or a write over one, is decided by the records'
@@ -187,14 +203,15 @@ struct RemoteRecords {
         return """
             WITH u AS (SELECT * FROM unnest(\(names)::uuid[], \(entities)::text[], \(fields)::text[], \
                 \(fieldVersions)::text[], \(walls)::int8[], \(counters)::int8[], \(devices)::uuid[], \
-                \(deleted)::bool[]) \
-                AS u(record_name, entity, fields, field_versions, version_wall, version_counter, device, deleted)),
+                \(deleted)::bool[], \(origins)::text[]) \
+                AS u(record_name, entity, fields, field_versions, version_wall, version_counter, device, deleted, origin)),
             written AS (
             INSERT INTO \(unescaped: table) AS r (record_name, entity, fields, field_versions, version_wall,
-                version_counter, device, deleted, seq)
+                version_counter, device, deleted, seq, origin_device, origin_key)
             SELECT u.record_name, u.entity, CASE WHEN u.deleted THEN '{}'::jsonb ELSE u.fields::jsonb END,
                 CASE WHEN u.deleted THEN '{}'::jsonb ELSE u.field_versions::jsonb END,
-                u.version_wall, u.version_counter, u.device, u.deleted, nextval('storesync_seq')
+                u.version_wall, u.version_counter, u.device, u.deleted, nextval('storesync_seq'),
+                CASE WHEN u.origin = '' THEN NULL ELSE u.device END, nullif(u.origin, '')
             FROM u
             ON CONFLICT (record_name) DO UPDATE SET entity = excluded.entity,
                 fields = CASE WHEN excluded.deleted THEN '{}'::jsonb WHEN r.deleted THEN excluded.fields

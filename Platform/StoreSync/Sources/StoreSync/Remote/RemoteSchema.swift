@@ -14,7 +14,9 @@ import PostgresNIO
 ///   jsonb` (each field's version, ``HybridLogicalClock/fieldVersion``, by which two
 ///   machines' writes of different fields merge); `deleted` (a tombstone, whose `fields`
 ///   and `field_versions` are empty), `seq` (the server sequence number of the record's
-///   last write, from `storesync_seq`);
+///   last write, from `storesync_seq`), `origin_device` and `origin_key` (the device that
+///   first wrote the record, and the model's entity and primary key in its store, by which a
+///   store put back from a backup finds the names it had given: ``RemoteRecords/names(originatedBy:)``);
 /// - `storesync_links_<store>` per store: the adds of targets to the records' to-many
 ///   fields, an add-wins set (``RemoteLinks``): `record_name`, `field`, `target` (the
 ///   target's record name), `added` (the add's tag: the version of the change that made
@@ -85,7 +87,8 @@ enum RemoteSchema {
             """,
             "CREATE TABLE storesync_compactions (store text PRIMARY KEY, horizon bigint NOT NULL)",
         ],
-        // 3 to 4: to-many fields as add-wins sets, an add per row. A record's adds
+        // 3 to 4: each record's origin (its first writer's device and model); to-many fields
+        // as add-wins sets, an add per row. A record's adds
         // are made from its field's array, at the field's version, when a push first
         // changes the field (``RemoteLinks``): the server does not know which fields are
         // relationships.
@@ -94,6 +97,10 @@ enum RemoteSchema {
             DO $$ DECLARE s text; BEGIN
             FOR s IN SELECT name FROM storesync_stores LOOP
                 IF to_regclass('storesync_records_' || s) IS NOT NULL THEN
+                    EXECUTE format('ALTER TABLE %I ADD COLUMN IF NOT EXISTS origin_device uuid, ADD COLUMN IF NOT EXISTS origin_key text', \
+                        'storesync_records_' || s);
+                    EXECUTE format('CREATE INDEX IF NOT EXISTS %I ON %I (origin_device)', 'storesync_records_' || s || '_origin', \
+                        'storesync_records_' || s);
                     EXECUTE format('CREATE TABLE IF NOT EXISTS %I (record_name uuid NOT NULL, field text NOT NULL, '
                         || 'target text NOT NULL, added text NOT NULL, removed boolean NOT NULL DEFAULT false, '
                         || 'PRIMARY KEY (record_name, field, target, added))', 'storesync_links_' || s);
@@ -179,9 +186,10 @@ enum RemoteSchema {
                 CREATE TABLE IF NOT EXISTS \(table) (record_name uuid PRIMARY KEY, entity text NOT NULL, \
                 fields jsonb NOT NULL, version_wall bigint NOT NULL, version_counter bigint NOT NULL, \
                 device uuid NOT NULL, deleted boolean NOT NULL, seq bigint NOT NULL, \
-                field_versions jsonb NOT NULL DEFAULT '{}')
+                field_versions jsonb NOT NULL DEFAULT '{}', origin_device uuid, origin_key text)
                 """,
                 "CREATE INDEX IF NOT EXISTS \(table)_seq ON \(table) (seq)",
+                "CREATE INDEX IF NOT EXISTS \(table)_origin ON \(table) (origin_device)",
                 """
                 CREATE TABLE IF NOT EXISTS \(linksTable(store)) (record_name uuid NOT NULL, field text NOT NULL, \
                 target text NOT NULL, added text NOT NULL, removed boolean NOT NULL DEFAULT false, \
