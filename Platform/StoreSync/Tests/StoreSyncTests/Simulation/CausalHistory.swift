@@ -92,9 +92,16 @@ struct CausalHistory {
         pending[machine].insert(edit.id)
     }
 
+    /// The machines with a push committed on the server.
+    private var pushers: Set<Int> = []
+
+    /// Whether a push of `machine` committed on the server.
+    func hasPushed(_ machine: Int) -> Bool { pushers.contains(machine) }
+
     /// A push of `machine` committed on the server: every version it sent is above all it
     /// had seen, so whoever pulls from now on has seen those too.
     mutating func pushed(by machine: Int) {
+        pushers.insert(machine)
         onServer.formUnion(seen[machine])
         mayHavePushed(by: machine)
         pending[machine] = []

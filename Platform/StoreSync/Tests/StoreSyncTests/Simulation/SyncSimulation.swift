@@ -196,6 +196,9 @@ struct SyncSimulation {
             stats.restarts += 1
             return ""
         case .backUp(let index):
+            // A backup taken before the store's first sync is put back as a store never synced:
+            // its models without a domain key are pushed again (see the Limits article).
+            guard history.hasPushed(index) else { return "never synced: no backup" }
             try machines[index].backUp()
             history.backedUp(by: index)
             return ""
