@@ -48,15 +48,18 @@ struct RemoteLinks {
     }
 
     /// Writes the changes' adds and removals into the sets of the live records, removes the
-    /// rows of the records `pushed` that are tombstones now, and sets each changed field to
-    /// its set's targets. Returns the records whose field this changed, with their new
-    /// sequence numbers: their arrays are no longer the ones sent, and the pusher fetches them.
-    func apply(_ changes: [LinkChange], pushed: [UUID]) async throws(SyncError) -> [(UUID, Int64)] {
-        try await remote.query(
-            """
-            DELETE FROM \(unescaped: table) AS l USING \(unescaped: records) AS r
-            WHERE r.record_name = l.record_name AND r.deleted AND r.record_name = ANY(\(pushed)::uuid[])
-            """)
+    /// rows of the records of the tombstones `deleted` that the server took, and sets each
+    /// changed field to its set's targets. Returns the records whose field this changed, with
+    /// their new sequence numbers: their arrays are no longer the ones sent, and the pusher
+    /// fetches them.
+    func apply(_ changes: [LinkChange], deleted: [UUID]) async throws(SyncError) -> [(UUID, Int64)] {
+        if !deleted.isEmpty {
+            try await remote.query(
+                """
+                DELETE FROM \(unescaped: table) AS l USING \(unescaped: records) AS r
+                WHERE r.record_name = l.record_name AND r.deleted AND r.record_name = ANY(\(deleted)::uuid[])
+                """)
+        }
         guard !changes.isEmpty else { return [] }
         try await write(adds(of: changes), removed: false)
         try await write(removals(of: changes), removed: true)
