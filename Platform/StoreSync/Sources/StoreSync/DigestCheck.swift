@@ -169,12 +169,6 @@ struct DigestCheck {
 
     /// Runs a step on the local store; its failures name the store.
     private func local<Result>(_ body: () throws -> Result) throws(SyncError) -> Result {
-        do {
-            return try body()
-        } catch let error as SyncError {
-            throw error
-        } catch {
-            throw .localStore(store: store.name, reason: "\(error)")
-        }
+        try SyncError.onLocalStore(store.name, body)
     }
 }

@@ -16,7 +16,8 @@ import OpenSwiftData
 /// 2. one local transaction reads the changes since the last push from the store's
 ///    history (everything on a first push) and gives new models their record names; a
 ///    store that has pulled less than its device had on the server (a restored backup, a
-///    copied data folder) takes a new device id first, and a store that has pulled more
+///    copied data folder) takes a new device id first, naming the models its device named
+///    since as it did (``RemoteRecords/names(originatedBy:)``), and a store that has pulled more
 ///    than the server ever numbered (a server restored from an older copy) is refused;
 /// 3. the device is noted among the store's devices with its cursor, so that the
 ///    tombstones it has not pulled stay on the server (see the Guarantees article); then one
@@ -303,12 +304,6 @@ public struct StoreSyncEngine: Sendable {
 
     /// Runs a step on the local store; its failures name the store.
     private func local<Result>(_ store: SyncedStore, _ body: () throws -> Result) throws(SyncError) -> Result {
-        do {
-            return try body()
-        } catch let error as SyncError {
-            throw error
-        } catch {
-            throw .localStore(store: store.name, reason: "\(error)")
-        }
+        try SyncError.onLocalStore(store.name, body)
     }
 }

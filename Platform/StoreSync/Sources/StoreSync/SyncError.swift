@@ -98,3 +98,17 @@ public enum SyncError: Error, Sendable, Equatable, CustomStringConvertible {
         return text.unicodeScalars.count > 2_000 ? shown + "…" : shown
     }
 }
+
+extension SyncError {
+    /// Runs a step on the local store `store`: a ``SyncError`` it throws passes as it is,
+    /// any other error becomes ``localStore(store:reason:)``, naming the store.
+    static func onLocalStore<Result>(_ store: String, _ body: () throws -> Result) throws(SyncError) -> Result {
+        do {
+            return try body()
+        } catch let error as SyncError {
+            throw error
+        } catch {
+            throw .localStore(store: store, reason: "\(error)")
+        }
+    }
+}

@@ -119,26 +119,6 @@ package struct SyncResultJSON: Codable, Equatable, Sendable {
 
 /// `popcorn sync status`, read locally without contacting the server.
 package struct SyncStatusJSON: Codable, Equatable, Sendable {
-    /// What the digest check that ends the sync found: how many records it compared with
-    /// the server's (those of part `part` of `parts`, compared in turn, one per sync), how
-    /// many differed and were repaired, and how many are held here while the server has no
-    /// record of them (kept, not sent).
-    package struct Digest: Codable, Equatable, Sendable {
-        package let checked: Int
-        package let part: Int
-        package let parts: Int
-        package let repaired: Int
-        package let unresolved: Int
-
-        package init(checked: Int, part: Int = 1, parts: Int = 1, repaired: Int, unresolved: Int) {
-            self.checked = checked
-            self.part = part
-            self.parts = parts
-            self.repaired = repaired
-            self.unresolved = unresolved
-        }
-    }
-
     package struct Store: Codable, Equatable, Sendable {
         /// `watchlist` or `history`.
         package let store: String

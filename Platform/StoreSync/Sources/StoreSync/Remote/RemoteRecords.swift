@@ -67,7 +67,9 @@ struct RemoteRecords {
                 }
             }
             // The fields whose sets now hold another machine's elements too are fetched back.
-            for (name, sequence) in try await links.apply(linkChanges, deleted: records.filter(\.isDeleted).map(\.recordName)) {
+            for (name, sequence) in try await links.apply(
+                linkChanges, deleted: records.filter(\.isDeleted).map(\.recordName))
+            {
                 acceptedNames.insert(name)
                 merged.append(name)
                 let range = outcome.sequenceRange
