@@ -17,7 +17,7 @@ import OpenSwiftData
 ///    history (everything on a first push) and gives new models their record names; a
 ///    store that has pulled less than its device had on the server (a restored backup, a
 ///    copied data folder) takes a new device id first, naming the models its device named
-///    since as it did (``RemoteRecords/names(originatedBy:)``), and a store that has pulled more
+///    since as it did (the server keeps who first wrote each record), and a store that has pulled more
 ///    than the server ever numbered (a server restored from an older copy) is refused;
 /// 3. the device is noted among the store's devices with its cursor, so that the
 ///    tombstones it has not pulled stay on the server (see the Guarantees article); then one
@@ -31,7 +31,7 @@ import OpenSwiftData
 /// 7. when applying them deleted rows through a `.cascade` delete rule beyond the
 ///    tombstones received, their tombstones are pushed as in steps 2 to 4;
 /// 8. the store is compared with the server through digests of their records, and a
-///    record that differs is repaired and reported (``DigestCheck``).
+///    record that differs is repaired and reported (see the Guarantees article).
 public struct StoreSyncEngine: Sendable {
     /// The server the engine syncs with.
     public let remote: SyncRemote

@@ -25,10 +25,11 @@ public struct StoreSyncReport: Sendable, Equatable, Codable {
     /// the part compared (``checkedPart``) the two sides held, but for those changed here
     /// since the push and those written on the server since the pull.
     public var checked = 0
-    /// The part of the records the digest check compared, from 1, and how many parts the
-    /// store has: 1 of 1 up to 2,048 records; a larger store is compared a part per sync, in
-    /// turn, so that each of its records is compared once in every `checkedParts` syncs.
+    /// The part of the records the digest check compared, from 1, of ``checkedParts``.
     public var checkedPart = 1
+    /// How many parts the digest check divides the store's records into: 1 up to 2,048
+    /// records; a larger store is compared a part per sync, in turn, so that each of its
+    /// records is compared once in every `checkedParts` syncs.
     public var checkedParts = 1
     /// Records that differed from the server's when compared, and were repaired: fetched
     /// and applied here, or sent again to a server that had lost them. Each is logged as a
