@@ -6,16 +6,18 @@ import Logging
 /// through digests (``RecordDigest``), and what differs is repaired and reported, so that
 /// a divergence, whatever caused it, is never silent and never lasts.
 ///
-/// A store of more than a few thousand records is compared a part at a time, one part per
-/// sync in turn (``LocalDigest/recordsPerPart``): every record is compared at least once in
-/// every run of that many syncs, and a sync of a large store stays short.
+/// A store of more than ``LocalDigest/recordsPerPart`` records is compared a part at a time
+/// (the records whose names' first byte falls in one of 2, 4, … 256 equal ranges), one part
+/// per sync in turn: every record is compared once in every run of that many syncs, and a
+/// sync of a large store stays short.
 ///
 /// The two sides compare the live records the server held at the store's cursor, over
 /// the fields this release knows, leaving out the records changed here since the last
 /// push (the next push sends them), set aside or noted for fetching again, and those
 /// written on the server after the cursor (another sync's). One query returns the
-/// server's 256 bucket digests; only the buckets that differ are narrowed down to their
-/// records, and only the records that differ are fetched. A record that differs is
+/// server's digests of the part's buckets (a bucket per first byte of the names); only the
+/// buckets that differ are narrowed down to their records, and only the records that differ
+/// are fetched. A record that differs is
 /// repaired towards the server, which every machine converges on: fetched and applied as
 /// a pull applies it (its deletion included).
 ///
