@@ -49,7 +49,9 @@ port_is_free() {
 }
 
 start() {
-    local owner_pid="" settings=() tls_cert="" tls_key=""
+    # Tests run in parallel, each with connections of its own (engines, watchers, checks):
+    # room for more than the default 100.
+    local owner_pid="" settings=(-c max_connections=300) tls_cert="" tls_key=""
     while [ $# -gt 0 ]; do
         case "$1" in
         --owner-pid) owner_pid="$2"; shift 2 ;;

@@ -148,6 +148,29 @@ struct SyncCommandTests {
         }
     }
 
+    @Test("--reassert sends this machine's entries again over the server's: an entry removed elsewhere comes back")
+    func reassert() async throws {
+        let url = try await TestPostgres.newDatabase()
+        let a = SyncMachine()
+        let b = SyncMachine()
+        let movies = try catalogMovies(a.popcorn)
+        for movie in movies.prefix(2) { #expect(try a.popcorn.run(["watchlist", "add", movie]).status == 0) }
+        _ = try a.syncJSON(url)
+        _ = try b.syncJSON(url)
+        #expect(try b.popcorn.run(["watchlist", "remove", movies[0]]).status == 0)
+        _ = try b.syncJSON(url)
+
+        let refused = try a.sync(url, ["--reassert", "--watch"])
+        #expect(refused.status == 64)
+        let result = try a.sync(url, ["--reassert", "--json"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let json = try JSONContract().decode("SyncResultJSON", as: SyncResultJSON.self, from: result.standardOutput)
+        #expect(json.store("watchlist")?.reasserted == 2)
+        _ = try b.syncJSON(url)
+        #expect(try await b.watchlist() == a.watchlist())
+        #expect(try await b.watchlist().count == 2)
+    }
+
     @Test("sync status contacts no server and creates no store: a store not created yet shows as never synced")
     func statusCreatesNothing() throws {
         let popcorn = PopcornProcess()

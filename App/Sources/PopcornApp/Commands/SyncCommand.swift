@@ -27,11 +27,21 @@ struct SyncCommand: AsyncParsableCommand {
                 come, until interrupted (Ctrl-C, SIGTERM). Prints a line per sync; not with --json.
                 """)
         var watch = false
+        @Flag(
+            help: """
+                Send every entry this machine holds to the server again, over the server's, before \
+                syncing: entries removed on other machines since come back, and their changes since \
+                are undone. For a store put back from a backup that is to be kept as it is.
+                """)
+        var reassert = false
         @OptionGroup var options: GlobalOptions
 
         func validate() throws {
             if watch && options.json {
                 throw ValidationError("--watch prints a line per sync as it runs, and cannot be used with --json.")
+            }
+            if watch && reassert {
+                throw ValidationError("--reassert sends this machine's entries once, and cannot be used with --watch.")
             }
         }
 
@@ -53,7 +63,8 @@ struct SyncCommand: AsyncParsableCommand {
             do {
                 // The missing stores are created once the server has answered: a server that
                 // cannot be reached creates no store on a machine that has none yet.
-                reports = try await engine.sync(opening: opening.all)
+                reports =
+                    try await reassert ? engine.reassert(opening: opening.all) : engine.sync(opening: opening.all)
             } catch let error as SyncError {
                 throw CommandFailure(error.description, status: error.exitStatus)
             }
@@ -73,6 +84,9 @@ struct SyncCommand: AsyncParsableCommand {
                 environment.output.table(table)
                 // Said apart from the table, which a narrow terminal cuts.
                 for report in reports {
+                    if report.reasserted > 0 {
+                        print("\(report.store): \(report.reasserted) entries sent again over the server's.")
+                    }
                     if let digest = SyncResultJSON.digestLine(report) { print(digest) }
                 }
             }

@@ -102,7 +102,8 @@ struct DigestCheck {
         }
         if !lost.isEmpty {
             if try await compaction.horizon() == 0 {
-                try await sendAgain(lost.compactMap { name in compared[name].map { (name, $0) } })
+                try await Reassertion(store: store, codecs: codecs, records: records).send(
+                    lost.compactMap { name in compared[name].map { (name, $0) } })
                 for name in lost { outcome.repaired[name] = "the server had no record of it, sent again" }
             } else {
                 outcome.unresolved = Set(lost)
@@ -135,37 +136,6 @@ struct DigestCheck {
             }
             return differing.isEmpty
                 ? nil : "fields \(differing.sorted().joined(separator: ", ")) set to the server's values"
-        }
-    }
-
-    /// Sends records the server lost, whole, at a new version of this store's clock, and
-    /// advances the clock past it.
-    private func sendAgain(_ lost: [(UUID, LocalDigest.Record)]) async throws(SyncError) {
-        let state = try local { try SyncState.read(of: store) }
-        guard let device = state.device else { return }
-        let version = (state.clock ?? .zero(device: device)).stamp(savedAt: Date(), device: device)
-        let sent = lost.map { name, record in
-            SyncRecord(
-                recordName: name, entity: record.entity, fields: record.fields, version: version, isDeleted: false)
-        }
-        // Their to-many fields hold what this store holds, whatever elements the server kept.
-        var linkChanges: [LinkChange] = []
-        for (name, record) in lost {
-            for link in codecs[record.entity]?.links ?? [] where link.isToMany {
-                guard let text = record.fields[link.name] else { continue }
-                linkChanges.append(
-                    LinkChange(
-                        record: name, field: link.name, added: try local { try link.names(in: text) }, removed: [:],
-                        version: version.fieldVersion, replacesOlder: true))
-            }
-        }
-        _ = try await records.push(sent, linkChanges: linkChanges)
-        try local {
-            try store.container.performSyncTransaction(author: SyncAuthor.name) { _, metadata in
-                var state = try SyncState.read(from: metadata)
-                state.advanceClock(to: version)
-                try state.write(to: metadata)
-            }
         }
     }
 

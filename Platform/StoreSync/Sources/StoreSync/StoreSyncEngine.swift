@@ -104,12 +104,12 @@ public struct StoreSyncEngine: Sendable {
         return try await sync(stores, on: connection)
     }
 
-    /// Syncs each store on `connection`, then closes it; throws the first store's failure
-    /// once every store was tried.
-    private func sync(_ stores: [SyncedStore], on connection: RemoteConnection) async throws(SyncError)
-        -> [StoreSyncReport]
+    /// Syncs each store on `connection` (then re-asserts it, with `reasserting`), then closes
+    /// it; throws the first store's failure once every store was tried.
+    func sync(_ stores: [SyncedStore], on connection: RemoteConnection, reasserting: Bool = false)
+        async throws(SyncError) -> [StoreSyncReport]
     {
-        let round = await syncEach(stores, on: connection)
+        let round = await syncEach(stores, on: connection, reasserting: reasserting)
         await connection.close()
         try throwFirst(of: round.failures)
         return round.reports
@@ -118,14 +118,18 @@ public struct StoreSyncEngine: Sendable {
     /// Syncs each store on `connection` in turn, whatever the others' outcomes: one store's
     /// failure (a record the server refuses, a store file that cannot be written) is its own.
     /// Returns the reports of the stores synced and the failures of the others, in order.
-    func syncEach(_ stores: [SyncedStore], on connection: RemoteConnection) async
+    func syncEach(_ stores: [SyncedStore], on connection: RemoteConnection, reasserting: Bool = false) async
         -> (reports: [StoreSyncReport], failures: [SyncError])
     {
         var reports: [StoreSyncReport] = []
         var failures: [SyncError] = []
         for store in stores {
             do {
-                reports.append(try await sync(store, on: connection))
+                // Sent before the sync, whose pull would otherwise bring this store up to date first.
+                let reasserted = reasserting ? try await reassert(store, on: connection) : 0
+                var report = try await sync(store, on: connection)
+                report.reasserted = reasserted
+                reports.append(report)
             } catch {
                 failures.append(error)
                 // A failure of the server as a whole (its tables are newer) is every store's.

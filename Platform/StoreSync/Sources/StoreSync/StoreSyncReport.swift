@@ -40,6 +40,9 @@ public struct StoreSyncReport: Sendable, Equatable, Codable {
     /// missed. Kept here and not sent; each is logged as a warning at each sync, until the
     /// model is edited (which sends it) or deleted.
     public var unresolved = 0
+    /// Models sent again over the server's by ``StoreSyncEngine/reassert(_:)``; 0 for a
+    /// sync.
+    public var reasserted = 0
 
     /// Creates an empty report of the store `store`.
     ///

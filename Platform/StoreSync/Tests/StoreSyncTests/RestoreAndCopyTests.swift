@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 @_spi(StoreFiles) @_spi(Sync) import OpenSwiftData
 import PopcornTestSupport
 import StoreSyncTesting
@@ -104,6 +105,37 @@ struct RestoreAndCopyTests {
         #expect(
             try await TestPostgres.integer("SELECT count(*) FROM storesync_records_notes WHERE NOT deleted", on: url)
                 == 1)
+    }
+
+    @Test(
+        "a restored store re-asserted wins as it is: a model deleted since comes back, an edit made since is undone, a model added elsewhere stays"
+    )
+    func reassertedRestore() async throws {
+        let url = try await TestPostgres.newDatabase()
+        var a: Machine? = try Machine()
+        let b = try Machine()
+        for movie in 1...3 { try a?.add(movie: movie, at: 1_000, note: "first") }
+        try await a?.sync(url)
+        try await b.sync(url)
+        let folder = try #require(a?.folder)
+        let store = StoreFile(url: folder.file("notes.sqlite"))
+        let backup = try store.backup(label: "test")
+        try a?.remove(movie: 1)
+        try await a?.sync(url)
+        try b.edit(movie: 2, note: "changed on B")
+        try b.add(movie: 4, at: 2_000, note: "added on B")
+        try await b.sync(url)
+        a = nil
+        try store.restore(from: backup)
+        let restored = try Machine(opening: folder)
+        let engine = StoreSyncEngine(remote: try SyncRemote(url: url), logger: Logger(label: "test"))
+        let report = try #require(try await engine.reassert([restored.store]).first)
+        #expect(report.reasserted == 3)
+        #expect(report.repaired == 0)
+        try await b.sync(url)
+        let expected = ["1/first", "2/first", "3/first", "4/added on B"]
+        #expect(try restored.movies().map(\.description) == expected)
+        #expect(try b.movies().map(\.description) == expected)
     }
 
     @Test(

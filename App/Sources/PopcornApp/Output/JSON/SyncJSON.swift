@@ -60,6 +60,8 @@ package struct SyncResultJSON: Codable, Equatable, Sendable {
         /// left aside, and fetched again at each sync.
         package let setAside: Int
         package let digest: Digest
+        /// Entries sent again over the server's (`--reassert`); 0 otherwise.
+        package let reasserted: Int
     }
 
     /// The server, without its password.
@@ -82,7 +84,8 @@ package struct SyncResultJSON: Codable, Equatable, Sendable {
                 keptLocal: report.keptLocal, setAside: report.setAside,
                 digest: Digest(
                     checked: report.checked, part: report.checkedPart, parts: report.checkedParts,
-                    repaired: report.repaired, unresolved: report.unresolved))
+                    repaired: report.repaired, unresolved: report.unresolved),
+                reasserted: report.reasserted)
         }
     }
 

@@ -41,15 +41,23 @@ struct LocalDigest {
 
     /// Reads the store's side of its part (the one after the last sync's) in one
     /// transaction, which writes nothing.
-    static func read(store: SyncedStore, codecs: [String: EntityCodec]) throws -> LocalDigest {
+    ///
+    /// - Parameter whole: Whether to read every record, as one part, the records changed
+    ///   since the push, set aside or due to be fetched again included (for
+    ///   ``StoreSyncEngine/reassert(_:)``).
+    static func read(store: SyncedStore, codecs: [String: EntityCodec], whole: Bool = false) throws -> LocalDigest {
         try store.container.performSyncTransaction(author: SyncAuthor.name) { context, metadata in
             let state = try SyncState.read(from: metadata)
             let device = state.device ?? UUID()
             var digest = LocalDigest(cursor: state.cursor, device: state.device)
-            let pending = try LocalChanges.read(
-                in: context, after: state.pushedTransaction, codecs: codecs, stamping: state.stamping, device: device
-            ).changes
-            digest.excluded = state.refetch.union(state.setAside)
+            let pending =
+                whole
+                ? [:]
+                : try LocalChanges.read(
+                    in: context, after: state.pushedTransaction, codecs: codecs, stamping: state.stamping,
+                    device: device
+                ).changes
+            digest.excluded = whole ? [] : state.refetch.union(state.setAside)
             for identifier in pending.keys {
                 if let name = try metadata.recordName(of: identifier).flatMap(UUID.init(uuidString:)) {
                     digest.excluded.insert(name)
@@ -57,7 +65,7 @@ struct LocalDigest {
             }
             digest.excluded.formUnion(
                 try CascadedDeletions.read(from: metadata).deletions.compactMap { UUID(uuidString: $0.record) })
-            digest.parts = parts(of: try metadata.recordNameCount())
+            digest.parts = whole ? 1 : parts(of: try metadata.recordNameCount())
             digest.part = abs(state.pullsApplied % digest.parts)
             // Only the part's names are read: its range of names, uppercase as stored.
             let bytes = digest.bytes
