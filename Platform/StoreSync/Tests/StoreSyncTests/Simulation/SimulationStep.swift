@@ -77,7 +77,7 @@ enum SimulationStep: CustomStringConvertible {
         (0..<count).map { _ in
             let machine = Int.random(in: 0..<machines, using: &random)
             let pick = Int.random(in: 0..<1000, using: &random)
-            switch Int.random(in: 0..<146, using: &random) {
+            switch Int.random(in: 0..<150, using: &random) {
             case 0..<12: return .addMovie(machine: machine, movie: Int.random(in: 1...movies, using: &random))
             case 12..<28: return .editMovie(machine: machine, pick: pick)
             case 28..<34: return .removeMovie(machine: machine, pick: pick)
@@ -98,8 +98,8 @@ enum SimulationStep: CustomStringConvertible {
             case 109..<112: return .removeFolder(machine: machine, pick: pick)
             case 126..<140:
                 return .shelveMemo(machine: machine, memo: pick, shelf: Int.random(in: 0..<2, using: &random))
-            case 140..<143: return .backUp(machine: machine)
-            case 143..<146: return .restore(machine: machine)
+            case 140..<146: return .backUp(machine: machine)
+            case 146..<150: return .restore(machine: machine)
             default:
                 return .fileMemo(machine: machine, memo: pick, folder: Int.random(in: 0..<1000, using: &random))
             }
