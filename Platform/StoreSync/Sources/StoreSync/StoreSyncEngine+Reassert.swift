@@ -29,15 +29,7 @@ extension StoreSyncEngine {
     /// - Returns: One report per store, with ``StoreSyncReport/reasserted``.
     /// - Throws: What `open` throws; otherwise what ``sync(_:)`` throws.
     public func reassert(opening open: () throws -> [SyncedStore]) async throws -> [StoreSyncReport] {
-        let connection = try await RemoteConnection.open(remote, logger: logger)
-        let stores: [SyncedStore]
-        do {
-            stores = try open()
-            for store in stores { try store.validate() }
-        } catch {
-            await connection.close()
-            throw error
-        }
+        let (connection, stores) = try await connect(thenOpening: open)
         return try await sync(stores, on: connection, reasserting: true)
     }
 

@@ -92,16 +92,24 @@ public struct StoreSyncEngine: Sendable {
     /// - Returns: One report per store synced, in order.
     /// - Throws: What `open` throws; otherwise what ``sync(_:)`` throws.
     public func sync(opening open: () throws -> [SyncedStore]) async throws -> [StoreSyncReport] {
+        let (connection, stores) = try await connect(thenOpening: open)
+        return try await sync(stores, on: connection)
+    }
+
+    /// Connects to the server, then runs `open` and checks the stores it returns; on a
+    /// failure of either, closes the connection and throws.
+    func connect(thenOpening open: () throws -> [SyncedStore]) async throws
+        -> (RemoteConnection, [SyncedStore])
+    {
         let connection = try await RemoteConnection.open(remote, logger: logger)
-        let stores: [SyncedStore]
         do {
-            stores = try open()
+            let stores = try open()
             for store in stores { try store.validate() }
+            return (connection, stores)
         } catch {
             await connection.close()
             throw error
         }
-        return try await sync(stores, on: connection)
     }
 
     /// Syncs each store on `connection` (then re-asserts it, with `reasserting`), then closes
