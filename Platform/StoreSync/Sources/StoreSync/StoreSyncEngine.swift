@@ -17,8 +17,11 @@ import OpenSwiftData
 ///    history (everything on a first push) and gives new models their record names; a
 ///    store that has pulled less than its device had on the server (a restored backup, a
 ///    copied data folder) takes a new device id first, naming the models its device named
-///    since as it did (the server keeps who first wrote each record), and a store that has pulled more
-///    than the server ever numbered (a server restored from an older copy) is refused;
+///    since as it did (the server keeps who first wrote each record); a store whose server
+///    went back in time (restored from an older copy: its last sequence number is below the
+///    store's cursor, or its note of the store's device below the one the store made) is
+///    refused; a store behind the tombstones the server removed pulls every record first,
+///    and its models deleted elsewhere meanwhile go, edited here or not (``SyncStanding``);
 /// 3. the device is noted among the store's devices with its cursor, so that the
 ///    tombstones it has not pulled stay on the server (see the Guarantees article); then one
 ///    server transaction sends the changes: last writer wins per record, by version (a
@@ -169,31 +172,38 @@ public struct StoreSyncEngine: Sendable {
 
         let compaction = TombstoneCompaction(
             remote: connection, store: store.name, table: RemoteSchema.recordsTable(store.name))
-        let behindDevice = try await isBehindItsDevice(store, server: server, compaction: compaction)
-        let behind = behindDevice != nil
+        let standing = try await standing(
+            of: store, server: server, records: records, compaction: compaction, on: connection)
         // The names the device gave models since the store's backup, for the same models here.
         var knownNames: [String: UUID] = [:]
-        if let behindDevice { knownNames = try await records.names(originatedBy: behindDevice) }
-        let outgoing = try local(store) {
+        if let behindDevice = standing.behindDevice {
+            knownNames = try await records.names(originatedBy: behindDevice)
+        }
+        let newDevice = standing.behindDevice.map { _ in UUID() }
+        var outgoing = try local(store) {
             try OutgoingChanges.prepare(
-                store: store, codecs: codecs, server: server, remote: remote, newDevice: behind, knownNames: knownNames)
+                store: store, codecs: codecs, server: server, remote: remote, newDevice: newDevice,
+                knownNames: knownNames)
         }
         guard let device = outgoing.state.device else {
             throw .localStore(store: store.name, reason: "no device identifier was recorded")
         }
-        if behind {
+        if let behindDevice = standing.behindDevice {
             logger.notice(
-                "\(store.name): behind what its device had pulled: a restored backup or a copied data folder, synced as a new device \(device)",
+                "\(store.name): behind what its device \(behindDevice) had pulled: a restored backup or a copied data folder, synced as a new device \(device)",
                 metadata: ["store": "\(store.name)"])
         }
-        // A server whose sequence went below this store's cursor went back in time: its
-        // writes since the copy it was restored from are gone, and this store's pushed
-        // changes since are on no row of it (their history was deleted once pushed).
-        let lastSequence = try await records.lastSequence()
-        if outgoing.state.cursor > lastSequence {
-            throw .serverWentBack(
-                remote: connection.remote.description, store: store.name, cursor: outgoing.state.cursor,
-                lastSequence: lastSequence)
+        if standing.behindHorizon {
+            // After the names are given (a restored store names its models as its device
+            // did), before anything is sent; then the push is read again, without the
+            // models the catch-up deleted.
+            let caughtUp = try await catchUp(store, codecs: codecs, records: records, device: device)
+            report.receivedUpdates += caughtUp.updated
+            report.receivedInsertions += caughtUp.inserted
+            report.receivedDeletions += caughtUp.deleted
+            outgoing = try local(store) {
+                try OutgoingChanges.prepare(store: store, codecs: codecs, server: server, remote: remote)
+            }
         }
         // Known to the compaction before anything this sync sends (the push, and the push
         // of what the pull's delete rules delete) is on the server.
@@ -228,16 +238,8 @@ public struct StoreSyncEngine: Sendable {
         // The horizon is read after the pull: a compaction that ran during it shows here too.
         let horizon = try await compaction.horizon()
         if confirmed.cursor < horizon {
-            if horizon > (try await records.lastSequence()) {
-                // No tombstone has a number the server never gave: a full pull on this horizon
-                // would delete every model whose record the server lacks. Asked only here,
-                // where the horizon is acted on.
-                throw .server(
-                    remote: connection.remote.description,
-                    message:
-                        "its compaction horizon (\(horizon)) is beyond the last sequence number it gave; nothing was deleted"
-                )
-            }
+            // Asked only here, where the horizon is acted on.
+            try Self.checkHorizon(horizon, below: try await records.lastSequence(), on: connection)
             // Tombstones this store had not pulled may be gone: everything, and which
             // records are still live.
             pulled = try await records.pull(after: 0, skipping: pushed.sequenceRange)
@@ -266,6 +268,7 @@ public struct StoreSyncEngine: Sendable {
             report.sentChanges += cascade.records.count { !$0.isDeleted }
         }
         try await compaction.note(device: device, cursor: incoming.cursor, retention: tombstoneRetention)
+        try local(store) { try SyncState.noteNoted(cursor: incoming.cursor, of: store) }
         let check = try await DigestCheck(
             store: store, codecs: codecs, records: records,
             digests: RemoteDigest(remote: connection, table: RemoteSchema.recordsTable(store.name)),
@@ -276,9 +279,9 @@ public struct StoreSyncEngine: Sendable {
         report.checkedParts = check.parts
         report.repaired = check.repaired.count
         report.unresolved = check.unresolved.count
-        report.receivedUpdates = outcome.updated
-        report.receivedInsertions = outcome.inserted
-        report.receivedDeletions = outcome.deleted
+        report.receivedUpdates += outcome.updated
+        report.receivedInsertions += outcome.inserted
+        report.receivedDeletions += outcome.deleted
         report.keptLocal = outcome.keptLocal
         report.setAside = outcome.setAside.count
         for (name, reason) in outcome.setAside.sorted(by: { $0.key.uuidString < $1.key.uuidString }) {
@@ -290,28 +293,6 @@ public struct StoreSyncEngine: Sendable {
             "pulled",
             metadata: ["store": "\(store.name)", "records": "\(pulled.count)", "applied": "\(outcome.applied)"])
         return report
-    }
-
-    /// Whether the store has pulled less than its device had at its last sync noted on the
-    /// server: it is a backup put back, or a copy of a data folder whose original synced
-    /// since. It then syncs as a new device: its stamps must not collide with those the
-    /// device issued since, and it is brought up to date as any device that was away, by
-    /// pushing the changes its history holds at their versions and pulling from its cursor
-    /// (a deletion made since wins over the rows it restored). A copy that syncs before
-    /// its original moved on keeps the device; the original, then behind, takes a new one.
-    /// Returns the device when it is behind, nil otherwise.
-    private func isBehindItsDevice(_ store: SyncedStore, server: UUID, compaction: TombstoneCompaction)
-        async throws(SyncError) -> UUID?
-    {
-        let state = try local(store) { try SyncState.read(of: store) }
-        guard state.server == server, let device = state.device,
-            let noted = try await compaction.cursor(of: device)
-        else { return nil }
-        // Read again once the server answered: another process syncing this store notes a
-        // cursor on the server only after its pull is applied here, so this one is at least
-        // as far, unless the store is behind.
-        let cursor = try local(store) { try SyncState.read(of: store).cursor }
-        return noted > cursor ? device : nil
     }
 
     /// Runs a step on the local store; its failures name the store.

@@ -86,4 +86,34 @@ struct TombstoneCompactionTests {
         #expect(try away.movies().map(\.description) == expected)
         #expect(try a.movies().map(\.description) == expected)
     }
+
+    @Test(
+        "a device away longer than the retention that edited a movie deleted meanwhile pulls before it pushes: the movie stays deleted everywhere"
+    )
+    func returningDeviceDoesNotBringBackDeleted() async throws {
+        let url = try await TestPostgres.newDatabase()
+        let a = try Machine()
+        let away = try Machine()
+        try a.add(movie: 1, at: 1_000)
+        try a.add(movie: 2, at: 1_000)
+        for machine in [a, away] { try await machine.sync(url) }
+        _ = try await TestPostgres.execute(
+            "UPDATE storesync_devices SET seen_at = now() - interval '100 days'", on: url)
+        try away.edit(movie: 1, note: "changed while away")
+        try away.add(movie: 3, at: 2_000)
+
+        try a.remove(movie: 1)
+        try await a.sync(url)
+        #expect(try await tombstones(url) == 0)
+
+        let report = try await away.sync(url)
+        #expect(report.receivedDeletions == 1)
+        try await a.sync(url)
+        let expected = ["2/-", "3/-"]
+        #expect(try away.movies().map(\.description) == expected)
+        #expect(try a.movies().map(\.description) == expected)
+        let live = try await TestPostgres.integer(
+            "SELECT count(*) FROM storesync_records_notes WHERE NOT deleted", on: url)
+        #expect(live == 2)
+    }
 }

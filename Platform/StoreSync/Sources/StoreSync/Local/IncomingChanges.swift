@@ -30,13 +30,18 @@ struct IncomingChanges {
     /// tags of its adds (``RemoteLinks/elements(of:)``): what the store knows of them for
     /// its next change (``LinkBases``).
     let linkElements: [UUID: [String: [String: [String]]]]
+    /// Whether a model edited here since the last push whose record is not among
+    /// ``liveNames`` is deleted too (a store catching up before its push,
+    /// ``StoreSyncEngine/catchUp(_:codecs:records:device:)``); otherwise it waits for the push.
+    let deletesEditedModels: Bool
 
     init(
         records received: [SyncRecord], cursor: Int64, liveNames: Set<UUID>? = nil,
-        linkElements: [UUID: [String: [String: [String]]]] = [:]
+        linkElements: [UUID: [String: [String: [String]]]] = [:], deletesEditedModels: Bool = false
     ) {
         self.liveNames = liveNames
         self.linkElements = linkElements
+        self.deletesEditedModels = deletesEditedModels
         var latest: [UUID: SyncRecord] = [:]
         for record in received where (latest[record.recordName]?.sequence ?? .min) <= record.sequence {
             latest[record.recordName] = record
@@ -266,7 +271,8 @@ struct IncomingChanges {
     }
 
     /// Deletes the models that have a record name the server no longer has, but for those
-    /// with a change not pushed yet; returns how many.
+    /// with a change not pushed yet (or, with ``deletesEditedModels``, those added since the
+    /// last push); returns how many.
     private func deleteModelsWithoutRecords(
         liveNames: Set<UUID>, codecs: [String: EntityCodec], pending: [PersistentIdentifier: LocalChanges.Change],
         metadata: SyncMetadata, context: ModelContext, namesToRemove: inout [PersistentIdentifier]
@@ -274,7 +280,8 @@ struct IncomingChanges {
         var deleted = 0
         for codec in codecs.values.sorted(by: { $0.entityName < $1.entityName }) {
             let gone = try metadata.recordNames(ofEntity: codec.entityName).filter { identifier, name in
-                pending[identifier] == nil && !namesToRemove.contains(identifier)
+                pending[identifier].map { deletesEditedModels && !$0.wasInserted } ?? true
+                    && !namesToRemove.contains(identifier)
                     && UUID(uuidString: name).map { !liveNames.contains($0) } ?? false
             }
             for (identifier, model) in try ModelLookup.models(codec.modelType, Array(gone.keys), in: context) {

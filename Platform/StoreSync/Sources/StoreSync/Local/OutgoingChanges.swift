@@ -23,15 +23,19 @@ struct OutgoingChanges {
 
     /// Reads what the server has not received. The first push to a server sends every
     /// model; later ones, what the history recorded since. With `newDevice`, the store
-    /// takes a device identifier of its own first: it is a restored backup or a copy of a
-    /// data folder, whose device another store syncs as (``StoreSyncEngine``).
+    /// takes that device identifier first: it is a restored backup or a copy of a data
+    /// folder, whose device another store syncs as (``StoreSyncEngine``).
     static func prepare(
-        store: SyncedStore, codecs: [String: EntityCodec], server: UUID, remote: SyncRemote, newDevice: Bool = false,
+        store: SyncedStore, codecs: [String: EntityCodec], server: UUID, remote: SyncRemote, newDevice: UUID? = nil,
         knownNames: [String: UUID] = [:]
     ) throws -> OutgoingChanges {
         try store.container.performSyncTransaction(author: SyncAuthor.name) { context, metadata in
             var state = try SyncState.read(from: metadata).starting(with: server, entities: Set(codecs.keys))
-            if newDevice { state.device = nil }
+            if let newDevice {
+                state.device = newDevice
+                // The cursor noted belongs to the device left behind.
+                state.notedCursor = 0
+            }
             let device = state.device ?? UUID()
             state.device = device
             var outgoing = OutgoingChanges(state: state)

@@ -40,6 +40,10 @@ struct SyncState {
     /// malformed field): the models they name are left as they were, and each sync fetches
     /// them again whatever the cursor, so that they apply once a release can read them.
     var setAside: Set<UUID> = []
+    /// The cursor this store's device last noted on the server (``TombstoneCompaction``),
+    /// written once the server has it: the server's note of the device never goes below
+    /// it, unless the server went back in time (restored from an older copy).
+    var notedCursor: Int64 = 0
     /// How many pulls were applied: the part of the records a digest check compares
     /// follows it (``LocalDigest``), one part per sync in turn.
     var pullsApplied = 0
@@ -80,6 +84,7 @@ struct SyncState {
         static let refetch = "storesync.refetch"
         static let setAside = "storesync.setAside"
         static let pullsApplied = "storesync.pullsApplied"
+        static let notedCursor = "storesync.notedCursor"
     }
 
     static func read(from metadata: SyncMetadata) throws -> SyncState {
@@ -102,7 +107,19 @@ struct SyncState {
             try metadata.value(named: Name.setAside)?.split(separator: ",").compactMap { UUID(uuidString: String($0)) }
                 ?? [])
         state.pullsApplied = try metadata.value(named: Name.pullsApplied).flatMap { Int($0) } ?? 0
+        state.notedCursor = try metadata.value(named: Name.notedCursor).flatMap { Int64($0) } ?? 0
         return state
+    }
+
+    /// Notes in `store` that its device's cursor `cursor` is noted on the server
+    /// (``notedCursor``).
+    static func noteNoted(cursor: Int64, of store: SyncedStore) throws {
+        try store.container.performSyncTransaction(author: SyncAuthor.name) { _, metadata in
+            var state = try read(from: metadata)
+            guard cursor > state.notedCursor else { return }
+            state.notedCursor = cursor
+            try state.write(to: metadata)
+        }
     }
 
     /// The state kept in `store`, read without a write transaction.
@@ -127,6 +144,7 @@ struct SyncState {
         try metadata.setValue(
             setAside.isEmpty ? nil : setAside.map(\.uuidString).sorted().joined(separator: ","), named: Name.setAside)
         try metadata.setValue(pullsApplied == 0 ? nil : String(pullsApplied), named: Name.pullsApplied)
+        try metadata.setValue(notedCursor == 0 ? nil : String(notedCursor), named: Name.notedCursor)
     }
 
     /// What the stamps of the saves not pushed yet start from (``LocalChanges``).
@@ -166,6 +184,7 @@ struct SyncState {
             state.pushedTransaction = nil
             state.refetch = []
             state.setAside = []
+            state.notedCursor = 0
         }
         if !current.isSubset(of: state.entities) {
             state.cursor = 0

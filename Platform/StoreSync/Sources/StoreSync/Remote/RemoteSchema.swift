@@ -22,8 +22,9 @@ import PostgresNIO
 ///   target's record name), `added` (the add's tag: the version of the change that made
 ///   it) and `removed` (a removal saw it); a target is in the set while one of its adds is
 ///   not removed;
-/// - `storesync_devices(store, device, cursor, seen_at)`: each device that syncs a store,
-///   how far it has pulled and when it last synced; `storesync_compactions(store,
+/// - `storesync_devices(store, device, cursor, seen_at, noted)`: each device that syncs a
+///   store, how far it has pulled, when it last synced, and the highest cursor it noted
+///   (by which a store recognises a server that went back in time); `storesync_compactions(store,
 ///   horizon)`: the highest sequence number of a tombstone removed (``TombstoneCompaction``);
 /// - `storesync_seq`: the sequence numbers.
 ///
@@ -37,7 +38,7 @@ import PostgresNIO
 /// this one refuses to touch it.
 enum RemoteSchema {
     /// The version this release writes.
-    static let version = 4
+    static let version = 5
 
     /// The migrations, the first from nothing to version 1; each runs in the transaction
     /// that holds the schema lock.
@@ -107,6 +108,13 @@ enum RemoteSchema {
                 END IF;
             END LOOP; END $$
             """
+        ],
+        // 4 to 5: the highest cursor each device noted, which never goes down (`cursor` may,
+        // for a while, when two processes sync one store): a store whose device's note is
+        // below the one it made recognises a server that went back in time.
+        [
+            "ALTER TABLE storesync_devices ADD COLUMN IF NOT EXISTS noted bigint NOT NULL DEFAULT 0",
+            "UPDATE storesync_devices SET noted = cursor",
         ],
     ]
 

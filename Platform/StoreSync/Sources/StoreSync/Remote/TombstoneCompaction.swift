@@ -26,13 +26,23 @@ struct TombstoneCompaction {
         return try RemoteSchema.decode(Int64.self, row, remote)
     }
 
-    /// How far `device` had pulled the store at its last sync noted on the server; nil
-    /// when it has not synced the store there.
-    func cursor(of device: UUID) async throws(SyncError) -> Int64? {
+    /// What the server notes of a device: how far it had pulled at its last sync
+    /// (``cursor``, which a sync also registers before its push, and which a second process
+    /// syncing the same store may lower for a while), and the highest cursor a sync of it
+    /// ever noted once its pull was applied (``noted``, which never goes down, but when the
+    /// server went back in time: ``SyncState/notedCursor``).
+    struct DeviceNote {
+        let cursor: Int64
+        let noted: Int64
+    }
+
+    /// What the server notes of `device`; nil when it has not synced the store there.
+    func note(of device: UUID) async throws(SyncError) -> DeviceNote? {
         let rows = try await remote.query(
-            "SELECT cursor FROM storesync_devices WHERE store = \(store) AND device = \(device)")
+            "SELECT cursor, noted FROM storesync_devices WHERE store = \(store) AND device = \(device)")
         guard let row = rows.first else { return nil }
-        return try RemoteSchema.decode(Int64.self, row, remote)
+        let (cursor, noted) = try RemoteSchema.decode((Int64, Int64).self, row, remote)
+        return DeviceNote(cursor: cursor, noted: noted)
     }
 
     /// Notes `device` among the devices syncing the store, with how far it has pulled.
@@ -55,7 +65,13 @@ struct TombstoneCompaction {
     func note(device: UUID, cursor: Int64, retention: Duration) async throws(SyncError) {
         let seconds = Double(retention.components.seconds)
         try await remote.transaction { () async throws(SyncError) in
-            try await register(device: device, cursor: cursor)
+            try await remote.query(
+                """
+                INSERT INTO storesync_devices (store, device, cursor, seen_at, noted) \
+                VALUES (\(store), \(device), \(cursor), now(), \(cursor)) \
+                ON CONFLICT (store, device) DO UPDATE SET cursor = excluded.cursor, seen_at = excluded.seen_at, \
+                noted = greatest(storesync_devices.noted, excluded.noted)
+                """)
             try await remote.query(
                 PostgresQuery(
                     unsafeSQL: """

@@ -1,0 +1,98 @@
+import Foundation
+
+/// Where a store stands against the server, read before a sync sends anything.
+struct SyncStanding {
+    /// The store's device, when the store has pulled less than its device had at its
+    /// last sync noted on the server: a backup put back, or a copy of a data folder whose
+    /// original synced since. It then syncs as a new device.
+    var behindDevice: UUID?
+    /// Whether the store has pulled less than the tombstones the server removed (it was
+    /// away longer than the retention, or it is an older backup put back): deletions it
+    /// has not pulled may be gone from the server, so it pulls every record before it
+    /// pushes, lest its edits of those records bring them back.
+    var behindHorizon = false
+}
+
+extension StoreSyncEngine {
+    /// Where `store` stands against the server (`server` is its identity), once the server
+    /// is known to be the one it last synced with; throws when the server went back in time.
+    ///
+    /// A server restored from an older copy of its database (a dump, a snapshot, a
+    /// point-in-time recovery) has lost what was written since: its sequence may be below
+    /// the store's cursor, and in any case its note of the store's device is below the one
+    /// the store made at its last sync (``SyncState/notedCursor``), however many numbers
+    /// other devices took since. Syncing with it would let its older values and deletions
+    /// win over the changes made since, and leave this store's pushed changes on no row.
+    func standing(
+        of store: SyncedStore, server: UUID, records: RemoteRecords, compaction: TombstoneCompaction,
+        on connection: RemoteConnection
+    ) async throws(SyncError) -> SyncStanding {
+        let state = try SyncError.onLocalStore(store.name) { try SyncState.read(of: store) }
+        guard state.server == server, let device = state.device else { return SyncStanding() }
+        let note = try await compaction.note(of: device)
+        let lastSequence = try await records.lastSequence()
+        let wentBack = { (evidence: String) in
+            SyncError.serverWentBack(remote: connection.remote.description, store: store.name, evidence: evidence)
+        }
+        if state.cursor > lastSequence {
+            throw wentBack(
+                "the store has pulled up to sequence number \(state.cursor), and the server's last is \(lastSequence)")
+        }
+        if state.notedCursor > (note?.noted ?? 0) {
+            let found = note.map { "that it pulled up to \($0.noted)" } ?? "nothing of its device"
+            throw wentBack(
+                "at its last sync the store noted on the server that it had pulled up to sequence number "
+                    + "\(state.notedCursor), and the server's note says \(found)")
+        }
+        var standing = SyncStanding()
+        if let note {
+            // Read again once the server answered: another process syncing this store notes a
+            // cursor on the server only after its pull is applied here, so this one is at least
+            // as far, unless the store is behind.
+            let cursor = try SyncError.onLocalStore(store.name) { try SyncState.read(of: store).cursor }
+            if note.cursor > cursor { standing.behindDevice = device }
+        }
+        // A store that never pushed to this server has nothing of it to bring back.
+        if state.pushedTransaction != nil {
+            let horizon = try await compaction.horizon()
+            try Self.checkHorizon(horizon, below: lastSequence, on: connection)
+            standing.behindHorizon = state.cursor < horizon
+        }
+        return standing
+    }
+
+    /// Throws when the server's compaction horizon is beyond the last sequence number it
+    /// gave: no tombstone has a number the server never gave, and a full pull on this
+    /// horizon would delete every model whose record the server lacks.
+    static func checkHorizon(_ horizon: Int64, below lastSequence: Int64, on connection: RemoteConnection)
+        throws(SyncError)
+    {
+        guard horizon > lastSequence else { return }
+        throw .server(
+            remote: connection.remote.description,
+            message:
+                "its compaction horizon (\(horizon)) is beyond the last sequence number it gave; nothing was deleted")
+    }
+
+    /// Brings a store behind the compaction horizon up to date before its push: every
+    /// record is pulled, and the models whose records the server no longer has are deleted,
+    /// those edited here since the last push included (they were deleted on another machine,
+    /// and the tombstone that would have said which write came last is gone): only the
+    /// models added here since stay, to be pushed. Returns what applying did.
+    func catchUp(
+        _ store: SyncedStore, codecs: [String: EntityCodec], records: RemoteRecords, device: UUID
+    ) async throws(SyncError) -> IncomingChanges.Outcome {
+        let pulled = try await records.pull(after: 0, skipping: nil)
+        let liveNames = try await records.liveNames()
+        let incoming = IncomingChanges(
+            records: pulled, cursor: pulled.last?.sequence ?? 0, liveNames: liveNames,
+            linkElements: try await records.links.elements(of: pulled, codecs: codecs), deletesEditedModels: true)
+        logger.notice(
+            "\(store.name): behind the tombstones the server removed: every record pulled before the push",
+            metadata: ["store": "\(store.name)"])
+        return try SyncError.onLocalStore(store.name) {
+            try incoming.apply(
+                to: store, codecs: codecs, device: device, remote: remote, refetched: [], finishedAt: Date())
+        }
+    }
+}
