@@ -97,7 +97,7 @@ struct DigestCheck {
             _ = try local {
                 try incoming.apply(
                     to: store, codecs: codecs, device: here.device ?? UUID(), remote: remote, refetched: [],
-                    finishedAt: Date(), isRepair: true)
+                    finishedAt: Date(), part: .repair)
             }
         }
         if !lost.isEmpty {

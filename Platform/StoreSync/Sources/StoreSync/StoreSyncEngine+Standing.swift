@@ -82,17 +82,13 @@ extension StoreSyncEngine {
     func catchUp(
         _ store: SyncedStore, codecs: [String: EntityCodec], records: RemoteRecords, device: UUID
     ) async throws(SyncError) -> IncomingChanges.Outcome {
-        let pulled = try await records.pull(after: 0, skipping: nil)
         let liveNames = try await records.liveNames()
-        let incoming = IncomingChanges(
-            records: pulled, cursor: pulled.last?.sequence ?? 0, liveNames: liveNames,
-            linkElements: try await records.links.elements(of: pulled, codecs: codecs), deletesEditedModels: true)
         logger.notice(
             "\(store.name): behind the tombstones the server removed: every record pulled before the push",
             metadata: ["store": "\(store.name)"])
-        return try SyncError.onLocalStore(store.name) {
-            try incoming.apply(
-                to: store, codecs: codecs, device: device, remote: remote, refetched: [], finishedAt: Date())
-        }
+        return try await pull(
+            Pull(after: 0, liveNames: liveNames, deletesEditedModels: true), into: store, codecs: codecs,
+            records: records, device: device
+        ).outcome
     }
 }

@@ -40,14 +40,19 @@ public struct StoreSyncEngine: Sendable {
     public let remote: SyncRemote
     let logger: Logger
     /// Where a sync stops on purpose, for the tests of a sync cut off there.
-    enum Stop {
+    enum Stop: Equatable {
         /// After the server transaction of the push, before the push is noted locally.
         case afterPushing
         case afterConfirmingPush
         /// Before the push of what the pull's delete rules deleted (``CascadedDeletions``).
         case afterApplyingPull
+        /// Once this many pages of a pull are applied, when more are left.
+        case afterPullPages(Int)
     }
     var stop: Stop?
+    /// Records per page of a pull (``RemoteRecords/pageSize``); smaller in the tests of a
+    /// pull of several pages.
+    var pullPageSize = RemoteRecords.pageSize
     /// Runs in a sync once its push is noted, before its pull, for the tests of a save made
     /// while a sync is in flight.
     var betweenPushAndPull: (@Sendable () async throws -> Void)?
@@ -233,28 +238,22 @@ public struct StoreSyncEngine: Sendable {
         // So are the records set aside by an earlier pull, which this release could not read.
         let refetched = try await records.current(
             named: confirmed.refetch.union(confirmed.setAside).sorted { $0.uuidString < $1.uuidString })
-        var pulled = try await records.pull(after: confirmed.cursor, skipping: pushed.sequenceRange)
-        var liveNames: Set<UUID>?
-        // The horizon is read after the pull: a compaction that ran during it shows here too.
+        var request = Pull(
+            after: confirmed.cursor, skipping: pushed.sequenceRange,
+            floor: max(confirmed.cursor, pushed.sequenceRange?.upperBound ?? 0), refetched: refetched,
+            refetchedNames: confirmed.refetch)
+        // No tombstone above this store's cursor can go during this sync: its device was
+        // noted with a cursor no higher before its push.
         let horizon = try await compaction.horizon()
         if confirmed.cursor < horizon {
             // Asked only here, where the horizon is acted on.
             try Self.checkHorizon(horizon, below: try await records.lastSequence(), on: connection)
             // Tombstones this store had not pulled may be gone: everything, and which
             // records are still live.
-            pulled = try await records.pull(after: 0, skipping: pushed.sequenceRange)
-            liveNames = try await records.liveNames()
+            request.after = 0
+            request.liveNames = try await records.liveNames()
         }
-        let incoming = IncomingChanges(
-            records: refetched + pulled,
-            cursor: max(confirmed.cursor, pulled.last?.sequence ?? 0, pushed.sequenceRange?.upperBound ?? 0),
-            liveNames: liveNames, linkElements: try await records.links.elements(of: refetched + pulled, codecs: codecs)
-        )
-        let outcome = try local(store) {
-            try incoming.apply(
-                to: store, codecs: codecs, device: device, remote: remote, refetched: confirmed.refetch,
-                finishedAt: Date())
-        }
+        let (outcome, cursor) = try await pull(request, into: store, codecs: codecs, records: records, device: device)
         if stop == .afterApplyingPull { throw .localStore(store: store.name, reason: "stopped for a test") }
         if outcome.cascaded > 0 {
             // What the delete rules deleted goes to the server now, as the deletions that
@@ -267,8 +266,8 @@ public struct StoreSyncEngine: Sendable {
             report.sentDeletions += cascade.records.count { $0.isDeleted }
             report.sentChanges += cascade.records.count { !$0.isDeleted }
         }
-        try await compaction.note(device: device, cursor: incoming.cursor, retention: tombstoneRetention)
-        try local(store) { try SyncState.noteNoted(cursor: incoming.cursor, of: store) }
+        try await compaction.note(device: device, cursor: cursor, retention: tombstoneRetention)
+        try local(store) { try SyncState.noteNoted(cursor: cursor, of: store) }
         let check = try await DigestCheck(
             store: store, codecs: codecs, records: records,
             digests: RemoteDigest(remote: connection, table: RemoteSchema.recordsTable(store.name)),
@@ -290,8 +289,7 @@ public struct StoreSyncEngine: Sendable {
                 metadata: ["store": "\(store.name)", "record": "\(name)"])
         }
         logger.debug(
-            "pulled",
-            metadata: ["store": "\(store.name)", "records": "\(pulled.count)", "applied": "\(outcome.applied)"])
+            "pulled", metadata: ["store": "\(store.name)", "applied": "\(outcome.applied)", "cursor": "\(cursor)"])
         return report
     }
 

@@ -64,15 +64,35 @@ struct IncomingChanges {
         var setAside: [UUID: String] = [:]
 
         var applied: Int { updated + inserted + deleted }
+
+        /// Adds what applying another page of the same pull did.
+        mutating func add(_ other: Outcome) {
+            updated += other.updated
+            inserted += other.inserted
+            deleted += other.deleted
+            keptLocal += other.keptLocal
+            cascaded += other.cascaded
+            setAside.merge(other.setAside, uniquingKeysWith: { _, later in later })
+        }
+    }
+
+    /// Which part of a pull the records are: they may replace the records set aside (those
+    /// are fetched again with the first page of each pull), and may end it (counted in
+    /// ``SyncState/pullsApplied``). Records a digest check fetched do neither.
+    struct Part {
+        var replacesSetAside = true
+        var endsPull = true
+
+        /// Records a digest check fetched (``DigestCheck``).
+        static let repair = Part(replacesSetAside: false, endsPull: false)
     }
 
     /// Applies the records, advances the clock to their versions, and forgets the records
     /// noted for refetching (`refetched`, which these records include, with every record
-    /// set aside by an earlier pull, unless `isRepair`: records a digest check fetched,
-    /// which leave those set aside as they are, and do not count as a pull).
+    /// set aside by an earlier pull, when `part` replaces them).
     func apply(
         to store: SyncedStore, codecs: [String: EntityCodec], device: UUID, remote: SyncRemote,
-        refetched: Set<UUID>, finishedAt: Date, isRepair: Bool = false
+        refetched: Set<UUID>, finishedAt: Date, part: Part = Part()
     ) throws -> Outcome {
         try store.container.performSyncTransaction(author: SyncAuthor.name) { context, metadata in
             var state = try SyncState.read(from: metadata)
@@ -219,14 +239,14 @@ struct IncomingChanges {
             state.refetch.subtract(refetched)
             // Every record set aside before was fetched again with these: those that still
             // cannot be read stay aside, with the ones new here.
-            if isRepair {
-                state.setAside.formUnion(outcome.setAside.keys)
-            } else {
+            if part.replacesSetAside {
                 state.setAside = Set(outcome.setAside.keys)
+            } else {
+                state.setAside.formUnion(outcome.setAside.keys)
             }
             state.entities = Set(codecs.keys)
             state.lastSync = finishedAt.timeIntervalSince1970
-            if !isRepair { state.pullsApplied = state.pullsApplied &+ 1 }
+            if part.endsPull { state.pullsApplied = state.pullsApplied &+ 1 }
             state.remote = remote.description
             try state.write(to: metadata)
             return outcome
@@ -278,11 +298,13 @@ struct IncomingChanges {
         metadata: SyncMetadata, context: ModelContext, namesToRemove: inout [PersistentIdentifier]
     ) throws -> Int {
         var deleted = 0
+        // Live as received, whatever the names read before the pull said.
+        let received = Set(records.filter { !$0.isDeleted }.map(\.recordName))
         for codec in codecs.values.sorted(by: { $0.entityName < $1.entityName }) {
             let gone = try metadata.recordNames(ofEntity: codec.entityName).filter { identifier, name in
                 pending[identifier].map { deletesEditedModels && !$0.wasInserted } ?? true
                     && !namesToRemove.contains(identifier)
-                    && UUID(uuidString: name).map { !liveNames.contains($0) } ?? false
+                    && UUID(uuidString: name).map { !liveNames.contains($0) && !received.contains($0) } ?? false
             }
             for (identifier, model) in try ModelLookup.models(codec.modelType, Array(gone.keys), in: context) {
                 context.delete(model)

@@ -119,23 +119,21 @@ struct RemoteRecords {
         return records.indices.filter { kept[records[$0].recordName] == $0 }.map { records[$0] }
     }
 
-    /// Every record written after `cursor`, except the range a push of this sync gave,
-    /// in the order of their sequence numbers.
-    func pull(after cursor: Int64, skipping skipped: ClosedRange<Int64>?) async throws(SyncError) -> [SyncRecord] {
-        var received: [SyncRecord] = []
-        var from = cursor
+    /// Records per page of a pull: a pull holds one page in memory at a time, and applies
+    /// it in its own local transaction (``StoreSyncEngine``).
+    static let pageSize = batchSize * 5
+
+    /// The first `limit` records written after `cursor`, except the range a push of this
+    /// sync gave, in the order of their sequence numbers; fewer when no more are left.
+    func page(after cursor: Int64, skipping skipped: ClosedRange<Int64>?, limit: Int = pageSize)
+        async throws(SyncError) -> [SyncRecord]
+    {
         let skip = skipped ?? 0...0
-        while true {
-            let page = try await select(
-                """
-                WHERE seq > \(from) AND NOT (seq BETWEEN \(skip.lowerBound) AND \(skip.upperBound)) \
-                ORDER BY seq LIMIT \(Self.batchSize * 5)
-                """)
-            received += page
-            guard page.count == Self.batchSize * 5, let last = page.last else { break }
-            from = last.sequence
-        }
-        return received
+        return try await select(
+            """
+            WHERE seq > \(cursor) AND NOT (seq BETWEEN \(skip.lowerBound) AND \(skip.upperBound)) \
+            ORDER BY seq LIMIT \(limit)
+            """)
     }
 
     /// The names of the records `device` wrote first, by their models' origins in its

@@ -15,6 +15,9 @@ struct SyncSimulation {
     static let day: TimeInterval = 86_400
     static let machineCount = 3
     static let movieCount = 5
+    /// Records per page of the machines' pulls: small, so that pulls span several pages,
+    /// each its own local transaction, and syncs are cut off between them.
+    static let pullPageSize = 3
 
     /// `STORESYNC_SIM_VERBOSE=1` writes each step to the standard error as it starts.
     static let verbose = ProcessInfo.processInfo.environment["STORESYNC_SIM_VERBOSE"] == "1"
@@ -231,7 +234,7 @@ struct SyncSimulation {
         let note = "s\(number)m\(index)"
         let machine = try machines[index].machine
         let (container, file, offset) = (machine.container, machine.folder.file("notes.sqlite"), machine.clockOffset)
-        let report = try await machine.sync(url, allowingRepairs: true) {
+        let report = try await machine.sync(url, allowingRepairs: true, pullPageSize: Self.pullPageSize) {
             let context = ModelContext(container)
             let held = try context.fetch(FetchDescriptor<WatchedMovie>(predicate: #Predicate { $0.movieID == movie }))
             if held.isEmpty {
@@ -252,7 +255,9 @@ struct SyncSimulation {
 
     private mutating func sync(_ index: Int) async throws {
         stats.syncs += 1
-        tally(try await machines[index].machine.sync(url, allowingRepairs: true), of: index)
+        tally(
+            try await machines[index].machine.sync(url, allowingRepairs: true, pullPageSize: Self.pullPageSize),
+            of: index)
         history.pushed(by: index)
         history.pulled(by: index)
     }
@@ -272,7 +277,7 @@ struct SyncSimulation {
     private mutating func cutOffSync(_ index: Int, at stop: StoreSyncEngine.Stop) async throws -> String {
         stats.syncs += 1
         do {
-            try await machines[index].machine.sync(url, stoppingAt: stop)
+            try await machines[index].machine.sync(url, stoppingAt: stop, pullPageSize: Self.pullPageSize)
             throw SimulationError(description: "the sync of machine \(index) was not stopped")
         } catch let error as SyncError {
             guard "\(error)".contains("stopped for a test") else { throw error }
@@ -290,7 +295,9 @@ struct SyncSimulation {
         async let terminated = Self.terminateConnections(database: database, admin: admin, after: delay)
         var failure: (any Error)?
         do {
-            tally(try await machines[index].machine.sync(url, allowingRepairs: true), of: index)
+            tally(
+                try await machines[index].machine.sync(url, allowingRepairs: true, pullPageSize: Self.pullPageSize),
+                of: index)
         } catch {
             failure = error
         }

@@ -44,10 +44,12 @@ final class Library {
     /// fails the test (a divergence).
     @discardableResult
     func sync(
-        _ url: String, stoppingAt stop: StoreSyncEngine.Stop? = nil, sourceLocation: SourceLocation = #_sourceLocation
+        _ url: String, stoppingAt stop: StoreSyncEngine.Stop? = nil, pullPageSize: Int = RemoteRecords.pageSize,
+        sourceLocation: SourceLocation = #_sourceLocation
     ) async throws -> StoreSyncReport {
         var engine = StoreSyncEngine(remote: try SyncRemote(url: url), logger: Logger(label: "test"))
         engine.stop = stop
+        engine.pullPageSize = pullPageSize
         let report = try await engine.sync([store]).first ?? StoreSyncReport(store: "none")
         #expect(
             report.repaired == 0 && report.unresolved == 0, "the digest check found differences: \(report)",

@@ -56,11 +56,12 @@ final class Machine {
     @discardableResult
     func sync(
         _ url: String, stoppingAt stop: StoreSyncEngine.Stop? = nil, allowingRepairs: Bool = false,
-        betweenPushAndPull: (@Sendable () async throws -> Void)? = nil,
+        pullPageSize: Int = RemoteRecords.pageSize, betweenPushAndPull: (@Sendable () async throws -> Void)? = nil,
         sourceLocation: SourceLocation = #_sourceLocation
     ) async throws -> StoreSyncReport {
         var engine = StoreSyncEngine(remote: try SyncRemote(url: url), logger: Logger(label: "test"))
         engine.stop = stop
+        engine.pullPageSize = pullPageSize
         engine.betweenPushAndPull = betweenPushAndPull
         let report = try await engine.sync([store]).first ?? StoreSyncReport(store: "none")
         if !allowingRepairs {
