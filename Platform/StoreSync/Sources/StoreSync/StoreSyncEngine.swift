@@ -28,9 +28,11 @@ import OpenSwiftData
 ///    hybrid logical clock: time, counter, device id);
 /// 4. one local transaction notes the push, deletes the history it came from, advances
 ///    the store's clock and notes the records the server kept over this push;
-/// 5. the records written since the last pull, and those noted, are fetched;
-/// 6. one local transaction applies them (under the author `SyncAuthor`, so that they
-///    are never pushed back) with the new cursor and clock.
+/// 5. the records written since the last pull, and those noted, are fetched, a page of
+///    10,000 at a time;
+/// 6. one local transaction per page applies them (under the author `SyncAuthor`, so that
+///    they are never pushed back) with the cursor and clock after it: a pull of one page is
+///    one transaction, and a pull cut off between pages goes on from there at the next sync;
 /// 7. when applying them deleted rows through a `.cascade` delete rule beyond the
 ///    tombstones received, their tombstones are pushed as in steps 2 to 4;
 /// 8. the store is compared with the server through digests of their records, and a
