@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import Testing
 
-@_spi(Sync) @testable import OpenSwiftData
+@testable import OpenSwiftData
 
 @Model
 final class Ledger {

@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import Testing
 
-@_spi(Sync) @testable import OpenSwiftData
+@testable import OpenSwiftData
 
 @Suite("Sync support: record names, values, sync transactions")
 struct SyncMetadataTests {

@@ -1,6 +1,6 @@
 import Foundation
 import Logging
-@_spi(Sync) import OpenSwiftData
+import OpenSwiftData
 
 /// Anti-entropy: after a sync, the store is compared with the server record by record,
 /// through digests (``RecordDigest``), and what differs is repaired and reported, so that

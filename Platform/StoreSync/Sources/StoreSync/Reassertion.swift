@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Sync) import OpenSwiftData
+import OpenSwiftData
 
 /// Sends records of a store to the server again, whole, at a new version of the store's
 /// clock, over what the server holds: every field at that version, and each to-many field's

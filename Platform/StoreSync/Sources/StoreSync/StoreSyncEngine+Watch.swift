@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Sync) import OpenSwiftData
+import OpenSwiftData
 import PostgresNIO
 import Synchronization
 

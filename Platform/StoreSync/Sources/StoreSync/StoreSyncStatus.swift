@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Sync) import OpenSwiftData
+import OpenSwiftData
 
 /// A store's sync state, read locally without contacting the server.
 public struct StoreSyncStatus: Sendable, Equatable {

@@ -1,8 +1,8 @@
 import Foundation
-@_spi(Sync) import OpenSwiftData
 import StoreSyncTesting
 import Testing
 
+@testable import OpenSwiftData
 @testable import StoreSync
 
 /// Machines whose clocks are off: a person's later action wins whatever the clocks say.

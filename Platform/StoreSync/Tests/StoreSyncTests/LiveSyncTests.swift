@@ -1,10 +1,10 @@
 import Foundation
 import Logging
-@_spi(Sync) import OpenSwiftData
 import StoreSyncTesting
 import Synchronization
 import Testing
 
+@testable import OpenSwiftData
 @testable import StoreSync
 
 /// `StoreSyncEngine.watch`: changes arrive without asking, and the watch survives the

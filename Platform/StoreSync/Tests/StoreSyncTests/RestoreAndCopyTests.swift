@@ -1,10 +1,10 @@
 import Foundation
 import Logging
-@_spi(StoreFiles) @_spi(Sync) import OpenSwiftData
 import PopcornTestSupport
 import StoreSyncTesting
 import Testing
 
+@_spi(StoreFiles) @testable import OpenSwiftData
 @testable import StoreSync
 
 /// A store restored from a backup, or a data folder copied to another machine.

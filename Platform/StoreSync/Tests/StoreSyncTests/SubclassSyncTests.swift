@@ -1,10 +1,10 @@
 import Foundation
 import Logging
-@_spi(Sync) import OpenSwiftData
 import PopcornTestSupport
 import StoreSyncTesting
 import Testing
 
+@testable import OpenSwiftData
 @testable import StoreSync
 
 /// A `@Model` class and a `@Model` subclass of it, in a synced store.

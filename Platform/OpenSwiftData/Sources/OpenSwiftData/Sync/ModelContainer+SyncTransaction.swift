@@ -22,7 +22,7 @@ extension ModelContainer {
     ///   several configurations, ``SwiftDataError/saveNotAllowed`` for a read-only store, and
     ///   ``SwiftDataError`` when the store fails; what `body` throws, unchanged. Nothing is
     ///   committed then.
-    @_spi(Sync) public func performSyncTransaction<Result>(
+    package func performSyncTransaction<Result>(
         author: String?, _ body: (ModelContext, SyncMetadata) throws -> Result
     ) throws -> Result {
         let store = try syncedStore()
@@ -50,7 +50,7 @@ extension ModelContainer {
     /// - Throws: ``SwiftDataError/unsupportedConfiguration(reason:)`` for a container of
     ///   several configurations, and ``SwiftDataError`` when the store fails; what `body`
     ///   throws, unchanged.
-    @_spi(Sync) public func readSyncMetadata<Result>(_ body: (SyncMetadata) throws -> Result) throws -> Result {
+    package func readSyncMetadata<Result>(_ body: (SyncMetadata) throws -> Result) throws -> Result {
         let store = try syncedStore()
         let identifier = store.identifier
         return try passingBodyErrors(path: identifier) {

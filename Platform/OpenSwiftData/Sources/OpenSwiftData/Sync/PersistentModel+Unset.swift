@@ -7,7 +7,7 @@ extension PersistentModel {
     /// Fill it with ``setInitialValue(_:for:)``, which writes a property without reading
     /// it first (a property's setter reads the current value, which an unset property
     /// that is not optional does not have), before reading or saving it.
-    @_spi(Sync) public static func makeWithUnsetProperties() -> Self {
+    package static func makeWithUnsetProperties() -> Self {
         Self(backingData: ModelBackingData.make(for: Self.self))
     }
 
@@ -17,7 +17,7 @@ extension PersistentModel {
     /// - Parameters:
     ///   - value: The property's value.
     ///   - keyPath: The key path of a persisted property; another stops the program.
-    @_spi(Sync) public func setInitialValue<Value>(_ value: Value, for keyPath: ReferenceWritableKeyPath<Self, Value>) {
+    package func setInitialValue<Value>(_ value: Value, for keyPath: ReferenceWritableKeyPath<Self, Value>) {
         let backing = persistentBackingData
         guard let index = backing.entity.propertyIndexByKeyPath[keyPath] else {
             preconditionFailure("\(backing.entity.name) has no persisted property at \(keyPath)")

@@ -3,7 +3,7 @@ extension Schema {
     /// engine that receives records by entity name).
     ///
     /// - Parameter name: The entity's name.
-    @_spi(Sync) public func modelType(ofEntityNamed name: String) -> (any PersistentModel.Type)? {
+    package func modelType(ofEntityNamed name: String) -> (any PersistentModel.Type)? {
         descriptorsByName[name]?.modelType
     }
 }

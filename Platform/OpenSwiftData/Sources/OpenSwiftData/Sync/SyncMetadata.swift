@@ -33,7 +33,7 @@ internal import GRDB
 ///
 /// - ``value(named:)``
 /// - ``setValue(_:named:)``
-@_spi(Sync) public final class SyncMetadata {
+package final class SyncMetadata {
     static let recordsTable = "openswiftdata_sync_records"
     static let valuesTable = "openswiftdata_sync_values"
 
@@ -64,7 +64,7 @@ internal import GRDB
     /// - Parameter identifier: The model's identifier; a temporary one has no record name.
     /// - Throws: The SQLite error of a failed read, as the store reported it (not a
     ///   ``SwiftDataError``).
-    public func recordName(of identifier: PersistentIdentifier) throws -> String? {
+    package func recordName(of identifier: PersistentIdentifier) throws -> String? {
         guard tablesExist, let key = identifier.primaryKey else { return nil }
         return try String.fetchOne(
             db.cachedStatement(sql: "SELECT record_name FROM \(Self.recordsTable) WHERE entity = ? AND key = ?"),
@@ -77,7 +77,7 @@ internal import GRDB
     /// - Parameter entityName: The entity's name.
     /// - Throws: The SQLite error of a failed read, as the store reported it (not a
     ///   ``SwiftDataError``).
-    public func recordNames(ofEntity entityName: String) throws -> [PersistentIdentifier: String] {
+    package func recordNames(ofEntity entityName: String) throws -> [PersistentIdentifier: String] {
         guard tablesExist else { return [:] }
         var names: [PersistentIdentifier: String] = [:]
         let rows = try Row.fetchCursor(
@@ -98,7 +98,7 @@ internal import GRDB
     ///   - limit: The first name past the range; nil for no bound.
     /// - Throws: The SQLite error of a failed read, as the store reported it (not a
     ///   ``SwiftDataError``).
-    public func recordNames(ofEntity entityName: String, from lowest: String, below limit: String?) throws
+    package func recordNames(ofEntity entityName: String, from lowest: String, below limit: String?) throws
         -> [PersistentIdentifier: String]
     {
         guard tablesExist else { return [:] }
@@ -119,7 +119,7 @@ internal import GRDB
     ///
     /// - Throws: The SQLite error of a failed read, as the store reported it (not a
     ///   ``SwiftDataError``).
-    public func recordNameCount() throws -> Int {
+    package func recordNameCount() throws -> Int {
         guard tablesExist else { return 0 }
         return try Int.fetchOne(db, sql: "SELECT count(*) FROM \(Self.recordsTable)") ?? 0
     }
@@ -129,7 +129,7 @@ internal import GRDB
     /// - Parameter recordName: The record name.
     /// - Throws: The SQLite error of a failed read, as the store reported it (not a
     ///   ``SwiftDataError``).
-    public func identifier(ofRecordNamed recordName: String) throws -> PersistentIdentifier? {
+    package func identifier(ofRecordNamed recordName: String) throws -> PersistentIdentifier? {
         guard tablesExist,
             let row = try Row.fetchOne(
                 db.cachedStatement(sql: "SELECT entity, key FROM \(Self.recordsTable) WHERE record_name = ?"),
@@ -148,7 +148,7 @@ internal import GRDB
     ///   ``SwiftDataError/saveNotAllowed`` when the tables are not there yet and the metadata
     ///   is read-only (``ModelContainer/readSyncMetadata(_:)``); otherwise the SQLite error of
     ///   a failed write.
-    public func setRecordName(_ recordName: String, of identifier: PersistentIdentifier) throws {
+    package func setRecordName(_ recordName: String, of identifier: PersistentIdentifier) throws {
         guard let key = identifier.primaryKey else {
             throw SwiftDataError.invalidModel(
                 entity: identifier.entityName, reason: "a record name needs a saved model (a permanent identifier)")
@@ -166,7 +166,7 @@ internal import GRDB
     /// - Parameter identifier: The model's identifier.
     /// - Throws: The SQLite error of a failed write, as the store reported it (not a
     ///   ``SwiftDataError``).
-    public func removeRecordName(of identifier: PersistentIdentifier) throws {
+    package func removeRecordName(of identifier: PersistentIdentifier) throws {
         guard tablesExist, let key = identifier.primaryKey else { return }
         try db.cachedStatement(sql: "DELETE FROM \(Self.recordsTable) WHERE entity = ? AND key = ?").execute(
             arguments: [identifier.entityName, key])
@@ -179,7 +179,7 @@ internal import GRDB
     /// - Parameter name: The value's name.
     /// - Throws: The SQLite error of a failed read, as the store reported it (not a
     ///   ``SwiftDataError``).
-    public func value(named name: String) throws -> String? {
+    package func value(named name: String) throws -> String? {
         guard tablesExist else { return nil }
         return try String.fetchOne(
             db.cachedStatement(sql: "SELECT value FROM \(Self.valuesTable) WHERE name = ?"), arguments: [name])
@@ -193,7 +193,7 @@ internal import GRDB
     /// - Throws: ``SwiftDataError/saveNotAllowed`` when the tables are not there yet and the
     ///   metadata is read-only (``ModelContainer/readSyncMetadata(_:)``); otherwise the SQLite
     ///   error of a failed write.
-    public func setValue(_ value: String?, named name: String) throws {
+    package func setValue(_ value: String?, named name: String) throws {
         guard let value else {
             if tablesExist {
                 try db.execute(sql: "DELETE FROM \(Self.valuesTable) WHERE name = ?", arguments: [name])

@@ -3,7 +3,7 @@ import GRDB
 import Synchronization
 import Testing
 
-@_spi(Sync) @testable import OpenSwiftData
+@testable import OpenSwiftData
 
 /// What each did-save notification announced, and what another connection to the store
 /// read while the notification was being posted.

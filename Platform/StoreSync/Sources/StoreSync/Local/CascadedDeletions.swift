@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Sync) import OpenSwiftData
+import OpenSwiftData
 
 /// The records a pull deleted through a delete rule (`.cascade`) rather than by their
 /// own tombstones: another machine linked a child to a parent this pull deleted, say.

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Sync) import OpenSwiftData
+import OpenSwiftData
 
 /// Applies the records received from the server to a store, in one transaction with the
 /// new cursor: a crash leaves the store as it was before, or fully updated.

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Sync) import OpenSwiftData
+import OpenSwiftData
 
 /// Sets the relationships a pull received, once every record of the pull is applied (a
 /// parent later in the same pull is there), and keeps what cannot be linked yet as

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Sync) import OpenSwiftData
+import OpenSwiftData
 
 /// What this store last knew of its records' to-many fields on the server: each element
 /// of each field, with the tags of its adds (``RemoteLinks``). A push changes a

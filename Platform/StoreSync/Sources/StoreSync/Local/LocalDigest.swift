@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Sync) import OpenSwiftData
+import OpenSwiftData
 
 /// This store's side of the digest check (``DigestCheck``): each model that has a record
 /// on the server, in the part of the records compared, as the record the server should

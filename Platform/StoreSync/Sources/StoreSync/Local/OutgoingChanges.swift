@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Sync) import OpenSwiftData
+import OpenSwiftData
 
 /// The records a push sends, read from the store in one transaction that also gives
 /// each new record its name, so that a push repeated after a crash sends the same

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Sync) import OpenSwiftData
+import OpenSwiftData
 
 /// The relationship fields received whose targets this store does not hold yet: a child
 /// pulled before its parent. Kept in the store's ``SyncMetadata`` (written in the pull's

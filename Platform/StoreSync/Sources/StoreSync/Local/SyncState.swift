@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Sync) import OpenSwiftData
+import OpenSwiftData
 
 /// What the engine remembers in a store between syncs, in its ``SyncMetadata`` values.
 struct SyncState {

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Sync) import OpenSwiftData
+import OpenSwiftData
 
 /// How the records of one entity are read from models and written to them: a
 /// ``FieldCodec`` per stored attribute, a ``LinkCodec`` per relationship synced as a

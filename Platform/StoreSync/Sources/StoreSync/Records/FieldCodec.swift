@@ -1,4 +1,4 @@
-@_spi(Sync) import OpenSwiftData
+import OpenSwiftData
 
 /// Reads and writes one attribute of models of one entity as JSON text, through the
 /// attribute's key path, with the attribute's own Swift type.

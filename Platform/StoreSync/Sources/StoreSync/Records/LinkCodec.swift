@@ -1,4 +1,4 @@
-@_spi(Sync) import OpenSwiftData
+import OpenSwiftData
 
 /// Reads and writes one relationship of models of one entity as a field of their
 /// records: a to-one as the target's record name (JSON null for none), a to-many as the

@@ -1,9 +1,9 @@
 import Foundation
 import Logging
-@_spi(Sync) import OpenSwiftData
 import PopcornTestSupport
 import Testing
 
+@testable import OpenSwiftData
 @testable import StoreSync
 
 /// One machine's data folder with a store of books and what they relate to, synced as
