@@ -106,9 +106,17 @@ struct SyncCommand: AsyncParsableCommand {
             let environment = AppEnvironment(options: options)
             let configured = try server.remote()?.description
             let found = try SyncStores.openReadOnly(environment)
-            let statuses = try found.map { entry in
-                guard let store = entry.store else { return StoreSyncStatus.notCreated(store: entry.name) }
-                return try syncFailure { () throws(SyncError) in try StoreSyncStatus.read(store) }
+            var statuses: [StoreSyncStatus] = []
+            for entry in found {
+                guard let store = entry.store else {
+                    statuses.append(StoreSyncStatus.notCreated(store: entry.name))
+                    continue
+                }
+                do {
+                    statuses.append(try await StoreSyncStatus.read(store))
+                } catch {
+                    throw CommandFailure(error.description, status: error.exitStatus)
+                }
             }
             StoreInspector.noteReadOnly(
                 files: found.filter { $0.store != nil && !$0.writable }.map(\.file), output: environment.output)

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Synchronization
 import Testing
 
 @testable import OpenSwiftData
@@ -206,17 +207,19 @@ struct SeveralStoresTests {
     }
 
     @Test("a sync transaction, one SQLite transaction, refuses a container of several stores and writes nothing")
-    func syncTransactionRefused() throws {
+    func syncTransactionRefused() async throws {
         let container = try container()
-        var ran = false
-        let writing = #expect(throws: SwiftDataError.self) {
-            try container.performSyncTransaction(author: "sync") { context, _ in
-                ran = true
+        let ran = Mutex(false)
+        let writing = await #expect(throws: SwiftDataError.self) {
+            try await container.performSyncTransaction(author: "sync") { context, _ in
+                ran.withLock { $0 = true }
                 context.insert(Trip(name: "Lyon"))
                 try context.save()
             }
         }
-        let reading = #expect(throws: SwiftDataError.self) { try container.readSyncMetadata { _ in ran = true } }
+        let reading = await #expect(throws: SwiftDataError.self) {
+            try await container.readSyncMetadata { _ in ran.withLock { $0 = true } }
+        }
         for error in [writing, reading] {
             guard case .unsupportedConfiguration(let reason) = error?.cause else {
                 Issue.record("not refused as an unsupported configuration: \(String(describing: error))")
@@ -224,7 +227,7 @@ struct SeveralStoresTests {
             }
             #expect(reason.contains("one store"))
         }
-        #expect(!ran)
+        #expect(!ran.withLock { $0 })
         #expect(try rowCount(container, store: 0, table: "Trip") == 0)
     }
 

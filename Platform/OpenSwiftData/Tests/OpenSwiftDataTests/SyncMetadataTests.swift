@@ -7,51 +7,52 @@ import Testing
 @Suite("Sync support: record names, values, sync transactions")
 struct SyncMetadataTests {
     @Test("a record name is kept per saved model, found both ways, and replaced when given again")
-    func recordNames() throws {
+    func recordNames() async throws {
         let folder = TemporaryFolder()
         let container = try makeContainer([Guide.self], folder: folder)
         let context = ModelContext(container)
-        let first = Guide(name: "Ana")
-        let second = Guide(name: "Rui")
-        context.insert(first)
-        context.insert(second)
+        let models = (Guide(name: "Ana"), Guide(name: "Rui"))
+        context.insert(models.0)
+        context.insert(models.1)
         try context.save()
+        let (first, second) = (models.0.persistentModelID, models.1.persistentModelID)
 
-        try container.performSyncTransaction(author: "sync") { _, metadata in
-            try metadata.setRecordName("A", of: first.persistentModelID)
-            try metadata.setRecordName("B", of: second.persistentModelID)
+        try await container.performSyncTransaction(author: "sync") { _, metadata in
+            try metadata.setRecordName("A", of: first)
+            try metadata.setRecordName("B", of: second)
         }
-        try container.readSyncMetadata { metadata throws in
-            #expect(try metadata.recordName(of: first.persistentModelID) == "A")
-            #expect(try metadata.identifier(ofRecordNamed: "B") == second.persistentModelID)
+        try await container.readSyncMetadata { metadata throws in
+            #expect(try metadata.recordName(of: first) == "A")
+            #expect(try metadata.identifier(ofRecordNamed: "B") == second)
             #expect(try metadata.recordNames(ofEntity: "Guide").count == 2)
         }
         // The name "A" moves to the second model; the second model's "B" is replaced.
-        try container.performSyncTransaction(author: "sync") { _, metadata in
-            try metadata.setRecordName("A", of: second.persistentModelID)
+        try await container.performSyncTransaction(author: "sync") { _, metadata in
+            try metadata.setRecordName("A", of: second)
         }
-        try container.readSyncMetadata { metadata throws in
-            #expect(try metadata.recordName(of: first.persistentModelID) == nil)
-            #expect(try metadata.identifier(ofRecordNamed: "A") == second.persistentModelID)
+        try await container.readSyncMetadata { metadata throws in
+            #expect(try metadata.recordName(of: first) == nil)
+            #expect(try metadata.identifier(ofRecordNamed: "A") == second)
             #expect(try metadata.identifier(ofRecordNamed: "B") == nil)
         }
     }
 
     @Test("the names of a part, by range, and the count of every name")
-    func namesInRange() throws {
+    func namesInRange() async throws {
         let folder = TemporaryFolder()
         let container = try makeContainer([Guide.self], folder: folder)
         let context = ModelContext(container)
         let guides = ["Ana", "Rui", "Eva", "Tom"].map(Guide.init(name:))
         for guide in guides { context.insert(guide) }
         try context.save()
-        try container.readSyncMetadata { metadata throws in #expect(try metadata.recordNameCount() == 0) }
-        try container.performSyncTransaction(author: "sync") { _, metadata in
-            for (guide, name) in zip(guides, ["0A", "7F", "80", "FF"]) {
-                try metadata.setRecordName(name, of: guide.persistentModelID)
+        let identifiers = guides.map(\.persistentModelID)
+        try await container.readSyncMetadata { metadata throws in #expect(try metadata.recordNameCount() == 0) }
+        try await container.performSyncTransaction(author: "sync") { _, metadata in
+            for (identifier, name) in zip(identifiers, ["0A", "7F", "80", "FF"]) {
+                try metadata.setRecordName(name, of: identifier)
             }
         }
-        try container.readSyncMetadata { metadata throws in
+        try await container.readSyncMetadata { metadata throws in
             #expect(try metadata.recordNameCount() == 4)
             #expect(Set(try metadata.recordNames(ofEntity: "Guide", from: "00", below: "80").values) == ["0A", "7F"])
             #expect(Set(try metadata.recordNames(ofEntity: "Guide", from: "80", below: nil).values) == ["80", "FF"])
@@ -60,22 +61,23 @@ struct SyncMetadataTests {
     }
 
     @Test("a model that was never saved cannot be named")
-    func temporaryIdentifier() throws {
+    func temporaryIdentifier() async throws {
         let container = try makeInMemoryContainer([Guide.self])
         let guide = Guide(name: "Ana")
         ModelContext(container).insert(guide)
-        #expect(throws: SwiftDataError.self) {
-            try container.performSyncTransaction(author: nil) { _, metadata in
-                try metadata.setRecordName("A", of: guide.persistentModelID)
+        let identifier = guide.persistentModelID
+        await #expect(throws: SwiftDataError.self) {
+            try await container.performSyncTransaction(author: nil) { _, metadata in
+                try metadata.setRecordName("A", of: identifier)
             }
         }
     }
 
     @Test("reading the metadata of a store never synced creates nothing and finds nothing")
-    func readOnlyOnNewStore() throws {
+    func readOnlyOnNewStore() async throws {
         let folder = TemporaryFolder()
         let container = try makeContainer([Guide.self], folder: folder)
-        try container.readSyncMetadata { metadata throws in
+        try await container.readSyncMetadata { metadata throws in
             #expect(try metadata.value(named: "cursor") == nil)
             #expect(try metadata.recordNames(ofEntity: "Guide").isEmpty)
         }
@@ -83,28 +85,28 @@ struct SyncMetadataTests {
     }
 
     @Test("named values are set, replaced and removed")
-    func values() throws {
+    func values() async throws {
         let container = try makeInMemoryContainer([Guide.self])
-        try container.performSyncTransaction(author: nil) { _, metadata in
+        try await container.performSyncTransaction(author: nil) { _, metadata in
             try metadata.setValue("1", named: "cursor")
             try metadata.setValue("2", named: "cursor")
             try metadata.setValue("x", named: "device")
             try metadata.setValue(nil, named: "device")
         }
-        try container.readSyncMetadata { metadata throws in
+        try await container.readSyncMetadata { metadata throws in
             #expect(try metadata.value(named: "cursor") == "2")
             #expect(try metadata.value(named: "device") == nil)
         }
     }
 
     @Test("models saved, names given and values set in a sync transaction commit together, or not at all")
-    func oneTransaction() throws {
+    func oneTransaction() async throws {
         let folder = TemporaryFolder()
         let container = try makeContainer([Guide.self], folder: folder)
         struct Refused: Error {}
 
-        #expect(throws: Refused.self) {
-            try container.performSyncTransaction(author: "sync") { context, metadata in
+        await #expect(throws: Refused.self) {
+            try await container.performSyncTransaction(author: "sync") { context, metadata in
                 let guide = Guide(name: "Ana")
                 context.insert(guide)
                 try context.save()
@@ -114,12 +116,12 @@ struct SyncMetadataTests {
             }
         }
         #expect(try ModelContext(container).fetchCount(FetchDescriptor<Guide>()) == 0)
-        let rolledBack = try container.readSyncMetadata { metadata throws in
+        let rolledBack = try await container.readSyncMetadata { metadata throws in
             (try metadata.value(named: "cursor"), try metadata.identifier(ofRecordNamed: "A"))
         }
         #expect(rolledBack.0 == nil && rolledBack.1 == nil)
 
-        let key = try container.performSyncTransaction(author: "sync") { context, metadata in
+        let key = try await container.performSyncTransaction(author: "sync") { context, metadata in
             let guide = Guide(name: "Ana")
             context.insert(guide)
             try context.save()
@@ -129,7 +131,7 @@ struct SyncMetadataTests {
         }
         let reader = ModelContext(container)
         #expect(try reader.fetch(FetchDescriptor<Guide>()).map(\.name) == ["Ana"])
-        let committed = try container.readSyncMetadata { metadata throws in
+        let committed = try await container.readSyncMetadata { metadata throws in
             (try metadata.value(named: "cursor"), try metadata.identifier(ofRecordNamed: "A"))
         }
         #expect(committed.0 == "7" && committed.1 == key)
@@ -139,17 +141,41 @@ struct SyncMetadataTests {
     }
 
     @Test("a store opened read-only refuses a sync transaction")
-    func readOnlyStore() throws {
+    func readOnlyStore() async throws {
         let folder = TemporaryFolder()
         _ = try makeContainer([Guide.self], folder: folder)
         let readOnly = try ModelContainer(
             for: Schema([Guide.self]),
             configurations: [ModelConfiguration(url: folder.file("store.sqlite"), allowsSave: false)])
-        expectCause(.saveNotAllowed) {
-            try readOnly.performSyncTransaction(author: nil) { _, metadata in
+        await #expect {
+            try await readOnly.performSyncTransaction(author: nil) { _, metadata in
                 try metadata.setValue("1", named: "cursor")
             }
+        } throws: { error in
+            (error as? SwiftDataError)?.cause == .saveNotAllowed
         }
+    }
+
+    @Test(
+        "sync transactions waiting for the store's writer hold no thread of Swift's cooperative pool: a task their bodies start runs"
+    )
+    func cooperativePoolStaysFree() async throws {
+        let container = try makeInMemoryContainer([Guide.self])
+        // More than the pool has threads: blocked callers would hold them all.
+        let transactions = ProcessInfo.processInfo.activeProcessorCount * 2 + 2
+        let ran = try await withThrowingTaskGroup(of: Bool.self) { group in
+            for _ in 0..<transactions {
+                group.addTask {
+                    try await container.performSyncTransaction(author: nil) { _, _ in
+                        let started = DispatchSemaphore(value: 0)
+                        Task.detached { started.signal() }
+                        return started.wait(timeout: .now() + 5) == .success
+                    }
+                }
+            }
+            return try await group.reduce(into: [Bool]()) { $0.append($1) }
+        }
+        #expect(ran.count == transactions && ran.allSatisfy { $0 })
     }
 
     @Test("a model made with unset properties, filled with initial values, saves and reads back")

@@ -53,7 +53,7 @@ struct DigestCheck {
     }
 
     func run() async throws(SyncError) -> Outcome {
-        let here = try local { try LocalDigest.read(store: store, codecs: codecs) }
+        let here = try await local { try await LocalDigest.read(store: store) }
         var fields: [String: [String]] = [:]
         for codec in codecs.values { fields[codec.entityName] = codec.fields.map(\.name) + codec.links.map(\.name) }
         var scope = RemoteDigest.Scope(
@@ -94,9 +94,9 @@ struct DigestCheck {
             let incoming = IncomingChanges(
                 records: fetched, cursor: here.cursor,
                 linkElements: try await records.links.elements(of: fetched, codecs: codecs))
-            _ = try local {
-                try incoming.apply(
-                    to: store, codecs: codecs, device: here.device ?? UUID(), remote: remote, refetched: [],
+            _ = try await local {
+                try await incoming.apply(
+                    to: store, device: here.device ?? UUID(), remote: remote, refetched: [],
                     finishedAt: Date(), part: .repair)
             }
         }
@@ -140,7 +140,7 @@ struct DigestCheck {
     }
 
     /// Runs a step on the local store; its failures name the store.
-    private func local<Result>(_ body: () throws -> Result) throws(SyncError) -> Result {
-        try SyncError.onLocalStore(store.name, body)
+    private func local<Result>(_ body: () async throws -> Result) async throws(SyncError) -> Result {
+        try await SyncError.onLocalStore(store.name, body)
     }
 }

@@ -17,14 +17,14 @@ struct Reassertion {
     /// the store's clock past their version. Sends nothing for a store never synced.
     func send(_ sent: [(UUID, LocalDigest.Record)]) async throws(SyncError) {
         guard !sent.isEmpty else { return }
-        let state = try SyncError.onLocalStore(store.name) { try SyncState.read(of: store) }
+        let state = try await SyncError.onLocalStore(store.name) { try await SyncState.read(of: store) }
         guard let device = state.device else { return }
         let version = (state.clock ?? .zero(device: device)).stamp(savedAt: Date(), device: device)
         var linkChanges: [LinkChange] = []
         for (name, record) in sent {
             for link in codecs[record.entity]?.links ?? [] where link.isToMany {
                 guard let text = record.fields[link.name] else { continue }
-                let targets = try SyncError.onLocalStore(store.name) { try link.names(in: text) }
+                let targets = try await SyncError.onLocalStore(store.name) { try link.names(in: text) }
                 linkChanges.append(
                     LinkChange(
                         record: name, field: link.name, added: targets, removed: [:], version: version.fieldVersion,
@@ -37,8 +37,8 @@ struct Reassertion {
                     recordName: name, entity: record.entity, fields: record.fields, version: version,
                     isDeleted: false)
             }, linkChanges: linkChanges)
-        try SyncError.onLocalStore(store.name) {
-            try store.container.performSyncTransaction(author: SyncAuthor.name) { _, metadata in
+        try await SyncError.onLocalStore(store.name) {
+            try await store.container.performSyncTransaction(author: SyncAuthor.name) { _, metadata in
                 var state = try SyncState.read(from: metadata)
                 state.advanceClock(to: version)
                 try state.write(to: metadata)

@@ -43,9 +43,9 @@ extension StoreSyncEngine {
                 records: received, cursor: cursor, liveNames: isFirst ? pull.liveNames : nil,
                 linkElements: try await records.links.elements(of: received, codecs: codecs),
                 deletesEditedModels: pull.deletesEditedModels)
-            let applied = try SyncError.onLocalStore(store.name) {
-                try incoming.apply(
-                    to: store, codecs: codecs, device: device, remote: remote,
+            let applied = try await SyncError.onLocalStore(store.name) {
+                try await incoming.apply(
+                    to: store, device: device, remote: remote,
                     refetched: isFirst ? pull.refetchedNames : [], finishedAt: Date(),
                     part: IncomingChanges.Part(replacesSetAside: isFirst, endsPull: isLast))
             }

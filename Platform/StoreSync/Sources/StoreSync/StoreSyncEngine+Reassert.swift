@@ -38,10 +38,10 @@ extension StoreSyncEngine {
     func reassert(_ store: SyncedStore, on connection: RemoteConnection) async throws(SyncError) -> Int {
         let codecs = try EntityCodec.all(for: store)
         let server = try await RemoteSchema.prepare(store: store.name, on: connection)
-        let state = try SyncError.onLocalStore(store.name) { try SyncState.read(of: store) }
+        let state = try await SyncError.onLocalStore(store.name) { try await SyncState.read(of: store) }
         guard state.server == server else { return 0 }
-        let here = try SyncError.onLocalStore(store.name) {
-            try LocalDigest.read(store: store, codecs: codecs, whole: true)
+        let here = try await SyncError.onLocalStore(store.name) {
+            try await LocalDigest.read(store: store, whole: true)
         }
         let sent = here.records.sorted { $0.key.uuidString < $1.key.uuidString }.map { ($0.key, $0.value) }
         try await Reassertion(

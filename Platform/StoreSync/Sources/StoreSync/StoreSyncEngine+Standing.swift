@@ -27,7 +27,7 @@ extension StoreSyncEngine {
         of store: SyncedStore, server: UUID, records: RemoteRecords, compaction: TombstoneCompaction,
         on connection: RemoteConnection
     ) async throws(SyncError) -> SyncStanding {
-        let state = try SyncError.onLocalStore(store.name) { try SyncState.read(of: store) }
+        let state = try await SyncError.onLocalStore(store.name) { try await SyncState.read(of: store) }
         guard state.server == server, let device = state.device else { return SyncStanding() }
         let note = try await compaction.note(of: device)
         let lastSequence = try await records.lastSequence()
@@ -49,7 +49,7 @@ extension StoreSyncEngine {
             // Read again once the server answered: another process syncing this store notes a
             // cursor on the server only after its pull is applied here, so this one is at least
             // as far, unless the store is behind.
-            let cursor = try SyncError.onLocalStore(store.name) { try SyncState.read(of: store).cursor }
+            let cursor = try await SyncError.onLocalStore(store.name) { try await SyncState.read(of: store).cursor }
             if note.cursor > cursor { standing.behindDevice = device }
         }
         // A store that never pushed to this server has nothing of it to bring back.

@@ -75,7 +75,7 @@ extension StoreSyncEngine {
             try throwFirst(of: round.failures)
             connected()
             await beforeListening?()
-            let devices = try stores.map { store throws(SyncError) in try Self.device(of: store) }
+            let devices = try await stores.asyncMap { store throws(SyncError) in try await Self.device(of: store) }
             let channels = try await stores.asyncMap { store throws(SyncError) in
                 try await Self.channel(of: store, on: connection)
             }
@@ -120,7 +120,7 @@ extension StoreSyncEngine {
                     while true {
                         try await Task.sleep(for: localPollInterval)
                         for (position, store) in stores.enumerated()
-                        where try StoreSyncStatus.read(store).pendingChanges > 0 {
+                        where try await StoreSyncStatus.read(store).pendingChanges > 0 {
                             dueContinuation.yield(position)
                         }
                     }
@@ -151,9 +151,9 @@ extension StoreSyncEngine {
     }
 
     /// The device identifier a store took at its first sync.
-    private static func device(of store: SyncedStore) throws(SyncError) -> UUID? {
+    private static func device(of store: SyncedStore) async throws(SyncError) -> UUID? {
         do {
-            return try SyncState.read(of: store).device
+            return try await SyncState.read(of: store).device
         } catch {
             throw .localStore(store: store.name, reason: "\(error)")
         }

@@ -21,7 +21,7 @@ import OpenSwiftData
 ///    went back in time (restored from an older copy: its last sequence number is below the
 ///    store's cursor, or its note of the store's device below the one the store made) is
 ///    refused; a store behind the tombstones the server removed pulls every record first,
-///    and its models deleted elsewhere meanwhile go, edited here or not (``SyncStanding``);
+///    and its models deleted elsewhere meanwhile go, edited here or not;
 /// 3. the device is noted among the store's devices with its cursor, so that the
 ///    tombstones it has not pulled stay on the server (see the Guarantees article); then one
 ///    server transaction sends the changes: last writer wins per record, by version (a
@@ -30,7 +30,7 @@ import OpenSwiftData
 ///    the store's clock and notes the records the server kept over this push;
 /// 5. the records written since the last pull, and those noted, are fetched, a page of
 ///    10,000 at a time;
-/// 6. one local transaction per page applies them (under the author `SyncAuthor`, so that
+/// 6. one local transaction per page applies them (under the author `StoreSync`, so that
 ///    they are never pushed back) with the cursor and clock after it: a pull of one page is
 ///    one transaction, and a pull cut off between pages goes on from there at the next sync;
 /// 7. when applying them deleted rows through a `.cascade` delete rule beyond the
@@ -187,9 +187,9 @@ public struct StoreSyncEngine: Sendable {
             knownNames = try await records.names(originatedBy: behindDevice)
         }
         let newDevice = standing.behindDevice.map { _ in UUID() }
-        var outgoing = try local(store) {
-            try OutgoingChanges.prepare(
-                store: store, codecs: codecs, server: server, remote: remote, newDevice: newDevice,
+        var outgoing = try await local(store) {
+            try await OutgoingChanges.prepare(
+                store: store, server: server, remote: remote, newDevice: newDevice,
                 knownNames: knownNames)
         }
         guard let device = outgoing.state.device else {
@@ -208,8 +208,8 @@ public struct StoreSyncEngine: Sendable {
             report.receivedUpdates += caughtUp.updated
             report.receivedInsertions += caughtUp.inserted
             report.receivedDeletions += caughtUp.deleted
-            outgoing = try local(store) {
-                try OutgoingChanges.prepare(store: store, codecs: codecs, server: server, remote: remote)
+            outgoing = try await local(store) {
+                try await OutgoingChanges.prepare(store: store, server: server, remote: remote)
             }
         }
         // Known to the compaction before anything this sync sends (the push, and the push
@@ -217,7 +217,9 @@ public struct StoreSyncEngine: Sendable {
         try await compaction.register(device: device, cursor: outgoing.state.cursor)
         let pushed = try await records.push(outgoing.records, linkChanges: outgoing.linkChanges)
         if stop == .afterPushing { throw .localStore(store: store.name, reason: "stopped for a test") }
-        let confirmed = try local(store) { try outgoing.confirm(store: store, superseded: pushed.superseded) }
+        let confirmed = try await local(store) {
+            try await outgoing.confirm(store: store, superseded: pushed.superseded)
+        }
         if stop == .afterConfirmingPush { throw .localStore(store: store.name, reason: "stopped for a test") }
         if let betweenPushAndPull {
             do {
@@ -260,16 +262,16 @@ public struct StoreSyncEngine: Sendable {
         if outcome.cascaded > 0 {
             // What the delete rules deleted goes to the server now, as the deletions that
             // caused it came: no machine is left holding a child of a deleted parent.
-            let cascade = try local(store) {
-                try OutgoingChanges.prepare(store: store, codecs: codecs, server: server, remote: remote)
+            let cascade = try await local(store) {
+                try await OutgoingChanges.prepare(store: store, server: server, remote: remote)
             }
             let pushedCascade = try await records.push(cascade.records, linkChanges: cascade.linkChanges)
-            _ = try local(store) { try cascade.confirm(store: store, superseded: pushedCascade.superseded) }
+            _ = try await local(store) { try await cascade.confirm(store: store, superseded: pushedCascade.superseded) }
             report.sentDeletions += cascade.records.count { $0.isDeleted }
             report.sentChanges += cascade.records.count { !$0.isDeleted }
         }
         try await compaction.note(device: device, cursor: cursor, retention: tombstoneRetention)
-        try local(store) { try SyncState.noteNoted(cursor: cursor, of: store) }
+        try await local(store) { try await SyncState.noteNoted(cursor: cursor, of: store) }
         let check = try await DigestCheck(
             store: store, codecs: codecs, records: records,
             digests: RemoteDigest(remote: connection, table: RemoteSchema.recordsTable(store.name)),
@@ -296,7 +298,9 @@ public struct StoreSyncEngine: Sendable {
     }
 
     /// Runs a step on the local store; its failures name the store.
-    private func local<Result>(_ store: SyncedStore, _ body: () throws -> Result) throws(SyncError) -> Result {
-        try SyncError.onLocalStore(store.name, body)
+    private func local<Result>(_ store: SyncedStore, _ body: () async throws -> Result) async throws(SyncError)
+        -> Result
+    {
+        try await SyncError.onLocalStore(store.name, body)
     }
 }

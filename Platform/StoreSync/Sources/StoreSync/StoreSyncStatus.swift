@@ -27,10 +27,10 @@ public struct StoreSyncStatus: Sendable, Equatable {
     /// - Parameter store: The store.
     /// - Throws: ``SyncError/storeNotSyncable(store:reason:)`` when the store's models cannot
     ///   be synced; ``SyncError/localStore(store:reason:)`` when the store cannot be read.
-    public static func read(_ store: SyncedStore) throws(SyncError) -> StoreSyncStatus {
+    public static func read(_ store: SyncedStore) async throws(SyncError) -> StoreSyncStatus {
         do {
             let codecs = try EntityCodec.all(for: store)
-            let state = try SyncState.read(of: store)
+            let state = try await SyncState.read(of: store)
             let context = ModelContext(store.container)
             var pending = try LocalChanges.read(
                 in: context, after: state.pushedTransaction, codecs: codecs, stamping: state.stamping,

@@ -102,9 +102,11 @@ public enum SyncError: Error, Sendable, Equatable, CustomStringConvertible {
 extension SyncError {
     /// Runs a step on the local store `store`: a ``SyncError`` it throws passes as it is,
     /// any other error becomes ``localStore(store:reason:)``, naming the store.
-    static func onLocalStore<Result>(_ store: String, _ body: () throws -> Result) throws(SyncError) -> Result {
+    static func onLocalStore<Result>(_ store: String, _ body: () async throws -> Result) async throws(SyncError)
+        -> Result
+    {
         do {
-            return try body()
+            return try await body()
         } catch let error as SyncError {
             throw error
         } catch {

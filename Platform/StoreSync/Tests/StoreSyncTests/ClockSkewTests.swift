@@ -75,7 +75,7 @@ struct ClockSkewTests {
         try a.add(movie: 3)
         try await a.sync(url)
         try await b.sync(url)
-        let state = try Machine(reopening: b).container.readSyncMetadata { try SyncState.read(from: $0) }
+        let state = try await Machine(reopening: b).container.readSyncMetadata { try SyncState.read(from: $0) }
         let clock = try #require(state.clock)
         #expect(clock.wall >= HybridLogicalClock.milliseconds(Date().addingTimeInterval(Self.day - 60)))
     }
@@ -94,7 +94,7 @@ struct ClockSkewTests {
         // B as a store last synced by a release that kept no clock: its next edit is
         // stamped by its own time alone, below A's version that it already pulled, and
         // the server keeps A's.
-        try b.container.performSyncTransaction(author: SyncAuthor.name) { _, metadata in
+        try await b.container.performSyncTransaction(author: SyncAuthor.name) { _, metadata in
             try metadata.setValue(nil, named: "storesync.clock")
         }
         try b.edit(movie: 4, note: "B's, stamped below")
@@ -109,7 +109,7 @@ struct ClockSkewTests {
         #expect(try reopened.movies() == a.movies())
         #expect(try a.movies().map(\.description) == ["4/A's, a day ahead"])
         #expect(try await serverNote(4, url) == "A's, a day ahead")
-        let state = try reopened.container.readSyncMetadata { try SyncState.read(from: $0) }
+        let state = try await reopened.container.readSyncMetadata { try SyncState.read(from: $0) }
         #expect(state.refetch.isEmpty)
     }
 

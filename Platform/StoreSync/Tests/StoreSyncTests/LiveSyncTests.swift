@@ -73,7 +73,7 @@ struct LiveSyncTests {
         let b = try Machine()
         try await a.sync(url)
         let watch = try Watch(b, url: url)
-        #expect(try await eventually { b.hasSynced })
+        #expect(try await eventually { await b.hasSynced })
         try a.add(movie: 550, at: 1_000, note: "live")
         try await a.sync(url)
         #expect(try await eventually { try b.movies().map(\.description) == ["550/live"] })
@@ -106,7 +106,7 @@ struct LiveSyncTests {
         let a = try Machine()
         let b = try Machine()
         let watch = try Watch(a, url: url)
-        #expect(try await eventually { a.hasSynced })
+        #expect(try await eventually { await a.hasSynced })
         try a.add(movie: 13, at: 1_000, note: "saved while watching")
         #expect(
             try await eventually {
@@ -125,7 +125,7 @@ struct LiveSyncTests {
         let b = try Machine()
         try await a.sync(url)
         let watch = try Watch(b, url: url)
-        #expect(try await eventually { b.hasSynced })
+        #expect(try await eventually { await b.hasSynced })
         try server.restart()
         try a.add(movie: 7, at: 1_000, note: "after the restart")
         try await a.sync(url)
@@ -140,7 +140,9 @@ struct LiveSyncTests {
 extension Machine {
     /// Whether this machine's store has finished a sync.
     var hasSynced: Bool {
-        let lastSync = try? container.readSyncMetadata { try SyncState.read(from: $0).lastSync }
-        return lastSync != nil
+        get async {
+            let lastSync = try? await container.readSyncMetadata { try SyncState.read(from: $0).lastSync }
+            return lastSync != nil
+        }
     }
 }

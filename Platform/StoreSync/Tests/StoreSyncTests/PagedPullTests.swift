@@ -45,12 +45,12 @@ struct PagedPullTests {
         }
         // Two pages applied, each with its cursor: four authors and two books.
         #expect(try b.contents().count == 6)
-        #expect(try b.pendingLinks() > 0)
+        #expect(try await b.pendingLinks() > 0)
 
         let report = try await b.sync(url, pullPageSize: 3)
         #expect(report.receivedInsertions == 15 - 6)
         #expect(try b.contents() == a.contents())
-        #expect(try b.pendingLinks() == 0)
+        #expect(try await b.pendingLinks() == 0)
     }
 
     @Test("a deletion and an edit pulled in pages of one apply as in one page")
@@ -68,6 +68,6 @@ struct PagedPullTests {
         try await a.sync(url)
         try await b.sync(url, pullPageSize: 1)
         #expect(try b.contents() == a.contents())
-        #expect(try b.pendingLinks() == 0)
+        #expect(try await b.pendingLinks() == 0)
     }
 }

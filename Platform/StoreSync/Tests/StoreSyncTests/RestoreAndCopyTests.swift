@@ -10,8 +10,8 @@ import Testing
 /// A store restored from a backup, or a data folder copied to another machine.
 @Suite("Restores and copies")
 struct RestoreAndCopyTests {
-    private func device(of machine: Machine) throws -> UUID? {
-        try machine.container.readSyncMetadata { try SyncState.read(from: $0).device }
+    private func device(of machine: Machine) async throws -> UUID? {
+        try await machine.container.readSyncMetadata { try SyncState.read(from: $0).device }
     }
 
     @Test(
@@ -27,7 +27,8 @@ struct RestoreAndCopyTests {
         let folder = try #require(a?.folder)
         let store = StoreFile(url: folder.file("notes.sqlite"))
         let backup = try store.backup(label: "test")
-        let deviceBefore = try #require(try a.map(device(of:)) ?? nil)
+        let original = try #require(a)
+        let deviceBefore = try #require(try await device(of: original))
 
         // After the backup: A removes movie 1; B changes movie 2's note and adds movie 4.
         try a?.remove(movie: 1)
@@ -47,7 +48,7 @@ struct RestoreAndCopyTests {
         let expected = ["2/changed on B", "3/first", "4/-"]
         #expect(try restored.movies().map(\.description) == expected)
         #expect(try b.movies().map(\.description) == expected)
-        #expect(try device(of: restored) != deviceBefore)
+        #expect(try await device(of: restored) != deviceBefore)
     }
 
     @Test("a change saved in a restored store before its backup, and not pushed then, is pushed at its own version")
@@ -151,7 +152,7 @@ struct RestoreAndCopyTests {
         try a.add(movie: 2, at: 1_000)
         try await a.sync(url)
         try await copy.sync(url)
-        let devices = try [device(of: a), device(of: copy)]
+        let devices = [try await device(of: a), try await device(of: copy)]
         #expect(devices[0] != nil && devices[1] != nil && devices[0] != devices[1])
         // Both keep syncing: an edit on the copy reaches the original.
         try await Task.sleep(for: .milliseconds(20))

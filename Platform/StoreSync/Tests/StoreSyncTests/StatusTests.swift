@@ -11,11 +11,11 @@ struct StatusTests {
         let url = try await TestPostgres.newDatabase()
         let machine = try Machine()
         for movie in 1...3 { try machine.add(movie: movie) }
-        let before = try StoreSyncStatus.read(machine.store)
+        let before = try await StoreSyncStatus.read(machine.store)
         #expect(before.neverSynced && before.pendingChanges == 3 && before.lastSync == nil && before.lastRemote == nil)
 
         try await machine.sync(url)
-        let after = try StoreSyncStatus.read(machine.store)
+        let after = try await StoreSyncStatus.read(machine.store)
         #expect(!after.neverSynced && after.pendingChanges == 0)
         #expect(try after.lastRemote == SyncRemote(url: url).description)
         let password = try #require(try SyncRemote(url: url).password)
@@ -25,6 +25,6 @@ struct StatusTests {
         try machine.edit(movie: 1, note: "x")
         try machine.remove(movie: 2)
         try machine.add(movie: 9)
-        #expect(try StoreSyncStatus.read(machine.store).pendingChanges == 3)
+        #expect(try await StoreSyncStatus.read(machine.store).pendingChanges == 3)
     }
 }

@@ -98,7 +98,7 @@ struct SubclassSyncTests {
             vase.room = hall
             harbour.room = hall
         }
-        #expect(try StoreSyncStatus.read(a.store).pendingChanges == 3, "each model once")
+        #expect(try await StoreSyncStatus.read(a.store).pendingChanges == 3, "each model once")
         try await a.sync(url)
         let entities = try await TestPostgres.execute(
             "SELECT entity FROM storesync_records_gallery ORDER BY entity", on: url

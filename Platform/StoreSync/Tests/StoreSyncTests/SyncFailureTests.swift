@@ -26,7 +26,7 @@ struct SyncFailureTests {
             guard case .serverUnreachable(let remote, _) = error as? SyncError else { return false }
             return !remote.contains("secret") && !"\(error)".contains("secret")
         }
-        let status = try StoreSyncStatus.read(machine.store)
+        let status = try await StoreSyncStatus.read(machine.store)
         #expect(status.neverSynced && status.pendingChanges == 1)
     }
 
@@ -50,7 +50,7 @@ struct SyncFailureTests {
         let engine = StoreSyncEngine(remote: try SyncRemote(url: try await TestPostgres.newDatabase()))
         let reports = try await engine.sync(opening: { [machine.store] })
         #expect(reports.map(\.store) == ["notes"] && reports.first?.sentChanges == 1)
-        #expect(try StoreSyncStatus.read(machine.store).neverSynced == false)
+        #expect(try await StoreSyncStatus.read(machine.store).neverSynced == false)
     }
 
     @Test("a wrong password: authenticationFailed, and the password is in no message")
@@ -66,7 +66,7 @@ struct SyncFailureTests {
             guard case .authenticationFailed = error as? SyncError else { return false }
             return !"\(error)".contains("wrong-password-123")
         }
-        #expect(try StoreSyncStatus.read(machine.store).neverSynced)
+        #expect(try await StoreSyncStatus.read(machine.store).neverSynced)
     }
 
     @Test("a database that does not exist: databaseMissing")
@@ -99,7 +99,7 @@ struct SyncFailureTests {
             try await b.sync(url)
         }
         #expect(try b.movies().map(\.movie) == [2])
-        #expect(try StoreSyncStatus.read(b.store).neverSynced)
+        #expect(try await StoreSyncStatus.read(b.store).neverSynced)
         let rows = try await TestPostgres.execute("SELECT count(*) FROM storesync_records_notes", on: url)
         #expect(try rows.first?.decode(Int.self) == 1)
     }
@@ -141,8 +141,7 @@ struct SyncFailureTests {
         // The first step (names given, nothing sent) as a sync killed right after it.
         let store = a.store
         let server = try await serverID(url)
-        _ = try OutgoingChanges.prepare(
-            store: store, codecs: EntityCodec.all(for: store), server: server, remote: SyncRemote(url: url))
+        _ = try await OutgoingChanges.prepare(store: store, server: server, remote: SyncRemote(url: url))
         let report = try await Machine(reopening: a).sync(url)
         #expect(report.sentChanges == 20)
         try await b.sync(url)
@@ -169,8 +168,8 @@ struct SyncFailureTests {
             guard case .server = error as? SyncError else { return false }
             return true
         }
-        #expect(try StoreSyncStatus.read(notes.store).pendingChanges == 1)
-        #expect(try StoreSyncStatus.read(library.store).pendingChanges == 0)
+        #expect(try await StoreSyncStatus.read(notes.store).pendingChanges == 1)
+        #expect(try await StoreSyncStatus.read(library.store).pendingChanges == 0)
         let other = try Library()
         try await other.sync(url)
         #expect(try other.contents() == ["author Y books []"])

@@ -42,7 +42,7 @@ struct TLSServerTests {
                 return reason.contains("certificate") && reason.contains("sslrootcert=FILE")
             }
         }
-        #expect(try StoreSyncStatus.read(machine.store).neverSynced)
+        #expect(try await StoreSyncStatus.read(machine.store).neverSynced)
     }
 
     @Test("verify-full checks the host name: the certificate for localhost does not serve 127.0.0.1")
@@ -70,7 +70,7 @@ struct TLSServerTests {
             guard case .untrustedServer(_, let reason) = error as? SyncError else { return false }
             return reason.contains("does not offer TLS") && !"\(error)".contains("\n")
         }
-        #expect(try StoreSyncStatus.read(machine.store).neverSynced)
+        #expect(try await StoreSyncStatus.read(machine.store).neverSynced)
         #expect(
             try await TestPostgres.integer(
                 "SELECT count(*) FROM pg_tables WHERE tablename = 'storesync_schema'", on: url) == 0)
@@ -90,7 +90,7 @@ struct TLSServerTests {
                 return reason.contains("does not offer TLS")
             }
         }
-        #expect(try StoreSyncStatus.read(machine.store).neverSynced)
+        #expect(try await StoreSyncStatus.read(machine.store).neverSynced)
         #expect(try await machine.sync(url + "?sslmode=disable").sentChanges == 1)
     }
 

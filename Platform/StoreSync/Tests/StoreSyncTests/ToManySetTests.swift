@@ -112,8 +112,8 @@ struct ToManySetTests {
         _ = try await TestPostgres.execute(
             "ALTER TABLE storesync_records_library DROP COLUMN origin_device, DROP COLUMN origin_key", on: url)
         _ = try await TestPostgres.execute("UPDATE storesync_schema SET version = 3", on: url)
-        try a.forgetLinkElements()
-        try b.forgetLinkElements()
+        try await a.forgetLinkElements()
+        try await b.forgetLinkElements()
         try setGenres(a) { genres, _ in genres.filter { $0.name != "scifi" } }
         try await a.sync(url)
         try await b.sync(url)

@@ -90,7 +90,7 @@ struct UnusualValueTests {
             """, on: url)
         #expect(try await b.sync(url).setAside == 1)
         #expect(try b.memos().map { "\($0.title ?? "-") \($0.kind?.rawValue ?? "-")" } == ["x idea", "y reminder"])
-        #expect(try StoreSyncStatus.read(b.store).neverSynced == false)
+        #expect(try await StoreSyncStatus.read(b.store).neverSynced == false)
     }
 
     @Test(

@@ -301,14 +301,22 @@ extension ModelContextCore {
     /// Posts the did-save notification of a committed save and tells the container's
     /// observers.
     func announce(_ change: ModelContainer.Change) {
+        container.announce(change, savedBy: handle, mergingIntoMainContext: !isMainContext)
+    }
+}
+
+extension ModelContainer {
+    /// Posts the did-save notification of a committed save, with `context` as its object,
+    /// tells the container's observers, and merges it into the main context unless told not to.
+    func announce(_ change: Change, savedBy context: ModelContext?, mergingIntoMainContext: Bool = true) {
         NotificationCenter.default.post(
-            name: ModelContext.didSave, object: handle,
+            name: ModelContext.didSave, object: context,
             userInfo: [
                 ModelContext.NotificationKey.insertedIdentifiers.rawValue: change.inserted,
                 ModelContext.NotificationKey.updatedIdentifiers.rawValue: change.updated,
                 ModelContext.NotificationKey.deletedIdentifiers.rawValue: change.deleted,
             ])
-        container.saveBroadcaster.publish(change)
-        if !isMainContext { container.mergeIntoMainContext(change) }
+        saveBroadcaster.publish(change)
+        if mergingIntoMainContext { mergeIntoMainContext(change) }
     }
 }

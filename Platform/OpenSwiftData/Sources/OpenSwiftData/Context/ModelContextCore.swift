@@ -113,7 +113,7 @@ final class ModelContextCore {
     /// of the container's stores, in order. Its saves are savepoints of those
     /// transactions, which may still roll back: what they wrote is held
     /// (``heldChanges``) rather than announced, for the owner of the transactions to
-    /// announce once they have committed (``announceHeldChanges()``).
+    /// announce once they have committed (``takeHeldChanges()``).
     init(container: ModelContainer, pinnedDatabases databases: [Database]) {
         precondition(
             databases.count == container.stores.stores.count, "a pinned context needs one connection per store")
@@ -126,12 +126,12 @@ final class ModelContextCore {
     /// nil for a context whose saves commit, which announces each save once committed.
     var heldChanges: [ModelContainer.Change]?
 
-    /// Posts the did-save notification of each save held so far, in order, and tells the
-    /// container's observers: the transaction that held them has committed.
-    func announceHeldChanges() {
-        guard let held = heldChanges else { return }
+    /// The changes held so far (``heldChanges``), in order, which the owner of the
+    /// transaction announces once it has committed.
+    func takeHeldChanges() -> [ModelContainer.Change] {
+        guard let held = heldChanges else { return [] }
         heldChanges = []
-        for change in held { announce(change) }
+        return held
     }
 
     /// How the context reaches the store that holds `entity`'s rows.

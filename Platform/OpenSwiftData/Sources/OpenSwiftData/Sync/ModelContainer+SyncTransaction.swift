@@ -8,12 +8,18 @@ extension ModelContainer {
     /// This is how a sync engine applies what it received: the models it changes, the
     /// record names it gives them and its new cursor land together.
     ///
+    /// `body` runs on the store's writer (the serial queue of its write connection, where
+    /// every save of the store runs), never on the caller's thread: the caller suspends
+    /// until the transaction has committed or rolled back, and no thread of Swift's
+    /// cooperative pool waits for SQLite meanwhile.
+    ///
     /// The context's `author` is `author`, so that the engine can tell its own saves from
     /// the user's in the history. Each `save()` of the context is a savepoint of the
     /// transaction; the did-save notifications of its saves (and the container's
-    /// ``changes()``) are posted, in order, once the transaction has committed, so that an
-    /// observer reading the store sees what they announce; a transaction rolled back
-    /// announces nothing. Do not use the context after `body` returns.
+    /// ``changes()``) are posted, in order and with no object (the context is the
+    /// transaction's own), once the transaction has committed and the writer is free, so
+    /// that an observer reading or writing the store sees what they announce; a transaction
+    /// rolled back announces nothing. The context does not outlive `body`.
     ///
     /// - Parameters:
     ///   - author: The author of the context's saves in the history.
@@ -22,39 +28,46 @@ extension ModelContainer {
     ///   several configurations, ``SwiftDataError/saveNotAllowed`` for a read-only store, and
     ///   ``SwiftDataError`` when the store fails; what `body` throws, unchanged. Nothing is
     ///   committed then.
-    package func performSyncTransaction<Result>(
-        author: String?, _ body: (ModelContext, SyncMetadata) throws -> Result
-    ) throws -> Result {
+    package func performSyncTransaction<Result: Sendable>(
+        author: String?, _ body: @escaping @Sendable (ModelContext, SyncMetadata) throws -> Result
+    ) async throws -> Result {
         let store = try syncedStore()
         guard store.allowsSave else { throw SwiftDataError.saveNotAllowed }
         let identifier = store.identifier
-        var syncContext: ModelContext?
-        let result = try passingBodyErrors(path: identifier) {
-            try store.writer.write { db in
-                let context = ModelContext(container: self, pinnedDatabases: [db])
-                syncContext = context
-                context.author = author
-                let metadata = try SyncMetadata(db: db, storeIdentifier: identifier, isWritable: true)
-                return try BodyError.wrapping { try body(context, metadata) }
+        let (result, held) = try await passingBodyErrors(path: identifier) {
+            try await store.writer.writeWithoutTransaction { db in
+                var outcome: (Result, [Change])?
+                try db.inTransaction {
+                    let context = ModelContext(container: self, pinnedDatabases: [db])
+                    context.author = author
+                    let metadata = try SyncMetadata(db: db, storeIdentifier: identifier, isWritable: true)
+                    let result = try BodyError.wrapping { try body(context, metadata) }
+                    outcome = (result, context.core.takeHeldChanges())
+                    return .commit
+                }
+                guard let outcome else { preconditionFailure("a committed sync transaction has an outcome") }
+                return outcome
             }
         }
-        // `write` returns once the transaction has committed.
-        syncContext?.core.announceHeldChanges()
+        for change in held { announce(change, savedBy: nil) }
         return result
     }
 
-    /// Reads the store's `SyncMetadata` without writing: nothing is created when the
-    /// store was never synced (every record name and value is then absent).
+    /// Reads the store's `SyncMetadata` without writing, on one of the store's read
+    /// connections (the caller suspends meanwhile): nothing is created when the store was
+    /// never synced (every record name and value is then absent).
     ///
     /// - Parameter body: The work: given the store's sync metadata.
     /// - Throws: ``SwiftDataError/unsupportedConfiguration(reason:)`` for a container of
     ///   several configurations, and ``SwiftDataError`` when the store fails; what `body`
     ///   throws, unchanged.
-    package func readSyncMetadata<Result>(_ body: (SyncMetadata) throws -> Result) throws -> Result {
+    package func readSyncMetadata<Result: Sendable>(_ body: @escaping @Sendable (SyncMetadata) throws -> Result)
+        async throws -> Result
+    {
         let store = try syncedStore()
         let identifier = store.identifier
-        return try passingBodyErrors(path: identifier) {
-            try store.writer.read { db in
+        return try await passingBodyErrors(path: identifier) {
+            try await store.writer.read { db in
                 let metadata = try SyncMetadata(db: db, storeIdentifier: identifier, isWritable: false)
                 return try BodyError.wrapping { try body(metadata) }
             }
@@ -63,9 +76,9 @@ extension ModelContainer {
 
     /// Runs store access whose own errors become ``SwiftDataError``s, while the errors of
     /// the caller's closure inside it come out as they were thrown.
-    private func passingBodyErrors<Result>(path: String, _ access: () throws -> Result) throws -> Result {
+    private func passingBodyErrors<Result>(path: String, _ access: () async throws -> Result) async throws -> Result {
         do {
-            return try access()
+            return try await access()
         } catch let error as BodyError {
             throw error.error
         } catch {

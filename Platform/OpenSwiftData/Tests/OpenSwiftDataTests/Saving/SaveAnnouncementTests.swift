@@ -43,13 +43,13 @@ struct SaveAnnouncementTests {
     }
 
     @Test("a sync transaction's save is announced after the transaction commits")
-    func syncTransactionSave() throws {
+    func syncTransactionSave() async throws {
         let folder = TemporaryFolder()
         let container = try makeContainer(tripSchemaTypes, folder: folder)
         let (announced, token) = try observe(folder)
         defer { NotificationCenter.default.removeObserver(token) }
 
-        let identifier = try container.performSyncTransaction(author: "sync") { context, _ in
+        let identifier = try await container.performSyncTransaction(author: "sync") { context, _ in
             let trip = Trip(name: "Synced")
             context.insert(trip)
             try context.save()
@@ -61,25 +61,25 @@ struct SaveAnnouncementTests {
     }
 
     @Test("a sync transaction that rolls back announces none of its saves")
-    func rolledBackSyncTransaction() throws {
+    func rolledBackSyncTransaction() async throws {
         struct Abandon: Error {}
         let folder = TemporaryFolder()
         let container = try makeContainer(tripSchemaTypes, folder: folder)
         let (announced, token) = try observe(folder)
         defer { NotificationCenter.default.removeObserver(token) }
 
-        var identifier: PersistentIdentifier?
-        #expect(throws: Abandon.self) {
-            try container.performSyncTransaction(author: "sync") { context, _ in
+        let identifier = Mutex<PersistentIdentifier?>(nil)
+        await #expect(throws: Abandon.self) {
+            try await container.performSyncTransaction(author: "sync") { context, _ in
                 let trip = Trip(name: "Abandoned")
                 context.insert(trip)
                 try context.save()
-                identifier = trip.persistentModelID
+                identifier.withLock { $0 = trip.persistentModelID }
                 throw Abandon()
             }
         }
 
-        let saved = try #require(identifier)
+        let saved = try #require(identifier.withLock { $0 })
         #expect(announced.tripNamesSeen(announcing: saved) == nil)
         #expect(try readSQL(container) { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM Trip") } == 0)
     }

@@ -91,10 +91,12 @@ struct IncomingChanges {
     /// noted for refetching (`refetched`, which these records include, with every record
     /// set aside by an earlier pull, when `part` replaces them).
     func apply(
-        to store: SyncedStore, codecs: [String: EntityCodec], device: UUID, remote: SyncRemote,
-        refetched: Set<UUID>, finishedAt: Date, part: Part = Part()
-    ) throws -> Outcome {
-        try store.container.performSyncTransaction(author: SyncAuthor.name) { context, metadata in
+        to store: SyncedStore, device: UUID, remote: SyncRemote, refetched: Set<UUID>, finishedAt: Date,
+        part: Part = Part()
+    ) async throws -> Outcome {
+        try await store.container.performSyncTransaction(author: SyncAuthor.name) { context, metadata in
+            // Made here, on the store's writer: a codec holds key paths, which are not Sendable.
+            let codecs = try EntityCodec.all(for: store)
             var state = try SyncState.read(from: metadata)
             let local = try LocalChanges.read(
                 in: context, after: state.pushedTransaction, codecs: codecs, stamping: state.stamping,

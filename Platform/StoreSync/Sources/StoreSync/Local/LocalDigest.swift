@@ -45,8 +45,10 @@ struct LocalDigest {
     /// - Parameter whole: Whether to read every record, as one part, the records changed
     ///   since the push, set aside or due to be fetched again included (for
     ///   ``StoreSyncEngine/reassert(_:)``).
-    static func read(store: SyncedStore, codecs: [String: EntityCodec], whole: Bool = false) throws -> LocalDigest {
-        try store.container.performSyncTransaction(author: SyncAuthor.name) { context, metadata in
+    static func read(store: SyncedStore, whole: Bool = false) async throws -> LocalDigest {
+        try await store.container.performSyncTransaction(author: SyncAuthor.name) { context, metadata in
+            // Made here, on the store's writer: a codec holds key paths, which are not Sendable.
+            let codecs = try EntityCodec.all(for: store)
             let state = try SyncState.read(from: metadata)
             let device = state.device ?? UUID()
             var digest = LocalDigest(cursor: state.cursor, device: state.device)

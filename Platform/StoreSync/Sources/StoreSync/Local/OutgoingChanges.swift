@@ -26,10 +26,11 @@ struct OutgoingChanges {
     /// takes that device identifier first: it is a restored backup or a copy of a data
     /// folder, whose device another store syncs as (``StoreSyncEngine``).
     static func prepare(
-        store: SyncedStore, codecs: [String: EntityCodec], server: UUID, remote: SyncRemote, newDevice: UUID? = nil,
-        knownNames: [String: UUID] = [:]
-    ) throws -> OutgoingChanges {
-        try store.container.performSyncTransaction(author: SyncAuthor.name) { context, metadata in
+        store: SyncedStore, server: UUID, remote: SyncRemote, newDevice: UUID? = nil, knownNames: [String: UUID] = [:]
+    ) async throws -> OutgoingChanges {
+        try await store.container.performSyncTransaction(author: SyncAuthor.name) { context, metadata in
+            // Made here, on the store's writer: a codec holds key paths, which are not Sendable.
+            let codecs = try EntityCodec.all(for: store)
             var state = try SyncState.read(from: metadata).starting(with: server, entities: Set(codecs.keys))
             if let newDevice {
                 state.device = newDevice
@@ -168,8 +169,8 @@ struct OutgoingChanges {
     /// past the versions sent, and the records the server kept over this push
     /// (`superseded`) are noted for the pull, which applies them whatever the cursor.
     /// Returns the state after.
-    func confirm(store: SyncedStore, superseded: [UUID]) throws -> SyncState {
-        try store.container.performSyncTransaction(author: SyncAuthor.name) { context, metadata in
+    func confirm(store: SyncedStore, superseded: [UUID]) async throws -> SyncState {
+        try await store.container.performSyncTransaction(author: SyncAuthor.name) { context, metadata in
             var current = try SyncState.read(from: metadata)
             current.advanceClock(to: clock)
             current.notePush()

@@ -113,8 +113,8 @@ struct SyncState {
 
     /// Notes in `store` that its device's cursor `cursor` is noted on the server
     /// (``notedCursor``).
-    static func noteNoted(cursor: Int64, of store: SyncedStore) throws {
-        try store.container.performSyncTransaction(author: SyncAuthor.name) { _, metadata in
+    static func noteNoted(cursor: Int64, of store: SyncedStore) async throws {
+        try await store.container.performSyncTransaction(author: SyncAuthor.name) { _, metadata in
             var state = try read(from: metadata)
             guard cursor > state.notedCursor else { return }
             state.notedCursor = cursor
@@ -123,8 +123,8 @@ struct SyncState {
     }
 
     /// The state kept in `store`, read without a write transaction.
-    static func read(of store: SyncedStore) throws -> SyncState {
-        try store.container.readSyncMetadata { try read(from: $0) }
+    static func read(of store: SyncedStore) async throws -> SyncState {
+        try await store.container.readSyncMetadata { try read(from: $0) }
     }
 
     func write(to metadata: SyncMetadata) throws {

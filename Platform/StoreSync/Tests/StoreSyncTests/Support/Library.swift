@@ -59,8 +59,8 @@ final class Library {
 
     /// Forgets what the store knows of its to-many fields' elements, as a store last synced
     /// by a release that kept none.
-    func forgetLinkElements() throws {
-        try container.performSyncTransaction(author: nil) { _, metadata in
+    func forgetLinkElements() async throws {
+        try await container.performSyncTransaction(author: nil) { _, metadata in
             try metadata.setValue(nil, named: "storesync.linkBases")
         }
     }
@@ -130,8 +130,8 @@ final class Library {
     }
 
     /// The relationship fields still waiting for their targets.
-    func pendingLinks() throws -> Int {
-        try container.readSyncMetadata { try PendingLinks.read(from: $0).links.count }
+    func pendingLinks() async throws -> Int {
+        try await container.readSyncMetadata { try PendingLinks.read(from: $0).links.count }
     }
 }
 
