@@ -67,9 +67,13 @@ struct DiscoverInfrastructureFactoryTests {
 
     @Test("a database file deleted by hand is recreated, and filled again from the remote")
     func deletedFileIsRecreated() async throws {
-        let first = makeFactory()
-        _ = try await first.makeDiscoverTVSeriesRepository().tvSeries(matching: .all, page: 1)
-        let url = first.stores.url(of: DiscoverInfrastructureFactory.cacheStore)
+        // The first run of the program lets go of its store before the second opens it (a
+        // store file has one owner in a process).
+        let url = try await {
+            let first = makeFactory()
+            _ = try await first.makeDiscoverTVSeriesRepository().tvSeries(matching: .all, page: 1)
+            return first.stores.url(of: DiscoverInfrastructureFactory.cacheStore)
+        }()
         ModelContainerFactory.removeSQLiteFiles(at: url)
 
         let second = makeFactory()

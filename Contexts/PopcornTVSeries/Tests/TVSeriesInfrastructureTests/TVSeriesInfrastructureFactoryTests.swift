@@ -55,13 +55,17 @@ struct TVSeriesInfrastructureFactoryTests {
 
     @Test("a cache deleted by hand, or written by an older schema, is created anew and filled from the remote")
     func recreated() async throws {
+        // Each factory stands for a run of the program: it lets go of its store before the
+        // next one opens it (a store file has one owner in a process).
         _ = try await makeFactory().makeTVSeriesRepository().tvSeries(withID: 1)
-        ModelContainerFactory.removeSQLiteFiles(at: makeFactory().stores.url(of: store))
-        let afterDeletion = makeFactory()
-        #expect(try await afterDeletion.makeTVSeriesRepository().tvSeries(withID: 1).id == 1)
-        #expect(remote.recorder.callCount == 2)
+        let url = makeFactory().stores.url(of: store)
+        ModelContainerFactory.removeSQLiteFiles(at: url)
+        do {
+            let afterDeletion = makeFactory()
+            #expect(try await afterDeletion.makeTVSeriesRepository().tvSeries(withID: 1).id == 1)
+            #expect(remote.recorder.callCount == 2)
+        }
 
-        let url = afterDeletion.stores.url(of: store)
         ModelContainerFactory.removeSQLiteFiles(at: url)
         try LegacyTVSeriesCache.writeStore(at: url, seriesIDs: ["1396", "1399"])
         #expect(try LegacyTVSeriesCache.rowCount(at: url) == 2)

@@ -21,8 +21,9 @@ import Synchronization
 /// }
 /// ```
 ///
-/// Create one per process for each context: a store opened twice in one process would
-/// have two actors, and its writes would no longer be serialised.
+/// A store file has one actor and one container in a process, whichever `ContextStores`
+/// opens it (`StoreOwners`): a second `ContextStores` over the same folder, a context's
+/// and the sync's, gets the same actor (a store opened read-only has one of its own).
 public final class ContextStores: Sendable {
     /// The stores, as the context declared them.
     public let descriptions: [StoreDescription]
@@ -31,8 +32,8 @@ public final class ContextStores: Sendable {
     public let logger: Logger
     /// How long cache entries stay fresh, and the clock.
     public let cachePolicy: CachePolicy
-    /// The open stores' actors by file name; opening happens under the lock, so that a
-    /// store is never opened twice.
+    /// The actors of the stores this context opened, by file name: held here, so that
+    /// each stays open while the context lives.
     private let actors = Mutex<[String: StoreActor]>([:])
 
     /// The stores of a context, none opened yet.
@@ -85,8 +86,11 @@ public final class ContextStores: Sendable {
         precondition(
             descriptions.contains { $0.fileName == description.fileName },
             "\(description.fileName) is not one of this context's stores")
-        return try actors.withLock { (actors) throws(Failure) -> StoreActor in
-            if let actor = actors[description.fileName] { return actor }
+        if let actor = actors.withLock({ $0[description.fileName] }) { return actor }
+        // Opened (or found open) by the process's owners, without this store's lock held:
+        // an open that migrates holds back only the opens of the same file.
+        let owner = try StoreOwners.shared.owner(of: description.url(in: locations), access: access) {
+            () throws(Failure) in
             let container =
                 switch access {
                 case .readWrite:
@@ -96,9 +100,12 @@ public final class ContextStores: Sendable {
                     try ModelContainerFactory.makeReadOnlyModelContainer(
                         for: description, in: locations, onFailure: onFailure)
                 }
-            let opened = StoreActor(modelContainer: container)
-            actors[description.fileName] = opened
-            return opened
+            return StoreActor(modelContainer: container)
+        }
+        return actors.withLock { actors in
+            if let actor = actors[description.fileName] { return actor }
+            actors[description.fileName] = owner
+            return owner
         }
     }
 

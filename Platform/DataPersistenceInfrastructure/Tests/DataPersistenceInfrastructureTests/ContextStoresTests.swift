@@ -50,6 +50,32 @@ struct ContextStoresTests {
         #expect(try stores.actor(for: Self.historyStore) !== first)
     }
 
+    @Test(
+        "one owner per store file in a process: a second ContextStores over the same folder, spelled another way, gets the same actor and container"
+    )
+    func oneOwnerPerFile() throws {
+        let stores = makeStores()
+        let first = try stores.actor(for: Self.historyStore)
+        let otherSpelling = StoreLocations(under: folder.url.appending(path: "data/..", directoryHint: .isDirectory))
+        let other = ContextStores([Self.historyStore], locations: otherSpelling, logger: log.logger)
+        #expect(try other.actor(for: Self.historyStore) === first)
+        #expect(try other.actor(for: Self.historyStore).modelContainer === first.modelContainer)
+    }
+
+    @Test("once no ContextStores holds a store's owner, the store closes, and the next open makes a new owner")
+    func ownerReleased() throws {
+        weak var released: StoreActor?
+        do {
+            let stores = makeStores()
+            released = try stores.actor(for: Self.historyStore)
+            #expect(released != nil)
+        }
+        #expect(released == nil)
+        let stores = makeStores()
+        let reopened = try stores.actor(for: Self.historyStore)
+        #expect(try stores.actor(for: Self.historyStore) === reopened)
+    }
+
     @Test("work on the actor runs with its context, and what it saves is seen by every reader")
     func perform() async throws {
         let stores = makeStores()
