@@ -5,7 +5,10 @@
 # on a public symbol without a documentation comment, which DocC does not warn about, or on a
 # public function of OpenSwiftData, OpenSwiftDataTesting, StoreSync or
 # DataPersistenceInfrastructure whose comment misses a parameter or what it throws
-# (Scripts/doc-coverage.py).
+# (Scripts/doc-coverage.py). The Swift code the articles show is code a build compiles: the
+# snippets of Snippets/ (`@Snippet(path:)`) are built with the root package first, and any
+# other Swift block of an article must be a manifest fragment or code of a test, a snippet or
+# an example program (Scripts/doc-snippets.py).
 #
 #   Scripts/docs.sh [swift package options, e.g. -j 1]
 #
@@ -23,6 +26,17 @@ output="$SCRATCH/docs"
 rm -rf "$SCRATCH"/*/extracted-symbols
 mkdir -p "$output"
 status=0
+echo "==> swift build (the root package, its snippets included)"
+forget_build_plan
+if ! swift build --package-path "$ROOT" --scratch-path "$SCRATCH" "${SWIFTPM_OPTIONS[@]}" "$@"; then
+    echo "the root package or one of its snippets (Snippets/) does not build" >&2
+    status=1
+fi
+echo "==> the articles' Swift code: snippets, or code a build compiles"
+if ! python3 "$ROOT/Scripts/doc-snippets.py" Platform/OpenSwiftData/Sources/OpenSwiftData/OpenSwiftData.docc \
+    Platform/StoreSync/Sources/StoreSync/StoreSync.docc; then
+    status=1
+fi
 for target in OpenSwiftData OpenSwiftDataTesting StoreSync; do
     echo "==> swift package generate-documentation --target $target"
     started=$(date +%s)

@@ -377,6 +377,21 @@ struct CustomDataStoreTests {
         }
     }
 
+    @Test("the Custom data stores article's example: a container on the JSON store saves and fetches")
+    func articleExample() throws {
+        defer { removeFolder() }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let url = fileURL
+        let container = try ModelContainer(
+            for: Schema([PlannedTrip.self]),
+            configurations: [JSONStoreConfiguration(name: "Trips", fileURL: url)]
+        )
+        let context = ModelContext(container)
+        context.insert(PlannedTrip(name: "Bergen", destination: "Bergen"))
+        try context.save()
+        #expect(try ModelContext(container).fetchCount(FetchDescriptor<PlannedTrip>()) == 1)
+    }
+
     @Test func erasingAContainerAsksTheCustomStoreToErase() throws {
         defer { removeFolder() }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
