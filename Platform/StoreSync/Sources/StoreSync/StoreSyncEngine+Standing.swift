@@ -11,6 +11,10 @@ struct SyncStanding {
     /// has not pulled may be gone from the server, so it pulls every record before it
     /// pushes, lest its edits of those records bring them back.
     var behindHorizon = false
+    /// The server's compaction horizon, read once per sync: no tombstone above this store's
+    /// cursor is removed while it syncs (its device is noted before its push). Nil for a
+    /// server the store did not sync with before.
+    var horizon: Int64?
 }
 
 extension StoreSyncEngine {
@@ -52,12 +56,11 @@ extension StoreSyncEngine {
             let cursor = try await SyncError.onLocalStore(store.name) { try await SyncState.read(of: store).cursor }
             if note.cursor > cursor { standing.behindDevice = device }
         }
+        let horizon = try await compaction.horizon()
+        try Self.checkHorizon(horizon, below: lastSequence, on: connection)
+        standing.horizon = horizon
         // A store that never pushed to this server has nothing of it to bring back.
-        if state.pushedTransaction != nil {
-            let horizon = try await compaction.horizon()
-            try Self.checkHorizon(horizon, below: lastSequence, on: connection)
-            standing.behindHorizon = state.cursor < horizon
-        }
+        standing.behindHorizon = state.pushedTransaction != nil && state.cursor < horizon
         return standing
     }
 

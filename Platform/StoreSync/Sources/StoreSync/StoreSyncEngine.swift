@@ -248,7 +248,8 @@ public struct StoreSyncEngine: Sendable {
             refetchedNames: confirmed.refetch)
         // No tombstone above this store's cursor can go during this sync: its device was
         // noted with a cursor no higher before its push.
-        let horizon = try await compaction.horizon()
+        let horizon: Int64
+        if let known = standing.horizon { horizon = known } else { horizon = try await compaction.horizon() }
         if confirmed.cursor < horizon {
             // Asked only here, where the horizon is acted on.
             try Self.checkHorizon(horizon, below: try await records.lastSequence(), on: connection)
