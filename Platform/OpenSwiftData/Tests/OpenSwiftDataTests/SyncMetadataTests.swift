@@ -99,6 +99,28 @@ struct SyncMetadataTests {
         }
     }
 
+    @Test(
+        "record versions are noted, replaced and forgotten; the table comes with the first note, a read finds none before"
+    )
+    func recordVersions() async throws {
+        let folder = TemporaryFolder()
+        let container = try makeContainer([Guide.self], folder: folder)
+        // As a store an earlier release synced: names and values, no versions table.
+        try await container.performSyncTransaction(author: nil) { _, metadata in
+            try metadata.setValue("1", named: "cursor")
+        }
+        #expect(try readSQL(container) { try $0.tableExists(SyncMetadata.versionsTable) } == false)
+        #expect(try await container.readSyncMetadata { try $0.recordVersions(ofRecordNamed: "A") } == nil)
+        #expect(try await container.readSyncMetadata { try $0.allRecordVersions() }.isEmpty)
+        try await container.performSyncTransaction(author: nil) { _, metadata in
+            try metadata.setRecordVersions(#"{"name":"1"}"#, ofRecordNamed: "A")
+            try metadata.setRecordVersions(#"{"name":"2"}"#, ofRecordNamed: "B")
+            try metadata.setRecordVersions(#"{"name":"3"}"#, ofRecordNamed: "A")
+            try metadata.setRecordVersions(nil, ofRecordNamed: "B")
+        }
+        #expect(try await container.readSyncMetadata { try $0.allRecordVersions() } == ["A": #"{"name":"3"}"#])
+    }
+
     @Test("models saved, names given and values set in a sync transaction commit together, or not at all")
     func oneTransaction() async throws {
         let folder = TemporaryFolder()

@@ -14,7 +14,8 @@ struct Reassertion {
     let records: RemoteRecords
 
     /// Sends `sent` (record names, and the records as the store holds them), then advances
-    /// the store's clock past their version. Sends nothing for a store never synced.
+    /// the store's clock past their version and notes the field versions the server holds
+    /// (``RecordVersions``). Sends nothing for a store never synced.
     func send(_ sent: [(UUID, LocalDigest.Record)]) async throws(SyncError) {
         guard !sent.isEmpty else { return }
         let state = try await SyncError.onLocalStore(store.name) { try await SyncState.read(of: store) }
@@ -31,7 +32,7 @@ struct Reassertion {
                         replacesOlder: true))
             }
         }
-        _ = try await records.push(
+        let pushed = try await records.push(
             sent.map { name, record in
                 SyncRecord(
                     recordName: name, entity: record.entity, fields: record.fields, version: version,
@@ -42,6 +43,9 @@ struct Reassertion {
                 var state = try SyncState.read(from: metadata)
                 state.advanceClock(to: version)
                 try state.write(to: metadata)
+                for (name, versions) in pushed.versions {
+                    try RecordVersions.note(versions, of: name.uuidString, in: metadata)
+                }
             }
         }
     }

@@ -218,7 +218,7 @@ public struct StoreSyncEngine: Sendable {
         let pushed = try await records.push(outgoing.records, linkChanges: outgoing.linkChanges)
         if stop == .afterPushing { throw .localStore(store: store.name, reason: "stopped for a test") }
         let confirmed = try await local(store) {
-            try await outgoing.confirm(store: store, superseded: pushed.superseded)
+            try await outgoing.confirm(store: store, superseded: pushed.superseded, versions: pushed.versions)
         }
         if stop == .afterConfirmingPush { throw .localStore(store: store.name, reason: "stopped for a test") }
         if let betweenPushAndPull {
@@ -267,7 +267,10 @@ public struct StoreSyncEngine: Sendable {
                 try await OutgoingChanges.prepare(store: store, server: server, remote: remote)
             }
             let pushedCascade = try await records.push(cascade.records, linkChanges: cascade.linkChanges)
-            _ = try await local(store) { try await cascade.confirm(store: store, superseded: pushedCascade.superseded) }
+            _ = try await local(store) {
+                try await cascade.confirm(
+                    store: store, superseded: pushedCascade.superseded, versions: pushedCascade.versions)
+            }
             report.sentDeletions += cascade.records.count { $0.isDeleted }
             report.sentChanges += cascade.records.count { !$0.isDeleted }
         }

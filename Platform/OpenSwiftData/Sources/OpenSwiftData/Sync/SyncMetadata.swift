@@ -10,9 +10,11 @@ internal import GRDB
 /// engine removes it, so that the engine can still name the record it must delete on the
 /// other machines (primary keys are never given to a second row, so it stays unambiguous).
 ///
-/// Two tables, created by the first write:
+/// Three tables, created by the first write:
 /// - `openswiftdata_sync_records(entity, key, record_name)`: one row per named model;
-/// - `openswiftdata_sync_values(name, value)`.
+/// - `openswiftdata_sync_values(name, value)`;
+/// - `openswiftdata_sync_versions(record_name, versions)`: what the engine knows of each
+///   record's versions (text of its own), by record name.
 ///
 /// An instance is handed to the closure of ``ModelContainer/performSyncTransaction(author:_:)``
 /// or ``ModelContainer/readSyncMetadata(_:)`` and is valid only inside it.
@@ -33,9 +35,16 @@ internal import GRDB
 ///
 /// - ``value(named:)``
 /// - ``setValue(_:named:)``
+///
+/// ### Record versions
+///
+/// - ``recordVersions(ofRecordNamed:)``
+/// - ``allRecordVersions()``
+/// - ``setRecordVersions(_:ofRecordNamed:)``
 package final class SyncMetadata {
     static let recordsTable = "openswiftdata_sync_records"
     static let valuesTable = "openswiftdata_sync_values"
+    static let versionsTable = "openswiftdata_sync_versions"
 
     private static let creationSQL = [
         """
@@ -49,12 +58,16 @@ package final class SyncMetadata {
     private let storeIdentifier: String
     private let isWritable: Bool
     private var tablesExist: Bool
+    /// Whether the versions table exists: a store synced by an earlier release has the two
+    /// others only.
+    private var versionsTableExists: Bool
 
     init(db: Database, storeIdentifier: String, isWritable: Bool) throws {
         self.db = db
         self.storeIdentifier = storeIdentifier
         self.isWritable = isWritable
         self.tablesExist = try db.tableExists(Self.recordsTable) && db.tableExists(Self.valuesTable)
+        self.versionsTableExists = try db.tableExists(Self.versionsTable)
     }
 
     // MARK: Record names
@@ -203,6 +216,60 @@ package final class SyncMetadata {
         try createTables()
         try db.execute(
             sql: "INSERT OR REPLACE INTO \(Self.valuesTable) (name, value) VALUES (?, ?)", arguments: [name, value])
+    }
+
+    // MARK: Record versions
+
+    /// What the engine noted of a record's versions, if it noted anything.
+    ///
+    /// - Parameter recordName: The record name.
+    /// - Throws: The SQLite error of a failed read, as the store reported it (not a
+    ///   ``SwiftDataError``).
+    package func recordVersions(ofRecordNamed recordName: String) throws -> String? {
+        guard versionsTableExists else { return nil }
+        return try String.fetchOne(
+            db.cachedStatement(sql: "SELECT versions FROM \(Self.versionsTable) WHERE record_name = ?"),
+            arguments: [recordName])
+    }
+
+    /// Every record's versions the engine noted, by record name.
+    ///
+    /// - Throws: The SQLite error of a failed read, as the store reported it (not a
+    ///   ``SwiftDataError``).
+    package func allRecordVersions() throws -> [String: String] {
+        guard versionsTableExists else { return [:] }
+        var versions: [String: String] = [:]
+        let rows = try Row.fetchCursor(db, sql: "SELECT record_name, versions FROM \(Self.versionsTable)")
+        while let row = try rows.next() { versions[row[0]] = row[1] }
+        return versions
+    }
+
+    /// Notes a record's versions; nil forgets them.
+    ///
+    /// - Parameters:
+    ///   - versions: The versions, as text of the engine's; nil to forget them.
+    ///   - recordName: The record name.
+    /// - Throws: ``SwiftDataError/saveNotAllowed`` when the table is not there yet and the
+    ///   metadata is read-only (``ModelContainer/readSyncMetadata(_:)``); otherwise the SQLite
+    ///   error of a failed write.
+    package func setRecordVersions(_ versions: String?, ofRecordNamed recordName: String) throws {
+        guard let versions else {
+            if versionsTableExists {
+                try db.cachedStatement(sql: "DELETE FROM \(Self.versionsTable) WHERE record_name = ?").execute(
+                    arguments: [recordName])
+            }
+            return
+        }
+        if !versionsTableExists {
+            guard isWritable else { throw SwiftDataError.saveNotAllowed }
+            try db.execute(
+                sql: "CREATE TABLE IF NOT EXISTS \(Self.versionsTable) "
+                    + "(record_name TEXT PRIMARY KEY NOT NULL, versions TEXT NOT NULL) WITHOUT ROWID")
+            versionsTableExists = true
+        }
+        try db.cachedStatement(
+            sql: "INSERT OR REPLACE INTO \(Self.versionsTable) (record_name, versions) VALUES (?, ?)"
+        ).execute(arguments: [recordName, versions])
     }
 
     // MARK: Private

@@ -109,6 +109,9 @@ struct IncomingChanges {
             var received: [(record: String, codec: EntityCodec, model: any PersistentModel, fields: [String: String])] =
                 []
             var tombstones: [(identifier: PersistentIdentifier, model: any PersistentModel)] = []
+            // The field versions of the records applied, noted once their names are set; for
+            // a record with a change here, only those of the fields it took.
+            var versions: [(name: String, versions: [String: String]?, merging: Bool)] = []
 
             let byEntity = Dictionary(grouping: records, by: \.entity)
             for (entity, entityRecords) in byEntity.sorted(by: { $0.key < $1.key }) {
@@ -152,12 +155,15 @@ struct IncomingChanges {
                             let unchanged = record.fields.filter { !changed.contains($0.key) }
                             try fields.apply(to: model, isNew: false, only: Set(unchanged.keys))
                             received.append((name, codec, model, unchanged))
+                            versions.append(
+                                (name, record.serverFieldVersions?.filter { !changed.contains($0.key) }, true))
                             outcome.updated += 1
                         } else {
                             outcome.keptLocal += 1
                         }
                         continue
                     }
+                    versions.append((name, record.isDeleted ? nil : record.serverFieldVersions, false))
                     if record.isDeleted {
                         guard let model, let identifier else { continue }
                         tombstones.append((identifier, model))
@@ -235,6 +241,14 @@ struct IncomingChanges {
             try context.save()
             for identifier in namesToRemove { try metadata.removeRecordName(of: identifier) }
             for (name, model) in namesToSet { try metadata.setRecordName(name, of: model.persistentModelID) }
+            for (name, fieldVersions, merging) in versions {
+                if merging, let fieldVersions {
+                    try RecordVersions.merge(fieldVersions, of: name, in: metadata)
+                } else if !merging {
+                    try RecordVersions.note(fieldVersions, of: name, in: metadata)
+                }
+            }
+            for name in deletedNames { try RecordVersions.note(nil, of: name, in: metadata) }
 
             state.notePull(after: local.lastTransaction ?? state.pushedTransaction ?? 0)
             state.cursor = max(state.cursor, cursor)

@@ -167,9 +167,12 @@ struct OutgoingChanges {
     /// Notes in the store that the server has the records: the history they came from
     /// is deleted, the names of the deleted models are forgotten, the clock is advanced
     /// past the versions sent, and the records the server kept over this push
-    /// (`superseded`) are noted for the pull, which applies them whatever the cursor.
+    /// (`superseded`) are noted for the pull, which applies them whatever the cursor; the
+    /// field versions the server returned (`versions`) are noted (``RecordVersions``).
     /// Returns the state after.
-    func confirm(store: SyncedStore, superseded: [UUID]) async throws -> SyncState {
+    func confirm(store: SyncedStore, superseded: [UUID], versions: [UUID: [String: String]]) async throws
+        -> SyncState
+    {
         try await store.container.performSyncTransaction(author: SyncAuthor.name) { context, metadata in
             var current = try SyncState.read(from: metadata)
             current.advanceClock(to: clock)
@@ -187,6 +190,12 @@ struct OutgoingChanges {
             current.server = state.server
             try current.write(to: metadata)
             for identifier in deletedModels { try metadata.removeRecordName(of: identifier) }
+            for record in records where record.isDeleted {
+                try RecordVersions.note(nil, of: record.recordName.uuidString, in: metadata)
+            }
+            for (name, fieldVersions) in versions {
+                try RecordVersions.note(fieldVersions, of: name.uuidString, in: metadata)
+            }
             var bases = try LinkBases.read(from: metadata, server: state.server)
             for change in linkChanges { bases.apply(change) }
             bases.unconfirmed = []

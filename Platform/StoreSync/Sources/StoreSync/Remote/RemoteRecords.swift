@@ -28,6 +28,10 @@ struct RemoteRecords {
         /// The sequence numbers this push gave, all in one range (pushes of a store are
         /// serialized), which the pull that follows can skip: this machine has them.
         var sequenceRange: ClosedRange<Int64>?
+        /// The field versions the server holds, after this push, of the live records it
+        /// wrote, and of those it had already at the versions sent (a push repeated after a
+        /// crash), by record name: what the store notes (``RecordVersions``).
+        var versions: [UUID: [String: String]] = [:]
     }
 
     /// Sends records in one transaction. A record replaces the server's only if its
@@ -50,10 +54,17 @@ struct RemoteRecords {
                 start += batch.count
                 let sent = Dictionary(batch.map { ($0.recordName, $0) }, uniquingKeysWith: { _, last in last })
                 let rows = try await remote.query(upsert(batch))
-                try await remote.query(stampUnchangedFields(of: batch.map(\.recordName)))
+                for row in try await remote.query(stampUnchangedFields(of: batch.map(\.recordName))) {
+                    let (name, keys, values) = try RemoteSchema.decode((UUID, [String], [String]).self, row, remote)
+                    outcome.versions[name] = Dictionary(zip(keys, values), uniquingKeysWith: { first, _ in first })
+                }
                 for row in rows {
-                    let (name, sequence, keptSent) = try RemoteSchema.decode((UUID, Int64, Bool).self, row, remote)
+                    let (name, sequence, keptSent, keys, values) = try RemoteSchema.decode(
+                        (UUID, Int64, Bool, [String], [String]).self, row, remote)
                     acceptedNames.insert(name)
+                    if sent[name]?.isDeleted == false, outcome.versions[name] == nil {
+                        outcome.versions[name] = Dictionary(zip(keys, values), uniquingKeysWith: { first, _ in first })
+                    }
                     // The server's record is not the one sent when it kept some of its own
                     // fields: this machine fetches it (the pull skips this push's numbers).
                     if let record = sent[name], !record.isDeleted, !keptSent {
@@ -78,6 +89,8 @@ struct RemoteRecords {
             }
             outcome.accepted = acceptedNames.count
             outcome.superseded = Array(Set(merged))
+            // Their versions come with the values the pull fetches back.
+            for name in merged { outcome.versions[name] = nil }
             if !acceptedNames.isEmpty, let device = records.first?.version.device {
                 // Delivered when the transaction commits, to the devices watching the store.
                 try await remote.query(
@@ -89,9 +102,13 @@ struct RemoteRecords {
                     refused.map { ($0.recordName, $0.version) }, uniquingKeysWith: { _, last in last })
                 // Refused: the server's version is newer, or the same (a push repeated
                 // after a crash), which this machine already has.
-                outcome.superseded += try await current(named: Array(pushed.keys)).filter {
-                    pushed[$0.recordName] != $0.version
-                }.map(\.recordName)
+                for record in try await current(named: Array(pushed.keys)) {
+                    if pushed[record.recordName] != record.version {
+                        outcome.superseded.append(record.recordName)
+                    } else if !record.isDeleted {
+                        outcome.versions[record.recordName] = record.serverFieldVersions
+                    }
+                }
             }
             return outcome
         }
@@ -232,15 +249,18 @@ struct RemoteRecords {
             WHERE CASE WHEN excluded.deleted OR r.deleted THEN \(unescaped: Self.excludedIsLater)
                 ELSE EXISTS (SELECT 1 FROM jsonb_each_text(excluded.field_versions) AS v
                     WHERE v.value COLLATE "C" > coalesce(r.field_versions ->> v.key, '') COLLATE "C") END
-            RETURNING r.record_name, r.seq, r.fields)
+            RETURNING r.record_name, r.seq, r.fields, r.field_versions)
             SELECT w.record_name, w.seq, NOT EXISTS (SELECT 1 FROM jsonb_each(u.fields::jsonb) AS f \
-                WHERE w.fields -> f.key IS DISTINCT FROM f.value)
+                WHERE w.fields -> f.key IS DISTINCT FROM f.value),
+                ARRAY(SELECT key FROM jsonb_each_text(w.field_versions) ORDER BY key),
+                ARRAY(SELECT value FROM jsonb_each_text(w.field_versions) ORDER BY key)
             FROM written AS w JOIN u ON u.record_name = w.record_name
             """
     }
 
     /// Gives the fields of the records just written that hold the version of a field sent
-    /// unchanged (``HybridLogicalClock/unchangedFieldVersion``) the record's own version.
+    /// unchanged (``HybridLogicalClock/unchangedFieldVersion``) the record's own version;
+    /// returns the field versions of the records it changed.
     /// Such a field is stored when the push writes a record the server lacks or writes it
     /// again over a tombstone: that write sets every field, and a field left at the lowest
     /// version would rank equal to any other machine's unchanged value of it, so that the
@@ -252,7 +272,9 @@ struct RemoteRecords {
                 THEN lpad(to_hex(version_wall), 16, '0') || lpad(to_hex(version_counter), 16, '0') || device::text \
                 ELSE v.value END) FROM jsonb_each_text(field_versions) AS v) \
             WHERE record_name = ANY(\(names)) AND NOT deleted \
-                AND EXISTS (SELECT 1 FROM jsonb_each_text(field_versions) AS v WHERE v.value = \(unchanged))
+                AND EXISTS (SELECT 1 FROM jsonb_each_text(field_versions) AS v WHERE v.value = \(unchanged)) \
+            RETURNING record_name, ARRAY(SELECT key FROM jsonb_each_text(field_versions) ORDER BY key), \
+                ARRAY(SELECT value FROM jsonb_each_text(field_versions) ORDER BY key)
             """
     }
 
@@ -266,7 +288,9 @@ struct RemoteRecords {
             unsafeSQL: """
                 SELECT record_name, entity, version_wall, version_counter, device, deleted, seq,
                     ARRAY(SELECT key FROM jsonb_each(fields) ORDER BY key),
-                    ARRAY(SELECT value::text FROM jsonb_each(fields) ORDER BY key)
+                    ARRAY(SELECT value::text FROM jsonb_each(fields) ORDER BY key),
+                    ARRAY(SELECT key FROM jsonb_each_text(field_versions) ORDER BY key),
+                    ARRAY(SELECT value FROM jsonb_each_text(field_versions) ORDER BY key)
                 FROM \(table) 
                 """)
         query.sql += condition.sql
@@ -274,14 +298,18 @@ struct RemoteRecords {
         var records: [SyncRecord] = []
         for row in try await remote.query(query) {
             do {
-                let (name, entity, wall, counter, device, deleted, sequence, keys, values) = try row.decode(
-                    (UUID, String, Int64, Int64, UUID, Bool, Int64, [String], [String]).self)
+                let (name, entity, wall, counter, device, deleted, sequence, keys, values, versionKeys, versions) =
+                    try row.decode(
+                        (UUID, String, Int64, Int64, UUID, Bool, Int64, [String], [String], [String], [String]).self)
                 records.append(
                     SyncRecord(
                         recordName: name, entity: entity,
                         fields: Dictionary(zip(keys, values), uniquingKeysWith: { first, _ in first }),
                         version: HybridLogicalClock(wall: wall, counter: counter, device: device), isDeleted: deleted,
-                        sequence: sequence))
+                        sequence: sequence,
+                        serverFieldVersions: Dictionary(
+                            zip(versionKeys, versions), uniquingKeysWith: { first, _ in first })
+                    ))
             } catch {
                 throw .server(remote: remote.remote.description, message: "unexpected record (\(error))")
             }

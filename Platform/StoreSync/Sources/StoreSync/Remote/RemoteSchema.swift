@@ -292,31 +292,11 @@ enum RemoteSchema {
         }
     }
 
-    static func decode<A: PostgresDecodable, B: PostgresDecodable>(
-        _: (A, B).Type, _ row: PostgresRow, _ remote: RemoteConnection
-    ) throws(SyncError) -> (A, B) {
+    static func decode<each Column: PostgresDecodable>(
+        _: (repeat each Column).Type, _ row: PostgresRow, _ remote: RemoteConnection
+    ) throws(SyncError) -> (repeat each Column) {
         do {
-            return try row.decode((A, B).self)
-        } catch {
-            throw .server(remote: remote.remote.description, message: "unexpected answer (\(error))")
-        }
-    }
-
-    static func decode<A: PostgresDecodable, B: PostgresDecodable, C: PostgresDecodable>(
-        _: (A, B, C).Type, _ row: PostgresRow, _ remote: RemoteConnection
-    ) throws(SyncError) -> (A, B, C) {
-        do {
-            return try row.decode((A, B, C).self)
-        } catch {
-            throw .server(remote: remote.remote.description, message: "unexpected answer (\(error))")
-        }
-    }
-
-    static func decode<A: PostgresDecodable, B: PostgresDecodable, C: PostgresDecodable, D: PostgresDecodable>(
-        _: (A, B, C, D).Type, _ row: PostgresRow, _ remote: RemoteConnection
-    ) throws(SyncError) -> (A, B, C, D) {
-        do {
-            return try row.decode((A, B, C, D).self)
+            return try row.decode((repeat each Column).self)
         } catch {
             throw .server(remote: remote.remote.description, message: "unexpected answer (\(error))")
         }

@@ -21,6 +21,9 @@ struct SimulationStats {
     /// server's and repaired: each repair is a divergence the engine let happen.
     var checked = 0
     var repaired = 0
+    /// Records whose field versions, as each store noted them, were compared with the
+    /// server's at the end of a schedule.
+    var versionsCompared = 0
 
     mutating func add(_ other: SimulationStats) {
         schedules += other.schedules
@@ -38,6 +41,7 @@ struct SimulationStats {
         diverged += other.diverged
         checked += other.checked
         repaired += other.repaired
+        versionsCompared += other.versionsCompared
     }
 
     var summary: String {
@@ -47,6 +51,7 @@ struct SimulationStats {
             + "\(restarts) server restarts, \(restores) stores put back from a backup, "
             + "\(shelved) memos put on a shelf or taken off; "
             + "\(decided) entries won by the edit made after the others, \(concurrent) by one of concurrent edits; "
-            + "\(checked) records compared by digest checks, \(repaired) repaired; \(diverged) diverged"
+            + "\(checked) records compared by digest checks, \(repaired) repaired; "
+            + "\(versionsCompared) records' field versions compared with the server's at the end; \(diverged) diverged"
     }
 }

@@ -69,6 +69,15 @@ struct SyncSimulation {
         for (index, replica) in replicas.enumerated() where replica != onServer {
             problems.append("machine \(index) holds \(replica)\n  the server holds \(onServer)")
         }
+        // Every field version each store noted is the server's.
+        for machine in machines {
+            let versions = try await FieldVersionCheck.compare(
+                machine.machine.container, table: "storesync_records_notes", url: url)
+            stats.versionsCompared += versions.compared
+            for difference in versions.differences {
+                problems.append("machine \(machine.index)'s field versions: \(difference)")
+            }
+        }
         if problems.isEmpty {
             problems = history.violations(in: onServer)
         }
