@@ -34,7 +34,7 @@ if ! swift build --package-path "$ROOT" --scratch-path "$SCRATCH" "${SWIFTPM_OPT
 fi
 echo "==> the articles' Swift code: snippets, or code a build compiles"
 if ! python3 "$ROOT/Scripts/doc-snippets.py" Platform/OpenSwiftData/Sources/OpenSwiftData/OpenSwiftData.docc \
-    Platform/StoreSync/Sources/StoreSync/StoreSync.docc; then
+    Platform/StoreSync/Sources/StoreSync/StoreSync.docc --sources Platform/OpenSwiftData/Sources --sources Platform/StoreSync/Sources; then
     status=1
 fi
 for target in OpenSwiftData OpenSwiftDataTesting StoreSync; do

@@ -6,7 +6,7 @@ import OpenSwiftData
 ///
 /// ```swift
 /// @Test func watchlistV1IsUnchanged() throws {
-///     try SchemaSnapshotCheck.verify(WatchlistSchemaV1.self, against: snapshotsFolder.appending(path: "WatchlistV1.json"))
+///     try SchemaSnapshotCheck.verify(WatchlistV1.self, against: snapshotsFolder.appending(path: "WatchlistV1.json"))
 /// }
 /// ```
 /// A missing snapshot file is written (and the check fails, so that the file is

@@ -12,8 +12,8 @@
 /// `evaluate(_:)` of a stored `Predicate` supported:
 ///
 /// ```swift
-/// let available = #Predicate<Item> { $0.stock > 0 }
-/// let named = #Predicate<Item> { available.evaluate($0) && $0.name == name }
+/// let inStock = #Predicate<Item> { $0.stock > 0 }
+/// let named = #Predicate<Item> { inStock.evaluate($0) && $0.name == name }
 /// ```
 ///
 /// `evaluate(_:)` of a stored `Expression` is supported too

@@ -5,7 +5,7 @@ extension ModelContainer {
     ///
     /// ```swift
     /// let container = try ModelContainer(
-    ///     for: Schema([Trip.self]),
+    ///     for: Schema([PlannedTrip.self]),
     ///     configurations: [JSONStoreConfiguration(name: "Trips", fileURL: url)]
     /// )
     /// ```

@@ -13,7 +13,7 @@ import Foundation
 /// do {
 ///     container = try ModelContainer(for: schema, migrationPlan: plan, configurations: configuration)
 /// } catch let error as SwiftDataError where error == .loadIssueModelContainer {
-///     if case .refusedChange(let entity, let property, _, _) = error.cause { … }
+///     if case .refusedChange(let entity, let property, _, _) = error.cause { reportRefusal(entity, property) }
 ///     print(error)  // the cause, in one sentence
 /// }
 /// ```
