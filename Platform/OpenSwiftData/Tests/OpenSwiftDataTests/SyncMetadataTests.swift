@@ -100,25 +100,43 @@ struct SyncMetadataTests {
     }
 
     @Test(
-        "record versions are noted, replaced and forgotten; the table comes with the first note, a read finds none before"
+        "record versions are noted with a name or later, replaced and forgotten, and go with the name; a records table of an earlier release gets the column at the first write"
     )
     func recordVersions() async throws {
         let folder = TemporaryFolder()
         let container = try makeContainer([Guide.self], folder: folder)
-        // As a store an earlier release synced: names and values, no versions table.
+        let context = ModelContext(container)
+        let models = (Guide(name: "Ana"), Guide(name: "Rui"))
+        context.insert(models.0)
+        context.insert(models.1)
+        try context.save()
+        let (first, second) = (models.0.persistentModelID, models.1.persistentModelID)
+        // The records table as an earlier release made it: no versions column.
         try await container.performSyncTransaction(author: nil) { _, metadata in
-            try metadata.setValue("1", named: "cursor")
+            try metadata.setRecordName("A", of: first)
         }
-        #expect(try readSQL(container) { try $0.tableExists(SyncMetadata.versionsTable) } == false)
-        #expect(try await container.readSyncMetadata { try $0.recordVersions(ofRecordNamed: "A") } == nil)
+        try await container.stores.stores[0].writer.write { db in
+            try db.execute(sql: "ALTER TABLE \(SyncMetadata.recordsTable) DROP COLUMN versions")
+        }
+        #expect(try await container.readSyncMetadata { try $0.recordVersions(of: first) } == nil)
         #expect(try await container.readSyncMetadata { try $0.allRecordVersions() }.isEmpty)
         try await container.performSyncTransaction(author: nil) { _, metadata in
-            try metadata.setRecordVersions(#"{"name":"1"}"#, ofRecordNamed: "A")
-            try metadata.setRecordVersions(#"{"name":"2"}"#, ofRecordNamed: "B")
-            try metadata.setRecordVersions(#"{"name":"3"}"#, ofRecordNamed: "A")
-            try metadata.setRecordVersions(nil, ofRecordNamed: "B")
+            try metadata.setRecordVersions(#"{"name":"1"}"#, of: first)
+            try metadata.setRecordName("B", of: second, versions: #"{"name":"2"}"#)
         }
-        #expect(try await container.readSyncMetadata { try $0.allRecordVersions() } == ["A": #"{"name":"3"}"#])
+        let noted = try await container.readSyncMetadata { try $0.allRecordVersions() }
+        #expect(noted == ["A": #"{"name":"1"}"#, "B": #"{"name":"2"}"#])
+        try await container.performSyncTransaction(author: nil) { _, metadata in
+            try metadata.setRecordVersions(#"{"name":"3"}"#, of: first)
+            try metadata.setRecordVersions(nil, of: second)
+        }
+        #expect(try await container.readSyncMetadata { try $0.recordVersions(of: first) } == #"{"name":"3"}"#)
+        #expect(try await container.readSyncMetadata { try $0.recordVersions(of: second) } == nil)
+        // A name given again replaces the model's row, versions included.
+        try await container.performSyncTransaction(author: nil) { _, metadata in
+            try metadata.setRecordName("C", of: first)
+        }
+        #expect(try await container.readSyncMetadata { try $0.allRecordVersions() }.isEmpty)
     }
 
     @Test("models saved, names given and values set in a sync transaction commit together, or not at all")

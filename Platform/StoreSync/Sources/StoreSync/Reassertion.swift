@@ -44,7 +44,8 @@ struct Reassertion {
                 state.advanceClock(to: version)
                 try state.write(to: metadata)
                 for (name, versions) in pushed.versions {
-                    try RecordVersions.note(versions, of: name.uuidString, in: metadata)
+                    guard let identifier = try metadata.identifier(ofRecordNamed: name.uuidString) else { continue }
+                    try metadata.setRecordVersions(versions, of: identifier)
                 }
             }
         }

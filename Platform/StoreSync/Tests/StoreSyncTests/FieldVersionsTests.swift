@@ -81,8 +81,8 @@ struct FieldVersionsTests {
         // As an earlier release left the stores: no versions noted.
         for machine in [a, b] {
             try await machine.container.performSyncTransaction(author: nil) { _, metadata in
-                for name in try metadata.allRecordVersions().keys {
-                    try metadata.setRecordVersions(nil, ofRecordNamed: name)
+                for identifier in try metadata.recordNames(ofEntity: "WatchedMovie").keys {
+                    try metadata.setRecordVersions(nil, of: identifier)
                 }
             }
         }

@@ -10,11 +10,11 @@ internal import GRDB
 /// engine removes it, so that the engine can still name the record it must delete on the
 /// other machines (primary keys are never given to a second row, so it stays unambiguous).
 ///
-/// Three tables, created by the first write:
-/// - `openswiftdata_sync_records(entity, key, record_name)`: one row per named model;
-/// - `openswiftdata_sync_values(name, value)`;
-/// - `openswiftdata_sync_versions(record_name, versions)`: what the engine knows of each
-///   record's versions (text of its own), by record name.
+/// Two tables, created by the first write:
+/// - `openswiftdata_sync_records(entity, key, record_name, versions)`: one row per named
+///   model, with what the engine knows of its record's versions (text of the engine's; a
+///   store an earlier release created gets the column at its first write);
+/// - `openswiftdata_sync_values(name, value)`.
 ///
 /// An instance is handed to the closure of ``ModelContainer/performSyncTransaction(author:_:)``
 /// or ``ModelContainer/readSyncMetadata(_:)`` and is valid only inside it.
@@ -38,18 +38,17 @@ internal import GRDB
 ///
 /// ### Record versions
 ///
-/// - ``recordVersions(ofRecordNamed:)``
+/// - ``recordVersions(of:)``
 /// - ``allRecordVersions()``
-/// - ``setRecordVersions(_:ofRecordNamed:)``
+/// - ``setRecordVersions(_:of:)``
 package final class SyncMetadata {
     static let recordsTable = "openswiftdata_sync_records"
     static let valuesTable = "openswiftdata_sync_values"
-    static let versionsTable = "openswiftdata_sync_versions"
 
     private static let creationSQL = [
         """
         CREATE TABLE IF NOT EXISTS \(recordsTable) (entity TEXT NOT NULL, key INTEGER NOT NULL, \
-        record_name TEXT NOT NULL UNIQUE, PRIMARY KEY (entity, key)) WITHOUT ROWID
+        record_name TEXT NOT NULL UNIQUE, versions TEXT, PRIMARY KEY (entity, key)) WITHOUT ROWID
         """,
         "CREATE TABLE IF NOT EXISTS \(valuesTable) (name TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL)",
     ]
@@ -58,16 +57,15 @@ package final class SyncMetadata {
     private let storeIdentifier: String
     private let isWritable: Bool
     private var tablesExist: Bool
-    /// Whether the versions table exists: a store synced by an earlier release has the two
-    /// others only.
-    private var versionsTableExists: Bool
+    /// Whether the records table has its versions column: one an earlier release made has not.
+    private var hasVersions: Bool
 
     init(db: Database, storeIdentifier: String, isWritable: Bool) throws {
         self.db = db
         self.storeIdentifier = storeIdentifier
         self.isWritable = isWritable
         self.tablesExist = try db.tableExists(Self.recordsTable) && db.tableExists(Self.valuesTable)
-        self.versionsTableExists = try db.tableExists(Self.versionsTable)
+        self.hasVersions = try tablesExist && db.columns(in: Self.recordsTable).contains { $0.name == "versions" }
     }
 
     // MARK: Record names
@@ -157,21 +155,26 @@ package final class SyncMetadata {
     /// - Parameters:
     ///   - recordName: The record name.
     ///   - identifier: The model's identifier, which must be permanent.
+    ///   - versions: What the engine knows of the record's versions (``setRecordVersions(_:of:)``);
+    ///     nil for nothing.
     /// - Throws: ``SwiftDataError`` when `identifier` is temporary (the model was never saved);
     ///   ``SwiftDataError/saveNotAllowed`` when the tables are not there yet and the metadata
     ///   is read-only (``ModelContainer/readSyncMetadata(_:)``); otherwise the SQLite error of
     ///   a failed write.
-    package func setRecordName(_ recordName: String, of identifier: PersistentIdentifier) throws {
+    package func setRecordName(_ recordName: String, of identifier: PersistentIdentifier, versions: String? = nil)
+        throws
+    {
         guard let key = identifier.primaryKey else {
             throw SwiftDataError.invalidModel(
                 entity: identifier.entityName, reason: "a record name needs a saved model (a permanent identifier)")
         }
         try createTables()
+        try addVersionsColumn()
         try db.cachedStatement(sql: "DELETE FROM \(Self.recordsTable) WHERE record_name = ?").execute(
             arguments: [recordName])
         try db.cachedStatement(
-            sql: "INSERT OR REPLACE INTO \(Self.recordsTable) (entity, key, record_name) VALUES (?, ?, ?)"
-        ).execute(arguments: [identifier.entityName, key, recordName])
+            sql: "INSERT OR REPLACE INTO \(Self.recordsTable) (entity, key, record_name, versions) VALUES (?, ?, ?, ?)"
+        ).execute(arguments: [identifier.entityName, key, recordName, versions])
     }
 
     /// Forgets a model's record name.
@@ -220,16 +223,16 @@ package final class SyncMetadata {
 
     // MARK: Record versions
 
-    /// What the engine noted of a record's versions, if it noted anything.
+    /// What the engine noted of the versions of a model's record, if it noted anything.
     ///
-    /// - Parameter recordName: The record name.
+    /// - Parameter identifier: The model's identifier.
     /// - Throws: The SQLite error of a failed read, as the store reported it (not a
     ///   ``SwiftDataError``).
-    package func recordVersions(ofRecordNamed recordName: String) throws -> String? {
-        guard versionsTableExists else { return nil }
+    package func recordVersions(of identifier: PersistentIdentifier) throws -> String? {
+        guard hasVersions, let key = identifier.primaryKey else { return nil }
         return try String.fetchOne(
-            db.cachedStatement(sql: "SELECT versions FROM \(Self.versionsTable) WHERE record_name = ?"),
-            arguments: [recordName])
+            db.cachedStatement(sql: "SELECT versions FROM \(Self.recordsTable) WHERE entity = ? AND key = ?"),
+            arguments: [identifier.entityName, key])
     }
 
     /// Every record's versions the engine noted, by record name.
@@ -237,39 +240,28 @@ package final class SyncMetadata {
     /// - Throws: The SQLite error of a failed read, as the store reported it (not a
     ///   ``SwiftDataError``).
     package func allRecordVersions() throws -> [String: String] {
-        guard versionsTableExists else { return [:] }
+        guard hasVersions else { return [:] }
         var versions: [String: String] = [:]
-        let rows = try Row.fetchCursor(db, sql: "SELECT record_name, versions FROM \(Self.versionsTable)")
+        let rows = try Row.fetchCursor(
+            db, sql: "SELECT record_name, versions FROM \(Self.recordsTable) WHERE versions IS NOT NULL")
         while let row = try rows.next() { versions[row[0]] = row[1] }
         return versions
     }
 
-    /// Notes a record's versions; nil forgets them.
+    /// Notes the versions of a named model's record; nil forgets them. A model without a
+    /// record name has none to note.
     ///
     /// - Parameters:
     ///   - versions: The versions, as text of the engine's; nil to forget them.
-    ///   - recordName: The record name.
-    /// - Throws: ``SwiftDataError/saveNotAllowed`` when the table is not there yet and the
+    ///   - identifier: The model's identifier.
+    /// - Throws: ``SwiftDataError/saveNotAllowed`` when the column is not there yet and the
     ///   metadata is read-only (``ModelContainer/readSyncMetadata(_:)``); otherwise the SQLite
     ///   error of a failed write.
-    package func setRecordVersions(_ versions: String?, ofRecordNamed recordName: String) throws {
-        guard let versions else {
-            if versionsTableExists {
-                try db.cachedStatement(sql: "DELETE FROM \(Self.versionsTable) WHERE record_name = ?").execute(
-                    arguments: [recordName])
-            }
-            return
-        }
-        if !versionsTableExists {
-            guard isWritable else { throw SwiftDataError.saveNotAllowed }
-            try db.execute(
-                sql: "CREATE TABLE IF NOT EXISTS \(Self.versionsTable) "
-                    + "(record_name TEXT PRIMARY KEY NOT NULL, versions TEXT NOT NULL) WITHOUT ROWID")
-            versionsTableExists = true
-        }
-        try db.cachedStatement(
-            sql: "INSERT OR REPLACE INTO \(Self.versionsTable) (record_name, versions) VALUES (?, ?)"
-        ).execute(arguments: [recordName, versions])
+    package func setRecordVersions(_ versions: String?, of identifier: PersistentIdentifier) throws {
+        guard tablesExist, let key = identifier.primaryKey else { return }
+        try addVersionsColumn()
+        try db.cachedStatement(sql: "UPDATE \(Self.recordsTable) SET versions = ? WHERE entity = ? AND key = ?")
+            .execute(arguments: [versions, identifier.entityName, key])
     }
 
     // MARK: Private
@@ -279,6 +271,16 @@ package final class SyncMetadata {
         guard isWritable else { throw SwiftDataError.saveNotAllowed }
         for statement in Self.creationSQL { try db.execute(sql: statement) }
         tablesExist = true
+    }
+
+    /// Adds the versions column to a records table an earlier release made.
+    private func addVersionsColumn() throws {
+        guard !hasVersions else { return }
+        guard isWritable else { throw SwiftDataError.saveNotAllowed }
+        if try !db.columns(in: Self.recordsTable).contains(where: { $0.name == "versions" }) {
+            try db.execute(sql: "ALTER TABLE \(Self.recordsTable) ADD COLUMN versions TEXT")
+        }
+        hasVersions = true
     }
 
     private func identifier(entity: String, key: Int64) -> PersistentIdentifier {

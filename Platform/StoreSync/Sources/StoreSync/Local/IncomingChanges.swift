@@ -109,9 +109,9 @@ struct IncomingChanges {
             var received: [(record: String, codec: EntityCodec, model: any PersistentModel, fields: [String: String])] =
                 []
             var tombstones: [(identifier: PersistentIdentifier, model: any PersistentModel)] = []
-            // The field versions of the records applied, noted once their names are set; for
-            // a record with a change here, only those of the fields it took.
-            var versions: [(name: String, versions: [String: String]?, merging: Bool)] = []
+            // The field versions of the records applied, noted once their names are set: the
+            // server's text, or, for a record with a change here, those of the fields it took.
+            var versions: [String: (model: PersistentIdentifier?, text: String?, fields: [String: String]?)] = [:]
 
             let byEntity = Dictionary(grouping: records, by: \.entity)
             for (entity, entityRecords) in byEntity.sorted(by: { $0.key < $1.key }) {
@@ -155,15 +155,19 @@ struct IncomingChanges {
                             let unchanged = record.fields.filter { !changed.contains($0.key) }
                             try fields.apply(to: model, isNew: false, only: Set(unchanged.keys))
                             received.append((name, codec, model, unchanged))
-                            versions.append(
-                                (name, record.serverFieldVersions?.filter { !changed.contains($0.key) }, true))
+                            versions[name] = (
+                                identifier, nil,
+                                record.serverFieldVersions.flatMap(RecordVersions.read)?.filter {
+                                    !changed.contains($0.key)
+                                } ?? [:]
+                            )
                             outcome.updated += 1
                         } else {
                             outcome.keptLocal += 1
                         }
                         continue
                     }
-                    versions.append((name, record.isDeleted ? nil : record.serverFieldVersions, false))
+                    if !record.isDeleted { versions[name] = (identifier, record.serverFieldVersions, nil) }
                     if record.isDeleted {
                         guard let model, let identifier else { continue }
                         tombstones.append((identifier, model))
@@ -240,15 +244,18 @@ struct IncomingChanges {
                 setAside: Set(outcome.setAside.keys))
             try context.save()
             for identifier in namesToRemove { try metadata.removeRecordName(of: identifier) }
-            for (name, model) in namesToSet { try metadata.setRecordName(name, of: model.persistentModelID) }
-            for (name, fieldVersions, merging) in versions {
-                if merging, let fieldVersions {
-                    try RecordVersions.merge(fieldVersions, of: name, in: metadata)
-                } else if !merging {
-                    try RecordVersions.note(fieldVersions, of: name, in: metadata)
+            for (name, model) in namesToSet {
+                try metadata.setRecordName(name, of: model.persistentModelID, versions: versions[name]?.text)
+            }
+            // Models inserted here have theirs with their names, above.
+            for (_, noted) in versions {
+                guard let identifier = noted.model else { continue }
+                if let fields = noted.fields {
+                    try RecordVersions.merge(fields, of: identifier, in: metadata)
+                } else {
+                    try metadata.setRecordVersions(noted.text, of: identifier)
                 }
             }
-            for name in deletedNames { try RecordVersions.note(nil, of: name, in: metadata) }
 
             state.notePull(after: local.lastTransaction ?? state.pushedTransaction ?? 0)
             state.cursor = max(state.cursor, cursor)

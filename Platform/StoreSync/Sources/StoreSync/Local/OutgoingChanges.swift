@@ -20,6 +20,9 @@ struct OutgoingChanges {
     var cascaded: [String] = []
     /// The changes of the records' to-many fields, element by element (``LinkChange``).
     var linkChanges: [LinkChange] = []
+    /// The models of the live records, by record name: where the versions the server
+    /// returns are noted.
+    var models: [UUID: PersistentIdentifier] = [:]
 
     /// Reads what the server has not received. The first push to a server sends every
     /// model; later ones, what the history recorded since. With `newDevice`, the store
@@ -118,6 +121,7 @@ struct OutgoingChanges {
                         usedNames.insert(name)
                     }
                     guard let recordName = UUID(uuidString: name) else { continue }
+                    outgoing.models[recordName] = identifier
                     // A model the history does not mention (saved before history was
                     // kept) carries the oldest time: any recorded write wins over it.
                     let change = changes[identifier]
@@ -170,7 +174,7 @@ struct OutgoingChanges {
     /// (`superseded`) are noted for the pull, which applies them whatever the cursor; the
     /// field versions the server returned (`versions`) are noted (``RecordVersions``).
     /// Returns the state after.
-    func confirm(store: SyncedStore, superseded: [UUID], versions: [UUID: [String: String]]) async throws
+    func confirm(store: SyncedStore, superseded: [UUID], versions: [UUID: String]) async throws
         -> SyncState
     {
         try await store.container.performSyncTransaction(author: SyncAuthor.name) { context, metadata in
@@ -190,11 +194,9 @@ struct OutgoingChanges {
             current.server = state.server
             try current.write(to: metadata)
             for identifier in deletedModels { try metadata.removeRecordName(of: identifier) }
-            for record in records where record.isDeleted {
-                try RecordVersions.note(nil, of: record.recordName.uuidString, in: metadata)
-            }
             for (name, fieldVersions) in versions {
-                try RecordVersions.note(fieldVersions, of: name.uuidString, in: metadata)
+                guard let identifier = models[name] else { continue }
+                try metadata.setRecordVersions(fieldVersions, of: identifier)
             }
             var bases = try LinkBases.read(from: metadata, server: state.server)
             for change in linkChanges { bases.apply(change) }

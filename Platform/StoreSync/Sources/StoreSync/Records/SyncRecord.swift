@@ -18,9 +18,9 @@ struct SyncRecord: Sendable {
     /// The model's entity and primary key in the pushing store (`Entity/key`), which the
     /// server keeps with the pushing device when the push is the record's first write.
     var origin: String? = nil
-    /// Each field's version as the server holds it, by name, for a record read from the
-    /// server; nil for a record to push.
-    var serverFieldVersions: [String: String]? = nil
+    /// Each field's version as the server holds it, its `field_versions` as `jsonb` prints
+    /// them, for a record read from the server; nil for a record to push.
+    var serverFieldVersions: String? = nil
 
     /// Each field's version (``HybridLogicalClock/fieldVersion``), by name.
     var fieldVersions: [String: String] {

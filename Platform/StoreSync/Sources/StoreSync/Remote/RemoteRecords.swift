@@ -30,8 +30,9 @@ struct RemoteRecords {
         var sequenceRange: ClosedRange<Int64>?
         /// The field versions the server holds, after this push, of the live records it
         /// wrote, and of those it had already at the versions sent (a push repeated after a
-        /// crash), by record name: what the store notes (``RecordVersions``).
-        var versions: [UUID: [String: String]] = [:]
+        /// crash), by record name, as `jsonb` prints them: what the store notes
+        /// (``RecordVersions``).
+        var versions: [UUID: String] = [:]
     }
 
     /// Sends records in one transaction. A record replaces the server's only if its
@@ -55,15 +56,15 @@ struct RemoteRecords {
                 let sent = Dictionary(batch.map { ($0.recordName, $0) }, uniquingKeysWith: { _, last in last })
                 let rows = try await remote.query(upsert(batch))
                 for row in try await remote.query(stampUnchangedFields(of: batch.map(\.recordName))) {
-                    let (name, keys, values) = try RemoteSchema.decode((UUID, [String], [String]).self, row, remote)
-                    outcome.versions[name] = Dictionary(zip(keys, values), uniquingKeysWith: { first, _ in first })
+                    let (name, versions) = try RemoteSchema.decode((UUID, String).self, row, remote)
+                    outcome.versions[name] = versions
                 }
                 for row in rows {
-                    let (name, sequence, keptSent, keys, values) = try RemoteSchema.decode(
-                        (UUID, Int64, Bool, [String], [String]).self, row, remote)
+                    let (name, sequence, keptSent, versions) = try RemoteSchema.decode(
+                        (UUID, Int64, Bool, String).self, row, remote)
                     acceptedNames.insert(name)
                     if sent[name]?.isDeleted == false, outcome.versions[name] == nil {
-                        outcome.versions[name] = Dictionary(zip(keys, values), uniquingKeysWith: { first, _ in first })
+                        outcome.versions[name] = versions
                     }
                     // The server's record is not the one sent when it kept some of its own
                     // fields: this machine fetches it (the pull skips this push's numbers).
@@ -252,8 +253,7 @@ struct RemoteRecords {
             RETURNING r.record_name, r.seq, r.fields, r.field_versions)
             SELECT w.record_name, w.seq, NOT EXISTS (SELECT 1 FROM jsonb_each(u.fields::jsonb) AS f \
                 WHERE w.fields -> f.key IS DISTINCT FROM f.value),
-                ARRAY(SELECT key FROM jsonb_each_text(w.field_versions) ORDER BY key),
-                ARRAY(SELECT value FROM jsonb_each_text(w.field_versions) ORDER BY key)
+                w.field_versions::text
             FROM written AS w JOIN u ON u.record_name = w.record_name
             """
     }
@@ -273,8 +273,7 @@ struct RemoteRecords {
                 ELSE v.value END) FROM jsonb_each_text(field_versions) AS v) \
             WHERE record_name = ANY(\(names)) AND NOT deleted \
                 AND EXISTS (SELECT 1 FROM jsonb_each_text(field_versions) AS v WHERE v.value = \(unchanged)) \
-            RETURNING record_name, ARRAY(SELECT key FROM jsonb_each_text(field_versions) ORDER BY key), \
-                ARRAY(SELECT value FROM jsonb_each_text(field_versions) ORDER BY key)
+            RETURNING record_name, field_versions::text
             """
     }
 
@@ -288,9 +287,7 @@ struct RemoteRecords {
             unsafeSQL: """
                 SELECT record_name, entity, version_wall, version_counter, device, deleted, seq,
                     ARRAY(SELECT key FROM jsonb_each(fields) ORDER BY key),
-                    ARRAY(SELECT value::text FROM jsonb_each(fields) ORDER BY key),
-                    ARRAY(SELECT key FROM jsonb_each_text(field_versions) ORDER BY key),
-                    ARRAY(SELECT value FROM jsonb_each_text(field_versions) ORDER BY key)
+                    ARRAY(SELECT value::text FROM jsonb_each(fields) ORDER BY key), field_versions::text
                 FROM \(table) 
                 """)
         query.sql += condition.sql
@@ -298,18 +295,14 @@ struct RemoteRecords {
         var records: [SyncRecord] = []
         for row in try await remote.query(query) {
             do {
-                let (name, entity, wall, counter, device, deleted, sequence, keys, values, versionKeys, versions) =
-                    try row.decode(
-                        (UUID, String, Int64, Int64, UUID, Bool, Int64, [String], [String], [String], [String]).self)
+                let (name, entity, wall, counter, device, deleted, sequence, keys, values, versions) = try row.decode(
+                    (UUID, String, Int64, Int64, UUID, Bool, Int64, [String], [String], String).self)
                 records.append(
                     SyncRecord(
                         recordName: name, entity: entity,
                         fields: Dictionary(zip(keys, values), uniquingKeysWith: { first, _ in first }),
                         version: HybridLogicalClock(wall: wall, counter: counter, device: device), isDeleted: deleted,
-                        sequence: sequence,
-                        serverFieldVersions: Dictionary(
-                            zip(versionKeys, versions), uniquingKeysWith: { first, _ in first })
-                    ))
+                        sequence: sequence, serverFieldVersions: versions))
             } catch {
                 throw .server(remote: remote.remote.description, message: "unexpected record (\(error))")
             }
