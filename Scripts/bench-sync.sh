@@ -2,8 +2,9 @@
 # Benchmarks StoreSync on loopback: a throw-away PostgreSQL server with its default,
 # durable settings (Scripts/test-postgres.sh); 100,000 records pushed from one store and
 # pulled into another, a sync with nothing to do, the delay of a live change between two
-# watching machines, and 10 machines syncing one store at once. Results:
-# Platform/StoreSync/BENCHMARKS.md.
+# watching machines, and 10 machines syncing one store at once. Prints each figure, and
+# writes the run's table into Platform/StoreSync/BENCHMARKS.md (between its markers), naming
+# the commit and the machine.
 #
 #   Scripts/bench-sync.sh            (STORESYNC_BENCH_RECORDS=N for another count)
 #
@@ -19,5 +20,24 @@ options=(-c debug --package-path "$package" --scratch-path "$SCRATCH"
 forget_build_plan
 swift build "${options[@]}" --product storesync-benchmark >&2
 server=$("$ROOT/Scripts/test-postgres.sh" start --owner-pid $$)
-trap '"$ROOT/Scripts/test-postgres.sh" stop "${server#* }"' EXIT
-STORESYNC_BENCH_URL=${server%% *} "$(swift build "${options[@]}" --show-bin-path)/storesync-benchmark"
+table=$(mktemp)
+trap '"$ROOT/Scripts/test-postgres.sh" stop "${server#* }"; rm -f "$table"' EXIT
+STORESYNC_BENCH_URL=${server%% *} STORESYNC_BENCH_TABLE=$table \
+    "$(swift build "${options[@]}" --show-bin-path)/storesync-benchmark"
+# The run's table replaces the one in BENCHMARKS.md, under a line that names the run.
+commit=$(git -C "$ROOT" rev-parse --short HEAD)
+git -C "$ROOT" diff --quiet HEAD -- Platform/StoreSync Platform/OpenSwiftData/Sources || commit="$commit with changes not committed"
+cpu=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs || echo "unknown CPU")
+python3 - "$ROOT/Platform/StoreSync/BENCHMARKS.md" "$table" "$commit" "$(nproc)" "$cpu" <<'PYTHON'
+import re, sys
+page, table, commit, cores, cpu = sys.argv[1:]
+run = (f"One run of `Scripts/bench-sync.sh` at {commit}, on {cores} cores ({cpu}), written by the run itself:\n\n"
+       + open(table).read())
+text = open(page).read()
+begin, end = "<!-- Scripts/bench-sync.sh writes from here -->\n", "<!-- to here -->\n"
+if begin not in text or end not in text:
+    sys.exit(f"{page} lacks the markers of the run's table")
+before, rest = text.split(begin, 1)
+open(page, "w").write(before + begin + run + end + rest.split(end, 1)[1])
+PYTHON
+echo "BENCHMARKS.md: the table of this run, at $commit"

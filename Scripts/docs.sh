@@ -32,7 +32,7 @@ if ! swift build --package-path "$ROOT" --scratch-path "$SCRATCH" "${SWIFTPM_OPT
     echo "the root package or one of its snippets (Snippets/) does not build" >&2
     status=1
 fi
-echo "==> the articles' Swift code: snippets, or code a build compiles"
+echo "==> the Swift code of the articles and doc comments: snippets, or code a build compiles"
 if ! python3 "$ROOT/Scripts/doc-snippets.py" Platform/OpenSwiftData/Sources/OpenSwiftData/OpenSwiftData.docc \
     Platform/StoreSync/Sources/StoreSync/StoreSync.docc --sources Platform/OpenSwiftData/Sources --sources Platform/StoreSync/Sources; then
     status=1

@@ -2,7 +2,7 @@
 // loopback and passes its URL): 100,000 watchlist-like records pushed from one store and
 // pulled into another (beside the same rows sent and read by hand with postgres-nio), the time of a sync with nothing to do, the delay of a live change
 // between two watching machines, and 10 machines syncing one store at once until they
-// agree. Prints one line per figure.
+// agree. Prints one line per figure, and writes them as BENCHMARKS.md's table (`ResultsTable`).
 import Foundation
 import Logging
 import OpenSwiftData
@@ -81,6 +81,30 @@ print(
     String(
         format: "up-to-date sync: median %.1f ms (min %.1f, max %.1f, %d runs)", upToDate[upToDate.count / 2] * 1000,
         upToDate[0] * 1000, upToDate[upToDate.count - 1] * 1000, upToDate.count))
+var table = ResultsTable()
+let records = ResultsTable.count(Double(count))
+table.add(
+    "first push of \(records) records (store A's first sync)",
+    String(format: "**%.2f s**, ", push) + ResultsTable.count(Double(count) / push) + " records/s",
+    baseline: "postgres-nio, a named prepared `INSERT` of 1,000 rows per execution, one transaction: "
+        + String(format: "%.2f s, ", baselinePush) + ResultsTable.count(Double(count) / baselinePush)
+        + String(format: " records/s (StoreSync %.2f×)", push / baselinePush),
+    target: "under 10 s (\(ResultsTable.verdict(push < 10))); ≥ 20,000 records/s "
+        + "(\(ResultsTable.verdict(Double(count) / push >= 20_000)))")
+table.add(
+    "first pull of \(records) records (empty store B's first sync)",
+    String(format: "**%.2f s**, ", pull) + ResultsTable.count(Double(count) / pull) + " records/s",
+    baseline: "postgres-nio, one `SELECT` of every row into structs: " + String(format: "%.2f s, ", baselinePull)
+        + ResultsTable.count(Double(count) / baselinePull)
+        + String(format: " records/s (StoreSync %.2f×)", pull / baselinePull),
+    target: "under 10 s (\(ResultsTable.verdict(pull < 10))); ≥ 20,000 records/s "
+        + "(\(ResultsTable.verdict(Double(count) / pull >= 20_000)))")
+table.add(
+    "an up-to-date sync (connect, check the tables and where the store stands, read the history, fetch nothing, "
+        + "compare one part of the store with the server's digests)",
+    String(
+        format: "**%.1f ms** median of %d (%.1f–%.1f)", upToDate[upToDate.count / 2] * 1000, upToDate.count,
+        upToDate[0] * 1000, upToDate[upToDate.count - 1] * 1000))
 
 // The delay of a live change: both machines watch; A saves one movie; the figure is the time
 // until B's store has it (A's watch notices the save, pushes, the server notifies B, B pulls).
@@ -108,6 +132,12 @@ print(
     String(
         format: "live change, saved on A to applied on B: median %.0f ms (min %.0f, max %.0f, %d changes)",
         delays[delays.count / 2] * 1000, delays[0] * 1000, delays[delays.count - 1] * 1000, delays.count))
+table.add(
+    "a live change, saved on A to applied on B, both watching (`StoreSyncEngine.watch`)",
+    String(
+        format: "**%.0f ms** median of %d (%.0f–%.0f)", delays[delays.count / 2] * 1000, delays.count,
+        delays[0] * 1000, delays[delays.count - 1] * 1000),
+    target: "under 2 s (\(ResultsTable.verdict(delays[delays.count / 2] < 2)))")
 
 // 10 machines syncing one store at once: each adds 1,000 movies of its own and changes the
 // same 100 shared ones; all sync together, round after round, until every store holds the
@@ -144,7 +174,12 @@ while true {
     }
     precondition(rounds < 10, "10 machines did not agree in 10 rounds")
 }
+let convergence = (ContinuousClock.now - convergenceStart) / .seconds(1)
 print(
     String(
         format: "10 machines syncing at once: agreed after %d rounds in %.2f s (%d movies each)", rounds,
-        (ContinuousClock.now - convergenceStart) / .seconds(1), machineCount * 1_000 + shared.count))
+        convergence, machineCount * 1_000 + shared.count))
+table.add(
+    "10 machines syncing one store at once, each with 1,000 movies of its own and 100 shared ones it changed",
+    String(format: "all agree after **%d rounds**, **%.2f s**", rounds, convergence))
+try table.write()
