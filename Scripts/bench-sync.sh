@@ -38,6 +38,6 @@ begin, end = "<!-- Scripts/bench-sync.sh writes from here -->\n", "<!-- to here 
 if begin not in text or end not in text:
     sys.exit(f"{page} lacks the markers of the run's table")
 before, rest = text.split(begin, 1)
-open(page, "w").write(before + begin + run + end + rest.split(end, 1)[1])
+open(page, "w").write(before + begin + run + "\n" + end + rest.split(end, 1)[1])
 PYTHON
 echo "BENCHMARKS.md: the table of this run, at $commit"
