@@ -197,25 +197,27 @@ struct SyncMetadataTests {
     }
 
     @Test(
-        "sync transactions waiting for the store's writer hold no thread of Swift's cooperative pool: a task their bodies start runs"
+        "sync transactions run on the store's writer, not on their callers' thread: callers on one thread leave it free for a task their bodies wait for"
     )
-    func cooperativePoolStaysFree() async throws {
+    func callersThreadStaysFree() async throws {
         let container = try makeInMemoryContainer([Guide.self])
-        // More than the pool has threads: blocked callers would hold them all.
-        let transactions = ProcessInfo.processInfo.activeProcessorCount * 2 + 2
+        // The callers, and the task each body waits for, all run on one thread of their own
+        // (not the shared pool, which other tests may hold): a caller that waited for SQLite
+        // there would keep the task from ever running.
+        let thread = OneThreadExecutor()
         let ran = try await withThrowingTaskGroup(of: Bool.self) { group in
-            for _ in 0..<transactions {
-                group.addTask {
+            for _ in 0..<3 {
+                group.addTask(executorPreference: thread) {
                     try await container.performSyncTransaction(author: nil) { _, _ in
                         let started = DispatchSemaphore(value: 0)
-                        Task.detached { started.signal() }
+                        Task(executorPreference: thread) { started.signal() }
                         return started.wait(timeout: .now() + 5) == .success
                     }
                 }
             }
             return try await group.reduce(into: [Bool]()) { $0.append($1) }
         }
-        #expect(ran.count == transactions && ran.allSatisfy { $0 })
+        #expect(ran == [true, true, true])
     }
 
     @Test("a model made with unset properties, filled with initial values, saves and reads back")
@@ -235,5 +237,15 @@ struct SyncMetadataTests {
         let fetched = try ModelContext(container).fetch(FetchDescriptor<Stop>())
         #expect(fetched.map(\.title) == ["Belém"])
         #expect(fetched.map(\.order) == [3])
+    }
+}
+
+/// A task executor with one thread of its own: a serial dispatch queue.
+private final class OneThreadExecutor: TaskExecutor {
+    private let queue = DispatchQueue(label: "SyncMetadataTests.OneThreadExecutor")
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        queue.async { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
     }
 }
