@@ -13,7 +13,7 @@ import OpenSwiftData
 /// let watchlist = try await factory.makeWatchlistRepository().movies()
 /// ```
 ///
-/// Create one per process: its ``stores`` open the watchlist once, and one actor serves it.
+/// Its ``stores`` open the watchlist once; one actor serves it, whichever factory of the process asks.
 public final class WatchlistInfrastructureFactory: Sendable {
     /// `popcorn-movies-cloudkit.sqlite` in the data folder: the watchlist, migrated through
     /// ``MoviesWatchlistMigrationPlan`` and never deleted. Synced between machines, an

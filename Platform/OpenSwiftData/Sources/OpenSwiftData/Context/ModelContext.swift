@@ -112,7 +112,7 @@ public final class ModelContext {
     ///
     /// Changes already saved can be undone too: they become unsaved changes, which the
     /// next save writes. ``rollback()`` removes the context's actions from the undo
-    /// manager. See <doc:PortingFromSwiftData#Undo-and-redo> for how changes are grouped on
+    /// manager. See <doc:UndoAndRedo> for how changes are grouped on
     /// Linux.
     ///
     /// The context holds the undo manager for as long as the app holds the context.
