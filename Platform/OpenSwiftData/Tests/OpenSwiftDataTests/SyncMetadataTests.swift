@@ -6,16 +6,23 @@ import Testing
 
 @Suite("Sync support: record names, values, sync transactions")
 struct SyncMetadataTests {
-    @Test("a record name is kept per saved model, found both ways, and replaced when given again")
-    func recordNames() async throws {
-        let folder = TemporaryFolder()
-        let container = try makeContainer([Guide.self], folder: folder)
+    /// Two guides saved in `container`: their identifiers.
+    private static func twoSavedGuides(in container: ModelContainer) throws
+        -> (PersistentIdentifier, PersistentIdentifier)
+    {
         let context = ModelContext(container)
         let models = (Guide(name: "Ana"), Guide(name: "Rui"))
         context.insert(models.0)
         context.insert(models.1)
         try context.save()
-        let (first, second) = (models.0.persistentModelID, models.1.persistentModelID)
+        return (models.0.persistentModelID, models.1.persistentModelID)
+    }
+
+    @Test("a record name is kept per saved model, found both ways, and replaced when given again")
+    func recordNames() async throws {
+        let folder = TemporaryFolder()
+        let container = try makeContainer([Guide.self], folder: folder)
+        let (first, second) = try Self.twoSavedGuides(in: container)
 
         try await container.performSyncTransaction(author: "sync") { _, metadata in
             try metadata.setRecordName("A", of: first)
@@ -105,12 +112,7 @@ struct SyncMetadataTests {
     func recordVersions() async throws {
         let folder = TemporaryFolder()
         let container = try makeContainer([Guide.self], folder: folder)
-        let context = ModelContext(container)
-        let models = (Guide(name: "Ana"), Guide(name: "Rui"))
-        context.insert(models.0)
-        context.insert(models.1)
-        try context.save()
-        let (first, second) = (models.0.persistentModelID, models.1.persistentModelID)
+        let (first, second) = try Self.twoSavedGuides(in: container)
         // The records table as an earlier release made it: no versions column.
         try await container.performSyncTransaction(author: nil) { _, metadata in
             try metadata.setRecordName("A", of: first)

@@ -27,8 +27,12 @@ struct RestoreAndCopyTests {
         let folder = try #require(a?.folder)
         let store = StoreFile(url: folder.file("notes.sqlite"))
         let backup = try store.backup(label: "test")
-        let original = try #require(a)
-        let deviceBefore = try #require(try await device(of: original))
+        // Read without holding A past its scope: the store is put back once A lets it go.
+        let deviceBefore: UUID
+        do {
+            let original = try #require(a)
+            deviceBefore = try #require(try await device(of: original))
+        }
 
         // After the backup: A removes movie 1; B changes movie 2's note and adds movie 4.
         try a?.remove(movie: 1)

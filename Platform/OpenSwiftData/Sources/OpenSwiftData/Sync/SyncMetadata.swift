@@ -57,15 +57,15 @@ package final class SyncMetadata {
     private let storeIdentifier: String
     private let isWritable: Bool
     private var tablesExist: Bool
-    /// Whether the records table has its versions column: one an earlier release made has not.
-    private var hasVersions: Bool
+    /// Whether the records table has its versions column (one an earlier release made has
+    /// not); nil until a versions call asks (``hasVersionsColumn()``).
+    private var hasVersions: Bool?
 
     init(db: Database, storeIdentifier: String, isWritable: Bool) throws {
         self.db = db
         self.storeIdentifier = storeIdentifier
         self.isWritable = isWritable
         self.tablesExist = try db.tableExists(Self.recordsTable) && db.tableExists(Self.valuesTable)
-        self.hasVersions = try tablesExist && db.columns(in: Self.recordsTable).contains { $0.name == "versions" }
     }
 
     // MARK: Record names
@@ -229,7 +229,7 @@ package final class SyncMetadata {
     /// - Throws: The SQLite error of a failed read, as the store reported it (not a
     ///   ``SwiftDataError``).
     package func recordVersions(of identifier: PersistentIdentifier) throws -> String? {
-        guard hasVersions, let key = identifier.primaryKey else { return nil }
+        guard try hasVersionsColumn(), let key = identifier.primaryKey else { return nil }
         return try String.fetchOne(
             db.cachedStatement(sql: "SELECT versions FROM \(Self.recordsTable) WHERE entity = ? AND key = ?"),
             arguments: [identifier.entityName, key])
@@ -240,7 +240,7 @@ package final class SyncMetadata {
     /// - Throws: The SQLite error of a failed read, as the store reported it (not a
     ///   ``SwiftDataError``).
     package func allRecordVersions() throws -> [String: String] {
-        guard hasVersions else { return [:] }
+        guard try hasVersionsColumn() else { return [:] }
         var versions: [String: String] = [:]
         let rows = try Row.fetchCursor(
             db, sql: "SELECT record_name, versions FROM \(Self.recordsTable) WHERE versions IS NOT NULL")
@@ -271,16 +271,23 @@ package final class SyncMetadata {
         guard isWritable else { throw SwiftDataError.saveNotAllowed }
         for statement in Self.creationSQL { try db.execute(sql: statement) }
         tablesExist = true
+        hasVersions = true
     }
 
     /// Adds the versions column to a records table an earlier release made.
     private func addVersionsColumn() throws {
-        guard !hasVersions else { return }
+        guard try !hasVersionsColumn() else { return }
         guard isWritable else { throw SwiftDataError.saveNotAllowed }
-        if try !db.columns(in: Self.recordsTable).contains(where: { $0.name == "versions" }) {
-            try db.execute(sql: "ALTER TABLE \(Self.recordsTable) ADD COLUMN versions TEXT")
-        }
+        try db.execute(sql: "ALTER TABLE \(Self.recordsTable) ADD COLUMN versions TEXT")
         hasVersions = true
+    }
+
+    /// Whether the records table has its versions column, asked of SQLite once.
+    private func hasVersionsColumn() throws -> Bool {
+        if let hasVersions { return hasVersions }
+        let found = try tablesExist && db.columns(in: Self.recordsTable).contains { $0.name == "versions" }
+        hasVersions = found
+        return found
     }
 
     private func identifier(entity: String, key: Int64) -> PersistentIdentifier {

@@ -22,10 +22,6 @@ enum RecordVersions {
     {
         var known = try metadata.recordVersions(of: identifier).flatMap(read) ?? [:]
         known.merge(versions, uniquingKeysWith: { _, new in new })
-        let text =
-            "{"
-            + known.keys.sorted().map { "\(JSONText.string($0)):\(JSONText.string(known[$0] ?? ""))" }
-            .joined(separator: ",") + "}"
-        try metadata.setRecordVersions(text, of: identifier)
+        try metadata.setRecordVersions(JSONText.object(known.mapValues(JSONText.string)), of: identifier)
     }
 }

@@ -128,6 +128,11 @@ enum JSONText {
         stringLiteral(text)
     }
 
+    /// A JSON object of `members`, keys sorted, each value the JSON text given.
+    static func object(_ members: [String: String]) -> String {
+        "{" + members.keys.sorted().map { "\(string($0)):\(members[$0] ?? "null")" }.joined(separator: ",") + "}"
+    }
+
     /// One of each, made once: making them costs more than encoding a field.
     private static let encoder = {
         let encoder = JSONEncoder()

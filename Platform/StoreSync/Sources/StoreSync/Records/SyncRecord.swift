@@ -36,15 +36,9 @@ struct SyncRecord: Sendable {
 
     /// ``fieldVersions`` as one JSON object, keys sorted.
     var fieldVersionsObject: String {
-        let versions = fieldVersions
-        return "{"
-            + versions.keys.sorted().map { "\(JSONText.string($0)):\(JSONText.string(versions[$0] ?? ""))" }
-            .joined(separator: ",") + "}"
+        JSONText.object(fieldVersions.mapValues(JSONText.string))
     }
 
     /// The fields as one JSON object, keys sorted.
-    var fieldsObject: String {
-        "{" + fields.keys.sorted().map { "\(JSONText.string($0)):\(fields[$0] ?? "null")" }.joined(separator: ",")
-            + "}"
-    }
+    var fieldsObject: String { JSONText.object(fields) }
 }
