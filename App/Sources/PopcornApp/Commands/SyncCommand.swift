@@ -84,6 +84,11 @@ struct SyncCommand: AsyncParsableCommand {
                 environment.output.table(table)
                 // Said apart from the table, which a narrow terminal cuts.
                 for report in reports {
+                    if report.serverWentBack {
+                        print(
+                            "\(report.store): the server had gone back in time (restored from an older copy); "
+                                + "every entry was sent again at its own time, and every record received.")
+                    }
                     if report.reasserted > 0 {
                         print("\(report.store): \(report.reasserted) entries sent again over the server's.")
                     }

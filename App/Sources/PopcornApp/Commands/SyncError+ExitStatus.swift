@@ -6,14 +6,13 @@ extension SyncError {
     /// - a server that cannot be reached, refuses the user name or password, has no such
     ///   database or fails is the network status, as TMDb's failures are;
     /// - sync tables written by a newer release, like a store written by a newer version,
-    ///   a local store that cannot be synced, an account schema on the server that
-    ///   another role owns, and a server that went back in time (restored from an older
-    ///   copy) are a store refused: nothing was changed.
+    ///   a local store that cannot be synced, and an account schema on the server that
+    ///   another role owns are a store refused: nothing was changed.
     var exitStatus: ExitStatus {
         switch self {
         case .invalidRemoteURL: .usage
         case .serverUnreachable, .untrustedServer, .authenticationFailed, .databaseMissing, .server: .network
-        case .remoteSchemaNewer, .remoteNotOwned, .serverWentBack, .storeNotSyncable, .localStore: .storeRefused
+        case .remoteSchemaNewer, .remoteNotOwned, .storeNotSyncable, .localStore: .storeRefused
         }
     }
 }

@@ -141,6 +141,34 @@ struct SyncMetadataTests {
         #expect(try await container.readSyncMetadata { try $0.allRecordVersions() }.isEmpty)
     }
 
+    @Test("deletions are noted, replaced by a later note of the same record, listed, and forgotten below a version")
+    func deletions() async throws {
+        let folder = TemporaryFolder()
+        let container = try makeContainer([Guide.self], folder: folder)
+        try await container.readSyncMetadata { metadata throws in #expect(try metadata.deletions() == []) }
+        try await container.performSyncTransaction(author: "sync") { _, metadata in
+            try metadata.noteDeletion(ofRecordNamed: "B", entity: "Guide", version: "2")
+            try metadata.noteDeletion(ofRecordNamed: "A", entity: "Guide", version: "1")
+            try metadata.noteDeletion(ofRecordNamed: "B", entity: "Guide", version: "3")
+        }
+        try await container.readSyncMetadata { metadata throws in
+            #expect(
+                try metadata.deletions() == [
+                    .init(recordName: "A", entity: "Guide", version: "1"),
+                    .init(recordName: "B", entity: "Guide", version: "3"),
+                ])
+            #expect(throws: SwiftDataError.self) {
+                try metadata.noteDeletion(ofRecordNamed: "C", entity: "Guide", version: "4")
+            }
+        }
+        try await container.performSyncTransaction(author: "sync") { _, metadata in
+            try metadata.forgetDeletions(below: "3")
+        }
+        try await container.readSyncMetadata { metadata throws in
+            #expect(try metadata.deletions().map(\.recordName) == ["B"])
+        }
+    }
+
     @Test("models saved, names given and values set in a sync transaction commit together, or not at all")
     func oneTransaction() async throws {
         let folder = TemporaryFolder()

@@ -15,37 +15,47 @@ struct SyncStanding {
     /// cursor is removed while it syncs (its device is noted before its push). Nil for a
     /// server the store did not sync with before.
     var horizon: Int64?
+    /// Why the server is taken for one that went back in time (restored from an older copy
+    /// of its database: a dump, a snapshot, a point-in-time recovery), which lost what was
+    /// written since; nil for one that did not. The store then syncs with it as with a new
+    /// server: it sends every model at the versions its fields were written, and the
+    /// deletions it saw, so that the server keeps the later write of each; then it pulls
+    /// every record.
+    var rewound: String?
 }
 
 extension StoreSyncEngine {
     /// Where `store` stands against the server (`server` is its identity), once the server
-    /// is known to be the one it last synced with; throws when the server went back in time.
+    /// is known to be the one it last synced with.
     ///
     /// A server restored from an older copy of its database (a dump, a snapshot, a
     /// point-in-time recovery) has lost what was written since: its sequence may be below
     /// the store's cursor, and in any case its note of the store's device is below the one
     /// the store made at its last sync (``SyncState/notedCursor``), however many numbers
-    /// other devices took since. Syncing with it would let its older values and deletions
-    /// win over the changes made since, and leave this store's pushed changes on no row.
+    /// other devices took since (``SyncStanding/rewound``). Syncing on from the store's
+    /// cursor would let the server's older values and deletions win over the changes made
+    /// since, and leave this store's pushed changes on no row.
     func standing(
         of store: SyncedStore, server: UUID, records: RemoteRecords, compaction: TombstoneCompaction,
         on connection: RemoteConnection
     ) async throws(SyncError) -> SyncStanding {
         let state = try await SyncError.onLocalStore(store.name) { try await SyncState.read(of: store) }
         guard state.server == server, let device = state.device else { return SyncStanding() }
-        let note = try await compaction.note(of: device)
         let lastSequence = try await records.lastSequence()
-        let wentBack = { (evidence: String) in
-            SyncError.serverWentBack(remote: connection.remote.description, store: store.name, evidence: evidence)
+        if state.rejoining {
+            return SyncStanding(rewound: "a sync that sent every model to it, as to a new server, was cut off")
         }
+        let note = try await compaction.note(of: device)
         if state.cursor > lastSequence {
-            throw wentBack(
-                "the store has pulled up to sequence number \(state.cursor), and the server's last is \(lastSequence)")
+            return SyncStanding(
+                rewound:
+                    "the store has pulled up to sequence number \(state.cursor), and the server's last is \(lastSequence)"
+            )
         }
         if state.notedCursor > (note?.noted ?? 0) {
             let found = note.map { "that it pulled up to \($0.noted)" } ?? "nothing of its device"
-            throw wentBack(
-                "at its last sync the store noted on the server that it had pulled up to sequence number "
+            return SyncStanding(
+                rewound: "at its last sync the store noted on the server that it had pulled up to sequence number "
                     + "\(state.notedCursor), and the server's note says \(found)")
         }
         var standing = SyncStanding()

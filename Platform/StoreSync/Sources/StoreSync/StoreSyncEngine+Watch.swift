@@ -180,7 +180,7 @@ extension SyncError {
         switch self {
         case .serverUnreachable, .server, .localStore: true
         case .invalidRemoteURL, .untrustedServer, .authenticationFailed, .databaseMissing, .remoteSchemaNewer,
-            .remoteNotOwned, .serverWentBack, .storeNotSyncable:
+            .remoteNotOwned, .storeNotSyncable:
             false
         }
     }

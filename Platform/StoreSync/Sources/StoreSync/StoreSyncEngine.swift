@@ -19,9 +19,11 @@ import OpenSwiftData
 ///    copied data folder) takes a new device id first, naming the models its device named
 ///    since as it did (the server keeps who first wrote each record); a store whose server
 ///    went back in time (restored from an older copy: its last sequence number is below the
-///    store's cursor, or its note of the store's device below the one the store made) is
-///    refused; a store behind the tombstones the server removed pulls every record first,
-///    and its models deleted elsewhere meanwhile go, edited here or not;
+///    store's cursor, or its note of the store's device below the one the store made) syncs
+///    with it as with a new server: it sends every model, each field at the version it was
+///    written, and the deletions it saw, then pulls every record; a store behind the
+///    tombstones the server removed pulls every record first, and its models deleted
+///    elsewhere meanwhile go, edited here or not;
 /// 3. the device is noted among the store's devices with its cursor, so that the
 ///    tombstones it has not pulled stay on the server (see the Guarantees article); then one
 ///    server transaction sends the changes: last writer wins per record, by version (a
@@ -187,10 +189,16 @@ public struct StoreSyncEngine: Sendable {
             knownNames = try await records.names(originatedBy: behindDevice)
         }
         let newDevice = standing.behindDevice.map { _ in UUID() }
+        if let rewound = standing.rewound {
+            logger.warning(
+                "\(store.name): the server went back in time (\(rewound)): every model sent at its versions, with the deletions this store saw, then every record pulled",
+                metadata: ["store": "\(store.name)"])
+            report.serverWentBack = true
+        }
         var outgoing = try await local(store) {
             try await OutgoingChanges.prepare(
                 store: store, server: server, remote: remote, newDevice: newDevice,
-                knownNames: knownNames)
+                knownNames: knownNames, rejoining: standing.rewound != nil)
         }
         guard let device = outgoing.state.device else {
             throw .localStore(store: store.name, reason: "no device identifier was recorded")
@@ -218,7 +226,9 @@ public struct StoreSyncEngine: Sendable {
         let pushed = try await records.push(outgoing.records, linkChanges: outgoing.linkChanges)
         if stop == .afterPushing { throw .localStore(store: store.name, reason: "stopped for a test") }
         let confirmed = try await local(store) {
-            try await outgoing.confirm(store: store, superseded: pushed.superseded, versions: pushed.versions)
+            try await outgoing.confirm(
+                store: store, superseded: pushed.superseded, versions: pushed.versions,
+                keepingDeletionsFor: tombstoneRetention)
         }
         if stop == .afterConfirmingPush { throw .localStore(store: store.name, reason: "stopped for a test") }
         if let betweenPushAndPull {
@@ -269,7 +279,8 @@ public struct StoreSyncEngine: Sendable {
             let pushedCascade = try await records.push(cascade.records, linkChanges: cascade.linkChanges)
             _ = try await local(store) {
                 try await cascade.confirm(
-                    store: store, superseded: pushedCascade.superseded, versions: pushedCascade.versions)
+                    store: store, superseded: pushedCascade.superseded, versions: pushedCascade.versions,
+                    keepingDeletionsFor: tombstoneRetention)
             }
             report.sentDeletions += cascade.records.count { $0.isDeleted }
             report.sentChanges += cascade.records.count { !$0.isDeleted }

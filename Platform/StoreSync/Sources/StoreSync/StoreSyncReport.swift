@@ -43,6 +43,12 @@ public struct StoreSyncReport: Sendable, Equatable, Codable {
     /// Models sent again over the server's by ``StoreSyncEngine/reassert(_:)``; 0 for a
     /// sync.
     public var reasserted = 0
+    /// Whether the server had gone back in time (restored from an older copy of its
+    /// database, which lost what was written since): this store then synced with it as with
+    /// a new server, sending every model at the versions its fields were written and the
+    /// deletions it saw, then pulling every record, so that the later write of each field
+    /// and each deletion hold (logged as a warning).
+    public var serverWentBack = false
 
     /// Creates an empty report of the store `store`.
     ///

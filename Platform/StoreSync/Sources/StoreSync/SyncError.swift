@@ -21,13 +21,6 @@ public enum SyncError: Error, Sendable, Equatable, CustomStringConvertible {
     /// another role, which could read, change or drop what this account writes there; the
     /// engine refuses to sync into it. `objects` names each and its owner.
     case remoteNotOwned(remote: String, objects: String)
-    /// The server's sync tables went back in time (restored from a dump, a snapshot or a
-    /// point-in-time recovery): the store has pulled beyond the last sequence number the
-    /// server gave, or its device's note on the server is below the one the store made
-    /// there. `evidence` says which, with the numbers. Syncing with it would leave the writes
-    /// made since the copy on no server row, and let its older values and deletions win over
-    /// them; the engine refuses, sending, receiving and deleting nothing.
-    case serverWentBack(remote: String, store: String, evidence: String)
     /// The server failed or answered something unexpected.
     case server(remote: String, message: String)
     /// A store cannot be synced as it is (its configuration or models).
@@ -57,11 +50,6 @@ public enum SyncError: Error, Sendable, Equatable, CustomStringConvertible {
                 + "it and could read, change or drop what this account syncs there, so nothing was synced. Ask the "
                 + "server's administrator to remove it and to create the account's schema owned by its role "
                 + "(see StoreSync's setup). Nothing was changed."
-        case .serverWentBack(let remote, let store, let evidence):
-            "The sync server \(remote) went back in time for the store '\(store)': \(evidence) (it was restored from a "
-                + "dump, a snapshot or a point-in-time recovery). Nothing was sent, received or deleted: syncing with it would let the copy's "
-                + "older values and deletions win over the changes made since. Restore the server's newer data, or sync "
-                + "with a new server (another database or account), which takes every model of this store."
         case .server(let remote, let message):
             "The sync server \(remote) failed: \(Self.printable(message)). The local stores are unchanged or fully updated; "
                 + "sync again."
@@ -78,7 +66,7 @@ public enum SyncError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .server, .storeNotSyncable, .localStore: true
         case .invalidRemoteURL, .serverUnreachable, .untrustedServer, .authenticationFailed, .databaseMissing,
-            .remoteSchemaNewer, .remoteNotOwned, .serverWentBack:
+            .remoteSchemaNewer, .remoteNotOwned:
             false
         }
     }

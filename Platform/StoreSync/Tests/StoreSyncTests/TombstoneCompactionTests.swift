@@ -4,15 +4,22 @@ import Testing
 
 @testable import StoreSync
 
-/// The server removes tombstones once every device syncing the store has pulled them, and
-/// a device that returns after longer than the retention is brought up to date.
+/// The server removes tombstones once they are older than the retention and every device
+/// syncing the store has pulled them, and a device that returns after longer than the
+/// retention is brought up to date.
 @Suite("Tombstone compaction")
 struct TombstoneCompactionTests {
     private func tombstones(_ url: String) async throws -> Int? {
         try await TestPostgres.integer("SELECT count(*) FROM storesync_records_notes WHERE deleted", on: url)
     }
 
-    @Test("a tombstone stays until every device has pulled it, then goes")
+    /// Dates the tombstones' deletions back by longer than the retention.
+    private func ageTombstones(_ url: String) async throws {
+        _ = try await TestPostgres.execute(
+            "UPDATE storesync_records_notes SET version_wall = version_wall - 8640000000 WHERE deleted", on: url)
+    }
+
+    @Test("a tombstone stays until every device has pulled it and the retention has passed, then goes")
     func removedOnceEveryDeviceHasIt() async throws {
         let url = try await TestPostgres.newDatabase()
         let a = try Machine()
@@ -26,6 +33,7 @@ struct TombstoneCompactionTests {
         try await a.sync(url)
         try await b.sync(url)
         // C has not pulled the deletion yet.
+        try await ageTombstones(url)
         #expect(try await tombstones(url) == 1)
         try await c.sync(url)
         #expect(try await tombstones(url) == 0)
@@ -73,6 +81,7 @@ struct TombstoneCompactionTests {
 
         try a.remove(movie: 1)
         try await a.sync(url)
+        try await ageTombstones(url)
         try await b.sync(url)
         #expect(try await tombstones(url) == 0)
 
@@ -104,6 +113,8 @@ struct TombstoneCompactionTests {
 
         try a.remove(movie: 1)
         try await a.sync(url)
+        try await ageTombstones(url)
+        try await a.sync(url)
         #expect(try await tombstones(url) == 0)
 
         let report = try await away.sync(url)
@@ -115,5 +126,20 @@ struct TombstoneCompactionTests {
         let live = try await TestPostgres.integer(
             "SELECT count(*) FROM storesync_records_notes WHERE NOT deleted", on: url)
         #expect(live == 2)
+    }
+
+    @Test(
+        "a tombstone every device has pulled stays for the retention: a store that joins with the record later loses it"
+    )
+    func keptForTheRetention() async throws {
+        let url = try await TestPostgres.newDatabase()
+        let a = try Machine()
+        try a.add(movie: 1, at: 1_000)
+        try a.add(movie: 2, at: 1_000)
+        try await a.sync(url)
+        try a.remove(movie: 1)
+        try await a.sync(url)
+        try await a.sync(url)
+        #expect(try await tombstones(url) == 1)
     }
 }

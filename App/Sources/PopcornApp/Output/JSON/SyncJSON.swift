@@ -62,6 +62,9 @@ package struct SyncResultJSON: Codable, Equatable, Sendable {
         package let digest: Digest
         /// Entries sent again over the server's (`--reassert`); 0 otherwise.
         package let reasserted: Int
+        /// Whether the server had gone back in time (restored from an older copy of its
+        /// database): the store was synced with it as with a new server.
+        package let serverWentBack: Bool
     }
 
     /// The server, without its password.
@@ -85,7 +88,7 @@ package struct SyncResultJSON: Codable, Equatable, Sendable {
                 digest: Digest(
                     checked: report.checked, part: report.checkedPart, parts: report.checkedParts,
                     repaired: report.repaired, unresolved: report.unresolved),
-                reasserted: report.reasserted)
+                reasserted: report.reasserted, serverWentBack: report.serverWentBack)
         }
     }
 

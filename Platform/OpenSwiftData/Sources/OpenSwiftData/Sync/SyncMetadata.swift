@@ -14,7 +14,10 @@ internal import GRDB
 /// - `openswiftdata_sync_records(entity, key, record_name, versions)`: one row per named
 ///   model, with what the engine knows of its record's versions (text of the engine's; a
 ///   store an earlier release created gets the column at its first write);
-/// - `openswiftdata_sync_values(name, value)`.
+/// - `openswiftdata_sync_values(name, value)`;
+/// - `openswiftdata_sync_deletions(record_name, entity, version)`: the records the engine
+///   saw deleted, with the deletion's version (text of the engine's, compared bytewise), kept
+///   until the engine forgets them; created by the first deletion noted.
 ///
 /// An instance is handed to the closure of ``ModelContainer/performSyncTransaction(author:_:)``
 /// or ``ModelContainer/readSyncMetadata(_:)`` and is valid only inside it.
@@ -41,9 +44,16 @@ internal import GRDB
 /// - ``recordVersions(of:)``
 /// - ``allRecordVersions()``
 /// - ``setRecordVersions(_:of:)``
+///
+/// ### Deletions
+///
+/// - ``noteDeletion(ofRecordNamed:entity:version:)``
+/// - ``deletions()``
+/// - ``forgetDeletions(below:)``
 package final class SyncMetadata {
     static let recordsTable = "openswiftdata_sync_records"
     static let valuesTable = "openswiftdata_sync_values"
+    static let deletionsTable = "openswiftdata_sync_deletions"
 
     private static let creationSQL = [
         """
@@ -60,6 +70,8 @@ package final class SyncMetadata {
     /// Whether the records table has its versions column (one an earlier release made has
     /// not); nil until a versions call asks (``hasVersionsColumn()``).
     private var hasVersions: Bool?
+    /// Whether the deletions table exists; nil until a deletions call asks.
+    private var hasDeletions: Bool?
 
     init(db: Database, storeIdentifier: String, isWritable: Bool) throws {
         self.db = db
@@ -264,7 +276,75 @@ package final class SyncMetadata {
             .execute(arguments: [versions, identifier.entityName, key])
     }
 
+    // MARK: Deletions
+
+    /// A record the engine saw deleted: its name, its entity, and the deletion's version.
+    package struct Deletion: Equatable, Sendable {
+        /// The record's name.
+        package let recordName: String
+        /// The entity of the model the record was.
+        package let entity: String
+        /// The deletion's version, as text of the engine's.
+        package let version: String
+    }
+
+    /// Notes that a record was deleted, at `version`, over an earlier note of it.
+    ///
+    /// - Parameters:
+    ///   - recordName: The record's name.
+    ///   - entity: The entity of the model the record was.
+    ///   - version: The deletion's version, as text of the engine's that sorts bytewise.
+    /// - Throws: ``SwiftDataError/saveNotAllowed`` when the metadata is read-only
+    ///   (``ModelContainer/readSyncMetadata(_:)``); otherwise the SQLite error of a failed write.
+    package func noteDeletion(ofRecordNamed recordName: String, entity: String, version: String) throws {
+        guard isWritable else { throw SwiftDataError.saveNotAllowed }
+        try createDeletionsTable()
+        try db.cachedStatement(
+            sql: "INSERT OR REPLACE INTO \(Self.deletionsTable) (record_name, entity, version) VALUES (?, ?, ?)"
+        ).execute(arguments: [recordName, entity, version])
+    }
+
+    /// Every deletion noted and not forgotten, in the order of the records' names.
+    ///
+    /// - Throws: The SQLite error of a failed read, as the store reported it (not a
+    ///   ``SwiftDataError``).
+    package func deletions() throws -> [Deletion] {
+        guard try hasDeletionsTable() else { return [] }
+        return try Row.fetchAll(
+            db, sql: "SELECT record_name, entity, version FROM \(Self.deletionsTable) ORDER BY record_name"
+        ).map { Deletion(recordName: $0[0], entity: $0[1], version: $0[2]) }
+    }
+
+    /// Forgets the deletions whose versions sort bytewise below `version`.
+    ///
+    /// - Parameter version: The lowest version kept.
+    /// - Throws: The SQLite error of a failed write, as the store reported it (not a
+    ///   ``SwiftDataError``).
+    package func forgetDeletions(below version: String) throws {
+        guard try hasDeletionsTable() else { return }
+        try db.cachedStatement(sql: "DELETE FROM \(Self.deletionsTable) WHERE version < ?").execute(
+            arguments: [version])
+    }
+
     // MARK: Private
+
+    private func createDeletionsTable() throws {
+        guard try !hasDeletionsTable() else { return }
+        try db.execute(
+            sql: """
+                CREATE TABLE IF NOT EXISTS \(Self.deletionsTable) (record_name TEXT PRIMARY KEY NOT NULL, \
+                entity TEXT NOT NULL, version TEXT NOT NULL) WITHOUT ROWID
+                """)
+        hasDeletions = true
+    }
+
+    /// Whether the deletions table exists, asked of SQLite once.
+    private func hasDeletionsTable() throws -> Bool {
+        if let hasDeletions { return hasDeletions }
+        let found = try db.tableExists(Self.deletionsTable)
+        hasDeletions = found
+        return found
+    }
 
     private func createTables() throws {
         guard !tablesExist else { return }

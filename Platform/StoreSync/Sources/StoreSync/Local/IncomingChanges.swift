@@ -243,6 +243,7 @@ struct IncomingChanges {
                 metadata: metadata, codecs: codecs, server: state.server, pending: pending,
                 setAside: Set(outcome.setAside.keys))
             try context.save()
+            try DeletionsNoted.note(records.filter { outcome.setAside[$0.recordName] == nil }, in: metadata)
             for identifier in namesToRemove { try metadata.removeRecordName(of: identifier) }
             for (name, model) in namesToSet {
                 try metadata.setRecordName(name, of: model.persistentModelID, versions: versions[name]?.text)

@@ -66,8 +66,8 @@ struct LinkBases {
         let record = change.record.uuidString
         var elements = records[record]?[change.field] ?? [:]
         for target in change.removed.keys { elements[target] = nil }
-        for target in change.added where elements[target]?.contains(change.version) != true {
-            elements[target, default: []].append(change.version)
+        for (target, tag) in change.tagsAdded where elements[target]?.contains(tag) != true {
+            elements[target, default: []].append(tag)
         }
         set(elements, record: record, field: change.field)
     }

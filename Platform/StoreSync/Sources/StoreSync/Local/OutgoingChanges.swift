@@ -25,16 +25,25 @@ struct OutgoingChanges {
     var models: [UUID: PersistentIdentifier] = [:]
 
     /// Reads what the server has not received. The first push to a server sends every
-    /// model; later ones, what the history recorded since. With `newDevice`, the store
-    /// takes that device identifier first: it is a restored backup or a copy of a data
-    /// folder, whose device another store syncs as (``StoreSyncEngine``).
+    /// model, each field at the version the store noted for it (``RecordVersions``), and the
+    /// deletions the store noted (``DeletionsNoted``); later ones, what the history recorded
+    /// since. With `newDevice`, the store takes that device identifier first: it is a
+    /// restored backup or a copy of a data folder, whose device another store syncs as
+    /// (``StoreSyncEngine``). With `rejoining`, the store forgets where it stood on its
+    /// server, which went back in time (``SyncStanding/rewound``), and sends every model as
+    /// to a new server, each to-many field made the set it holds over the older adds.
     static func prepare(
-        store: SyncedStore, server: UUID, remote: SyncRemote, newDevice: UUID? = nil, knownNames: [String: UUID] = [:]
+        store: SyncedStore, server: UUID, remote: SyncRemote, newDevice: UUID? = nil, knownNames: [String: UUID] = [:],
+        rejoining: Bool = false
     ) async throws -> OutgoingChanges {
         try await store.container.performSyncTransaction(author: SyncAuthor.name) { context, metadata in
             // Made here, on the store's writer: a codec holds key paths, which are not Sendable.
             let codecs = try EntityCodec.all(for: store)
             var state = try SyncState.read(from: metadata).starting(with: server, entities: Set(codecs.keys))
+            if rejoining && !state.rejoining {
+                state.forgetServerPosition()
+                state.rejoining = true
+            }
             if let newDevice {
                 state.device = newDevice
                 // The cursor noted belongs to the device left behind.
@@ -56,6 +65,8 @@ struct OutgoingChanges {
             // A push of every model reads every name at once; a push of changes, the names
             // of the models it sends, so that a sync with little to send reads little.
             let sendsEverything = state.pushedTransaction == nil
+            // The versions of the fields of every record, which a push of every model sends.
+            let writtenVersions = sendsEverything ? try metadata.allRecordVersions() : [:]
 
             for codec in codecs.values.sorted(by: { $0.entityName < $1.entityName }) {
                 let changes = history.changes.filter { $0.key.entityName == codec.entityName }
@@ -125,7 +136,17 @@ struct OutgoingChanges {
                     // A model the history does not mention (saved before history was
                     // kept) carries the oldest time: any recorded write wins over it.
                     let change = changes[identifier]
-                    let version = change?.version ?? .zero(device: device)
+                    var version = change?.version ?? .zero(device: device)
+                    // A record the store knows the field versions of is sent at them (its
+                    // changes since at theirs), so that the server keeps the later write
+                    // of each field, this machine's or another's, as it did before.
+                    var written: [String: String]?
+                    if let known = writtenVersions[name].flatMap(RecordVersions.read), !known.isEmpty {
+                        written = Self.fieldVersions(known: known, change: change, fields: fields.keys)
+                        version = max(
+                            version,
+                            written?.values.compactMap { HybridLogicalClock(fieldVersion: $0) }.max() ?? version)
+                    }
                     // Every field is sent; those this window did not change at a version
                     // below every write, so that the server keeps another machine's write
                     // of them (a merge per field). A record new to the server (a first
@@ -136,7 +157,7 @@ struct OutgoingChanges {
                         SyncRecord(
                             recordName: recordName, entity: codec.entityName, fields: fields, version: version,
                             isDeleted: false, changedFields: isWhole ? nil : change.map(\.changedFields) ?? [],
-                            origin: Self.origin(of: identifier))
+                            origin: Self.origin(of: identifier), writtenFieldVersions: written)
                     )
                 }
                 for (identifier, change) in changes.sorted(by: { $0.key < $1.key }) where change.isDeleted {
@@ -152,10 +173,18 @@ struct OutgoingChanges {
                     outgoing.deletedModels.append(identifier)
                 }
             }
+            if sendsEverything { try outgoing.addDeletions(try metadata.deletions()) }
             try outgoing.addLinks(linked, names: allNames, metadata: metadata)
             var bases = try LinkBases.read(from: metadata, server: state.server)
-            outgoing.linkChanges =
-                bases.unconfirmed + (try outgoing.toManyChanges(codecs: codecs, bases: bases.withUnconfirmed))
+            if state.rejoining {
+                // The elements the server lost are known here, with the tags of their adds:
+                // sent again as they were, over the older adds.
+                outgoing.linkChanges = try outgoing.toManyChanges(
+                    codecs: codecs, bases: LinkBases(server: state.server), knownTags: bases.withUnconfirmed)
+            } else {
+                outgoing.linkChanges =
+                    bases.unconfirmed + (try outgoing.toManyChanges(codecs: codecs, bases: bases.withUnconfirmed))
+            }
             if bases.unconfirmed != outgoing.linkChanges {
                 bases.unconfirmed = outgoing.linkChanges
                 try bases.write(to: metadata)
@@ -172,15 +201,18 @@ struct OutgoingChanges {
     /// is deleted, the names of the deleted models are forgotten, the clock is advanced
     /// past the versions sent, and the records the server kept over this push
     /// (`superseded`) are noted for the pull, which applies them whatever the cursor; the
-    /// field versions the server returned (`versions`) are noted (``RecordVersions``).
-    /// Returns the state after.
-    func confirm(store: SyncedStore, superseded: [UUID], versions: [UUID: String]) async throws
-        -> SyncState
-    {
+    /// field versions the server returned (`versions`) are noted (``RecordVersions``), and
+    /// so are the deletions sent, kept for `retention` (``DeletionsNoted``). Returns the state
+    /// after.
+    func confirm(
+        store: SyncedStore, superseded: [UUID], versions: [UUID: String],
+        keepingDeletionsFor retention: Duration
+    ) async throws -> SyncState {
         try await store.container.performSyncTransaction(author: SyncAuthor.name) { context, metadata in
             var current = try SyncState.read(from: metadata)
             current.advanceClock(to: clock)
             current.notePush()
+            current.rejoining = false
             current.refetch.formUnion(superseded)
             if let lastTransaction {
                 current.pushedTransaction = max(current.pushedTransaction ?? lastTransaction, lastTransaction)
@@ -194,6 +226,8 @@ struct OutgoingChanges {
             current.server = state.server
             try current.write(to: metadata)
             for identifier in deletedModels { try metadata.removeRecordName(of: identifier) }
+            try DeletionsNoted.note(records, in: metadata)
+            try DeletionsNoted.forget(olderThan: retention, at: Date(), in: metadata)
             for (name, fieldVersions) in versions {
                 guard let identifier = models[name] else { continue }
                 try metadata.setRecordVersions(fieldVersions, of: identifier)
@@ -238,7 +272,8 @@ struct OutgoingChanges {
             }
             records[index] = SyncRecord(
                 recordName: record.recordName, entity: record.entity, fields: fields, version: record.version,
-                isDeleted: false, changedFields: record.changedFields, origin: record.origin)
+                isDeleted: false, changedFields: record.changedFields, origin: record.origin,
+                writtenFieldVersions: record.writtenFieldVersions)
         }
         try pending.write(to: metadata)
     }
@@ -248,7 +283,13 @@ struct OutgoingChanges {
     /// a record sends unchanged has none; a record written whole (new to the server) adds
     /// every target it holds; a field whose elements the store does not know (last synced
     /// by a release that kept none) adds what it holds and removes the older adds.
-    private func toManyChanges(codecs: [String: EntityCodec], bases: LinkBases) throws -> [LinkChange] {
+    /// With `knownTags` (a store syncing with a server that went back in time), a field is
+    /// sent whole, each target with the tags of its adds known there, and replaces the older
+    /// adds: the server's adds of targets this store no longer holds were removed since, or
+    /// are later than the field's version.
+    private func toManyChanges(codecs: [String: EntityCodec], bases: LinkBases, knownTags: LinkBases? = nil) throws
+        -> [LinkChange]
+    {
         var changes: [LinkChange] = []
         for record in records where !record.isDeleted {
             guard let codec = codecs[record.entity] else { continue }
@@ -266,6 +307,16 @@ struct OutgoingChanges {
                 let removed = base.filter { !current.contains($0.key) }
                 // A field written whole is sent even when empty, so that its elements are known.
                 guard isWhole || known == nil || !added.isEmpty || !removed.isEmpty else { continue }
+                if let knownTags {
+                    let tags = knownTags.records[record.recordName.uuidString]?[link.name] ?? [:]
+                    changes.append(
+                        LinkChange(
+                            record: record.recordName, field: link.name, added: added, removed: [:],
+                            version: record.fieldVersions[link.name] ?? record.version.fieldVersion,
+                            replacesOlder: true,
+                            addedTags: tags.filter { current.contains($0.key) && !$0.value.isEmpty }))
+                    continue
+                }
                 changes.append(
                     LinkChange(
                         record: record.recordName, field: link.name, added: added, removed: removed,
@@ -273,6 +324,32 @@ struct OutgoingChanges {
             }
         }
         return changes
+    }
+
+    /// The versions of a record's fields sent in a push of every model: those the store
+    /// noted, and the fields a change since the last push wrote at its version (every field,
+    /// for a model inserted since).
+    static func fieldVersions(known: [String: String], change: LocalChanges.Change?, fields: some Sequence<String>)
+        -> [String: String]
+    {
+        guard let change else { return known }
+        var versions = known
+        for field in change.changedFields ?? Set(fields) { versions[field] = change.version.fieldVersion }
+        return versions
+    }
+
+    /// Adds the tombstones of the deletions the store noted (``DeletionsNoted``) but of the
+    /// records it sends live: a server that lost them (it went back in time) takes them
+    /// again, and one that had them keeps its later writes.
+    private mutating func addDeletions(_ deletions: [SyncMetadata.Deletion]) throws {
+        let sent = Set(records.map(\.recordName))
+        for deletion in deletions {
+            guard let name = UUID(uuidString: deletion.recordName), !sent.contains(name),
+                let version = HybridLogicalClock(fieldVersion: deletion.version)
+            else { continue }
+            records.append(
+                SyncRecord(recordName: name, entity: deletion.entity, fields: [:], version: version, isDeleted: true))
+        }
     }
 
     /// A model's entity and primary key in this store (`Entity/key`): the origin the server

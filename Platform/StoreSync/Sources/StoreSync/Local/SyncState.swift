@@ -47,6 +47,10 @@ struct SyncState {
     /// How many pulls were applied: the part of the records a digest check compares
     /// follows it (``LocalDigest``), one part per sync in turn.
     var pullsApplied = 0
+    /// Whether the store is syncing with its server as with a new one, from the push that
+    /// sends every model to the one noted (``SyncStanding/rewound``): a sync cut off in
+    /// between sends them again.
+    var rejoining = false
 
     /// A pull applied: the last history transaction before its own, and the clock after it.
     struct PulledClock: Equatable {
@@ -85,6 +89,7 @@ struct SyncState {
         static let setAside = "storesync.setAside"
         static let pullsApplied = "storesync.pullsApplied"
         static let notedCursor = "storesync.notedCursor"
+        static let rejoining = "storesync.rejoining"
     }
 
     static func read(from metadata: SyncMetadata) throws -> SyncState {
@@ -97,8 +102,8 @@ struct SyncState {
             try metadata.value(named: Name.entities)?.split(separator: ",").map(String.init) ?? [])
         state.lastSync = try metadata.value(named: Name.lastSync).flatMap { Double($0) }
         state.remote = try metadata.value(named: Name.remote)
-        state.clock = try metadata.value(named: Name.clock).flatMap(HybridLogicalClock.init)
-        state.stampBase = try metadata.value(named: Name.stampBase).flatMap(HybridLogicalClock.init)
+        state.clock = try metadata.value(named: Name.clock).flatMap { HybridLogicalClock($0) }
+        state.stampBase = try metadata.value(named: Name.stampBase).flatMap { HybridLogicalClock($0) }
         state.pulls = try metadata.value(named: Name.pulls)?.split(separator: ";").compactMap(PulledClock.init) ?? []
         state.refetch = Set(
             try metadata.value(named: Name.refetch)?.split(separator: ",").compactMap { UUID(uuidString: String($0)) }
@@ -108,6 +113,7 @@ struct SyncState {
                 ?? [])
         state.pullsApplied = try metadata.value(named: Name.pullsApplied).flatMap { Int($0) } ?? 0
         state.notedCursor = try metadata.value(named: Name.notedCursor).flatMap { Int64($0) } ?? 0
+        state.rejoining = try metadata.value(named: Name.rejoining) != nil
         return state
     }
 
@@ -145,6 +151,17 @@ struct SyncState {
             setAside.isEmpty ? nil : setAside.map(\.uuidString).sorted().joined(separator: ","), named: Name.setAside)
         try metadata.setValue(pullsApplied == 0 ? nil : String(pullsApplied), named: Name.pullsApplied)
         try metadata.setValue(notedCursor == 0 ? nil : String(notedCursor), named: Name.notedCursor)
+        try metadata.setValue(rejoining ? "1" : nil, named: Name.rejoining)
+    }
+
+    /// Forgets where the store stood on its server: the next push sends every model, and the
+    /// next pull fetches every record.
+    mutating func forgetServerPosition() {
+        cursor = 0
+        pushedTransaction = nil
+        refetch = []
+        setAside = []
+        notedCursor = 0
     }
 
     /// What the stamps of the saves not pushed yet start from (``LocalChanges``).
@@ -180,11 +197,7 @@ struct SyncState {
         var state = self
         if state.server != server {
             state.server = server
-            state.cursor = 0
-            state.pushedTransaction = nil
-            state.refetch = []
-            state.setAside = []
-            state.notedCursor = 0
+            state.forgetServerPosition()
         }
         if !current.isSubset(of: state.entities) {
             state.cursor = 0

@@ -85,6 +85,17 @@ struct HybridLogicalClock: Comparable, Hashable, Sendable, CustomStringConvertib
         return lhs.device.uuidString.lowercased() < rhs.device.uuidString.lowercased()
     }
 
+    /// Reads ``fieldVersion``; nil for other text.
+    init?(fieldVersion text: String) {
+        let utf8 = Array(text.utf8)
+        guard utf8.count == 32 + 36,
+            let wall = UInt64(String(decoding: utf8[0..<16], as: UTF8.self), radix: 16),
+            let counter = UInt64(String(decoding: utf8[16..<32], as: UTF8.self), radix: 16),
+            let device = UUID(uuidString: String(decoding: utf8[32...], as: UTF8.self))
+        else { return nil }
+        self.init(wall: Int64(bitPattern: wall), counter: Int64(bitPattern: counter), device: device)
+    }
+
     /// The version as text that sorts as the timestamps compare, byte by byte: the time
     /// and the counter in 16 hexadecimal digits each, then the device in lowercase. The
     /// server compares fields' versions in this form (``SyncRecord/fieldVersions``).

@@ -17,4 +17,14 @@ struct LinkChange: Sendable, Equatable, Codable {
     /// field's elements were not known here (changed for the first time since the store
     /// synced with a release that kept none), so the list is what this machine holds.
     var replacesOlder = false
+    /// The targets among ``added`` added again with the tags of their adds this machine
+    /// saw, instead of one add tagged ``version``: a store syncing with a server that went
+    /// back in time sends its elements as they were, so that a removal of them made on the
+    /// server since still holds.
+    var addedTags: [String: [String]]? = nil
+
+    /// The tags of the adds of each target added.
+    var tagsAdded: [(target: String, tag: String)] {
+        added.flatMap { target in (addedTags?[target] ?? [version]).map { (target, $0) } }
+    }
 }

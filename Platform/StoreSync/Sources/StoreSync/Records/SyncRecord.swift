@@ -21,10 +21,17 @@ struct SyncRecord: Sendable {
     /// Each field's version as the server holds it, its `field_versions` as `jsonb` prints
     /// them, for a record read from the server; nil for a record to push.
     var serverFieldVersions: String? = nil
+    /// Each field's own version, for a record pushed with the versions its fields had when
+    /// written (a push of every model, ``OutgoingChanges``): a field without one is sent at
+    /// ``version``. Nil for a record whose fields go at ``version`` (or unchanged).
+    var writtenFieldVersions: [String: String]? = nil
 
     /// Each field's version (``HybridLogicalClock/fieldVersion``), by name.
     var fieldVersions: [String: String] {
         let changed = version.fieldVersion
+        if let writtenFieldVersions {
+            return Dictionary(uniqueKeysWithValues: fields.keys.map { ($0, writtenFieldVersions[$0] ?? changed) })
+        }
         return Dictionary(
             uniqueKeysWithValues: fields.keys.map { name in
                 (

@@ -109,7 +109,7 @@ struct RemoteLinks {
     private typealias Element = (record: UUID, field: String, target: String, tag: String)
 
     private func adds(of changes: [LinkChange]) -> [Element] {
-        changes.flatMap { change in change.added.map { (change.record, change.field, $0, change.version) } }
+        changes.flatMap { change in change.tagsAdded.map { (change.record, change.field, $0.target, $0.tag) } }
     }
 
     private func removals(of changes: [LinkChange]) -> [Element] {

@@ -5,8 +5,11 @@ import PostgresNIO
 /// server does not keep a row for every record ever deleted.
 ///
 /// Each sync notes its device's cursor once its pull is applied. Tombstones at or below
-/// the lowest cursor of the devices seen within ``retention`` go; the highest sequence
-/// number removed is the store's *horizon*. A device whose cursor is below the horizon (one
+/// the lowest cursor of the devices seen within the retention go, once their deletions are
+/// older than the retention (by the time of their versions): a store that joins the server
+/// later with models of its own (one moving from another server, or syncing with one that
+/// went back in time) still finds the deletions of its models made within the retention.
+/// The highest sequence number removed is the store's *horizon*. A device whose cursor is below the horizon (one
 /// that had not synced for longer than the retention, or a store restored from an older
 /// backup) may have missed a deletion: its pull starts from the beginning, and its models
 /// whose records are no longer on the server are deleted (``IncomingChanges``).
@@ -60,8 +63,8 @@ struct TombstoneCompaction {
             """)
     }
 
-    /// Notes how far `device` has pulled, then removes the tombstones every device seen
-    /// within `retention` has pulled, in one transaction.
+    /// Notes how far `device` has pulled, then removes the tombstones older than `retention`
+    /// that every device seen within `retention` has pulled, in one transaction.
     func note(device: UUID, cursor: Int64, retention: Duration) async throws(SyncError) {
         let seconds = Double(retention.components.seconds)
         try await remote.transaction { () async throws(SyncError) in
@@ -77,6 +80,7 @@ struct TombstoneCompaction {
                     unsafeSQL: """
                         WITH gone AS (DELETE FROM \(table) WHERE deleted AND seq <= (SELECT min(cursor) \
                         FROM storesync_devices WHERE store = $1 AND seen_at > now() - make_interval(secs => $2)) \
+                        AND version_wall < floor(extract(epoch FROM now()) * 1000) - $2 * 1000 \
                         RETURNING seq) \
                         INSERT INTO storesync_compactions (store, horizon) SELECT $1, max(seq) FROM gone \
                         HAVING count(*) > 0 \

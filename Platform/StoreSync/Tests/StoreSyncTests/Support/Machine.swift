@@ -130,5 +130,7 @@ final class Machine {
         let createdAt: Double?
 
         var description: String { "\(movie.map(String.init) ?? "nil")/\(note ?? "-")" }
+        /// ``description`` and the creation time, in seconds since 1970.
+        var descriptionWithTime: String { "\(description)@\(createdAt.map { "\($0)" } ?? "-")" }
     }
 }
