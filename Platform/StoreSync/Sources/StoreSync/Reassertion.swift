@@ -37,7 +37,7 @@ struct Reassertion {
                 SyncRecord(
                     recordName: name, entity: record.entity, fields: record.fields, version: version,
                     isDeleted: false)
-            }, linkChanges: linkChanges)
+            }, linkChanges: linkChanges, by: device)
         try await SyncError.onLocalStore(store.name) {
             try await store.container.performSyncTransaction(author: SyncAuthor.name) { _, metadata in
                 var state = try SyncState.read(from: metadata)

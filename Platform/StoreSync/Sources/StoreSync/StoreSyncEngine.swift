@@ -223,12 +223,10 @@ public struct StoreSyncEngine: Sendable {
         // Known to the compaction before anything this sync sends (the push, and the push
         // of what the pull's delete rules delete) is on the server.
         try await compaction.register(device: device, cursor: outgoing.state.cursor)
-        let pushed = try await records.push(outgoing.records, linkChanges: outgoing.linkChanges)
+        let pushed = try await records.push(outgoing.records, linkChanges: outgoing.linkChanges, by: device)
         if stop == .afterPushing { throw .localStore(store: store.name, reason: "stopped for a test") }
         let confirmed = try await local(store) {
-            try await outgoing.confirm(
-                store: store, superseded: pushed.superseded, versions: pushed.versions,
-                keepingDeletionsFor: tombstoneRetention)
+            try await outgoing.confirm(store: store, pushed: pushed, keepingDeletionsFor: tombstoneRetention)
         }
         if stop == .afterConfirmingPush { throw .localStore(store: store.name, reason: "stopped for a test") }
         if let betweenPushAndPull {
@@ -276,11 +274,10 @@ public struct StoreSyncEngine: Sendable {
             let cascade = try await local(store) {
                 try await OutgoingChanges.prepare(store: store, server: server, remote: remote)
             }
-            let pushedCascade = try await records.push(cascade.records, linkChanges: cascade.linkChanges)
+            let pushedCascade = try await records.push(
+                cascade.records, linkChanges: cascade.linkChanges, by: device)
             _ = try await local(store) {
-                try await cascade.confirm(
-                    store: store, superseded: pushedCascade.superseded, versions: pushedCascade.versions,
-                    keepingDeletionsFor: tombstoneRetention)
+                try await cascade.confirm(store: store, pushed: pushedCascade, keepingDeletionsFor: tombstoneRetention)
             }
             report.sentDeletions += cascade.records.count { $0.isDeleted }
             report.sentChanges += cascade.records.count { !$0.isDeleted }

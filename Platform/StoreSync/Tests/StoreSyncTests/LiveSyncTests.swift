@@ -80,6 +80,30 @@ struct LiveSyncTests {
         try await watch.stop()
     }
 
+    @Test(
+        "a first push to a new server whose records carry the watching machine's versions is heard by it: the notice names the pushing machine"
+    )
+    func firstPushWithOthersVersionsArrives() async throws {
+        let first = try await TestPostgres.newDatabase()
+        let second = try await TestPostgres.newDatabase()
+        let a = try Machine()
+        let b = try Machine()
+        try b.add(movie: 1, at: 1_000, note: "B's")
+        try await b.sync(first)
+        try await a.sync(first)
+        try await b.sync(second)
+        let listening = Counter()
+        let watch = try Watch(b, url: second) { _ = listening.next() }
+        #expect(try await eventually { listening.next() > 0 })
+        // Past the sync the watch runs once it listens.
+        try await Task.sleep(for: .seconds(1))
+        // A's first push there sends movie 1 at B's versions, then its own movie 7.
+        try a.add(movie: 7, at: 1_000, note: "A's")
+        try await a.sync(second)
+        #expect(try await eventually(within: 5) { try b.movies().map(\.movie) == [1, 7] })
+        try await watch.stop()
+    }
+
     @Test("a change another machine pushes between a watch's first sync and its listening arrives too")
     func pushBeforeListeningArrives() async throws {
         let url = try await TestPostgres.newDatabase()

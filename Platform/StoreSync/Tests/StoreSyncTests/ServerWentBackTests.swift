@@ -139,6 +139,33 @@ struct ServerWentBackTests {
         try await expectVersionsAsOnServer([a, c], url)
     }
 
+    @Test(
+        "a server put back again, after a sync that sent every model to it was cut off before its pull, is recognised again"
+    )
+    func restoredAgainAfterCutOffRejoin() async throws {
+        let url = try await TestPostgres.newDatabase()
+        let folder = TemporaryFolder(prefix: "ServerWentBack")
+        let backup = folder.file("server.dump")
+        let (a, c) = (try Machine(), try Machine())
+        try a.add(movie: 1)
+        try await a.sync(url)
+        try await c.sync(url)
+        try TestPostgres.dump(url, to: backup)
+        try a.add(movie: 2)
+        try await a.sync(url)
+        try TestPostgres.restore(url, from: backup)
+        // A sends every model, and is cut off once that is noted, before it pulls.
+        await #expect(throws: SyncError.self) { try await a.sync(url, stoppingAt: .afterConfirmingPush) }
+        try a.add(movie: 3)
+        await #expect(throws: SyncError.self) { try await a.sync(url, stoppingAt: .afterConfirmingPush) }
+        try TestPostgres.restore(url, from: backup)
+
+        #expect(try await a.sync(url).serverWentBack)
+        try await c.sync(url)
+        #expect(try c.movies().map(\.movie) == [1, 2, 3])
+        try await expectVersionsAsOnServer([a, c], url)
+    }
+
     @Test("a to-many set sent again after a restore keeps the removals made on the restored server since")
     func toManyAfterRestore() async throws {
         let url = try await TestPostgres.newDatabase()

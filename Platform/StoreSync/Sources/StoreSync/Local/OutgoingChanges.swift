@@ -197,22 +197,26 @@ struct OutgoingChanges {
         }
     }
 
-    /// Notes in the store that the server has the records: the history they came from
-    /// is deleted, the names of the deleted models are forgotten, the clock is advanced
+    /// Notes in the store that the server has the records (`pushed`): the history they came
+    /// from is deleted, the names of the deleted models are forgotten, the clock is advanced
     /// past the versions sent, and the records the server kept over this push
-    /// (`superseded`) are noted for the pull, which applies them whatever the cursor; the
-    /// field versions the server returned (`versions`) are noted (``RecordVersions``), and
-    /// so are the deletions sent, kept for `retention` (``DeletionsNoted``). Returns the state
-    /// after.
-    func confirm(
-        store: SyncedStore, superseded: [UUID], versions: [UUID: String],
-        keepingDeletionsFor retention: Duration
-    ) async throws -> SyncState {
-        try await store.container.performSyncTransaction(author: SyncAuthor.name) { context, metadata in
+    /// (``RemoteRecords/PushOutcome/superseded``) are noted for the pull, which applies them
+    /// whatever the cursor; the field versions the server returned are noted
+    /// (``RecordVersions``), and so are the deletions sent, kept for `retention`
+    /// (``DeletionsNoted``), and the last sequence number the push was given, which the
+    /// device's note on the server is at least (``SyncState/notedCursor``). Returns the
+    /// state after.
+    func confirm(store: SyncedStore, pushed: RemoteRecords.PushOutcome, keepingDeletionsFor retention: Duration)
+        async throws -> SyncState
+    {
+        let (superseded, versions) = (pushed.superseded, pushed.versions)
+        let last = pushed.sequenceRange?.upperBound ?? 0
+        return try await store.container.performSyncTransaction(author: SyncAuthor.name) { context, metadata in
             var current = try SyncState.read(from: metadata)
             current.advanceClock(to: clock)
             current.notePush()
             current.rejoining = false
+            current.notedCursor = max(current.notedCursor, last)
             current.refetch.formUnion(superseded)
             if let lastTransaction {
                 current.pushedTransaction = max(current.pushedTransaction ?? lastTransaction, lastTransaction)

@@ -40,9 +40,10 @@ struct SyncState {
     /// malformed field): the models they name are left as they were, and each sync fetches
     /// them again whatever the cursor, so that they apply once a release can read them.
     var setAside: Set<UUID> = []
-    /// The cursor this store's device last noted on the server (``TombstoneCompaction``),
-    /// written once the server has it: the server's note of the device never goes below
-    /// it, unless the server went back in time (restored from an older copy).
+    /// The highest cursor this store's device noted on the server (``TombstoneCompaction``),
+    /// or sequence number its push was given there, written once the server has it: the
+    /// server's note of the device never goes below it, unless the server went back in time
+    /// (restored from an older copy).
     var notedCursor: Int64 = 0
     /// How many pulls were applied: the part of the records a digest check compares
     /// follows it (``LocalDigest``), one part per sync in turn.

@@ -4,12 +4,15 @@ import PostgresNIO
 /// Pushes records to a store's table on the server and pulls them from it.
 struct RemoteRecords {
     let remote: RemoteConnection
+    /// The store's name on the server.
+    let store: String
     let table: String
     /// The elements of the records' to-many fields.
     let links: RemoteLinks
 
     init(remote: RemoteConnection, store: String) {
         self.remote = remote
+        self.store = store
         table = RemoteSchema.recordsTable(store)
         links = RemoteLinks(remote: remote, store: store)
     }
@@ -35,12 +38,17 @@ struct RemoteRecords {
         var versions: [UUID: String] = [:]
     }
 
-    /// Sends records in one transaction. A record replaces the server's only if its
-    /// version is newer (last writer wins), field by field; a to-many field changes by its
+    /// Sends records in one transaction, for `device`. A record replaces the server's only if
+    /// its version is newer (last writer wins), field by field; a to-many field changes by its
     /// `linkChanges`, element by element (``RemoteLinks``). Sequence numbers are given under
     /// a lock of the table, so that they are committed in increasing order and a reader
-    /// that has seen number N has seen every number below it.
-    func push(_ sent: [SyncRecord], linkChanges: [LinkChange] = []) async throws(SyncError) -> PushOutcome {
+    /// that has seen number N has seen every number below it. The device's note on the
+    /// server (``TombstoneCompaction/DeviceNote/noted``) is raised to the last number given,
+    /// in the same transaction: a server that loses this push (it goes back in time) shows
+    /// a note below the store's.
+    func push(_ sent: [SyncRecord], linkChanges: [LinkChange] = [], by device: UUID) async throws(SyncError)
+        -> PushOutcome
+    {
         let records = Self.onePerName(sent)
         guard !records.isEmpty else { return PushOutcome() }
         return try await remote.transaction { () async throws(SyncError) -> PushOutcome in
@@ -92,10 +100,17 @@ struct RemoteRecords {
             outcome.superseded = Array(Set(merged))
             // Their versions come with the values the pull fetches back.
             for name in merged { outcome.versions[name] = nil }
-            if !acceptedNames.isEmpty, let device = records.first?.version.device {
+            if !acceptedNames.isEmpty {
                 // Delivered when the transaction commits, to the devices watching the store.
                 try await remote.query(
                     "SELECT pg_notify(\(unescaped: LiveChannel.nameSQL(table: table)), \(device.uuidString))")
+            }
+            if let last = outcome.sequenceRange?.upperBound {
+                try await remote.query(
+                    """
+                    UPDATE storesync_devices SET noted = greatest(noted, \(last)) \
+                    WHERE store = \(store) AND device = \(device)
+                    """)
             }
             let refused = records.filter { !acceptedNames.contains($0.recordName) }
             if !refused.isEmpty {

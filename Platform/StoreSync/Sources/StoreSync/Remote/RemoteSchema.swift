@@ -23,8 +23,9 @@ import PostgresNIO
 ///   it) and `removed` (a removal saw it); a target is in the set while one of its adds is
 ///   not removed;
 /// - `storesync_devices(store, device, cursor, seen_at, noted)`: each device that syncs a
-///   store, how far it has pulled, when it last synced, and the highest cursor it noted
-///   (by which a store recognises a server that went back in time); `storesync_compactions(store,
+///   store, how far it has pulled, when it last synced, and the highest cursor it noted or
+///   sequence number its push was given (by which a store recognises a server that went back
+///   in time); `storesync_compactions(store,
 ///   horizon)`: the highest sequence number of a tombstone removed (``TombstoneCompaction``);
 /// - `storesync_seq`: the sequence numbers.
 ///

@@ -28,6 +28,10 @@
 /// pushed them, and maybe lost when one may have. A lost edit takes no part in any claim; a
 /// maybe lost one may still win, but dominates no other.
 ///
+/// A server put back from a dump has lost what was pushed since: every machine sends all
+/// it holds at its next sync (the engine syncs with such a server as with a new one), so the
+/// edits some machine has seen stay, and those no machine holds are gone, surely or maybe.
+///
 /// A memo on a shelf (``EntryKey/shelved(_:_:)``) is an element of an add-wins set, with
 /// claims of its own, for memos never removed: it must be on the shelf at the end when one
 /// of its adds was seen by no removal, even one of a sync that may have pulled it (an
@@ -65,6 +69,8 @@ struct CausalHistory {
     /// The edits a restore took away, surely or maybe.
     private var lost: Set<Int> = []
     private var mayBeLost: Set<Int> = []
+    /// What the server held, surely and maybe, at its last dump.
+    private var dump: (onServer: Set<Int>, mayBeOnServer: Set<Int>)?
     /// Adds of a memo to a shelf made by a machine whose removal of it is not surely on the
     /// server: the two may be one push's, which sends no change (see the Limits article).
     private var foldedAdds: Set<Int> = []
@@ -130,6 +136,35 @@ struct CausalHistory {
         seen[machine] = backup.seen
         maySeen[machine] = backup.maySeen
         pending[machine] = pending[machine].filter { backup.maySeen.contains($0) }
+        // Others' edits this store alone held, once a server put back from a dump lost them.
+        forgetUnheld()
+    }
+
+    /// The server's database was dumped.
+    mutating func serverDumped() {
+        dump = (onServer, mayBeOnServer)
+    }
+
+    /// The server's database was put back from its dump: it holds what it held then, and
+    /// each machine sends all it holds at its next sync; the edits no machine holds are gone.
+    mutating func serverRestored() {
+        guard let dump else { return }
+        onServer = dump.onServer
+        // What may have been on the server may still be held by a machine that may have
+        // pulled it: kept, which only weakens the claims.
+        mayBeOnServer.formUnion(dump.mayBeOnServer)
+        for machine in seen.indices { pending[machine].formUnion(seen[machine].subtracting(onServer)) }
+        forgetUnheld()
+    }
+
+    /// Marks as lost the edits neither the server nor any machine holds: surely, when no
+    /// machine may have seen them and the server may not hold them, else maybe.
+    private mutating func forgetUnheld() {
+        let held = seen.reduce(into: Set<Int>()) { $0.formUnion($1) }
+        let mayBeHeld = maySeen.reduce(into: mayBeOnServer) { $0.formUnion($1) }
+        for edit in edits where !onServer.contains(edit.id) && !held.contains(edit.id) {
+            if mayBeHeld.contains(edit.id) { mayBeLost.insert(edit.id) } else { lost.insert(edit.id) }
+        }
     }
 
     /// The edits that take part in the claims: not lost.

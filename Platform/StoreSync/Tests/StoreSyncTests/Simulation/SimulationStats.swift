@@ -9,6 +9,8 @@ struct SimulationStats {
     var restarts = 0
     /// Stores put back from a backup.
     var restores = 0
+    /// The server's database put back from a dump (`pg_restore`).
+    var serverRestores = 0
     /// Syncs during which their machine saved an edit (between the push and the pull).
     var editedDuring = 0
     /// Memos put on a shelf or taken off (a to-many set).
@@ -34,6 +36,7 @@ struct SimulationStats {
         interrupted += other.interrupted
         restarts += other.restarts
         restores += other.restores
+        serverRestores += other.serverRestores
         editedDuring += other.editedDuring
         shelved += other.shelved
         decided += other.decided
@@ -48,7 +51,8 @@ struct SimulationStats {
         "sync simulation: \(schedules) schedules, \(steps) steps, \(syncs) syncs "
             + "(\(cutOff) cut off after their push, \(killed) killed with SIGKILL, "
             + "\(interrupted) cut by the server, \(editedDuring) with an edit saved while in flight), "
-            + "\(restarts) server restarts, \(restores) stores put back from a backup, "
+            + "\(restarts) server restarts, \(serverRestores) server databases put back from a dump, "
+            + "\(restores) stores put back from a backup, "
             + "\(shelved) memos put on a shelf or taken off; "
             + "\(decided) entries won by the edit made after the others, \(concurrent) by one of concurrent edits; "
             + "\(checked) records compared by digest checks, \(repaired) repaired; "

@@ -39,6 +39,11 @@ enum SimulationStep: CustomStringConvertible {
     /// The machine puts its store back from its backup (`StoreFile.restore`), as a person
     /// does after losing the file: what it saved since and did not push is gone.
     case restore(machine: Int)
+    /// The server's database is copied with `pg_dump`, replacing the earlier copy.
+    case dumpServer
+    /// The server's database is put back from its copy with `pg_restore --clean`, as an
+    /// administrator does after losing it: what was written since is gone from the server.
+    case restoreServer
 
     var description: String {
         switch self {
@@ -66,6 +71,8 @@ enum SimulationStep: CustomStringConvertible {
         case .restartServer: "the server restarts"
         case .backUp(let machine): "machine \(machine) backs its store up"
         case .restore(let machine): "machine \(machine) puts its store back from its backup"
+        case .dumpServer: "the server's database is dumped"
+        case .restoreServer: "the server's database is restored from its dump"
         }
     }
 
@@ -96,6 +103,8 @@ enum SimulationStep: CustomStringConvertible {
             case 100..<106: return .addFolder(machine: machine)
             case 106..<109: return .editFolder(machine: machine, pick: pick)
             case 109..<112: return .removeFolder(machine: machine, pick: pick)
+            case 112..<115: return .dumpServer
+            case 115..<119: return .restoreServer
             case 126..<140:
                 return .shelveMemo(machine: machine, memo: pick, shelf: Int.random(in: 0..<2, using: &random))
             case 140..<146: return .backUp(machine: machine)

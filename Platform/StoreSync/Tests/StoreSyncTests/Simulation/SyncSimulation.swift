@@ -1,6 +1,7 @@
 import Foundation
 import OpenSwiftData
 import OpenSwiftDataTesting
+import PopcornTestSupport
 import StoreSyncTesting
 import Testing
 
@@ -8,7 +9,8 @@ import Testing
 
 /// One seeded schedule: three machines whose clocks are off by up to a day each way,
 /// one database on a server of the suite's own, random edits, syncs, syncs cut off or
-/// killed, connections cut and the server restarted; then every machine syncs twice, and
+/// killed, connections cut, the server restarted and its database put back from a dump; then
+/// every machine syncs twice, and
 /// the replicas are compared with each other, with the server, and with what
 /// ``CausalHistory`` claims.
 struct SyncSimulation {
@@ -32,6 +34,9 @@ struct SyncSimulation {
     private var url = ""
     /// The syncs whose digest check repaired records: each is a divergence.
     private var repairs: [String] = []
+    /// Where the server's database is dumped (``SimulationStep/dumpServer``).
+    private let dumps = TemporaryFolder(prefix: "SyncSimulation")
+    private var hasDump = false
 
     init(seed: UInt64, server: TestPostgres.OwnServer) {
         self.seed = seed
@@ -218,6 +223,21 @@ struct SyncSimulation {
             guard try await machines[index].restore() else { return "no backup" }
             history.restored(by: index)
             stats.restores += 1
+            return ""
+        case .dumpServer:
+            // A copy of a database the engine has not written to yet would restore nothing.
+            let tables = try await TestPostgres.integer(
+                "SELECT count(*)::int8 FROM pg_tables WHERE tablename = 'storesync_records_notes'", on: url)
+            guard tables == 1 else { return "no sync tables yet: no dump" }
+            try TestPostgres.dump(url, to: dumps.file("server.dump"))
+            history.serverDumped()
+            hasDump = true
+            return ""
+        case .restoreServer:
+            guard hasDump else { return "no dump" }
+            try TestPostgres.restore(url, from: dumps.file("server.dump"))
+            history.serverRestored()
+            stats.serverRestores += 1
             return ""
         }
     }
