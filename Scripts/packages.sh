@@ -4,9 +4,10 @@
 # reuses from the shared build folder.
 # `.` is the repository's root package: OpenSwiftData and StoreSync, the library others
 # depend on. It comes after the packages that use only OpenSwiftData and just before the
-# other two that need postgres-nio (StoreSync's tests, then the app in App/): SwiftPM drops
-# the checkouts a package does not use from the shared build folder, and checked out again
-# they are compiled again.
+# other three that need postgres-nio (StoreSync's tests, the app in App/, then the end-to-end
+# tests in Tests/, which run the app's `popcorn` as built for App/): SwiftPM drops the
+# checkouts a package does not use from the shared build folder, and checked out again they
+# are compiled again.
 # shellcheck shell=bash
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 PACKAGES=()
@@ -21,7 +22,8 @@ for candidate in \
     Contexts/PopcornSearch \
     . \
     Platform/StoreSync \
-    App; do
+    App \
+    Tests; do
     if [ -f "$ROOT/$candidate/Package.swift" ]; then
         PACKAGES+=("$candidate")
     fi

@@ -8,8 +8,8 @@ import Testing
 /// that cannot write, never created, migrated or changed; and how such a connection is
 /// opened when the folder is read-only (`StoreFile+ReadOnly.swift`).
 ///
-/// A truly read-only folder needs a non-root user or a read-only mount; the root
-/// package's integration tests run `popcorn` in one. Here the folder's writability is
+/// A truly read-only folder needs a non-root user or a read-only mount; the
+/// end-to-end tests (`Tests/`) run `popcorn` in one. Here the folder's writability is
 /// given to `readOnlyPath(folderIsWritable:)`, so that every branch runs as root too.
 @Suite("Read-only stores")
 struct ReadOnlyStoreTests {

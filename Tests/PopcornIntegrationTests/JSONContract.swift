@@ -1,6 +1,7 @@
 import Foundation
-import PopcornApp
 import Testing
+
+@testable import PopcornApp
 
 /// The `--json` contract: each command's output type, and the README's example of it.
 ///
@@ -36,9 +37,9 @@ struct JSONContract {
         ]
     }
 
-    /// The repository's README: App/Tests/PopcornIntegrationTests/<this file> is four levels down.
+    /// The repository's README: Tests/PopcornIntegrationTests/<this file> is three levels down.
     static let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appending(path: "README.md")
+        .deletingLastPathComponent().appending(path: "README.md")
 
     /// The README's examples by type name, as text.
     let examples: [String: String]

@@ -1,6 +1,7 @@
 import Foundation
-import PopcornApp
 import Testing
+
+@testable import PopcornApp
 
 @Suite("popcorn search and history")
 struct SearchCommandTests {

@@ -1,6 +1,7 @@
 import Foundation
-import PopcornApp
 import Testing
+
+@testable import PopcornApp
 
 /// `--json`: one typed object per command, as the README shows it.
 @Suite("popcorn --json")

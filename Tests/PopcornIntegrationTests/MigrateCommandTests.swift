@@ -1,16 +1,17 @@
 import Foundation
 @_spi(StoreFiles) import OpenSwiftData
 import OpenSwiftDataTesting
-import PopcornApp
 import PopcornNextWatchlist
 import PopcornTestSupport
 import Testing
+
+@testable import PopcornApp
 
 #if canImport(Glibc)
     import Glibc
 #endif
 
-/// `stores migrate` run by `popcorn-next` (App/Tests/Fixtures/PopcornNext), the next release
+/// `stores migrate` run by `popcorn-next` (Tests/Fixtures/PopcornNext), the next release
 /// of popcorn, whose watchlist V2 adds `addedOn` and backfills it a page at a time.
 @Suite("popcorn stores migrate, from V1 to the next release's V2")
 struct MigrateCommandTests {

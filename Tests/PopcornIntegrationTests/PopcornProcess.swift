@@ -1,7 +1,8 @@
 import Foundation
-import PopcornApp
 import PopcornTestSupport
 import Testing
+
+@testable import PopcornApp
 
 /// Runs the built `popcorn` binary (or `popcorn-next`, the fixture that plays its next
 /// release) with its stores in a temporary folder, never the real home folder, and with
@@ -10,7 +11,7 @@ final class PopcornProcess: Sendable {
     /// The binaries built beside the tests.
     enum Binary: String {
         case popcorn
-        /// App/Tests/Fixtures/PopcornNext: popcorn with a V2 of the watchlist for `stores`.
+        /// Tests/Fixtures/PopcornNext: popcorn with a V2 of the watchlist for `stores`.
         case popcornNext = "popcorn-next"
 
         var url: URL {

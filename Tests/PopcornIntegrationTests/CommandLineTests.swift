@@ -1,6 +1,7 @@
 import Foundation
-import PopcornApp
 import Testing
+
+@testable import PopcornApp
 
 @Suite("popcorn, end to end")
 struct CommandLineTests {

@@ -4,8 +4,8 @@ import OpenSwiftData
 // The watchlist as the next release ships it. The Movies context's models are internal
 // to its module, so V1 is copied here with the identical shape: the entity is named after
 // the class, and each version nests its own `MoviesWatchlistMovieEntity`. A library of
-// its own, so that the app's integration tests write and read stores of these versions
-// through their models, as `popcorn-next` does.
+// its own, so that the end-to-end tests write and read stores of these versions through
+// their models, as `popcorn-next` does.
 
 /// The watchlist as `popcorn` ships it today (MoviesWatchlistSchemaV1).
 public enum NextWatchlistSchemaV1: VersionedSchema {
