@@ -15,7 +15,8 @@ struct Reassertion {
 
     /// Sends `sent` (record names, and the records as the store holds them), then advances
     /// the store's clock past their version and notes the field versions the server holds
-    /// (``RecordVersions``). Sends nothing for a store never synced.
+    /// (``RecordVersions``) and the push's last sequence number (``SyncState/notedCursor``).
+    /// Sends nothing for a store never synced.
     func send(_ sent: [(UUID, LocalDigest.Record)]) async throws(SyncError) {
         guard !sent.isEmpty else { return }
         let state = try await SyncError.onLocalStore(store.name) { try await SyncState.read(of: store) }
@@ -42,6 +43,8 @@ struct Reassertion {
             try await store.container.performSyncTransaction(author: SyncAuthor.name) { _, metadata in
                 var state = try SyncState.read(from: metadata)
                 state.advanceClock(to: version)
+                // The push raised the device's note on the server to its last number.
+                state.notedCursor = max(state.notedCursor, pushed.sequenceRange?.upperBound ?? 0)
                 try state.write(to: metadata)
                 for (name, versions) in pushed.versions {
                     guard let identifier = try metadata.identifier(ofRecordNamed: name.uuidString) else { continue }

@@ -3,8 +3,9 @@ import Foundation
 /// Where a store stands against the server, read before a sync sends anything.
 struct SyncStanding {
     /// The store's device, when the store has pulled less than its device had at its
-    /// last sync noted on the server: a backup put back, or a copy of a data folder whose
-    /// original synced since. It then syncs as a new device.
+    /// last sync noted on the server, or holds less than its device pushed since: a backup
+    /// put back, or a copy of a data folder whose original synced since. It then syncs as a
+    /// new device.
     var behindDevice: UUID?
     /// Whether the store has pulled less than the tombstones the server removed (it was
     /// away longer than the retention, or it is an older backup put back): deletions it
@@ -62,9 +63,14 @@ extension StoreSyncEngine {
         if let note {
             // Read again once the server answered: another process syncing this store notes a
             // cursor on the server only after its pull is applied here, so this one is at least
-            // as far, unless the store is behind.
-            let cursor = try await SyncError.onLocalStore(store.name) { try await SyncState.read(of: store).cursor }
-            if note.cursor > cursor { standing.behindDevice = device }
+            // as far, unless the store is behind. A push raises the note in its own
+            // transaction, and the store notes it with the push, unless the push is still in
+            // flight here (or was cut off before it was noted): a note above both says the
+            // device pushed what this store does not hold.
+            let now = try await SyncError.onLocalStore(store.name) { try await SyncState.read(of: store) }
+            if note.cursor > now.cursor || (note.noted > max(now.cursor, now.notedCursor) && !now.pushing) {
+                standing.behindDevice = device
+            }
         }
         let horizon = try await compaction.horizon()
         try Self.checkHorizon(horizon, below: lastSequence, on: connection)

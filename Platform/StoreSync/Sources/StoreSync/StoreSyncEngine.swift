@@ -15,8 +15,9 @@ import OpenSwiftData
 /// 1. the tables on the server are created or migrated if needed;
 /// 2. one local transaction reads the changes since the last push from the store's
 ///    history (everything on a first push) and gives new models their record names; a
-///    store that has pulled less than its device had on the server (a restored backup, a
-///    copied data folder) takes a new device id first, naming the models its device named
+///    store that has pulled less than its device had on the server, or holds less than it
+///    pushed (a restored backup, a copied data folder), takes a new device id first, naming
+///    the models its device named
 ///    since as it did (the server keeps who first wrote each record); a store whose server
 ///    went back in time (restored from an older copy: its last sequence number is below the
 ///    store's cursor, or its note of the store's device below the one the store made) syncs
@@ -205,7 +206,7 @@ public struct StoreSyncEngine: Sendable {
         }
         if let behindDevice = standing.behindDevice {
             logger.notice(
-                "\(store.name): behind what its device \(behindDevice) had pulled: a restored backup or a copied data folder, synced as a new device \(device)",
+                "\(store.name): behind what its device \(behindDevice) had pulled or pushed: a restored backup or a copied data folder, synced as a new device \(device)",
                 metadata: ["store": "\(store.name)"])
         }
         if standing.behindHorizon {

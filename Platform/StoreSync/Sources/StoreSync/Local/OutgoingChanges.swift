@@ -51,6 +51,7 @@ struct OutgoingChanges {
             }
             let device = state.device ?? UUID()
             state.device = device
+            state.pushing = true
             var outgoing = OutgoingChanges(state: state)
             let history = try LocalChanges.read(
                 in: context, after: state.pushedTransaction, codecs: codecs, stamping: state.stamping,
@@ -216,6 +217,7 @@ struct OutgoingChanges {
             current.advanceClock(to: clock)
             current.notePush()
             current.rejoining = false
+            current.pushing = false
             current.notedCursor = max(current.notedCursor, last)
             current.refetch.formUnion(superseded)
             if let lastTransaction {

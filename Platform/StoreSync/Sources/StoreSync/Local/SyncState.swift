@@ -52,6 +52,9 @@ struct SyncState {
     /// sends every model to the one noted (``SyncStanding/rewound``): a sync cut off in
     /// between sends them again.
     var rejoining = false
+    /// Whether a push was prepared and not noted yet (in flight, or cut off): the server's
+    /// note of the device may be above what this store noted (``StoreSyncEngine/standing(of:server:records:compaction:on:)``).
+    var pushing = false
 
     /// A pull applied: the last history transaction before its own, and the clock after it.
     struct PulledClock: Equatable {
@@ -91,6 +94,7 @@ struct SyncState {
         static let pullsApplied = "storesync.pullsApplied"
         static let notedCursor = "storesync.notedCursor"
         static let rejoining = "storesync.rejoining"
+        static let pushing = "storesync.pushing"
     }
 
     static func read(from metadata: SyncMetadata) throws -> SyncState {
@@ -115,6 +119,7 @@ struct SyncState {
         state.pullsApplied = try metadata.value(named: Name.pullsApplied).flatMap { Int($0) } ?? 0
         state.notedCursor = try metadata.value(named: Name.notedCursor).flatMap { Int64($0) } ?? 0
         state.rejoining = try metadata.value(named: Name.rejoining) != nil
+        state.pushing = try metadata.value(named: Name.pushing) != nil
         return state
     }
 
@@ -153,6 +158,7 @@ struct SyncState {
         try metadata.setValue(pullsApplied == 0 ? nil : String(pullsApplied), named: Name.pullsApplied)
         try metadata.setValue(notedCursor == 0 ? nil : String(notedCursor), named: Name.notedCursor)
         try metadata.setValue(rejoining ? "1" : nil, named: Name.rejoining)
+        try metadata.setValue(pushing ? "1" : nil, named: Name.pushing)
     }
 
     /// Forgets where the store stood on its server: the next push sends every model, and the

@@ -23,6 +23,9 @@
 /// A memo taken off a shelf and put back on by one machine between two of its pushes is no
 /// change of the set (see the Limits article): such an add makes no claim.
 ///
+/// A removal of an entry its machine added and removed between two pushes sends nothing,
+/// and is never on the server.
+///
 /// A store put back from its backup has seen what it had at the backup, and the edits its
 /// machine made since that did not reach the server are gone: lost, when no sync may have
 /// pushed them, and maybe lost when one may have. A lost edit takes no part in any claim; a
@@ -69,6 +72,8 @@ struct CausalHistory {
     /// The edits a restore took away, surely or maybe.
     private var lost: Set<Int> = []
     private var mayBeLost: Set<Int> = []
+    /// Removals that sent nothing: their entries were added and removed between two pushes.
+    private var unsentRemovals: Set<Int> = []
     /// What the server held, surely and maybe, at its last dump.
     private var dump: (onServer: Set<Int>, mayBeOnServer: Set<Int>)?
     /// Adds of a memo to a shelf made by a machine whose removal of it is not surely on the
@@ -105,10 +110,13 @@ struct CausalHistory {
     func hasPushed(_ machine: Int) -> Bool { pushers.contains(machine) }
 
     /// A push of `machine` committed on the server: every version it sent is above all it
-    /// had seen, so whoever pulls from now on has seen those too.
+    /// had seen, so whoever pulls from now on has seen those too. A removal of an entry its
+    /// machine never saw on the server (added there and removed before a push) sends
+    /// nothing: it is never on the server.
     mutating func pushed(by machine: Int) {
         pushers.insert(machine)
-        onServer.formUnion(seen[machine])
+        for id in pending[machine] where isUnsent(edits[id]) { unsentRemovals.insert(id) }
+        onServer.formUnion(seen[machine].subtracting(unsentRemovals))
         mayHavePushed(by: machine)
         pending[machine] = []
     }
@@ -138,6 +146,18 @@ struct CausalHistory {
         pending[machine] = pending[machine].filter { backup.maySeen.contains($0) }
         // Others' edits this store alone held, once a server put back from a dump lost them.
         forgetUnheld()
+    }
+
+    /// Whether `edit` is a removal of an entry (not of a set's element) of which its machine
+    /// had seen no edit that is on the server, surely or maybe: the entry's record has no name
+    /// yet, and the push sends no tombstone.
+    private func isUnsent(_ edit: Edit) -> Bool {
+        if case .shelved = edit.key { return false }
+        guard edit.value == nil else { return false }
+        return !edit.seen.contains { id in
+            edits[id].key == edit.key && edits[id].value != nil
+                && (onServer.contains(id) || mayBeOnServer.contains(id))
+        }
     }
 
     /// The server's database was dumped.
