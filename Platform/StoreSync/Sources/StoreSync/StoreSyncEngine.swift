@@ -17,8 +17,8 @@ import OpenSwiftData
 ///    history (everything on a first push) and gives new models their record names; a
 ///    store that has pulled less than its device had on the server, or holds less than it
 ///    pushed (a restored backup, a copied data folder), takes a new device id first, naming
-///    the models its device named
-///    since as it did (the server keeps who first wrote each record); a store whose server
+///    the models its device named since as it did (the server keeps who first wrote each
+///    record); a store whose server
 ///    went back in time (restored from an older copy: its last sequence number is below the
 ///    store's cursor, or its note of the store's device below the one the store made) syncs
 ///    with it as with a new server: it sends every model, each field at the version it was

@@ -106,6 +106,43 @@ struct RestoreAndCopyTests {
     }
 
     @Test(
+        "seed 51 (STORESYNC_SIM_STEPS=60): a backup put back twice sends its unpushed add twice as one add, which a removal made elsewhere in between still takes out"
+    )
+    func backupPutBackTwice() async throws {
+        let url = try await TestPostgres.newDatabase()
+        var a: Library? = try Library()
+        let b = try Library()
+        try a?.change { context in
+            context.insert(Book(title: "Dune"))
+            context.insert(Genre(name: "war"))
+        }
+        try await a?.sync(url)
+        try a?.change { context in
+            try #require(a).book("Dune", in: context).genres?.append(
+                try #require(a).named(Genre.self, "war", in: context))
+        }
+        let folder = try #require(a?.folder)
+        let store = StoreFile(url: folder.file("library.sqlite"))
+        let backup = try store.backup(label: "test")
+        try await a?.sync(url)
+        try await b.sync(url)
+        try b.change { context in try b.book("Dune", in: context).genres = [] }
+        try await b.sync(url)
+        try await a?.sync(url)
+        a = nil
+        // Put back twice: the second time, the store's device has synced since the backup.
+        try store.restore(from: backup)
+        try await Library(opening: folder).sync(url)
+        try store.restore(from: backup)
+        let restored = try Library(opening: folder)
+        try await restored.sync(url)
+        try await b.sync(url)
+        for machine in [restored, b] {
+            #expect(try machine.contents().first { $0.hasPrefix("book Dune") }?.hasSuffix("genres []") == true)
+        }
+    }
+
+    @Test(
         "seed 88 (STORESYNC_SIM_SCHEDULES=100): a memo saved before the backup and pushed after it keeps its record in the restored store: one memo, not two"
     )
     func restoredModelNamedSinceKeepsItsName() async throws {

@@ -1,4 +1,5 @@
 import Foundation
+import OpenSwiftData
 import PopcornTestSupport
 import StoreSyncTesting
 import Testing
@@ -164,6 +165,71 @@ struct ServerWentBackTests {
         try await c.sync(url)
         #expect(try c.movies().map(\.movie) == [1, 2, 3])
         try await expectVersionsAsOnServer([a, c], url)
+    }
+
+    /// Dune in `genres` on A and C, synced, and the server's database dumped, then A's
+    /// `lost` change synced and the server put back from the dump.
+    private func duneRestored(
+        in genres: [String], lost: (Library, ModelContext) throws -> Void
+    ) async throws -> (url: String, a: Library, c: Library) {
+        let url = try await TestPostgres.newDatabase()
+        let folder = TemporaryFolder(prefix: "ServerWentBack")
+        let backup = folder.file("server.dump")
+        let (a, c) = (try Library(), try Library())
+        try a.change { context in
+            let book = Book(title: "Dune")
+            context.insert(book)
+            for name in ["scifi", "war", "poetry"] { context.insert(Genre(name: name)) }
+            for name in genres { book.genres?.append(try a.named(Genre.self, name, in: context)) }
+        }
+        try await a.sync(url)
+        try await c.sync(url)
+        try TestPostgres.dump(url, to: backup)
+        try a.change { context in try lost(a, context) }
+        try await a.sync(url)
+        try TestPostgres.restore(url, from: backup)
+        return (url, a, c)
+    }
+
+    private func setGenres(_ machine: Library, _ change: ([Genre], ModelContext) throws -> [Genre]) throws {
+        try machine.change { context in
+            let book = try machine.book("Dune", in: context)
+            book.genres = try change(book.genres ?? [], context)
+        }
+    }
+
+    private func genres(_ machine: Library) throws -> String? {
+        try machine.contents().first { $0.hasPrefix("book Dune") }?.components(separatedBy: "genres ").last
+    }
+
+    @Test(
+        "seed 11 (STORESYNC_SIM_STEPS=60): after a restore, an add made on the restored server that A never saw stays, though A changed the set later"
+    )
+    func addNotSeenStaysAfterRestore() async throws {
+        let (url, a, c) = try await duneRestored(in: ["scifi"]) { machine, context in
+            try machine.book("Dune", in: context).genres?.append(try machine.named(Genre.self, "war", in: context))
+        }
+        try setGenres(c) { genres, context in genres + [try c.named(Genre.self, "poetry", in: context)] }
+        try await c.sync(url)
+        try await Task.sleep(for: .milliseconds(5))
+        // Later than C's add, which A has not seen: A takes scifi off.
+        try setGenres(a) { genres, _ in genres.filter { $0.name != "scifi" } }
+        #expect(try await a.sync(url).serverWentBack)
+        try await c.sync(url)
+        #expect(try [a, c].map(genres) == ["[poetry,war]", "[poetry,war]"])
+    }
+
+    @Test(
+        "seed 128 (STORESYNC_SIM_STEPS=60): a store syncing with a server that went back sends the removals it saved since its last push"
+    )
+    func removalSinceLastPushAfterRestore() async throws {
+        let (url, a, c) = try await duneRestored(in: ["scifi", "war"]) { machine, context in
+            try machine.book("Dune", in: context).genres?.append(try machine.named(Genre.self, "poetry", in: context))
+        }
+        try setGenres(a) { genres, _ in genres.filter { $0.name != "war" } }
+        #expect(try await a.sync(url).serverWentBack)
+        try await c.sync(url)
+        #expect(try [a, c].map(genres) == ["[poetry,scifi]", "[poetry,scifi]"])
     }
 
     @Test("a to-many set sent again after a restore keeps the removals made on the restored server since")

@@ -20,6 +20,11 @@ struct LinkBases {
     var records: [String: [String: [String: [String]]]] = [:]
     /// The changes of a push not noted yet, in order.
     var unconfirmed: [LinkChange] = []
+    /// Each record's to-many fields: the tags of the adds this store saw removed (its own
+    /// removals pushed, and the adds a pull no longer brought), by target, kept for the
+    /// tombstone retention (by the adds' times): a store syncing with a server that went back
+    /// in time removes them again, and no other add (``OutgoingChanges``).
+    var removed: [String: [String: [String: [String]]]] = [:]
 
     private static let name = "storesync.linkBases"
 
@@ -27,6 +32,7 @@ struct LinkBases {
         let server: UUID?
         let records: [String: [String: [String: [String]]]]
         let unconfirmed: [LinkChange]?
+        let removed: [String: [String: [String: [String]]]]?
     }
 
     /// The elements kept for `server`; none when they are another server's.
@@ -34,18 +40,20 @@ struct LinkBases {
         guard let text = try metadata.value(named: name) else { return LinkBases(server: server) }
         let stored = try JSONDecoder().decode(Stored.self, from: Data(text.utf8))
         guard stored.server == server else { return LinkBases(server: server) }
-        return LinkBases(server: server, records: stored.records, unconfirmed: stored.unconfirmed ?? [])
+        return LinkBases(
+            server: server, records: stored.records, unconfirmed: stored.unconfirmed ?? [],
+            removed: stored.removed ?? [:])
     }
 
     func write(to metadata: SyncMetadata) throws {
-        guard !records.isEmpty || !unconfirmed.isEmpty else { return try metadata.setValue(nil, named: Self.name) }
+        guard !records.isEmpty || !unconfirmed.isEmpty || !removed.isEmpty else {
+            return try metadata.setValue(nil, named: Self.name)
+        }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        try metadata.setValue(
-            String(
-                decoding: try encoder.encode(Stored(server: server, records: records, unconfirmed: unconfirmed)),
-                as: UTF8.self),
-            named: Self.name)
+        let stored = Stored(
+            server: server, records: records, unconfirmed: unconfirmed, removed: removed.isEmpty ? nil : removed)
+        try metadata.setValue(String(decoding: try encoder.encode(stored), as: UTF8.self), named: Self.name)
     }
 
     /// The elements as they are once the unconfirmed changes applied.
@@ -56,8 +64,13 @@ struct LinkBases {
         return bases
     }
 
-    /// Sets a field's elements; an empty field is kept as one (it is known, and empty).
+    /// Sets a field's elements; an empty field is kept as one (it is known, and empty). The
+    /// adds known before and not among them were removed.
     mutating func set(_ elements: [String: [String]], record: String, field: String) {
+        for (target, tags) in records[record]?[field] ?? [:] {
+            let kept = Set(elements[target] ?? [])
+            noteRemoved(tags.filter { !kept.contains($0) }, of: target, record: record, field: field)
+        }
         records[record, default: [:]][field] = elements
     }
 
@@ -65,7 +78,10 @@ struct LinkBases {
     mutating func apply(_ change: LinkChange) {
         let record = change.record.uuidString
         var elements = records[record]?[change.field] ?? [:]
-        for target in change.removed.keys { elements[target] = nil }
+        for (target, tags) in change.removed {
+            noteRemoved(tags, of: target, record: record, field: change.field)
+            elements[target] = nil
+        }
         for (target, tag) in change.tagsAdded where elements[target]?.contains(tag) != true {
             elements[target, default: []].append(tag)
         }
@@ -75,5 +91,25 @@ struct LinkBases {
     /// Forgets a record's fields (it was deleted).
     mutating func forget(record: String) {
         records[record] = nil
+        removed[record] = nil
+    }
+
+    /// Notes adds removed.
+    private mutating func noteRemoved(_ tags: [String], of target: String, record: String, field: String) {
+        guard !tags.isEmpty else { return }
+        var known = removed[record]?[field]?[target] ?? []
+        known += tags.filter { !known.contains($0) }
+        removed[record, default: [:]][field, default: [:]][target] = known
+    }
+
+    /// Forgets the removals of the adds whose tags sort below `tag`.
+    mutating func forgetRemovals(below tag: String) {
+        for (record, fields) in removed {
+            var kept = fields.mapValues { targets in
+                targets.mapValues { $0.filter { $0 >= tag } }.filter { !$0.value.isEmpty }
+            }
+            kept = kept.filter { !$0.value.isEmpty }
+            removed[record] = kept.isEmpty ? nil : kept
+        }
     }
 }

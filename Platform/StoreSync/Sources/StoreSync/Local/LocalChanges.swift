@@ -39,11 +39,29 @@ struct LocalChanges {
     struct Stamping {
         var base: HybridLogicalClock?
         var pulls: [SyncState.PulledClock] = []
+        /// The device the saves up to a history transaction were made as, when the store
+        /// took another since (``SyncState/earlierDevice``).
+        var earlierDevice: SyncState.EarlierDevice?
+
+        /// The device the history transaction `transaction` was saved as: `current`, unless
+        /// the store took it after that save.
+        func device(of transaction: Int64, current: UUID) -> UUID {
+            guard let earlierDevice, transaction <= earlierDevice.through else { return current }
+            return earlierDevice.device
+        }
 
         /// The clock of the pulls applied before the history transaction `transaction`.
         func pulledClock(before transaction: Int64) -> HybridLogicalClock? {
             pulls.filter { $0.after < transaction }.map(\.clock).max()
         }
+    }
+
+    /// The last transaction of the store's history; nil when it holds none.
+    static func lastTransaction(in context: ModelContext) throws -> Int64? {
+        var descriptor = HistoryDescriptor<DefaultHistoryTransaction>()
+        descriptor.sortBy = [SortDescriptor(\.transactionIdentifier, order: .reverse)]
+        descriptor.fetchLimit = 1
+        return try context.fetchHistory(descriptor).first?.transactionIdentifier
     }
 
     /// Reads the history after `transaction` (all of it when nil), stamping the saves of
@@ -67,7 +85,8 @@ struct LocalChanges {
             guard !changes.isEmpty else { continue }
             let known = [result.clock, stamping.pulledClock(before: recorded.transactionIdentifier)].compactMap { $0 }
                 .max()
-            let version = (known ?? .zero(device: device)).stamp(savedAt: recorded.timestamp, device: device)
+            let savedAs = stamping.device(of: recorded.transactionIdentifier, current: device)
+            let version = (known ?? .zero(device: savedAs)).stamp(savedAt: recorded.timestamp, device: savedAs)
             result.clock = version
             for change in changes {
                 let identifier = change.changedPersistentIdentifier

@@ -45,6 +45,12 @@ struct OutgoingChanges {
                 state.rejoining = true
             }
             if let newDevice {
+                // The saves in the history now were made as the earlier device: they keep
+                // its versions (the same as when that device sent them, if it did).
+                if let earlier = state.device {
+                    let saved = try LocalChanges.lastTransaction(in: context)
+                    state.earlierDevice = saved.map { SyncState.EarlierDevice(device: earlier, through: $0) }
+                }
                 state.device = newDevice
                 // The cursor noted belongs to the device left behind.
                 state.notedCursor = 0
@@ -241,6 +247,7 @@ struct OutgoingChanges {
             var bases = try LinkBases.read(from: metadata, server: state.server)
             for change in linkChanges { bases.apply(change) }
             bases.unconfirmed = []
+            bases.forgetRemovals(below: DeletionsNoted.oldest(keptFor: retention, at: Date()))
             for record in records where record.isDeleted { bases.forget(record: record.recordName.uuidString) }
             try bases.write(to: metadata)
             if !cascaded.isEmpty {
@@ -290,9 +297,9 @@ struct OutgoingChanges {
     /// every target it holds; a field whose elements the store does not know (last synced
     /// by a release that kept none) adds what it holds and removes the older adds.
     /// With `knownTags` (a store syncing with a server that went back in time), a field is
-    /// sent whole, each target with the tags of its adds known there, and replaces the older
-    /// adds: the server's adds of targets this store no longer holds were removed since, or
-    /// are later than the field's version.
+    /// sent whole, each target with the tags of its adds known there, with the removals of
+    /// the adds it saw removed (``LinkBases/removed``): the server's other adds, which this
+    /// store never saw, stay. A field whose elements it never knew replaces the older adds.
     private func toManyChanges(codecs: [String: EntityCodec], bases: LinkBases, knownTags: LinkBases? = nil) throws
         -> [LinkChange]
     {
@@ -314,13 +321,25 @@ struct OutgoingChanges {
                 // A field written whole is sent even when empty, so that its elements are known.
                 guard isWhole || known == nil || !added.isEmpty || !removed.isEmpty else { continue }
                 if let knownTags {
-                    let tags = knownTags.records[record.recordName.uuidString]?[link.name] ?? [:]
+                    let name = record.recordName.uuidString
+                    let version = record.fieldVersions[link.name] ?? record.version.fieldVersion
+                    guard let tags = knownTags.records[name]?[link.name] else {
+                        // Elements never known here: added, over the older adds when the
+                        // record was synced (by a release that kept no elements), not when
+                        // it is new here (it saw no add).
+                        changes.append(
+                            LinkChange(
+                                record: record.recordName, field: link.name, added: added, removed: [:],
+                                version: version, replacesOlder: record.writtenFieldVersions != nil))
+                        continue
+                    }
+                    // The adds seen removed, and those of the targets taken off here since.
+                    let removed = (knownTags.removed[name]?[link.name] ?? [:]).merging(
+                        tags.filter { !current.contains($0.key) }, uniquingKeysWith: { $0 + $1 })
                     changes.append(
                         LinkChange(
-                            record: record.recordName, field: link.name, added: added, removed: [:],
-                            version: record.fieldVersions[link.name] ?? record.version.fieldVersion,
-                            replacesOlder: true,
-                            addedTags: tags.filter { current.contains($0.key) && !$0.value.isEmpty }))
+                            record: record.recordName, field: link.name, added: added, removed: removed,
+                            version: version, addedTags: tags.filter { current.contains($0.key) && !$0.value.isEmpty }))
                     continue
                 }
                 changes.append(

@@ -55,6 +55,33 @@ struct SyncState {
     /// Whether a push was prepared and not noted yet (in flight, or cut off): the server's
     /// note of the device may be above what this store noted (``StoreSyncEngine/standing(of:server:records:compaction:on:)``).
     var pushing = false
+    /// The device this store synced as before it took ``device``, with the last history
+    /// transaction saved then: those saves keep the versions they had (a backup put back
+    /// twice sends its saves twice at one version, which a removal made elsewhere in
+    /// between still wins over). Nil for a store that never took another device.
+    var earlierDevice: EarlierDevice?
+
+    /// A device the store synced as, and the last history transaction saved as it.
+    struct EarlierDevice: Equatable {
+        let device: UUID
+        let through: Int64
+
+        /// `device@through`, as the store's sync state keeps it.
+        var description: String { "\(device.uuidString)@\(through)" }
+
+        init(device: UUID, through: Int64) {
+            self.device = device
+            self.through = through
+        }
+
+        /// Reads ``description``.
+        init?(_ text: String) {
+            let parts = text.split(separator: "@", maxSplits: 1)
+            guard parts.count == 2, let device = UUID(uuidString: String(parts[0])), let through = Int64(parts[1])
+            else { return nil }
+            self.init(device: device, through: through)
+        }
+    }
 
     /// A pull applied: the last history transaction before its own, and the clock after it.
     struct PulledClock: Equatable {
@@ -95,6 +122,7 @@ struct SyncState {
         static let notedCursor = "storesync.notedCursor"
         static let rejoining = "storesync.rejoining"
         static let pushing = "storesync.pushing"
+        static let earlierDevice = "storesync.earlierDevice"
     }
 
     static func read(from metadata: SyncMetadata) throws -> SyncState {
@@ -120,6 +148,7 @@ struct SyncState {
         state.notedCursor = try metadata.value(named: Name.notedCursor).flatMap { Int64($0) } ?? 0
         state.rejoining = try metadata.value(named: Name.rejoining) != nil
         state.pushing = try metadata.value(named: Name.pushing) != nil
+        state.earlierDevice = try metadata.value(named: Name.earlierDevice).flatMap(EarlierDevice.init)
         return state
     }
 
@@ -159,6 +188,7 @@ struct SyncState {
         try metadata.setValue(notedCursor == 0 ? nil : String(notedCursor), named: Name.notedCursor)
         try metadata.setValue(rejoining ? "1" : nil, named: Name.rejoining)
         try metadata.setValue(pushing ? "1" : nil, named: Name.pushing)
+        try metadata.setValue(earlierDevice?.description, named: Name.earlierDevice)
     }
 
     /// Forgets where the store stood on its server: the next push sends every model, and the
@@ -173,8 +203,8 @@ struct SyncState {
 
     /// What the stamps of the saves not pushed yet start from (``LocalChanges``).
     var stamping: LocalChanges.Stamping {
-        guard let stampBase else { return LocalChanges.Stamping(base: clock) }
-        return LocalChanges.Stamping(base: stampBase, pulls: pulls)
+        guard let stampBase else { return LocalChanges.Stamping(base: clock, earlierDevice: earlierDevice) }
+        return LocalChanges.Stamping(base: stampBase, pulls: pulls, earlierDevice: earlierDevice)
     }
 
     /// Notes a push: the stamps of the saves made since start from the clock as it is now.

@@ -27,6 +27,13 @@ final class Library {
         container = try Self.open(folder)
     }
 
+    /// A data folder kept while no library had it open (its store was put back from a
+    /// backup meanwhile).
+    init(opening folder: TemporaryFolder) throws {
+        self.folder = folder
+        container = try Self.open(folder)
+    }
+
     private static func open(_ folder: TemporaryFolder) throws -> ModelContainer {
         try ModelContainer(
             for: schema,
