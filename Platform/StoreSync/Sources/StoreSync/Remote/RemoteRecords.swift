@@ -172,11 +172,16 @@ struct RemoteRecords {
     /// The names of the records `device` wrote first, by their models' origins in its
     /// store (``SyncRecord/origin``): what a store put back from a backup named since the
     /// backup, so that it names those models as it did, instead of pushing them again as
-    /// new records.
+    /// new records. Tombstones included (a live record over one of the same origin): a
+    /// model deleted elsewhere since takes its record's name, and the deletion, later than
+    /// the backup's version of it, wins.
     func names(originatedBy device: UUID) async throws(SyncError) -> [String: UUID] {
         var names: [String: UUID] = [:]
         for row in try await remote.query(
-            "SELECT origin_key, record_name FROM \(unescaped: table) WHERE origin_device = \(device) AND NOT deleted")
+            """
+            SELECT origin_key, record_name FROM \(unescaped: table) WHERE origin_device = \(device) \
+            ORDER BY deleted DESC
+            """)
         {
             let (key, name) = try RemoteSchema.decode((String?, UUID).self, row, remote)
             if let key { names[key] = name }
