@@ -14,6 +14,15 @@ import Testing
 /// each deletion, hold on every machine.
 @Suite("A server that went back in time")
 struct ServerWentBackTests {
+    /// A copy of a test database, taken with `pg_dump` and put back with `pg_restore`.
+    private struct ServerCopy {
+        let folder = TemporaryFolder(prefix: "ServerWentBack")
+
+        func take(of url: String) throws { try TestPostgres.dump(url, to: folder.file("server.dump")) }
+
+        func putBack(into url: String) throws { try TestPostgres.restore(url, from: folder.file("server.dump")) }
+    }
+
     /// Fails the test when a machine's noted field versions differ from the server's.
     private func expectVersionsAsOnServer(
         _ machines: [Machine], _ url: String, sourceLocation: SourceLocation = #_sourceLocation
@@ -28,18 +37,17 @@ struct ServerWentBackTests {
     @Test("a server restored from a pg_dump taken before A's last sync gets back what A and B synced since")
     func restoredFromDump() async throws {
         let url = try await TestPostgres.newDatabase()
-        let folder = TemporaryFolder(prefix: "ServerWentBack")
-        let backup = folder.file("server.dump")
+        let copy = ServerCopy()
         let a = try Machine()
         let b = try Machine()
         try a.add(movie: 1, note: "before the backup")
         try await a.sync(url)
         try await b.sync(url)
-        try TestPostgres.dump(url, to: backup)
+        try copy.take(of: url)
         try a.add(movie: 2, note: "after the backup")
         try await a.sync(url)
         try await b.sync(url)
-        try TestPostgres.restore(url, from: backup)
+        try copy.putBack(into: url)
 
         for machine in [a, b] {
             let report = try await machine.sync(url)
@@ -57,20 +65,19 @@ struct ServerWentBackTests {
     )
     func restoredAndOvertaken() async throws {
         let url = try await TestPostgres.newDatabase()
-        let folder = TemporaryFolder(prefix: "ServerWentBack")
-        let backup = folder.file("server.dump")
+        let copy = ServerCopy()
         let a = try Machine()
         let c = try Machine()
         for movie in 1...4 { try a.add(movie: movie, at: 1_000, note: "before the backup") }
         try await a.sync(url)
         try await c.sync(url)
-        try TestPostgres.dump(url, to: backup)
+        try copy.take(of: url)
         // Lost with the restore: A's edit of 1's note, its deletion of 3, its new 2's note.
         try a.edit(movie: 1, note: "A, after the backup")
         try a.remove(movie: 3)
         try a.edit(movie: 2, note: "A, after the backup")
         try await a.sync(url)
-        try TestPostgres.restore(url, from: backup)
+        try copy.putBack(into: url)
         // C had synced only before the copy: the restored server is all it knows, and its
         // writes, later than A's, take the sequence numbers past A's cursor.
         try await Task.sleep(for: .milliseconds(5))
@@ -94,18 +101,17 @@ struct ServerWentBackTests {
     @Test("a deletion made on B and pulled by A before the restore is sent again by A: it does not come back")
     func pulledDeletionSentAgain() async throws {
         let url = try await TestPostgres.newDatabase()
-        let folder = TemporaryFolder(prefix: "ServerWentBack")
-        let backup = folder.file("server.dump")
+        let copy = ServerCopy()
         let (a, b, c) = (try Machine(), try Machine(), try Machine())
         try a.add(movie: 1)
         try a.add(movie: 5)
         for machine in [a, b, c] { try await machine.sync(url) }
-        try TestPostgres.dump(url, to: backup)
+        try copy.take(of: url)
         try b.remove(movie: 5)
         try await b.sync(url)
         try await a.sync(url)
         #expect(try a.movies().map(\.movie) == [1])
-        try TestPostgres.restore(url, from: backup)
+        try copy.putBack(into: url)
         // B is gone (its data folder lost); A syncs, then C, which synced before the copy.
         let report = try await a.sync(url)
         #expect(report.serverWentBack && report.sentDeletions == 1)
@@ -118,21 +124,20 @@ struct ServerWentBackTests {
     @Test("a sync with a server that went back, cut off after its push, sends every model again at the next sync")
     func cutOffRejoin() async throws {
         let url = try await TestPostgres.newDatabase()
-        let folder = TemporaryFolder(prefix: "ServerWentBack")
-        let backup = folder.file("server.dump")
+        let copy = ServerCopy()
         let (a, c) = (try Machine(), try Machine())
         try a.add(movie: 1)
         try a.add(movie: 3)
         try await a.sync(url)
         try await c.sync(url)
-        try TestPostgres.dump(url, to: backup)
+        try copy.take(of: url)
         try a.add(movie: 2)
         try a.remove(movie: 3)
         try await a.sync(url)
-        try TestPostgres.restore(url, from: backup)
+        try copy.putBack(into: url)
         await #expect(throws: SyncError.self) { try await a.sync(url, stoppingAt: .afterPushing) }
         // The push happened; the server is then set back again, as if it had not.
-        try TestPostgres.restore(url, from: backup)
+        try copy.putBack(into: url)
         let report = try await a.sync(url)
         #expect(report.serverWentBack)
         try await c.sync(url)
@@ -145,21 +150,20 @@ struct ServerWentBackTests {
     )
     func restoredAgainAfterCutOffRejoin() async throws {
         let url = try await TestPostgres.newDatabase()
-        let folder = TemporaryFolder(prefix: "ServerWentBack")
-        let backup = folder.file("server.dump")
+        let copy = ServerCopy()
         let (a, c) = (try Machine(), try Machine())
         try a.add(movie: 1)
         try await a.sync(url)
         try await c.sync(url)
-        try TestPostgres.dump(url, to: backup)
+        try copy.take(of: url)
         try a.add(movie: 2)
         try await a.sync(url)
-        try TestPostgres.restore(url, from: backup)
+        try copy.putBack(into: url)
         // A sends every model, and is cut off once that is noted, before it pulls.
         await #expect(throws: SyncError.self) { try await a.sync(url, stoppingAt: .afterConfirmingPush) }
         try a.add(movie: 3)
         await #expect(throws: SyncError.self) { try await a.sync(url, stoppingAt: .afterConfirmingPush) }
-        try TestPostgres.restore(url, from: backup)
+        try copy.putBack(into: url)
 
         #expect(try await a.sync(url).serverWentBack)
         try await c.sync(url)
@@ -173,8 +177,7 @@ struct ServerWentBackTests {
         in genres: [String], lost: (Library, ModelContext) throws -> Void
     ) async throws -> (url: String, a: Library, c: Library) {
         let url = try await TestPostgres.newDatabase()
-        let folder = TemporaryFolder(prefix: "ServerWentBack")
-        let backup = folder.file("server.dump")
+        let copy = ServerCopy()
         let (a, c) = (try Library(), try Library())
         try a.change { context in
             let book = Book(title: "Dune")
@@ -184,10 +187,10 @@ struct ServerWentBackTests {
         }
         try await a.sync(url)
         try await c.sync(url)
-        try TestPostgres.dump(url, to: backup)
+        try copy.take(of: url)
         try a.change { context in try lost(a, context) }
         try await a.sync(url)
-        try TestPostgres.restore(url, from: backup)
+        try copy.putBack(into: url)
         return (url, a, c)
     }
 
@@ -235,8 +238,7 @@ struct ServerWentBackTests {
     @Test("a to-many set sent again after a restore keeps the removals made on the restored server since")
     func toManyAfterRestore() async throws {
         let url = try await TestPostgres.newDatabase()
-        let folder = TemporaryFolder(prefix: "ServerWentBack")
-        let backup = folder.file("server.dump")
+        let copy = ServerCopy()
         let (a, c) = (try Library(), try Library())
         try a.change { context in
             let book = Book(title: "Dune")
@@ -246,7 +248,7 @@ struct ServerWentBackTests {
         }
         try await a.sync(url)
         try await c.sync(url)
-        try TestPostgres.dump(url, to: backup)
+        try copy.take(of: url)
         // Lost with the restore: A's removal of war and its add of poetry.
         try a.change { context in
             let book = try a.book("Dune", in: context)
@@ -254,7 +256,7 @@ struct ServerWentBackTests {
                 (book.genres ?? []).filter { $0.name != "war" } + [try a.named(Genre.self, "poetry", in: context)]
         }
         try await a.sync(url)
-        try TestPostgres.restore(url, from: backup)
+        try copy.putBack(into: url)
         // On the restored server, C removes scifi, the add of it that the copy holds.
         try c.change { context in
             let book = try c.book("Dune", in: context)

@@ -24,12 +24,14 @@
 /// change of the set (see the Limits article): such an add makes no claim.
 ///
 /// A removal of an entry its machine added and removed between two pushes sends nothing,
-/// and is never on the server.
+/// and is never on the server. A memo's filing writes only its folder: when it keeps the memo
+/// over a concurrent removal, the memo's other fields are those of their last writes.
 ///
 /// A store put back from its backup has seen what it had at the backup, and the edits its
 /// machine made since that did not reach the server are gone: lost, when no sync may have
 /// pushed them, and maybe lost when one may have. A lost edit takes no part in any claim; a
-/// maybe lost one may still win, but dominates no other.
+/// maybe lost one may still win, but dominates no other; an entry whose edits left are all
+/// maybe lost may be absent.
 ///
 /// A server put back from a dump has lost what was pushed since: every machine sends all
 /// it holds at its next sync (the engine syncs with such a server as with a new one), so the
@@ -53,6 +55,10 @@ struct CausalHistory {
         /// The edits its machine may have seen before it (those of syncs that may have
         /// pulled them too).
         let maySeen: Set<Int>
+        /// Whether the edit wrote the value's fields; false for a memo's filing (its folder
+        /// set or cleared), which writes only its folder and carries the rest as its
+        /// machine held it.
+        var writesValue = true
 
         var description: String { "step \(step), machine \(machine): \(value ?? "removed")" }
     }
@@ -86,10 +92,10 @@ struct CausalHistory {
         pending = Array(repeating: [], count: machines)
     }
 
-    mutating func record(_ key: EntryKey, value: String?, machine: Int, step: Int) {
+    mutating func record(_ key: EntryKey, value: String?, machine: Int, step: Int, writesValue: Bool = true) {
         let edit = Edit(
             id: edits.count, key: key, value: value, machine: machine, step: step, seen: seen[machine],
-            maySeen: maySeen[machine])
+            maySeen: maySeen[machine], writesValue: writesValue)
         if case .shelved = key, value != nil,
             edits.contains(where: {
                 $0.key == key && $0.machine == machine && $0.value == nil && !onServer.contains($0.id)
@@ -210,6 +216,15 @@ struct CausalHistory {
         return ofKey.filter { !dominated.contains($0.id) }
     }
 
+    /// The edits of an entry that wrote its value and that no other such edit dominates.
+    private func lastWrites(_ key: EntryKey) -> [Edit] {
+        let writes = kept.filter { $0.key == key && $0.value != nil && $0.writesValue }
+        let dominated = writes.filter { !mayBeLost.contains($0.id) }.reduce(into: Set<Int>()) {
+            $0.formUnion($1.seen)
+        }
+        return writes.filter { !dominated.contains($0.id) }
+    }
+
     var keys: Set<EntryKey> { Set(kept.map(\.key)) }
 
     /// How many entries have one edit that must win, and how many end with concurrent ones.
@@ -240,6 +255,17 @@ struct CausalHistory {
                 continue
             }
             let value = values.first
+            // Edits that are all maybe lost (a sync that may have pushed them failed, then the
+            // store was put back) may all be gone.
+            if value == nil, candidates.allSatisfy({ mayBeLost.contains($0.id) }) { continue }
+            if let value, !candidates.contains(where: { $0.value == value }),
+                candidates.contains(where: { !$0.writesValue && $0.value != nil }),
+                lastWrites(key).contains(where: { $0.value == value })
+            {
+                // A filing kept the entry over a removal: its other fields are those of the
+                // last writes of them (the server merges per field).
+                continue
+            }
             if !candidates.contains(where: { $0.value == value }) {
                 let allowed = candidates.map(\.description).joined(separator: " | ")
                 found.append("\(key): \(value ?? "absent"), but the edits that may win are: \(allowed)")

@@ -150,7 +150,7 @@ struct SyncSimulation {
             // Each memo the folder held is changed too (its folder cleared): an edit of
             // the memo as this machine holds it.
             for title in try machines[index].removeFolder(name: name) {
-                history.record(.memo(title), value: values[title], machine: index, step: number)
+                history.record(.memo(title), value: values[title], machine: index, step: number, writesValue: false)
             }
             history.record(.folder(name), value: nil, machine: index, step: number)
             return name
@@ -170,7 +170,7 @@ struct SyncSimulation {
             let chosen = folderPick % (folders.count + 1)
             let folder = chosen < folders.count ? folders[chosen] : nil
             let value = try machines[index].file(memo: title, in: folder)
-            history.record(.memo(title), value: value, machine: index, step: number)
+            history.record(.memo(title), value: value, machine: index, step: number, writesValue: false)
             return "memo \(title) in \(folder ?? "none")"
         case .shelveMemo(let index, let memoPick, let shelfPick):
             let held = try machines[index].memoTitles()
