@@ -54,10 +54,10 @@ extension StoreSyncEngine {
             )
         }
         if state.notedCursor > (note?.noted ?? 0) {
-            let found = note.map { "that it pulled up to \($0.noted)" } ?? "nothing of its device"
+            let found = note.map { "\($0.noted)" } ?? "nothing"
             return SyncStanding(
-                rewound: "at its last sync the store noted on the server that it had pulled up to sequence number "
-                    + "\(state.notedCursor), and the server's note says \(found)")
+                rewound: "the store's device had pulled or pushed up to sequence number \(state.notedCursor) there, "
+                    + "and the server's note of it says \(found)")
         }
         var standing = SyncStanding()
         if let note {
