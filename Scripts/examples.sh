@@ -18,7 +18,7 @@ source "$(dirname "$0")/packages.sh"
 REPOSITORY_URL=https://github.com/OWNER/OpenSwiftData
 version=$(sed -nE 's/^## \[([0-9]+\.[0-9]+\.[0-9]+)\].*/\1/p' "$ROOT/CHANGELOG.md" | head -n 1)
 if [ -z "$version" ]; then
-    echo "CHANGELOG.md names no released version (a heading such as '## [1.2.3] - 2026-01-31')" >&2
+    echo "CHANGELOG.md names no released version (a heading such as '## [1.2.3]')" >&2
     exit 1
 fi
 

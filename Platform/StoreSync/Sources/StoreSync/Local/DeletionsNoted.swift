@@ -17,17 +17,12 @@ enum DeletionsNoted {
         }
     }
 
-    /// Forgets the deletions older than `retention` at `now`: the server has removed their
-    /// tombstones, and a machine that missed them pulls every record.
-    static func forget(olderThan retention: Duration, at now: Date, in metadata: SyncMetadata) throws {
-        try metadata.forgetDeletions(below: oldest(keptFor: retention, at: now))
-    }
-
     /// The lowest version (``HybridLogicalClock/fieldVersion``) kept for `retention` at
     /// `now`: the time's 16 digits, which sort below every version of that millisecond and
-    /// above every earlier one.
+    /// above every earlier one. The deletions below it are forgotten (the server has removed
+    /// their tombstones, and a machine that missed them pulls every record), and so are the
+    /// removals of to-many adds (``LinkBases/forgetRemovals(below:)``).
     static func oldest(keptFor retention: Duration, at now: Date) -> String {
-        let oldest = HybridLogicalClock.milliseconds(now) - retention.components.seconds * 1000
-        return String(HybridLogicalClock(wall: oldest, counter: 0, device: UUID()).fieldVersion.prefix(16))
+        HybridLogicalClock.hex16(HybridLogicalClock.milliseconds(now) - retention.components.seconds * 1000)
     }
 }

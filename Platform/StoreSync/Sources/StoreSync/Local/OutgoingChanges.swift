@@ -180,7 +180,7 @@ struct OutgoingChanges {
                     outgoing.deletedModels.append(identifier)
                 }
             }
-            if sendsEverything { try outgoing.addDeletions(try metadata.deletions()) }
+            if sendsEverything { outgoing.addDeletions(try metadata.deletions()) }
             try outgoing.addLinks(linked, names: allNames, metadata: metadata)
             var bases = try LinkBases.read(from: metadata, server: state.server)
             if state.rejoining {
@@ -239,7 +239,8 @@ struct OutgoingChanges {
             try current.write(to: metadata)
             for identifier in deletedModels { try metadata.removeRecordName(of: identifier) }
             try DeletionsNoted.note(records, in: metadata)
-            try DeletionsNoted.forget(olderThan: retention, at: Date(), in: metadata)
+            let oldestKept = DeletionsNoted.oldest(keptFor: retention, at: Date())
+            try metadata.forgetDeletions(below: oldestKept)
             for (name, fieldVersions) in versions {
                 guard let identifier = models[name] else { continue }
                 try metadata.setRecordVersions(fieldVersions, of: identifier)
@@ -247,7 +248,7 @@ struct OutgoingChanges {
             var bases = try LinkBases.read(from: metadata, server: state.server)
             for change in linkChanges { bases.apply(change) }
             bases.unconfirmed = []
-            bases.forgetRemovals(below: DeletionsNoted.oldest(keptFor: retention, at: Date()))
+            bases.forgetRemovals(below: oldestKept)
             for record in records where record.isDeleted { bases.forget(record: record.recordName.uuidString) }
             try bases.write(to: metadata)
             if !cascaded.isEmpty {
@@ -366,7 +367,7 @@ struct OutgoingChanges {
     /// Adds the tombstones of the deletions the store noted (``DeletionsNoted``) but of the
     /// records it sends live: a server that lost them (it went back in time) takes them
     /// again, and one that had them keeps its later writes.
-    private mutating func addDeletions(_ deletions: [SyncMetadata.Deletion]) throws {
+    private mutating func addDeletions(_ deletions: [SyncMetadata.Deletion]) {
         let sent = Set(records.map(\.recordName))
         for deletion in deletions {
             guard let name = UUID(uuidString: deletion.recordName), !sent.contains(name),

@@ -109,7 +109,8 @@ struct HybridLogicalClock: Comparable, Hashable, Sendable, CustomStringConvertib
         wall: 0, counter: 0, device: UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
     ).fieldVersion
 
-    private static func hex16(_ value: Int64) -> String {
+    /// `value` in 16 hexadecimal digits, as ``fieldVersion`` begins with a time.
+    static func hex16(_ value: Int64) -> String {
         let digits = String(UInt64(bitPattern: value), radix: 16)
         return String(repeating: "0", count: max(0, 16 - digits.count)) + digits
     }

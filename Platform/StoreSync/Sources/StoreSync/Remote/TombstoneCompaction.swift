@@ -9,10 +9,11 @@ import PostgresNIO
 /// older than the retention (by the time of their versions): a store that joins the server
 /// later with models of its own (one moving from another server, or syncing with one that
 /// went back in time) still finds the deletions of its models made within the retention.
-/// The highest sequence number removed is the store's *horizon*. A device whose cursor is below the horizon (one
-/// that had not synced for longer than the retention, or a store restored from an older
-/// backup) may have missed a deletion: its pull starts from the beginning, and its models
-/// whose records are no longer on the server are deleted (``IncomingChanges``).
+/// The highest sequence number removed is the store's *horizon*. A device whose cursor is
+/// below the horizon (one that had not synced for longer than the retention, or a store
+/// restored from an older backup) may have missed a deletion: its pull starts from the
+/// beginning, and its models whose records are no longer on the server are deleted
+/// (``IncomingChanges``).
 struct TombstoneCompaction {
     let remote: RemoteConnection
     let store: String
