@@ -21,6 +21,10 @@ struct LocalChanges {
         var version: HybridLogicalClock
         /// Whether the model was inserted in this window (so it may have no record name).
         var wasInserted: Bool
+        /// When the window's last insert of the model was saved: with its primary key, what
+        /// tells it from a model a restored backup's store gave the same key
+        /// (``OutgoingChanges/origin(of:insertedAt:)``).
+        var insertedAt: Date?
         /// The fields its updates wrote; nil when the window inserted it (every field is
         /// new) or deleted it.
         var changedFields: Set<String>? = []
@@ -107,6 +111,7 @@ struct LocalChanges {
                 switch change {
                 case .insert:
                     folded.wasInserted = true
+                    folded.insertedAt = recorded.timestamp
                     folded.isDeleted = false
                     folded.changedFields = nil
                 case .update(let update):

@@ -117,6 +117,7 @@ struct OutgoingChanges {
                 }
                 for (identifier, model) in models.sorted(by: { $0.key < $1.key }) {
                     let fields = try codec.fields(of: model)
+                    let change = changes[identifier]
                     let name: String
                     let hadName = names[identifier] != nil
                     if let existing = names[identifier] {
@@ -127,7 +128,9 @@ struct OutgoingChanges {
                         {
                             name = derived
                             renamed.insert(deleted)
-                        } else if let known = knownNames[Self.origin(of: identifier)]?.uuidString, try !isUsed(known) {
+                        } else if let known = knownNames[Self.origin(of: identifier, insertedAt: change?.insertedAt)]?
+                            .uuidString, try !isUsed(known)
+                        {
                             // A store put back from a backup: the name its device gave the model.
                             name = known
                         } else {
@@ -142,7 +145,6 @@ struct OutgoingChanges {
                     outgoing.models[recordName] = identifier
                     // A model the history does not mention (saved before history was
                     // kept) carries the oldest time: any recorded write wins over it.
-                    let change = changes[identifier]
                     var version = change?.version ?? .zero(device: device)
                     // A record the store knows the field versions of is sent at them (its
                     // changes since at theirs), so that the server keeps the later write
@@ -164,7 +166,8 @@ struct OutgoingChanges {
                         SyncRecord(
                             recordName: recordName, entity: codec.entityName, fields: fields, version: version,
                             isDeleted: false, changedFields: isWhole ? nil : change.map(\.changedFields) ?? [],
-                            origin: Self.origin(of: identifier), writtenFieldVersions: written)
+                            origin: Self.origin(of: identifier, insertedAt: change?.insertedAt),
+                            writtenFieldVersions: written)
                     )
                 }
                 for (identifier, change) in changes.sorted(by: { $0.key < $1.key }) where change.isDeleted {
@@ -378,10 +381,15 @@ struct OutgoingChanges {
         }
     }
 
-    /// A model's entity and primary key in this store (`Entity/key`): the origin the server
-    /// keeps with a record's first write (``RemoteRecords/names(originatedBy:)``).
-    static func origin(of identifier: PersistentIdentifier) -> String {
-        "\(identifier.entityName)/\(identifier.primaryKey.map(String.init) ?? "")"
+    /// A model's entity and primary key in this store, and when it was inserted when the
+    /// history says (`Entity/key@seconds`): the origin the server keeps with a record's first
+    /// write (``RemoteRecords/names(originatedBy:)``). The time tells a model of a store put
+    /// back from a backup from one added after the backup, lost with it, that had its key:
+    /// SQLite gives a new row the key after the largest one left, which the lost rows had.
+    static func origin(of identifier: PersistentIdentifier, insertedAt: Date?) -> String {
+        let key = "\(identifier.entityName)/\(identifier.primaryKey.map(String.init) ?? "")"
+        // The shortest text that reads back as the same Double: the same on every read.
+        return insertedAt.map { "\(key)@\($0.timeIntervalSince1970)" } ?? key
     }
 
     /// A name for a model that has none: derived from its domain key, unless another
