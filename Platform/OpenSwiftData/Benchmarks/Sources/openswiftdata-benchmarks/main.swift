@@ -4,7 +4,9 @@
 //   openswiftdata-benchmarks [--small] [--only NAME,…] [--no-scale] [--scale-folder FOLDER]
 //       prepares stores in a temporary folder (and the scale store in the scale folder,
 //       once), runs each workload and implementation in a child process (in turns, three
-//       rounds for the read-only workloads, keeping the best), prints a table
+//       rounds for the read-only workloads, keeping the best), prints a table; a run of
+//       every workload at the sizes also writes it to $OPENSWIFTDATA_BENCH_TABLE
+//       (a file), for Scripts/bench.sh to put into BENCHMARKS.md
 //   openswiftdata-benchmarks --prepare FOLDER [--small] [--scale-folder FOLDER]
 //       only writes the stores (and builds the scale store if it is not there)
 //   openswiftdata-benchmarks --workload NAME IMPL FOLDER [--small] [--scale-folder FOLDER]
@@ -73,8 +75,19 @@ func runAll() throws {
         }
         results.append(WorkloadResult(spec: spec, results: rounds.mapValues(Measurement.best(of:))))
     }
+    let table = Report.table(results, scale: scale, baselineKilobytes: baseline)
     print("")
-    print(Report.table(results, scale: scale, baselineKilobytes: baseline))
+    print(table)
+    if workloads.count == Workloads.all.count && !scale.small { try write(table) }
+}
+
+/// Writes the table of a run of every workload at the sizes to the file
+/// `OPENSWIFTDATA_BENCH_TABLE` names, if it is set: Scripts/bench.sh puts it into
+/// BENCHMARKS.md. A partial run (`--only`, `--no-scale`, `--small`) writes nothing, so that
+/// it never replaces the page's table.
+func write(_ table: String) throws {
+    guard let path = ProcessInfo.processInfo.environment["OPENSWIFTDATA_BENCH_TABLE"] else { return }
+    try Data((table + "\n").utf8).write(to: URL(fileURLWithPath: path))
 }
 
 do {
