@@ -11,9 +11,9 @@ let strictSettings: [SwiftSetting] = [
 /// API on SQLite), the same under SwiftData's module name, its migration test helpers,
 /// StoreSync, and Apple's logging modules for Linux (`OSLog`, `os`). SwiftPM reads only this
 /// manifest of a package it fetches by URL, so it has no `.package(path:)` dependencies; the
-/// sources live under `Platform/`. The Popcorn app is the package in `App/`; StoreSync's
-/// tests, which share Popcorn's test support, are the package in `Platform/StoreSync`; the
-/// macros' expansion tests, the package in `Platform/OpenSwiftData/MacroTests` (a test target
+/// sources live under `Platform/`, each library's tests beside its sources. The Popcorn app
+/// is the package in `App/`; the macros' expansion tests, the package in
+/// `Platform/OpenSwiftData/MacroTests` (a test target
 /// that depends on a macro target is built, with every test target of its package, for the
 /// compiler's own use, and here would have built GRDB and OpenSwiftData a second time).
 let package = Package(
@@ -26,6 +26,9 @@ let package = Package(
         // under SwiftData's module name.
         .library(name: "SwiftData", targets: ["SwiftData"]),
         .library(name: "StoreSync", targets: ["StoreSync"]),
+        // A throw-away PostgreSQL server for tests (Scripts/test-postgres.sh): StoreSync's tests
+        // and the end-to-end tests in Tests/.
+        .library(name: "StoreSyncTesting", targets: ["StoreSyncTesting"]),
         // `import OSLog`, and `import os`, `import os.log` and `import os.signpost`, where
         // Apple's modules do not exist (Linux): the OSLog porting kit, Apple's logging API
         // forwarding to swift-log. Depend on them only there (`.when(platforms: [.linux])`).
@@ -101,6 +104,15 @@ let package = Package(
             path: "Platform/StoreSync/Sources/StoreSync",
             swiftSettings: strictSettings
         ),
+        .target(
+            name: "StoreSyncTesting",
+            dependencies: [
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Platform/StoreSync/Sources/StoreSyncTesting",
+            swiftSettings: strictSettings
+        ),
 
         // The OSLog porting kit. `OSLog` declares the API. `os`, for code that writes
         // `import os`, `import os.log` or `import os.signpost`, re-exports it and is a C module
@@ -130,11 +142,11 @@ let package = Package(
             swiftSettings: strictSettings
         ),
 
-        // OpenSwiftData's tests and the programs they run. StoreSync's tests are in the
-        // package in Platform/StoreSync.
+        // OpenSwiftData's tests and the programs they run.
         .testTarget(
             name: "OpenSwiftDataTests",
-            dependencies: ["OpenSwiftData", "SQLiteFaultInjection"],
+            // OpenSwiftDataTesting for its temporary folders.
+            dependencies: ["OpenSwiftData", "OpenSwiftDataTesting", "SQLiteFaultInjection"],
             path: "Platform/OpenSwiftData/Tests/OpenSwiftDataTests",
             swiftSettings: strictSettings
         ),
@@ -184,6 +196,42 @@ let package = Package(
             name: "openswiftdata-live-query-example",
             dependencies: ["OpenSwiftData"],
             path: "Platform/OpenSwiftData/Examples/LiveQuery",
+            swiftSettings: strictSettings
+        ),
+
+        // StoreSync's tests (a real PostgreSQL server: POPCORN_TEST_POSTGRES_URL, or one they
+        // start), the second process they run and its benchmark.
+        .testTarget(
+            name: "StoreSyncTests",
+            dependencies: [
+                "StoreSync", "StoreSyncTesting", "OpenSwiftData",
+                // Temporary folders, and saves recorded at another time, as a machine whose
+                // clock is off records them.
+                "OpenSwiftDataTesting",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Platform/StoreSync/Tests/StoreSyncTests",
+            swiftSettings: strictSettings
+        ),
+        // A second process for the tests that run a machine under `faketime`.
+        .executableTarget(
+            name: "storesync-fixture",
+            dependencies: ["StoreSync", "OpenSwiftData", .product(name: "Logging", package: "swift-log")],
+            path: "Platform/StoreSync/Tests/StoreSyncFixture",
+            swiftSettings: strictSettings
+        ),
+        // Scripts/bench-sync.sh: records per second pushed and pulled (against postgres-nio by
+        // hand), up-to-date sync time.
+        .executableTarget(
+            name: "storesync-benchmark",
+            dependencies: [
+                "StoreSync", "OpenSwiftData",
+                .product(name: "Logging", package: "swift-log"),
+                // The baseline: the same rows sent and read with postgres-nio by hand.
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ],
+            path: "Platform/StoreSync/Benchmarks/StoreSyncBenchmark",
             swiftSettings: strictSettings
         ),
     ]

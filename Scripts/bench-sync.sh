@@ -14,7 +14,7 @@
 set -euo pipefail
 POPCORN_SCRATCH_PATH="$(cd "$(dirname "$0")/.." && pwd)/.build/bench-optimized"
 source "$(dirname "$0")/packages.sh"
-package="$ROOT/Platform/StoreSync"
+package="$ROOT"
 options=(-c debug --package-path "$package" --scratch-path "$SCRATCH"
     --toolset "$ROOT/Platform/OpenSwiftData/Benchmarks/optimized-toolset.json" --disable-index-store)
 forget_build_plan

@@ -3,8 +3,8 @@
 # The macros' tests come first: they need swift-syntax only, which every later package
 # reuses from the shared build folder.
 # `.` is the repository's root package: OpenSwiftData and StoreSync, the library others
-# depend on. It comes after the packages that use only OpenSwiftData and just before the
-# other three that need postgres-nio (StoreSync's tests, the app in App/, then the end-to-end
+# depend on, with their tests. It comes after the packages that use only OpenSwiftData and
+# just before the other two that need postgres-nio (the app in App/, then the end-to-end
 # tests in Tests/, which run the app's `popcorn` as built for App/): SwiftPM drops the
 # checkouts a package does not use from the shared build folder, and checked out again they
 # are compiled again.
@@ -21,7 +21,6 @@ for candidate in \
     Contexts/PopcornDiscover \
     Contexts/PopcornSearch \
     . \
-    Platform/StoreSync \
     App \
     Tests; do
     if [ -f "$ROOT/$candidate/Package.swift" ]; then

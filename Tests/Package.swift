@@ -28,8 +28,6 @@ let package = Package(
         .package(path: "../Contexts/PopcornMovies"),
         .package(path: "../Contexts/PopcornSearch"),
         .package(path: "../Platform/PopcornTestSupport"),
-        // StoreSync's test support: a throw-away PostgreSQL server.
-        .package(path: "../Platform/StoreSync"),
     ],
     targets: [
         // The next release's watchlist versions: popcorn-next migrates to them, and the
@@ -73,7 +71,8 @@ let package = Package(
                 .product(name: "SearchDomain", package: "PopcornSearch"),
                 .product(name: "SearchInfrastructure", package: "PopcornSearch"),
                 .product(name: "DataPersistenceInfrastructure", package: "DataPersistenceInfrastructure"),
-                .product(name: "StoreSyncTesting", package: "StoreSync"),
+                // StoreSync's test support: a throw-away PostgreSQL server.
+                .product(name: "StoreSyncTesting", package: "OpenSwiftData"),
             ],
             path: "PopcornIntegrationTests",
             swiftSettings: strictSettings

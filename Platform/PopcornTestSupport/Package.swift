@@ -25,6 +25,8 @@ let package = Package(
             name: "PopcornTestSupport",
             dependencies: [
                 .product(name: "OpenSwiftData", package: "OpenSwiftData"),
+                // Its temporary folder, which the stores' layout extends.
+                .product(name: "OpenSwiftDataTesting", package: "OpenSwiftData"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings

@@ -1,7 +1,7 @@
 import Foundation
 import Logging
 import OpenSwiftData
-import PopcornTestSupport
+import OpenSwiftDataTesting
 import StoreSyncTesting
 import Testing
 

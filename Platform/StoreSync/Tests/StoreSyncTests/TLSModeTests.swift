@@ -1,5 +1,5 @@
 import Foundation
-import PopcornTestSupport
+import OpenSwiftDataTesting
 import PostgresNIO
 import StoreSyncTesting
 import Testing

@@ -1,6 +1,6 @@
 import Foundation
 import OpenSwiftData
-import PopcornTestSupport
+import OpenSwiftDataTesting
 import StoreSyncTesting
 import Testing
 

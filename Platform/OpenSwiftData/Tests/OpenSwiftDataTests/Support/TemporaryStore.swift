@@ -1,26 +1,13 @@
 import Foundation
 import GRDB
+import OpenSwiftDataTesting
 import Testing
 
 @testable import OpenSwiftData
 
-/// A folder under the system's temporary directory, removed when the test ends.
-final class TemporaryFolder {
-    let url: URL
-
-    init() {
-        url = FileManager.default.temporaryDirectory
-            .appending(path: "OpenSwiftDataTests-\(UUID().uuidString)", directoryHint: .isDirectory)
-    }
-
-    func file(_ name: String) -> URL {
-        url.appending(path: name)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: url)
-    }
-}
+/// A folder under the system's temporary directory, removed when the test ends: named here
+/// once, so that each test file needs no import of OpenSwiftDataTesting.
+typealias TemporaryFolder = OpenSwiftDataTesting.TemporaryFolder
 
 /// A container on a new store file in a temporary folder.
 func makeContainer(

@@ -1,6 +1,6 @@
 import Foundation
 @_spi(StoreFiles) import OpenSwiftData
-import PopcornTestSupport
+import OpenSwiftDataTesting
 
 /// A machine of the simulation: a data folder, its store (closed while another process
 /// syncs the folder, and opened again after, as the next run of a program would), and

@@ -1,7 +1,6 @@
 import Foundation
 import OpenSwiftData
 import OpenSwiftDataTesting
-import PopcornTestSupport
 import StoreSyncTesting
 import Testing
 

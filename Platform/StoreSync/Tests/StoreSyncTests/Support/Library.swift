@@ -1,6 +1,6 @@
 import Foundation
 import Logging
-import PopcornTestSupport
+import OpenSwiftDataTesting
 import Testing
 
 @testable import OpenSwiftData

@@ -2,7 +2,6 @@ import Foundation
 import Logging
 import OpenSwiftData
 import OpenSwiftDataTesting
-import PopcornTestSupport
 import Testing
 
 @testable import StoreSync
