@@ -8,5 +8,6 @@ import OpenSwiftData
 /// extension MoviesMovieEntity: CacheEntry {}
 /// ```
 public protocol CacheEntry: PersistentModel {
+    /// When the entry was stored.
     var cachedAt: Date { get }
 }

@@ -2,16 +2,16 @@
 /// stores and the remote data source that fills its caches.
 public struct ContextInfrastructure<RemoteDataSource: Sendable>: Sendable {
     /// The context's stores, each served by one actor.
-    public let stores: ContextStores
+    let stores: ContextStores
     /// Where the repositories fetch what the stores do not hold.
-    public let remoteDataSource: RemoteDataSource
+    let remoteDataSource: RemoteDataSource
 
     /// Bundles a context's stores and remote data source.
     ///
     /// - Parameters:
     ///   - stores: The context's stores.
     ///   - remoteDataSource: Where the repositories fetch what the stores do not hold.
-    public init(stores: ContextStores, remoteDataSource: RemoteDataSource) {
+    init(stores: ContextStores, remoteDataSource: RemoteDataSource) {
         self.stores = stores
         self.remoteDataSource = remoteDataSource
     }

@@ -27,7 +27,8 @@ import Synchronization
 public final class ContextStores: Sendable {
     /// The stores, as the context declared them.
     public let descriptions: [StoreDescription]
-    public let locations: StoreLocations
+    /// The data and cache folders.
+    let locations: StoreLocations
     /// The context's own logger: told when a cache is recreated or a store fails.
     public let logger: Logger
     /// How long cache entries stay fresh, and the clock.

@@ -9,6 +9,7 @@ public enum LegacyStoreRelocationError: Error, Hashable, CustomStringConvertible
     /// A file could not be renamed.
     case renameFailed(from: URL, to: URL, detail: String)
 
+    /// What could not be done to which file; nothing was deleted.
     public var description: String {
         switch self {
         case .storeInUse(let url):
@@ -18,10 +19,11 @@ public enum LegacyStoreRelocationError: Error, Hashable, CustomStringConvertible
         }
     }
 
+    /// The ``description``.
     public var errorDescription: String? { description }
 
     /// The store file the relocation was about.
-    public var url: URL {
+    var url: URL {
         switch self {
         case .storeInUse(let url): url
         case .renameFailed(let from, _, _): from

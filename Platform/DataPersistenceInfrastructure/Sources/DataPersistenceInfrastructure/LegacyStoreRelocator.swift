@@ -32,7 +32,7 @@ import Logging
 /// No file is ever deleted, so the only copy of a row is never lost; the logger says
 /// what was done. Running it again after it succeeded does nothing. Every file operation
 /// is OpenSwiftData's (`StoreFile`).
-public enum LegacyStoreRelocator {
+enum LegacyStoreRelocator {
     /// The label of the backups this relocation keeps.
     static let backupLabel = "legacy"
 
@@ -48,7 +48,7 @@ public enum LegacyStoreRelocator {
     /// - Throws: ``LegacyStoreRelocationError`` when a store is in use or a file cannot be
     ///   renamed; the files are then left as they were.
     @discardableResult
-    public static func relocate(
+    static func relocate(
         from legacyURL: URL, to newURL: URL, logger: Logger, now: Date = Date()
     ) throws(LegacyStoreRelocationError) -> RelocationOutcome {
         let legacy = StoreFile(url: legacyURL)

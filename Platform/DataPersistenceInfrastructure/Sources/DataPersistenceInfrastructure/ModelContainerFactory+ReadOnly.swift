@@ -17,7 +17,7 @@ extension ModelContainerFactory {
     /// - Throws: With `.throwing`,
     ///   ``ModelContainerFactoryError/readOnlyStoreUnavailable(url:underlying:)``; with
     ///   `.trap`, nothing (the program stops instead).
-    public static func makeReadOnlyModelContainer<Failure: Error>(
+    static func makeReadOnlyModelContainer<Failure: Error>(
         for store: StoreDescription, in locations: StoreLocations, onFailure: StoreFailureHandling<Failure>
     ) throws(Failure) -> ModelContainer {
         let url = store.url(in: locations)

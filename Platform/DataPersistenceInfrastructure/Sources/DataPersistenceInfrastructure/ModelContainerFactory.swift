@@ -28,21 +28,17 @@ import Logging
 /// behaviour, `.throwing` throws ``ModelContainerFactoryError`` for callers such as the
 /// command-line tool that report it and exit.
 ///
-/// A context declares its stores as ``StoreDescription``s and opens them with
-/// ``makeModelContainer(for:in:logger:onFailure:)`` (through ``ContextStores``), which
-/// picks the method by the store's kind.
+/// A context declares its stores as ``StoreDescription``s and opens them through
+/// ``ContextStores``, which calls `makeModelContainer(for:in:logger:onFailure:)`: it picks
+/// the method by the store's kind.
 ///
-/// The PRD asks for `package` access. Every bounded context is its own SwiftPM package,
-/// and a package cannot see another package's `package` symbols, so these members are
-/// `public`.
+/// The PRD asks for `package` access to these calls, so that each context's factory makes
+/// its containers. Here the contexts open their stores through ``ContextStores`` instead, so
+/// the factory methods are internal; only ``removeSQLiteFiles(at:)`` is `public`, which the
+/// contexts' tests call to remove a cache's files.
 ///
 /// ## Topics
-/// - ``makeLocalModelContainer(schema:url:logger:)``
-/// - ``makeCloudKitModelContainer(schema:url:cloudKitDatabase:migrationPlan:logger:)``
 /// - ``removeSQLiteFiles(at:)``
-/// - ``makeModelContainer(for:in:logger:onFailure:)``
-/// - ``makeLocalModelContainer(schema:url:logger:onFailure:)``
-/// - ``makeCloudKitModelContainer(schema:url:cloudKitDatabase:migrationPlan:logger:onFailure:)``
 public enum ModelContainerFactory {
     /// Opens (or creates) a declared store: a legacy file relocated first, then as a cache
     /// or as user data, as its kind says.
@@ -58,7 +54,7 @@ public enum ModelContainerFactory {
     ///   - onFailure: What a failure does: `.trap` stops the program, `.throwing` throws.
     /// - Throws: With `.throwing`, the ``ModelContainerFactoryError`` of a store that cannot be
     ///   opened; with `.trap`, nothing (the program stops instead).
-    public static func makeModelContainer<Failure: Error>(
+    static func makeModelContainer<Failure: Error>(
         for store: StoreDescription, in locations: StoreLocations, logger: Logger,
         onFailure: StoreFailureHandling<Failure>
     ) throws(Failure) -> ModelContainer {
@@ -97,7 +93,7 @@ public enum ModelContainerFactory {
     ///   - schema: The models the store holds.
     ///   - url: The store's `.sqlite` file.
     ///   - logger: Receives the warning when the store is recreated.
-    public static func makeLocalModelContainer(schema: Schema, url: URL, logger: Logger) -> ModelContainer {
+    static func makeLocalModelContainer(schema: Schema, url: URL, logger: Logger) -> ModelContainer {
         makeLocalModelContainer(schema: schema, url: url, logger: logger, onFailure: .trap)
     }
 
@@ -118,7 +114,7 @@ public enum ModelContainerFactory {
     /// - Throws: With `.throwing`,
     ///   ``ModelContainerFactoryError/cacheStoreUnrecoverable(url:firstError:retryError:)``;
     ///   with `.trap`, nothing (the program stops instead).
-    public static func makeLocalModelContainer<Failure: Error>(
+    static func makeLocalModelContainer<Failure: Error>(
         schema: Schema, url: URL, logger: Logger, onFailure: StoreFailureHandling<Failure>
     ) throws(Failure) -> ModelContainer {
         let configuration = ModelConfiguration(schema: schema, url: url, cloudKitDatabase: .none)
@@ -158,7 +154,7 @@ public enum ModelContainerFactory {
     ///     ``StoreDescription/iCloudContainer``.
     ///   - migrationPlan: The versions of the schema and the stages between them.
     ///   - logger: Receives the sync notice and the failure.
-    public static func makeCloudKitModelContainer(
+    static func makeCloudKitModelContainer(
         schema: Schema,
         url: URL,
         cloudKitDatabase: CloudKitDatabase,
@@ -191,7 +187,7 @@ public enum ModelContainerFactory {
     /// - Throws: With `.throwing`,
     ///   ``ModelContainerFactoryError/userStoreUnavailable(url:underlying:)``; with `.trap`,
     ///   nothing (the program stops instead).
-    public static func makeCloudKitModelContainer<Failure: Error>(
+    static func makeCloudKitModelContainer<Failure: Error>(
         schema: Schema,
         url: URL,
         cloudKitDatabase: CloudKitDatabase,

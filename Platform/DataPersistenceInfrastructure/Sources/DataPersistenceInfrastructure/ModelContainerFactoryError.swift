@@ -18,7 +18,7 @@ public enum ModelContainerFactoryError: Error, CustomStringConvertible, Localize
     case readOnlyStoreUnavailable(url: URL, underlying: any Error)
 
     /// The store's `.sqlite` file.
-    public var storeURL: URL {
+    var storeURL: URL {
         switch self {
         case .cacheStoreUnrecoverable(let url, _, _), .userStoreUnavailable(let url, _),
             .readOnlyStoreUnavailable(let url, _):
@@ -28,7 +28,7 @@ public enum ModelContainerFactoryError: Error, CustomStringConvertible, Localize
     }
 
     /// The error of the last attempt to open the store.
-    public var underlyingError: any Error {
+    var underlyingError: any Error {
         switch self {
         case .cacheStoreUnrecoverable(_, _, let retryError): retryError
         case .userStoreUnavailable(_, let underlying), .readOnlyStoreUnavailable(_, let underlying): underlying
@@ -45,6 +45,7 @@ public enum ModelContainerFactoryError: Error, CustomStringConvertible, Localize
         }
     }
 
+    /// What happened to which file, and what a person can do about it.
     public var description: String {
         switch self {
         case .cacheStoreUnrecoverable(let url, let firstError, let retryError):
@@ -61,5 +62,6 @@ public enum ModelContainerFactoryError: Error, CustomStringConvertible, Localize
         }
     }
 
+    /// The ``description``.
     public var errorDescription: String? { description }
 }

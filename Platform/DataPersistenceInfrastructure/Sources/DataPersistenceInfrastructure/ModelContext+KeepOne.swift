@@ -26,7 +26,7 @@ extension ModelContext {
     ///   - merge: Updates the survivor with the folded models (and, when `makeNew` was
     ///     not needed, with whatever the caller adds); by default nothing.
     /// - Returns: The survivor, saved.
-    /// - Throws: What `matching` or a save throws, or ``KeepOneFailure`` when the model
+    /// - Throws: What `matching` or a save throws, or an error saying so when the model
     ///   inserted is not among those `matching` finds; the context's unsaved changes are rolled
     ///   back then.
     @discardableResult
@@ -63,8 +63,8 @@ extension ModelContext {
 
 /// Why ``ModelContext/keepOne(matching:orInsert:preferring:merge:)`` kept nothing: the
 /// model it inserted was not found by `matching`.
-public struct KeepOneFailure: Error, CustomStringConvertible {
-    public let description: String
+struct KeepOneFailure: Error, CustomStringConvertible {
+    let description: String
 }
 
 extension Sequence {

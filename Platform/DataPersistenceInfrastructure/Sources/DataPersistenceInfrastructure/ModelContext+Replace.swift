@@ -5,7 +5,7 @@ extension ModelContext {
     ///
     /// - Parameter descriptor: Which models, in which order.
     /// - Throws: What ``ModelContext/fetch(_:)`` throws.
-    public func fetchFirst<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> T? {
+    func fetchFirst<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> T? {
         var descriptor = descriptor
         descriptor.fetchLimit = 1
         return try fetch(descriptor).first
@@ -19,7 +19,7 @@ extension ModelContext {
     ///   - existing: The models to delete.
     ///   - entity: The model to insert.
     /// - Throws: What the fetch or the save throws, once the context's changes are rolled back.
-    public func replace<T: PersistentModel>(_ existing: FetchDescriptor<T>, with entity: T) throws {
+    func replace<T: PersistentModel>(_ existing: FetchDescriptor<T>, with entity: T) throws {
         try saveOrRollback {
             for old in try fetch(existing) {
                 delete(old)

@@ -6,7 +6,9 @@ public struct CachePolicy: Sendable {
     /// One day, as the design asks of cache entries.
     public static let defaultTimeToLive: TimeInterval = 24 * 60 * 60
 
-    public let timeToLive: TimeInterval
+    /// How long an entry stays fresh, in seconds.
+    let timeToLive: TimeInterval
+    /// The clock, which also dates what the contexts store.
     public let now: @Sendable () -> Date
 
     /// A policy whose entries stay fresh for `timeToLive`, by the clock `now`.
@@ -32,7 +34,9 @@ public struct CachePolicy: Sendable {
 
 /// A cached value and when it was stored.
 public struct CachedValue<Value: Sendable>: Sendable {
+    /// The value.
     public let value: Value
+    /// When it was stored.
     public let cachedAt: Date
 
     /// A value stored at `cachedAt`.
@@ -56,7 +60,9 @@ public struct CachedValue<Value: Sendable>: Sendable {
 /// A cache that cannot be read counts as a miss, and one that cannot be written is
 /// logged: neither fails the request.
 public struct ReadThroughCache: Sendable {
+    /// How long entries stay fresh, and the clock.
     public let policy: CachePolicy
+    /// Told when the cache cannot be read or written.
     public let logger: Logger
 
     /// A cache on `policy`, logging to `logger`.
@@ -64,7 +70,7 @@ public struct ReadThroughCache: Sendable {
     /// - Parameters:
     ///   - policy: How long entries stay fresh, and the clock.
     ///   - logger: Told when the cache cannot be read or written.
-    public init(policy: CachePolicy, logger: Logger) {
+    init(policy: CachePolicy, logger: Logger) {
         self.policy = policy
         self.logger = logger
     }

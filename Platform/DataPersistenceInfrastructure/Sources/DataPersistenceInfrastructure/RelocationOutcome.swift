@@ -1,7 +1,7 @@
 import Foundation
 
 /// What ``LegacyStoreRelocator/relocate(from:to:logger:now:)`` did.
-public enum RelocationOutcome: Hashable, Sendable, CustomStringConvertible {
+enum RelocationOutcome: Hashable, Sendable, CustomStringConvertible {
     /// There was no legacy store; nothing was touched.
     case nothingToRelocate
     /// The legacy store (its WAL checkpointed first) was renamed to the new name.
@@ -14,14 +14,14 @@ public enum RelocationOutcome: Hashable, Sendable, CustomStringConvertible {
     case keptAsBackup(backupURL: URL, reason: String)
 
     /// Where the legacy store was kept, when it was kept as a backup.
-    public var backupURL: URL? {
+    var backupURL: URL? {
         switch self {
         case .nothingToRelocate, .moved: nil
         case .merged(_, let url), .keptAsBackup(let url, _): url
         }
     }
 
-    public var description: String {
+    var description: String {
         switch self {
         case .nothingToRelocate: "nothing to relocate"
         case .moved: "moved"

@@ -21,7 +21,9 @@ import OpenSwiftData
 ///
 /// Models never leave the actor: `work` maps them to sendable values.
 public actor StoreActor: ModelActor {
+    /// The executor that runs the actor's work, with the store's one context.
     public nonisolated let modelExecutor: any ModelExecutor
+    /// The store's one container in this process.
     public nonisolated let modelContainer: ModelContainer
 
     /// Only ``ContextStores`` makes one, once per store.

@@ -4,8 +4,7 @@ import OpenSwiftData
 /// One store of a context, declared once by the context that owns it: its file name, its
 /// kind, its schema and migration plan, its CloudKit configuration, and so its folder.
 ///
-/// Everything else derives from the declaration: how the store is opened
-/// (``ModelContainerFactory/makeModelContainer(for:in:logger:onFailure:)``), the one actor
+/// Everything else derives from the declaration: how the store is opened and the one actor
 /// that serves it (``ContextStores``), and the app's store catalogue, which is the list of
 /// every context's declarations.
 ///
@@ -39,6 +38,7 @@ public struct StoreDescription: Sendable {
     public let fileName: String
     /// The short name a person types in commands, such as `watchlist`.
     public let name: String
+    /// Cache or user data, which decides the store's folder and its failure policy.
     public let kind: Kind
     /// The models the store holds; for a user-data store, the plan's latest version.
     public let schema: Schema
@@ -48,10 +48,10 @@ public struct StoreDescription: Sendable {
     public let cloudKitDatabase: CloudKitDatabase
     /// A former file name of the store, in the same folder, whose rows are moved to
     /// ``fileName`` before the store is opened (``LegacyStoreRelocator``).
-    public let legacyFileName: String?
+    let legacyFileName: String?
     /// What identifies each synced entity's records on every machine, for a user-data
     /// store synced between machines; empty for a store whose records get random names.
-    public let syncKeys: [SyncKey]
+    let syncKeys: [SyncKey]
 
     /// A cache store of `models`, with no CloudKit and no migration plan.
     ///
@@ -86,7 +86,8 @@ public struct StoreDescription: Sendable {
             cloudKitDatabase: iCloudContainer, legacyFileName: legacyFileName, syncKeys: syncKeys)
     }
 
-    /// ``syncKeys`` by entity name: the names of the properties that identify a record.
+    /// The store's sync keys by entity name: the names of the properties that identify a
+    /// record.
     public var syncKeysByEntity: [String: [String]] {
         Dictionary(syncKeys.map { ($0.entityName, $0.propertyNames) }, uniquingKeysWith: { _, last in last })
     }
@@ -102,11 +103,11 @@ public struct StoreDescription: Sendable {
     /// The folder of the store's kind.
     ///
     /// - Parameter locations: The data and cache folders.
-    public func folder(in locations: StoreLocations) -> URL {
+    func folder(in locations: StoreLocations) -> URL {
         kind == .cache ? locations.cacheDirectory : locations.dataDirectory
     }
 
-    /// The file of ``legacyFileName`` in the same folder, if the store has one.
+    /// The store's former file (`legacyFileName`) in the same folder, if it has one.
     ///
     /// - Parameter locations: The data and cache folders.
     public func legacyURL(in locations: StoreLocations) -> URL? {
@@ -116,7 +117,7 @@ public struct StoreDescription: Sendable {
     /// The configuration the store is opened with.
     ///
     /// - Parameter locations: The data and cache folders.
-    public func configuration(in locations: StoreLocations) -> ModelConfiguration {
+    func configuration(in locations: StoreLocations) -> ModelConfiguration {
         ModelConfiguration(schema: schema, url: url(in: locations), cloudKitDatabase: cloudKitDatabase)
     }
 

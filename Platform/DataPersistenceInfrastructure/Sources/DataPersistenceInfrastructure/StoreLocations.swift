@@ -29,11 +29,11 @@ import Foundation
 /// opens a store.
 public struct StoreLocations: Hashable, Sendable {
     /// The environment variable that overrides the data folder.
-    public static let dataDirectoryVariable = "POPCORN_DATA_DIR"
+    static let dataDirectoryVariable = "POPCORN_DATA_DIR"
     /// The environment variable that overrides the cache folder.
-    public static let cacheDirectoryVariable = "POPCORN_CACHE_DIR"
+    static let cacheDirectoryVariable = "POPCORN_CACHE_DIR"
     /// The name of Popcorn's folder under the XDG base directories.
-    public static let applicationFolderName = "popcorn"
+    static let applicationFolderName = "popcorn"
 
     /// The folder for user data.
     public let dataDirectory: URL
@@ -101,7 +101,7 @@ public struct StoreLocations: Hashable, Sendable {
     /// A cache store file in the cache folder, such as `popcorn-movies.sqlite`.
     ///
     /// - Parameter fileName: The store's file name.
-    public func cacheStoreURL(named fileName: String) -> URL {
+    func cacheStoreURL(named fileName: String) -> URL {
         cacheDirectory.appending(path: fileName, directoryHint: .notDirectory)
     }
 

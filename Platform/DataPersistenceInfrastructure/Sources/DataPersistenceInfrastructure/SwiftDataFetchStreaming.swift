@@ -25,7 +25,7 @@ extension ModelActor {
     /// - Parameters:
     ///   - descriptor: What to fetch.
     ///   - map: Turns the models into a sendable value, such as domain values.
-    public func stream<Model: PersistentModel, Value: Sendable>(
+    func stream<Model: PersistentModel, Value: Sendable>(
         for descriptor: FetchDescriptor<Model>,
         map: @escaping @Sendable ([Model]) throws -> Value
     ) -> AsyncThrowingStream<Value, any Error> {

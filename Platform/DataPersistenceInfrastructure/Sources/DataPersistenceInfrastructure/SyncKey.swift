@@ -10,9 +10,9 @@ import OpenSwiftData
 /// ```
 public struct SyncKey: Sendable, Hashable {
     /// The entity's name, as the schema names it.
-    public let entityName: String
+    let entityName: String
     /// The names of the persisted properties that identify a record, in order.
-    public let propertyNames: [String]
+    let propertyNames: [String]
 
     /// The key of `model` made of the properties at `keyPaths`, each a persisted
     /// property of the model; any other key path is a programming error.

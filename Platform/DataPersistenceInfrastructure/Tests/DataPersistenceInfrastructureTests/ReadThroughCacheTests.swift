@@ -1,8 +1,9 @@
-import DataPersistenceInfrastructure
 import Foundation
 import Logging
 import Synchronization
 import Testing
+
+@testable import DataPersistenceInfrastructure
 
 @Suite("ReadThroughCache")
 struct ReadThroughCacheTests {

@@ -3,8 +3,9 @@
 public enum StoreIntegrityCheck: Sendable, Hashable {
     /// No file.
     case missing
+    /// SQLite found no problem.
     case ok
-    /// SQLite's first messages (at most ``StoreMaintenance/reportedIntegrityProblems``).
+    /// SQLite's first messages (at most three).
     case problems([String])
     /// Why the file cannot be read.
     case unreadable(reason: String)

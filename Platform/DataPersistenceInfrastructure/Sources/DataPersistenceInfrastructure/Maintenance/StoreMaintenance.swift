@@ -13,7 +13,7 @@ import Foundation
 /// A failure is a ``StoreMaintenanceError`` and leaves the store's files as they were.
 public enum StoreMaintenance {
     /// How many of SQLite's integrity messages ``checkIntegrity(of:in:)`` keeps.
-    public static let reportedIntegrityProblems = 3
+    static let reportedIntegrityProblems = 3
 
     /// What the store's file holds, read without writing to it (a store in a read-only
     /// folder is read all the same).

@@ -37,6 +37,7 @@ public enum StoreMaintenanceError: Error, CustomStringConvertible, LocalizedErro
     /// The store cannot be migrated to the declared version.
     case migrationRefused(fileName: String, underlying: any Error)
 
+    /// What kind of failure this is.
     public var cause: Cause {
         switch self {
         case .cacheNotBackedUp, .cacheNotRestored: .notUserData
@@ -47,6 +48,7 @@ public enum StoreMaintenanceError: Error, CustomStringConvertible, LocalizedErro
         }
     }
 
+    /// One sentence a person can act on, saying that nothing was changed.
     public var description: String {
         switch self {
         case .cacheNotBackedUp(let fileName):
@@ -76,5 +78,6 @@ public enum StoreMaintenanceError: Error, CustomStringConvertible, LocalizedErro
         }
     }
 
+    /// The ``description``.
     public var errorDescription: String? { description }
 }

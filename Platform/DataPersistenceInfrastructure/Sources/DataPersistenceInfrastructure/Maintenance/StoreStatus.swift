@@ -20,6 +20,7 @@ public struct StoreStatus: Sendable, Hashable {
 
     /// The store's file.
     public let url: URL
+    /// Whether the file is there and can be read as a store.
     public let state: State
     /// The version the store is stamped with; nil for a cache or an unreadable store.
     public let schemaVersion: Schema.Version?

@@ -17,7 +17,7 @@ public enum StoreWriteAccess {
     ///   - locations: The data and cache folders.
     /// - Throws: ``StoreMaintenanceError/readOnly(storeName:readOnlyPath:)`` when the store
     ///   cannot be written.
-    public static func requireWritable(_ store: StoreDescription, in locations: StoreLocations)
+    static func requireWritable(_ store: StoreDescription, in locations: StoreLocations)
         throws(StoreMaintenanceError)
     {
         let file = StoreFile(url: store.url(in: locations))
