@@ -3,7 +3,8 @@
 // the tests' `Machine` (Support/TestModels.swift), so that both open the same store.
 //
 //   storesync-fixture FOLDER note MOVIE TEXT   adds the movie, or sets its note
-//   storesync-fixture FOLDER sync URL          syncs the folder's store with the server
+//   storesync-fixture FOLDER sync URL          prints SYNCING, syncs the folder's store with the server,
+//                                              then prints what it sent and received
 //   storesync-fixture FOLDER list              prints MOVIE/NOTE lines, by movie
 //   storesync-fixture FOLDER watch URL         syncs live until killed; prints WATCHING, then
 //                                              SYNCED after each sync the watch runs
@@ -90,6 +91,9 @@ case ("note", 4):
     try context.save()
 case ("sync", 3):
     let engine = StoreSyncEngine(remote: try SyncRemote(url: arguments[2]), logger: Logger(label: "fixture"))
+    // Written unbuffered, as the sync starts: a test that kills the process counts its delay
+    // from here, so that the kill lands inside the sync (or after it finished).
+    FileHandle.standardOutput.write(Data("SYNCING\n".utf8))
     for report in try await engine.sync([store]) {
         print("sent \(report.sent), received \(report.received)")
     }

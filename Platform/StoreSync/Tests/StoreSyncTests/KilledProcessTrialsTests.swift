@@ -8,12 +8,12 @@ import Testing
 /// `kill -9` trials of what a sync does beyond adding and removing whole records: merging
 /// the fields two machines changed, syncing live, and syncing a restored backup. Each
 /// trial kills a process of its own (`storesync-fixture`) at several points, then lets
-/// the machines sync normally and checks that they agree and lost nothing.
+/// the machines sync normally and checks that they and the server agree and lost nothing.
 @Suite("kill -9 trials: field merges, live sync, restores")
 struct KilledProcessTrialsTests {
-    /// When the killed process is stopped, in milliseconds after it started: from before
-    /// it connects to after it has usually finished.
-    static let delays = [0, 15, 40, 80, 160, 400]
+    /// When a killed sync is stopped, in milliseconds after it began (``KilledSync``): from
+    /// before it connects to after it has usually finished.
+    static let delays = [0, 5, 15, 40, 80, 160]
 
     @Test("a sync killed while it pushes one field of a record: the other machine's field survives too")
     func fieldMergeKilled() async throws {
@@ -39,8 +39,9 @@ struct KilledProcessTrialsTests {
                 let memos = try machine.memos().map { "\($0.title ?? "-") \(Int($0.rating)) \($0.tags)" }
                 #expect(memos == [#"ferry 5 ["from B"]"#], "machine \(name), killed after \(delay) ms")
             }
+            #expect(try Replica(a.machine) == (try await Replica(server: url)), "the server, killed after \(delay) ms")
         }
-        #expect(killed > 0, "at least one sync was killed before it finished")
+        #expect(killed > 0, "at least one sync was killed inside the sync, before it finished")
     }
 
     @Test("a live sync killed at any point: the machine catches up at its next sync, and its edits still merge")
@@ -75,6 +76,8 @@ struct KilledProcessTrialsTests {
             let expected = ["1/live from B", "2/edited on A", "3/while A is killed"]
             #expect(try a.machine.movies().map(\.description) == expected, "A, killed \(delay) ms after B's push")
             #expect(try b.movies().map(\.description) == expected, "B, A killed \(delay) ms after B's push")
+            #expect(
+                try Replica(b) == (try await Replica(server: url)), "the server, A killed \(delay) ms after B's push")
         }
     }
 
@@ -82,6 +85,7 @@ struct KilledProcessTrialsTests {
         "the first sync of a restored backup killed at any point: it ends up to date, no other machine's work lost and no deletion made since undone"
     )
     func restoreThenKilledSync() async throws {
+        var killed = 0
         for delay in Self.delays {
             let url = try await TestPostgres.newDatabase()
             let a = try SimulatedMachine(index: 0, clockOffset: 0)
@@ -105,12 +109,16 @@ struct KilledProcessTrialsTests {
                 try store.restore(from: backup)
                 return try await KilledSync.run(folder: folder, url: url, killAfter: delay)
             }
+            if outcome == .killed { killed += 1 }
             try await a.machine.sync(url)
             try await b.sync(url)
             let expected = ["2/changed on B", "3/first", "4/-"]
             #expect(try a.machine.movies().map(\.description) == expected, "A, sync \(outcome) after \(delay) ms")
             #expect(try b.movies().map(\.description) == expected, "B, A's sync \(outcome) after \(delay) ms")
+            #expect(
+                try Replica(b) == (try await Replica(server: url)), "the server, A's sync \(outcome) after \(delay) ms")
         }
+        #expect(killed > 0, "at least one sync was killed inside the sync, before it finished")
     }
 
     /// Waits up to 20 seconds for `condition`.

@@ -1,14 +1,22 @@
 import Foundation
 
 /// A sync run in `storesync-fixture` (a process of its own, on the machine's data
-/// folder) and killed with SIGKILL after a delay, as a `kill -9` or a power cut would
-/// end it: at any point, or not at all when it finished first.
+/// folder) and killed with SIGKILL a delay after its sync began, as a `kill -9` or a power
+/// cut would end it: inside the sync, or not at all when it finished first. The delay is
+/// counted from the fixture's `SYNCING` line, printed as it starts the sync, not from the
+/// process's start: a kill before that line would stop a program that had not begun to
+/// sync, and prove nothing.
 enum KilledSync {
     enum Outcome {
         /// The sync finished before the delay.
         case finished
-        /// Killed, or ended without its report: it may have pushed, or pulled, or neither.
+        /// Killed inside the sync: it may have pushed, or pulled, or neither.
         case killed
+    }
+
+    /// The fixture ended before it began to sync, or failed.
+    struct FixtureFailed: Error, CustomStringConvertible {
+        let description: String
     }
 
     static func run(folder: URL, url: String, killAfter milliseconds: Int) async throws -> Outcome {
@@ -22,23 +30,39 @@ enum KilledSync {
         process.standardError = process.standardOutput
         try process.run()
         let pid = process.processIdentifier
-        let deadline = ContinuousClock.now + .milliseconds(milliseconds)
+        let text = { (try? String(contentsOf: output, encoding: .utf8)) ?? "" }
         var status: Int32 = 0
         // Reaped here, as the other fixture tests do: Process's own exit monitoring does
         // not always see a child's end inside the test runner, but when it does, it reaps
         // the child first and the status is lost. So the outcome is read from the
         // fixture's output: its report, printed once the sync has finished.
+        // The child's pid from waitpid, or -1 once Process reaped it: either way it has ended.
         var ended = false
-        while ContinuousClock.now < deadline, !ended {
-            // The child's pid, or -1 once Process reaped it: either way it has ended.
+        let startDeadline = ContinuousClock.now + .seconds(30)
+        while !ended, !text().contains("SYNCING") {
+            guard ContinuousClock.now < startDeadline else {
+                kill(pid, SIGKILL)
+                throw FixtureFailed(description: "storesync-fixture did not begin its sync in 30 s: \(text())")
+            }
             ended = waitpid(pid, &status, WNOHANG) != 0
-            if !ended { try await Task.sleep(for: .milliseconds(2)) }
+            if !ended { try await Task.sleep(for: .milliseconds(1)) }
+        }
+        guard text().contains("SYNCING") else {
+            throw FixtureFailed(description: "storesync-fixture ended before its sync began: \(text())")
+        }
+        let deadline = ContinuousClock.now + .milliseconds(milliseconds)
+        while ContinuousClock.now < deadline, !ended {
+            ended = waitpid(pid, &status, WNOHANG) != 0
+            if !ended { try await Task.sleep(for: .milliseconds(1)) }
         }
         if !ended {
             kill(pid, SIGKILL)
             while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
         }
-        let text = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
-        return text.contains("sent ") ? .finished : .killed
+        let report = text()
+        if report.contains("sent ") { return .finished }
+        // Ended by itself without its report: the sync failed, which is no kill.
+        if ended { throw FixtureFailed(description: "storesync-fixture's sync failed: \(report)") }
+        return .killed
     }
 }

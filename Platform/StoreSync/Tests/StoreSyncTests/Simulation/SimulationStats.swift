@@ -4,7 +4,10 @@ struct SimulationStats {
     var steps = 0
     var syncs = 0
     var cutOff = 0
+    /// Syncs killed with SIGKILL inside the sync (``KilledSync``), and those that finished
+    /// before their kill.
     var killed = 0
+    var finishedBeforeKill = 0
     var interrupted = 0
     var restarts = 0
     /// Stores put back from a backup.
@@ -33,6 +36,7 @@ struct SimulationStats {
         syncs += other.syncs
         cutOff += other.cutOff
         killed += other.killed
+        finishedBeforeKill += other.finishedBeforeKill
         interrupted += other.interrupted
         restarts += other.restarts
         restores += other.restores
@@ -49,7 +53,8 @@ struct SimulationStats {
 
     var summary: String {
         "sync simulation: \(schedules) schedules, \(steps) steps, \(syncs) syncs "
-            + "(\(cutOff) cut off after their push, \(killed) killed with SIGKILL, "
+            + "(\(cutOff) cut off after their push, \(killed) killed with SIGKILL inside the sync "
+            + "(\(finishedBeforeKill) more finished before their kill), "
             + "\(interrupted) cut by the server, \(editedDuring) with an edit saved while in flight), "
             + "\(restarts) server restarts, \(serverRestores) server databases put back from a dump, "
             + "\(restores) stores put back from a backup, "

@@ -26,8 +26,8 @@ enum SimulationStep: CustomStringConvertible {
     /// (`beforeNotingPush`) or after, as a `kill -9` there; the data folder is then opened
     /// again, as the next run of the program would.
     case cutOffSync(machine: Int, beforeNotingPush: Bool)
-    /// A sync run in `storesync-fixture`, killed with SIGKILL after a delay (it may have
-    /// finished before).
+    /// A sync run in `storesync-fixture`, killed with SIGKILL a delay after the sync began
+    /// (it may have finished before).
     case killedSync(machine: Int, afterMilliseconds: Int)
     /// A sync whose connections the server terminates after a delay (it may have
     /// finished before).
@@ -65,7 +65,8 @@ enum SimulationStep: CustomStringConvertible {
             "machine \(machine) syncs, and sets movie \(movie)'s note between its push and its pull"
         case .cutOffSync(let machine, let beforeNotingPush):
             "machine \(machine) syncs, cut off after its push \(beforeNotingPush ? "reached the server" : "was noted")"
-        case .killedSync(let machine, let delay): "machine \(machine) syncs in a process killed after \(delay) ms"
+        case .killedSync(let machine, let delay):
+            "machine \(machine) syncs in a process killed \(delay) ms into the sync"
         case .interruptedSync(let machine, let delay):
             "machine \(machine) syncs, its connections terminated after \(delay) ms"
         case .restartServer: "the server restarts"
@@ -96,7 +97,7 @@ enum SimulationStep: CustomStringConvertible {
                 return .editDuringSync(machine: machine, movie: Int.random(in: 1...movies, using: &random))
             case 76..<84: return .cutOffSync(machine: machine, beforeNotingPush: pick.isMultiple(of: 2))
             case 84..<90:
-                return .killedSync(machine: machine, afterMilliseconds: Int.random(in: 0..<200, using: &random))
+                return .killedSync(machine: machine, afterMilliseconds: Int.random(in: 0..<120, using: &random))
             case 90..<97:
                 return .interruptedSync(machine: machine, afterMilliseconds: Int.random(in: 0..<25, using: &random))
             case 97..<100: return .restartServer

@@ -196,6 +196,7 @@ struct SyncSimulation {
             }
             switch outcome {
             case .finished:
+                stats.finishedBeforeKill += 1
                 history.pushed(by: index)
                 history.pulled(by: index)
                 return "finished first"
