@@ -28,14 +28,20 @@ page=Platform/OpenSwiftData/BENCHMARKS.md
 run=$(Scripts/bench-page.py describe Package.swift Package.resolved Platform/OpenSwiftData/Sources/OpenSwiftData \
     Platform/OpenSwiftData/Sources/OpenSwiftDataMacros Platform/OpenSwiftData/Benchmarks Scripts/bench-build.sh)
 executable=$(Scripts/bench-build.sh)
-started=$SECONDS
 table=$(mktemp)
-trap 'rm -f "$table"' EXIT
+own=$(mktemp)
+trap 'rm -f "$table" "$own"' EXIT
+# The CPU time of the whole machine and the run's own (its child processes included), so
+# that the page can say how busy other processes kept the cores meanwhile.
+busy=$(Scripts/bench-page.py busy)
+started=$SECONDS
+TIMEFORMAT='%3U %3S'
 # The executable writes the table to $OPENSWIFTDATA_BENCH_TABLE only for a run of every
 # workload at the issue's sizes.
-OPENSWIFTDATA_BENCH_TABLE=$table "$executable" "$@"
+{ time OPENSWIFTDATA_BENCH_TABLE=$table "$executable" "$@" 2>&3; } 3>&2 2>"$own"
 if [ -s "$table" ]; then
-    Scripts/bench-page.py write "$page" Scripts/bench.sh "$table" "$run" $((SECONDS - started)) Scripts/bench.sh "$@"
+    Scripts/bench-page.py write "$page" Scripts/bench.sh "$table" --run "$run" --seconds $((SECONDS - started)) \
+        --busy-before "$busy" --own-cpu "$(awk '{ print $1 + $2 }' "$own")" -- Scripts/bench.sh "$@"
     echo "$page: the table of this run, at ${run%%, on *}"
 elif [[ " $* " != *" --workload "* && " $* " != *" --prepare "* ]]; then
     echo "$page: left as it is (a partial run)"

@@ -75,6 +75,7 @@ for entry in insert:osd insert:grdb insert:c \
 done
 if [ ${#size[@]} -eq 0 ]; then
     page=Platform/OpenSwiftData/BENCHMARKS.md
-    Scripts/bench-page.py write "$page" Scripts/callgrind.sh "$table" "$run" $((SECONDS - started)) Scripts/callgrind.sh
+    Scripts/bench-page.py write "$page" Scripts/callgrind.sh "$table" --run "$run" --seconds $((SECONDS - started)) \
+        -- Scripts/callgrind.sh
     echo "$page: the instruction counts of this run, at ${run%%, on *}"
 fi
