@@ -127,6 +127,31 @@ struct UnusualValueTests {
         #expect(try a.movies().map(\.note) == [nil, nil, "seen"])
     }
 
+    @Test(
+        "a row whose fields are no JSON object (a broken server's, or one made by hand) is set aside: the store syncs on, its digest check too"
+    )
+    func fieldsNotAnObject() async throws {
+        let url = try await TestPostgres.newDatabase()
+        let a = try Machine()
+        let b = try Machine()
+        try a.add(movie: 1)
+        try await a.sync(url)
+        _ = try await TestPostgres.execute(
+            """
+            INSERT INTO storesync_records_notes (record_name, entity, fields, version_wall, version_counter, device,
+                deleted, seq)
+            SELECT gen_random_uuid(), 'WatchedMovie', '[1, 2]'::jsonb, version_wall, 0, device, false,
+                nextval('storesync_seq')
+            FROM storesync_records_notes
+            """, on: url)
+        try a.add(movie: 2)
+        let first = try await a.sync(url)
+        #expect(first.setAside == 1 && first.unresolved == 0)
+        let report = try await b.sync(url)
+        #expect(report.setAside == 1 && report.receivedInsertions == 2 && report.repaired == 0)
+        #expect(try b.movies().map(\.movie) == [1, 2])
+    }
+
     @Test("a clock an earlier release stored at the highest counter stamps the next millisecond instead of trapping")
     func clockAtTheHighestCounter() {
         let device = UUID()

@@ -130,7 +130,7 @@ struct IncomingChanges {
                     // the others apply, and it is fetched again at each sync until it reads.
                     // So is one whose version no honest clock gives: it would carry this
                     // store's clock with it.
-                    if let problem = record.version.implausibility(receivedAt: finishedAt) {
+                    if let problem = record.unreadable ?? record.version.implausibility(receivedAt: finishedAt) {
                         outcome.setAside[record.recordName] = "\(entity): \(problem)"
                         continue
                     }

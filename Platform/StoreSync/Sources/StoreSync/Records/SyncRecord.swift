@@ -25,6 +25,9 @@ struct SyncRecord: Sendable {
     /// written (a push of every model, ``OutgoingChanges``): a field without one is sent at
     /// ``version``. Nil for a record whose fields go at ``version`` (or unchanged).
     var writtenFieldVersions: [String: String]? = nil
+    /// Why the server's row is no record this release can read, whatever its entity (its
+    /// fields are no JSON object); nil for a record that can be read.
+    var unreadable: String? = nil
 
     /// Each field's version (``HybridLogicalClock/fieldVersion``), by name.
     var fieldVersions: [String: String] {

@@ -84,7 +84,7 @@ struct RemoteDigest {
         var query: PostgresQuery = """
             WITH k AS (SELECT * FROM unnest(\(entities)::text[], \(keys)::text[]) AS k(entity, key)),
             d AS (SELECT r.record_name, md5(r.entity || coalesce((SELECT string_agg('|' || f.key || '=' || f.value::text, '' \
-                    ORDER BY f.key COLLATE "C") FROM jsonb_each(r.fields) AS f JOIN k ON k.entity = r.entity AND k.key = f.key), '')) \
+                    ORDER BY f.key COLLATE "C") FROM jsonb_each(\(unescaped: RemoteRecords.fieldsObject("r.fields"))) AS f JOIN k ON k.entity = r.entity AND k.key = f.key), '')) \
                     AS digest
                 FROM \(unescaped: table) AS r
                 WHERE r.record_name BETWEEN \(lowest) AND \(highest) \

@@ -301,13 +301,22 @@ struct RemoteRecords {
     private static let excludedIsLater =
         "(excluded.version_wall, excluded.version_counter, excluded.device) > (r.version_wall, r.version_counter, r.device)"
 
+    /// `column` where it holds a JSON object, else an empty one: what a query that splits a
+    /// record's fields reads, so that a row whose fields are another JSON value (no release
+    /// writes one; a broken server or a hand-made row may) fails no query that reads it.
+    static func fieldsObject(_ column: String) -> String {
+        "CASE jsonb_typeof(\(column)) WHEN 'object' THEN \(column) ELSE '{}'::jsonb END"
+    }
+
     /// Records with their fields split, each field's value as JSON text.
     private func select(_ condition: PostgresQuery) async throws(SyncError) -> [SyncRecord] {
+        let fields = Self.fieldsObject("fields")
         var query = PostgresQuery(
             unsafeSQL: """
                 SELECT record_name, entity, version_wall, version_counter, device, deleted, seq,
-                    ARRAY(SELECT key FROM jsonb_each(fields) ORDER BY key),
-                    ARRAY(SELECT value::text FROM jsonb_each(fields) ORDER BY key), field_versions::text
+                    ARRAY(SELECT key FROM jsonb_each(\(fields)) ORDER BY key),
+                    ARRAY(SELECT value::text FROM jsonb_each(\(fields)) ORDER BY key), field_versions::text,
+                    deleted OR jsonb_typeof(fields) = 'object'
                 FROM \(table) 
                 """)
         query.sql += condition.sql
@@ -315,14 +324,16 @@ struct RemoteRecords {
         var records: [SyncRecord] = []
         for row in try await remote.query(query) {
             do {
-                let (name, entity, wall, counter, device, deleted, sequence, keys, values, versions) = try row.decode(
-                    (UUID, String, Int64, Int64, UUID, Bool, Int64, [String], [String], String).self)
+                let (name, entity, wall, counter, device, deleted, sequence, keys, values, versions, isObject) =
+                    try row.decode(
+                        (UUID, String, Int64, Int64, UUID, Bool, Int64, [String], [String], String, Bool).self)
                 records.append(
                     SyncRecord(
                         recordName: name, entity: entity,
                         fields: Dictionary(zip(keys, values), uniquingKeysWith: { first, _ in first }),
                         version: HybridLogicalClock(wall: wall, counter: counter, device: device), isDeleted: deleted,
-                        sequence: sequence, serverFieldVersions: versions))
+                        sequence: sequence, serverFieldVersions: versions,
+                        unreadable: isObject ? nil : "its fields are not a JSON object"))
             } catch {
                 throw .server(remote: remote.remote.description, message: "unexpected record (\(error))")
             }

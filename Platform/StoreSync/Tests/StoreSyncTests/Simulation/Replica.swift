@@ -52,7 +52,7 @@ struct Replica: Equatable, CustomStringConvertible {
 
     /// A machine's store.
     init(_ machine: Machine) throws {
-        for movie in try machine.movies() {
+        for movie in try machine.movies() where (movie.movie ?? -1) < HostileRecord.firstMovie {
             add(.movie(movie.movie ?? -1), movie.note ?? "-")
         }
         for memo in try machine.memos() {
@@ -80,13 +80,16 @@ struct Replica: Equatable, CustomStringConvertible {
                  WHERE f.record_name::text = lower(r.fields->>'folder') AND NOT f.deleted),
                 (SELECT string_agg(m.fields->>'title', ',') FROM storesync_records_notes m
                  WHERE m.entity = 'Memo' AND NOT m.deleted AND r.fields->'memos' ? upper(m.record_name::text))
-            FROM storesync_records_notes r WHERE NOT deleted
+            FROM storesync_records_notes r WHERE NOT deleted AND jsonb_typeof(r.fields) = 'object'
             """, on: url)
         for row in rows {
             let (entity, movie, note, title, rating, tags, name, folder, shelved) = try row.decode(
                 (String, String?, String?, String?, String?, String?, String?, String?, String?).self)
             if entity == "WatchedMovie" {
-                add(.movie(movie.flatMap { Int($0) } ?? -1), note ?? "-")
+                // The hostile records are checked apart (``SyncSimulation``).
+                let movie = movie.flatMap { Int($0) } ?? -1
+                if movie >= HostileRecord.firstMovie { continue }
+                add(.movie(movie), note ?? "-")
             } else if entity == "Folder" {
                 add(.folder(name ?? "-"), note ?? "-")
             } else if entity == "Shelf" {

@@ -53,9 +53,10 @@ final class SimulatedMachine {
         try machine.memos().compactMap(\.title)
     }
 
-    /// The movies this machine holds, sorted, each once.
+    /// The movies of the schedule this machine holds (not those of ``HostileRecord``s),
+    /// sorted, each once.
     func movieIDs() throws -> [Int] {
-        Array(Set(try machine.movies().compactMap(\.movie))).sorted()
+        Array(Set(try machine.movies().compactMap(\.movie).filter { $0 < HostileRecord.firstMovie })).sorted()
     }
 
     func addMemo(title: String, rating: Double) throws {

@@ -18,6 +18,8 @@ struct SimulationStats {
     var editedDuring = 0
     /// Memos put on a shelf or taken off (a to-many set).
     var shelved = 0
+    /// Records no honest release writes, put on the server (``HostileRecord``).
+    var hostile = 0
     /// Entries whose winner the causal order decides, and entries left to the clocks.
     var decided = 0
     var concurrent = 0
@@ -43,6 +45,7 @@ struct SimulationStats {
         serverRestores += other.serverRestores
         editedDuring += other.editedDuring
         shelved += other.shelved
+        hostile += other.hostile
         decided += other.decided
         concurrent += other.concurrent
         diverged += other.diverged
@@ -58,7 +61,7 @@ struct SimulationStats {
             + "\(interrupted) cut by the server, \(editedDuring) with an edit saved while in flight), "
             + "\(restarts) server restarts, \(serverRestores) server databases put back from a dump, "
             + "\(restores) stores put back from a backup, "
-            + "\(shelved) memos put on a shelf or taken off; "
+            + "\(shelved) memos put on a shelf or taken off, \(hostile) hostile records put on the server; "
             + "\(decided) entries won by the edit made after the others, \(concurrent) by one of concurrent edits; "
             + "\(checked) records compared by digest checks, \(repaired) repaired; "
             + "\(versionsCompared) records' field versions compared with the server's at the end; \(diverged) diverged"

@@ -44,6 +44,8 @@ enum SimulationStep: CustomStringConvertible {
     /// The server's database is put back from its copy with `pg_restore --clean`, as an
     /// administrator does after losing it: what was written since is gone from the server.
     case restoreServer
+    /// A record no honest release writes lands on the server (``HostileRecord``).
+    case hostileRecord(HostileRecord)
 
     var description: String {
         switch self {
@@ -74,6 +76,7 @@ enum SimulationStep: CustomStringConvertible {
         case .restore(let machine): "machine \(machine) puts its store back from its backup"
         case .dumpServer: "the server's database is dumped"
         case .restoreServer: "the server's database is restored from its dump"
+        case .hostileRecord(let record): "the server gets a record with \(record)"
         }
     }
 
@@ -85,7 +88,7 @@ enum SimulationStep: CustomStringConvertible {
         (0..<count).map { _ in
             let machine = Int.random(in: 0..<machines, using: &random)
             let pick = Int.random(in: 0..<1000, using: &random)
-            switch Int.random(in: 0..<150, using: &random) {
+            switch Int.random(in: 0..<154, using: &random) {
             case 0..<12: return .addMovie(machine: machine, movie: Int.random(in: 1...movies, using: &random))
             case 12..<28: return .editMovie(machine: machine, pick: pick)
             case 28..<34: return .removeMovie(machine: machine, pick: pick)
@@ -110,6 +113,7 @@ enum SimulationStep: CustomStringConvertible {
                 return .shelveMemo(machine: machine, memo: pick, shelf: Int.random(in: 0..<2, using: &random))
             case 140..<146: return .backUp(machine: machine)
             case 146..<150: return .restore(machine: machine)
+            case 150..<154: return .hostileRecord(HostileRecord.allCases[pick % HostileRecord.allCases.count])
             default:
                 return .fileMemo(machine: machine, memo: pick, folder: Int.random(in: 0..<1000, using: &random))
             }

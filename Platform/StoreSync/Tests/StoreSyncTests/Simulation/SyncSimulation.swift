@@ -36,6 +36,8 @@ struct SyncSimulation {
     /// Where the server's database is dumped (``SimulationStep/dumpServer``).
     private let dumps = TemporaryFolder(prefix: "SyncSimulation")
     private var hasDump = false
+    /// The hostile records put on the server, by the movie each names.
+    private var hostile: [Int: HostileRecord] = [:]
 
     init(seed: UInt64, server: TestPostgres.OwnServer) {
         self.seed = seed
@@ -82,10 +84,40 @@ struct SyncSimulation {
                 problems.append("machine \(machine.index)'s field versions: \(difference)")
             }
         }
+        problems += try await hostileRecordProblems()
         if problems.isEmpty {
             problems = history.violations(in: onServer)
         }
         (stats.decided, stats.concurrent) = history.claims
+        return problems
+    }
+
+    /// What became of the hostile records: a machine holds none it must set aside, and a
+    /// valid one (``HostileRecord/hugeNote``) is on every machine and the server as it was
+    /// written, or, after the server was put back from an older copy, on none.
+    private func hostileRecordProblems() async throws -> [String] {
+        var problems: [String] = []
+        let onServer = Dictionary(
+            try await TestPostgres.execute(
+                """
+                SELECT (fields->>'movieID')::int8, length(fields->>'note')::int8 FROM storesync_records_notes
+                WHERE NOT deleted AND jsonb_typeof(fields) = 'object' AND (fields->>'movieID')::int8 >= \(HostileRecord.firstMovie)
+                """, on: url
+            ).map { try $0.decode((Int, Int).self) }, uniquingKeysWith: { first, _ in first })
+        for (movie, record) in hostile.sorted(by: { $0.key < $1.key }) {
+            for machine in machines {
+                let held = try machine.machine.movies().filter { $0.movie == movie }.map { $0.note?.count ?? 0 }
+                let expected = record.isValid ? onServer[movie].map { [$0] } ?? [] : []
+                if held != expected {
+                    problems.append(
+                        "movie \(movie), \(record): machine \(machine.index) holds notes of lengths \(held), "
+                            + "the server \(onServer[movie].map(String.init) ?? "none")")
+                }
+            }
+            if record.isValid, let length = onServer[movie], length != HostileRecord.hugeNoteLength {
+                problems.append("movie \(movie), \(record): the server holds a note of length \(length)")
+            }
+        }
         return problems
     }
 
@@ -233,6 +265,15 @@ struct SyncSimulation {
             history.serverDumped()
             hasDump = true
             return ""
+        case .hostileRecord(let record):
+            let tables = try await TestPostgres.integer(
+                "SELECT count(*)::int8 FROM pg_tables WHERE tablename = 'storesync_records_notes'", on: url)
+            guard tables == 1 else { return "no sync tables yet" }
+            let movie = HostileRecord.firstMovie + number
+            try await record.write(movie: movie, on: url)
+            hostile[movie] = record
+            stats.hostile += 1
+            return "movie \(movie)"
         case .restoreServer:
             guard hasDump else { return "no dump" }
             try TestPostgres.restore(url, from: dumps.file("server.dump"))
