@@ -9,6 +9,9 @@
 //   storesync-fixture FOLDER watch URL         syncs live until killed; prints WATCHING, then
 //                                              SYNCED after each sync the watch runs
 //   storesync-fixture now                      prints this process's time, seconds since 1970
+//
+// With STORESYNC_FIXTURE_RELEASE=newer, the store is opened as the tests' newer release
+// opens it (Support/NewerRelease.swift: a watchlist entry with a rating).
 import Foundation
 import Logging
 import OpenSwiftData
@@ -23,6 +26,22 @@ final class WatchedMovie {
     init(movieID: Int, note: String?) {
         self.movieID = movieID
         self.note = note
+    }
+}
+
+/// The newer release's watchlist entry (the entity `WatchedMovie`, with a rating).
+enum NewerRelease {
+    @Model
+    final class WatchedMovie {
+        var movieID: Int?
+        var createdAt: Date?
+        var note: String?
+        var rating: Int?
+
+        init(movieID: Int, note: String?) {
+            self.movieID = movieID
+            self.note = note
+        }
     }
 }
 
@@ -71,13 +90,18 @@ if arguments == ["now"] {
 }
 guard arguments.count >= 2 else { fail("usage: storesync-fixture FOLDER note|sync|list …") }
 let folder = URL(filePath: arguments[0])
+let isNewer = ProcessInfo.processInfo.environment["STORESYNC_FIXTURE_RELEASE"] == "newer"
 let container = try ModelContainer(
-    for: Schema([WatchedMovie.self, Memo.self, Folder.self, Shelf.self]),
+    for: Schema([isNewer ? NewerRelease.WatchedMovie.self : WatchedMovie.self, Memo.self, Folder.self, Shelf.self]),
     configurations: [
         ModelConfiguration(url: folder.appending(path: "notes.sqlite"), cloudKitDatabase: .private("iCloud.tests"))
     ])
 let store = SyncedStore(
     name: "notes", container: container, domainKeys: ["WatchedMovie": ["movieID"], "Shelf": ["name"]])
+
+if isNewer, ["note", "list"].contains(arguments[1]) {
+    fail("\(arguments[1]) reads this release's watchlist entries: run it without STORESYNC_FIXTURE_RELEASE")
+}
 
 switch (arguments[1], arguments.count) {
 case ("note", 4):

@@ -19,10 +19,18 @@ enum KilledSync {
         let description: String
     }
 
-    static func run(folder: URL, url: String, killAfter milliseconds: Int) async throws -> Outcome {
+    /// Runs the sync of the data folder `folder` with the server at `url` as `release`
+    /// opens it, and kills it `milliseconds` after the sync began.
+    static func run(folder: URL, url: String, killAfter milliseconds: Int, release: Machine.Release = .current)
+        async throws -> Outcome
+    {
         let process = Process()
         process.executableURL = FaketimeTests.fixture
         process.arguments = [folder.path, "sync", url]
+        if release == .newer {
+            process.environment = ProcessInfo.processInfo.environment.merging(
+                ["STORESYNC_FIXTURE_RELEASE": "newer"], uniquingKeysWith: { _, new in new })
+        }
         let output = FileManager.default.temporaryDirectory.appending(path: "storesync-sim-\(UUID().uuidString)")
         _ = FileManager.default.createFile(atPath: output.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: output) }

@@ -7,6 +7,9 @@ import StoreSyncTesting
 /// domain key: the simulation gives each memo it adds a title of its own).
 enum EntryKey: Hashable, Comparable, CustomStringConvertible {
     case movie(Int)
+    /// A movie's rating, an attribute of a newer release's watchlist entry
+    /// (``NewerRelease``): on that release's machine and the server only.
+    case movieRating(Int)
     case memo(String)
     /// A folder, by its name (given when it is added, never changed).
     case folder(String)
@@ -20,6 +23,7 @@ enum EntryKey: Hashable, Comparable, CustomStringConvertible {
     var description: String {
         switch self {
         case .movie(let movie): "movie \(movie)"
+        case .movieRating(let movie): "rating of movie \(movie)"
         case .memo(let title): "memo \(title)"
         case .folder(let name): "folder \(name)"
         case .filing(let title): "filing of memo \(title)"
@@ -41,6 +45,14 @@ struct Replica: Equatable, CustomStringConvertible {
         values[key]?.sort()
     }
 
+    /// The replica without what only a machine of the newer release holds
+    /// (``EntryKey/movieRating(_:)``): what a machine of this release must hold.
+    var withoutNewerFields: Replica {
+        var replica = self
+        replica.values = values.filter { if case .movieRating = $0.key { false } else { true } }
+        return replica
+    }
+
     static func memoValue(rating: Double, tags: [String]) -> String {
         "rating \(Int(rating)) tags [\(tags.joined(separator: ","))]"
     }
@@ -54,6 +66,7 @@ struct Replica: Equatable, CustomStringConvertible {
     init(_ machine: Machine) throws {
         for movie in try machine.movies() where (movie.movie ?? -1) < HostileRecord.firstMovie {
             add(.movie(movie.movie ?? -1), movie.note ?? "-")
+            if let rating = movie.rating { add(.movieRating(movie.movie ?? -1), "r\(rating)") }
         }
         for memo in try machine.memos() {
             add(.memo(memo.title ?? "-"), Self.memoValue(rating: memo.rating, tags: memo.tags))
@@ -90,6 +103,8 @@ struct Replica: Equatable, CustomStringConvertible {
                 let movie = movie.flatMap { Int($0) } ?? -1
                 if movie >= HostileRecord.firstMovie { continue }
                 add(.movie(movie), note ?? "-")
+                // A newer release's field (``NewerRelease``), which this release's records lack.
+                if let rating { add(.movieRating(movie), "r\(rating)") }
             } else if entity == "Folder" {
                 add(.folder(name ?? "-"), note ?? "-")
             } else if entity == "Shelf" {

@@ -9,11 +9,14 @@ final class SimulatedMachine {
     let index: Int
     let folder: TemporaryFolder
     let clockOffset: TimeInterval
+    /// The release of the program it runs (``NewerRelease``).
+    let release: Machine.Release
     private var open: Machine?
 
-    init(index: Int, clockOffset: TimeInterval) throws {
+    init(index: Int, clockOffset: TimeInterval, release: Machine.Release = .current) throws {
         self.index = index
         self.clockOffset = clockOffset
+        self.release = release
         folder = TemporaryFolder(prefix: "StoreSyncSimulation")
         try reopen()
     }
@@ -29,7 +32,7 @@ final class SimulatedMachine {
     /// Opens the data folder again, as the next run of the program.
     func reopen() throws {
         open = nil
-        let machine = try Machine(opening: folder)
+        let machine = try Machine(opening: folder, release: release)
         machine.clockOffset = clockOffset
         open = machine
     }

@@ -2,6 +2,7 @@ import Foundation
 import OpenSwiftData
 import OpenSwiftDataTesting
 import StoreSyncTesting
+import Synchronization
 import Testing
 
 @testable import StoreSync
@@ -15,6 +16,9 @@ import Testing
 struct SyncSimulation {
     static let day: TimeInterval = 86_400
     static let machineCount = 3
+    /// The machine that runs a newer release of the program, whose watchlist entries have
+    /// an attribute more (``NewerRelease``); the others run this one.
+    static let newerMachine = 2
     static let movieCount = 5
     /// Records per page of the machines' pulls: small, so that pulls span several pages,
     /// each its own local transaction, and syncs are cut off between them.
@@ -50,7 +54,8 @@ struct SyncSimulation {
         url = try await server.newDatabase()
         machines = try (0..<Self.machineCount).map { index in
             try SimulatedMachine(
-                index: index, clockOffset: Double.random(in: -Self.day...Self.day, using: &random).rounded())
+                index: index, clockOffset: Double.random(in: -Self.day...Self.day, using: &random).rounded(),
+                release: index == Self.newerMachine ? .newer : .current)
         }
         trace.append("clock offsets (s): \(machines.map { Int($0.clockOffset) })")
         let steps = SimulationStep.schedule(
@@ -72,8 +77,13 @@ struct SyncSimulation {
         let replicas = try machines.map { try Replica($0.machine) }
         let onServer = try await Replica(server: url)
         var problems = repairs
-        for (index, replica) in replicas.enumerated() where replica != onServer {
-            problems.append("machine \(index) holds \(replica)\n  the server holds \(onServer)")
+        for (index, replica) in replicas.enumerated() {
+            // A machine of this release holds the server's records without the newer
+            // release's fields, which the server keeps.
+            let expected = machines[index].release == .newer ? onServer : onServer.withoutNewerFields
+            if replica != expected {
+                problems.append("machine \(index) holds \(replica)\n  the server holds \(onServer)")
+            }
         }
         // Every field version each store noted is the server's.
         for machine in machines {
@@ -137,6 +147,8 @@ struct SyncSimulation {
             let movie = held[pick % held.count]
             try machines[index].machine.remove(movie: movie)
             history.record(.movie(movie), value: nil, machine: index, step: number)
+            // The newer release's rating goes with the record.
+            history.record(.movieRating(movie), value: nil, machine: index, step: number)
             return "movie \(movie)"
         case .addMemo(let index):
             let title = "s\(number)"
@@ -221,10 +233,10 @@ struct SyncSimulation {
             return try await cutOffSync(index, at: beforeNotingPush ? .afterPushing : .afterConfirmingPush)
         case .killedSync(let index, let delay):
             stats.syncs += 1
-            let folder = machines[index].folder.url
+            let (folder, release) = (machines[index].folder.url, machines[index].release)
             let url = url
             let outcome = try await machines[index].closed {
-                try await KilledSync.run(folder: folder, url: url, killAfter: delay)
+                try await KilledSync.run(folder: folder, url: url, killAfter: delay, release: release)
             }
             switch outcome {
             case .finished:
@@ -283,17 +295,33 @@ struct SyncSimulation {
         }
     }
 
-    /// Adds the movie with a note, or sets its note when the machine holds it.
+    /// Adds the movie with a note, or sets its note when the machine holds it; the machine
+    /// of the newer release sets its rating too.
     private mutating func setNote(_ index: Int, movie: Int, number: Int) throws -> String {
         let note = "s\(number)m\(index)"
         let machine = try machines[index].machine
-        if try machines[index].movieIDs().contains(movie) {
-            try machine.edit(movie: movie, note: note)
+        let rating = machine.release == .newer ? number : nil
+        let holds = try machines[index].movieIDs().contains(movie)
+        if holds {
+            try machine.edit(movie: movie, note: note, rating: rating)
         } else {
-            try machine.add(movie: movie, note: note)
+            try machine.add(movie: movie, note: note, rating: rating)
         }
-        history.record(.movie(movie), value: note, machine: index, step: number)
-        return "movie \(movie) note \(note)"
+        recordNote(movie: movie, note: note, rating: rating, added: !holds, machine: index, step: number)
+        return "movie \(movie) note \(note)\(rating.map { " rating \($0)" } ?? "")"
+    }
+
+    /// Records a movie's note set, and what became of its rating: the newer release's
+    /// machine sets it; another machine's add, of a movie it does not hold, writes a record
+    /// without it, which wins whole over a removal it saw (an add that saw no removal
+    /// merges with the server's record, and claims nothing over a rating it did not see).
+    private mutating func recordNote(movie: Int, note: String, rating: Int?, added: Bool, machine: Int, step: Int) {
+        history.record(.movie(movie), value: note, machine: machine, step: step)
+        if let rating {
+            history.record(.movieRating(movie), value: "r\(rating)", machine: machine, step: step)
+        } else if added {
+            history.record(.movieRating(movie), value: nil, machine: machine, step: step)
+        }
     }
 
     /// A sync during which the machine sets a movie's note, once its push is noted and
@@ -304,23 +332,38 @@ struct SyncSimulation {
         let note = "s\(number)m\(index)"
         let machine = try machines[index].machine
         let (container, file, offset) = (machine.container, machine.folder.file("notes.sqlite"), machine.clockOffset)
+        let release = machine.release
+        let rating = release == .newer ? number : nil
+        let added = AddedFlag()
         let report = try await machine.sync(url, allowingRepairs: true, pullPageSize: Self.pullPageSize) {
             let context = ModelContext(container)
-            let held = try context.fetch(FetchDescriptor<WatchedMovie>(predicate: #Predicate { $0.movieID == movie }))
+            let held = try Machine.entries(of: movie, release: release, in: context)
             if held.isEmpty {
-                context.insert(WatchedMovie(movieID: movie, createdAt: Date(), note: note))
+                let entry = release.watchlistEntry.init(movieID: movie, createdAt: Date(), note: note)
+                entry.rating = rating
+                context.insert(entry)
+                added.value.withLock { $0 = true }
             } else {
-                for entry in held { entry.note = note }
+                for entry in held {
+                    entry.note = note
+                    if let rating { entry.rating = rating }
+                }
             }
             try context.save()
             if offset != 0 { try StoreTampering.shiftLatestHistoryTransaction(at: file, by: offset) }
         }
         tally(report, of: index)
         history.pushed(by: index)
-        history.record(.movie(movie), value: note, machine: index, step: number)
+        recordNote(
+            movie: movie, note: note, rating: rating, added: added.value.withLock { $0 }, machine: index, step: number)
         history.pulled(by: index)
         stats.editedDuring += 1
         return "movie \(movie) note \(note)"
+    }
+
+    /// Whether an edit made during a sync added its movie (the machine held none).
+    private final class AddedFlag: Sendable {
+        let value = Mutex(false)
     }
 
     private mutating func sync(_ index: Int) async throws {

@@ -12,6 +12,27 @@ final class Machine {
     /// Removed when the last machine on it is released.
     let folder: TemporaryFolder
     let container: ModelContainer
+    let release: Release
+
+    /// The release of the program a machine runs: this one, or a newer one whose watchlist
+    /// entry has an attribute more (``NewerRelease``).
+    enum Release {
+        case current, newer
+
+        var schema: Schema {
+            switch self {
+            case .current: Machine.schema
+            case .newer: Schema([NewerRelease.WatchedMovie.self, Memo.self, Folder.self, Shelf.self])
+            }
+        }
+
+        var watchlistEntry: any WatchlistEntryModel.Type {
+            switch self {
+            case .current: WatchedMovie.self
+            case .newer: NewerRelease.WatchedMovie.self
+            }
+        }
+    }
 
     static let schema = Schema([WatchedMovie.self, Memo.self, Folder.self, Shelf.self])
 
@@ -19,26 +40,29 @@ final class Machine {
     /// is recorded in the history at the time such a clock would have given.
     var clockOffset: TimeInterval = 0
 
-    init() throws {
+    init(release: Release = .current) throws {
         folder = TemporaryFolder(prefix: "StoreSyncTests")
-        container = try Self.open(folder)
+        self.release = release
+        container = try Self.open(folder, release: release)
     }
 
     /// The same data folder opened again, as the next run of a program would.
     init(reopening other: Machine) throws {
         folder = other.folder
-        container = try Self.open(folder)
+        release = other.release
+        container = try Self.open(folder, release: release)
     }
 
     /// A data folder kept while no machine had it open (another process used it).
-    init(opening folder: TemporaryFolder) throws {
+    init(opening folder: TemporaryFolder, release: Release = .current) throws {
         self.folder = folder
-        container = try Self.open(folder)
+        self.release = release
+        container = try Self.open(folder, release: release)
     }
 
-    private static func open(_ folder: TemporaryFolder) throws -> ModelContainer {
+    private static func open(_ folder: TemporaryFolder, release: Release) throws -> ModelContainer {
         try ModelContainer(
-            for: schema,
+            for: release.schema,
             configurations: [
                 ModelConfiguration(url: folder.file("notes.sqlite"), cloudKitDatabase: .private("iCloud.tests"))
             ])
@@ -78,23 +102,31 @@ final class Machine {
         }
     }
 
-    func add(movie: Int, at seconds: Double = Date().timeIntervalSince1970, note: String? = nil) throws {
+    /// Adds the movie; with a rating, on a machine of the newer release only.
+    func add(movie: Int, at seconds: Double = Date().timeIntervalSince1970, note: String? = nil, rating: Int? = nil)
+        throws
+    {
         let context = ModelContext(container)
-        context.insert(WatchedMovie(movieID: movie, createdAt: Date(timeIntervalSince1970: seconds), note: note))
+        let entry = release.watchlistEntry.init(
+            movieID: movie, createdAt: Date(timeIntervalSince1970: seconds), note: note)
+        entry.rating = rating
+        context.insert(entry)
         try save(context)
     }
 
-    func edit(movie: Int, note: String?) throws {
+    /// Sets the movie's note; with a rating, on a machine of the newer release only.
+    func edit(movie: Int, note: String?, rating: Int? = nil) throws {
         let context = ModelContext(container)
-        for entry in try context.fetch(FetchDescriptor<WatchedMovie>(predicate: #Predicate { $0.movieID == movie })) {
+        for entry in try Self.entries(of: movie, release: release, in: context) {
             entry.note = note
+            if let rating { entry.rating = rating }
         }
         try save(context)
     }
 
     func edit(movie: Int, createdAt seconds: Double) throws {
         let context = ModelContext(container)
-        for entry in try context.fetch(FetchDescriptor<WatchedMovie>(predicate: #Predicate { $0.movieID == movie })) {
+        for entry in try Self.entries(of: movie, release: release, in: context) {
             entry.createdAt = Date(timeIntervalSince1970: seconds)
         }
         try save(context)
@@ -102,8 +134,18 @@ final class Machine {
 
     func remove(movie: Int) throws {
         let context = ModelContext(container)
-        try context.delete(model: WatchedMovie.self, where: #Predicate { $0.movieID == movie })
+        for entry in try Self.entries(of: movie, release: release, in: context) { context.delete(entry) }
         try save(context)
+    }
+
+    /// The watchlist entries of `movie` (one, unless a sync left a duplicate).
+    static func entries(of movie: Int, release: Release, in context: ModelContext) throws
+        -> [any WatchlistEntryModel]
+    {
+        func fetch<Entry: WatchlistEntryModel>(_: Entry.Type) throws -> [any WatchlistEntryModel] {
+            try context.fetch(FetchDescriptor<Entry>()).filter { $0.movieID == movie }
+        }
+        return try fetch(release.watchlistEntry)
     }
 
     func removeMemoTitled(_ title: String) throws {
@@ -113,10 +155,15 @@ final class Machine {
     }
 
     /// The watchlist as (movie, note, creation time), sorted by movie.
+    /// The watchlist, by movie.
     func movies() throws -> [Entry] {
-        try ModelContext(container).fetch(FetchDescriptor<WatchedMovie>(sortBy: [SortDescriptor(\.movieID)])).map {
-            Entry(movie: $0.movieID, note: $0.note, createdAt: $0.createdAt?.timeIntervalSince1970)
+        func fetch<Model: WatchlistEntryModel>(_: Model.Type) throws -> [Entry] {
+            try ModelContext(container).fetch(FetchDescriptor<Model>()).map {
+                Entry(
+                    movie: $0.movieID, note: $0.note, createdAt: $0.createdAt?.timeIntervalSince1970, rating: $0.rating)
+            }
         }
+        return try fetch(release.watchlistEntry).sorted { ($0.movie ?? .min) < ($1.movie ?? .min) }
     }
 
     func memos() throws -> [Memo] {
@@ -127,6 +174,8 @@ final class Machine {
         let movie: Int?
         let note: String?
         let createdAt: Double?
+        /// The newer release's attribute (``NewerRelease``); nil on this release's machines.
+        var rating: Int? = nil
 
         var description: String { "\(movie.map(String.init) ?? "nil")/\(note ?? "-")" }
         /// ``description`` and the creation time, in seconds since 1970.
