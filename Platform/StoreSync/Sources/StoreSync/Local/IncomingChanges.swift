@@ -153,7 +153,7 @@ struct IncomingChanges {
                         // take the record's.
                         if let changed = change.changedFields, !change.isDeleted, !record.isDeleted, let model {
                             let unchanged = record.fields.filter { !changed.contains($0.key) }
-                            try fields.apply(to: model, isNew: false, only: Set(unchanged.keys))
+                            try fields.apply(to: model, isNew: false, except: changed)
                             received.append((name, codec, model, unchanged))
                             versions[name] = (
                                 identifier, nil,

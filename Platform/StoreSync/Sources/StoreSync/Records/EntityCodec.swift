@@ -101,18 +101,18 @@ struct EntityCodec {
         return values
     }
 
-    /// Received fields, read: what ``apply(to:isNew:only:)`` writes into a model.
+    /// Received fields, read: what ``apply(to:isNew:except:)`` writes into a model.
     struct ReceivedFields {
         fileprivate let writes: [(name: String, write: FieldWrite)]
         fileprivate let defaults: [FieldCodec]
 
-        /// Writes the fields into a model (those of `names` only, when given). A field the
-        /// record does not carry is left as it is, or set to its default on a new model.
-        func apply(to model: any PersistentModel, isNew: Bool, only names: Set<String>? = nil) throws {
-            for (name, write) in writes where names?.contains(name) ?? true { try write(model, isNew) }
-            if isNew {
-                for field in defaults { try field.writeDefault(model) }
-            }
+        /// Writes the fields into a model, except those named in `kept`. A field the record
+        /// does not carry takes its default: a live record lacks a field only when a release
+        /// without it wrote the record whole (its first write, or one over a tombstone),
+        /// which the server's record now is, whatever this store held before.
+        func apply(to model: any PersistentModel, isNew: Bool, except kept: Set<String> = []) throws {
+            for (name, write) in writes where !kept.contains(name) { try write(model, isNew) }
+            for field in defaults where !kept.contains(field.name) { try field.writeDefault(model, isNew) }
         }
     }
 

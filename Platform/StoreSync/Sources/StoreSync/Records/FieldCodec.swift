@@ -11,9 +11,10 @@ struct FieldCodec {
     /// yet. Throws when the text is not a value of the attribute's type (written by a newer
     /// release, or malformed), before any model is changed.
     let read: (_ text: String) throws -> FieldWrite
-    /// Sets the value a new model has when a record does not carry the field (written
-    /// by a release without it): the declared default, or nil.
-    let writeDefault: (any PersistentModel) throws -> Void
+    /// Sets the value a model takes when a record does not carry the field (written whole
+    /// by a release without it): the declared default, or nil; on a new model (`isNew`), as
+    /// its first value.
+    let writeDefault: FieldWrite
 
     /// The codec of an attribute of `Model`; nil when its value cannot be synced (not
     /// `Codable`, or a `let` that cannot be written).
@@ -52,9 +53,13 @@ struct FieldCodec {
                     }
                 }
             },
-            writeDefault: {
+            writeDefault: { any, isNew in
                 guard let defaultValue else { throw FieldError.noDefault(name) }
-                try model($0).setInitialValue(defaultValue, for: keyPath)
+                if isNew {
+                    try model(any).setInitialValue(defaultValue, for: keyPath)
+                } else {
+                    try model(any)[keyPath: keyPath] = defaultValue
+                }
             })
     }
 }

@@ -234,6 +234,18 @@ struct CausalHistory {
         }
     }
 
+    /// The entries present in `final` whose edits that may win are all removals: deleted
+    /// data come back. Each is a violation too (``violations(in:)``), counted apart for the
+    /// simulation's figures; the shelves' sets have claims of their own.
+    func resurrections(in final: Replica) -> Int {
+        keys.filter { key in
+            if case .shelved = key { return false }
+            if case .filing = key { return false }
+            let candidates = undominated(key)
+            return final.values[key] != nil && !candidates.isEmpty && candidates.allSatisfy { $0.value == nil }
+        }.count
+    }
+
     /// What breaks the claims in a final state that every replica agrees on; empty when
     /// it holds them all.
     func violations(in final: Replica) -> [String] {
@@ -245,6 +257,11 @@ struct CausalHistory {
                 continue
             }
             let values = final.values[key] ?? []
+            if case .movieRating(let movie) = key, edits.contains(where: { $0.key == .movie(movie) && $0.value == nil })
+            {
+                found += ratingViolations(key, values: values)
+                continue
+            }
             if values.count > 1 {
                 found.append("\(key): \(values.count) entries (\(values.joined(separator: ", ")))")
                 continue
@@ -272,6 +289,20 @@ struct CausalHistory {
             }
         }
         return found
+    }
+
+    /// What breaks the claims of a movie's rating (a newer release's field, which only that
+    /// release's machine writes) once the movie was removed somewhere: a removal takes the
+    /// rating with the record when it wins, and this release's adds write the record without
+    /// it only over a tombstone, so which write wins is the movie's, not the rating's own.
+    /// The rating may be absent, or one its machine wrote: never another value.
+    private func ratingViolations(_ key: EntryKey, values: [String]) -> [String] {
+        let written = Set(edits.filter { $0.key == key }.compactMap(\.value))
+        if values.count > 1 { return ["\(key): \(values.count) entries (\(values.joined(separator: ", ")))"] }
+        if let value = values.first, !written.contains(value) {
+            return ["\(key): \(value), which no edit wrote"]
+        }
+        return []
     }
 
     /// What breaks the add-wins claims of a memo on a shelf, for a memo never removed: a

@@ -8,6 +8,10 @@ struct SimulationStats {
     /// before their kill.
     var killed = 0
     var finishedBeforeKill = 0
+    /// Syncs of a store by a second process while this one edited and synced it too.
+    var secondProcess = 0
+    /// Of those, the steps whose save or sync SQLite refused: "database is locked".
+    var locked = 0
     var interrupted = 0
     var restarts = 0
     /// Stores put back from a backup.
@@ -24,6 +28,8 @@ struct SimulationStats {
     var decided = 0
     var concurrent = 0
     var diverged = 0
+    /// Entries removed for good that were present at the end (each also a divergence).
+    var resurrected = 0
     /// Records the syncs' digest checks compared, and those they found different from the
     /// server's and repaired: each repair is a divergence the engine let happen.
     var checked = 0
@@ -39,6 +45,8 @@ struct SimulationStats {
         cutOff += other.cutOff
         killed += other.killed
         finishedBeforeKill += other.finishedBeforeKill
+        secondProcess += other.secondProcess
+        locked += other.locked
         interrupted += other.interrupted
         restarts += other.restarts
         restores += other.restores
@@ -49,6 +57,7 @@ struct SimulationStats {
         decided += other.decided
         concurrent += other.concurrent
         diverged += other.diverged
+        resurrected += other.resurrected
         checked += other.checked
         repaired += other.repaired
         versionsCompared += other.versionsCompared
@@ -58,12 +67,14 @@ struct SimulationStats {
         "sync simulation: \(schedules) schedules, \(steps) steps, \(syncs) syncs "
             + "(\(cutOff) cut off after their push, \(killed) killed with SIGKILL inside the sync "
             + "(\(finishedBeforeKill) more finished before their kill), "
+            + "\(secondProcess) by a second process while the first edited and synced "
+            + "(\(locked) of those with a save or a sync refused: database is locked), "
             + "\(interrupted) cut by the server, \(editedDuring) with an edit saved while in flight), "
             + "\(restarts) server restarts, \(serverRestores) server databases put back from a dump, "
             + "\(restores) stores put back from a backup, "
             + "\(shelved) memos put on a shelf or taken off, \(hostile) hostile records put on the server; "
             + "\(decided) entries won by the edit made after the others, \(concurrent) by one of concurrent edits; "
             + "\(checked) records compared by digest checks, \(repaired) repaired; "
-            + "\(versionsCompared) records' field versions compared with the server's at the end; \(diverged) diverged"
+            + "\(versionsCompared) records' field versions compared with the server's at the end; \(diverged) diverged, \(resurrected) resurrected"
     }
 }

@@ -29,6 +29,10 @@ enum SimulationStep: CustomStringConvertible {
     /// A sync run in `storesync-fixture`, killed with SIGKILL a delay after the sync began
     /// (it may have finished before).
     case killedSync(machine: Int, afterMilliseconds: Int)
+    /// A sync of the machine's store in `storesync-fixture`, a second process, while this one
+    /// keeps the store open, sets a movie's note `afterMilliseconds` after starting it, and
+    /// syncs the store too, at once: as a person editing while `popcorn sync --watch` runs.
+    case secondProcessSync(machine: Int, movie: Int, afterMilliseconds: Int)
     /// A sync whose connections the server terminates after a delay (it may have
     /// finished before).
     case interruptedSync(machine: Int, afterMilliseconds: Int)
@@ -69,6 +73,8 @@ enum SimulationStep: CustomStringConvertible {
             "machine \(machine) syncs, cut off after its push \(beforeNotingPush ? "reached the server" : "was noted")"
         case .killedSync(let machine, let delay):
             "machine \(machine) syncs in a process killed \(delay) ms into the sync"
+        case .secondProcessSync(let machine, let movie, let delay):
+            "machine \(machine) syncs in a second process, sets movie \(movie)'s note after \(delay) ms and syncs too"
         case .interruptedSync(let machine, let delay):
             "machine \(machine) syncs, its connections terminated after \(delay) ms"
         case .restartServer: "the server restarts"
@@ -88,7 +94,7 @@ enum SimulationStep: CustomStringConvertible {
         (0..<count).map { _ in
             let machine = Int.random(in: 0..<machines, using: &random)
             let pick = Int.random(in: 0..<1000, using: &random)
-            switch Int.random(in: 0..<154, using: &random) {
+            switch Int.random(in: 0..<158, using: &random) {
             case 0..<12: return .addMovie(machine: machine, movie: Int.random(in: 1...movies, using: &random))
             case 12..<28: return .editMovie(machine: machine, pick: pick)
             case 28..<34: return .removeMovie(machine: machine, pick: pick)
@@ -114,6 +120,9 @@ enum SimulationStep: CustomStringConvertible {
             case 140..<146: return .backUp(machine: machine)
             case 146..<150: return .restore(machine: machine)
             case 150..<154: return .hostileRecord(HostileRecord.allCases[pick % HostileRecord.allCases.count])
+            case 154..<158:
+                return .secondProcessSync(
+                    machine: machine, movie: Int.random(in: 1...movies, using: &random), afterMilliseconds: pick % 80)
             default:
                 return .fileMemo(machine: machine, memo: pick, folder: Int.random(in: 0..<1000, using: &random))
             }

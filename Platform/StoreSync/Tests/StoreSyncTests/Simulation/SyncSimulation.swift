@@ -2,7 +2,6 @@ import Foundation
 import OpenSwiftData
 import OpenSwiftDataTesting
 import StoreSyncTesting
-import Synchronization
 import Testing
 
 @testable import StoreSync
@@ -95,6 +94,7 @@ struct SyncSimulation {
             }
         }
         problems += try await hostileRecordProblems()
+        stats.resurrected = history.resurrections(in: onServer)
         if problems.isEmpty {
             problems = history.violations(in: onServer)
         }
@@ -147,8 +147,6 @@ struct SyncSimulation {
             let movie = held[pick % held.count]
             try machines[index].machine.remove(movie: movie)
             history.record(.movie(movie), value: nil, machine: index, step: number)
-            // The newer release's rating goes with the record.
-            history.record(.movieRating(movie), value: nil, machine: index, step: number)
             return "movie \(movie)"
         case .addMemo(let index):
             let title = "s\(number)"
@@ -250,6 +248,8 @@ struct SyncSimulation {
                 history.mayHavePulled(by: index)
                 return "killed"
             }
+        case .secondProcessSync(let index, let movie, let delay):
+            return try await secondProcessSync(index, movie: movie, after: delay, number: number)
         case .interruptedSync(let index, let delay):
             return try await interruptedSync(index, after: delay)
         case .restartServer:
@@ -301,27 +301,20 @@ struct SyncSimulation {
         let note = "s\(number)m\(index)"
         let machine = try machines[index].machine
         let rating = machine.release == .newer ? number : nil
-        let holds = try machines[index].movieIDs().contains(movie)
-        if holds {
+        if try machines[index].movieIDs().contains(movie) {
             try machine.edit(movie: movie, note: note, rating: rating)
         } else {
             try machine.add(movie: movie, note: note, rating: rating)
         }
-        recordNote(movie: movie, note: note, rating: rating, added: !holds, machine: index, step: number)
+        recordNote(movie: movie, note: note, rating: rating, machine: index, step: number)
         return "movie \(movie) note \(note)\(rating.map { " rating \($0)" } ?? "")"
     }
 
-    /// Records a movie's note set, and what became of its rating: the newer release's
-    /// machine sets it; another machine's add, of a movie it does not hold, writes a record
-    /// without it, which wins whole over a removal it saw (an add that saw no removal
-    /// merges with the server's record, and claims nothing over a rating it did not see).
-    private mutating func recordNote(movie: Int, note: String, rating: Int?, added: Bool, machine: Int, step: Int) {
+    /// Records a movie's note set, and its rating when the newer release's machine sets it
+    /// (what the claims of ratings are: ``CausalHistory/violations(in:)``).
+    private mutating func recordNote(movie: Int, note: String, rating: Int?, machine: Int, step: Int) {
         history.record(.movie(movie), value: note, machine: machine, step: step)
-        if let rating {
-            history.record(.movieRating(movie), value: "r\(rating)", machine: machine, step: step)
-        } else if added {
-            history.record(.movieRating(movie), value: nil, machine: machine, step: step)
-        }
+        if let rating { history.record(.movieRating(movie), value: "r\(rating)", machine: machine, step: step) }
     }
 
     /// A sync during which the machine sets a movie's note, once its push is noted and
@@ -334,7 +327,6 @@ struct SyncSimulation {
         let (container, file, offset) = (machine.container, machine.folder.file("notes.sqlite"), machine.clockOffset)
         let release = machine.release
         let rating = release == .newer ? number : nil
-        let added = AddedFlag()
         let report = try await machine.sync(url, allowingRepairs: true, pullPageSize: Self.pullPageSize) {
             let context = ModelContext(container)
             let held = try Machine.entries(of: movie, release: release, in: context)
@@ -342,7 +334,6 @@ struct SyncSimulation {
                 let entry = release.watchlistEntry.init(movieID: movie, createdAt: Date(), note: note)
                 entry.rating = rating
                 context.insert(entry)
-                added.value.withLock { $0 = true }
             } else {
                 for entry in held {
                     entry.note = note
@@ -354,16 +345,61 @@ struct SyncSimulation {
         }
         tally(report, of: index)
         history.pushed(by: index)
-        recordNote(
-            movie: movie, note: note, rating: rating, added: added.value.withLock { $0 }, machine: index, step: number)
+        recordNote(movie: movie, note: note, rating: rating, machine: index, step: number)
         history.pulled(by: index)
         stats.editedDuring += 1
         return "movie \(movie) note \(note)"
     }
 
-    /// Whether an edit made during a sync added its movie (the machine held none).
-    private final class AddedFlag: Sendable {
-        let value = Mutex(false)
+    /// A sync of the machine's store by `storesync-fixture` while this process, its store
+    /// open, sets a movie's note and syncs too. When both syncs finish, the edit, saved
+    /// before this process's sync began, is pushed by it (or by the other), and the machine
+    /// has pulled what the server held before the step; the edit has seen only what the
+    /// machine had seen before the step. A save or a sync this process's SQLite refuses
+    /// because the other process holds the store (SQLite's "database is locked") fails as a
+    /// sync cut off does: counted, and taken to have maybe pushed and pulled.
+    private mutating func secondProcessSync(_ index: Int, movie: Int, after delay: Int, number: Int) async throws
+        -> String
+    {
+        stats.syncs += 2
+        let (folder, release, url) = (machines[index].folder.url, machines[index].release, url)
+        async let other = KilledSync.run(folder: folder, url: url, killAfter: 120_000, release: release)
+        try await Task.sleep(for: .milliseconds(delay))
+        var outcome: String
+        var failures: [String] = []
+        let started = ContinuousClock.now
+        do {
+            outcome = try setNote(index, movie: movie, number: number)
+        } catch  where Self.isLocked(error) {
+            outcome = "the edit not saved"
+            failures.append("the edit: \(error)")
+        }
+        do {
+            tally(
+                try await machines[index].machine.sync(url, allowingRepairs: true, pullPageSize: Self.pullPageSize),
+                of: index)
+        } catch  where Self.isLocked(error) {
+            failures.append("the sync: \(error)")
+        }
+        guard try await other == .finished else {
+            throw SimulationError(description: "the second process's sync did not finish")
+        }
+        stats.secondProcess += 1
+        if !failures.isEmpty {
+            stats.locked += 1
+            history.mayHavePushed(by: index)
+            history.mayHavePulled(by: index)
+            return "\(outcome); locked after \(ContinuousClock.now - started): \(failures.joined(separator: "; "))"
+        }
+        history.pushed(by: index)
+        history.pulled(by: index)
+        return outcome
+    }
+
+    /// Whether `error` is SQLite's refusal of a transaction while another process holds the
+    /// store ("database is locked", error 5).
+    private static func isLocked(_ error: any Error) -> Bool {
+        "\(error)".contains("database is locked")
     }
 
     private mutating func sync(_ index: Int) async throws {
