@@ -20,10 +20,12 @@ struct LocalUserStores: Sendable {
     }
 
     /// The watchlist, as `popcorn watchlist` changes it.
-    var watchlist: any WatchlistRepository { get throws { try movies.makeWatchlistRepository() } }
+    var watchlist: any WatchlistRepository { get async throws { try await movies.makeWatchlistRepository() } }
 
     /// The search history, as `popcorn search --pick` and `history` change it.
-    var history: any MediaSearchHistoryRepository { get throws { try search.makeMediaSearchHistoryRepository() } }
+    var history: any MediaSearchHistoryRepository {
+        get async throws { try await search.makeMediaSearchHistoryRepository() }
+    }
 }
 
 /// The history repository searches nothing; a call here is a test's mistake.

@@ -11,17 +11,17 @@ import Testing
 @Suite("One owner per store file in a process")
 struct StoreOwnerTests {
     @Test("the stores popcorn sync opens are the containers of the watchlist and the history a command opened first")
-    func syncSharesTheCommandsStores() throws {
+    func syncSharesTheCommandsStores() async throws {
         let folder = TemporaryFolder(prefix: "StoreOwner")
         let options = try GlobalOptions.parse([
             "--data-dir", folder.dataDirectory.path, "--cache-dir", folder.cacheDirectory.path,
         ])
         let environment = AppEnvironment(options: options, environment: [:])
-        let watchlist = try environment.watchlistFactory().stores.actor(
+        let watchlist = try await environment.watchlistFactory().stores.actor(
             for: WatchlistInfrastructureFactory.watchlistStore)
-        let history = try environment.searchFactory().stores.actor(for: SearchInfrastructureFactory.historyStore)
+        let history = try await environment.searchFactory().stores.actor(for: SearchInfrastructureFactory.historyStore)
 
-        let synced = try SyncStores.openExisting(environment).all()
+        let synced = try await SyncStores.openExisting(environment).all()
         let containers = Dictionary(uniqueKeysWithValues: synced.map { ($0.name, $0.container) })
         #expect(containers["watchlist"] === watchlist.modelContainer)
         #expect(containers["history"] === history.modelContainer)

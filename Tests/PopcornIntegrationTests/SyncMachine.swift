@@ -40,12 +40,12 @@ final class SyncMachine: Sendable {
     }
 
     func add(_ ids: some Sequence<Int>) async throws {
-        let repository = try LocalUserStores(popcorn).watchlist
+        let repository = try await LocalUserStores(popcorn).watchlist
         for id in ids { _ = try await repository.add(movieID: id) }
     }
 
     func remove(_ ids: some Sequence<Int>) async throws {
-        let repository = try LocalUserStores(popcorn).watchlist
+        let repository = try await LocalUserStores(popcorn).watchlist
         for id in ids { try await repository.remove(movieID: id) }
     }
 
@@ -61,7 +61,7 @@ final class SyncMachine: Sendable {
 
     /// Records movies in the search history, as `popcorn search --pick` does.
     func pick(_ ids: some Sequence<Int>) async throws {
-        let repository = try LocalUserStores(popcorn).history
+        let repository = try await LocalUserStores(popcorn).history
         for id in ids {
             try await repository.add(MediaSearchHistoryEntry(mediaID: id, kind: .movie, timestamp: Date()))
         }
@@ -69,7 +69,7 @@ final class SyncMachine: Sendable {
 
     /// Removes movies from the search history.
     func forget(_ ids: some Sequence<Int>) async throws {
-        let repository = try LocalUserStores(popcorn).history
+        let repository = try await LocalUserStores(popcorn).history
         for id in ids { try await repository.remove(mediaID: id, kind: .movie) }
     }
 }

@@ -66,7 +66,7 @@ struct MoviesCommand: AsyncParsableCommand {
         func run() async throws {
             let environment = AppEnvironment(options: options)
             let factory = environment.moviesFactory()
-            let repository = try factory.makeMovieRepository()
+            let repository = try await factory.makeMovieRepository()
             let movie = try await repository.movie(withID: id)
             let credits = try await repository.credits(forMovie: id)
             let certification = try await repository.certification(
@@ -84,7 +84,9 @@ struct MoviesCommand: AsyncParsableCommand {
             _ id: Int, factory: WatchlistInfrastructureFactory, output: Output
         ) async throws -> Bool {
             let store = WatchlistInfrastructureFactory.watchlistStore
-            guard try UserStoreAccess.openForReading(store, in: factory.stores, output: output) else { return false }
+            guard try await UserStoreAccess.openForReading(store, in: factory.stores, output: output) else {
+                return false
+            }
             return try await factory.makeWatchlistRepository().contains(movieID: id)
         }
 

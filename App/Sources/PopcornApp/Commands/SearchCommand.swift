@@ -34,7 +34,7 @@ struct SearchCommand: AsyncParsableCommand {
             }
             let picked = result.results[pick - 1]
             let history = SearchInfrastructureFactory.historyStore
-            try factory.stores.openForWriting(history)
+            try await factory.stores.openForWriting(history)
             try await factory.makeMediaSearchHistoryRepository().add(
                 MediaSearchHistoryEntry(mediaID: picked.id, kind: picked.kind, timestamp: Date()))
             recorded = results[pick - 1]
@@ -76,7 +76,7 @@ struct HistoryCommand: AsyncParsableCommand {
             let factory = environment.searchFactory()
             var entries: [MediaSearchHistoryEntry] = []
             let store = SearchInfrastructureFactory.historyStore
-            if try UserStoreAccess.openForReading(store, in: factory.stores, output: environment.output) {
+            if try await UserStoreAccess.openForReading(store, in: factory.stores, output: environment.output) {
                 entries = try await factory.makeMediaSearchHistoryRepository().entries()
             }
             let json = HistoryJSON(entries: entries.map(HistoryEntryJSON.init))
@@ -101,8 +101,8 @@ struct HistoryCommand: AsyncParsableCommand {
         func run() async throws {
             let environment = AppEnvironment(options: options)
             let factory = environment.searchFactory()
-            try factory.stores.openForWriting(SearchInfrastructureFactory.historyStore)
-            let history = try factory.makeMediaSearchHistoryRepository()
+            try await factory.stores.openForWriting(SearchInfrastructureFactory.historyStore)
+            let history = try await factory.makeMediaSearchHistoryRepository()
             let count = try await history.entries().count
             try await history.clear()
             try environment.output.result(HistoryClearedJSON(cleared: count)) {

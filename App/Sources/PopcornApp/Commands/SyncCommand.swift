@@ -53,7 +53,7 @@ struct SyncCommand: AsyncParsableCommand {
                     status: .usage)
             }
             let engine = StoreSyncEngine(remote: remote, logger: environment.logger.with(label: "StoreSync"))
-            let opening = try SyncStores.openExisting(environment)
+            let opening = try await SyncStores.openExisting(environment)
             if watch {
                 try await SyncWatch(engine: engine).run(opening: opening.all)
                 return
@@ -110,7 +110,7 @@ struct SyncCommand: AsyncParsableCommand {
         func run() async throws {
             let environment = AppEnvironment(options: options)
             let configured = try server.remote()?.description
-            let found = try SyncStores.openReadOnly(environment)
+            let found = try await SyncStores.openReadOnly(environment)
             var statuses: [StoreSyncStatus] = []
             for entry in found {
                 guard let store = entry.store else {

@@ -18,7 +18,7 @@ struct TVCommand: AsyncParsableCommand {
 
         func run() async throws {
             let environment = AppEnvironment(options: options)
-            let repository = try environment.tvSeriesFactory().makeTVSeriesRepository()
+            let repository = try await environment.tvSeriesFactory().makeTVSeriesRepository()
             let notFound = CommandFailure.notFound("No TV series with id \(id).")
             let series = try await TVFailures.map(notFound) { () async throws(TVSeriesRepositoryError) in
                 try await repository.tvSeries(withID: id)
@@ -60,7 +60,7 @@ struct TVCommand: AsyncParsableCommand {
 
         func run() async throws {
             let environment = AppEnvironment(options: options)
-            let repository = try environment.tvSeriesFactory().makeTVSeasonRepository()
+            let repository = try await environment.tvSeriesFactory().makeTVSeasonRepository()
             let season = try await TVFailures.map(.notFound("No season \(number) of TV series \(id).")) {
                 () async throws(TVSeriesRepositoryError) in
                 try await repository.season(number, ofTVSeries: id)

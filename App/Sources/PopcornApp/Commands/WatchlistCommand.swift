@@ -21,7 +21,7 @@ struct WatchlistCommand: AsyncParsableCommand {
             let watchlist = environment.watchlistFactory()
             let store = WatchlistInfrastructureFactory.watchlistStore
             var entries: [WatchlistMovie] = []
-            if try UserStoreAccess.openForReading(store, in: watchlist.stores, output: environment.output) {
+            if try await UserStoreAccess.openForReading(store, in: watchlist.stores, output: environment.output) {
                 entries = try await watchlist.makeWatchlistRepository().movies()
             }
             // The titles: every cached one in one read of the cache, the rest from the
@@ -62,9 +62,9 @@ struct WatchlistCommand: AsyncParsableCommand {
             let environment = AppEnvironment(options: options)
             let factory = environment.watchlistFactory()
             // Refused before anything is fetched when the watchlist cannot be written.
-            try factory.stores.openForWriting(WatchlistInfrastructureFactory.watchlistStore)
+            try await factory.stores.openForWriting(WatchlistInfrastructureFactory.watchlistStore)
             let movie = try await environment.moviesFactory().makeMovieRepository().movie(withID: id)
-            let watchlist = try factory.makeWatchlistRepository()
+            let watchlist = try await factory.makeWatchlistRepository()
             // Adding a movie already there keeps its entry and its date, and says so.
             let alreadyThere = try await watchlist.contains(movieID: id)
             let entry = try await watchlist.add(movieID: id)
@@ -90,7 +90,7 @@ struct WatchlistCommand: AsyncParsableCommand {
         func run() async throws {
             let environment = AppEnvironment(options: options)
             let factory = environment.watchlistFactory()
-            try factory.stores.openForWriting(WatchlistInfrastructureFactory.watchlistStore)
+            try await factory.stores.openForWriting(WatchlistInfrastructureFactory.watchlistStore)
             guard try await factory.makeWatchlistRepository().remove(movieID: id) else {
                 throw CommandFailure.notFound("Movie \(id) is not on your watchlist.")
             }

@@ -23,10 +23,15 @@ enum SyncStores {
         fileprivate let stores: ContextStores
 
         /// Every user-data store, in the catalogue's order: those opened already, and the
-        /// missing ones created now.
+        /// missing ones created now. StoreSync calls it synchronously once the server has
+        /// answered, so it never waits for another task's open of a store: none opens them in
+        /// this command, and if one did, the sync would stop in one line.
         func all() throws -> [SyncedStore] {
             try stores.descriptions.map { store in
-                try SyncStores.synced(store, stores.actor(for: store))
+                guard let actor = try stores.actorWithoutWaiting(for: store) else {
+                    throw CommandFailure("The \(store.name) is being opened elsewhere in this process; try again.")
+                }
+                return SyncStores.synced(store, actor)
             }
         }
     }
@@ -34,17 +39,17 @@ enum SyncStores {
     /// Opens the catalogue's user-data stores that exist, or fails in one line and leaves
     /// the files as they were: a store that cannot be written (a read-only folder) is
     /// refused before any is opened.
-    static func openExisting(_ environment: AppEnvironment) throws -> Opening {
+    static func openExisting(_ environment: AppEnvironment) async throws -> Opening {
         let stores = userStores(environment)
-        try stores.openExistingForWriting()
+        try await stores.openExistingForWriting()
         return Opening(stores: stores)
     }
 
     /// The catalogue's user-data stores opened read-only, for `sync status`, which
     /// changes nothing: a store that does not exist is not created (nor relocated from a
     /// former name, nor migrated), and a read-only folder is read all the same.
-    static func openReadOnly(_ environment: AppEnvironment) throws -> [Found] {
-        try userStores(environment).openExistingReadOnly().map { found in
+    static func openReadOnly(_ environment: AppEnvironment) async throws -> [Found] {
+        try await userStores(environment).openExistingReadOnly().map { found in
             Found(
                 name: found.store.name, file: found.store.fileName, store: found.actor.map { synced(found.store, $0) },
                 writable: found.isWritable)

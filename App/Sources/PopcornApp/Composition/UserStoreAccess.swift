@@ -11,9 +11,11 @@ enum UserStoreAccess {
     ///
     /// - Returns: Whether there is a store to read: false when it does not exist and
     ///   cannot be created in its folder.
-    static func openForReading(_ store: StoreDescription, in stores: ContextStores, output: Output) throws -> Bool {
+    static func openForReading(_ store: StoreDescription, in stores: ContextStores, output: Output) async throws
+        -> Bool
+    {
         let url = stores.url(of: store)
-        switch try stores.openForReading(store) {
+        switch try await stores.openForReading(store) {
         case .readWrite:
             return true
         case .readOnly:

@@ -26,15 +26,21 @@ public final class DiscoverInfrastructureFactory: ContextInfrastructureFactory {
     }
 
     /// Pages of discovered movies, read through the cache.
-    public func makeDiscoverMovieRepository() throws(ModelContainerFactoryError) -> any DiscoverMovieRepository {
-        try DefaultDiscoverMovieRepository(
+    ///
+    /// - Throws: `ModelContainerFactoryError` when the store cannot be opened.
+    public func makeDiscoverMovieRepository() async throws(ModelContainerFactoryError) -> any DiscoverMovieRepository {
+        try await DefaultDiscoverMovieRepository(
             local: SwiftDataDiscoverMovieLocalDataSource(store: stores.actor(for: Self.cacheStore)),
             remote: remoteDataSource, cache: stores.readThroughCache)
     }
 
     /// Pages of discovered TV series, read through the cache.
-    public func makeDiscoverTVSeriesRepository() throws(ModelContainerFactoryError) -> any DiscoverTVSeriesRepository {
-        try DefaultDiscoverTVSeriesRepository(
+    ///
+    /// - Throws: `ModelContainerFactoryError` when the store cannot be opened.
+    public func makeDiscoverTVSeriesRepository() async throws(ModelContainerFactoryError)
+        -> any DiscoverTVSeriesRepository
+    {
+        try await DefaultDiscoverTVSeriesRepository(
             local: SwiftDataDiscoverTVSeriesLocalDataSource(store: stores.actor(for: Self.cacheStore)),
             remote: remoteDataSource, cache: stores.readThroughCache)
     }

@@ -49,20 +49,20 @@ struct DiscoverInfrastructureFactoryTests {
         let page = try await factory.makeDiscoverMovieRepository().movies(matching: .all, page: 1)
         #expect(page == Fixtures.moviePage(1))
         #expect(StoreReading.fileExists(factory.stores.url(of: DiscoverInfrastructureFactory.cacheStore)))
-        #expect(try factory.count(DiscoverMoviePageEntity.self) == 1)
+        await #expect(try factory.count(DiscoverMoviePageEntity.self) == 1)
         #expect(log.warnings.isEmpty)
     }
 
     @Test("the store is opened once per factory, and every repository shares its one actor")
-    func containerCreatedOnce() throws {
+    func containerCreatedOnce() async throws {
         let factory = makeFactory()
-        try factory.stores.open(onFailure: .throwing)
-        let actor = try factory.stores.actor(for: DiscoverInfrastructureFactory.cacheStore)
-        try factory.stores.open(onFailure: .throwing)
-        _ = try factory.makeDiscoverMovieRepository()
-        _ = try factory.makeDiscoverTVSeriesRepository()
-        #expect(try factory.stores.actor(for: DiscoverInfrastructureFactory.cacheStore) === actor)
-        #expect(try factory.cacheContainer === actor.modelContainer)
+        try await factory.stores.open(onFailure: .throwing)
+        let actor = try await factory.stores.actor(for: DiscoverInfrastructureFactory.cacheStore)
+        try await factory.stores.open(onFailure: .throwing)
+        _ = try await factory.makeDiscoverMovieRepository()
+        _ = try await factory.makeDiscoverTVSeriesRepository()
+        #expect(try await factory.stores.actor(for: DiscoverInfrastructureFactory.cacheStore) === actor)
+        #expect(try await factory.cacheContainer === actor.modelContainer)
     }
 
     @Test("a database file deleted by hand is recreated, and filled again from the remote")
@@ -80,7 +80,7 @@ struct DiscoverInfrastructureFactoryTests {
         let page = try await second.makeDiscoverTVSeriesRepository().tvSeries(matching: .all, page: 1)
         #expect(page == Fixtures.seriesPage(1))
         #expect(StoreReading.fileExists(url))
-        #expect(try second.count(DiscoverTVSeriesPageEntity.self) == 1)
+        await #expect(try second.count(DiscoverTVSeriesPageEntity.self) == 1)
         #expect(remote.recorder.callCount == 2)
     }
 
@@ -91,17 +91,17 @@ struct DiscoverInfrastructureFactoryTests {
         try LegacyDiscoverCache.writeStore(at: url, pages: ["1", "2"])
         #expect(try LegacyDiscoverCache.rowCount(at: url) == 2)
 
-        try factory.stores.open(onFailure: .throwing)
-        #expect(try factory.count(DiscoverMoviePageEntity.self) == 0)
+        try await factory.stores.open(onFailure: .throwing)
+        await #expect(try factory.count(DiscoverMoviePageEntity.self) == 0)
         #expect(log.warnings.count == 1)
         #expect(log.warnings.first?.contains("popcorn-discover.sqlite") == true)
 
         let page = try await factory.makeDiscoverMovieRepository().movies(matching: .all, page: 1)
         #expect(page == Fixtures.moviePage(1))
         #expect(remote.recorder.calls == ["movies [] - page 1"])
-        let rows = try factory.all(DiscoverMoviePageEntity.self)
+        let rows = try await factory.all(DiscoverMoviePageEntity.self)
         #expect(rows.map(\.page) == [1])
         #expect(rows.map(\.filterKey) == ["genres=;language="])
-        #expect(try factory.count(DiscoverMoviePreviewEntity.self) == 3)
+        await #expect(try factory.count(DiscoverMoviePreviewEntity.self) == 3)
     }
 }

@@ -29,15 +29,19 @@ public final class MoviesInfrastructureFactory: ContextInfrastructureFactory {
     }
 
     /// Movie details, credits, images and certifications, read through the cache.
-    public func makeMovieRepository() throws(ModelContainerFactoryError) -> any MovieRepository {
-        try DefaultMovieRepository(
+    ///
+    /// - Throws: `ModelContainerFactoryError` when the store cannot be opened.
+    public func makeMovieRepository() async throws(ModelContainerFactoryError) -> any MovieRepository {
+        try await DefaultMovieRepository(
             local: SwiftDataMovieLocalDataSource(store: stores.actor(for: Self.cacheStore)),
             remote: remoteDataSource, cache: stores.readThroughCache)
     }
 
     /// Pages of popular, similar and recommended movies, read through the cache.
-    public func makeMovieListRepository() throws(ModelContainerFactoryError) -> any MovieListRepository {
-        try DefaultMovieListRepository(
+    ///
+    /// - Throws: `ModelContainerFactoryError` when the store cannot be opened.
+    public func makeMovieListRepository() async throws(ModelContainerFactoryError) -> any MovieListRepository {
+        try await DefaultMovieListRepository(
             local: SwiftDataMovieListLocalDataSource(store: stores.actor(for: Self.cacheStore)),
             remote: remoteDataSource, cache: stores.readThroughCache)
     }

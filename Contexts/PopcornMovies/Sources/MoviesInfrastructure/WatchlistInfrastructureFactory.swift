@@ -45,8 +45,10 @@ public final class WatchlistInfrastructureFactory: Sendable {
     }
 
     /// The watchlist, dated by the factory's clock.
-    public func makeWatchlistRepository() throws(ModelContainerFactoryError) -> any WatchlistRepository {
-        try DefaultWatchlistRepository(
+    ///
+    /// - Throws: `ModelContainerFactoryError` when the store cannot be opened.
+    public func makeWatchlistRepository() async throws(ModelContainerFactoryError) -> any WatchlistRepository {
+        try await DefaultWatchlistRepository(
             local: SwiftDataWatchlistLocalDataSource(store: stores.actor(for: Self.watchlistStore)),
             now: stores.cachePolicy.now)
     }

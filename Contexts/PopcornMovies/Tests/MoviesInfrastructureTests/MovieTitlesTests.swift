@@ -74,7 +74,7 @@ struct MovieTitlesTests {
         let fixture = RepositoryFixture(remote: MockMovieRemote(), factory: MoviesInfrastructureFactory.forTests)
         let local = RecordingLocal(
             base: SwiftDataMovieLocalDataSource(
-                store: try fixture.factory.stores.actor(for: MoviesInfrastructureFactory.cacheStore)))
+                store: try await fixture.factory.stores.actor(for: MoviesInfrastructureFactory.cacheStore)))
         let repository = DefaultMovieRepository(
             local: local, remote: fixture.remote, cache: fixture.factory.stores.readThroughCache)
         _ = try await repository.movie(withID: 550)
@@ -97,7 +97,7 @@ struct MovieTitlesTests {
     @Test("an expired title is fetched again, and kept while the remote fails")
     func expiredTitle() async throws {
         let fixture = RepositoryFixture(remote: MockMovieRemote(), factory: MoviesInfrastructureFactory.forTests)
-        let repository = try fixture.factory.makeMovieRepository()
+        let repository = try await fixture.factory.makeMovieRepository()
         _ = try await repository.movie(withID: 550)
         fixture.clock.advance(by: 2 * 24 * 60 * 60)
         await fixture.remote.retitle("Fight Club (restored)")

@@ -13,16 +13,16 @@ struct MoviesInfrastructureFactoryTests {
     @Test(
         "the cache is popcorn-movies.sqlite without CloudKit; the watchlist popcorn-movies-cloudkit.sqlite with the plan"
     )
-    func containers() throws {
+    func containers() async throws {
         let folder = TemporaryFolder()
         let factory = MoviesInfrastructureFactory(
             locations: StoreLocations(under: folder.url), remoteDataSource: MockMovieRemote())
-        let cache = try factory.cacheContainer
+        let cache = try await factory.cacheContainer
         #expect(cache.configurations.first?.url.lastPathComponent == "popcorn-movies.sqlite")
         #expect(cache.configurations.first?.cloudKitDatabase == CloudKitDatabase.none)
         #expect(cache.url?.deletingLastPathComponent().lastPathComponent == "cache")
-        #expect(try factory.cacheContainer === cache, "created once per factory")
-        let watchlist = try WatchlistInfrastructureFactory(locations: StoreLocations(under: folder.url))
+        #expect(try await factory.cacheContainer === cache, "created once per factory")
+        let watchlist = try await WatchlistInfrastructureFactory(locations: StoreLocations(under: folder.url))
             .watchlistContainer
         #expect(watchlist.configurations.first?.url.lastPathComponent == "popcorn-movies-cloudkit.sqlite")
         #expect(watchlist.configurations.first?.cloudKitDatabase == .private("iCloud.uk.co.adam-young.Popcorn"))
@@ -34,19 +34,20 @@ struct MoviesInfrastructureFactoryTests {
     }
 
     @Test("every repository of a store shares the store's one actor, whichever repository made it")
-    func oneActorPerStore() throws {
+    func oneActorPerStore() async throws {
         let folder = TemporaryFolder()
         let factory = MoviesInfrastructureFactory(
             locations: StoreLocations(under: folder.url), remoteDataSource: MockMovieRemote())
-        let cache = try factory.stores.actor(for: MoviesInfrastructureFactory.cacheStore)
-        _ = try factory.makeMovieRepository()
-        _ = try factory.makeMovieListRepository()
-        #expect(try factory.stores.actor(for: MoviesInfrastructureFactory.cacheStore) === cache)
+        let cache = try await factory.stores.actor(for: MoviesInfrastructureFactory.cacheStore)
+        _ = try await factory.makeMovieRepository()
+        _ = try await factory.makeMovieListRepository()
+        #expect(try await factory.stores.actor(for: MoviesInfrastructureFactory.cacheStore) === cache)
         let watchlistFactory = WatchlistInfrastructureFactory(locations: StoreLocations(under: folder.url))
-        let watchlist = try watchlistFactory.stores.actor(for: WatchlistInfrastructureFactory.watchlistStore)
-        _ = try watchlistFactory.makeWatchlistRepository()
-        _ = try watchlistFactory.makeWatchlistRepository()
-        #expect(try watchlistFactory.stores.actor(for: WatchlistInfrastructureFactory.watchlistStore) === watchlist)
+        let watchlist = try await watchlistFactory.stores.actor(for: WatchlistInfrastructureFactory.watchlistStore)
+        _ = try await watchlistFactory.makeWatchlistRepository()
+        _ = try await watchlistFactory.makeWatchlistRepository()
+        #expect(
+            try await watchlistFactory.stores.actor(for: WatchlistInfrastructureFactory.watchlistStore) === watchlist)
         #expect(watchlist !== cache)
     }
 
@@ -93,7 +94,7 @@ struct MoviesInfrastructureFactoryTests {
             let context = ModelContext(old)
             context.insert(OldCache.MoviesMovieEntity(movieID: 1, name: "old row"))
             try context.save()
-            let watchlist = try WatchlistInfrastructureFactory(locations: StoreLocations(under: folder.url))
+            let watchlist = try await WatchlistInfrastructureFactory(locations: StoreLocations(under: folder.url))
                 .makeWatchlistRepository()
             for id in [11, 12, 13] { _ = try await watchlist.add(movieID: id) }
         }
@@ -105,7 +106,7 @@ struct MoviesInfrastructureFactoryTests {
         #expect(movie.title == "Fight Club")
         #expect(remote.recorder.calls == ["movie 550"])
         #expect(recorder.warnings.contains { $0.contains("popcorn-movies.sqlite") })
-        let cached = try StoreReading.all(MoviesMovieEntity.self, in: factory.cacheContainer)
+        let cached = try await StoreReading.all(MoviesMovieEntity.self, in: factory.cacheContainer)
         #expect(cached.map(\.movieID) == [550], "the old row is gone and the new one was cached")
         let watchlist = try await WatchlistInfrastructureFactory(locations: StoreLocations(under: folder.url))
             .makeWatchlistRepository().movies()
@@ -113,15 +114,15 @@ struct MoviesInfrastructureFactoryTests {
     }
 
     @Test("a watchlist store that cannot be opened is reported and left byte-identical")
-    func unreadableWatchlist() throws {
+    func unreadableWatchlist() async throws {
         let folder = TemporaryFolder()
         let url = WatchlistInfrastructureFactory.watchlistStore.url(in: StoreLocations(under: folder.url))
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         let garbage = Data("this is not a database, but it is the user's file".utf8)
         try garbage.write(to: url)
         let factory = WatchlistInfrastructureFactory(locations: StoreLocations(under: folder.url))
-        #expect(throws: ModelContainerFactoryError.self) {
-            try factory.stores.open(WatchlistInfrastructureFactory.watchlistStore, onFailure: .throwing)
+        await #expect(throws: ModelContainerFactoryError.self) {
+            try await factory.stores.open(WatchlistInfrastructureFactory.watchlistStore, onFailure: .throwing)
         }
         #expect(try Data(contentsOf: url) == garbage)
     }

@@ -12,7 +12,7 @@ struct RepositoryTests {
     @Test("miss, then hit, then expiry")
     func movieCache() async throws {
         let fixture = RepositoryFixture(remote: MockMovieRemote(), factory: MoviesInfrastructureFactory.forTests)
-        let repository = try fixture.factory.makeMovieRepository()
+        let repository = try await fixture.factory.makeMovieRepository()
         let first = try await repository.movie(withID: 550)
         #expect(first == MockMovieRemote.sampleMovie(id: 550, title: "Fight Club"))
         _ = try await repository.movie(withID: 550)
@@ -22,20 +22,20 @@ struct RepositoryTests {
         let refreshed = try await repository.movie(withID: 550)
         #expect(refreshed.title == "Fight Club (restored)")
         #expect(fixture.remote.recorder.calls == ["movie 550", "movie 550"])
-        #expect(try fixture.cachedMovieRows() == ["Fight Club (restored)"], "the entry was replaced, not added")
+        await #expect(try fixture.cachedMovieRows() == ["Fight Club (restored)"], "the entry was replaced, not added")
     }
 
     @Test("a remote failure is thrown and leaves the cache as it was")
     func remoteFailure() async throws {
         let fixture = RepositoryFixture(remote: MockMovieRemote(), factory: MoviesInfrastructureFactory.forTests)
-        let repository = try fixture.factory.makeMovieRepository()
+        let repository = try await fixture.factory.makeMovieRepository()
         _ = try await repository.movie(withID: 550)
         fixture.clock.advance(by: 2 * 24 * 60 * 60)
         fixture.remote.recorder.fail(with: .failed("offline"))
         await #expect(throws: MovieRepositoryError.unavailable("offline")) {
             try await repository.movie(withID: 550)
         }
-        #expect(try fixture.cachedMovieRows() == ["Fight Club"])
+        await #expect(try fixture.cachedMovieRows() == ["Fight Club"])
         fixture.remote.recorder.fail(with: nil)
         await #expect(throws: MovieRepositoryError.notFound(movieID: 404)) {
             try await repository.movie(withID: 404)
@@ -45,7 +45,7 @@ struct RepositoryTests {
     @Test("credits, images and certifications are cached too")
     func otherDetails() async throws {
         let fixture = RepositoryFixture(remote: MockMovieRemote(), factory: MoviesInfrastructureFactory.forTests)
-        let repository = try fixture.factory.makeMovieRepository()
+        let repository = try await fixture.factory.makeMovieRepository()
         let credits = try await repository.credits(forMovie: 550)
         #expect(credits.cast.map(\.name) == ["First", "Second"], "in billing order")
         #expect(credits.directors.map(\.name) == ["Director One"])
@@ -63,7 +63,7 @@ struct RepositoryTests {
     @Test("list pages are cached per list and per page")
     func listPages() async throws {
         let fixture = RepositoryFixture(remote: MockMovieRemote(), factory: MoviesInfrastructureFactory.forTests)
-        let repository = try fixture.factory.makeMovieListRepository()
+        let repository = try await fixture.factory.makeMovieListRepository()
         let popular = try await repository.page(1, of: .popular)
         #expect(popular.movies.map(\.title) == ["popular 1.0", "popular 1.1", "popular 1.2"])
         _ = try await repository.page(1, of: .popular)
@@ -80,7 +80,7 @@ struct RepositoryTests {
         let fixture = RepositoryFixture(remote: ()) { folder, now, _ in
             WatchlistInfrastructureFactory(locations: StoreLocations(under: folder), now: now, logger: .quiet)
         }
-        let watchlist = try fixture.factory.makeWatchlistRepository()
+        let watchlist = try await fixture.factory.makeWatchlistRepository()
         _ = try await watchlist.add(movieID: 550)
         fixture.clock.advance(by: 10)
         let second = try await watchlist.add(movieID: 603)

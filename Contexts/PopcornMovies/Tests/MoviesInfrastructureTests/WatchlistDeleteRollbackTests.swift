@@ -18,12 +18,12 @@ struct WatchlistDeleteRollbackTests {
 
     @Test("remove on a store opened read-only fails, and the entry is neither pending deletion nor gone")
     func remove() async throws {
-        let writer = try makeFactory().makeWatchlistRepository()
+        let writer = try await makeFactory().makeWatchlistRepository()
         for id in [550, 603] { _ = try await writer.add(movieID: id) }
         let factory = makeFactory()
-        let store = try factory.stores.open(
+        let store = try await factory.stores.open(
             WatchlistInfrastructureFactory.watchlistStore, access: .readOnly, onFailure: .throwing)
-        let watchlist = try factory.makeWatchlistRepository()
+        let watchlist = try await factory.makeWatchlistRepository()
         await #expect(throws: MovieRepositoryError.self) { try await watchlist.remove(movieID: 550) }
         #expect(try await store.perform { $0.hasChanges } == false)
         #expect(try await Set(watchlist.movies().map(\.movieID)) == [550, 603])

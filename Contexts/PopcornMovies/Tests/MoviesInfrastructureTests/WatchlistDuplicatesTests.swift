@@ -24,14 +24,14 @@ struct WatchlistDuplicatesTests {
     func existingDuplicates() async throws {
         let first = clock.now
         do {
-            let container = try makeFactory().watchlistContainer
+            let container = try await makeFactory().watchlistContainer
             let context = ModelContext(container)
             context.insert(MoviesWatchlistMovieEntity(movieID: 550, createdAt: first.addingTimeInterval(60)))
             context.insert(MoviesWatchlistMovieEntity(movieID: 550, createdAt: first))
             context.insert(MoviesWatchlistMovieEntity(movieID: 603, createdAt: first.addingTimeInterval(30)))
             try context.save()
         }
-        let watchlist = try makeFactory().makeWatchlistRepository()
+        let watchlist = try await makeFactory().makeWatchlistRepository()
         #expect(
             try await watchlist.movies()
                 == [
@@ -51,7 +51,7 @@ struct WatchlistDuplicatesTests {
     func concurrentAdds() async throws {
         let factories = (0..<8).map { _ in makeFactory() }
         for factory in factories {
-            try factory.stores.open(WatchlistInfrastructureFactory.watchlistStore, onFailure: .throwing)
+            try await factory.stores.open(WatchlistInfrastructureFactory.watchlistStore, onFailure: .throwing)
         }
         let movieIDs = Array(1...25)
         let added = try await withThrowingTaskGroup(of: Int.self) { group in

@@ -42,10 +42,12 @@ public final class SearchInfrastructureFactory: ContextInfrastructureFactory {
     }
 
     /// The search history, straight from its store.
-    public func makeMediaSearchHistoryRepository() throws(ModelContainerFactoryError)
+    ///
+    /// - Throws: `ModelContainerFactoryError` when the store cannot be opened.
+    public func makeMediaSearchHistoryRepository() async throws(ModelContainerFactoryError)
         -> any MediaSearchHistoryRepository
     {
-        try DefaultMediaSearchHistoryRepository(
+        try await DefaultMediaSearchHistoryRepository(
             local: SwiftDataMediaSearchHistoryLocalDataSource(store: stores.actor(for: Self.historyStore)))
     }
 }

@@ -19,15 +19,15 @@ struct HistoryDeleteRollbackTests {
             SearchInfrastructureFactory(
                 userDataDirectory: folder.url, remoteDataSource: MockMediaSearchRemote(), logger: .quiet)
         }
-        let history = try factory().openedHistory()
+        let history = try await factory().openedHistory()
         try await history.add(
             MediaSearchHistoryEntry(mediaID: 550, kind: .movie, timestamp: HistoryStoreFiles.date(10)))
         try await history.add(
             MediaSearchHistoryEntry(mediaID: 287, kind: .person, timestamp: HistoryStoreFiles.date(20)))
         let reader = factory()
-        let store = try reader.stores.open(
+        let store = try await reader.stores.open(
             SearchInfrastructureFactory.historyStore, access: .readOnly, onFailure: .throwing)
-        return try (store, reader.makeMediaSearchHistoryRepository())
+        return try await (store, reader.makeMediaSearchHistoryRepository())
     }
 
     @Test("remove fails, and the entry is neither pending deletion nor gone")

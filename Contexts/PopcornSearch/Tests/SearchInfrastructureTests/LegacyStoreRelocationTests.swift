@@ -35,7 +35,7 @@ struct LegacyStoreRelocationTests {
         let log = LogRecorder()
         let factory = SearchInfrastructureFactory(
             userDataDirectory: folder.url, remoteDataSource: MockMediaSearchRemote(), logger: log.logger)
-        let history = try factory.openedHistory()
+        let history = try await factory.openedHistory()
 
         #expect(
             try await history.entries() == [
@@ -54,7 +54,7 @@ struct LegacyStoreRelocationTests {
         let folder = TemporaryFolder()
         let scratch = TemporaryFolder()
         do {
-            let history = try SearchInfrastructureFactory(
+            let history = try await SearchInfrastructureFactory(
                 userDataDirectory: folder.url, remoteDataSource: MockMediaSearchRemote(), logger: .quiet
             ).openedHistory()
             try await history.add(Self.entry(603, .movie, 40))
@@ -64,7 +64,7 @@ struct LegacyStoreRelocationTests {
             at: scratch.file("original.sqlite"), copyingTo: folder.file("searchkit-cloudkit.sqlite"),
             rows: Self.legacyRows)
 
-        let history = try SearchInfrastructureFactory(
+        let history = try await SearchInfrastructureFactory(
             userDataDirectory: folder.url, remoteDataSource: MockMediaSearchRemote(), logger: .quiet
         ).openedHistory()
 
@@ -96,7 +96,7 @@ struct LegacyStoreRelocationTests {
         let garbage = Data("not a database".utf8)
         try garbage.write(to: folder.file("searchkit-cloudkit.sqlite"))
 
-        let history = try SearchInfrastructureFactory(
+        let history = try await SearchInfrastructureFactory(
             userDataDirectory: folder.url, remoteDataSource: MockMediaSearchRemote(), logger: .quiet
         ).openedHistory()
 
@@ -108,10 +108,10 @@ struct LegacyStoreRelocationTests {
     }
 
     @Test("with no legacy store nothing is relocated")
-    func nothingToRelocate() throws {
+    func nothingToRelocate() async throws {
         let folder = TemporaryFolder()
         let log = LogRecorder()
-        try SearchInfrastructureFactory(
+        try await SearchInfrastructureFactory(
             userDataDirectory: folder.url, remoteDataSource: MockMediaSearchRemote(), logger: log.logger
         ).stores.open(onFailure: .throwing)
         #expect(!log.messages.contains { $0.contains("Relocated") })

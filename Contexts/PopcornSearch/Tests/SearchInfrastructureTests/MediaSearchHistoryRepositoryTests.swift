@@ -10,8 +10,8 @@ import Testing
 struct MediaSearchHistoryRepositoryTests {
     let folder = TemporaryFolder()
 
-    func makeHistory() throws -> any MediaSearchHistoryRepository {
-        try SearchInfrastructureFactory(
+    func makeHistory() async throws -> any MediaSearchHistoryRepository {
+        try await SearchInfrastructureFactory(
             userDataDirectory: folder.url, remoteDataSource: MockMediaSearchRemote(), logger: .quiet
         )
         .openedHistory()
@@ -28,7 +28,7 @@ struct MediaSearchHistoryRepositoryTests {
 
     @Test("lists added entries newest first, whatever the order they were added in")
     func newestFirst() async throws {
-        let history = try makeHistory()
+        let history = try await makeHistory()
         try await history.add(Self.entry(603, .movie, 20))
         try await history.add(Self.entry(287, .person, 30))
         try await history.add(Self.entry(1396, .tvSeries, 10))
@@ -40,7 +40,7 @@ struct MediaSearchHistoryRepositoryTests {
 
     @Test("keeps one entry per media, with the newer timestamp")
     func sameMediaTwice() async throws {
-        let history = try makeHistory()
+        let history = try await makeHistory()
         try await history.add(Self.entry(550, .movie, 10))
         try await history.add(Self.entry(603, .movie, 20))
         try await history.add(Self.entry(550, .movie, 30))
@@ -53,9 +53,9 @@ struct MediaSearchHistoryRepositoryTests {
 
     @Test("keeps one row per media in the store, too")
     func oneRowPerMedia() async throws {
-        let history = try makeHistory()
+        let history = try await makeHistory()
         for seconds in [1.0, 2, 3] { try await history.add(Self.entry(550, .movie, seconds)) }
-        let container = try SearchInfrastructureFactory(
+        let container = try await SearchInfrastructureFactory(
             userDataDirectory: folder.url, remoteDataSource: MockMediaSearchRemote(), logger: .quiet
         ).historyContainer
         #expect(try ModelContext(container).fetchCount(FetchDescriptor<SearchMediaSearchHistoryEntryEntity>()) == 1)
@@ -63,7 +63,7 @@ struct MediaSearchHistoryRepositoryTests {
 
     @Test("tells media of different kinds with the same id apart")
     func sameIDDifferentKinds() async throws {
-        let history = try makeHistory()
+        let history = try await makeHistory()
         try await history.add(Self.entry(1, .movie, 1))
         try await history.add(Self.entry(1, .tvSeries, 2))
         try await history.add(Self.entry(1, .person, 3))
@@ -72,7 +72,7 @@ struct MediaSearchHistoryRepositoryTests {
 
     @Test("removes one media's entry")
     func remove() async throws {
-        let history = try makeHistory()
+        let history = try await makeHistory()
         try await history.add(Self.entry(550, .movie, 1))
         try await history.add(Self.entry(550, .tvSeries, 2))
         #expect(try await history.remove(mediaID: 550, kind: .movie))
@@ -82,7 +82,7 @@ struct MediaSearchHistoryRepositoryTests {
 
     @Test("clear removes every entry, and the history can be used again")
     func clear() async throws {
-        let history = try makeHistory()
+        let history = try await makeHistory()
         try await history.add(Self.entry(550, .movie, 1))
         try await history.add(Self.entry(287, .person, 2))
         try await history.clear()
@@ -95,7 +95,7 @@ struct MediaSearchHistoryRepositoryTests {
     func incompleteAndDuplicateRows() async throws {
         let factory = SearchInfrastructureFactory(
             userDataDirectory: folder.url, remoteDataSource: MockMediaSearchRemote(), logger: .quiet)
-        let container = try factory.historyContainer
+        let container = try await factory.historyContainer
         let context = ModelContext(container)
         let incomplete = SearchMediaSearchHistoryEntryEntity(mediaID: 9, mediaType: .movie)
         incomplete.timestamp = nil
@@ -107,7 +107,7 @@ struct MediaSearchHistoryRepositoryTests {
         try context.save()
 
         let local = SwiftDataMediaSearchHistoryLocalDataSource(
-            store: try factory.stores.actor(for: SearchInfrastructureFactory.historyStore))
+            store: try await factory.stores.actor(for: SearchInfrastructureFactory.historyStore))
         #expect(try await local.entries() == [Self.entry(7, .movie, 5)])
         try await local.add(Self.entry(7, .movie, 3))
         #expect(try await local.entries() == [Self.entry(7, .movie, 5)])

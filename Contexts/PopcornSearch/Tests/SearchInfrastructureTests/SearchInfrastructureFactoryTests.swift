@@ -14,14 +14,14 @@ struct SearchInfrastructureFactoryTests {
     }
 
     @Test("opens popcorn-search-cloudkit.sqlite with the CloudKit configuration and the migration plan")
-    func cloudKitContainerWithPlan() throws {
+    func cloudKitContainerWithPlan() async throws {
         let folder = TemporaryFolder()
         let factory = SearchInfrastructureFactory(
             userDataDirectory: folder.url, remoteDataSource: MockMediaSearchRemote(), logger: .quiet)
         #expect(SearchInfrastructureFactory.historyStore.fileName == "popcorn-search-cloudkit.sqlite")
         #expect(SearchInfrastructureFactory.historyStore.kind == .userData)
         #expect(SearchInfrastructureFactory.storeDescriptions.map(\.name) == ["history"])
-        let container = try factory.historyContainer
+        let container = try await factory.historyContainer
         #expect(
             container.migrationPlan.map { ObjectIdentifier($0) } == ObjectIdentifier(SearchHistoryMigrationPlan.self))
         #expect(container.configurations.count == 1)
@@ -33,22 +33,22 @@ struct SearchInfrastructureFactoryTests {
     }
 
     @Test("opens the store once per factory")
-    func oneContainerPerFactory() throws {
+    func oneContainerPerFactory() async throws {
         let folder = TemporaryFolder()
         let factory = SearchInfrastructureFactory(
             userDataDirectory: folder.url, remoteDataSource: MockMediaSearchRemote(), logger: .quiet)
-        try factory.stores.open(onFailure: .throwing)
-        let first = try factory.historyContainer
-        try factory.stores.open(onFailure: .throwing)
-        #expect(try factory.historyContainer === first)
-        _ = try factory.makeMediaSearchHistoryRepository()
-        #expect(try factory.historyContainer === first)
+        try await factory.stores.open(onFailure: .throwing)
+        let first = try await factory.historyContainer
+        try await factory.stores.open(onFailure: .throwing)
+        #expect(try await factory.historyContainer === first)
+        _ = try await factory.makeMediaSearchHistoryRepository()
+        #expect(try await factory.historyContainer === first)
     }
 
     @Test("making the history opens a new store and records entries, as the PRD's factories do")
     func openedOnFirstUse() async throws {
         let folder = TemporaryFolder()
-        let history = try SearchInfrastructureFactory(
+        let history = try await SearchInfrastructureFactory(
             userDataDirectory: folder.url.appending(path: "not-yet-created"), remoteDataSource: MockMediaSearchRemote(),
             logger: .quiet
         ).makeMediaSearchHistoryRepository()
@@ -76,14 +76,14 @@ struct SearchInfrastructureFactoryTests {
     func historySurvivesReopening() async throws {
         let folder = TemporaryFolder()
         do {
-            let history = try SearchInfrastructureFactory(
+            let history = try await SearchInfrastructureFactory(
                 userDataDirectory: folder.url, remoteDataSource: MockMediaSearchRemote(), logger: .quiet
             ).openedHistory()
             try await history.add(Self.entry(550, .movie, 1))
             try await history.add(Self.entry(1396, .tvSeries, 2))
             try await history.add(Self.entry(287, .person, 3))
         }
-        let reopened = try SearchInfrastructureFactory(
+        let reopened = try await SearchInfrastructureFactory(
             userDataDirectory: folder.url, remoteDataSource: MockMediaSearchRemote(), logger: .quiet
         ).openedHistory()
         #expect(
@@ -93,7 +93,7 @@ struct SearchInfrastructureFactoryTests {
     }
 
     @Test("a garbage file at popcorn-search-cloudkit.sqlite is reported and left byte for byte")
-    func garbageStoreIsNotDeleted() throws {
+    func garbageStoreIsNotDeleted() async throws {
         let folder = TemporaryFolder()
         let url = folder.file("popcorn-search-cloudkit.sqlite")
         let garbage = Data(String(repeating: "not a database, but the user's file\n", count: 200).utf8)
@@ -101,15 +101,15 @@ struct SearchInfrastructureFactoryTests {
         let log = LogRecorder()
         let factory = SearchInfrastructureFactory(
             userDataDirectory: folder.url, remoteDataSource: MockMediaSearchRemote(), logger: log.logger)
-        #expect {
-            try factory.stores.open(onFailure: .throwing)
+        await #expect {
+            try await factory.stores.open(onFailure: .throwing)
         } throws: { error in
             guard let error = error as? ModelContainerFactoryError, case .userStoreUnavailable = error else {
                 return false
             }
             return error.storeFilesUntouched && "\(error)".contains("popcorn-search-cloudkit.sqlite")
         }
-        #expect(throws: ModelContainerFactoryError.self) { try factory.openedHistory() }
+        await #expect(throws: ModelContainerFactoryError.self) { try await factory.openedHistory() }
         #expect(try Data(contentsOf: url) == garbage)
         #expect(folder.fileNames == ["popcorn-search-cloudkit.sqlite"])
         #expect(log.messages.contains { $0.contains("left untouched") })

@@ -25,22 +25,28 @@ public final class TVSeriesInfrastructureFactory: ContextInfrastructureFactory {
     }
 
     /// Series details and credits, read through the cache.
-    public func makeTVSeriesRepository() throws(ModelContainerFactoryError) -> any TVSeriesRepository {
-        try DefaultTVSeriesRepository(
+    ///
+    /// - Throws: `ModelContainerFactoryError` when the store cannot be opened.
+    public func makeTVSeriesRepository() async throws(ModelContainerFactoryError) -> any TVSeriesRepository {
+        try await DefaultTVSeriesRepository(
             local: SwiftDataTVSeriesLocalDataSource(store: stores.actor(for: Self.cacheStore)),
             remote: remoteDataSource, cache: stores.readThroughCache)
     }
 
     /// Seasons with their episodes, read through the cache.
-    public func makeTVSeasonRepository() throws(ModelContainerFactoryError) -> any TVSeasonRepository {
-        try DefaultTVSeasonRepository(
+    ///
+    /// - Throws: `ModelContainerFactoryError` when the store cannot be opened.
+    public func makeTVSeasonRepository() async throws(ModelContainerFactoryError) -> any TVSeasonRepository {
+        try await DefaultTVSeasonRepository(
             local: SwiftDataTVSeasonLocalDataSource(store: stores.actor(for: Self.cacheStore)),
             remote: remoteDataSource, cache: stores.readThroughCache)
     }
 
     /// Single episodes, read through the cache.
-    public func makeTVEpisodeRepository() throws(ModelContainerFactoryError) -> any TVEpisodeRepository {
-        try DefaultTVEpisodeRepository(
+    ///
+    /// - Throws: `ModelContainerFactoryError` when the store cannot be opened.
+    public func makeTVEpisodeRepository() async throws(ModelContainerFactoryError) -> any TVEpisodeRepository {
+        try await DefaultTVEpisodeRepository(
             local: SwiftDataTVEpisodeLocalDataSource(store: stores.actor(for: Self.cacheStore)),
             remote: remoteDataSource, cache: stores.readThroughCache)
     }

@@ -16,10 +16,10 @@ import Logging
 ///         self.infrastructure = infrastructure
 ///     }
 ///
-///     public func makeDiscoverMovieRepository() throws(ModelContainerFactoryError)
+///     public func makeDiscoverMovieRepository() async throws(ModelContainerFactoryError)
 ///         -> any DiscoverMovieRepository
 ///     {
-///         try DefaultDiscoverMovieRepository(
+///         try await DefaultDiscoverMovieRepository(
 ///             local: SwiftDataDiscoverMovieLocalDataSource(store: stores.actor(for: Self.cacheStore)),
 ///             remote: remoteDataSource, cache: stores.readThroughCache)
 ///     }
@@ -70,7 +70,8 @@ extension ContextInfrastructureFactory {
     }
 
     /// The context's stores, each opened when a repository of it is first made
-    /// (`stores.actor(for:)`, which throws when the store cannot be opened).
+    /// (`stores.actor(for:)`, which throws when the store cannot be opened, and waits,
+    /// suspended, while another task opens the same store).
     public var stores: ContextStores { infrastructure.stores }
 
     /// Where the repositories fetch what the stores do not hold.

@@ -21,11 +21,11 @@ extension ContextStores {
     /// - Throws: ``ModelContainerFactoryError`` when the store cannot be opened;
     ///   ``StoreMaintenanceError/legacyFileInReadOnlyFolder(storeName:fileName:legacyURL:)``
     ///   when it is still in its former file and cannot be moved to its name.
-    public func openForReading(_ store: StoreDescription) throws -> StoreReadAccess {
+    public func openForReading(_ store: StoreDescription) async throws -> StoreReadAccess {
         let file = StoreFile(url: url(of: store))
         if StoreWriteAccess.canWrite(file) {
             // Opened as ever; a file where the folder should be fails with its own message.
-            try open(store, onFailure: .throwing)
+            try await open(store, onFailure: .throwing)
             return .readWrite
         }
         if let legacy = store.legacyURL(in: locations), FileManager.default.fileExists(atPath: legacy.path) {
@@ -33,7 +33,7 @@ extension ContextStores {
                 storeName: store.name, fileName: store.fileName, legacyURL: legacy)
         }
         guard file.exists else { return .absent }
-        try open(store, access: .readOnly, onFailure: .throwing)
+        try await open(store, access: .readOnly, onFailure: .throwing)
         return .readOnly
     }
 
@@ -45,9 +45,9 @@ extension ContextStores {
     /// - Throws: ``StoreMaintenanceError/readOnly(storeName:readOnlyPath:)`` when the store
     ///   cannot be written; ``ModelContainerFactoryError`` when it cannot be opened.
     @discardableResult
-    public func openForWriting(_ store: StoreDescription) throws -> StoreActor {
+    public func openForWriting(_ store: StoreDescription) async throws -> StoreActor {
         try StoreWriteAccess.requireWritable(store, in: locations)
-        return try open(store, onFailure: .throwing)
+        return try await open(store, onFailure: .throwing)
     }
 
     /// Opens, for a change of every store (such as a sync), the stores that exist, and
@@ -57,12 +57,12 @@ extension ContextStores {
     ///
     /// - Throws: ``StoreMaintenanceError/readOnly(storeName:readOnlyPath:)`` or
     ///   ``ModelContainerFactoryError``.
-    public func openExistingForWriting() throws {
+    public func openExistingForWriting() async throws {
         for store in descriptions {
             try StoreWriteAccess.requireWritable(store, in: locations)
         }
         for store in descriptions where StoreFile(url: url(of: store)).exists {
-            try open(store, onFailure: .throwing)
+            try await open(store, onFailure: .throwing)
         }
     }
 
@@ -72,13 +72,15 @@ extension ContextStores {
     /// store's actor (nil when the store does not exist) and whether it could be written.
     ///
     /// - Throws: ``ModelContainerFactoryError`` when a store that exists cannot be opened.
-    public func openExistingReadOnly() throws(ModelContainerFactoryError)
+    public func openExistingReadOnly() async throws(ModelContainerFactoryError)
         -> [(store: StoreDescription, actor: StoreActor?, isWritable: Bool)]
     {
-        try descriptions.map { (store) throws(ModelContainerFactoryError) in
+        var found: [(store: StoreDescription, actor: StoreActor?, isWritable: Bool)] = []
+        for store in descriptions {
             let file = StoreFile(url: url(of: store))
-            guard file.exists else { return (store, nil, file.isWritable) }
-            return (store, try open(store, access: .readOnly, onFailure: .throwing), file.isWritable)
+            let actor = file.exists ? try await open(store, access: .readOnly, onFailure: .throwing) : nil
+            found.append((store, actor, file.isWritable))
         }
+        return found
     }
 }

@@ -14,9 +14,9 @@ import Synchronization
 ///         fileName: "popcorn-tvseries.sqlite", name: "tvseries", models: TVSeriesCacheSchema.models)
 ///     public let stores: ContextStores
 ///
-///     public func makeTVSeriesRepository() throws(ModelContainerFactoryError) -> any TVSeriesRepository {
+///     public func makeTVSeriesRepository() async throws(ModelContainerFactoryError) -> any TVSeriesRepository {
 ///         DefaultTVSeriesRepository(
-///             local: SwiftDataTVSeriesLocalDataSource(store: try stores.actor(for: Self.cacheStore)), …)
+///             local: SwiftDataTVSeriesLocalDataSource(store: try await stores.actor(for: Self.cacheStore)), …)
 ///     }
 /// }
 /// ```
@@ -24,6 +24,8 @@ import Synchronization
 /// A store file has one actor and one container in a process, whichever `ContextStores`
 /// opens it (`StoreOwners`): a second `ContextStores` over the same folder, a context's
 /// and the sync's, gets the same actor (a store opened read-only has one of its own).
+/// Opening is `async`: whoever asks for a store that another task is opening (which may
+/// migrate it) waits for that open suspended, holding no lock and no thread.
 public final class ContextStores: Sendable {
     /// The stores, as the context declared them.
     public let descriptions: [StoreDescription]
@@ -63,15 +65,16 @@ public final class ContextStores: Sendable {
     ///   throws.
     /// - Throws: With `.throwing`, the ``ModelContainerFactoryError`` of a store that cannot be
     ///   opened; with `.trap`, nothing (the program stops instead).
-    public func open<Failure: Error>(onFailure: StoreFailureHandling<Failure>) throws(Failure) {
+    public func open<Failure: Error>(onFailure: StoreFailureHandling<Failure>) async throws(Failure) {
         for description in descriptions {
-            try open(description, onFailure: onFailure)
+            try await open(description, onFailure: onFailure)
         }
     }
 
     /// Opens one store, unless it is open, and returns its actor. `access` is
     /// ``StoreAccessMode/readOnly`` to read an existing store without writing to it; a
-    /// store already open keeps the access it was opened with.
+    /// store already open keeps the access it was opened with. While another task of the
+    /// process opens the same file, this waits for it, suspended, and gets its actor.
     ///
     /// - Parameters:
     ///   - description: One of the context's stores; another stops the program.
@@ -83,27 +86,64 @@ public final class ContextStores: Sendable {
     public func open<Failure: Error>(
         _ description: StoreDescription, access: StoreAccessMode = .readWrite,
         onFailure: StoreFailureHandling<Failure>
-    ) throws(Failure) -> StoreActor {
+    ) async throws(Failure) -> StoreActor {
         precondition(
             descriptions.contains { $0.fileName == description.fileName },
             "\(description.fileName) is not one of this context's stores")
         if let actor = actors.withLock({ $0[description.fileName] }) { return actor }
-        // Opened (or found open) by the process's owners, without this store's lock held:
-        // an open that migrates holds back only the opens of the same file.
-        let owner = try StoreOwners.shared.owner(of: description.url(in: locations), access: access) {
+        // Opened (or found open) by the process's owners, with no lock held while it opens:
+        // an open that migrates holds back only the opens of the same file, which wait
+        // for it suspended.
+        let owner = try await StoreOwners.shared.owner(of: description.url(in: locations), access: access) {
             () throws(Failure) in
-            let container =
-                switch access {
-                case .readWrite:
-                    try ModelContainerFactory.makeModelContainer(
-                        for: description, in: locations, logger: logger, onFailure: onFailure)
-                case .readOnly:
-                    try ModelContainerFactory.makeReadOnlyModelContainer(
-                        for: description, in: locations, onFailure: onFailure)
-                }
-            return StoreActor(modelContainer: container)
+            try makeActor(description, access: access, onFailure: onFailure)
         }
-        return actors.withLock { actors in
+        return keep(owner, of: description)
+    }
+
+    /// The actor of a store, opened now (to read and write) unless it is open, for a caller
+    /// that must return without waiting, such as StoreSync's `opening` closure, which a sync
+    /// calls synchronously once its server has answered. It never waits: while another task
+    /// of the process opens the same file, it returns nil.
+    ///
+    /// - Parameter description: One of the context's stores; another stops the program.
+    /// - Returns: The store's actor; nil while another task opens its file.
+    /// - Throws: ``ModelContainerFactoryError`` when the store cannot be opened.
+    public func actorWithoutWaiting(for description: StoreDescription) throws(ModelContainerFactoryError)
+        -> StoreActor?
+    {
+        precondition(
+            descriptions.contains { $0.fileName == description.fileName },
+            "\(description.fileName) is not one of this context's stores")
+        if let actor = actors.withLock({ $0[description.fileName] }) { return actor }
+        let owner = try StoreOwners.shared.ownerWithoutWaiting(
+            of: description.url(in: locations), access: .readWrite
+        ) { () throws(ModelContainerFactoryError) in
+            try makeActor(description, access: .readWrite, onFailure: .throwing)
+        }
+        return owner.map { keep($0, of: description) }
+    }
+
+    /// Opens a store's container as `access` says and makes its one actor.
+    private func makeActor<Failure: Error>(
+        _ description: StoreDescription, access: StoreAccessMode, onFailure: StoreFailureHandling<Failure>
+    ) throws(Failure) -> StoreActor {
+        let container =
+            switch access {
+            case .readWrite:
+                try ModelContainerFactory.makeModelContainer(
+                    for: description, in: locations, logger: logger, onFailure: onFailure)
+            case .readOnly:
+                try ModelContainerFactory.makeReadOnlyModelContainer(
+                    for: description, in: locations, onFailure: onFailure)
+            }
+        return StoreActor(modelContainer: container)
+    }
+
+    /// Holds a store's owner for as long as this context lives; a store already held keeps
+    /// the actor it was opened with.
+    private func keep(_ owner: StoreActor, of description: StoreDescription) -> StoreActor {
+        actors.withLock { actors in
             if let actor = actors[description.fileName] { return actor }
             actors[description.fileName] = owner
             return owner
@@ -115,8 +155,8 @@ public final class ContextStores: Sendable {
     ///
     /// - Parameter description: One of the context's stores.
     /// - Throws: ``ModelContainerFactoryError`` when the store cannot be opened.
-    public func actor(for description: StoreDescription) throws(ModelContainerFactoryError) -> StoreActor {
-        try open(description, onFailure: .throwing)
+    public func actor(for description: StoreDescription) async throws(ModelContainerFactoryError) -> StoreActor {
+        try await open(description, onFailure: .throwing)
     }
 
     /// The file of one of the stores.

@@ -30,16 +30,16 @@ struct ReadOnlyOpeningTests {
     @Test("a user store opened read-only serves its rows and refuses a save; its files stay as they were")
     func readsUserStore() async throws {
         let history = ContextStoresTests.historyStore
-        try {
+        try await {
             let stores = makeStores()
-            let actor = try stores.open(history, onFailure: .throwing)
+            let actor = try await stores.open(history, onFailure: .throwing)
             let context = ModelContext(actor.modelContainer)
             context.insert(HistoryEntry(mediaID: 1019))
             context.insert(HistoryEntry(mediaID: 1014))
             try context.save()
         }()
         let before = files(history)
-        let actor = try makeStores().open(history, access: .readOnly, onFailure: .throwing)
+        let actor = try await makeStores().open(history, access: .readOnly, onFailure: .throwing)
         let ids = try await actor.perform { context in
             try context.fetch(FetchDescriptor<HistoryEntry>()).compactMap(\.mediaID).sorted()
         }
@@ -54,7 +54,7 @@ struct ReadOnlyOpeningTests {
     }
 
     @Test("a missing store is not created, and a legacy file is not relocated")
-    func missingStore() throws {
+    func missingStore() async throws {
         let history = ContextStoresTests.historyStore
         try FileManager.default.createDirectory(at: folder.dataDirectory, withIntermediateDirectories: true)
         let legacy = try #require(history.legacyURL(in: locations))
@@ -62,8 +62,8 @@ struct ReadOnlyOpeningTests {
             [HistoryEntry(mediaID: 1)]
         }
         let legacyBytes = try Data(contentsOf: legacy)
-        #expect {
-            try makeStores().open(history, access: .readOnly, onFailure: .throwing)
+        await #expect {
+            try await makeStores().open(history, access: .readOnly, onFailure: .throwing)
         } throws: { error in
             guard let error = error as? ModelContainerFactoryError, case .readOnlyStoreUnavailable = error else {
                 return false
@@ -75,13 +75,13 @@ struct ReadOnlyOpeningTests {
     }
 
     @Test("a damaged cache opened read-only fails and is neither deleted nor recreated")
-    func damagedCache() throws {
+    func damagedCache() async throws {
         let cache = ContextStoresTests.cacheStore
         try FileManager.default.createDirectory(at: folder.cacheDirectory, withIntermediateDirectories: true)
         let garbage = Data(repeating: 0x42, count: 4096)
         try garbage.write(to: cache.url(in: locations))
-        #expect(throws: ModelContainerFactoryError.self) {
-            try makeStores().open(cache, access: .readOnly, onFailure: .throwing)
+        await #expect(throws: ModelContainerFactoryError.self) {
+            try await makeStores().open(cache, access: .readOnly, onFailure: .throwing)
         }
         #expect(try Data(contentsOf: cache.url(in: locations)) == garbage)
         #expect(log.warnings.isEmpty, "nothing was recreated")

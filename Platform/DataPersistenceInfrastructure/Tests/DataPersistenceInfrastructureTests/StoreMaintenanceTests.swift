@@ -22,15 +22,15 @@ struct StoreMaintenanceTests {
     }
 
     /// The history store with two entries, created through its plan, closed.
-    func writeHistory() throws {
-        let context = ModelContext(try makeStores().actor(for: history).modelContainer)
+    func writeHistory() async throws {
+        let context = ModelContext(try await makeStores().actor(for: history).modelContainer)
         context.insert(HistoryEntry(mediaID: 5))
         context.insert(HistoryEntry(mediaID: 6))
         try context.save()
     }
 
     @Test("status: missing, empty, unreadable, and a readable store with its rows and version")
-    func status() throws {
+    func status() async throws {
         #expect(StoreMaintenance.status(of: history, in: locations).state == .missing)
         try FileManager.default.createDirectory(at: folder.cacheDirectory, withIntermediateDirectories: true)
         try Data().write(to: cache.url(in: locations))
@@ -43,7 +43,7 @@ struct StoreMaintenanceTests {
             return
         }
 
-        try writeHistory()
+        try await writeHistory()
         let readable = StoreMaintenance.status(of: history, in: locations)
         #expect(readable.state == .readable)
         #expect(readable.schemaVersion == Schema.Version(1, 0, 0))
@@ -54,9 +54,9 @@ struct StoreMaintenanceTests {
     }
 
     @Test("checks: integrity and schema of a missing, a current, a foreign cache and a foreign user store")
-    func checks() throws {
+    func checks() async throws {
         #expect(StoreMaintenance.checkIntegrity(of: history, in: locations) == .missing)
-        try writeHistory()
+        try await writeHistory()
         #expect(StoreMaintenance.checkIntegrity(of: history, in: locations) == .ok)
         #expect(StoreMaintenance.checkSchema(of: history, in: locations) == .current)
         #expect(!StoreMaintenance.checkSchema(of: history, in: locations).isProblem)
@@ -78,8 +78,8 @@ struct StoreMaintenanceTests {
     }
 
     @Test("migrate: an up-to-date store is only read; a store that cannot be migrated is refused, unchanged")
-    func migrate() throws {
-        try writeHistory()
+    func migrate() async throws {
+        try await writeHistory()
         guard case .upToDate(let version) = try StoreMaintenance.migrate(history, in: locations, dryRun: false) else {
             Issue.record("the store is at the declared version")
             return
@@ -98,14 +98,14 @@ struct StoreMaintenanceTests {
     }
 
     @Test("backup: a cache and a missing store are refused; a user store is copied beside itself")
-    func backup() throws {
+    func backup() async throws {
         #expect(throws: StoreMaintenanceError.self) { try StoreMaintenance.backup(cache, in: locations) }
         #expect {
             try StoreMaintenance.backup(history, in: locations)
         } throws: { error in
             (error as? StoreMaintenanceError)?.cause == .notFound
         }
-        try writeHistory()
+        try await writeHistory()
         let backup = try StoreMaintenance.backup(history, in: locations)
         #expect(backup.deletingLastPathComponent().path == history.url(in: locations).deletingLastPathComponent().path)
         #expect(backup.lastPathComponent.hasSuffix(".manual.backup"))
@@ -113,8 +113,8 @@ struct StoreMaintenanceTests {
     }
 
     @Test("restore: a file that is not a store is refused; a backup replaces the store, which is kept")
-    func restore() throws {
-        try writeHistory()
+    func restore() async throws {
+        try await writeHistory()
         let backup = try StoreMaintenance.backup(history, in: locations)
         let notAStore = folder.url.appending(path: "not-a-store.sqlite")
         try Data(repeating: 0x42, count: 4096).write(to: notAStore)
@@ -130,8 +130,8 @@ struct StoreMaintenanceTests {
             (error as? StoreMaintenanceError)?.cause == .notUserData
         }
         // Another entry after the backup, which the restore takes away.
-        try {
-            let context = ModelContext(try makeStores().actor(for: history).modelContainer)
+        try await {
+            let context = ModelContext(try await makeStores().actor(for: history).modelContainer)
             context.insert(HistoryEntry(mediaID: 7))
             try context.save()
         }()
@@ -141,8 +141,8 @@ struct StoreMaintenanceTests {
     }
 
     @Test("removeCaches deletes the caches that exist and never a user store")
-    func removeCaches() throws {
-        try makeStores().open(onFailure: .throwing)
+    func removeCaches() async throws {
+        try await makeStores().open(onFailure: .throwing)
         let other = StoreDescription.cache(fileName: "popcorn-other.sqlite", name: "other", models: [CachedPage.self])
         let removed = StoreMaintenance.removeCaches([cache, history, other], in: locations)
         #expect(removed.map(\.fileName) == [cache.fileName])
@@ -151,18 +151,18 @@ struct StoreMaintenanceTests {
     }
 
     @Test("opening for a change of every store opens those that exist and creates none")
-    func openExistingForWriting() throws {
-        try writeHistory()
+    func openExistingForWriting() async throws {
+        try await writeHistory()
         let stores = makeStores()
-        try stores.openExistingForWriting()
+        try await stores.openExistingForWriting()
         #expect(!fileExists(cache.url(in: locations)))
-        #expect(try historyMediaIDs(in: stores.actor(for: history).modelContainer) == [5, 6])
+        #expect(try await historyMediaIDs(in: stores.actor(for: history).modelContainer) == [5, 6])
     }
 
     @Test("opening every store read-only gives nil for a missing store and creates nothing")
     func openExistingReadOnly() async throws {
-        try writeHistory()
-        let found = try makeStores().openExistingReadOnly()
+        try await writeHistory()
+        let found = try await makeStores().openExistingReadOnly()
         #expect(found.map(\.store.fileName) == [cache.fileName, history.fileName])
         #expect(found[0].actor == nil)
         #expect(found[0].isWritable)
@@ -177,10 +177,10 @@ struct StoreMaintenanceTests {
     }
 
     @Test("opening a writable store for reading opens it to read and write")
-    func openForReading() throws {
+    func openForReading() async throws {
         let stores = makeStores()
-        #expect(try stores.openForReading(history) == .readWrite)
+        #expect(try await stores.openForReading(history) == .readWrite)
         #expect(fileExists(history.url(in: locations)))
-        #expect(try stores.openForWriting(history) === stores.actor(for: history))
+        #expect(try await stores.openForWriting(history) === stores.actor(for: history))
     }
 }

@@ -6,13 +6,15 @@ import PopcornTestSupport
 
 /// The factory's cache store, read with a fresh context, as another reader would.
 extension DiscoverInfrastructureFactory {
-    var cacheContainer: ModelContainer { get throws { try stores.actor(for: Self.cacheStore).modelContainer } }
-
-    func count<T: PersistentModel>(_ type: T.Type) throws -> Int {
-        try StoreReading.count(type, in: cacheContainer)
+    var cacheContainer: ModelContainer {
+        get async throws { try await stores.actor(for: Self.cacheStore).modelContainer }
     }
 
-    func all<T: PersistentModel>(_ type: T.Type) throws -> [T] {
-        try StoreReading.all(type, in: cacheContainer)
+    func count<T: PersistentModel>(_ type: T.Type) async throws -> Int {
+        try await StoreReading.count(type, in: cacheContainer)
+    }
+
+    func all<T: PersistentModel>(_ type: T.Type) async throws -> [T] {
+        try await StoreReading.all(type, in: cacheContainer)
     }
 }

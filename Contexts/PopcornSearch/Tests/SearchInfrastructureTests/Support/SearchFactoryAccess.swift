@@ -15,11 +15,13 @@ extension SearchInfrastructureFactory {
     }
 
     /// The history, its store opened first so that a failure is thrown, as the App opens it.
-    func openedHistory() throws -> any MediaSearchHistoryRepository {
-        try stores.open(onFailure: .throwing)
-        return try makeMediaSearchHistoryRepository()
+    func openedHistory() async throws -> any MediaSearchHistoryRepository {
+        try await stores.open(onFailure: .throwing)
+        return try await makeMediaSearchHistoryRepository()
     }
 
     /// The history store's container, read with fresh contexts by the tests.
-    var historyContainer: ModelContainer { get throws { try stores.actor(for: Self.historyStore).modelContainer } }
+    var historyContainer: ModelContainer {
+        get async throws { try await stores.actor(for: Self.historyStore).modelContainer }
+    }
 }

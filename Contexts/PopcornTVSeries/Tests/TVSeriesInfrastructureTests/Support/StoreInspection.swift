@@ -6,9 +6,11 @@ import PopcornTestSupport
 
 /// The factory's cache store, read with a fresh context, as another reader would.
 extension TVSeriesInfrastructureFactory {
-    var cacheContainer: ModelContainer { get throws { try stores.actor(for: Self.cacheStore).modelContainer } }
+    var cacheContainer: ModelContainer {
+        get async throws { try await stores.actor(for: Self.cacheStore).modelContainer }
+    }
 
-    func rows<T: PersistentModel>(of type: T.Type) throws -> [T] {
-        try StoreReading.all(type, in: cacheContainer)
+    func rows<T: PersistentModel>(of type: T.Type) async throws -> [T] {
+        try await StoreReading.all(type, in: cacheContainer)
     }
 }
