@@ -10,8 +10,9 @@ struct SimulationStats {
     var finishedBeforeKill = 0
     /// Syncs of a store by a second process while this one edited and synced it too.
     var secondProcess = 0
-    /// Of those, the steps whose save or sync SQLite refused: "database is locked".
-    var locked = 0
+    /// Of those, the steps whose save or sync failed for the other process: SQLite's
+    /// "database is locked", PostgreSQL's "deadlock detected".
+    var failedForTheOther = 0
     var interrupted = 0
     var restarts = 0
     /// Stores put back from a backup.
@@ -46,7 +47,7 @@ struct SimulationStats {
         killed += other.killed
         finishedBeforeKill += other.finishedBeforeKill
         secondProcess += other.secondProcess
-        locked += other.locked
+        failedForTheOther += other.failedForTheOther
         interrupted += other.interrupted
         restarts += other.restarts
         restores += other.restores
@@ -68,7 +69,7 @@ struct SimulationStats {
             + "(\(cutOff) cut off after their push, \(killed) killed with SIGKILL inside the sync "
             + "(\(finishedBeforeKill) more finished before their kill), "
             + "\(secondProcess) by a second process while the first edited and synced "
-            + "(\(locked) of those with a save or a sync refused: database is locked), "
+            + "(\(failedForTheOther) with a save or a sync failed for the other: database locked, deadlock), "
             + "\(interrupted) cut by the server, \(editedDuring) with an edit saved while in flight), "
             + "\(restarts) server restarts, \(serverRestores) server databases put back from a dump, "
             + "\(restores) stores put back from a backup, "
