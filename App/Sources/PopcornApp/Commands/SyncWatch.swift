@@ -9,11 +9,11 @@ import StoreSync
 struct SyncWatch {
     let engine: StoreSyncEngine
 
-    func run(opening: () throws -> [SyncedStore]) async throws {
+    func run(opening: () async throws -> [SyncedStore]) async throws {
         var stores: [SyncedStore] = []
         do {
             _ = try await engine.sync(opening: {
-                stores = try opening()
+                stores = try await opening()
                 return stores
             })
         } catch let error as SyncError {

@@ -23,16 +23,13 @@ enum SyncStores {
         fileprivate let stores: ContextStores
 
         /// Every user-data store, in the catalogue's order: those opened already, and the
-        /// missing ones created now. StoreSync calls it synchronously once the server has
-        /// answered, so it never waits for another task's open of a store: none opens them in
-        /// this command, and if one did, the sync would stop in one line.
-        func all() throws -> [SyncedStore] {
-            try stores.descriptions.map { store in
-                guard let actor = try stores.actorWithoutWaiting(for: store) else {
-                    throw CommandFailure("The \(store.name) is being opened elsewhere in this process; try again.")
-                }
-                return SyncStores.synced(store, actor)
+        /// missing ones created now (StoreSync calls it once the server has answered).
+        func all() async throws -> [SyncedStore] {
+            var synced: [SyncedStore] = []
+            for store in stores.descriptions {
+                synced.append(SyncStores.synced(store, try await stores.actor(for: store)))
             }
+            return synced
         }
     }
 

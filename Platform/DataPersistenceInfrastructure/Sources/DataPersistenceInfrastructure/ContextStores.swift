@@ -101,29 +101,6 @@ public final class ContextStores: Sendable {
         return keep(owner, of: description)
     }
 
-    /// The actor of a store, opened now (to read and write) unless it is open, for a caller
-    /// that must return without waiting, such as StoreSync's `opening` closure, which a sync
-    /// calls synchronously once its server has answered. It never waits: while another task
-    /// of the process opens the same file, it returns nil.
-    ///
-    /// - Parameter description: One of the context's stores; another stops the program.
-    /// - Returns: The store's actor; nil while another task opens its file.
-    /// - Throws: ``ModelContainerFactoryError`` when the store cannot be opened.
-    public func actorWithoutWaiting(for description: StoreDescription) throws(ModelContainerFactoryError)
-        -> StoreActor?
-    {
-        precondition(
-            descriptions.contains { $0.fileName == description.fileName },
-            "\(description.fileName) is not one of this context's stores")
-        if let actor = actors.withLock({ $0[description.fileName] }) { return actor }
-        let owner = try StoreOwners.shared.ownerWithoutWaiting(
-            of: description.url(in: locations), access: .readWrite
-        ) { () throws(ModelContainerFactoryError) in
-            try makeActor(description, access: .readWrite, onFailure: .throwing)
-        }
-        return owner.map { keep($0, of: description) }
-    }
-
     /// Opens a store's container as `access` says and makes its one actor.
     private func makeActor<Failure: Error>(
         _ description: StoreDescription, access: StoreAccessMode, onFailure: StoreFailureHandling<Failure>

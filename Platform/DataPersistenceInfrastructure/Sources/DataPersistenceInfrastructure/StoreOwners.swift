@@ -14,9 +14,7 @@ import Synchronization
 /// for a file records, under a lock held only for that, that it is opening the file; it opens
 /// it with no lock held, then records the owner and resumes those who asked meanwhile. They
 /// wait suspended, holding no thread, so a store that migrates holds back only the opens of
-/// the same file, and no thread of Swift's cooperative pool waits for it. A caller that
-/// cannot wait (``ownerWithoutWaiting(of:access:opening:)``) is told the file is being
-/// opened instead.
+/// the same file, and no thread of Swift's cooperative pool waits for it.
 final class StoreOwners: Sendable {
     /// This process's owners.
     static let shared = StoreOwners()
@@ -73,27 +71,6 @@ final class StoreOwners: Sendable {
                 if let actor = await opened(key) { return actor }
             // The opening failed: ask again, and open when no one else does.
             }
-        }
-    }
-
-    /// The owner of `url`'s store opened with `access`, for a caller that cannot wait: the
-    /// one open in this process, or a new one made by `open` now; nil, without waiting,
-    /// while another caller is opening the file.
-    ///
-    /// - Parameters:
-    ///   - url: The store file.
-    ///   - access: Whether the store is opened to read and write, or only to read.
-    ///   - open: Opens the store and makes its actor.
-    /// - Returns: The owner; nil while another caller opens the file.
-    /// - Throws: What `open` throws; nothing is kept then, and a later call opens again.
-    func ownerWithoutWaiting<Failure: Error>(
-        of url: URL, access: StoreAccessMode, opening open: () throws(Failure) -> StoreActor
-    ) throws(Failure) -> StoreActor? {
-        let key = Self.key(of: url, access: access)
-        switch turn(for: key) {
-        case .found(let actor): return actor
-        case .opens: return try openFirst(key, open)
-        case .waits: return nil
         }
     }
 

@@ -111,34 +111,6 @@ struct StoreOwnersTests {
         #expect(actors.allSatisfy { $0 === actors[0] })
     }
 
-    @Test("a caller that cannot wait gets nil while another task opens the file, and the owner once it is open")
-    func withoutWaiting() async throws {
-        let owners = StoreOwners()
-        let url = self.url
-        let actor = try Self.makeActor()
-        let started = DispatchSemaphore(value: 0)
-        let release = DispatchSemaphore(value: 0)
-        let opener = Task(executorPreference: OwnThreadExecutor()) {
-            await owners.owner(of: url, access: .readWrite) {
-                started.signal()
-                release.wait()
-                return actor
-            }
-        }
-        await offThePool { started.wait() }
-        let whileOpening = owners.ownerWithoutWaiting(of: url, access: .readWrite) {
-            Issue.record("opened while another task opens the file")
-            return actor
-        }
-        release.signal()
-        #expect(whileOpening == nil)
-        #expect(await opener.value === actor)
-        #expect(try owners.ownerWithoutWaiting(of: url, access: .readWrite) { try Self.makeActor() } === actor)
-        let other = folder.url.appending(path: "other.sqlite")
-        let opened = try Self.makeActor()
-        #expect(owners.ownerWithoutWaiting(of: other, access: .readWrite) { opened } === opened)
-    }
-
     @Test(
         "those who wait for a file's open hold no thread: while it runs, more waiters than the cooperative pool has threads, and other work on the pool still runs"
     )

@@ -1,13 +1,8 @@
 import Foundation
 
 /// A new folder under the system's temporary directory, removed with everything in it
-/// when the value is released, so that tests never touch the home folder.
-///
-/// ```swift
-/// let folder = TemporaryFolder(prefix: "NotesTests")
-/// let container = try ModelContainer(
-///     for: Note.self, configurations: ModelConfiguration(url: folder.file("notes.sqlite")))
-/// ```
+/// when the value is released, so that tests never touch the home folder: a test puts its
+/// store files there (``file(_:)``), and they go when the folder does.
 public final class TemporaryFolder: Sendable {
     /// The folder.
     public let url: URL

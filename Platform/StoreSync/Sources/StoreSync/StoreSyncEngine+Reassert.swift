@@ -28,7 +28,7 @@ extension StoreSyncEngine {
     /// - Parameter open: Opens the stores, once the server has answered.
     /// - Returns: One report per store, with ``StoreSyncReport/reasserted``.
     /// - Throws: What `open` throws; otherwise what ``sync(_:)`` throws.
-    public func reassert(opening open: () throws -> [SyncedStore]) async throws -> [StoreSyncReport] {
+    public func reassert(opening open: () async throws -> [SyncedStore]) async throws -> [StoreSyncReport] {
         let (connection, stores) = try await connect(thenOpening: open)
         return try await sync(stores, on: connection, reasserting: true)
     }

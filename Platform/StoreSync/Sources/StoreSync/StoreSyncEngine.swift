@@ -104,19 +104,19 @@ public struct StoreSyncEngine: Sendable {
     /// - Parameter open: Opens the stores to sync, once the server has answered.
     /// - Returns: One report per store synced, in order.
     /// - Throws: What `open` throws; otherwise what ``sync(_:)`` throws.
-    public func sync(opening open: () throws -> [SyncedStore]) async throws -> [StoreSyncReport] {
+    public func sync(opening open: () async throws -> [SyncedStore]) async throws -> [StoreSyncReport] {
         let (connection, stores) = try await connect(thenOpening: open)
         return try await sync(stores, on: connection)
     }
 
     /// Connects to the server, then runs `open` and checks the stores it returns; on a
     /// failure of either, closes the connection and throws.
-    func connect(thenOpening open: () throws -> [SyncedStore]) async throws
+    func connect(thenOpening open: () async throws -> [SyncedStore]) async throws
         -> (RemoteConnection, [SyncedStore])
     {
         let connection = try await RemoteConnection.open(remote, logger: logger)
         do {
-            let stores = try open()
+            let stores = try await open()
             for store in stores { try store.validate() }
             return (connection, stores)
         } catch {
