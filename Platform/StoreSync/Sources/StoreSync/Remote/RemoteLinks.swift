@@ -49,10 +49,15 @@ struct RemoteLinks {
 
     /// Writes the changes' adds and removals into the sets of the live records, removes the
     /// rows of the records of the tombstones `deleted` that the server took, and sets each
-    /// changed field to its set's targets. Returns the records whose field this changed, with
-    /// their new sequence numbers: their arrays are no longer the ones sent, and the pusher
-    /// fetches them.
-    func apply(_ changes: [LinkChange], deleted: [UUID]) async throws(SyncError) -> [(UUID, Int64)] {
+    /// changed field to its set's targets. A record whose set gained an add or a removal, and
+    /// that this push did not write (it is in `written` otherwise), gets a new sequence number
+    /// even when its array stays the same (a target another machine added too), so that the
+    /// other machines pull its adds: a removal there takes out only the adds it knows.
+    /// Returns the records given a new number here, with it: their arrays or adds are no
+    /// longer the ones sent, and the pusher fetches them.
+    func apply(_ changes: [LinkChange], deleted: [UUID], written: Set<UUID>) async throws(SyncError)
+        -> [(UUID, Int64)]
+    {
         if !deleted.isEmpty {
             try await remote.query(
                 """
@@ -80,6 +85,9 @@ struct RemoteLinks {
         let names = changes.map(\.record)
         let fields = changes.map(\.field)
         let versions = changes.map(\.version)
+        let touched = changes.filter {
+            !written.contains($0.record) && (!$0.tagsAdded.isEmpty || !$0.removed.isEmpty)
+        }.map(\.record)
         // Per record, the changed fields' arrays and versions (the later of the change's and
         // the record's), written where an array differs.
         let rows = try await remote.query(
@@ -97,7 +105,8 @@ struct RemoteLinks {
             UPDATE \(unescaped: records) AS r SET fields = r.fields || m.arrays, \
                 field_versions = r.field_versions || m.versions, seq = nextval('storesync_seq')
             FROM m WHERE r.record_name = m.record_name \
-                AND EXISTS (SELECT 1 FROM jsonb_each(m.arrays) AS a WHERE r.fields -> a.key IS DISTINCT FROM a.value)
+                AND (r.record_name = ANY(\(touched)::uuid[]) \
+                    OR EXISTS (SELECT 1 FROM jsonb_each(m.arrays) AS a WHERE r.fields -> a.key IS DISTINCT FROM a.value))
             RETURNING r.record_name, r.seq
             """)
         var changed: [(UUID, Int64)] = []

@@ -86,9 +86,10 @@ struct RemoteRecords {
                             range?.upperBound ?? sequence, sequence)
                 }
             }
-            // The fields whose sets now hold another machine's elements too are fetched back.
+            // The fields whose sets now hold another machine's elements too are fetched back,
+            // as are the records whose adds changed where this push wrote no row.
             for (name, sequence) in try await links.apply(
-                linkChanges, deleted: records.filter(\.isDeleted).map(\.recordName))
+                linkChanges, deleted: records.filter(\.isDeleted).map(\.recordName), written: acceptedNames)
             {
                 acceptedNames.insert(name)
                 merged.append(name)

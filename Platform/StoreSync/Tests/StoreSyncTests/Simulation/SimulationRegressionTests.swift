@@ -1,4 +1,5 @@
 import Logging
+import OpenSwiftData
 import StoreSyncTesting
 import Testing
 
@@ -51,6 +52,46 @@ struct SimulationRegressionTests {
         let live = try await TestPostgres.integer(
             "SELECT count(*)::int8 FROM storesync_records_notes WHERE NOT deleted", on: url)
         #expect(live == 1)
+    }
+
+    @Test(
+        "seed 1 (STORESYNC_SIM_STEPS=20): a memo two machines put on a shelf, taken off by one that had pulled both adds, is off everywhere"
+    )
+    func seed1ShelfRemovalAfterBothAdds() async throws {
+        for throughFixture in [false, true] {
+            let url = try await TestPostgres.newDatabase()
+            let a = try SimulatedMachine(index: 0, clockOffset: 0)
+            let b = try SimulatedMachine(index: 2, clockOffset: 0)
+            try a.addMemo(title: "s0", rating: 0)
+            try await a.machine.sync(url)
+            try await b.machine.sync(url)
+            #expect(try b.toggle(memo: "s0", onShelf: "right"))
+            #expect(try a.toggle(memo: "s0", onShelf: "right"))
+            try await a.machine.sync(url)
+            do {
+                try await b.machine.sync(url, stoppingAt: .afterConfirmingPush)
+            } catch let error as SyncError {
+                #expect("\(error)".contains("stopped for a test"))
+            }
+            try b.reopen()
+            if throughFixture {
+                let folder = a.folder.url
+                #expect(
+                    try await a.closed { try await KilledSync.run(folder: folder, url: url, killAfter: 120_000) }
+                        == .finished)
+            } else {
+                try await a.machine.sync(url)
+            }
+            #expect(try !a.toggle(memo: "s0", onShelf: "right"))
+            for machine in [a, b, a, b] { try await machine.machine.sync(url) }
+            for machine in [a, b] {
+                let shelves = try ModelContext(machine.machine.container).fetch(FetchDescriptor<Shelf>())
+                let onRight = shelves.filter { $0.name == "right" }.flatMap { $0.memos ?? [] }.compactMap(\.title)
+                #expect(
+                    onRight.isEmpty,
+                    "machine \(machine.index), the pull before the removal in the fixture: \(throughFixture)")
+            }
+        }
     }
 
     private static func terminate(_ pid: Int, on url: String, after milliseconds: Int) async throws -> Int {

@@ -87,9 +87,11 @@ enum SimulationStep: CustomStringConvertible {
     }
 
     /// A schedule of `count` steps over `machines` machines and movies 1 to `movies`: few
-    /// movies, so that machines often edit the same one.
+    /// movies, so that machines often edit the same one. With `secondProcess`, syncs of a
+    /// store by a second process while the first edits and syncs it (``secondProcessSync``)
+    /// take the place of some syncs.
     static func schedule<Random: RandomNumberGenerator>(
-        count: Int, machines: Int, movies: Int, using random: inout Random
+        count: Int, machines: Int, movies: Int, secondProcess: Bool, using random: inout Random
     ) -> [SimulationStep] {
         (0..<count).map { _ in
             let machine = Int.random(in: 0..<machines, using: &random)
@@ -121,8 +123,9 @@ enum SimulationStep: CustomStringConvertible {
             case 146..<150: return .restore(machine: machine)
             case 150..<154: return .hostileRecord(HostileRecord.allCases[pick % HostileRecord.allCases.count])
             case 154..<158:
-                return .secondProcessSync(
-                    machine: machine, movie: Int.random(in: 1...movies, using: &random), afterMilliseconds: pick % 80)
+                let movie = Int.random(in: 1...movies, using: &random)
+                guard secondProcess else { return .sync(machine: machine) }
+                return .secondProcessSync(machine: machine, movie: movie, afterMilliseconds: pick % 80)
             default:
                 return .fileMemo(machine: machine, memo: pick, folder: Int.random(in: 0..<1000, using: &random))
             }

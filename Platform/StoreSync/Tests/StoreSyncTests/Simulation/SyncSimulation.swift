@@ -25,6 +25,10 @@ struct SyncSimulation {
 
     /// `STORESYNC_SIM_VERBOSE=1` writes each step to the standard error as it starts.
     static let verbose = ProcessInfo.processInfo.environment["STORESYNC_SIM_VERBOSE"] == "1"
+    /// `STORESYNC_SIM_SECOND_PROCESS=1` adds syncs of a store by a second process while the
+    /// first edits and syncs it (``SimulationStep/secondProcessSync(machine:movie:afterMilliseconds:)``):
+    /// not in the default run, whose claims they still break (StoreSync's README).
+    static let secondProcess = ProcessInfo.processInfo.environment["STORESYNC_SIM_SECOND_PROCESS"] == "1"
 
     let seed: UInt64
     let server: TestPostgres.OwnServer
@@ -58,7 +62,8 @@ struct SyncSimulation {
         }
         trace.append("clock offsets (s): \(machines.map { Int($0.clockOffset) })")
         let steps = SimulationStep.schedule(
-            count: count, machines: Self.machineCount, movies: Self.movieCount, using: &random)
+            count: count, machines: Self.machineCount, movies: Self.movieCount, secondProcess: Self.secondProcess,
+            using: &random)
         for (number, step) in steps.enumerated() {
             if Self.verbose { FileHandle.standardError.write(Data("seed \(seed) step \(number): \(step)\n".utf8)) }
             let outcome = try await perform(step, number: number)
