@@ -89,7 +89,7 @@ struct RemoteLinks {
             !written.contains($0.record) && (!$0.tagsAdded.isEmpty || !$0.removed.isEmpty)
         }.map(\.record)
         // Per record, the changed fields' arrays and versions (the later of the change's and
-        // the record's), written where an array differs.
+        // the record's), written where an array differs or the adds changed (`touched`).
         let rows = try await remote.query(
             """
             WITH c AS (SELECT DISTINCT ON (record_name, field) * FROM unnest(\(names)::uuid[], \(fields)::text[], \
