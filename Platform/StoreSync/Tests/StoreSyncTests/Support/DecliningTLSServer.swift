@@ -29,9 +29,10 @@ final class DecliningTLSServer: Sendable {
 
     deinit { close(listener) }
 
-    /// Serves one client: what it sent after its SSLRequest, until it closed the connection
-    /// or was silent for two seconds; `nil` when no client came within ten seconds or the
-    /// first message was not an SSLRequest.
+    /// Serves one client: what it sent after its SSLRequest, until it closed the connection,
+    /// sent a whole message (its startup message, in plaintext) or was silent for ten seconds
+    /// (a client slowed down by a busy machine still gets its turn); `nil` when no client came
+    /// within ten seconds or the first message was not an SSLRequest.
     func bytesAfterDecliningTLS() async -> [UInt8]? {
         await withCheckedContinuation { continuation in
             // Blocking socket calls: a thread of its own, off the concurrency pool.
@@ -45,14 +46,22 @@ final class DecliningTLSServer: Sendable {
         let client = accept(listener, nil, nil)
         guard client >= 0 else { return nil }
         defer { close(client) }
-        var timeout = timeval(tv_sec: 2, tv_usec: 0)
+        var timeout = timeval(tv_sec: 10, tv_usec: 0)
         setsockopt(client, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         // An SSLRequest: its length (8) and the code 80877103, big-endian.
         guard readRequest(client) == [0, 0, 0, 8, 4, 210, 22, 47] else { return nil }
         guard send(client, [UInt8(ascii: "N")], 1, 0) == 1 else { return nil }
         var received: [UInt8] = []
-        while let chunk = readSome(client) { received += chunk }
+        while !Self.holdsWholeMessage(received), let chunk = readSome(client) { received += chunk }
         return received
+    }
+
+    /// Whether `bytes` begin with a whole message: a startup message's first 4 bytes are its
+    /// length, big-endian, themselves included.
+    private static func holdsWholeMessage(_ bytes: [UInt8]) -> Bool {
+        guard bytes.count >= 4 else { return false }
+        let length = bytes[0..<4].reduce(0) { $0 << 8 | Int($1) }
+        return bytes.count >= length
     }
 
     /// The first 8 bytes the client sends; `nil` if it sends fewer.
@@ -67,7 +76,7 @@ final class DecliningTLSServer: Sendable {
         return bytes
     }
 
-    /// What the client sends next; `nil` once it has closed the connection, after two
+    /// What the client sends next; `nil` once it has closed the connection, after ten
     /// silent seconds, or on an error.
     private func readSome(_ socket: Int32) -> [UInt8]? {
         let capacity = 4096
