@@ -275,17 +275,13 @@ struct SyncSimulation {
             return ""
         case .dumpServer:
             // A copy of a database the engine has not written to yet would restore nothing.
-            let tables = try await TestPostgres.integer(
-                "SELECT count(*)::int8 FROM pg_tables WHERE tablename = 'storesync_records_notes'", on: url)
-            guard tables == 1 else { return "no sync tables yet: no dump" }
+            guard try await hasSyncTables() else { return "no sync tables yet: no dump" }
             try TestPostgres.dump(url, to: dumps.file("server.dump"))
             history.serverDumped()
             hasDump = true
             return ""
         case .hostileRecord(let record):
-            let tables = try await TestPostgres.integer(
-                "SELECT count(*)::int8 FROM pg_tables WHERE tablename = 'storesync_records_notes'", on: url)
-            guard tables == 1 else { return "no sync tables yet" }
+            guard try await hasSyncTables() else { return "no sync tables yet" }
             let movie = HostileRecord.firstMovie + number
             try await record.write(movie: movie, on: url)
             hostile[movie] = record
@@ -298,6 +294,12 @@ struct SyncSimulation {
             stats.serverRestores += 1
             return ""
         }
+    }
+
+    /// Whether the engine has made the store's table on the server yet.
+    private func hasSyncTables() async throws -> Bool {
+        try await TestPostgres.integer(
+            "SELECT count(*)::int8 FROM pg_tables WHERE tablename = 'storesync_records_notes'", on: url) == 1
     }
 
     /// Adds the movie with a note, or sets its note when the machine holds it; the machine
