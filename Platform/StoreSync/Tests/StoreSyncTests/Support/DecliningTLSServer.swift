@@ -1,11 +1,24 @@
 import Foundation
+import Synchronization
 
 /// A loopback listener that plays a PostgreSQL server without TLS to one client: it
 /// answers the client's SSLRequest with `N` and records every byte the client sends after
 /// that, to see whether a startup message (the user name) or a password follows.
+///
+/// It serves from a thread it starts when made, not from a task: on a machine whose
+/// concurrency pool is busy (a whole test suite in parallel) a task could start after the
+/// client's 10-second connect deadline had passed, and the client would give up unanswered.
 final class DecliningTLSServer: Sendable {
     let port: Int
     private let listener: Int32
+    private let served = Mutex<Served>(.serving)
+
+    /// Where the serving thread is: still serving, awaited, or done with what it received.
+    private enum Served {
+        case serving
+        case awaited(CheckedContinuation<[UInt8]?, Never>)
+        case done([UInt8]?)
+    }
 
     init() throws {
         let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -25,6 +38,8 @@ final class DecliningTLSServer: Sendable {
         }
         self.listener = listener
         port = Int(UInt16(bigEndian: address.sin_port))
+        // Blocking socket calls: a thread of its own, off the concurrency pool.
+        Thread.detachNewThread { self.finish(self.serveOne()) }
     }
 
     deinit { close(listener) }
@@ -32,17 +47,33 @@ final class DecliningTLSServer: Sendable {
     /// Serves one client: what it sent after its SSLRequest, until it closed the connection,
     /// sent a whole message (its startup message, in plaintext) or was silent for ten seconds
     /// (a client slowed down by a busy machine still gets its turn); `nil` when no client came
-    /// within ten seconds or the first message was not an SSLRequest.
+    /// within a minute or the first message was not an SSLRequest.
     func bytesAfterDecliningTLS() async -> [UInt8]? {
         await withCheckedContinuation { continuation in
-            // Blocking socket calls: a thread of its own, off the concurrency pool.
-            Thread.detachNewThread { continuation.resume(returning: self.serveOne()) }
+            let received: [UInt8]?? = served.withLock { served in
+                guard case .done(let received) = served else {
+                    served = .awaited(continuation)
+                    return nil
+                }
+                return received
+            }
+            if let received { continuation.resume(returning: received) }
         }
+    }
+
+    /// Hands what the serving thread received to whoever awaits it, or keeps it for them.
+    private func finish(_ received: [UInt8]?) {
+        let awaiting: CheckedContinuation<[UInt8]?, Never>? = served.withLock { served in
+            defer { served = .done(received) }
+            guard case .awaited(let continuation) = served else { return nil }
+            return continuation
+        }
+        awaiting?.resume(returning: received)
     }
 
     private func serveOne() -> [UInt8]? {
         var waiting = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
-        guard poll(&waiting, 1, 10_000) == 1 else { return nil }
+        guard poll(&waiting, 1, 60_000) == 1 else { return nil }
         let client = accept(listener, nil, nil)
         guard client >= 0 else { return nil }
         defer { close(client) }
