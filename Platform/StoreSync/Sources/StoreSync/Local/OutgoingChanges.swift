@@ -296,8 +296,9 @@ struct OutgoingChanges {
     }
 
     /// The changes of the to-many fields of the live records, against what the store last
-    /// knew of them on the server (`bases`): the targets added and those removed. A field
-    /// a record sends unchanged has none; a record written whole (new to the server) adds
+    /// knew of them on the server (`bases`): the targets added and those removed, none for a
+    /// field changed back to what it was. A field a record sends unchanged has no change; a
+    /// record written whole (new to the server) adds
     /// every target it holds; a field whose elements the store does not know (last synced
     /// by a release that kept none) adds what it holds and removes the older adds.
     /// With `knownTags` (a store syncing with a server that went back in time), a field is
@@ -322,8 +323,9 @@ struct OutgoingChanges {
                 let base = known ?? [:]
                 let added = current.filter { base[$0] == nil }.sorted()
                 let removed = base.filter { !current.contains($0.key) }
-                // A field written whole is sent even when empty, so that its elements are known.
-                guard isWhole || known == nil || !added.isEmpty || !removed.isEmpty else { continue }
+                // A field changed is sent even when its targets are as they were (one put on
+                // and taken off again): the record's row carries this machine's list, which
+                // the server replaces by its set's, where another machine's changes are.
                 if let knownTags {
                     let name = record.recordName.uuidString
                     let version = record.fieldVersions[link.name] ?? record.version.fieldVersion
