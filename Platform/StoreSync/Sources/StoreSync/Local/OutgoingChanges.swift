@@ -171,11 +171,20 @@ struct OutgoingChanges {
                     )
                 }
                 for (identifier, change) in changes.sorted(by: { $0.key < $1.key }) where change.isDeleted {
-                    // A model deleted before it was ever pushed has nothing to delete remotely;
-                    // one whose name a new model took is sent live, under that model.
-                    guard !renamed.contains(identifier), let name = names[identifier],
-                        let recordName = UUID(uuidString: name)
-                    else { continue }
+                    // A model deleted before it was ever pushed has nothing to delete remotely,
+                    // but in a store put back from a backup, where one pushed after the
+                    // backup has no name: the name its device gave it. One whose name a new
+                    // model took is sent live, under that model.
+                    var name = names[identifier]
+                    if name == nil,
+                        let known = knownNames[Self.origin(of: identifier, insertedAt: change.insertedAt)]?.uuidString,
+                        try !isUsed(known)
+                    {
+                        name = known
+                    }
+                    guard !renamed.contains(identifier), let name, let recordName = UUID(uuidString: name) else {
+                        continue
+                    }
                     outgoing.records.append(
                         SyncRecord(
                             recordName: recordName, entity: codec.entityName, fields: [:],
