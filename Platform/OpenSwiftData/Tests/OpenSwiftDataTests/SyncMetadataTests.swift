@@ -141,6 +141,33 @@ struct SyncMetadataTests {
         #expect(try await container.readSyncMetadata { try $0.allRecordVersions() }.isEmpty)
     }
 
+    @Test(
+        "record origins are noted with a name, listed, and go with the name; a records table of an earlier release gets the column at the first write"
+    )
+    func recordOrigins() async throws {
+        let folder = TemporaryFolder()
+        let container = try makeContainer([Guide.self], folder: folder)
+        let (first, second) = try Self.twoSavedGuides(in: container)
+        try await container.performSyncTransaction(author: nil) { _, metadata in
+            try metadata.setRecordName("A", of: first)
+        }
+        // The records table as an earlier release made it: no origin column.
+        try await container.stores.stores[0].writer.write { db in
+            try db.execute(sql: "ALTER TABLE \(SyncMetadata.recordsTable) DROP COLUMN origin")
+        }
+        #expect(try await container.readSyncMetadata { try $0.allRecordOrigins() }.isEmpty)
+        try await container.performSyncTransaction(author: nil) { _, metadata in
+            try metadata.setRecordName("B", of: second, origin: "device Guide/7")
+        }
+        #expect(try await container.readSyncMetadata { try $0.allRecordOrigins() } == ["B": "device Guide/7"])
+        #expect(try await container.readSyncMetadata { try $0.recordName(of: first) } == "A")
+        // A name given again replaces the model's row, its origin included.
+        try await container.performSyncTransaction(author: nil) { _, metadata in
+            try metadata.setRecordName("C", of: second)
+        }
+        #expect(try await container.readSyncMetadata { try $0.allRecordOrigins() }.isEmpty)
+    }
+
     @Test("deletions are noted, replaced by a later note of the same record, listed, and forgotten below a version")
     func deletions() async throws {
         let folder = TemporaryFolder()

@@ -224,6 +224,7 @@ public struct StoreSyncEngine: Sendable {
         // Known to the compaction before anything this sync sends (the push, and the push
         // of what the pull's delete rules delete) is on the server.
         try await compaction.register(device: device, cursor: outgoing.state.cursor)
+        try await outgoing.addTombstonesOfUnnamedDeletions(from: records)
         let pushed = try await records.push(outgoing.records, linkChanges: outgoing.linkChanges, by: device)
         if stop == .afterPushing { throw .localStore(store: store.name, reason: "stopped for a test") }
         let confirmed = try await local(store) {

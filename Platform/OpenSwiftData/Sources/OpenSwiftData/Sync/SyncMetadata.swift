@@ -11,9 +11,10 @@ internal import GRDB
 /// other machines (primary keys are never given to a second row, so it stays unambiguous).
 ///
 /// Two tables, created by the first write:
-/// - `openswiftdata_sync_records(entity, key, record_name, versions)`: one row per named
-///   model, with what the engine knows of its record's versions (text of the engine's; a
-///   store an earlier release created gets the column at its first write);
+/// - `openswiftdata_sync_records(entity, key, record_name, versions, origin)`: one row per
+///   named model, with what the engine knows of its record's versions and where the record
+///   was first written (texts of the engine's; a store an earlier release created gets the
+///   columns at its first write);
 /// - `openswiftdata_sync_values(name, value)`;
 /// - `openswiftdata_sync_deletions(record_name, entity, version)`: the records the engine
 ///   saw deleted, with the deletion's version (text of the engine's, compared bytewise), kept
@@ -45,6 +46,10 @@ internal import GRDB
 /// - ``allRecordVersions()``
 /// - ``setRecordVersions(_:of:)``
 ///
+/// ### Record origins
+///
+/// - ``allRecordOrigins()``
+///
 /// ### Deletions
 ///
 /// - ``noteDeletion(ofRecordNamed:entity:version:)``
@@ -58,7 +63,7 @@ package final class SyncMetadata {
     private static let creationSQL = [
         """
         CREATE TABLE IF NOT EXISTS \(recordsTable) (entity TEXT NOT NULL, key INTEGER NOT NULL, \
-        record_name TEXT NOT NULL UNIQUE, versions TEXT, PRIMARY KEY (entity, key)) WITHOUT ROWID
+        record_name TEXT NOT NULL UNIQUE, versions TEXT, origin TEXT, PRIMARY KEY (entity, key)) WITHOUT ROWID
         """,
         "CREATE TABLE IF NOT EXISTS \(valuesTable) (name TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL)",
     ]
@@ -70,6 +75,8 @@ package final class SyncMetadata {
     /// Whether the records table has its versions column (one an earlier release made has
     /// not); nil until a versions call asks (``hasVersionsColumn()``).
     private var hasVersions: Bool?
+    /// Whether the records table has its origin column; nil until an origin call asks.
+    private var hasOrigins: Bool?
     /// Whether the deletions table exists; nil until a deletions call asks.
     private var hasDeletions: Bool?
 
@@ -169,24 +176,28 @@ package final class SyncMetadata {
     ///   - identifier: The model's identifier, which must be permanent.
     ///   - versions: What the engine knows of the record's versions (``setRecordVersions(_:of:)``);
     ///     nil for nothing.
+    ///   - origin: Where the record was first written, as text of the engine's
+    ///     (``allRecordOrigins()``); nil for nothing.
     /// - Throws: ``SwiftDataError`` when `identifier` is temporary (the model was never saved);
     ///   ``SwiftDataError/saveNotAllowed`` when the tables are not there yet and the metadata
     ///   is read-only (``ModelContainer/readSyncMetadata(_:)``); otherwise the SQLite error of
     ///   a failed write.
-    package func setRecordName(_ recordName: String, of identifier: PersistentIdentifier, versions: String? = nil)
-        throws
-    {
+    package func setRecordName(
+        _ recordName: String, of identifier: PersistentIdentifier, versions: String? = nil, origin: String? = nil
+    ) throws {
         guard let key = identifier.primaryKey else {
             throw SwiftDataError.invalidModel(
                 entity: identifier.entityName, reason: "a record name needs a saved model (a permanent identifier)")
         }
         try createTables()
         try addVersionsColumn()
+        try addOriginColumn()
         try db.cachedStatement(sql: "DELETE FROM \(Self.recordsTable) WHERE record_name = ?").execute(
             arguments: [recordName])
         try db.cachedStatement(
-            sql: "INSERT OR REPLACE INTO \(Self.recordsTable) (entity, key, record_name, versions) VALUES (?, ?, ?, ?)"
-        ).execute(arguments: [identifier.entityName, key, recordName, versions])
+            sql: "INSERT OR REPLACE INTO \(Self.recordsTable) (entity, key, record_name, versions, origin) "
+                + "VALUES (?, ?, ?, ?, ?)"
+        ).execute(arguments: [identifier.entityName, key, recordName, versions, origin])
     }
 
     /// Forgets a model's record name.
@@ -276,6 +287,22 @@ package final class SyncMetadata {
             .execute(arguments: [versions, identifier.entityName, key])
     }
 
+    // MARK: Record origins
+
+    /// Every record's origin the engine noted (``setRecordName(_:of:versions:origin:)``), by
+    /// record name.
+    ///
+    /// - Throws: The SQLite error of a failed read, as the store reported it (not a
+    ///   ``SwiftDataError``).
+    package func allRecordOrigins() throws -> [String: String] {
+        guard try hasOriginColumn() else { return [:] }
+        var origins: [String: String] = [:]
+        let rows = try Row.fetchCursor(
+            db, sql: "SELECT record_name, origin FROM \(Self.recordsTable) WHERE origin IS NOT NULL")
+        while let row = try rows.next() { origins[row[0]] = row[1] }
+        return origins
+    }
+
     // MARK: Deletions
 
     /// A record the engine saw deleted: its name, its entity, and the deletion's version.
@@ -352,6 +379,7 @@ package final class SyncMetadata {
         for statement in Self.creationSQL { try db.execute(sql: statement) }
         tablesExist = true
         hasVersions = true
+        hasOrigins = true
     }
 
     /// Adds the versions column to a records table an earlier release made.
@@ -367,6 +395,22 @@ package final class SyncMetadata {
         if let hasVersions { return hasVersions }
         let found = try tablesExist && db.columns(in: Self.recordsTable).contains { $0.name == "versions" }
         hasVersions = found
+        return found
+    }
+
+    /// Adds the origin column to a records table an earlier release made.
+    private func addOriginColumn() throws {
+        guard try !hasOriginColumn() else { return }
+        guard isWritable else { throw SwiftDataError.saveNotAllowed }
+        try db.execute(sql: "ALTER TABLE \(Self.recordsTable) ADD COLUMN origin TEXT")
+        hasOrigins = true
+    }
+
+    /// Whether the records table has its origin column, asked of SQLite once.
+    private func hasOriginColumn() throws -> Bool {
+        if let hasOrigins { return hasOrigins }
+        let found = try tablesExist && db.columns(in: Self.recordsTable).contains { $0.name == "origin" }
+        hasOrigins = found
         return found
     }
 

@@ -245,8 +245,13 @@ struct IncomingChanges {
             try context.save()
             try DeletionsNoted.note(records.filter { outcome.setAside[$0.recordName] == nil }, in: metadata)
             for identifier in namesToRemove { try metadata.removeRecordName(of: identifier) }
+            // Where each record was first written, which a push of every model sends again.
+            let origins = Dictionary(
+                records.compactMap { record in record.notedOrigin.map { (record.recordName.uuidString, $0) } },
+                uniquingKeysWith: { _, last in last })
             for (name, model) in namesToSet {
-                try metadata.setRecordName(name, of: model.persistentModelID, versions: versions[name]?.text)
+                try metadata.setRecordName(
+                    name, of: model.persistentModelID, versions: versions[name]?.text, origin: origins[name])
             }
             // Models inserted here have theirs with their names, above.
             for (_, noted) in versions {

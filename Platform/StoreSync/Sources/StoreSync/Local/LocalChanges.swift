@@ -25,6 +25,8 @@ struct LocalChanges {
         /// tells it from a model a restored backup's store gave the same key
         /// (``OutgoingChanges/origin(of:insertedAt:)``).
         var insertedAt: Date?
+        /// The device the window's last insert of the model was saved as.
+        var insertedBy: UUID?
         /// The fields its updates wrote; nil when the window inserted it (every field is
         /// new) or deleted it.
         var changedFields: Set<String>? = []
@@ -112,6 +114,7 @@ struct LocalChanges {
                 case .insert:
                     folded.wasInserted = true
                     folded.insertedAt = recorded.timestamp
+                    folded.insertedBy = savedAs
                     folded.isDeleted = false
                     folded.changedFields = nil
                 case .update(let update):

@@ -23,6 +23,9 @@ struct OutgoingChanges {
     /// The models of the live records, by record name: where the versions the server
     /// returns are noted.
     var models: [UUID: PersistentIdentifier] = [:]
+    /// The models inserted and deleted since the last push noted that have no record name:
+    /// their records, if the server has some, are found by origin before the push.
+    var unnamedDeletions: [UnnamedDeletion] = []
 
     /// Reads what the server has not received. The first push to a server sends every
     /// model, each field at the version the store noted for it (``RecordVersions``), and the
@@ -72,8 +75,12 @@ struct OutgoingChanges {
             // A push of every model reads every name at once; a push of changes, the names
             // of the models it sends, so that a sync with little to send reads little.
             let sendsEverything = state.pushedTransaction == nil
-            // The versions of the fields of every record, which a push of every model sends.
+            // The versions of the fields of every record, which a push of every model sends,
+            // and the origins of those pulled: a server that lost them (it went back in time)
+            // learns where they were first written, and a store put back from a backup there
+            // finds them (``RemoteRecords/names(originatedBy:)``).
             let writtenVersions = sendsEverything ? try metadata.allRecordVersions() : [:]
+            let origins = sendsEverything ? try metadata.allRecordOrigins() : [:]
 
             for codec in codecs.values.sorted(by: { $0.entityName < $1.entityName }) {
                 let changes = history.changes.filter { $0.key.entityName == codec.entityName }
@@ -162,27 +169,29 @@ struct OutgoingChanges {
                     // push, a model given its name now) is written whole.
                     let isWhole = state.pushedTransaction == nil || !hadName
                     if !codec.links.isEmpty { linked.append((outgoing.records.count, codec, model, change)) }
+                    let pulledFrom = origins[name].flatMap(SyncRecord.origin(noted:))
                     outgoing.records.append(
                         SyncRecord(
                             recordName: recordName, entity: codec.entityName, fields: fields, version: version,
                             isDeleted: false, changedFields: isWhole ? nil : change.map(\.changedFields) ?? [],
-                            origin: Self.origin(of: identifier, insertedAt: change?.insertedAt),
-                            writtenFieldVersions: written)
+                            origin: pulledFrom?.key ?? Self.origin(of: identifier, insertedAt: change?.insertedAt),
+                            originDevice: pulledFrom?.device, writtenFieldVersions: written)
                     )
                 }
                 for (identifier, change) in changes.sorted(by: { $0.key < $1.key }) where change.isDeleted {
                     // A model deleted before it was ever pushed has nothing to delete remotely,
-                    // but in a store put back from a backup, where one pushed after the
-                    // backup has no name: the name its device gave it. One whose name a new
-                    // model took is sent live, under that model.
-                    var name = names[identifier]
-                    if name == nil,
-                        let known = knownNames[Self.origin(of: identifier, insertedAt: change.insertedAt)]?.uuidString,
-                        try !isUsed(known)
-                    {
-                        name = known
-                    }
-                    guard !renamed.contains(identifier), let name, let recordName = UUID(uuidString: name) else {
+                    // unless a push this store no longer knows of sent it (``UnnamedDeletion``).
+                    // One whose name a new model took is sent live, under that model.
+                    guard !renamed.contains(identifier) else { continue }
+                    guard let name = names[identifier], let recordName = UUID(uuidString: name) else {
+                        if let insertedAt = change.insertedAt {
+                            outgoing.unnamedDeletions.append(
+                                UnnamedDeletion(
+                                    entity: codec.entityName,
+                                    origin: Self.origin(of: identifier, insertedAt: insertedAt),
+                                    devices: Set([change.insertedBy, change.version.device].compactMap { $0 }),
+                                    version: change.version))
+                        }
                         continue
                     }
                     outgoing.records.append(
@@ -299,7 +308,7 @@ struct OutgoingChanges {
             records[index] = SyncRecord(
                 recordName: record.recordName, entity: record.entity, fields: fields, version: record.version,
                 isDeleted: false, changedFields: record.changedFields, origin: record.origin,
-                writtenFieldVersions: record.writtenFieldVersions)
+                originDevice: record.originDevice, writtenFieldVersions: record.writtenFieldVersions)
         }
         try pending.write(to: metadata)
     }

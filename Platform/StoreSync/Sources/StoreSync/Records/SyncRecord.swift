@@ -15,9 +15,15 @@ struct SyncRecord: Sendable {
     /// The server's sequence number of the record's last write; 0 before the server
     /// gave one.
     var sequence: Int64 = 0
-    /// The model's entity and primary key in the pushing store (`Entity/key`), which the
-    /// server keeps with the pushing device when the push is the record's first write.
+    /// The model's entity and primary key in the store that first wrote the record
+    /// (`Entity/key@insert-time`), which the server keeps with ``originDevice`` when a push
+    /// is the record's first write: what a store put back from a backup finds its records
+    /// by (``RemoteRecords/names(originatedBy:)``).
     var origin: String? = nil
+    /// The device of the store that first wrote the record: read from the server, or sent
+    /// with a record pulled from it (a server that lost the record learns where it came
+    /// from); nil for a record this device is the origin of.
+    var originDevice: UUID? = nil
     /// Each field's version as the server holds it, its `field_versions` as `jsonb` prints
     /// them, for a record read from the server; nil for a record to push.
     var serverFieldVersions: String? = nil
@@ -51,4 +57,19 @@ struct SyncRecord: Sendable {
 
     /// The fields as one JSON object, keys sorted.
     var fieldsObject: String { JSONText.object(fields) }
+
+    /// The record's origin as a store notes it (``SyncMetadata/allRecordOrigins()``): the
+    /// device and the key; nil for a record that has none.
+    var notedOrigin: String? {
+        guard let originDevice, let origin else { return nil }
+        return "\(originDevice.uuidString) \(origin)"
+    }
+
+    /// The device and the key of an origin a store noted; nil for text that is not one.
+    static func origin(noted text: String) -> (device: UUID, key: String)? {
+        guard let space = text.firstIndex(of: " "), let device = UUID(uuidString: String(text[..<space])) else {
+            return nil
+        }
+        return (device, String(text[text.index(after: space)...]))
+    }
 }

@@ -190,6 +190,25 @@ struct RemoteRecords {
         return names
     }
 
+    /// The live records first written by one of `devices` with one of these origin keys
+    /// (``SyncRecord/origin``): each one's origin device and key, and its name.
+    func liveRecords(originatedBy devices: [UUID], keys: [String]) async throws(SyncError)
+        -> [(device: UUID, key: String, name: UUID)]
+    {
+        guard !devices.isEmpty, !keys.isEmpty else { return [] }
+        var found: [(device: UUID, key: String, name: UUID)] = []
+        for row in try await remote.query(
+            """
+            SELECT origin_device, origin_key, record_name FROM \(unescaped: table) \
+            WHERE origin_device = ANY(\(devices)::uuid[]) AND origin_key = ANY(\(keys)::text[]) AND NOT deleted
+            """)
+        {
+            let (device, key, name) = try RemoteSchema.decode((UUID, String, UUID).self, row, remote)
+            found.append((device, key, name))
+        }
+        return found
+    }
+
     /// The last sequence number the server gave, to any store of the account; 0 before
     /// the first.
     func lastSequence() async throws(SyncError) -> Int64 {
@@ -228,6 +247,7 @@ struct RemoteRecords {
         let devices = batch.map(\.version.device)
         let deleted = batch.map(\.isDeleted)
         let origins = batch.map { $0.origin ?? "" }
+        let originDevices = batch.map { $0.originDevice ?? $0.version.device }
         // Two live records merge per field: each field the push sends replaces the server's
         // when its version is later (a field this release does not know, written by a newer
         // one, stays). A tombstone, or a write over one, is decided by the records'
@@ -242,15 +262,16 @@ struct RemoteRecords {
         return """
             WITH u AS (SELECT * FROM unnest(\(names)::uuid[], \(entities)::text[], \(fields)::text[], \
                 \(fieldVersions)::text[], \(walls)::int8[], \(counters)::int8[], \(devices)::uuid[], \
-                \(deleted)::bool[], \(origins)::text[]) \
-                AS u(record_name, entity, fields, field_versions, version_wall, version_counter, device, deleted, origin)),
+                \(deleted)::bool[], \(origins)::text[], \(originDevices)::uuid[]) \
+                AS u(record_name, entity, fields, field_versions, version_wall, version_counter, device, deleted, origin,
+                    origin_device)),
             written AS (
             INSERT INTO \(unescaped: table) AS r (record_name, entity, fields, field_versions, version_wall,
                 version_counter, device, deleted, seq, origin_device, origin_key)
             SELECT u.record_name, u.entity, CASE WHEN u.deleted THEN '{}'::jsonb ELSE u.fields::jsonb END,
                 CASE WHEN u.deleted THEN '{}'::jsonb ELSE u.field_versions::jsonb END,
                 u.version_wall, u.version_counter, u.device, u.deleted, nextval('storesync_seq'),
-                CASE WHEN u.origin = '' THEN NULL ELSE u.device END, nullif(u.origin, '')
+                CASE WHEN u.origin = '' THEN NULL ELSE u.origin_device END, nullif(u.origin, '')
             FROM u
             ON CONFLICT (record_name) DO UPDATE SET entity = excluded.entity,
                 fields = CASE WHEN excluded.deleted THEN '{}'::jsonb WHEN r.deleted THEN excluded.fields
@@ -317,7 +338,7 @@ struct RemoteRecords {
                 SELECT record_name, entity, version_wall, version_counter, device, deleted, seq,
                     ARRAY(SELECT key FROM jsonb_each(\(fields)) ORDER BY key),
                     ARRAY(SELECT value::text FROM jsonb_each(\(fields)) ORDER BY key), field_versions::text,
-                    deleted OR jsonb_typeof(fields) = 'object'
+                    deleted OR jsonb_typeof(fields) = 'object', origin_device, origin_key
                 FROM \(table) 
                 """)
         query.sql += condition.sql
@@ -325,15 +346,18 @@ struct RemoteRecords {
         var records: [SyncRecord] = []
         for row in try await remote.query(query) {
             do {
-                let (name, entity, wall, counter, device, deleted, sequence, keys, values, versions, isObject) =
-                    try row.decode(
-                        (UUID, String, Int64, Int64, UUID, Bool, Int64, [String], [String], String, Bool).self)
+                let (
+                    name, entity, wall, counter, device, deleted, sequence, keys, values, versions, isObject,
+                    originDevice, origin
+                ) = try row.decode(
+                    (UUID, String, Int64, Int64, UUID, Bool, Int64, [String], [String], String, Bool, UUID?, String?)
+                        .self)
                 records.append(
                     SyncRecord(
                         recordName: name, entity: entity,
                         fields: Dictionary(zip(keys, values), uniquingKeysWith: { first, _ in first }),
                         version: HybridLogicalClock(wall: wall, counter: counter, device: device), isDeleted: deleted,
-                        sequence: sequence, serverFieldVersions: versions,
+                        sequence: sequence, origin: origin, originDevice: originDevice, serverFieldVersions: versions,
                         unreadable: isObject ? nil : "its fields are not a JSON object"))
             } catch {
                 throw .server(remote: remote.remote.description, message: "unexpected record (\(error))")
