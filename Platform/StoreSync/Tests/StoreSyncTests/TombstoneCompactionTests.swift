@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import StoreSyncTesting
 import Testing
 
@@ -141,5 +142,47 @@ struct TombstoneCompactionTests {
         try await a.sync(url)
         try await a.sync(url)
         #expect(try await tombstones(url) == 1)
+    }
+
+    @Test(
+        "a device's note after its pull waits for a push of the same device in another process, instead of deadlocking with it (40P01)"
+    )
+    func noteWaitsForAPushOfTheSameDevice() async throws {
+        let url = try await TestPostgres.newDatabase()
+        let machine = try Machine()
+        try machine.add(movie: 1)
+        try await machine.sync(url)
+        let device = try #require(
+            try await TestPostgres.execute("SELECT device FROM storesync_devices WHERE store = 'notes'", on: url)
+                .first?.decode(UUID.self))
+        let logger = Logger(label: "test")
+        let pusher = try await RemoteConnection.open(try SyncRemote(url: url), logger: logger)
+        let noter = try await RemoteConnection.open(try SyncRemote(url: url), logger: logger)
+        // A push of the store in flight in one process: the records table locked as a push
+        // locks it; the device's note, which a push raises last, not yet.
+        let compaction = TombstoneCompaction(remote: noter, store: "notes", table: "storesync_records_notes")
+        var noted: Task<Void, any Error>?
+        var pushFailure: (any Error)?
+        do {
+            try await pusher.query("BEGIN")
+            try await pusher.query("LOCK TABLE storesync_records_notes IN SHARE ROW EXCLUSIVE MODE")
+            // The same device's note after a pull, in the other process.
+            noted = Task { try await compaction.note(device: device, cursor: 1, retention: .seconds(3600)) }
+            while try await pusher.query("SELECT count(*) FROM pg_locks WHERE NOT granted").first?.decode(Int.self)
+                == 0
+            {
+                try await Task.sleep(for: .milliseconds(10))
+            }
+            try await pusher.query(
+                "UPDATE storesync_devices SET noted = greatest(noted, 1) WHERE store = 'notes' AND device = \(device)")
+            try await pusher.query("COMMIT")
+        } catch {
+            pushFailure = error
+        }
+        let noteOutcome = await noted?.result
+        await pusher.close()
+        await noter.close()
+        #expect(pushFailure == nil, "the push: \(String(describing: pushFailure))")
+        #expect(throws: Never.self, "the note") { try noteOutcome?.get() }
     }
 }

@@ -67,9 +67,15 @@ struct TombstoneCompaction {
 
     /// Notes how far `device` has pulled, then removes the tombstones older than `retention`
     /// that every device seen within `retention` has pulled, in one transaction.
+    ///
+    /// The transaction locks the records table, as its removal does, before the device's
+    /// row: a push locks them in that order (``RemoteRecords/push(_:linkChanges:by:)``), and
+    /// a push of the same device in another process (two processes syncing one store) would
+    /// otherwise wait for this row while this waits for its table (a deadlock, 40P01).
     func note(device: UUID, cursor: Int64, retention: Duration) async throws(SyncError) {
         let seconds = Double(retention.components.seconds)
         try await remote.transaction { () async throws(SyncError) in
+            try await remote.query(PostgresQuery(unsafeSQL: "LOCK TABLE \(table) IN ROW EXCLUSIVE MODE"))
             try await remote.query(
                 """
                 INSERT INTO storesync_devices (store, device, cursor, seen_at, noted) \
