@@ -22,6 +22,29 @@ extension StoreSyncEngine {
         var deletesEditedModels = false
     }
 
+    /// Tells the server that the store's device has pulled up to `cursor` before the page
+    /// that takes its cursor there is applied, and notes here that it did
+    /// (``SyncState/announcedCursor``); the page's transaction then notes the cursor as noted
+    /// there (``SyncState/notedCursor``). Were the server to go back in time to before this,
+    /// its note of the device would be below the store's, and the store would know: once the
+    /// server's numbers have passed the store's cursor again, nothing else tells (a pull
+    /// applied whose sync was cut off before its note, then the server restored, would
+    /// otherwise leave the records written since below the cursor, never pulled).
+    func announce(_ cursor: Int64, of store: SyncedStore, device: UUID, compaction: TombstoneCompaction)
+        async throws(SyncError)
+    {
+        let state = try await SyncError.onLocalStore(store.name) { try await SyncState.read(of: store) }
+        guard cursor > max(state.notedCursor, state.announcedCursor) else { return }
+        try await SyncError.onLocalStore(store.name) {
+            try await store.container.performSyncTransaction(author: SyncAuthor.name) { _, metadata in
+                var state = try SyncState.read(from: metadata)
+                state.announcedCursor = max(state.announcedCursor, cursor)
+                try state.write(to: metadata)
+            }
+        }
+        try await compaction.announce(device: device, cursor: cursor, pulled: state.cursor)
+    }
+
     /// Pulls and applies the records a page at a time (``pullPageSize``), each
     /// page in one local transaction with the cursor after it: a pull holds one page in
     /// memory, and a pull of one page (the usual case) is one transaction. A pull cut off
@@ -31,6 +54,8 @@ extension StoreSyncEngine {
         _ pull: Pull, into store: SyncedStore, codecs: [String: EntityCodec], records: RemoteRecords, device: UUID
     ) async throws(SyncError) -> (outcome: IncomingChanges.Outcome, cursor: Int64) {
         var outcome = IncomingChanges.Outcome()
+        let compaction = TombstoneCompaction(
+            remote: records.remote, store: store.name, table: RemoteSchema.recordsTable(store.name))
         var after = pull.after
         var pages = 0
         while true {
@@ -39,6 +64,7 @@ extension StoreSyncEngine {
             let isLast = page.count < pullPageSize
             let received = (isFirst ? pull.refetched : []) + page
             let cursor = isLast ? max(pull.floor, after, page.last?.sequence ?? 0) : page.last?.sequence ?? after
+            try await announce(cursor, of: store, device: device, compaction: compaction)
             let incoming = IncomingChanges(
                 records: received, cursor: cursor, liveNames: isFirst ? pull.liveNames : nil,
                 linkElements: try await records.links.elements(of: received, codecs: codecs),

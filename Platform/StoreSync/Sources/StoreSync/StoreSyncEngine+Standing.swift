@@ -68,7 +68,9 @@ extension StoreSyncEngine {
             // flight here (or was cut off before it was noted): a note above both says the
             // device pushed what this store does not hold.
             let now = try await SyncError.onLocalStore(store.name) { try await SyncState.read(of: store) }
-            if note.cursor > now.cursor || (note.noted > max(now.cursor, now.notedCursor) && !now.pushing) {
+            if note.cursor > now.cursor
+                || (note.noted > max(now.cursor, now.notedCursor, now.announcedCursor) && !now.pushing)
+            {
                 standing.behindDevice = device
             }
         }

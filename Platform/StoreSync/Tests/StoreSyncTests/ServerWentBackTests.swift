@@ -318,4 +318,29 @@ struct ServerWentBackTests {
         await #expect(throws: SyncError.self) { try await a.sync(url) }
         #expect(try a.movies().map(\.movie) == [1, 2])
     }
+
+    @Test(
+        "seed 59 (STORESYNC_SIM_STEPS=60): a store whose pull was applied and not noted on the server, which then went back in time, takes it for one that went back, though its sequence passed the store's cursor again"
+    )
+    func pullNotNotedBeforeTheRestore() async throws {
+        let url = try await TestPostgres.newDatabase()
+        let copy = ServerCopy()
+        let (a, b, c) = (try Machine(), try Machine(), try Machine())
+        for machine in [a, b, c] { try await machine.sync(url) }
+        try copy.take(of: url)
+        for movie in 1...3 { try b.add(movie: movie, at: 1_000, note: "B") }
+        try await b.sync(url)
+        // A applies the pull of B's movies; its sync ends before it notes its cursor there.
+        await #expect(throws: SyncError.self) { try await a.sync(url, stoppingAt: .afterApplyingPull) }
+        #expect(try a.movies().count == 3)
+        try copy.putBack(into: url)
+        // C's new movie takes a number A's cursor has passed; B's sync after the restore sends
+        // its movies again, past A's cursor.
+        try c.add(movie: 9, at: 2_000, note: "C")
+        try await c.sync(url)
+        try await b.sync(url)
+        let report = try await a.sync(url)
+        #expect(report.serverWentBack)
+        #expect(try a.movies().map(\.movie) == [1, 2, 3, 9])
+    }
 }

@@ -265,6 +265,8 @@ struct IncomingChanges {
 
             state.notePull(after: local.lastTransaction ?? state.pushedTransaction ?? 0)
             state.cursor = max(state.cursor, cursor)
+            // The server noted the device up to the cursor announced before this page.
+            state.notedCursor = max(state.notedCursor, min(cursor, state.announcedCursor))
             state.refetch.subtract(refetched)
             // Every record set aside before was fetched again with these: those that still
             // cannot be read stay aside, with the ones new here.

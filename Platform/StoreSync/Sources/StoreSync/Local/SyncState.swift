@@ -60,6 +60,11 @@ struct SyncState {
     /// twice sends its saves twice at one version, which a removal made elsewhere in
     /// between still wins over). Nil for a store that never took another device.
     var earlierDevice: EarlierDevice?
+    /// The highest cursor a pull announced on the server before applying a page
+    /// (``StoreSyncEngine/announce(_:of:device:compaction:)``): the server's note of the device
+    /// may be up to it while the page is not applied here (a sync cut off in between), which
+    /// is no sign that the store is behind.
+    var announcedCursor: Int64 = 0
 
     /// A device the store synced as, and the last history transaction saved as it.
     struct EarlierDevice: Equatable {
@@ -123,6 +128,7 @@ struct SyncState {
         static let rejoining = "storesync.rejoining"
         static let pushing = "storesync.pushing"
         static let earlierDevice = "storesync.earlierDevice"
+        static let announcedCursor = "storesync.announcedCursor"
     }
 
     static func read(from metadata: SyncMetadata) throws -> SyncState {
@@ -149,6 +155,7 @@ struct SyncState {
         state.rejoining = try metadata.value(named: Name.rejoining) != nil
         state.pushing = try metadata.value(named: Name.pushing) != nil
         state.earlierDevice = try metadata.value(named: Name.earlierDevice).flatMap(EarlierDevice.init)
+        state.announcedCursor = try metadata.value(named: Name.announcedCursor).flatMap { Int64($0) } ?? 0
         return state
     }
 
@@ -189,6 +196,7 @@ struct SyncState {
         try metadata.setValue(rejoining ? "1" : nil, named: Name.rejoining)
         try metadata.setValue(pushing ? "1" : nil, named: Name.pushing)
         try metadata.setValue(earlierDevice?.description, named: Name.earlierDevice)
+        try metadata.setValue(announcedCursor == 0 ? nil : String(announcedCursor), named: Name.announcedCursor)
     }
 
     /// Forgets where the store stood on its server: the next push sends every model, and the
@@ -199,6 +207,7 @@ struct SyncState {
         refetch = []
         setAside = []
         notedCursor = 0
+        announcedCursor = 0
     }
 
     /// What the stamps of the saves not pushed yet start from (``LocalChanges``).

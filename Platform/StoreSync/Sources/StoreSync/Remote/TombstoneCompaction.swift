@@ -65,6 +65,18 @@ struct TombstoneCompaction {
             """)
     }
 
+    /// Raises the server's note of `device` (``DeviceNote/noted``) to `cursor`, the cursor
+    /// after a page a pull is about to apply; `pulled` is the device's cursor before it, noted
+    /// as its ``DeviceNote/cursor`` when the server did not know the device yet.
+    func announce(device: UUID, cursor: Int64, pulled: Int64) async throws(SyncError) {
+        try await remote.query(
+            """
+            INSERT INTO storesync_devices (store, device, cursor, seen_at, noted) \
+            VALUES (\(store), \(device), \(pulled), now(), \(cursor)) \
+            ON CONFLICT (store, device) DO UPDATE SET noted = greatest(storesync_devices.noted, excluded.noted)
+            """)
+    }
+
     /// Notes how far `device` has pulled, then removes the tombstones older than `retention`
     /// that every device seen within `retention` has pulled, in one transaction.
     ///
