@@ -72,11 +72,9 @@ package final class SyncMetadata {
     private let storeIdentifier: String
     private let isWritable: Bool
     private var tablesExist: Bool
-    /// Whether the records table has its versions column (one an earlier release made has
-    /// not); nil until a versions call asks (``hasVersionsColumn()``).
-    private var hasVersions: Bool?
-    /// Whether the records table has its origin column; nil until an origin call asks.
-    private var hasOrigins: Bool?
+    /// Which columns added since the first release the records table has (one an earlier
+    /// release made may lack them), by name, as SQLite was asked once (``hasColumn(_:)``).
+    private var columns: [String: Bool] = [:]
     /// Whether the deletions table exists; nil until a deletions call asks.
     private var hasDeletions: Bool?
 
@@ -190,8 +188,8 @@ package final class SyncMetadata {
                 entity: identifier.entityName, reason: "a record name needs a saved model (a permanent identifier)")
         }
         try createTables()
-        try addVersionsColumn()
-        try addOriginColumn()
+        try addColumn("versions")
+        try addColumn("origin")
         try db.cachedStatement(sql: "DELETE FROM \(Self.recordsTable) WHERE record_name = ?").execute(
             arguments: [recordName])
         try db.cachedStatement(
@@ -252,7 +250,7 @@ package final class SyncMetadata {
     /// - Throws: The SQLite error of a failed read, as the store reported it (not a
     ///   ``SwiftDataError``).
     package func recordVersions(of identifier: PersistentIdentifier) throws -> String? {
-        guard try hasVersionsColumn(), let key = identifier.primaryKey else { return nil }
+        guard try hasColumn("versions"), let key = identifier.primaryKey else { return nil }
         return try String.fetchOne(
             db.cachedStatement(sql: "SELECT versions FROM \(Self.recordsTable) WHERE entity = ? AND key = ?"),
             arguments: [identifier.entityName, key])
@@ -263,7 +261,7 @@ package final class SyncMetadata {
     /// - Throws: The SQLite error of a failed read, as the store reported it (not a
     ///   ``SwiftDataError``).
     package func allRecordVersions() throws -> [String: String] {
-        guard try hasVersionsColumn() else { return [:] }
+        guard try hasColumn("versions") else { return [:] }
         var versions: [String: String] = [:]
         let rows = try Row.fetchCursor(
             db, sql: "SELECT record_name, versions FROM \(Self.recordsTable) WHERE versions IS NOT NULL")
@@ -282,7 +280,7 @@ package final class SyncMetadata {
     ///   error of a failed write.
     package func setRecordVersions(_ versions: String?, of identifier: PersistentIdentifier) throws {
         guard tablesExist, let key = identifier.primaryKey else { return }
-        try addVersionsColumn()
+        try addColumn("versions")
         try db.cachedStatement(sql: "UPDATE \(Self.recordsTable) SET versions = ? WHERE entity = ? AND key = ?")
             .execute(arguments: [versions, identifier.entityName, key])
     }
@@ -295,7 +293,7 @@ package final class SyncMetadata {
     /// - Throws: The SQLite error of a failed read, as the store reported it (not a
     ///   ``SwiftDataError``).
     package func allRecordOrigins() throws -> [String: String] {
-        guard try hasOriginColumn() else { return [:] }
+        guard try hasColumn("origin") else { return [:] }
         var origins: [String: String] = [:]
         let rows = try Row.fetchCursor(
             db, sql: "SELECT record_name, origin FROM \(Self.recordsTable) WHERE origin IS NOT NULL")
@@ -378,39 +376,22 @@ package final class SyncMetadata {
         guard isWritable else { throw SwiftDataError.saveNotAllowed }
         for statement in Self.creationSQL { try db.execute(sql: statement) }
         tablesExist = true
-        hasVersions = true
-        hasOrigins = true
+        columns = ["versions": true, "origin": true]
     }
 
-    /// Adds the versions column to a records table an earlier release made.
-    private func addVersionsColumn() throws {
-        guard try !hasVersionsColumn() else { return }
+    /// Adds a text column (`versions`, `origin`) to a records table an earlier release made.
+    private func addColumn(_ name: String) throws {
+        guard try !hasColumn(name) else { return }
         guard isWritable else { throw SwiftDataError.saveNotAllowed }
-        try db.execute(sql: "ALTER TABLE \(Self.recordsTable) ADD COLUMN versions TEXT")
-        hasVersions = true
+        try db.execute(sql: "ALTER TABLE \(Self.recordsTable) ADD COLUMN \(name) TEXT")
+        columns[name] = true
     }
 
-    /// Whether the records table has its versions column, asked of SQLite once.
-    private func hasVersionsColumn() throws -> Bool {
-        if let hasVersions { return hasVersions }
-        let found = try tablesExist && db.columns(in: Self.recordsTable).contains { $0.name == "versions" }
-        hasVersions = found
-        return found
-    }
-
-    /// Adds the origin column to a records table an earlier release made.
-    private func addOriginColumn() throws {
-        guard try !hasOriginColumn() else { return }
-        guard isWritable else { throw SwiftDataError.saveNotAllowed }
-        try db.execute(sql: "ALTER TABLE \(Self.recordsTable) ADD COLUMN origin TEXT")
-        hasOrigins = true
-    }
-
-    /// Whether the records table has its origin column, asked of SQLite once.
-    private func hasOriginColumn() throws -> Bool {
-        if let hasOrigins { return hasOrigins }
-        let found = try tablesExist && db.columns(in: Self.recordsTable).contains { $0.name == "origin" }
-        hasOrigins = found
+    /// Whether the records table has the column `name`, asked of SQLite once.
+    private func hasColumn(_ name: String) throws -> Bool {
+        if let known = columns[name] { return known }
+        let found = try tablesExist && db.columns(in: Self.recordsTable).contains { $0.name == name }
+        columns[name] = found
         return found
     }
 
