@@ -28,7 +28,7 @@ public enum StoreTampering {
     public static func makeLookNewer(at url: URL, version: Schema.Version, addingColumn column: String? = nil)
         throws
     {
-        let queue = try DatabaseQueue(path: url.path)
+        let queue = try openQueue(url)
         try queue.write { db in
             if let column {
                 let entities = try String.fetchAll(db, sql: "SELECT name FROM \(StoreFormat.entitiesTable)")
@@ -53,14 +53,21 @@ public enum StoreTampering {
     /// - Parameters:
     ///   - url: The store file.
     ///   - seconds: How far to move the time; negative moves it back.
+    ///   - author: Transactions saved with this author are passed over: the latest one saved
+    ///     otherwise moves (another process's saves, made since, under their author, stay).
     /// - Throws: The error of opening or writing the file.
-    public static func shiftLatestHistoryTransaction(at url: URL, by seconds: TimeInterval) throws {
-        let queue = try DatabaseQueue(path: url.path)
+    public static func shiftLatestHistoryTransaction(
+        at url: URL, by seconds: TimeInterval, passingOver author: String? = nil
+    ) throws {
+        let queue = try openQueue(url)
         try queue.write { db in
             let table = StoreFormat.historyTransactionsTable
             try db.execute(
-                sql: "UPDATE \(table) SET timestamp = timestamp + ? WHERE id = (SELECT max(id) FROM \(table))",
-                arguments: [seconds])
+                sql: """
+                    UPDATE \(table) SET timestamp = timestamp + ? \
+                    WHERE id = (SELECT max(id) FROM \(table) WHERE author IS NOT ? OR ? IS NULL)
+                    """,
+                arguments: [seconds, author, author])
         }
         try queue.close()
     }
@@ -111,8 +118,16 @@ public enum StoreTampering {
     }
 
     private static func write(at url: URL, _ body: (Database) throws -> Void) throws {
-        let queue = try DatabaseQueue(path: url.path)
+        let queue = try openQueue(url)
         try queue.write(body)
         try queue.close()
+    }
+
+    /// A queue on the store file that waits for other connections' writes, as the store's own
+    /// connections do, rather than fail with "database is locked" while another process saves.
+    private static func openQueue(_ url: URL) throws -> DatabaseQueue {
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(30)
+        return try DatabaseQueue(path: url.path, configuration: configuration)
     }
 }

@@ -81,5 +81,15 @@ struct StoreFileHelperTests {
         #expect(after.count == 2 && before.count == 2)
         #expect(after.first == before.first)
         #expect(after.last == before.last.map { $0 + 86_400 })
+        // A save by another author since (a sync engine's, another process's) is passed over.
+        let engine = ModelContext(container)
+        engine.author = "engine"
+        engine.insert(NotesV1.Note(text: "third"))
+        try engine.save()
+        try StoreTampering.shiftLatestHistoryTransaction(at: url, by: 86_400, passingOver: "engine")
+        let passedOver = try times()
+        #expect(passedOver.count == 3)
+        #expect(passedOver[0] == after[0])
+        #expect(passedOver[1] == after[1] + 86_400)
     }
 }

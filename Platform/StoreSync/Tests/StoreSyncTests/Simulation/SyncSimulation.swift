@@ -348,7 +348,9 @@ struct SyncSimulation {
                 }
             }
             try context.save()
-            if offset != 0 { try StoreTampering.shiftLatestHistoryTransaction(at: file, by: offset) }
+            if offset != 0 {
+                try StoreTampering.shiftLatestHistoryTransaction(at: file, by: offset, passingOver: SyncAuthor.name)
+            }
         }
         tally(report, of: index)
         history.pushed(by: index)

@@ -94,11 +94,13 @@ final class Machine {
         return report
     }
 
-    /// Saves the context, recorded at this machine's clock.
+    /// Saves the context, recorded at this machine's clock (the engine's own saves since, by
+    /// another process syncing the store, are passed over).
     func save(_ context: ModelContext) throws {
         try context.save()
         if clockOffset != 0 {
-            try StoreTampering.shiftLatestHistoryTransaction(at: folder.file("notes.sqlite"), by: clockOffset)
+            try StoreTampering.shiftLatestHistoryTransaction(
+                at: folder.file("notes.sqlite"), by: clockOffset, passingOver: SyncAuthor.name)
         }
     }
 
