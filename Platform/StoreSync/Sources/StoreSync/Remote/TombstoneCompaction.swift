@@ -32,10 +32,10 @@ struct TombstoneCompaction {
 
     /// What the server notes of a device: how far it had pulled at its last sync
     /// (``cursor``, which a sync also registers before its push, and which a second process
-    /// syncing the same store may lower for a while), and the highest cursor a sync of it
-    /// ever noted once its pull was applied, or sequence number a push of it was given
-    /// (``noted``, which never goes down, but when the server went back in time:
-    /// ``SyncState/notedCursor``).
+    /// syncing the same store may lower for a while), and the highest cursor a pull of it
+    /// announced before applying a page (or noted once it was applied), or sequence number
+    /// a push of it was given (``noted``, which never goes down, but when the server went
+    /// back in time: ``SyncState/notedCursor``).
     struct DeviceNote {
         let cursor: Int64
         let noted: Int64
