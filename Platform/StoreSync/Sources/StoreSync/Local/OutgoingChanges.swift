@@ -316,9 +316,9 @@ struct OutgoingChanges {
     /// The changes of the to-many fields of the live records, against what the store last
     /// knew of them on the server (`bases`): the targets added and those removed, none for a
     /// field changed back to what it was. A field a record sends unchanged has no change; a
-    /// record written whole (new to the server) adds
-    /// every target it holds; a field whose elements the store does not know (last synced
-    /// by a release that kept none) adds what it holds and removes the older adds.
+    /// record written whole (new to the server) adds every target it holds; a field whose
+    /// elements the store does not know (last synced by a release that kept none) adds what
+    /// it holds and removes the older adds.
     /// With `knownTags` (a store syncing with a server that went back in time), a field is
     /// sent whole, each target with the tags of its adds known there, with the removals of
     /// the adds it saw removed (``LinkBases/removed``): the server's other adds, which this
