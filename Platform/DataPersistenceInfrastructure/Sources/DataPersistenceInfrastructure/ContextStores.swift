@@ -96,7 +96,7 @@ public final class ContextStores: Sendable {
         // for it suspended.
         let owner = try await StoreOwners.shared.owner(of: description.url(in: locations), access: access) {
             () throws(Failure) in
-            try makeActor(description, access: access, onFailure: onFailure)
+            try self.makeActor(description, access: access, onFailure: onFailure)
         }
         return keep(owner, of: description)
     }

@@ -12,9 +12,10 @@ import Synchronization
 ///
 /// No lock is held while a store opens (which may migrate it: long work). The first to ask
 /// for a file records, under a lock held only for that, that it is opening the file; it opens
-/// it with no lock held, then records the owner and resumes those who asked meanwhile. They
-/// wait suspended, holding no thread, so a store that migrates holds back only the opens of
-/// the same file, and no thread of Swift's cooperative pool waits for it.
+/// it with no lock held, on a thread of its own (the open's SQLite work blocks the thread it
+/// runs on), then records the owner and resumes those who asked meanwhile. They, and the
+/// first asker, wait suspended, holding no thread, so a store that migrates holds back only
+/// the opens of the same file, and no thread of Swift's cooperative pool waits for it.
 final class StoreOwners: Sendable {
     /// This process's owners.
     static let shared = StoreOwners()
@@ -48,7 +49,8 @@ final class StoreOwners: Sendable {
 
     /// The owner of `url`'s store opened with `access`: the one open in this process, or a
     /// new one made by `open`, which runs for one caller at a time per file and access, with
-    /// no lock held. The others wait for it suspended, and get the owner it made; when it
+    /// no lock held, on a thread of its own while the caller waits suspended. The others wait
+    /// for it suspended, and get the owner it made; when it
     /// throws, one of them runs its own `open` in turn. A waiter waits for the opening
     /// even when its task is cancelled.
     ///
@@ -58,7 +60,7 @@ final class StoreOwners: Sendable {
     ///   - open: Opens the store and makes its actor.
     /// - Throws: What `open` throws; nothing is kept then, and a later call opens again.
     func owner<Failure: Error>(
-        of url: URL, access: StoreAccessMode, opening open: () throws(Failure) -> StoreActor
+        of url: URL, access: StoreAccessMode, opening open: @escaping @Sendable () throws(Failure) -> StoreActor
     ) async throws(Failure) -> StoreActor {
         let key = Self.key(of: url, access: access)
         while true {
@@ -66,7 +68,7 @@ final class StoreOwners: Sendable {
             case .found(let actor):
                 return actor
             case .opens:
-                return try openFirst(key, open)
+                return try await openFirst(key, open)
             case .waits:
                 if let actor = await opened(key) { return actor }
             // The opening failed: ask again, and open when no one else does.
@@ -74,20 +76,23 @@ final class StoreOwners: Sendable {
         }
     }
 
-    /// Runs `open` for the caller whose turn it is to open `key`, with no lock held, and
-    /// records the result.
+    /// Runs `open` for the caller whose turn it is to open `key`, with no lock held, on a
+    /// thread of its own, and records the result.
     private func openFirst<Failure: Error>(
-        _ key: String, _ open: () throws(Failure) -> StoreActor
-    ) throws(Failure) -> StoreActor {
-        let actor: StoreActor
-        do {
-            actor = try open()
-        } catch {
+        _ key: String, _ open: @escaping @Sendable () throws(Failure) -> StoreActor
+    ) async throws(Failure) -> StoreActor {
+        let opened = await withCheckedContinuation {
+            (continuation: CheckedContinuation<Result<StoreActor, Failure>, Never>) in
+            Thread.detachNewThread { continuation.resume(returning: Result { () throws(Failure) in try open() }) }
+        }
+        switch opened {
+        case .success(let actor):
+            finishOpening(key, with: actor)
+            return actor
+        case .failure(let error):
             finishOpening(key, with: nil)
             throw error
         }
-        finishOpening(key, with: actor)
-        return actor
     }
 
     /// The caller's turn: the open owner, or to open the file (recorded as opening), or to

@@ -151,4 +151,40 @@ struct StoreOwnersTests {
         #expect(await opener.value === actor)
         for waiter in waiters { #expect(await waiter.value === actor) }
     }
+
+    @Test(
+        "an open runs on a thread of its own: more files opening at once than the cooperative pool has threads, each open blocked, and other work on the pool still runs"
+    )
+    func opensHoldNoPoolThread() async throws {
+        let owners = StoreOwners()
+        let actor = try Self.makeActor()
+        let count = 4 * ProcessInfo.processInfo.activeProcessorCount
+        let started = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        // Each the first to open its file, from the pool: an open that ran on its caller's
+        // thread would block a thread of the pool until released.
+        let openers = (0..<count).map { index in
+            let url = folder.url.appending(path: "store-\(index).sqlite")
+            return Task {
+                await owners.owner(of: url, access: .readWrite) {
+                    started.signal()
+                    release.wait()
+                    return actor
+                }
+            }
+        }
+        let otherWorkRan = DispatchSemaphore(value: 0)
+        // Watched from off the pool; the opens are let go whatever happened, so that a
+        // failure ends.
+        let ranWhileOpening = await offThePool {
+            let deadline = DispatchTime.now() + 10
+            for _ in 0..<count { _ = started.wait(timeout: deadline) }
+            Task { otherWorkRan.signal() }
+            let ran = otherWorkRan.wait(timeout: deadline + 10) == .success
+            for _ in 0..<count { release.signal() }
+            return ran
+        }
+        #expect(ranWhileOpening, "other work waited for the opens: they took the pool's threads")
+        for opener in openers { #expect(await opener.value === actor) }
+    }
 }
