@@ -178,129 +178,28 @@ public struct StoreSyncEngine: Sendable {
         let codecs = try EntityCodec.all(for: store)
         let server = try await RemoteSchema.prepare(store: store.name, on: connection)
         let records = RemoteRecords(remote: connection, store: store.name)
-        var report = StoreSyncReport(store: store.name)
-
         let compaction = TombstoneCompaction(
             remote: connection, store: store.name, table: RemoteSchema.recordsTable(store.name))
+        var report = StoreSyncReport(store: store.name)
+
         let standing = try await standing(
             of: store, server: server, records: records, compaction: compaction, on: connection)
-        // The names the device gave models since the store's backup, for the same models here.
-        var knownNames: [String: UUID] = [:]
-        if let behindDevice = standing.behindDevice {
-            knownNames = try await records.names(originatedBy: behindDevice)
-        }
-        let newDevice = standing.behindDevice.map { _ in UUID() }
-        if let rewound = standing.rewound {
-            logger.warning(
-                "\(store.name): the server went back in time (\(rewound)): every model sent at its versions, with the deletions this store saw, then every record pulled",
-                metadata: ["store": "\(store.name)"])
-            report.serverWentBack = true
-        }
-        var outgoing = try await local(store) {
-            try await OutgoingChanges.prepare(
-                store: store, server: server, remote: remote, newDevice: newDevice,
-                knownNames: knownNames, rejoining: standing.rewound != nil)
-        }
-        guard let device = outgoing.state.device else {
-            throw .localStore(store: store.name, reason: "no device identifier was recorded")
-        }
-        if let behindDevice = standing.behindDevice {
-            logger.notice(
-                "\(store.name): behind what its device \(behindDevice) had pulled or pushed: a restored backup or a copied data folder, synced as a new device \(device)",
-                metadata: ["store": "\(store.name)"])
-        }
-        if standing.behindHorizon {
-            // After the names are given (a restored store names its models as its device
-            // did), before anything is sent; then the push is read again, without the
-            // models the catch-up deleted.
-            let caughtUp = try await catchUp(store, codecs: codecs, records: records, device: device)
-            report.receivedUpdates += caughtUp.updated
-            report.receivedInsertions += caughtUp.inserted
-            report.receivedDeletions += caughtUp.deleted
-            outgoing = try await local(store) {
-                try await OutgoingChanges.prepare(store: store, server: server, remote: remote)
-            }
-        }
-        // Known to the compaction before anything this sync sends (the push, and the push
-        // of what the pull's delete rules delete) is on the server.
-        try await compaction.register(device: device, cursor: outgoing.state.cursor)
-        try await outgoing.addTombstonesOfUnnamedDeletions(from: records)
-        let pushed = try await records.push(outgoing.records, linkChanges: outgoing.linkChanges, by: device)
-        if stop == .afterPushing { throw .localStore(store: store.name, reason: "stopped for a test") }
-        let confirmed = try await local(store) {
-            try await outgoing.confirm(store: store, pushed: pushed, keepingDeletionsFor: tombstoneRetention)
-        }
-        if stop == .afterConfirmingPush { throw .localStore(store: store.name, reason: "stopped for a test") }
-        if let betweenPushAndPull {
-            do {
-                try await betweenPushAndPull()
-            } catch {
-                throw .localStore(store: store.name, reason: "\(error)")
-            }
-        }
-        report.sentDeletions = outgoing.records.count { $0.isDeleted }
-        report.sentChanges = outgoing.records.count - report.sentDeletions
-        logger.debug(
-            "pushed",
-            metadata: [
-                "store": "\(store.name)", "records": "\(outgoing.records.count)", "accepted": "\(pushed.accepted)",
-                "superseded": "\(pushed.superseded.count)",
-            ])
-
-        // The records the server kept over this machine's versions, now or in a sync cut
-        // off after its push was noted, are fetched whatever their sequence numbers.
-        // So are the records set aside by an earlier pull, which this release could not read.
-        let refetched = try await records.current(
-            named: confirmed.refetch.union(confirmed.setAside).sorted { $0.uuidString < $1.uuidString })
-        var request = Pull(
-            after: confirmed.cursor, skipping: pushed.sequenceRange,
-            floor: max(confirmed.cursor, pushed.sequenceRange?.upperBound ?? 0), refetched: refetched,
-            refetchedNames: confirmed.refetch)
-        // No tombstone above this store's cursor can go during this sync: its device was
-        // noted with a cursor no higher before its push.
-        let horizon: Int64
-        if let known = standing.horizon { horizon = known } else { horizon = try await compaction.horizon() }
-        if confirmed.cursor < horizon {
-            // Asked only here, where the horizon is acted on.
-            try Self.checkHorizon(horizon, below: try await records.lastSequence(), on: connection)
-            // Tombstones this store had not pulled may be gone: everything, and which
-            // records are still live.
-            request.after = 0
-            request.liveNames = try await records.liveNames()
-        }
-        let (outcome, cursor) = try await pull(request, into: store, codecs: codecs, records: records, device: device)
+        let (outgoing, device) = try await outgoingChanges(
+            of: store, standing: standing, server: server, codecs: codecs, records: records, report: &report)
+        let (pushed, confirmed) = try await push(
+            outgoing, of: store, device: device, records: records, compaction: compaction, report: &report)
+        let (outcome, cursor) = try await pull(
+            after: confirmed, pushed: pushed, standing: standing, into: store, codecs: codecs, records: records,
+            compaction: compaction, device: device)
         if stop == .afterApplyingPull { throw .localStore(store: store.name, reason: "stopped for a test") }
         if outcome.cascaded > 0 {
-            // What the delete rules deleted goes to the server now, as the deletions that
-            // caused it came: no machine is left holding a child of a deleted parent.
-            let cascade = try await local(store) {
-                try await OutgoingChanges.prepare(store: store, server: server, remote: remote)
-            }
-            let pushedCascade = try await records.push(
-                cascade.records, linkChanges: cascade.linkChanges, by: device)
-            _ = try await local(store) {
-                try await cascade.confirm(store: store, pushed: pushedCascade, keepingDeletionsFor: tombstoneRetention)
-            }
-            report.sentDeletions += cascade.records.count { $0.isDeleted }
-            report.sentChanges += cascade.records.count { !$0.isDeleted }
+            try await pushCascade(of: store, server: server, device: device, records: records, report: &report)
         }
         try await compaction.note(device: device, cursor: cursor, retention: tombstoneRetention)
         try await local(store) { try await SyncState.noteNoted(cursor: cursor, of: store) }
-        let check = try await DigestCheck(
-            store: store, codecs: codecs, records: records,
-            digests: RemoteDigest(remote: connection, table: RemoteSchema.recordsTable(store.name)),
-            compaction: compaction, remote: remote, logger: logger
-        ).run()
-        report.checked = check.checked
-        report.checkedPart = check.part
-        report.checkedParts = check.parts
-        report.repaired = check.repaired.count
-        report.unresolved = check.unresolved.count
-        report.receivedUpdates += outcome.updated
-        report.receivedInsertions += outcome.inserted
-        report.receivedDeletions += outcome.deleted
-        report.keptLocal = outcome.keptLocal
-        report.setAside = outcome.setAside.count
+        try await checkDigests(
+            of: store, codecs: codecs, records: records, compaction: compaction, on: connection, report: &report)
+        report.note(outcome)
         for (name, reason) in outcome.setAside.sorted(by: { $0.key.uuidString < $1.key.uuidString }) {
             logger.warning(
                 "\(store.name): record \(name) set aside, fetched again at each sync: this release cannot read it (\(SyncError.printable(reason)))",
@@ -312,7 +211,7 @@ public struct StoreSyncEngine: Sendable {
     }
 
     /// Runs a step on the local store; its failures name the store.
-    private func local<Result>(_ store: SyncedStore, _ body: () async throws -> Result) async throws(SyncError)
+    func local<Result>(_ store: SyncedStore, _ body: () async throws -> Result) async throws(SyncError)
         -> Result
     {
         try await SyncError.onLocalStore(store.name, body)
