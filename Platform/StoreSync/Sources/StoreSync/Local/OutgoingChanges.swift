@@ -55,8 +55,9 @@ struct OutgoingChanges {
                     state.earlierDevice = saved.map { SyncState.EarlierDevice(device: earlier, through: $0) }
                 }
                 state.device = newDevice
-                // The cursor noted belongs to the device left behind.
+                // The cursors noted and announced belong to the device left behind.
                 state.notedCursor = 0
+                state.announcedCursor = 0
             }
             let device = state.device ?? UUID()
             state.device = device
