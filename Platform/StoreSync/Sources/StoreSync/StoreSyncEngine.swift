@@ -172,6 +172,9 @@ public struct StoreSyncEngine: Sendable {
         throw first
     }
 
+    /// Syncs one store on `connection`, step by step (`StoreSyncEngine+Steps.swift`): where it
+    /// stands, what to send, the push, the pull, the push of what the pull's delete rules
+    /// deleted, the device's note, the digest check. Returns what it did.
     func sync(_ store: SyncedStore, on connection: RemoteConnection) async throws(SyncError)
         -> StoreSyncReport
     {
