@@ -42,26 +42,9 @@ struct OutgoingChanges {
         try await store.container.performSyncTransaction(author: SyncAuthor.name) { context, metadata in
             // Made here, on the store's writer: a codec holds key paths, which are not Sendable.
             let codecs = try EntityCodec.all(for: store)
-            var state = try SyncState.read(from: metadata).starting(with: server, entities: Set(codecs.keys))
-            if rejoining && !state.rejoining {
-                state.forgetServerPosition()
-                state.rejoining = true
-            }
-            if let newDevice {
-                // The saves in the history now were made as the earlier device: they keep
-                // its versions (the same as when that device sent them, if it did).
-                if let earlier = state.device {
-                    let saved = try LocalChanges.lastTransaction(in: context)
-                    state.earlierDevice = saved.map { SyncState.EarlierDevice(device: earlier, through: $0) }
-                }
-                state.device = newDevice
-                // The cursors noted and announced belong to the device left behind.
-                state.notedCursor = 0
-                state.announcedCursor = 0
-            }
-            let device = state.device ?? UUID()
-            state.device = device
-            state.pushing = true
+            let (state, device) = try pushState(
+                metadata: metadata, context: context, server: server, entities: Set(codecs.keys),
+                newDevice: newDevice, rejoining: rejoining)
             var outgoing = OutgoingChanges(state: state)
             let history = try LocalChanges.read(
                 in: context, after: state.pushedTransaction, codecs: codecs, stamping: state.stamping,
@@ -179,50 +162,96 @@ struct OutgoingChanges {
                             originDevice: pulledFrom?.device, writtenFieldVersions: written)
                     )
                 }
-                for (identifier, change) in changes.sorted(by: { $0.key < $1.key }) where change.isDeleted {
-                    // A model deleted before it was ever pushed has nothing to delete remotely,
-                    // unless a push this store no longer knows of sent it (``UnnamedDeletion``).
-                    // One whose name a new model took is sent live, under that model.
-                    guard !renamed.contains(identifier) else { continue }
-                    guard let name = names[identifier], let recordName = UUID(uuidString: name) else {
-                        if let insertedAt = change.insertedAt {
-                            outgoing.unnamedDeletions.append(
-                                UnnamedDeletion(
-                                    entity: codec.entityName,
-                                    origin: Self.origin(of: identifier, insertedAt: insertedAt),
-                                    devices: Set([change.insertedBy, change.version.device].compactMap { $0 }),
-                                    version: change.version))
-                        }
-                        continue
-                    }
-                    outgoing.records.append(
-                        SyncRecord(
-                            recordName: recordName, entity: codec.entityName, fields: [:],
-                            version: change.version, isDeleted: true))
-                    outgoing.deletedModels.append(identifier)
-                }
+                outgoing.addTombstones(ofDeleted: changes, of: codec, names: names, except: renamed)
             }
             if sendsEverything { outgoing.addDeletions(try metadata.deletions()) }
             try outgoing.addLinks(linked, names: allNames, metadata: metadata)
-            var bases = try LinkBases.read(from: metadata, server: state.server)
-            if state.rejoining {
-                // The elements the server lost are known here, with the tags of their adds:
-                // sent again as they were, over the older adds.
-                outgoing.linkChanges = try outgoing.toManyChanges(
-                    codecs: codecs, bases: LinkBases(server: state.server), knownTags: bases.withUnconfirmed)
-            } else {
-                outgoing.linkChanges =
-                    bases.unconfirmed + (try outgoing.toManyChanges(codecs: codecs, bases: bases.withUnconfirmed))
-            }
-            if bases.unconfirmed != outgoing.linkChanges {
-                bases.unconfirmed = outgoing.linkChanges
-                try bases.write(to: metadata)
-            }
+            try outgoing.addLinkChanges(codecs: codecs, metadata: metadata)
             let cascaded = try CascadedDeletions.read(from: metadata)
             outgoing.cascaded = cascaded.deletions.map(\.record)
             outgoing.records += cascaded.records
             try outgoing.state.write(to: metadata)
             return outgoing
+        }
+    }
+
+    /// The store's sync state for a push to `server`: with `rejoining`, its position on the
+    /// server forgotten; with `newDevice`, that device taken (the saves in the history now
+    /// keep the earlier device's versions), or a device made for a store that has none;
+    /// marked as pushing. Returns it with its device.
+    private static func pushState(
+        metadata: SyncMetadata, context: ModelContext, server: UUID, entities: Set<String>, newDevice: UUID?,
+        rejoining: Bool
+    ) throws -> (SyncState, device: UUID) {
+        var state = try SyncState.read(from: metadata).starting(with: server, entities: entities)
+        if rejoining && !state.rejoining {
+            state.forgetServerPosition()
+            state.rejoining = true
+        }
+        if let newDevice {
+            // The saves in the history now were made as the earlier device: they keep
+            // its versions (the same as when that device sent them, if it did).
+            if let earlier = state.device {
+                let saved = try LocalChanges.lastTransaction(in: context)
+                state.earlierDevice = saved.map { SyncState.EarlierDevice(device: earlier, through: $0) }
+            }
+            state.device = newDevice
+            // The cursors noted and announced belong to the device left behind.
+            state.notedCursor = 0
+            state.announcedCursor = 0
+        }
+        let device = state.device ?? UUID()
+        state.device = device
+        state.pushing = true
+        return (state, device)
+    }
+
+    /// Adds the tombstones of the models of `codec`'s entity that `changes` deleted: under
+    /// their names, but those whose names a new model took (`renamed`, sent live under that
+    /// model). A model deleted before it was ever pushed has no name and nothing to delete
+    /// remotely, unless a push this store no longer knows of sent it: it is noted as an
+    /// ``UnnamedDeletion``, looked up on the server before the push.
+    private mutating func addTombstones(
+        ofDeleted changes: [PersistentIdentifier: LocalChanges.Change], of codec: EntityCodec,
+        names: [PersistentIdentifier: String], except renamed: Set<PersistentIdentifier>
+    ) {
+        for (identifier, change) in changes.sorted(by: { $0.key < $1.key }) where change.isDeleted {
+            guard !renamed.contains(identifier) else { continue }
+            guard let name = names[identifier], let recordName = UUID(uuidString: name) else {
+                if let insertedAt = change.insertedAt {
+                    unnamedDeletions.append(
+                        UnnamedDeletion(
+                            entity: codec.entityName, origin: Self.origin(of: identifier, insertedAt: insertedAt),
+                            devices: Set([change.insertedBy, change.version.device].compactMap { $0 }),
+                            version: change.version))
+                }
+                continue
+            }
+            records.append(
+                SyncRecord(
+                    recordName: recordName, entity: codec.entityName, fields: [:], version: change.version,
+                    isDeleted: true))
+            deletedModels.append(identifier)
+        }
+    }
+
+    /// Sets the changes of the records' to-many fields (``linkChanges``): those of a push not
+    /// noted yet first, then those since, against the elements the store last knew
+    /// (``LinkBases``); a store rejoining a server that went back in time sends its fields as
+    /// it knew them, over the older adds. Keeps them in the store until the push is noted.
+    private mutating func addLinkChanges(codecs: [String: EntityCodec], metadata: SyncMetadata) throws {
+        var bases = try LinkBases.read(from: metadata, server: state.server)
+        if state.rejoining {
+            // The elements the server lost are known here, with the tags of their adds:
+            // sent again as they were, over the older adds.
+            linkChanges = try toManyChanges(
+                codecs: codecs, bases: LinkBases(server: state.server), knownTags: bases.withUnconfirmed)
+        } else {
+            linkChanges = bases.unconfirmed + (try toManyChanges(codecs: codecs, bases: bases.withUnconfirmed))
+        }
+        if bases.unconfirmed != linkChanges {
+            bases.unconfirmed = linkChanges
+            try bases.write(to: metadata)
         }
     }
 
