@@ -261,12 +261,7 @@ package final class SyncMetadata {
     /// - Throws: The SQLite error of a failed read, as the store reported it (not a
     ///   ``SwiftDataError``).
     package func allRecordVersions() throws -> [String: String] {
-        guard try hasColumn("versions") else { return [:] }
-        var versions: [String: String] = [:]
-        let rows = try Row.fetchCursor(
-            db, sql: "SELECT record_name, versions FROM \(Self.recordsTable) WHERE versions IS NOT NULL")
-        while let row = try rows.next() { versions[row[0]] = row[1] }
-        return versions
+        try textsByRecordName(inColumn: "versions")
     }
 
     /// Notes the versions of a named model's record; nil forgets them. A model without a
@@ -293,12 +288,7 @@ package final class SyncMetadata {
     /// - Throws: The SQLite error of a failed read, as the store reported it (not a
     ///   ``SwiftDataError``).
     package func allRecordOrigins() throws -> [String: String] {
-        guard try hasColumn("origin") else { return [:] }
-        var origins: [String: String] = [:]
-        let rows = try Row.fetchCursor(
-            db, sql: "SELECT record_name, origin FROM \(Self.recordsTable) WHERE origin IS NOT NULL")
-        while let row = try rows.next() { origins[row[0]] = row[1] }
-        return origins
+        try textsByRecordName(inColumn: "origin")
     }
 
     // MARK: Deletions
@@ -377,6 +367,17 @@ package final class SyncMetadata {
         for statement in Self.creationSQL { try db.execute(sql: statement) }
         tablesExist = true
         columns = ["versions": true, "origin": true]
+    }
+
+    /// The texts the records table holds in `column` (`versions`, `origin`), by record name;
+    /// none when a table an earlier release made lacks the column.
+    private func textsByRecordName(inColumn column: String) throws -> [String: String] {
+        guard try hasColumn(column) else { return [:] }
+        var texts: [String: String] = [:]
+        let rows = try Row.fetchCursor(
+            db, sql: "SELECT record_name, \(column) FROM \(Self.recordsTable) WHERE \(column) IS NOT NULL")
+        while let row = try rows.next() { texts[row[0]] = row[1] }
+        return texts
     }
 
     /// Adds a text column (`versions`, `origin`) to a records table an earlier release made.

@@ -103,7 +103,9 @@ struct IncomingChanges {
                 device: device)
             let pending = local.changes
             var outcome = Outcome()
-            var namesToSet: [(name: String, model: any PersistentModel)] = []
+            // The models to name, each with where its record was first written (noted with the
+            // name: a push of every model sends it again).
+            var namesToSet: [(name: String, model: any PersistentModel, origin: String?)] = []
             var namesToRemove: [PersistentIdentifier] = []
             // Relationship fields are set once every record is in: a target may come later.
             var received: [(record: String, codec: EntityCodec, model: any PersistentModel, fields: [String: String])] =
@@ -145,7 +147,7 @@ struct IncomingChanges {
                     if identifier == nil, let adopted = adoptable.removeValue(forKey: name) {
                         identifier = adopted.persistentModelID
                         identifiers[name] = identifier
-                        namesToSet.append((name, adopted))
+                        namesToSet.append((name, adopted, record.notedOrigin))
                     }
                     let model = identifier.flatMap { models[$0] ?? adoptedModel(namesToSet, $0) }
                     if let identifier, let change = pending[identifier] {
@@ -179,7 +181,7 @@ struct IncomingChanges {
                         let model = codec.modelType.makeWithUnsetProperties()
                         try fields.apply(to: model, isNew: true)
                         context.insert(model)
-                        namesToSet.append((name, model))
+                        namesToSet.append((name, model, record.notedOrigin))
                         received.append((name, codec, model, record.fields))
                         outcome.inserted += 1
                     }
@@ -245,13 +247,9 @@ struct IncomingChanges {
             try context.save()
             try DeletionsNoted.note(records.filter { outcome.setAside[$0.recordName] == nil }, in: metadata)
             for identifier in namesToRemove { try metadata.removeRecordName(of: identifier) }
-            // Where each record was first written, which a push of every model sends again.
-            let origins = Dictionary(
-                records.compactMap { record in record.notedOrigin.map { (record.recordName.uuidString, $0) } },
-                uniquingKeysWith: { _, last in last })
-            for (name, model) in namesToSet {
+            for (name, model, origin) in namesToSet {
                 try metadata.setRecordName(
-                    name, of: model.persistentModelID, versions: versions[name]?.text, origin: origins[name])
+                    name, of: model.persistentModelID, versions: versions[name]?.text, origin: origin)
             }
             // Models inserted here have theirs with their names, above.
             for (_, noted) in versions {
@@ -396,7 +394,7 @@ struct IncomingChanges {
     }
 
     private func adoptedModel(
-        _ adopted: [(name: String, model: any PersistentModel)], _ identifier: PersistentIdentifier
+        _ adopted: [(name: String, model: any PersistentModel, origin: String?)], _ identifier: PersistentIdentifier
     )
         -> (any PersistentModel)?
     {
