@@ -46,9 +46,18 @@ struct OutgoingChanges {
                 metadata: metadata, context: context, server: server, entities: Set(codecs.keys),
                 newDevice: newDevice, rejoining: rejoining)
             var outgoing = OutgoingChanges(state: state)
-            let history = try LocalChanges.read(
+            var history = try LocalChanges.read(
                 in: context, after: state.pushedTransaction, codecs: codecs, stamping: state.stamping,
                 device: device)
+            // In this transaction, so that no other process adds a duplicate between the
+            // fold and the naming below; read again with the fold's save.
+            if try LocalDuplicates.fold(
+                history, codecs: codecs, schema: store.container.schema, context: context, metadata: metadata) > 0
+            {
+                history = try LocalChanges.read(
+                    in: context, after: state.pushedTransaction, codecs: codecs, stamping: state.stamping,
+                    device: device)
+            }
             outgoing.lastTransaction = history.lastTransaction ?? state.pushedTransaction
             outgoing.clock = history.clock
             // The records whose relationship fields are added once every model sent has
@@ -443,7 +452,8 @@ struct OutgoingChanges {
     }
 
     /// A name for a model that has none: derived from its domain key, unless another
-    /// model of this store already has that name (a local duplicate), else random.
+    /// model of this store already has that name (a local duplicate that could not be
+    /// folded, ``LocalDuplicates``), else random.
     private static func newName(codec: EntityCodec, fields: [String: String], isUsed: (String) throws -> Bool)
         throws -> String
     {

@@ -25,10 +25,11 @@ struct SyncSimulation {
 
     /// `STORESYNC_SIM_VERBOSE=1` writes each step to the standard error as it starts.
     static let verbose = ProcessInfo.processInfo.environment["STORESYNC_SIM_VERBOSE"] == "1"
-    /// `STORESYNC_SIM_SECOND_PROCESS=1` adds syncs of a store by a second process while the
-    /// first edits and syncs it (``SimulationStep/secondProcessSync(machine:movie:afterMilliseconds:)``):
-    /// not in the default run, whose claims they still break (StoreSync's README).
-    static let secondProcess = ProcessInfo.processInfo.environment["STORESYNC_SIM_SECOND_PROCESS"] == "1"
+    /// Syncs of a store by a second process while the first edits and syncs it
+    /// (``SimulationStep/secondProcessSync(machine:movie:afterMilliseconds:)``) take the
+    /// place of some syncs; `STORESYNC_SIM_SECOND_PROCESS=0` leaves them out (a schedule
+    /// without them is another schedule: the same seed draws other steps).
+    static let secondProcess = ProcessInfo.processInfo.environment["STORESYNC_SIM_SECOND_PROCESS"] != "0"
 
     let seed: UInt64
     let server: TestPostgres.OwnServer
