@@ -6,16 +6,17 @@ let strictSettings: [SwiftSetting] = [
     .treatAllWarnings(as: .error),
 ]
 
-/// The composition root: the `popcorn` command over the four contexts, and its unit tests.
-/// The end-to-end tests that run the built `popcorn` are the package in `Tests/`, which
-/// depends on this one for the executable and for `PopcornApp` (the `--json` types, and the
-/// command line that its test-only next release, `popcorn-next`, runs).
+/// The composition root: the `popcorn` command over the four contexts, and its tests of the
+/// composition in one process. The end-to-end tests that run the built `popcorn` are the
+/// package in `Tests/`, which depends on this one for the executable and for `PopcornApp`'s
+/// public API: the `--json` types, the exit statuses, the version, and the command line that
+/// its test-only next release, `popcorn-next`, runs.
 let package = Package(
     name: "Popcorn",
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "popcorn", targets: ["popcorn"]),
-        // For the end-to-end tests (`Tests/`) only.
+        // The command line as a library and its `--json` contract (`Tests/` uses them).
         .library(name: "PopcornApp", targets: ["PopcornApp"]),
     ],
     dependencies: [
@@ -28,6 +29,7 @@ let package = Package(
         .package(path: "../Contexts/PopcornTVSeries"),
         .package(path: "../Contexts/PopcornDiscover"),
         .package(path: "../Contexts/PopcornSearch"),
+        .package(path: "../Platform/PopcornTestSupport"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
@@ -59,7 +61,15 @@ let package = Package(
         ),
         .testTarget(
             name: "PopcornAppTests",
-            dependencies: ["PopcornApp", .product(name: "TMDb", package: "TMDb")],
+            dependencies: [
+                "PopcornApp", .product(name: "TMDb", package: "TMDb"),
+                // The stores' temporary folders, for the test that the sync and a command share
+                // one owner per store file.
+                .product(name: "PopcornTestSupport", package: "PopcornTestSupport"),
+                .product(name: "DataPersistenceInfrastructure", package: "DataPersistenceInfrastructure"),
+                .product(name: "MoviesInfrastructure", package: "PopcornMovies"),
+                .product(name: "SearchInfrastructure", package: "PopcornSearch"),
+            ],
             swiftSettings: strictSettings
         ),
     ]

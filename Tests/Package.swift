@@ -10,12 +10,8 @@ let strictSettings: [SwiftSetting] = [
 /// package, `App/`) and `popcorn-next`, its test-only next release, on stores in temporary
 /// folders, sync them through PostgreSQL, and open the fixture stores that earlier versions
 /// wrote (`Fixtures/README.md`). The executables are built beside the tests, in the same
-/// build folder, where the tests find them.
-///
-/// PopcornApp declares its API `package`, for the app's package only: the tests and
-/// `popcorn-next` reach it with `@testable import`, so this package builds in the debug
-/// configuration (the one `swift build` and `swift test` use), which compiles every module for
-/// testing.
+/// build folder, where the tests find them. They reach the app through `PopcornApp`'s
+/// public API only, as a script or another release would.
 let package = Package(
     name: "PopcornEndToEnd",
     platforms: [.macOS(.v15)],

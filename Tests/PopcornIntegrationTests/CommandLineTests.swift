@@ -1,7 +1,6 @@
 import Foundation
+import PopcornApp
 import Testing
-
-@testable import PopcornApp
 
 @Suite("popcorn, end to end")
 struct CommandLineTests {

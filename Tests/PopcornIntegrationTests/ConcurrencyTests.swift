@@ -1,8 +1,7 @@
 import Foundation
+import PopcornApp
 import PopcornTestSupport
 import Testing
-
-@testable import PopcornApp
 
 @Suite("Several processes at once")
 struct ConcurrencyTests {

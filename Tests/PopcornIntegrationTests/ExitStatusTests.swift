@@ -1,9 +1,8 @@
 import Foundation
 import OpenSwiftData
 import OpenSwiftDataTesting
+import PopcornApp
 import Testing
-
-@testable import PopcornApp
 
 /// Failures: one line on standard error, nothing on standard output, and the exit status
 /// the README documents, the same with and without `--json`.

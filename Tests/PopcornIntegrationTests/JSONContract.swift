@@ -1,7 +1,6 @@
 import Foundation
+import PopcornApp
 import Testing
-
-@testable import PopcornApp
 
 /// The `--json` contract: each command's output type, and the README's example of it.
 ///

@@ -1,7 +1,6 @@
 import Foundation
+import PopcornApp
 import Testing
-
-@testable import PopcornApp
 
 /// `--json`: one typed object per command, as the README shows it.
 @Suite("popcorn --json")

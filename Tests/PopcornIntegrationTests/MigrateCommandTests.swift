@@ -1,11 +1,10 @@
 import Foundation
 @_spi(StoreFiles) import OpenSwiftData
 import OpenSwiftDataTesting
+import PopcornApp
 import PopcornNextWatchlist
 import PopcornTestSupport
 import Testing
-
-@testable import PopcornApp
 
 #if canImport(Glibc)
     import Glibc

@@ -1,8 +1,7 @@
 import Foundation
+import PopcornApp
 import PopcornTestSupport
 import Testing
-
-@testable import PopcornApp
 
 /// Runs the built `popcorn` binary (or `popcorn-next`, the fixture that plays its next
 /// release) with its stores in a temporary folder, never the real home folder, and with

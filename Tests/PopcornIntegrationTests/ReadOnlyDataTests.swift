@@ -1,8 +1,7 @@
 import Foundation
+import PopcornApp
 import PopcornTestSupport
 import Testing
-
-@testable import PopcornApp
 
 /// Reading never needs write access: a read-only data folder or store file (a read-only
 /// bind mount as root, permissions otherwise) still lists the watchlist and the history;

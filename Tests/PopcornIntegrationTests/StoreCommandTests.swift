@@ -1,7 +1,6 @@
 import Foundation
+import PopcornApp
 import Testing
-
-@testable import PopcornApp
 
 @Suite("popcorn stores, and damaged files")
 struct StoreCommandTests {

@@ -1,9 +1,8 @@
 import Foundation
+import PopcornApp
 import PopcornTestSupport
 import StoreSyncTesting
 import Testing
-
-@testable import PopcornApp
 
 /// `popcorn sync` between two data folders ("machines") and a real PostgreSQL server.
 @Suite("popcorn sync, two machines and one server")

@@ -1,8 +1,7 @@
 import Foundation
+import PopcornApp
 import SearchDomain
 import Testing
-
-@testable import PopcornApp
 
 /// A "machine" for the sync tests: a `popcorn` data folder, its watchlist and search
 /// history read and filled through the Movies and Search contexts (as fast as a test

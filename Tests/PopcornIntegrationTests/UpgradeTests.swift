@@ -1,9 +1,8 @@
 import Foundation
 import OpenSwiftData
 import OpenSwiftDataTesting
+import PopcornApp
 import Testing
-
-@testable import PopcornApp
 
 @Suite("Upgrading from stores written by earlier versions")
 struct UpgradeTests {

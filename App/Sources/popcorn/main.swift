@@ -1,3 +1,3 @@
 import PopcornApp
 
-await Popcorn.runCommandLine()
+await PopcornCommandLine.run()

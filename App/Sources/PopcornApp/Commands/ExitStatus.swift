@@ -8,7 +8,7 @@ import TVSeriesDomain
 
 /// The exit statuses of `popcorn`, the same with and without `--json` (the README lists
 /// them). The numbers are those of BSD's `sysexits.h`, as ArgumentParser's usage error is.
-package enum ExitStatus: Int32, Sendable, CaseIterable {
+public enum ExitStatus: Int32, Sendable, CaseIterable {
     case success = 0
     /// Any other failure; also `stores check` when it finds a problem.
     case failure = 1

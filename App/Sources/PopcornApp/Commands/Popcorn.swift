@@ -27,7 +27,7 @@ package struct Popcorn: AsyncParsableCommand {
     ///   - userStoreOverrides: Newer versions of user-data stores for the `stores` commands
     ///     to check and migrate to, as a later release would ship them. `popcorn` passes
     ///     none; a test fixture passes a V2 to prove `stores migrate` end to end.
-    package static func runCommandLine(
+    static func runCommandLine(
         _ arguments: [String] = Array(CommandLine.arguments.dropFirst()),
         userStoreOverrides: [UserStoreOverride] = []
     ) async {

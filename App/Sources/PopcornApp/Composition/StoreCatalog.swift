@@ -10,16 +10,24 @@ import TVSeriesInfrastructure
 ///
 /// A later release of Popcorn is the same command line with a newer version of a user
 /// store; a test fixture built as such a release passes one to
-/// ``Popcorn/runCommandLine(_:userStoreOverrides:)`` to prove that `popcorn stores migrate`
+/// ``PopcornCommandLine/run(_:userStoreOverrides:)`` to prove that `popcorn stores migrate`
 /// takes a store through a real migration.
-package struct UserStoreOverride: Sendable {
+public struct UserStoreOverride: Sendable {
     /// The store's short name: `watchlist` or `history`.
-    package let store: String
+    public let store: String
     /// The schema the store is migrated to; the plan's latest version.
-    package let schema: Schema
-    package let migrationPlan: any SchemaMigrationPlan.Type
+    public let schema: Schema
+    /// The plan that takes the store from each earlier version to `schema`.
+    public let migrationPlan: any SchemaMigrationPlan.Type
 
-    package init(store: String, schema: Schema, migrationPlan: any SchemaMigrationPlan.Type) {
+    /// A newer version of a user-data store.
+    ///
+    /// - Parameters:
+    ///   - store: The store's short name: `watchlist` or `history` (another name stops the
+    ///     command line before it runs).
+    ///   - schema: The schema the store is migrated to; the plan's latest version.
+    ///   - migrationPlan: The plan that takes the store from each earlier version to `schema`.
+    public init(store: String, schema: Schema, migrationPlan: any SchemaMigrationPlan.Type) {
         self.store = store
         self.schema = schema
         self.migrationPlan = migrationPlan
@@ -39,7 +47,7 @@ struct StoreCatalog: Sendable {
         + DiscoverInfrastructureFactory.storeDescriptions + SearchInfrastructureFactory.storeDescriptions
 
     /// The catalogue of the running command line; the shipped one unless
-    /// ``Popcorn/runCommandLine(_:userStoreOverrides:)`` was given overrides.
+    /// ``PopcornCommandLine/run(_:userStoreOverrides:)`` was given overrides.
     @TaskLocal static var current = StoreCatalog()
 
     private let overrides: [String: UserStoreOverride]

@@ -4,19 +4,19 @@ import Foundation
 ///
 /// A day is not an instant: it has no time and so no time zone. TMDb gives days, and
 /// the domain keeps them as midnight UTC; this type writes that day back as TMDb wrote it.
-package struct CalendarDay: Codable, Hashable, Sendable, CustomStringConvertible {
-    package let year: Int
-    package let month: Int
-    package let day: Int
+public struct CalendarDay: Codable, Hashable, Sendable, CustomStringConvertible {
+    public let year: Int
+    public let month: Int
+    public let day: Int
 
-    package init(year: Int, month: Int, day: Int) {
+    public init(year: Int, month: Int, day: Int) {
         self.year = year
         self.month = month
         self.day = day
     }
 
     /// The UTC day of `date`.
-    package init(_ date: Date) {
+    public init(_ date: Date) {
         let parts = Self.calendar.dateComponents([.year, .month, .day], from: date)
         self.init(year: parts.year ?? 1, month: parts.month ?? 1, day: parts.day ?? 1)
     }
@@ -26,11 +26,11 @@ package struct CalendarDay: Codable, Hashable, Sendable, CustomStringConvertible
         date.map(CalendarDay.init)
     }
 
-    package var description: String {
+    public var description: String {
         String(format: "%04d-%02d-%02d", year, month, day)
     }
 
-    package init(from decoder: any Decoder) throws {
+    public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
         let parts = text.split(separator: "-", omittingEmptySubsequences: false).map { Int($0) }
@@ -43,7 +43,7 @@ package struct CalendarDay: Codable, Hashable, Sendable, CustomStringConvertible
         self.init(year: year, month: month, day: day)
     }
 
-    package func encode(to encoder: any Encoder) throws {
+    public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(description)
     }

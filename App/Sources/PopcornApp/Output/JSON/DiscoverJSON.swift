@@ -2,31 +2,31 @@ import DiscoverDomain
 import Foundation
 
 /// `discover movies [--genre ID] [--language CODE] [--page N]`.
-package typealias DiscoverMoviesJSON = PageJSON<DiscoveredMovieJSON>
+public typealias DiscoverMoviesJSON = PageJSON<DiscoveredMovieJSON>
 
 /// `discover tv [--genre ID] [--language CODE] [--page N]`.
-package typealias DiscoverTVSeriesJSON = PageJSON<DiscoveredTVSeriesJSON>
+public typealias DiscoverTVSeriesJSON = PageJSON<DiscoveredTVSeriesJSON>
 
 /// A movie that matches the filters.
-package struct DiscoveredMovieJSON: Codable, Equatable, Sendable {
-    package let id: Int
-    package let title: String
-    @Nullable package var releaseDate: CalendarDay?
-    @Nullable package var year: Int?
-    @Nullable package var originalLanguage: String?
-    package let genreIDs: [Int]
-    package let rating: Double
+public struct DiscoveredMovieJSON: Codable, Equatable, Sendable {
+    public let id: Int
+    public let title: String
+    @Nullable public var releaseDate: CalendarDay?
+    @Nullable public var year: Int?
+    @Nullable public var originalLanguage: String?
+    public let genreIDs: [Int]
+    public let rating: Double
 }
 
 /// A TV series that matches the filters.
-package struct DiscoveredTVSeriesJSON: Codable, Equatable, Sendable {
-    package let id: Int
-    package let name: String
-    @Nullable package var firstAirDate: CalendarDay?
-    @Nullable package var year: Int?
-    @Nullable package var originalLanguage: String?
-    package let genreIDs: [Int]
-    package let rating: Double
+public struct DiscoveredTVSeriesJSON: Codable, Equatable, Sendable {
+    public let id: Int
+    public let name: String
+    @Nullable public var firstAirDate: CalendarDay?
+    @Nullable public var year: Int?
+    @Nullable public var originalLanguage: String?
+    public let genreIDs: [Int]
+    public let rating: Double
 }
 
 extension PageJSON {

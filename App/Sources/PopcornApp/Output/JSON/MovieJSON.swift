@@ -2,81 +2,81 @@ import Foundation
 import MoviesDomain
 
 /// `movies popular`, `movies similar ID`, `movies recommendations ID`.
-package typealias MovieListJSON = PageJSON<MovieSummaryJSON>
+public typealias MovieListJSON = PageJSON<MovieSummaryJSON>
 
 /// A movie in a list.
-package struct MovieSummaryJSON: Codable, Equatable, Sendable {
-    package let id: Int
-    package let title: String
-    @Nullable package var releaseDate: CalendarDay?
+public struct MovieSummaryJSON: Codable, Equatable, Sendable {
+    public let id: Int
+    public let title: String
+    @Nullable public var releaseDate: CalendarDay?
     /// The year of ``releaseDate``.
-    @Nullable package var year: Int?
+    @Nullable public var year: Int?
     /// TMDb's average vote, from 0 to 10.
-    package let rating: Double
+    public let rating: Double
 }
 
 /// `movies show ID`: the movie's details, credits, US certification and whether it is
 /// on the watchlist.
-package struct MovieDetailsJSON: Codable, Equatable, Sendable {
-    package let id: Int
-    package let title: String
-    @Nullable package var originalTitle: String?
+public struct MovieDetailsJSON: Codable, Equatable, Sendable {
+    public let id: Int
+    public let title: String
+    @Nullable public var originalTitle: String?
     /// ISO 639-1, such as `en`.
-    @Nullable package var originalLanguage: String?
-    @Nullable package var releaseDate: CalendarDay?
-    @Nullable package var year: Int?
+    @Nullable public var originalLanguage: String?
+    @Nullable public var releaseDate: CalendarDay?
+    @Nullable public var year: Int?
     /// In minutes.
-    @Nullable package var runtime: Int?
-    @Nullable package var status: String?
-    @Nullable package var tagline: String?
-    @Nullable package var overview: String?
-    package let genres: [GenreJSON]
-    package let rating: Double
-    package let voteCount: Int
+    @Nullable public var runtime: Int?
+    @Nullable public var status: String?
+    @Nullable public var tagline: String?
+    @Nullable public var overview: String?
+    public let genres: [GenreJSON]
+    public let rating: Double
+    public let voteCount: Int
     /// The rating in the United States (`certificationCountry`), such as `PG-13`.
-    @Nullable package var certification: String?
-    package let certificationCountry: String
-    @Nullable package var collection: CollectionJSON?
+    @Nullable public var certification: String?
+    public let certificationCountry: String
+    @Nullable public var collection: CollectionJSON?
     /// In US dollars.
-    @Nullable package var budget: Int?
-    @Nullable package var revenue: Int?
-    @Nullable package var imdbID: String?
-    @Nullable package var homepage: String?
-    package let credits: CreditsJSON
-    package let onWatchlist: Bool
+    @Nullable public var budget: Int?
+    @Nullable public var revenue: Int?
+    @Nullable public var imdbID: String?
+    @Nullable public var homepage: String?
+    public let credits: CreditsJSON
+    public let onWatchlist: Bool
 }
 
 /// A genre of a movie or series.
-package struct GenreJSON: Codable, Equatable, Sendable {
-    package let id: Int
-    package let name: String
+public struct GenreJSON: Codable, Equatable, Sendable {
+    public let id: Int
+    public let name: String
 }
 
 /// The collection (series of films) a movie belongs to.
-package struct CollectionJSON: Codable, Equatable, Sendable {
-    package let id: Int
-    package let name: String
+public struct CollectionJSON: Codable, Equatable, Sendable {
+    public let id: Int
+    public let name: String
 }
 
 /// Who is in a movie or series, in billing order, and who made it.
-package struct CreditsJSON: Codable, Equatable, Sendable {
-    package let cast: [CastMemberJSON]
-    package let crew: [CrewMemberJSON]
+public struct CreditsJSON: Codable, Equatable, Sendable {
+    public let cast: [CastMemberJSON]
+    public let crew: [CrewMemberJSON]
 }
 
-package struct CastMemberJSON: Codable, Equatable, Sendable {
-    package let id: Int
-    package let name: String
-    @Nullable package var character: String?
+public struct CastMemberJSON: Codable, Equatable, Sendable {
+    public let id: Int
+    public let name: String
+    @Nullable public var character: String?
     /// The billing order, from 0.
-    package let order: Int
+    public let order: Int
 }
 
-package struct CrewMemberJSON: Codable, Equatable, Sendable {
-    package let id: Int
-    package let name: String
-    package let job: String
-    @Nullable package var department: String?
+public struct CrewMemberJSON: Codable, Equatable, Sendable {
+    public let id: Int
+    public let name: String
+    public let job: String
+    @Nullable public var department: String?
 }
 
 extension MovieSummaryJSON {

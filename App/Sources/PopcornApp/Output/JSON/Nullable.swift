@@ -5,24 +5,24 @@
 /// decodes the output fails when a key goes missing.
 ///
 /// ```swift
-/// package struct MovieSummaryJSON: Codable {
-///     @Nullable package var releaseDate: CalendarDay?
+/// public struct MovieSummaryJSON: Codable {
+///     @Nullable public var releaseDate: CalendarDay?
 /// }
 /// ```
 @propertyWrapper
-package struct Nullable<Value: Codable & Equatable & Sendable>: Codable, Equatable, Sendable {
-    package var wrappedValue: Value?
+public struct Nullable<Value: Codable & Equatable & Sendable>: Codable, Equatable, Sendable {
+    public var wrappedValue: Value?
 
-    package init(wrappedValue: Value?) {
+    public init(wrappedValue: Value?) {
         self.wrappedValue = wrappedValue
     }
 
-    package init(from decoder: any Decoder) throws {
+    public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         wrappedValue = container.decodeNil() ? nil : try container.decode(Value.self)
     }
 
-    package func encode(to encoder: any Encoder) throws {
+    public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         if let wrappedValue {
             try container.encode(wrappedValue)

@@ -16,9 +16,9 @@ import Foundation
 /// `@Nullable`, so that they are written as `null`), an example in the README under a
 /// `<!-- json: TypeName -->` comment, and the type in `JSONContract.types` of the
 /// integration tests, which fail until all three agree.
-package enum PopcornJSON {
+public enum PopcornJSON {
     /// The encoder `--json` writes with.
-    package static func encoder() -> JSONEncoder {
+    public static func encoder() -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
@@ -26,7 +26,7 @@ package enum PopcornJSON {
     }
 
     /// A decoder for what `--json` writes.
-    package static func decoder() -> JSONDecoder {
+    public static func decoder() -> JSONDecoder {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
         return decoder

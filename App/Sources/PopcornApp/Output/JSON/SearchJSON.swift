@@ -2,44 +2,44 @@ import Foundation
 import SearchDomain
 
 /// `search QUERY [--pick N]`: a page of results, and the one recorded in the history.
-package struct SearchJSON: Codable, Equatable, Sendable {
+public struct SearchJSON: Codable, Equatable, Sendable {
     /// The query as searched, trimmed.
-    package let query: String
-    package let page: Int
-    package let totalPages: Int
-    package let totalResults: Int
-    package let results: [SearchResultJSON]
+    public let query: String
+    public let page: Int
+    public let totalPages: Int
+    public let totalResults: Int
+    public let results: [SearchResultJSON]
     /// The result `--pick N` recorded in the search history; null without `--pick`.
-    @Nullable package var recorded: SearchResultJSON?
+    @Nullable public var recorded: SearchResultJSON?
 }
 
 /// A movie, series or person found.
-package struct SearchResultJSON: Codable, Equatable, Sendable {
+public struct SearchResultJSON: Codable, Equatable, Sendable {
     /// The result's place on the page, from 1: what `--pick` takes.
-    package let number: Int
+    public let number: Int
     /// `movie`, `tvSeries` or `person`.
-    package let kind: String
-    package let id: Int
+    public let kind: String
+    public let id: Int
     /// A movie's title, a series' or person's name.
-    package let name: String
+    public let name: String
 }
 
 /// `history list`: the picked results, most recent first.
-package struct HistoryJSON: Codable, Equatable, Sendable {
-    package let entries: [HistoryEntryJSON]
+public struct HistoryJSON: Codable, Equatable, Sendable {
+    public let entries: [HistoryEntryJSON]
 }
 
-package struct HistoryEntryJSON: Codable, Equatable, Sendable {
+public struct HistoryEntryJSON: Codable, Equatable, Sendable {
     /// `movie`, `tvSeries` or `person`.
-    package let kind: String
-    package let id: Int
-    package let pickedAt: Date
+    public let kind: String
+    public let id: Int
+    public let pickedAt: Date
 }
 
 /// `history clear`.
-package struct HistoryClearedJSON: Codable, Equatable, Sendable {
+public struct HistoryClearedJSON: Codable, Equatable, Sendable {
     /// How many entries were deleted.
-    package let cleared: Int
+    public let cleared: Int
 }
 
 extension SearchResultJSON {

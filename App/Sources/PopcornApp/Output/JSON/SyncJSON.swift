@@ -3,25 +3,25 @@ import StoreSync
 
 /// `popcorn sync`: the server synced with, how long it took, and per store what was sent
 /// and received.
-package struct SyncResultJSON: Codable, Equatable, Sendable {
+public struct SyncResultJSON: Codable, Equatable, Sendable {
     /// What this machine sent: changed or new records, and removals.
-    package struct Sent: Codable, Equatable, Sendable {
-        package let changes: Int
-        package let deletions: Int
+    public struct Sent: Codable, Equatable, Sendable {
+        public let changes: Int
+        public let deletions: Int
 
-        package init(changes: Int, deletions: Int) {
+        public init(changes: Int, deletions: Int) {
             self.changes = changes
             self.deletions = deletions
         }
     }
 
     /// What this machine applied from the other machines.
-    package struct Received: Codable, Equatable, Sendable {
-        package let insertions: Int
-        package let updates: Int
-        package let deletions: Int
+    public struct Received: Codable, Equatable, Sendable {
+        public let insertions: Int
+        public let updates: Int
+        public let deletions: Int
 
-        package init(insertions: Int, updates: Int, deletions: Int) {
+        public init(insertions: Int, updates: Int, deletions: Int) {
             self.insertions = insertions
             self.updates = updates
             self.deletions = deletions
@@ -32,14 +32,14 @@ package struct SyncResultJSON: Codable, Equatable, Sendable {
     /// the server's (those of part `part` of `parts`, compared in turn, one per sync), how
     /// many differed and were repaired, and how many are held here while the server has no
     /// record of them (kept, not sent).
-    package struct Digest: Codable, Equatable, Sendable {
-        package let checked: Int
-        package let part: Int
-        package let parts: Int
-        package let repaired: Int
-        package let unresolved: Int
+    public struct Digest: Codable, Equatable, Sendable {
+        public let checked: Int
+        public let part: Int
+        public let parts: Int
+        public let repaired: Int
+        public let unresolved: Int
 
-        package init(checked: Int, part: Int = 1, parts: Int = 1, repaired: Int, unresolved: Int) {
+        public init(checked: Int, part: Int = 1, parts: Int = 1, repaired: Int, unresolved: Int) {
             self.checked = checked
             self.part = part
             self.parts = parts
@@ -48,31 +48,31 @@ package struct SyncResultJSON: Codable, Equatable, Sendable {
         }
     }
 
-    package struct Store: Codable, Equatable, Sendable {
+    public struct Store: Codable, Equatable, Sendable {
         /// `watchlist` or `history`.
-        package let store: String
-        package let sent: Sent
-        package let received: Received
+        public let store: String
+        public let sent: Sent
+        public let received: Received
         /// Records received and left alone because this machine holds a newer change,
         /// which it sends at the next sync.
-        package let keptLocal: Int
+        public let keptLocal: Int
         /// Records received that this release cannot read (written by a newer release):
         /// left aside, and fetched again at each sync.
-        package let setAside: Int
-        package let digest: Digest
+        public let setAside: Int
+        public let digest: Digest
         /// Entries sent again over the server's (`--reassert`); 0 otherwise.
-        package let reasserted: Int
+        public let reasserted: Int
         /// Whether the server had gone back in time (restored from an older copy of its
         /// database): the store was synced with it as with a new server.
-        package let serverWentBack: Bool
+        public let serverWentBack: Bool
     }
 
     /// The server, without its password.
-    package let remote: String
-    package let seconds: Double
-    package let stores: [Store]
+    public let remote: String
+    public let seconds: Double
+    public let stores: [Store]
 
-    package func store(_ name: String) -> Store? { stores.first { $0.store == name } }
+    public func store(_ name: String) -> Store? { stores.first { $0.store == name } }
 
     init(remote: String, seconds: Double, reports: [StoreSyncReport]) {
         self.remote = remote
@@ -124,22 +124,22 @@ package struct SyncResultJSON: Codable, Equatable, Sendable {
 }
 
 /// `popcorn sync status`, read locally without contacting the server.
-package struct SyncStatusJSON: Codable, Equatable, Sendable {
-    package struct Store: Codable, Equatable, Sendable {
+public struct SyncStatusJSON: Codable, Equatable, Sendable {
+    public struct Store: Codable, Equatable, Sendable {
         /// `watchlist` or `history`.
-        package let store: String
+        public let store: String
         /// Null for a store never synced.
-        @Nullable package var lastSync: Date?
+        @Nullable public var lastSync: Date?
         /// The server of the last sync, without its password; null for a store never synced.
-        @Nullable package var lastRemote: String?
+        @Nullable public var lastRemote: String?
         /// Changes made since the last sync, which the next one sends.
-        package let pendingChanges: Int
-        package let neverSynced: Bool
+        public let pendingChanges: Int
+        public let neverSynced: Bool
     }
 
     /// The server given now (`--remote` or `POPCORN_SYNC_URL`), null when none is.
-    @Nullable package var remote: String?
-    package let stores: [Store]
+    @Nullable public var remote: String?
+    public let stores: [Store]
 
     init(remote: String?, statuses: [StoreSyncStatus]) {
         self.remote = remote

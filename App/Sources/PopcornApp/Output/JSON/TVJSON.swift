@@ -2,52 +2,52 @@ import Foundation
 import TVSeriesDomain
 
 /// `tv show ID`: a series, its seasons and its credits.
-package struct TVSeriesDetailsJSON: Codable, Equatable, Sendable {
-    package let id: Int
-    package let name: String
-    @Nullable package var originalName: String?
-    @Nullable package var originalLanguage: String?
-    @Nullable package var firstAirDate: CalendarDay?
-    @Nullable package var lastAirDate: CalendarDay?
-    @Nullable package var status: String?
-    @Nullable package var overview: String?
-    package let genres: [GenreJSON]
-    package let rating: Double
-    package let voteCount: Int
-    package let numberOfSeasons: Int
-    package let numberOfEpisodes: Int
-    package let seasons: [TVSeasonSummaryJSON]
-    package let credits: CreditsJSON
+public struct TVSeriesDetailsJSON: Codable, Equatable, Sendable {
+    public let id: Int
+    public let name: String
+    @Nullable public var originalName: String?
+    @Nullable public var originalLanguage: String?
+    @Nullable public var firstAirDate: CalendarDay?
+    @Nullable public var lastAirDate: CalendarDay?
+    @Nullable public var status: String?
+    @Nullable public var overview: String?
+    public let genres: [GenreJSON]
+    public let rating: Double
+    public let voteCount: Int
+    public let numberOfSeasons: Int
+    public let numberOfEpisodes: Int
+    public let seasons: [TVSeasonSummaryJSON]
+    public let credits: CreditsJSON
 }
 
 /// A season as `tv show` lists it.
-package struct TVSeasonSummaryJSON: Codable, Equatable, Sendable {
+public struct TVSeasonSummaryJSON: Codable, Equatable, Sendable {
     /// 0 for specials.
-    package let seasonNumber: Int
-    package let name: String
-    @Nullable package var airDate: CalendarDay?
-    package let episodeCount: Int
+    public let seasonNumber: Int
+    public let name: String
+    @Nullable public var airDate: CalendarDay?
+    public let episodeCount: Int
 }
 
 /// `tv season ID NUMBER`: one season and its episodes.
-package struct TVSeasonJSON: Codable, Equatable, Sendable {
-    package let tvSeriesID: Int
-    package let seasonNumber: Int
-    package let name: String
-    @Nullable package var overview: String?
-    @Nullable package var airDate: CalendarDay?
-    package let episodes: [TVEpisodeJSON]
+public struct TVSeasonJSON: Codable, Equatable, Sendable {
+    public let tvSeriesID: Int
+    public let seasonNumber: Int
+    public let name: String
+    @Nullable public var overview: String?
+    @Nullable public var airDate: CalendarDay?
+    public let episodes: [TVEpisodeJSON]
 }
 
-package struct TVEpisodeJSON: Codable, Equatable, Sendable {
-    package let id: Int
-    package let episodeNumber: Int
-    package let name: String
-    @Nullable package var overview: String?
-    @Nullable package var airDate: CalendarDay?
+public struct TVEpisodeJSON: Codable, Equatable, Sendable {
+    public let id: Int
+    public let episodeNumber: Int
+    public let name: String
+    @Nullable public var overview: String?
+    @Nullable public var airDate: CalendarDay?
     /// In minutes.
-    @Nullable package var runtime: Int?
-    package let rating: Double
+    @Nullable public var runtime: Int?
+    public let rating: Double
 }
 
 extension TVSeriesDetailsJSON {
