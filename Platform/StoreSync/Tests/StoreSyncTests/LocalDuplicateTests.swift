@@ -92,6 +92,20 @@ struct LocalDuplicateTests {
         #expect(try await Self.liveRecords(url) == 1)
     }
 
+    @Test("among many adds (the names read at once), the duplicate is folded and the others sent")
+    func foldedAmongManyAdds() async throws {
+        let url = try await TestPostgres.newDatabase()
+        let (a, b) = try await Self.duplicateOnB(url)
+        for movie in 100..<250 { try b.add(movie: movie, at: 3_000) }
+
+        try await b.sync(url)
+        try await a.sync(url)
+        #expect(try b.movies().count == 151)
+        #expect(try b.movies().filter { $0.movie == 13 }.map(\.description) == ["13/added again"])
+        #expect(try a.movies() == b.movies())
+        #expect(try await Self.liveRecords(url) == 151)
+    }
+
     @Test("only entities without relationships or inheritance are folded")
     func foldableEntities() throws {
         let machine = try Machine()

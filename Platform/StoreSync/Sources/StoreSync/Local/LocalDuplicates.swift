@@ -34,15 +34,16 @@ enum LocalDuplicates {
             let added = changes.changes.filter {
                 $0.key.entityName == codec.entityName && $0.value.wasInserted && !$0.value.isDeleted
             }
-            guard !added.isEmpty else { continue }
-            for (identifier, model) in try ModelLookup.models(codec.modelType, Array(added.keys), in: context)
+            guard !added.isEmpty, let names = try Names(of: codec, added: Array(added.keys), metadata: metadata)
+            else { continue }
+            let unnamed = try added.keys.filter { try names.name(of: $0) == nil }
+            for (identifier, model) in try ModelLookup.models(codec.modelType, unnamed, in: context)
                 .sorted(by: { $0.key < $1.key })
             {
-                guard let version = added[identifier]?.version, try metadata.recordName(of: identifier) == nil
-                else { continue }
+                guard let version = added[identifier]?.version else { continue }
                 let fields = try codec.fields(of: model)
                 guard let name = codec.derivedRecordName(fields: fields)?.uuidString,
-                    let holder = try metadata.identifier(ofRecordNamed: name), holder != identifier,
+                    let holder = try names.holder(of: name), holder != identifier,
                     let named = try ModelLookup.models(codec.modelType, [holder], in: context)[holder]
                 else { continue }
                 let namedFields = try codec.fields(of: named)
@@ -67,6 +68,39 @@ enum LocalDuplicates {
         defer { context.author = engineAuthor }
         try context.save()
         return folded
+    }
+
+    /// The record names of an entity's models: read at once when many models were added (a
+    /// push of a store's every model), else asked of the store model by model, as a push of
+    /// a few changes does.
+    private struct Names {
+        private let metadata: SyncMetadata
+        private let byModel: [PersistentIdentifier: String]?
+        private let byName: [String: PersistentIdentifier]?
+
+        /// Nil when no model of the entity has a name: no add can then be a duplicate.
+        init?(of codec: EntityCodec, added: [PersistentIdentifier], metadata: SyncMetadata) throws {
+            self.metadata = metadata
+            if added.count > 100 {
+                let names = try metadata.recordNames(ofEntity: codec.entityName)
+                guard !names.isEmpty else { return nil }
+                byModel = names
+                byName = Dictionary(names.map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+            } else {
+                byModel = nil
+                byName = nil
+            }
+        }
+
+        func name(of identifier: PersistentIdentifier) throws -> String? {
+            if let byModel { return byModel[identifier] }
+            return try metadata.recordName(of: identifier)
+        }
+
+        func holder(of name: String) throws -> PersistentIdentifier? {
+            if let byName { return byName[name] }
+            return try metadata.identifier(ofRecordNamed: name)
+        }
     }
 
     /// Whether models of the codec's entity can be folded: it has a domain key, and no
