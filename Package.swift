@@ -26,6 +26,8 @@ let package = Package(
         // under SwiftData's module name.
         .library(name: "SwiftData", targets: ["SwiftData"]),
         .library(name: "StoreSync", targets: ["StoreSync"]),
+        // The same `@Model` types in a PostgreSQL database: `PostgresStoreConfiguration`.
+        .library(name: "OpenSwiftDataPostgres", targets: ["OpenSwiftDataPostgres"]),
         // A throw-away PostgreSQL server for tests (Scripts/test-postgres.sh): StoreSync's tests
         // and the end-to-end tests in Tests/.
         .library(name: "StoreSyncTesting", targets: ["StoreSyncTesting"]),
@@ -102,6 +104,18 @@ let package = Package(
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ],
             path: "Platform/StoreSync/Sources/StoreSync",
+            swiftSettings: strictSettings
+        ),
+        // A store of OpenSwiftData models in PostgreSQL, named in a container as a custom
+        // store is; its connection settings are StoreSync's (one URL reading, one TLS rule).
+        .target(
+            name: "OpenSwiftDataPostgres",
+            dependencies: [
+                "OpenSwiftData", "StoreSync",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Platform/OpenSwiftDataPostgres/Sources/OpenSwiftDataPostgres",
             swiftSettings: strictSettings
         ),
         .target(
@@ -212,6 +226,13 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Platform/StoreSync/Tests/StoreSyncTests",
+            swiftSettings: strictSettings
+        ),
+        // The PostgreSQL store's tests, against a real server (as StoreSync's).
+        .testTarget(
+            name: "OpenSwiftDataPostgresTests",
+            dependencies: ["OpenSwiftDataPostgres", "OpenSwiftData", "OpenSwiftDataTesting", "StoreSyncTesting"],
+            path: "Platform/OpenSwiftDataPostgres/Tests/OpenSwiftDataPostgresTests",
             swiftSettings: strictSettings
         ),
         // A second process for the tests that run a machine under `faketime`.

@@ -128,3 +128,13 @@ extension PersistentIdentifier {
         return false
     }
 }
+
+extension PersistentIdentifier {
+    /// The primary key of a custom store's model when it is an integer: for this package's
+    /// stores whose keys are integers (OpenSwiftDataPostgres); nil for any other key.
+    package var dataStoreIntegerKey: Int64? {
+        guard case .dataStore(let index) = key, case .integer(let value) = DataStoreKey.Interned.key(at: index).value
+        else { return nil }
+        return value
+    }
+}

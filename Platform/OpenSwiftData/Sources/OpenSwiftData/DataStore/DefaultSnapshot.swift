@@ -8,9 +8,9 @@
 public struct DefaultSnapshot: DataStoreSnapshot, Equatable {
     public let persistentIdentifier: PersistentIdentifier
     /// Each property's value, by property name.
-    let values: [String: SnapshotValue]
+    package let values: [String: SnapshotValue]
 
-    init(persistentIdentifier: PersistentIdentifier, values: [String: SnapshotValue]) {
+    package init(persistentIdentifier: PersistentIdentifier, values: [String: SnapshotValue]) {
         self.persistentIdentifier = persistentIdentifier
         self.values = values
     }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// One property's value in a ``DefaultSnapshot``.
-enum SnapshotValue: Equatable, Sendable, Codable {
+package enum SnapshotValue: Equatable, Sendable, Codable {
     /// An attribute, in the form its column would store it.
     case attribute(StoredValue)
     /// A to-one relationship's target, if any.
@@ -23,7 +23,7 @@ enum SnapshotValue: Equatable, Sendable, Codable {
         case null, integer, real, text, blob, toOne, toMany
     }
 
-    init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         guard let key = container.allKeys.first else {
             throw DecodingError.dataCorrupted(
@@ -40,7 +40,7 @@ enum SnapshotValue: Equatable, Sendable, Codable {
         }
     }
 
-    func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         switch self {
         case .attribute(.integer(let value)): try container.encode(value, forKey: .integer)

@@ -106,12 +106,7 @@ struct RemoteConnection {
     /// the server declines TLS).
     static func tls(for remote: SyncRemote) throws(SyncError) -> PostgresConnection.Configuration.TLS {
         guard remote.tlsMode != .disable else { return .disable }
-        var configuration = TLSConfiguration.makeClientConfiguration()
-        if remote.tlsMode == .verifyFull {
-            if let roots = remote.rootCertificates { configuration.trustRoots = .certificates(roots) }
-        } else {
-            configuration.certificateVerification = .none
-        }
+        let configuration = remote.tlsConfiguration
         let context: NIOSSLContext
         do {
             context = try NIOSSLContext(configuration: configuration)

@@ -1,0 +1,93 @@
+import Foundation
+import OpenSwiftData
+import PostgresNIO
+
+/// Models' rows read into snapshots and snapshots' values written as query parameters.
+enum PostgresRows {
+    /// The identifier of the model of `entityName` whose `_pk` is `key` in the store
+    /// `storeIdentifier`.
+    static func identifier(_ entityName: String, _ key: Int64, store storeIdentifier: String) throws
+        -> PersistentIdentifier
+    {
+        try PersistentIdentifier.identifier(for: storeIdentifier, entityName: entityName, primaryKey: key)
+    }
+
+    /// Every model of an entity, as snapshots in `_pk` order, its to-many relationships
+    /// read from their inverses' columns.
+    static func all(
+        of layout: StoredEntityLayout, tables: PostgresTables, store storeIdentifier: String,
+        on connection: PostgresConnection, logger: Logger
+    ) async throws -> [DefaultSnapshot] {
+        let columns = [PostgresTables.primaryKey] + PostgresTables.columns(of: layout)
+        let sql =
+            "SELECT \(columns.map(PostgresTables.quote).joined(separator: ", ")) FROM \(tables.table(layout.entityName)) "
+            + "ORDER BY \(PostgresTables.quote(PostgresTables.primaryKey))"
+        var toManys: [String: [Int64: [PersistentIdentifier]]] = [:]
+        for toMany in layout.toManys {
+            guard let inverse = toMany.inverseToOne else { continue }
+            toManys[toMany.name] = try await targets(
+                of: toMany.target, through: inverse, tables: tables, store: storeIdentifier, on: connection,
+                logger: logger)
+        }
+        var snapshots: [DefaultSnapshot] = []
+        for try await row in try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger) {
+            let cells = row.makeRandomAccess()
+            let key = try cells[0].decode(Int64.self)
+            var values: [String: SnapshotValue] = [:]
+            for (offset, attribute) in layout.attributes.enumerated() {
+                values[attribute.name] = .attribute(try storedValue(cells[1 + offset], attribute.storage))
+            }
+            for (offset, toOne) in layout.toOnes.enumerated() {
+                let target = try cells[1 + layout.attributes.count + offset].decode(Int64?.self)
+                values[toOne.name] = .toOne(try target.map { try identifier(toOne.target, $0, store: storeIdentifier) })
+            }
+            for toMany in layout.toManys {
+                values[toMany.name] = .toMany(toManys[toMany.name]?[key] ?? [])
+            }
+            snapshots.append(
+                DefaultSnapshot(
+                    persistentIdentifier: try identifier(layout.entityName, key, store: storeIdentifier),
+                    values: values))
+        }
+        return snapshots
+    }
+
+    /// The models of `target` whose to-one `inverse` names a row, by that row's `_pk`, in
+    /// `_pk` order.
+    private static func targets(
+        of target: String, through inverse: String, tables: PostgresTables, store storeIdentifier: String,
+        on connection: PostgresConnection, logger: Logger
+    ) async throws -> [Int64: [PersistentIdentifier]] {
+        let column = PostgresTables.quote(inverse)
+        let primaryKey = PostgresTables.quote(PostgresTables.primaryKey)
+        let sql =
+            "SELECT \(column), \(primaryKey) FROM \(tables.table(target)) WHERE \(column) IS NOT NULL ORDER BY \(primaryKey)"
+        var targets: [Int64: [PersistentIdentifier]] = [:]
+        for try await (owner, key) in try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger)
+            .decode((Int64, Int64).self)
+        {
+            targets[owner, default: []].append(try identifier(target, key, store: storeIdentifier))
+        }
+        return targets
+    }
+
+    private static func storedValue(_ cell: PostgresCell, _ storage: StoredEntityLayout.Storage) throws -> StoredValue {
+        switch storage {
+        case .integer: try cell.decode(Int64?.self).map(StoredValue.integer) ?? .null
+        case .real: try cell.decode(Double?.self).map(StoredValue.real) ?? .null
+        case .text: try cell.decode(String?.self).map(StoredValue.text) ?? .null
+        case .blob: try cell.decode(Data?.self).map(StoredValue.blob) ?? .null
+        }
+    }
+
+    /// Appends an attribute's value as a parameter.
+    static func append(_ value: StoredValue, to binds: inout PostgresBindings) {
+        switch value {
+        case .null, .notRead: binds.appendNull()
+        case .integer(let value): binds.append(value)
+        case .real(let value): binds.append(value)
+        case .text(let value): binds.append(value)
+        case .blob(let value): binds.append(ByteBuffer(bytes: value))
+        }
+    }
+}

@@ -1,0 +1,165 @@
+import Foundation
+import Logging
+import OpenSwiftData
+import PostgresNIO
+import StoreSync
+
+/// The store of a ``PostgresStoreConfiguration``: a context's models in PostgreSQL tables
+/// (``PostgresTables``), read and written through a postgres-nio connection pool
+/// (`PostgresClient`) that runs on a thread of the store's own (``PostgresThread``).
+///
+/// Opening the store creates the PostgreSQL schema and the tables it lacks, in one
+/// transaction, under an advisory lock, so that processes opening it at once create them
+/// once. A table that lacks a column of its entity is refused: migrations are not kept yet.
+/// Each save is one transaction. A fetch reads the entity's rows and leaves the predicate
+/// and the sort to the context, which filters and sorts in memory.
+public final class PostgresStore: DataStore {
+    public typealias Snapshot = DefaultSnapshot
+
+    public let configuration: PostgresStoreConfiguration
+    public let name: String
+    public let schema: Schema
+    /// `postgres://user@host:port/database/name`: the models' ``PersistentIdentifier/storeIdentifier``.
+    public let identifier: String
+
+    let tables: PostgresTables
+    let remote: SyncRemote
+    let client: PostgresClient
+    let thread: PostgresThread
+    let logger: Logger
+    /// The pool's `run()`, on ``thread``; cancelled when the store goes.
+    private let running: Task<Void, Never>
+
+    /// Opens the store: connects, and creates the schema and the tables it lacks.
+    ///
+    /// - Parameters:
+    ///   - configuration: The store's configuration; the container has set its schema.
+    ///   - migrationPlan: Not used yet: a plan's stages are not run on PostgreSQL.
+    /// - Throws: ``PostgresStoreError`` when the URL or the name cannot be used, the schema
+    ///   holds what this store does not keep yet, a table lacks a column, or the server
+    ///   cannot be reached or refuses.
+    public init(_ configuration: PostgresStoreConfiguration, migrationPlan: (any SchemaMigrationPlan.Type)?) throws {
+        guard let schema = configuration.schema else {
+            throw PostgresStoreError.unsupported("a configuration without a schema outside a container")
+        }
+        let remote = try configuration.remote
+        self.configuration = configuration
+        self.name = configuration.name
+        self.schema = schema
+        self.identifier = "\(remote)/\(configuration.name)"
+        self.remote = remote
+        self.tables = try PostgresTables(schema: schema, namespace: configuration.name)
+        let logger = Logger(label: "OpenSwiftDataPostgres")
+        self.logger = logger
+        let thread = PostgresThread(name: "PostgresStore \(configuration.name)")
+        self.thread = thread
+        let client = PostgresClient(configuration: remote.clientConfiguration, backgroundLogger: logger)
+        self.client = client
+        running = Task(executorPreference: thread) { await client.run() }
+        try createTables()
+    }
+
+    deinit {
+        running.cancel()
+        // The pool closes its connections as its run ends, which is not waited for here: a
+        // container may go on a thread of the cooperative pool, which the end of the run
+        // may need (postgres-nio's shutdown schedules work on the global executor).
+        let (running, thread) = (running, thread)
+        Task.detached {
+            await running.value
+            thread.stop()
+        }
+    }
+
+    /// Runs `body` with a pooled connection on the store's thread, and waits for it; a
+    /// failure of the server or the network is thrown as ``PostgresStoreError/server(message:)``.
+    @discardableResult
+    func withConnection<Result: Sendable>(
+        _ body: @escaping @Sendable (PostgresConnection, Logger) async throws -> Result
+    ) throws -> Result {
+        let (client, logger, remote) = (client, logger, remote)
+        do {
+            return try thread.wait { try await client.withConnection { try await body($0, logger) } }
+        } catch let error as PostgresStoreError {
+            throw error
+        } catch let error as DataStoreError {
+            throw error
+        } catch {
+            throw PostgresStoreError.server(message: "\(remote.failure(error, connecting: false))")
+        }
+    }
+
+    /// As ``withConnection(_:)``, in one transaction: committed when `body` returns, rolled
+    /// back when it throws.
+    @discardableResult
+    func inTransaction<Result: Sendable>(
+        _ body: @escaping @Sendable (PostgresConnection, Logger) async throws -> Result
+    ) throws -> Result {
+        try withConnection { connection, logger in
+            try await connection.withTransaction(logger: logger) { try await body($0, logger) }
+        }
+    }
+
+    private func createTables() throws {
+        let tables = tables
+        try inTransaction { connection, logger in
+            // One process creates the tables; the others wait, then find them.
+            let lock = "openswiftdata:\(tables.namespaceName)"
+            try await connection.query("SELECT pg_advisory_xact_lock(hashtext(\(lock)))", logger: logger)
+            var existing: [String: Set<String>] = [:]
+            let columns = try await connection.query(
+                "SELECT table_name::text, column_name::text FROM information_schema.columns WHERE table_schema = \(tables.namespaceName)",
+                logger: logger)
+            for try await (table, column) in columns.decode((String, String).self) {
+                existing[table, default: []].insert(column)
+            }
+            for (entity, layout) in tables.layouts.sorted(by: { $0.key < $1.key }) {
+                guard let present = existing[entity] else { continue }
+                let missing = PostgresTables.columns(of: layout).filter { !present.contains($0) }
+                guard missing.isEmpty else {
+                    throw PostgresStoreError.unsupported(
+                        "a change of a table's columns: \(entity) lacks \(missing.joined(separator: ", ")) (migrations)"
+                    )
+                }
+            }
+            for statement in tables.creationSQL(existing: Set(existing.keys)) {
+                try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+            }
+        }
+    }
+
+    /// The snapshots of every model of the request's entity; the predicate and the sort are
+    /// left to the context.
+    ///
+    /// - Parameter request: The descriptor, and the context that fetches.
+    /// - Throws: ``DataStoreError/preferInMemoryFilter`` or ``DataStoreError/preferInMemorySort``
+    ///   for a descriptor with a predicate or a sort; ``PostgresStoreError`` when the server
+    ///   fails.
+    public func fetch<T: PersistentModel>(_ request: DataStoreFetchRequest<T>) throws
+        -> DataStoreFetchResult<T, DefaultSnapshot>
+    {
+        if request.descriptor.predicate != nil { throw DataStoreError.preferInMemoryFilter }
+        if !request.descriptor.sortBy.isEmpty { throw DataStoreError.preferInMemorySort }
+        let entityName = String(describing: T.self)
+        guard let layout = tables.layouts[entityName] else {
+            throw PostgresStoreError.unsupported("models of \(entityName), which the store's schema does not list")
+        }
+        let (tables, identifier) = (tables, identifier)
+        let snapshots = try withConnection { connection, logger in
+            try await PostgresRows.all(of: layout, tables: tables, store: identifier, on: connection, logger: logger)
+        }
+        return DataStoreFetchResult(descriptor: request.descriptor, fetchedSnapshots: snapshots)
+    }
+
+    /// Deletes every model of the store: its tables are emptied, in one transaction.
+    ///
+    /// - Throws: ``PostgresStoreError`` when the server fails.
+    public func erase() throws {
+        let tables = tables
+        let names = tables.layouts.keys.sorted().map(tables.table).joined(separator: ", ")
+        guard !names.isEmpty else { return }
+        try inTransaction { connection, logger in
+            try await connection.query(PostgresQuery(unsafeSQL: "TRUNCATE \(names)"), logger: logger)
+        }
+    }
+}

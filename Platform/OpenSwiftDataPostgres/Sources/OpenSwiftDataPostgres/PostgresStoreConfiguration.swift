@@ -1,0 +1,74 @@
+import Foundation
+import OpenSwiftData
+import StoreSync
+
+/// A store of models in a PostgreSQL database, named in a container as SwiftData apps name
+/// a custom store:
+///
+/// ```swift
+/// let container = try ModelContainer(
+///     for: Trip.self, configurations: PostgresStoreConfiguration(url: url))
+/// ```
+///
+/// The same `@Model` types run on SQLite (``ModelConfiguration``) or PostgreSQL by changing
+/// the configuration. The store keeps its tables in a PostgreSQL schema (a namespace) named
+/// after the configuration's ``name``, so that two apps, each with its own name, share one
+/// database safely.
+///
+/// The URL takes its usual forms (`postgres://user:password@host:port/database`, with
+/// libpq's `sslmode` and `sslrootcert`), read as StoreSync's remotes are: TLS with the
+/// server's certificate and name checked (`verify-full`) for every host but a loopback one,
+/// unless the URL says otherwise; `PGPASSWORD` when the URL has no password.
+public struct PostgresStoreConfiguration: DataStoreConfiguration {
+    public typealias Store = PostgresStore
+
+    /// The configuration's name, and the PostgreSQL schema that holds the store's tables.
+    public var name: String
+    /// The models the store holds; set by the container when nil.
+    public var schema: Schema?
+    /// The server and database.
+    public var url: URL
+
+    /// A PostgreSQL store.
+    ///
+    /// - Parameters:
+    ///   - name: The configuration's name, and the PostgreSQL schema (namespace) that holds
+    ///     the store's tables; `default` unless given.
+    ///   - schema: The models the store holds; nil for those the container assigns it.
+    ///   - url: The server and database: `postgres://user:password@host:port/database`.
+    public init(name: String = "default", schema: Schema? = nil, url: URL) {
+        self.name = name
+        self.schema = schema
+        self.url = url
+    }
+
+    /// Checks the URL, before the container opens the store.
+    ///
+    /// - Throws: ``PostgresStoreError/invalidURL(reason:)`` when the URL is not a usable
+    ///   `postgres://` URL, or ``PostgresStoreError/invalidName(_:)`` for a name PostgreSQL
+    ///   cannot take as a schema name.
+    public func validate() throws {
+        _ = try remote
+        try PostgresTables.checkNamespace(name)
+    }
+
+    /// The server, from ``url``.
+    var remote: SyncRemote {
+        get throws(PostgresStoreError) {
+            do {
+                return try SyncRemote(url: url.absoluteString)
+            } catch {
+                throw .invalidURL(reason: "\(error)")
+            }
+        }
+    }
+
+    public static func == (lhs: PostgresStoreConfiguration, rhs: PostgresStoreConfiguration) -> Bool {
+        lhs.name == rhs.name && lhs.url == rhs.url
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(name)
+        hasher.combine(url)
+    }
+}

@@ -1,0 +1,22 @@
+/// Why a PostgreSQL store could not be opened or used.
+public enum PostgresStoreError: Error, Equatable, CustomStringConvertible {
+    /// The configuration's URL is not a usable `postgres://` URL.
+    case invalidURL(reason: String)
+    /// The configuration's name cannot name a PostgreSQL schema.
+    case invalidName(String)
+    /// The schema uses something this store does not keep yet.
+    case unsupported(String)
+    /// The server refused or failed an operation; `message` is its error, without the
+    /// password.
+    case server(message: String)
+
+    public var description: String {
+        switch self {
+        case .invalidURL(let reason): "the PostgreSQL store's URL cannot be used: \(reason)"
+        case .invalidName(let name):
+            "the PostgreSQL store's name \"\(name)\" cannot name a schema (1 to 63 letters, digits or _)"
+        case .unsupported(let feature): "the PostgreSQL store does not keep \(feature) yet"
+        case .server(let message): "the PostgreSQL server failed: \(message)"
+        }
+    }
+}
