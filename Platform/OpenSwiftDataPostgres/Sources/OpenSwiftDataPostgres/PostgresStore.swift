@@ -52,11 +52,19 @@ public final class PostgresStore: DataStore {
         let logger = Logger(label: "OpenSwiftDataPostgres")
         self.logger = logger
         let thread = PostgresThread(name: "PostgresStore \(configuration.name)")
+        // On a connection of its own, so that a wrong password, a missing database or an
+        // unreachable server fails the container at once, with what went wrong.
+        let tables = tables
+        do {
+            try thread.wait { try await Self.prepare(tables, on: remote, logger: logger) }
+        } catch {
+            thread.stop()
+            throw error
+        }
         self.thread = thread
         let client = PostgresClient(configuration: remote.clientConfiguration, backgroundLogger: logger)
         self.client = client
         running = Task(executorPreference: thread) { await client.run() }
-        try createTables()
     }
 
     deinit {
@@ -85,7 +93,7 @@ public final class PostgresStore: DataStore {
         } catch let error as DataStoreError {
             throw error
         } catch {
-            throw PostgresStoreError.server(message: "\(remote.failure(error, connecting: false))")
+            throw PostgresStoreError(remote.failure(error, connecting: false))
         }
     }
 
@@ -100,31 +108,52 @@ public final class PostgresStore: DataStore {
         }
     }
 
-    private func createTables() throws {
-        let tables = tables
-        try inTransaction { connection, logger in
-            // One process creates the tables; the others wait, then find them.
-            let lock = "openswiftdata:\(tables.namespaceName)"
-            try await connection.query("SELECT pg_advisory_xact_lock(hashtext(\(lock)))", logger: logger)
-            var existing: [String: Set<String>] = [:]
-            let columns = try await connection.query(
-                "SELECT table_name::text, column_name::text FROM information_schema.columns WHERE table_schema = \(tables.namespaceName)",
-                logger: logger)
-            for try await (table, column) in columns.decode((String, String).self) {
-                existing[table, default: []].insert(column)
+    /// Creates the schema and the tables it lacks, in one transaction on a connection of its
+    /// own, under an advisory lock: processes that open the store at once create them once.
+    private static func prepare(_ tables: PostgresTables, on remote: SyncRemote, logger: Logger) async throws {
+        let connection: PostgresConnection
+        do {
+            connection = try await remote.connect(logger: logger)
+        } catch {
+            throw PostgresStoreError(error)
+        }
+        do {
+            try await connection.withTransaction(logger: logger) { connection in
+                try await createTables(tables, on: connection, logger: logger)
             }
-            for (entity, layout) in tables.layouts.sorted(by: { $0.key < $1.key }) {
-                guard let present = existing[entity] else { continue }
-                let missing = PostgresTables.columns(of: layout).filter { !present.contains($0) }
-                guard missing.isEmpty else {
-                    throw PostgresStoreError.unsupported(
-                        "a change of a table's columns: \(entity) lacks \(missing.joined(separator: ", ")) (migrations)"
-                    )
-                }
+        } catch let error as PostgresStoreError {
+            try? await connection.close()
+            throw error
+        } catch {
+            try? await connection.close()
+            throw PostgresStoreError(remote.failure(error, connecting: false))
+        }
+        try? await connection.close()
+    }
+
+    private static func createTables(_ tables: PostgresTables, on connection: PostgresConnection, logger: Logger)
+        async throws
+    {
+        // One process creates the tables; the others wait, then find them.
+        let lock = "openswiftdata:\(tables.namespaceName)"
+        try await connection.query("SELECT pg_advisory_xact_lock(hashtext(\(lock)))", logger: logger)
+        var existing: [String: Set<String>] = [:]
+        let columns = try await connection.query(
+            "SELECT table_name::text, column_name::text FROM information_schema.columns WHERE table_schema = \(tables.namespaceName)",
+            logger: logger)
+        for try await (table, column) in columns.decode((String, String).self) {
+            existing[table, default: []].insert(column)
+        }
+        for (entity, layout) in tables.layouts.sorted(by: { $0.key < $1.key }) {
+            guard let present = existing[entity] else { continue }
+            let missing = PostgresTables.columns(of: layout).filter { !present.contains($0) }
+            guard missing.isEmpty else {
+                throw PostgresStoreError.unsupported(
+                    "a change of a table's columns: \(entity) lacks \(missing.joined(separator: ", ")) (migrations)")
             }
-            for statement in tables.creationSQL(existing: Set(existing.keys)) {
-                try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
-            }
+        }
+        for statement in tables.creationSQL(existing: Set(existing.keys)) {
+            try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
         }
     }
 

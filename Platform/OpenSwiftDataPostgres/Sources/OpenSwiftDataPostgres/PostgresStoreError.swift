@@ -1,3 +1,5 @@
+import StoreSync
+
 /// Why a PostgreSQL store could not be opened or used.
 public enum PostgresStoreError: Error, Equatable, CustomStringConvertible {
     /// The configuration's URL is not a usable `postgres://` URL.
@@ -17,6 +19,26 @@ public enum PostgresStoreError: Error, Equatable, CustomStringConvertible {
             "the PostgreSQL store's name \"\(name)\" cannot name a schema (1 to 63 letters, digits or _)"
         case .unsupported(let feature): "the PostgreSQL store does not keep \(feature) yet"
         case .server(let message): "the PostgreSQL server failed: \(message)"
+        }
+    }
+}
+
+extension PostgresStoreError {
+    /// The failure of a server, as StoreSync reads postgres-nio's errors, in the store's words.
+    init(_ failure: SyncError) {
+        switch failure {
+        case .serverUnreachable(let remote, let reason):
+            self = .server(message: "cannot reach \(remote): \(reason)")
+        case .untrustedServer(let remote, let reason):
+            self = .server(message: "\(remote) is not trusted: \(reason)")
+        case .authenticationFailed(let remote):
+            self = .server(message: "\(remote) refused the user name or password")
+        case .databaseMissing(let remote, let database):
+            self = .server(message: "\(remote) has no database \(database)")
+        case .server(let remote, let message):
+            self = .server(message: "\(remote): \(message)")
+        default:
+            self = .server(message: "\(failure)")
         }
     }
 }

@@ -134,8 +134,10 @@ struct PostgresStoreTests {
     func saturatedCooperativePool() async throws {
         let url = try await TestPostgres.newDatabase()
         let container = try Self.container(url)
+        // One more than the pool's threads: each blocks one while it waits for the server.
+        let count = ProcessInfo.processInfo.activeProcessorCount + 1
         try await withThrowingTaskGroup(of: Void.self) { group in
-            for index in 0..<(4 * ProcessInfo.processInfo.activeProcessorCount) {
+            for index in 0..<count {
                 group.addTask {
                     let context = ModelContext(container)
                     context.insert(
@@ -146,9 +148,7 @@ struct PostgresStoreTests {
             }
             try await group.waitForAll()
         }
-        #expect(
-            try ModelContext(container).fetchCount(FetchDescriptor<Trip>()) == 4
-                * ProcessInfo.processInfo.activeProcessorCount)
+        #expect(try ModelContext(container).fetchCount(FetchDescriptor<Trip>()) == count)
     }
 
     @Test(
@@ -156,7 +156,7 @@ struct PostgresStoreTests {
         .timeLimit(.minutes(1)))
     func containersDroppedOnTheCooperativePool() async throws {
         let url = try await TestPostgres.newDatabase()
-        let count = 4 * ProcessInfo.processInfo.activeProcessorCount
+        let count = ProcessInfo.processInfo.activeProcessorCount + 1
         try await withThrowingTaskGroup(of: Void.self) { group in
             for index in 0..<count {
                 group.addTask {
@@ -170,6 +170,27 @@ struct PostgresStoreTests {
             try await group.waitForAll()
         }
         #expect(try ModelContext(try Self.container(url)).fetchCount(FetchDescriptor<Trip>()) == count)
+    }
+
+    @Test("a missing database, a wrong password or a closed port fails the container at once, saying which")
+    func serverFailures() async throws {
+        let url = try await TestPostgres.newDatabase()
+        let parts = try #require(URLComponents(string: url))
+        var missing = parts
+        missing.path = "/no_such_database"
+        var wrongPassword = parts
+        wrongPassword.password = "not-the-password"
+        var closedPort = parts
+        closedPort.port = 1
+        for (components, expected) in [
+            (missing, "has no database no_such_database"), (wrongPassword, "refused the user name or password"),
+            (closedPort, "cannot reach"),
+        ] {
+            let started = ContinuousClock.now
+            let error = #expect(throws: (any Error).self) { try Self.container(try #require(components.string)) }
+            #expect(error.map { "\($0)" }?.contains(expected) == true, "\(error.map { "\($0)" } ?? "none")")
+            #expect(ContinuousClock.now - started < .seconds(15))
+        }
     }
 
     @Test("a URL that is not a postgres:// URL, or a name that cannot name a schema, is refused with a message")

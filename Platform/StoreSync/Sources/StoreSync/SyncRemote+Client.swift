@@ -1,3 +1,4 @@
+import Logging
 import NIOSSL
 import PostgresNIO
 
@@ -41,5 +42,18 @@ extension SyncRemote {
     ///     server cannot be reached").
     package func failure(_ error: any Error, connecting: Bool) -> SyncError {
         RemoteConnection.failure(error, remote: self, connecting: connecting)
+    }
+}
+
+extension SyncRemote {
+    /// Opens one connection to this remote, with its TLS, failing within StoreSync's connect
+    /// timeout: what a client that must report a wrong password, a missing database or an
+    /// unreachable server at once opens first (a pool retries such failures for a minute).
+    ///
+    /// - Parameter logger: Where postgres-nio logs.
+    /// - Throws: ``SyncError`` when the server cannot be reached, is not trusted, or refuses
+    ///   the user or the database.
+    package func connect(logger: Logger) async throws(SyncError) -> PostgresConnection {
+        try await RemoteConnection.open(self, logger: logger).connection
     }
 }
