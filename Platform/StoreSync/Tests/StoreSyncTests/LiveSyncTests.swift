@@ -57,7 +57,7 @@ struct LiveSyncTests {
     }
 
     /// Waits up to `seconds` for `condition`.
-    private func eventually(within seconds: Double = 20, _ condition: () async throws -> Bool) async throws -> Bool {
+    private func eventually(within seconds: Double = 60, _ condition: () async throws -> Bool) async throws -> Bool {
         let deadline = ContinuousClock.now + .seconds(seconds)
         while ContinuousClock.now < deadline {
             if try await condition() { return true }
