@@ -106,6 +106,25 @@ struct LocalDuplicateTests {
         #expect(try await Self.liveRecords(url) == 151)
     }
 
+    @Test("two adds of one movie that both wait for their first push are one record: the later add's")
+    func twoUnnamedAddsFolded() async throws {
+        let url = try await TestPostgres.newDatabase()
+        let a = try Machine()
+        let b = try Machine()
+        try await a.sync(url)
+        try a.add(movie: 21, at: 1_000, note: "first add")
+        try await Task.sleep(for: .milliseconds(20))
+        try a.add(movie: 21, at: 2_000, note: "second add")
+        #expect(try a.movies().count == 2)
+
+        try await a.sync(url)
+        try await b.sync(url)
+        #expect(try a.movies().map(\.description) == ["21/second add"])
+        #expect(try a.movies().first?.createdAt == 2_000)
+        #expect(try b.movies() == a.movies())
+        #expect(try await Self.liveRecords(url) == 1)
+    }
+
     @Test("only entities without relationships or inheritance are folded")
     func foldableEntities() throws {
         let machine = try Machine()

@@ -1,16 +1,17 @@
 import Foundation
 import OpenSwiftData
 
-/// Two models of one store with the same domain key: one holds the record name the key
-/// gives, the other was added since and has no name. Two processes of one store make them
-/// when each finds the movie absent and adds it, the second after the first's sync pulled
-/// another machine's add of it (SwiftData, without `#Unique`, lets them). The domain key
-/// says they are one record, so before a push reads what to send, the named model is
-/// deleted and the added one takes its name over, as an entry removed and added again
-/// before a sync does: the add is sent as what it was, a write of every field at the time
-/// it was saved, and the server keeps the later write of each field, the add's or
-/// another machine's. A field the named model changed here after the add is copied to it
-/// first (the copy then carries the fold's time).
+/// Models of one store with the same domain key: one may hold the record name the key
+/// gives, the others were added since and have no name. Two processes of one store make
+/// them when each finds the movie absent and adds it (SwiftData, without `#Unique`, lets
+/// them), the second after the first's sync pulled another machine's add of it or before
+/// either pushed. The domain key says they are one record, so before a push reads what to
+/// send, the add saved last is kept and the others are deleted, the named model included;
+/// the kept add takes the name over, as an entry removed and added again before a sync
+/// does: it is sent as what it was, a write of every field at the time it was saved, and
+/// the server keeps the later write of each field, the add's or another machine's. A field
+/// a deleted model changed here after that add is copied to it first (the copy then carries
+/// the fold's time).
 ///
 /// The fold is a save of its own in the store's history, by ``author``, not by the engine:
 /// it is a local change like the app's, pushed by this push or, after a failure, the next.
@@ -21,10 +22,11 @@ enum LocalDuplicates {
     /// The author of the folds' saves in the history.
     static let author = "StoreSync.fold"
 
-    /// Folds each added model of `changes` (the history a push reads) that has no record
-    /// name and whose domain key names another model of the store: that model is deleted,
-    /// so that the added one takes its name, and the save is made in `context`. Returns the
-    /// number of models folded; nothing is saved when it is zero.
+    /// Folds the added models of `changes` (the history a push reads) that have no record
+    /// name, by the name their domain key gives: the add saved last is kept, and the others
+    /// with that name are deleted, the model that holds the name included, so that the kept
+    /// one takes it. The save is made in `context`. Returns the number of models deleted;
+    /// nothing is saved when it is zero.
     static func fold(
         _ changes: LocalChanges, codecs: [String: EntityCodec], schema: Schema, context: ModelContext,
         metadata: SyncMetadata
@@ -37,29 +39,38 @@ enum LocalDuplicates {
             guard !added.isEmpty, let names = try Names(of: codec, added: Array(added.keys), metadata: metadata)
             else { continue }
             let unnamed = try added.keys.filter { try names.name(of: $0) == nil }
-            for (identifier, model) in try ModelLookup.models(codec.modelType, unnamed, in: context)
-                .sorted(by: { $0.key < $1.key })
-            {
-                guard let version = added[identifier]?.version else { continue }
+            // The unnamed adds by the name their domain key gives.
+            var adds: [String: [Duplicate]] = [:]
+            for (identifier, model) in try ModelLookup.models(codec.modelType, unnamed, in: context) {
+                guard let change = added[identifier] else { continue }
                 let fields = try codec.fields(of: model)
-                guard let name = codec.derivedRecordName(fields: fields)?.uuidString,
-                    let holder = try names.holder(of: name), holder != identifier,
-                    let named = try ModelLookup.models(codec.modelType, [holder], in: context)[holder]
-                else { continue }
-                let namedFields = try codec.fields(of: named)
-                let namedVersions = try fieldVersions(
-                    of: holder, change: changes.changes[holder], fields: fields.keys, metadata: metadata)
-                // The fields the named model wrote after the add.
-                let later = Set(
-                    fields.keys.filter { field in
-                        namedFields[field] != fields[field] && namedVersions[field].map { $0 > version } ?? false
-                    })
-                if !later.isEmpty {
-                    try codec.read(namedFields).apply(
-                        to: model, isNew: false, except: Set(fields.keys).subtracting(later))
+                guard let name = codec.derivedRecordName(fields: fields)?.uuidString else { continue }
+                adds[name, default: []].append(
+                    Duplicate(identifier: identifier, model: model, fields: fields, change: change))
+            }
+            for (name, group) in adds.sorted(by: { $0.key < $1.key }) {
+                let ordered = group.sorted { lhs, rhs in
+                    if let left = lhs.change?.version, let right = rhs.change?.version, left != right {
+                        return left < right
+                    }
+                    return lhs.identifier < rhs.identifier
                 }
-                context.delete(named)
-                folded += 1
+                guard let kept = ordered.last else { continue }
+                var others = Array(ordered.dropLast())
+                if let holder = try names.holder(of: name), holder != kept.identifier,
+                    let named = try ModelLookup.models(codec.modelType, [holder], in: context)[holder]
+                {
+                    others.insert(
+                        Duplicate(
+                            identifier: holder, model: named, fields: try codec.fields(of: named),
+                            change: changes.changes[holder]),
+                        at: 0)
+                }
+                for other in others {
+                    try copyLaterFields(of: other, to: kept, codec: codec, metadata: metadata)
+                    context.delete(other.model)
+                    folded += 1
+                }
             }
         }
         guard folded > 0 else { return 0 }
@@ -70,6 +81,32 @@ enum LocalDuplicates {
         return folded
     }
 
+    /// A model of a group that one domain key names, with its fields and its change since
+    /// the last push.
+    private struct Duplicate {
+        let identifier: PersistentIdentifier
+        let model: any PersistentModel
+        let fields: [String: String]
+        let change: LocalChanges.Change?
+    }
+
+    /// Copies to the kept add each field `other` wrote after the add was saved (and holds
+    /// differently).
+    private static func copyLaterFields(
+        of other: Duplicate, to kept: Duplicate, codec: EntityCodec, metadata: SyncMetadata
+    ) throws {
+        guard let version = kept.change?.version else { return }
+        let versions = try fieldVersions(
+            of: other.identifier, change: other.change, fields: other.fields.keys, metadata: metadata)
+        let later = Set(
+            other.fields.keys.filter { field in
+                other.fields[field] != kept.fields[field] && versions[field].map { $0 > version } ?? false
+            })
+        guard !later.isEmpty else { return }
+        try codec.read(other.fields).apply(
+            to: kept.model, isNew: false, except: Set(other.fields.keys).subtracting(later))
+    }
+
     /// The record names of an entity's models: read at once when many models were added (a
     /// push of a store's every model), else asked of the store model by model, as a push of
     /// a few changes does.
@@ -78,7 +115,9 @@ enum LocalDuplicates {
         private let byModel: [PersistentIdentifier: String]?
         private let byName: [String: PersistentIdentifier]?
 
-        /// Nil when no model of the entity has a name: no add can then be a duplicate.
+        /// Nil for a push of many adds when no model of the entity has a name (a store's
+        /// first push): its adds are not folded among themselves, which would fetch them all
+        /// once more.
         init?(of codec: EntityCodec, added: [PersistentIdentifier], metadata: SyncMetadata) throws {
             self.metadata = metadata
             if added.count > 100 {
