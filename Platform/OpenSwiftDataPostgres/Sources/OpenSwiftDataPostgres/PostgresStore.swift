@@ -14,10 +14,14 @@ import StoreSync
 /// Each save is one transaction. A fetch reads the entity's rows and leaves the predicate
 /// and the sort to the context, which filters and sorts in memory.
 public final class PostgresStore: DataStore {
+    /// Models travel between contexts and the store as OpenSwiftData's snapshots.
     public typealias Snapshot = DefaultSnapshot
 
+    /// The configuration the store was opened with.
     public let configuration: PostgresStoreConfiguration
+    /// The configuration's name, and the PostgreSQL schema that holds the tables.
     public let name: String
+    /// The models the store holds.
     public let schema: Schema
     /// `postgres://user@host:port/database/name`: the models' ``PersistentIdentifier/storeIdentifier``.
     public let identifier: String

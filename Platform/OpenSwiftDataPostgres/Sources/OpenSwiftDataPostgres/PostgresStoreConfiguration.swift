@@ -20,6 +20,7 @@ import StoreSync
 /// server's certificate and name checked (`verify-full`) for every host but a loopback one,
 /// unless the URL says otherwise; `PGPASSWORD` when the URL has no password.
 public struct PostgresStoreConfiguration: DataStoreConfiguration {
+    /// The store this configuration opens.
     public typealias Store = PostgresStore
 
     /// The configuration's name, and the PostgreSQL schema that holds the store's tables.
@@ -63,10 +64,14 @@ public struct PostgresStoreConfiguration: DataStoreConfiguration {
         }
     }
 
+    /// Two configurations are equal when they name the same schema on the same server.
     public static func == (lhs: PostgresStoreConfiguration, rhs: PostgresStoreConfiguration) -> Bool {
         lhs.name == rhs.name && lhs.url == rhs.url
     }
 
+    /// Hashes what ``==`` compares: the name and the URL.
+    ///
+    /// - Parameter hasher: The hasher to feed.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(name)
         hasher.combine(url)

@@ -12,6 +12,7 @@ public enum PostgresStoreError: Error, Equatable, CustomStringConvertible {
     /// password.
     case server(message: String)
 
+    /// The error in one line, for a person.
     public var description: String {
         switch self {
         case .invalidURL(let reason): "the PostgreSQL store's URL cannot be used: \(reason)"
