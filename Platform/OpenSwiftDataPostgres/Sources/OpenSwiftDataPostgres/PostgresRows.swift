@@ -71,7 +71,7 @@ enum PostgresRows {
         return targets
     }
 
-    private static func storedValue(_ cell: PostgresCell, _ storage: StoredEntityLayout.Storage) throws -> StoredValue {
+    private static func storedValue(_ cell: PostgresCell, _ storage: ColumnStorageType) throws -> StoredValue {
         switch storage {
         case .integer: try cell.decode(Int64?.self).map(StoredValue.integer) ?? .null
         case .real: try cell.decode(Double?.self).map(StoredValue.real) ?? .null

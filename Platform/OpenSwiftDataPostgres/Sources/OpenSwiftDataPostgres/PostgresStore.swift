@@ -92,12 +92,17 @@ public final class PostgresStore: DataStore {
         let (client, logger, remote) = (client, logger, remote)
         do {
             return try thread.wait { try await client.withConnection { try await body($0, logger) } }
-        } catch let error as PostgresStoreError {
-            throw error
-        } catch let error as DataStoreError {
-            throw error
         } catch {
-            throw PostgresStoreError(remote.failure(error, connecting: false))
+            throw Self.reported(error, remote: remote)
+        }
+    }
+
+    /// A failure as the store reports it: its own errors and the context's as they are, the
+    /// server's or the network's as ``PostgresStoreError/server(message:)``.
+    private static func reported(_ error: any Error, remote: SyncRemote) -> any Error {
+        switch error {
+        case is PostgresStoreError, is DataStoreError: error
+        default: PostgresStoreError(remote.failure(error, connecting: false))
         }
     }
 
@@ -115,24 +120,20 @@ public final class PostgresStore: DataStore {
     /// Creates the schema and the tables it lacks, in one transaction on a connection of its
     /// own, under an advisory lock: processes that open the store at once create them once.
     private static func prepare(_ tables: PostgresTables, on remote: SyncRemote, logger: Logger) async throws {
-        let connection: PostgresConnection
         do {
-            connection = try await remote.connect(logger: logger)
-        } catch {
-            throw PostgresStoreError(error)
-        }
-        do {
-            try await connection.withTransaction(logger: logger) { connection in
-                try await createTables(tables, on: connection, logger: logger)
+            let connection = try await remote.connect(logger: logger)
+            do {
+                try await connection.withTransaction(logger: logger) { connection in
+                    try await createTables(tables, on: connection, logger: logger)
+                }
+            } catch {
+                try? await connection.close()
+                throw error
             }
-        } catch let error as PostgresStoreError {
             try? await connection.close()
-            throw error
         } catch {
-            try? await connection.close()
-            throw PostgresStoreError(remote.failure(error, connecting: false))
+            throw reported(error, remote: remote)
         }
-        try? await connection.close()
     }
 
     private static func createTables(_ tables: PostgresTables, on connection: PostgresConnection, logger: Logger)

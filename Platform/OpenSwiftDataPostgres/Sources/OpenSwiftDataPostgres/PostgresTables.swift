@@ -99,7 +99,7 @@ struct PostgresTables: Sendable {
         return statements
     }
 
-    private static func type(of storage: StoredEntityLayout.Storage) -> String {
+    private static func type(of storage: ColumnStorageType) -> String {
         switch storage {
         case .integer: "bigint"
         case .real: "double precision"

@@ -6,15 +6,11 @@ import Foundation
 /// each to-one relationship one column holding its target's primary key, and each to-many
 /// relationship the to-one column of its inverse, or a join table.
 package struct StoredEntityLayout: Sendable {
-    /// The kind of value an attribute's column holds (``StoredValue``'s cases).
-    package enum Storage: Sendable {
-        case integer, real, text, blob
-    }
-
     /// An attribute's column.
     package struct Attribute: Sendable {
         package let name: String
-        package let storage: Storage
+        /// The kind of value the column holds (``StoredValue``'s cases).
+        package let storage: ColumnStorageType
         /// Declared `.unique`.
         package let isUnique: Bool
     }
@@ -56,14 +52,8 @@ package struct StoredEntityLayout: Sendable {
         var toManys: [ToMany] = []
         for property in entity.properties {
             if let attribute = property.attribute {
-                let storage: Storage =
-                    switch attribute.codec.storageType {
-                    case .integer: .integer
-                    case .real: .real
-                    case .text: .text
-                    case .blob: .blob
-                    }
-                attributes.append(Attribute(name: property.name, storage: storage, isUnique: attribute.isUnique))
+                attributes.append(
+                    Attribute(name: property.name, storage: attribute.codec.storageType, isUnique: attribute.isUnique))
             } else if let relationship = property.relationship {
                 let target = String(describing: relationship.target)
                 guard relationship.isToMany else {

@@ -1,7 +1,8 @@
 import Foundation
 
-/// The SQLite storage class of a column.
-enum ColumnStorageType: String, Sendable, Codable {
+/// The SQLite storage class of a column (package access: this package's stores on other
+/// engines keep an attribute in the column type of the same class).
+package enum ColumnStorageType: String, Sendable, Codable {
     case integer = "INTEGER"
     case real = "REAL"
     case text = "TEXT"
