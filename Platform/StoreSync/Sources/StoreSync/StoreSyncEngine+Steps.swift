@@ -106,6 +106,12 @@ extension StoreSyncEngine {
             after: confirmed.cursor, skipping: pushed.sequenceRange,
             floor: max(confirmed.cursor, pushed.sequenceRange?.upperBound ?? 0), refetched: refetched,
             refetchedNames: confirmed.refetch)
+        if standing.behindDevice != nil {
+            // A restored backup or a copied data folder: its cursor may be one of a server
+            // since put back from an older copy, which gave the numbers it had passed to
+            // other writes again. Every record is pulled, as a new device pulls them.
+            request.after = 0
+        }
         // No tombstone above this store's cursor can go during this sync: its device was
         // noted with a cursor no higher before its push.
         let horizon: Int64

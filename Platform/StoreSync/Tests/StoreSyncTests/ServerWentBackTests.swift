@@ -1,5 +1,5 @@
 import Foundation
-import OpenSwiftData
+@_spi(StoreFiles) import OpenSwiftData
 import OpenSwiftDataTesting
 import StoreSyncTesting
 import Testing
@@ -96,6 +96,41 @@ struct ServerWentBackTests {
             #expect(try machine.movies().count == 9)
         }
         try await expectVersionsAsOnServer([a, c], url)
+    }
+
+    @Test(
+        "seed 63 (STORESYNC_SIM_STEPS=60): a backup taken before the server went back, put back after, pulls what was written on the restored server under numbers its cursor had passed"
+    )
+    func backupFromBeforeTheServerWentBack() async throws {
+        let url = try await TestPostgres.newDatabase()
+        let copy = ServerCopy()
+        var a: Machine? = try Machine()
+        let b = try Machine()
+        try a?.add(movie: 1, at: 1_000, note: "first")
+        try await a?.sync(url)
+        try await b.sync(url)
+        try copy.take(of: url)
+        for movie in 2...8 { try a?.add(movie: movie, at: 1_000, note: "first") }
+        try await a?.sync(url)
+        let folder = try #require(a?.folder)
+        let store = StoreFile(url: folder.file("notes.sqlite"))
+        // Its cursor is past every number the server gave so far.
+        let backup = try store.backup(label: "test")
+        try copy.putBack(into: url)
+        // On the restored server, B's add takes a number that A's backup had pulled past.
+        try b.add(movie: 9, at: 2_000, note: "on the restored server")
+        try await b.sync(url)
+        // A sends everything again to the restored server, and takes B's add.
+        try await a?.sync(url)
+
+        a = nil
+        try store.restore(from: backup)
+        let restored = try Machine(opening: folder)
+        try await restored.sync(url)
+        try await b.sync(url)
+        let expected = (1...8).map { "\($0)/first" } + ["9/on the restored server"]
+        #expect(try restored.movies().map(\.description) == expected)
+        #expect(try b.movies().map(\.description) == expected)
     }
 
     @Test("a deletion made on B and pulled by A before the restore is sent again by A: it does not come back")
