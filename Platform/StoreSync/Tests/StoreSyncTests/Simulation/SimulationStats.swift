@@ -25,6 +25,11 @@ struct SimulationStats {
     var shelved = 0
     /// Records no honest release writes, put on the server (``HostileRecord``).
     var hostile = 0
+    /// Syncs with a retention passed (``SimulationStep/retentionExpiry(machine:)``), the
+    /// tombstones they removed, and the syncs that began behind the removed tombstones.
+    var retentionExpiries = 0
+    var compacted = 0
+    var behindHorizon = 0
     /// Entries whose winner the causal order decides, and entries left to the clocks.
     var decided = 0
     var concurrent = 0
@@ -55,6 +60,9 @@ struct SimulationStats {
         editedDuring += other.editedDuring
         shelved += other.shelved
         hostile += other.hostile
+        retentionExpiries += other.retentionExpiries
+        compacted += other.compacted
+        behindHorizon += other.behindHorizon
         decided += other.decided
         concurrent += other.concurrent
         diverged += other.diverged
@@ -73,7 +81,9 @@ struct SimulationStats {
             + "\(interrupted) cut by the server, \(editedDuring) with an edit saved while in flight), "
             + "\(restarts) server restarts, \(serverRestores) server databases put back from a dump, "
             + "\(restores) stores put back from a backup, "
-            + "\(shelved) memos put on a shelf or taken off, \(hostile) hostile records put on the server; "
+            + "\(shelved) memos put on a shelf or taken off, \(hostile) hostile records put on the server, "
+            + "\(retentionExpiries) syncs after the tombstone retention passed (\(compacted) tombstones removed, "
+            + "\(behindHorizon) syncs that began behind them); "
             + "\(decided) entries won by the edit made after the others, \(concurrent) by one of concurrent edits; "
             + "\(checked) records compared by digest checks, \(repaired) repaired; "
             + "\(versionsCompared) records' field versions compared with the server's at the end; \(diverged) diverged, \(resurrected) resurrected"

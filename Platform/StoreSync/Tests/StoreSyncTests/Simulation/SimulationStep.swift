@@ -50,6 +50,22 @@ enum SimulationStep: CustomStringConvertible {
     case restoreServer
     /// A record no honest release writes lands on the server (``HostileRecord``).
     case hostileRecord(HostileRecord)
+    /// The tombstone retention passes: the machine syncs with a retention of one second, as
+    /// its first sync after every other device was away for longer than the retention
+    /// would. The tombstones older than that which every device seen within it has pulled
+    /// are removed, and the machines behind them catch up at their next sync.
+    case retentionExpiry(machine: Int)
+
+    /// The machine whose store the step syncs, if it syncs one.
+    var syncedMachine: Int? {
+        switch self {
+        case .sync(let machine), .editDuringSync(let machine, _), .cutOffSync(let machine, _),
+            .killedSync(let machine, _), .secondProcessSync(let machine, _, _), .interruptedSync(let machine, _),
+            .retentionExpiry(let machine):
+            machine
+        default: nil
+        }
+    }
 
     var description: String {
         switch self {
@@ -83,6 +99,7 @@ enum SimulationStep: CustomStringConvertible {
         case .dumpServer: "the server's database is dumped"
         case .restoreServer: "the server's database is restored from its dump"
         case .hostileRecord(let record): "the server gets a record with \(record)"
+        case .retentionExpiry(let machine): "the retention passes, and machine \(machine) syncs"
         }
     }
 
@@ -96,7 +113,7 @@ enum SimulationStep: CustomStringConvertible {
         (0..<count).map { _ in
             let machine = Int.random(in: 0..<machines, using: &random)
             let pick = Int.random(in: 0..<1000, using: &random)
-            switch Int.random(in: 0..<158, using: &random) {
+            switch Int.random(in: 0..<161, using: &random) {
             case 0..<12: return .addMovie(machine: machine, movie: Int.random(in: 1...movies, using: &random))
             case 12..<28: return .editMovie(machine: machine, pick: pick)
             case 28..<34: return .removeMovie(machine: machine, pick: pick)
@@ -126,6 +143,7 @@ enum SimulationStep: CustomStringConvertible {
                 let movie = Int.random(in: 1...movies, using: &random)
                 guard secondProcess else { return .sync(machine: machine) }
                 return .secondProcessSync(machine: machine, movie: movie, afterMilliseconds: pick % 80)
+            case 158..<161: return .retentionExpiry(machine: machine)
             default:
                 return .fileMemo(machine: machine, memo: pick, folder: Int.random(in: 0..<1000, using: &random))
             }

@@ -67,6 +67,7 @@ struct SyncSimulation {
             using: &random)
         for (number, step) in steps.enumerated() {
             if Self.verbose { FileHandle.standardError.write(Data("seed \(seed) step \(number): \(step)\n".utf8)) }
+            if let index = step.syncedMachine, try await isBehindHorizon(index) { stats.behindHorizon += 1 }
             let outcome = try await perform(step, number: number)
             trace.append("\(number): \(step)\(outcome.isEmpty ? "" : ": \(outcome)")")
             stats.steps += 1
@@ -288,6 +289,8 @@ struct SyncSimulation {
             hostile[movie] = record
             stats.hostile += 1
             return "movie \(movie)"
+        case .retentionExpiry(let index):
+            return try await retentionExpiry(index)
         case .restoreServer:
             guard hasDump else { return "no dump" }
             try TestPostgres.restore(url, from: dumps.file("server.dump"))
@@ -295,6 +298,59 @@ struct SyncSimulation {
             stats.serverRestores += 1
             return ""
         }
+    }
+
+    /// The retention passes while every other machine is away: their devices were last seen
+    /// on the server longer than the retention ago, and the machine syncs with a tombstone
+    /// retention of one second. It removes the tombstones older than that (by their versions:
+    /// those of a machine whose clock is ahead stay) which it has pulled. The claims are
+    /// unchanged: a machine that had not pulled a removed tombstone is behind the compaction
+    /// horizon, and its edits of the record were concurrent with the deletion, which may win.
+    /// The server's dump, taken before, is now older than the retention, and is not put back:
+    /// the deletions the machines keep to send to a server that went back in time are those
+    /// of the retention (see the Guarantees article).
+    private mutating func retentionExpiry(_ index: Int) async throws -> String {
+        let hasTables = try await hasSyncTables()
+        let before = hasTables ? try await recordNames() : []
+        if hasTables {
+            _ = try await TestPostgres.execute(
+                "UPDATE storesync_devices SET seen_at = now() - interval '100 days'", on: url)
+        }
+        stats.syncs += 1
+        tally(
+            try await machines[index].machine.sync(
+                url, allowingRepairs: true, pullPageSize: Self.pullPageSize, tombstoneRetention: .seconds(1)),
+            of: index)
+        history.pushed(by: index)
+        history.pulled(by: index)
+        hasDump = false
+        // A push adds or changes rows and never removes one: the rows gone are tombstones
+        // the compaction removed.
+        let removed = before.subtracting(try await recordNames()).count
+        stats.retentionExpiries += 1
+        stats.compacted += removed
+        return "\(removed) tombstones removed"
+    }
+
+    /// The names of the records the server holds, tombstones included.
+    private func recordNames() async throws -> Set<String> {
+        Set(
+            try await TestPostgres.execute("SELECT record_name::text FROM storesync_records_notes", on: url).map {
+                try $0.decode(String.self)
+            })
+    }
+
+    /// Whether the machine's store has pulled less than the tombstones the server removed,
+    /// and has pushed to it: its next sync catches up (pulls every record before its push).
+    private func isBehindHorizon(_ index: Int) async throws -> Bool {
+        guard
+            try await TestPostgres.integer(
+                "SELECT count(*)::int8 FROM pg_tables WHERE tablename = 'storesync_compactions'", on: url) == 1,
+            let horizon = try await TestPostgres.integer(
+                "SELECT horizon FROM storesync_compactions WHERE store = 'notes'", on: url)
+        else { return false }
+        let state = try await SyncState.read(of: try machines[index].machine.store)
+        return state.pushedTransaction != nil && state.cursor < horizon
     }
 
     /// Whether the engine has made the store's table on the server yet.
@@ -381,7 +437,7 @@ struct SyncSimulation {
         let started = ContinuousClock.now
         do {
             outcome = try setNote(index, movie: movie, number: number)
-        } catch  where Self.failsForTheOtherProcess(error) {
+        } catch  where Self.failsForTheOtherProcess(error) || Self.isGoneForTheOtherProcess(error) {
             outcome = "the edit not saved"
             failures.append("the edit: \(error)")
         }
@@ -418,6 +474,13 @@ struct SyncSimulation {
     private static func failsForTheOtherProcess(_ error: any Error) -> Bool {
         let text = "\(error)"
         return text.contains("database is locked") || text.contains("SQLSTATE 40P01")
+    }
+
+    /// Whether `error` is the refusal of a save of a model whose row the other process
+    /// deleted meanwhile (its pull applied a deletion, or it folded duplicates): the edit is
+    /// not saved, as SwiftData refuses a save of a model another process deleted.
+    private static func isGoneForTheOtherProcess(_ error: any Error) -> Bool {
+        (error as? SwiftDataError).map { "\($0)".contains("No model with identifier") } ?? false
     }
 
     private mutating func sync(_ index: Int) async throws {
