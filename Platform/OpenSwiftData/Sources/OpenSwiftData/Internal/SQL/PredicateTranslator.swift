@@ -125,6 +125,10 @@ struct PredicateTranslator {
                     isExact: true
                 )
             }
+            if Self.isNaN(unwrapped) {
+                // NaN equals nothing, in Swift; SQLite would bind it as NULL.
+                return SQLCondition(fragment: SQLFragment(negated ? "1" : "0"), isExact: true)
+            }
             if codec.isString, let text = unwrapped as? String, !CanonicalEquality.isCanonicallyUnique(text) {
                 return canonicalEquality(sql, text, isOptional: isOptional, negated: negated)
             }
@@ -209,14 +213,26 @@ struct PredicateTranslator {
     func comparison(_ node: Any, _ lhs: Any, _ rhs: Any, operator op: String) -> PredicateOperand? {
         guard let left = operand(lhs), let right = operand(rhs) else { return nil }
         if case .value = left, case .value = right { return Self.constant(node).map { .value($0) } }
+        for case .value(let value) in [left, right] where Self.unwrap(value).map(Self.isNaN) == true {
+            // NaN orders with nothing, in Swift.
+            return .boolean(SQLCondition(fragment: SQLFragment("0"), isExact: true))
+        }
         guard let leftSQL = sqlForOrdering(left, other: right), let rightSQL = sqlForOrdering(right, other: left)
         else { return nil }
+        // Strings order as Swift orders them (their canonical forms), not by their bytes.
+        let collation =
+            [left, right].contains { $0.isStringColumn } ? " COLLATE \(StoreFunctions.swiftOrderCollationName)" : ""
         return .boolean(
             SQLCondition(
                 fragment: SQLFragment(
-                    "(\(leftSQL.sql) \(op) \(rightSQL.sql))", leftSQL.arguments + rightSQL.arguments),
+                    "(\(leftSQL.sql)\(collation) \(op) \(rightSQL.sql))", leftSQL.arguments + rightSQL.arguments),
                 isExact: true
             ))
+    }
+
+    /// Whether `value` is a floating-point NaN.
+    static func isNaN(_ value: Any) -> Bool {
+        (value as? any BinaryFloatingPoint)?.isNaN ?? false
     }
 
     private func sqlForOrdering(_ operand: PredicateOperand, other: PredicateOperand) -> SQLFragment? {
@@ -341,6 +357,12 @@ enum PredicateOperand {
     case value(Any)
     /// A boolean condition.
     case boolean(SQLCondition)
+
+    /// Whether the operand is a column holding a `String`.
+    var isStringColumn: Bool {
+        if case .column(_, let codec, _) = self { return codec.isString }
+        return false
+    }
 
     var scalarSQL: SQLFragment? {
         switch self {

@@ -38,6 +38,16 @@ enum StoreFunctions {
         lhs.compare(rhs)
     }
 
+    /// `COLLATE osd_swift`: Swift's `<` and `==` of two strings, which compare their
+    /// canonical forms (NFC) scalar by scalar, where SQLite's `BINARY` compares the bytes as
+    /// stored: "e\u{301}" (NFD) sorts before "f" in bytes and after it in Swift. The order
+    /// of a predicate's `<`, `<=`, `>` and `>=` on strings.
+    static let swiftOrderCollationName = "osd_swift"
+
+    private static let swiftOrder = DatabaseCollation(swiftOrderCollationName) { lhs, rhs in
+        lhs == rhs ? .orderedSame : lhs < rhs ? .orderedAscending : .orderedDescending
+    }
+
     /// `osd_character_count(text)`: Swift's `text.count`, in characters (grapheme
     /// clusters), not code points as SQLite's `length`. NULL stays NULL.
     static let characterCountName = "osd_character_count"
@@ -143,5 +153,6 @@ enum StoreFunctions {
         db.add(collation: localizedStandard)
         db.add(collation: localizedCollation)
         db.add(collation: lexicalCollation)
+        db.add(collation: swiftOrder)
     }
 }
