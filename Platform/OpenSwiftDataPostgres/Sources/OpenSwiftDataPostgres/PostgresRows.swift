@@ -12,27 +12,17 @@ enum PostgresRows {
         try PersistentIdentifier.identifier(for: storeIdentifier, entityName: entityName, primaryKey: key)
     }
 
-    /// Every model of an entity, as snapshots in `_pk` order, its to-many relationships
-    /// read from their inverses' columns.
-    static func all(
-        of layout: StoredEntityLayout, tables: PostgresTables, store storeIdentifier: String,
+    /// The models a query reads, as snapshots in its order, their to-many relationships read
+    /// from their inverses' columns.
+    static func snapshots(
+        _ query: PostgresFetchQuery, tables: PostgresTables, store storeIdentifier: String,
         on connection: PostgresConnection, logger: Logger
     ) async throws -> [DefaultSnapshot] {
-        let columns = [PostgresTables.primaryKey] + PostgresTables.columns(of: layout)
-        let sql =
-            "SELECT \(columns.map(PostgresTables.quote).joined(separator: ", ")) FROM \(tables.table(layout.entityName)) "
-            + "ORDER BY \(PostgresTables.quote(PostgresTables.primaryKey))"
-        var toManys: [String: [Int64: [PersistentIdentifier]]] = [:]
-        for toMany in layout.toManys {
-            guard let inverse = toMany.inverseToOne else { continue }
-            toManys[toMany.name] = try await targets(
-                of: toMany.target, through: inverse, tables: tables, store: storeIdentifier, on: connection,
-                logger: logger)
-        }
-        var snapshots: [DefaultSnapshot] = []
-        for try await row in try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger) {
+        let layout = query.layout
+        let columns = ([PostgresTables.primaryKey] + PostgresTables.columns(of: layout)).map(PostgresTables.quote)
+        var rows: [(key: Int64, values: [String: SnapshotValue])] = []
+        for try await row in try await connection.query(query.select(columns, from: tables), logger: logger) {
             let cells = row.makeRandomAccess()
-            let key = try cells[0].decode(Int64.self)
             var values: [String: SnapshotValue] = [:]
             for (offset, attribute) in layout.attributes.enumerated() {
                 values[attribute.name] = .attribute(try storedValue(cells[1 + offset], attribute.storage))
@@ -41,31 +31,48 @@ enum PostgresRows {
                 let target = try cells[1 + layout.attributes.count + offset].decode(Int64?.self)
                 values[toOne.name] = .toOne(try target.map { try identifier(toOne.target, $0, store: storeIdentifier) })
             }
-            for toMany in layout.toManys {
-                values[toMany.name] = .toMany(toManys[toMany.name]?[key] ?? [])
-            }
-            snapshots.append(
-                DefaultSnapshot(
-                    persistentIdentifier: try identifier(layout.entityName, key, store: storeIdentifier),
-                    values: values))
+            rows.append((try cells[0].decode(Int64.self), values))
         }
-        return snapshots
+        // The to-many targets of the rows read: of every row, or of these rows only.
+        let owners = query.readsEveryRow ? nil : rows.map(\.key)
+        for toMany in layout.toManys {
+            guard let inverse = toMany.inverseToOne else { continue }
+            let targets = try await targets(
+                of: toMany.target, through: inverse, owners: owners, tables: tables, store: storeIdentifier,
+                on: connection, logger: logger)
+            for index in rows.indices {
+                rows[index].values[toMany.name] = .toMany(targets[rows[index].key] ?? [])
+            }
+        }
+        return try rows.map { row in
+            DefaultSnapshot(
+                persistentIdentifier: try identifier(layout.entityName, row.key, store: storeIdentifier),
+                values: row.values)
+        }
     }
 
-    /// The models of `target` whose to-one `inverse` names a row, by that row's `_pk`, in
-    /// `_pk` order.
+    /// The models of `target` whose to-one `inverse` names a row (one of `owners`, when
+    /// given), by that row's `_pk`, in `_pk` order.
     private static func targets(
-        of target: String, through inverse: String, tables: PostgresTables, store storeIdentifier: String,
-        on connection: PostgresConnection, logger: Logger
+        of target: String, through inverse: String, owners: [Int64]?, tables: PostgresTables,
+        store storeIdentifier: String, on connection: PostgresConnection, logger: Logger
     ) async throws -> [Int64: [PersistentIdentifier]] {
+        if owners?.isEmpty == true { return [:] }
         let column = PostgresTables.quote(inverse)
         let primaryKey = PostgresTables.quote(PostgresTables.primaryKey)
+        var binds = PostgresBindings()
+        var condition = "\(column) IS NOT NULL"
+        if let owners {
+            binds.append(owners)
+            condition = "\(column) = ANY($1)"
+        }
         let sql =
-            "SELECT \(column), \(primaryKey) FROM \(tables.table(target)) WHERE \(column) IS NOT NULL ORDER BY \(primaryKey)"
+            "SELECT \(column), \(primaryKey) FROM \(tables.table(target)) WHERE \(condition) ORDER BY \(primaryKey)"
         var targets: [Int64: [PersistentIdentifier]] = [:]
-        for try await (owner, key) in try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger)
-            .decode((Int64, Int64).self)
-        {
+        for try await (owner, key) in try await connection.query(
+            PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger
+        )
+        .decode((Int64, Int64).self) {
             targets[owner, default: []].append(try identifier(target, key, store: storeIdentifier))
         }
         return targets

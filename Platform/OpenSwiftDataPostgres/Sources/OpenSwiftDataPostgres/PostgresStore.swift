@@ -11,8 +11,9 @@ import StoreSync
 /// Opening the store creates the PostgreSQL schema and the tables it lacks, in one
 /// transaction, under an advisory lock, so that processes opening it at once create them
 /// once. A table that lacks a column of its entity is refused: migrations are not kept yet.
-/// Each save is one transaction. A fetch reads the entity's rows and leaves the predicate
-/// and the sort to the context, which filters and sorts in memory.
+/// Each save is one transaction. A fetch's predicate, sorts, offset and limit are answered
+/// by the server where they translate to SQL exactly (``PostgresFetchQuery``); the rest is
+/// left to the context, which filters and sorts in memory.
 public final class PostgresStore: DataStore {
     /// Models travel between contexts and the store as OpenSwiftData's snapshots.
     public typealias Snapshot = DefaultSnapshot
@@ -162,27 +163,72 @@ public final class PostgresStore: DataStore {
         }
     }
 
-    /// The snapshots of every model of the request's entity; the predicate and the sort are
-    /// left to the context.
+    /// The snapshots of the models a descriptor asks for, read with its predicate, its sorts,
+    /// its offset and its limit answered by the server (``PostgresFetchQuery``).
     ///
     /// - Parameter request: The descriptor, and the context that fetches.
     /// - Throws: ``DataStoreError/preferInMemoryFilter`` or ``DataStoreError/preferInMemorySort``
-    ///   for a descriptor with a predicate or a sort; ``PostgresStoreError`` when the server
-    ///   fails.
+    ///   for a predicate or a sort that has no exact translation to SQL, which the context
+    ///   then applies in memory; ``PostgresStoreError`` when the server fails.
     public func fetch<T: PersistentModel>(_ request: DataStoreFetchRequest<T>) throws
         -> DataStoreFetchResult<T, DefaultSnapshot>
     {
-        if request.descriptor.predicate != nil { throw DataStoreError.preferInMemoryFilter }
-        if !request.descriptor.sortBy.isEmpty { throw DataStoreError.preferInMemorySort }
+        let query = try self.query(request.descriptor)
+        let (tables, identifier) = (tables, identifier)
+        let snapshots = try withConnection { connection, logger in
+            try await PostgresRows.snapshots(query, tables: tables, store: identifier, on: connection, logger: logger)
+        }
+        return DataStoreFetchResult(descriptor: request.descriptor, fetchedSnapshots: snapshots)
+    }
+
+    /// The number of models a descriptor gives, counted by the server.
+    ///
+    /// - Parameter request: The descriptor, and the context that counts.
+    /// - Throws: ``DataStoreError/preferInMemoryFilter`` for a predicate that has no exact
+    ///   translation to SQL (the context then counts what a fetch gives);
+    ///   ``PostgresStoreError`` when the server fails.
+    public func fetchCount<T: PersistentModel>(_ request: DataStoreFetchRequest<T>) throws -> Int {
+        var descriptor = request.descriptor
+        // The order does not change a count.
+        descriptor.sortBy = []
+        let query = try self.query(descriptor)
+        let tables = tables
+        let matching = try withConnection { connection, logger in
+            let rows = try await connection.query(query.count(from: tables), logger: logger)
+            var count: Int64 = 0
+            for try await value in rows.decode(Int64.self) { count = value }
+            return count
+        }
+        return query.windowed(Int(matching))
+    }
+
+    /// The identifiers of the models a descriptor gives, read by the server.
+    ///
+    /// - Parameter request: The descriptor, and the context that fetches.
+    /// - Throws: ``DataStoreError/preferInMemoryFilter`` or ``DataStoreError/preferInMemorySort``
+    ///   as ``fetch(_:)`` does; ``PostgresStoreError`` when the server fails.
+    public func fetchIdentifiers<T: PersistentModel>(_ request: DataStoreFetchRequest<T>) throws
+        -> [PersistentIdentifier]
+    {
+        let query = try self.query(request.descriptor)
+        let (tables, identifier, entityName) = (tables, identifier, query.layout.entityName)
+        let keys = try withConnection { connection, logger in
+            let rows = try await connection.query(
+                query.select([PostgresTables.quote(PostgresTables.primaryKey)], from: tables), logger: logger)
+            var keys: [Int64] = []
+            for try await key in rows.decode(Int64.self) { keys.append(key) }
+            return keys
+        }
+        return try keys.map { try PostgresRows.identifier(entityName, $0, store: identifier) }
+    }
+
+    /// The query of a descriptor of `T`'s entity.
+    private func query<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> PostgresFetchQuery {
         let entityName = String(describing: T.self)
         guard let layout = tables.layouts[entityName] else {
             throw PostgresStoreError.unsupported("models of \(entityName), which the store's schema does not list")
         }
-        let (tables, identifier) = (tables, identifier)
-        let snapshots = try withConnection { connection, logger in
-            try await PostgresRows.all(of: layout, tables: tables, store: identifier, on: connection, logger: logger)
-        }
-        return DataStoreFetchResult(descriptor: request.descriptor, fetchedSnapshots: snapshots)
+        return try PostgresFetchQuery(descriptor, layout: layout, storeIdentifier: identifier)
     }
 
     /// Deletes every model of the store: its tables are emptied, in one transaction.

@@ -13,6 +13,29 @@ package struct StoredEntityLayout: Sendable {
         package let storage: ColumnStorageType
         /// Declared `.unique`.
         package let isUnique: Bool
+        fileprivate let codec: AttributeCodec
+
+        /// Whether the property is a `String` or a `String?`.
+        package var isString: Bool { codec.isString }
+        /// Whether the property is a `Bool`.
+        package var isBool: Bool { codec.valueType == Bool.self }
+
+        /// Whether `other` is declared with the same type as this one.
+        package func hasSameType(as other: Attribute) -> Bool {
+            codec.valueType == other.codec.valueType
+        }
+        /// Whether ordering the column's stored values, as numbers (or as UTF-8 bytes, for
+        /// text), gives Swift's order of the values: false for JSON, raw values of other
+        /// types, unsigned integers past `Int64.max`.
+        package var storedOrderMatchesSwift: Bool { codec.sqlOrderMatchesSwift && !codec.isJSON }
+
+        /// The stored form of a value of the property's type (unwrapped, when the type is
+        /// optional) as a predicate compares it with the column; nil for a type whose stored
+        /// form is not compared (a transformer's output, data that may be stored externally)
+        /// or a value that does not encode.
+        package func comparedValue(_ value: Any) -> StoredValue? {
+            try? codec.encodeWrapped(value)
+        }
     }
 
     /// A to-one relationship's column.
@@ -43,8 +66,18 @@ package struct StoredEntityLayout: Sendable {
     /// Groups of property names that must be unique together: each `.unique` attribute
     /// alone, then each `#Unique` constraint.
     package let uniquenessConstraints: [[String]]
+    private let entity: EntityDescriptor
+
+    /// The attribute a model's key path names (`\Movie.title`), as predicates and sorts
+    /// name it; nil for a relationship, a path through one, or another key path.
+    package func attribute(at keyPath: AnyKeyPath) -> Attribute? {
+        guard let index = entity.propertyIndexByKeyPath[keyPath] else { return nil }
+        let name = entity.properties[index].name
+        return attributes.first { $0.name == name }
+    }
 
     init(_ entity: EntityDescriptor) {
+        self.entity = entity
         entityName = entity.name
         superentityName = entity.superentity?.name
         var attributes: [Attribute] = []
@@ -53,7 +86,9 @@ package struct StoredEntityLayout: Sendable {
         for property in entity.properties {
             if let attribute = property.attribute {
                 attributes.append(
-                    Attribute(name: property.name, storage: attribute.codec.storageType, isUnique: attribute.isUnique))
+                    Attribute(
+                        name: property.name, storage: attribute.codec.storageType, isUnique: attribute.isUnique,
+                        codec: attribute.codec))
             } else if let relationship = property.relationship {
                 let target = String(describing: relationship.target)
                 guard relationship.isToMany else {
