@@ -3,8 +3,8 @@
 // Depend on this product only on those platforms (`.when(platforms: [.linux])`), and only for
 // code that writes these imports: a module named `os` in a build makes the packages that test
 // `canImport(os)` to detect Apple platforms (swift-argument-parser, swift-syntax, …) take
-// their Apple path there (see the article Porting from SwiftData in OpenSwiftData's
-// documentation catalog).
+// their Apple path there (see the article Logging with `import OSLog` or `import os` in
+// OpenSwiftData's documentation catalog).
 @_exported import OSLog
 // The C module `os` (osModuleMap): its submodules `log` and `signpost` make `import os.log`
 // and `import os.signpost` compile, and Swift loads this module as their overlay.

@@ -228,7 +228,7 @@ struct ReferenceStore {
     }
 
     /// A deleted model lets go of the models deleted before it or with it, itself included,
-    /// a change of its own (OpenSwiftData's rule, porting guide "@Relationship"; the
+    /// a change of its own (OpenSwiftData's rule, "What is supported", "@Relationship"; the
     /// reference keeps the links it held, which the save drops, and remembers those it let
     /// go of, which it does not hold once inserted again).
     private mutating func letGoOfDeleted(_ rid: Int) {
@@ -257,7 +257,7 @@ struct ReferenceStore {
     /// Apple, `ModelContext.insert(_:)` (see ``insert(_:attributes:toOne:)``) and WWDC23
     /// "Dive deeper into SwiftData" (10196): inserting a model registers it with the context,
     /// and the context keeps both sides of each relationship in step. Which links a deleted
-    /// model keeps is OpenSwiftData's rule (porting guide, "@Relationship"); SwiftData's
+    /// model keeps is OpenSwiftData's rule ("What is supported", "@Relationship"); SwiftData's
     /// documentation does not say.
     mutating func reinsert(_ rid: Int) {
         if pending[rid]?.isDeleted == true {
@@ -394,7 +394,7 @@ struct ReferenceStore {
     }
 
     /// A fetch in the working context: each model without unsaved changes there shows its
-    /// row as stored (OpenSwiftData's rule, porting guide "Context API"; SwiftData's
+    /// row as stored (OpenSwiftData's rule, "What is supported", "Context API"; SwiftData's
     /// documentation does not say when a context's registered models show another
     /// context's saves).
     ///
@@ -558,7 +558,7 @@ struct ReferenceStore {
     /// Apple, `ModelContext`: the context writes "any changes made to those models" to the
     /// store when it saves, so another context's fetch reads them. That the working context's
     /// registered model without unsaved changes shows them at its next fetch is
-    /// OpenSwiftData's rule (porting guide, "Context API"), which SwiftData's documentation
+    /// OpenSwiftData's rule ("What is supported", "Context API"), which SwiftData's documentation
     /// does not state.
     mutating func changeSaved(_ rid: Int, _ attribute: String, to value: GeneratedValue) {
         saved[rid]?.attributes[attribute] = value

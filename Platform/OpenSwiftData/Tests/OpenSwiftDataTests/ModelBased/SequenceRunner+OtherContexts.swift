@@ -52,7 +52,7 @@ extension SequenceRunner {
     }
 
     /// `delete(model:where:)` in the working context while its unsaved changes are inserts
-    /// and changes of stored models' attributes (porting guide, "Deleting in bulk"): the
+    /// and changes of stored models' attributes (the article "Deleting in bulk"): the
     /// inserted and changed models that match, on their current values, are deleted as
     /// `delete(_:)` deletes them, at the next save; the other stored rows that match go at
     /// the call, with their delete rules (a changed model whose row a `.cascade` takes goes

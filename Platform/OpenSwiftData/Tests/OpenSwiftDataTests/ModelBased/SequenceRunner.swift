@@ -123,11 +123,12 @@ final class SequenceRunner {
 
     /// Checks what the main context did once the main actor ended the step's turn: it
     /// merged another context's save (each model without unsaved changes there shows the
-    /// rows as stored; porting guide, "The main context merges other contexts' saves"), and,
+    /// rows as stored; "What is supported", "The main context merges other
+    /// contexts' saves"), and,
     /// autosaving, saved its changes unless the save must be refused (Apple,
     /// `ModelContext.autosaveEnabled`: "A Boolean value that indicates whether the context
     /// should automatically save any pending changes when certain events occur"; a refused
-    /// autosave keeps the changes, as the porting guide's "Autosave" says).
+    /// autosave keeps the changes, as "What is supported", "Autosave", says).
     func afterTurn() throws(SequenceFailure) {
         do {
             if awaitingMerge {

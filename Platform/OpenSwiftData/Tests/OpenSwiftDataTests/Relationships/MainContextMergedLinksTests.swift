@@ -3,8 +3,8 @@ import Testing
 
 @testable import OpenSwiftData
 
-/// The main context merges other contexts' saves (porting guide, "The main context merges
-/// other contexts' saves"): its models without unsaved changes show the links as stored,
+/// The main context merges other contexts' saves ("What is supported", "The main context
+/// merges other contexts' saves"): its models without unsaved changes show the links as stored,
 /// also those the saving context did not know it changed: a link column its delete set to
 /// NULL in a row it never read, a list through the inverse of a to-one whose old target it
 /// had not read.
