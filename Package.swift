@@ -235,6 +235,13 @@ let package = Package(
             path: "Platform/OpenSwiftDataPostgres/Tests/OpenSwiftDataPostgresTests",
             swiftSettings: strictSettings
         ),
+        // The processes of the PostgreSQL store's tests that save into one database at once.
+        .executableTarget(
+            name: "openswiftdata-postgres-fixture",
+            dependencies: ["OpenSwiftData", "OpenSwiftDataPostgres", .product(name: "Logging", package: "swift-log")],
+            path: "Platform/OpenSwiftDataPostgres/Tests/PostgresStoreFixture",
+            swiftSettings: strictSettings
+        ),
         // A second process for the tests that run a machine under `faketime`.
         .executableTarget(
             name: "storesync-fixture",

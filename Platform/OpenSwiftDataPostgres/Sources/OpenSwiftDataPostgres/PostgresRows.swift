@@ -21,7 +21,7 @@ enum PostgresRows {
         let layout = query.layout
         let columns = ([PostgresTables.primaryKey] + PostgresTables.columns(of: layout)).map(PostgresTables.quote)
         var rows: [(key: Int64, values: [String: SnapshotValue])] = []
-        for try await row in try await connection.query(query.select(columns, from: tables), logger: logger) {
+        for try await row in try await connection.statement(query.select(columns, from: tables), logger: logger) {
             let cells = row.makeRandomAccess()
             var values: [String: SnapshotValue] = [:]
             for (offset, attribute) in layout.attributes.enumerated() {
@@ -69,7 +69,7 @@ enum PostgresRows {
         let sql =
             "SELECT \(column), \(primaryKey) FROM \(tables.table(target)) WHERE \(condition) ORDER BY \(primaryKey)"
         var targets: [Int64: [PersistentIdentifier]] = [:]
-        for try await (owner, key) in try await connection.query(
+        for try await (owner, key) in try await connection.statement(
             PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger
         )
         .decode((Int64, Int64).self) {

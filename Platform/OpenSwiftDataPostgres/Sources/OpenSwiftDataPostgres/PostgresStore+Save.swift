@@ -80,7 +80,7 @@ private struct RowWriter {
             ? "INSERT INTO \(tables.table(layout.entityName)) DEFAULT VALUES RETURNING \(primaryKey)"
             : "INSERT INTO \(tables.table(layout.entityName)) (\(columns.joined(separator: ", "))) VALUES ("
                 + (1...columns.count).map { "$\($0)" }.joined(separator: ", ") + ") RETURNING \(primaryKey)"
-        let rows = try await connection.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger)
+        let rows = try await connection.statement(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger)
         var key: Int64?
         for try await value in rows.decode(Int64.self) { key = value }
         guard let key else { throw PostgresStoreError.server(message: "an insert returned no key") }
@@ -118,7 +118,7 @@ private struct RowWriter {
         let sql =
             "UPDATE \(tables.table(layout.entityName)) SET \(assignments.joined(separator: ", ")) "
             + "WHERE \(PostgresTables.quote(PostgresTables.primaryKey)) = $\(assignments.count + 1)"
-        try await connection.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger)
+        try await connection.statement(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger)
     }
 
     /// Deletes a model's row.
@@ -128,6 +128,6 @@ private struct RowWriter {
         binds.append(try key(of: snapshot.persistentIdentifier))
         let sql =
             "DELETE FROM \(tables.table(layout.entityName)) WHERE \(PostgresTables.quote(PostgresTables.primaryKey)) = $1"
-        try await connection.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger)
+        try await connection.statement(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger)
     }
 }

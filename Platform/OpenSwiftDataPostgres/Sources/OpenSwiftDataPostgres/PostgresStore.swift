@@ -114,7 +114,7 @@ public final class PostgresStore: DataStore {
         _ body: @escaping @Sendable (PostgresConnection, Logger) async throws -> Result
     ) throws -> Result {
         try withConnection { connection, logger in
-            try await connection.withTransaction(logger: logger) { try await body($0, logger) }
+            try await connection.inTransaction(logger: logger) { try await body(connection, logger) }
         }
     }
 
@@ -124,7 +124,7 @@ public final class PostgresStore: DataStore {
         do {
             let connection = try await remote.connect(logger: logger)
             do {
-                try await connection.withTransaction(logger: logger) { connection in
+                try await connection.inTransaction(logger: logger) {
                     try await createTables(tables, on: connection, logger: logger)
                 }
             } catch {
@@ -142,9 +142,9 @@ public final class PostgresStore: DataStore {
     {
         // One process creates the tables; the others wait, then find them.
         let lock = "openswiftdata:\(tables.namespaceName)"
-        try await connection.query("SELECT pg_advisory_xact_lock(hashtext(\(lock)))", logger: logger)
+        try await connection.statement("SELECT pg_advisory_xact_lock(hashtext(\(lock)))", logger: logger)
         var existing: [String: Set<String>] = [:]
-        let columns = try await connection.query(
+        let columns = try await connection.statement(
             "SELECT table_name::text, column_name::text FROM information_schema.columns WHERE table_schema = \(tables.namespaceName)",
             logger: logger)
         for try await (table, column) in columns.decode((String, String).self) {
@@ -159,7 +159,7 @@ public final class PostgresStore: DataStore {
             }
         }
         for statement in tables.creationSQL(existing: Set(existing.keys)) {
-            try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+            try await connection.statement(PostgresQuery(unsafeSQL: statement), logger: logger)
         }
     }
 
@@ -194,7 +194,7 @@ public final class PostgresStore: DataStore {
         let query = try self.query(descriptor)
         let tables = tables
         let matching = try withConnection { connection, logger in
-            let rows = try await connection.query(query.count(from: tables), logger: logger)
+            let rows = try await connection.statement(query.count(from: tables), logger: logger)
             var count: Int64 = 0
             for try await value in rows.decode(Int64.self) { count = value }
             return count
@@ -213,7 +213,7 @@ public final class PostgresStore: DataStore {
         let query = try self.query(request.descriptor)
         let (tables, identifier, entityName) = (tables, identifier, query.layout.entityName)
         let keys = try withConnection { connection, logger in
-            let rows = try await connection.query(
+            let rows = try await connection.statement(
                 query.select([PostgresTables.quote(PostgresTables.primaryKey)], from: tables), logger: logger)
             var keys: [Int64] = []
             for try await key in rows.decode(Int64.self) { keys.append(key) }
@@ -239,7 +239,7 @@ public final class PostgresStore: DataStore {
         let names = tables.layouts.keys.sorted().map(tables.table).joined(separator: ", ")
         guard !names.isEmpty else { return }
         try inTransaction { connection, logger in
-            try await connection.query(PostgresQuery(unsafeSQL: "TRUNCATE \(names)"), logger: logger)
+            try await connection.statement(PostgresQuery(unsafeSQL: "TRUNCATE \(names)"), logger: logger)
         }
     }
 }

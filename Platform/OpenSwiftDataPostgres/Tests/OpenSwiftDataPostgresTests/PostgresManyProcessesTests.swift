@@ -1,0 +1,157 @@
+import Foundation
+import StoreSyncTesting
+import Testing
+
+/// Four processes (`openswiftdata-postgres-fixture`) save the same models into one database at
+/// once, while one is killed with SIGKILL or the server restarts; then a checker reads the
+/// tables with SQL, through a connection of its own, and holds them to what the processes
+/// said they saved.
+@Suite("PostgreSQL store: many processes over one database")
+struct PostgresManyProcessesTests {
+    static let workers = 4
+    static let operations = 60
+
+    private static var fixture: URL {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            .appending(path: "openswiftdata-postgres-fixture")
+    }
+
+    /// A running worker; its output once it ends.
+    private final class Worker {
+        let process: Process
+        let output: Pipe
+
+        init(url: String, index: Int) throws {
+            process = Process()
+            process.executableURL = PostgresManyProcessesTests.fixture
+            process.arguments = [url, "\(index)", "\(PostgresManyProcessesTests.operations)"]
+            output = Pipe()
+            process.standardOutput = output
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+        }
+
+        /// Its output, once it ended; a worker still running after two minutes hangs: it is
+        /// killed, and the test fails.
+        func lines() async throws -> [String] {
+            let deadline = ContinuousClock.now + .seconds(120)
+            while process.isRunning && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(50)) }
+            if process.isRunning {
+                kill(process.processIdentifier, SIGKILL)
+                Issue.record("worker \(process.arguments?[1] ?? "?") still running after two minutes: killed")
+            }
+            process.waitUntilExit()
+            let data = output.fileHandleForReading.readDataToEndOfFile()
+            return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+        }
+    }
+
+    /// What one journey went through, by the processes' word: its saves that surely
+    /// committed, and whether a save of it may have committed or not (it failed, or its
+    /// process was killed during it).
+    private struct Claims {
+        /// The legs after its last save that surely committed; nil once removed.
+        var legs: [String: Int?] = [:]
+        var uncertain: Set<String> = []
+        var finished = 0
+        /// Saves that failed, and saves that committed after a failure of the same process.
+        var failed = 0
+        var savedAfterFailure = 0
+
+        mutating func read(_ lines: [String]) {
+            var pending: (kind: String, code: String, legs: Int)?
+            var hasFailed = false
+            for line in lines {
+                let words = line.split(separator: " ").map(String.init)
+                switch words.first {
+                case "BEGIN" where words.count == 4:
+                    pending = (words[1], words[2], Int(words[3]) ?? 0)
+                case "OK":
+                    guard let save = pending else { continue }
+                    legs[save.code] = save.kind == "REMOVE" ? .some(nil) : save.legs
+                    if hasFailed { savedAfterFailure += 1 }
+                    pending = nil
+                case "FAILED":
+                    if let save = pending { uncertain.insert(save.code) }
+                    failed += 1
+                    hasFailed = true
+                    pending = nil
+                case "DONE":
+                    finished += 1
+                default:
+                    break
+                }
+            }
+            if let save = pending { uncertain.insert(save.code) }
+        }
+    }
+
+    /// Each journey in the database: its stored leg count and its legs.
+    private static func stored(_ url: String) async throws -> [String: (count: Int, legs: Int)] {
+        let rows = try await TestPostgres.execute(
+            """
+            SELECT j.code, j."legCount", count(l._pk)::int8 FROM "default"."Journey" j
+            LEFT JOIN "default"."Leg" l ON l.journey = j._pk GROUP BY j._pk, j.code, j."legCount"
+            """, on: url)
+        var journeys: [String: (count: Int, legs: Int)] = [:]
+        for row in rows {
+            let (code, count, legs) = try row.decode((String, Int, Int).self)
+            journeys[code] = (count, legs)
+        }
+        return journeys
+    }
+
+    /// The checks every run ends with: no save half-written, no leg left without its
+    /// journey, every save a process saw commit in the tables, none it saw refused or never
+    /// made; a shared code once at most.
+    private static func check(_ claims: Claims, _ url: String) async throws {
+        let journeys = try await stored(url)
+        for (code, journey) in journeys.sorted(by: { $0.key < $1.key }) {
+            #expect(journey.count == journey.legs, "\(code): \(journey.count) legs counted, \(journey.legs) stored")
+        }
+        let orphans = try await TestPostgres.integer(
+            #"SELECT count(*)::int8 FROM "default"."Leg" WHERE journey IS NULL"#, on: url)
+        #expect(orphans == 0)
+        for (code, legs) in claims.legs.sorted(by: { $0.key < $1.key }) where !claims.uncertain.contains(code) {
+            #expect(
+                journeys[code]?.count == legs, "\(code): the processes saved \(legs.map(String.init) ?? "its removal")")
+        }
+        for code in journeys.keys where claims.legs[code] == nil && !claims.uncertain.contains(code) {
+            Issue.record("\(code) is stored, and no process saw a save of it commit")
+        }
+    }
+
+    @Test(
+        "four processes save at once and one is killed with SIGKILL mid-run: nothing half-written, every save seen committed holds"
+    )
+    func killedMidRun() async throws {
+        let url = try await TestPostgres.newDatabase()
+        let workers = try (0..<Self.workers).map { try Worker(url: url, index: $0) }
+        try await Task.sleep(for: .milliseconds(300))
+        kill(workers[0].process.processIdentifier, SIGKILL)
+        var claims = Claims()
+        for worker in workers { claims.read(try await worker.lines()) }
+        #expect(workers[0].process.terminationReason == .uncaughtSignal, "the kill landed before the run ended")
+        #expect(claims.finished == Self.workers - 1)
+        try await Self.check(claims, url)
+        #expect(claims.legs.count > 20, "the processes saved too little to tell")
+    }
+
+    @Test(
+        "the server restarts while four processes save: the saves it cut fail, nothing half-written, the processes go on"
+    )
+    func serverRestart() async throws {
+        let server = try TestPostgres.startOwnServer()
+        let url = try await server.newDatabase()
+        let workers = try (0..<Self.workers).map { try Worker(url: url, index: $0) }
+        try await Task.sleep(for: .milliseconds(300))
+        try server.restart()
+        var claims = Claims()
+        for worker in workers { claims.read(try await worker.lines()) }
+        #expect(claims.finished == Self.workers)
+        try await Self.check(claims, url)
+        #expect(claims.legs.count > 20, "the processes saved too little to tell")
+        // The saves the restart cut failed, and later ones committed: the pools connected again.
+        if claims.failed > 0 { #expect(claims.savedAfterFailure > 0) }
+    }
+}
