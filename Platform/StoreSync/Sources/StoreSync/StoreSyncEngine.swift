@@ -68,6 +68,10 @@ public struct StoreSyncEngine: Sendable {
     /// tombstones it has not pulled (90 days). A device that returns after that catches up
     /// by pulling every record (see the Guarantees article).
     public var tombstoneRetention: Duration = TombstoneCompaction.defaultRetention
+    /// How far ahead of the server's clock a compaction takes the time to be when it ages
+    /// tombstones: zero, except in the simulation's step where the retention passes (the
+    /// machines' clocks, up to a day off, stamp deletions ahead of the server's).
+    var compactionClockAhead: Duration = .zero
 
     /// Creates an engine that syncs stores with `remote`, logging each sync's steps to `logger`.
     ///
@@ -198,7 +202,8 @@ public struct StoreSyncEngine: Sendable {
         if outcome.cascaded > 0 {
             try await pushCascade(of: store, server: server, device: device, records: records, report: &report)
         }
-        try await compaction.note(device: device, cursor: cursor, retention: tombstoneRetention)
+        try await compaction.note(
+            device: device, cursor: cursor, retention: tombstoneRetention, clockAhead: compactionClockAhead)
         try await local(store) { try await SyncState.noteNoted(cursor: cursor, of: store) }
         try await checkDigests(
             of: store, codecs: codecs, records: records, compaction: compaction, on: connection, report: &report)

@@ -78,14 +78,18 @@ struct TombstoneCompaction {
     }
 
     /// Notes how far `device` has pulled, then removes the tombstones older than `retention`
-    /// that every device seen within `retention` has pulled, in one transaction.
+    /// (at the server's time, or `clockAhead` later) that every device seen within
+    /// `retention` has pulled, in one transaction.
     ///
     /// The transaction locks the records table, as its removal does, before the device's
     /// row: a push locks them in that order (``RemoteRecords/push(_:linkChanges:by:)``), and
     /// a push of the same device in another process (two processes syncing one store) would
     /// otherwise wait for this row while this waits for its table (a deadlock, 40P01).
-    func note(device: UUID, cursor: Int64, retention: Duration) async throws(SyncError) {
+    func note(device: UUID, cursor: Int64, retention: Duration, clockAhead: Duration = .zero)
+        async throws(SyncError)
+    {
         let seconds = Double(retention.components.seconds)
+        let ahead = Double(clockAhead.components.seconds)
         try await remote.transaction { () async throws(SyncError) in
             try await remote.query(PostgresQuery(unsafeSQL: "LOCK TABLE \(table) IN ROW EXCLUSIVE MODE"))
             try await remote.query(
@@ -100,20 +104,21 @@ struct TombstoneCompaction {
                     unsafeSQL: """
                         WITH gone AS (DELETE FROM \(table) WHERE deleted AND seq <= (SELECT min(cursor) \
                         FROM storesync_devices WHERE store = $1 AND seen_at > now() - make_interval(secs => $2)) \
-                        AND version_wall < floor(extract(epoch FROM now()) * 1000) - $2 * 1000 \
+                        AND version_wall < floor(extract(epoch FROM now()) * 1000) + ($3 - $2) * 1000 \
                         RETURNING seq) \
                         INSERT INTO storesync_compactions (store, horizon) SELECT $1, max(seq) FROM gone \
                         HAVING count(*) > 0 \
                         ON CONFLICT (store) DO UPDATE \
                         SET horizon = greatest(storesync_compactions.horizon, excluded.horizon)
-                        """, binds: Self.binds(store, seconds)))
+                        """, binds: Self.binds(store, seconds, ahead)))
         }
     }
 
-    private static func binds(_ store: String, _ seconds: Double) -> PostgresBindings {
+    private static func binds(_ store: String, _ seconds: Double, _ ahead: Double) -> PostgresBindings {
         var binds = PostgresBindings()
         binds.append(store)
         binds.append(seconds)
+        binds.append(ahead)
         return binds
     }
 }

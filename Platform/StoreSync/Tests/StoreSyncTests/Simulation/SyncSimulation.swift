@@ -302,8 +302,9 @@ struct SyncSimulation {
 
     /// The retention passes while every other machine is away: their devices were last seen
     /// on the server longer than the retention ago, and the machine syncs with a tombstone
-    /// retention of one second. It removes the tombstones older than that (by their versions:
-    /// those of a machine whose clock is ahead stay) which it has pulled. The claims are
+    /// retention of one second, its compaction taking the time to be three days ahead of the
+    /// server's (beyond the machines' clocks, a day off at most, which stamp the deletions).
+    /// It removes the tombstones it has pulled. The claims are
     /// unchanged: a machine that had not pulled a removed tombstone is behind the compaction
     /// horizon, and its edits of the record were concurrent with the deletion, which may win.
     /// The server's dump, taken before, is now older than the retention, and is not put back:
@@ -319,7 +320,8 @@ struct SyncSimulation {
         stats.syncs += 1
         tally(
             try await machines[index].machine.sync(
-                url, allowingRepairs: true, pullPageSize: Self.pullPageSize, tombstoneRetention: .seconds(1)),
+                url, allowingRepairs: true, pullPageSize: Self.pullPageSize, tombstoneRetention: .seconds(1),
+                compactionClockAhead: .seconds(3 * Self.day)),
             of: index)
         history.pushed(by: index)
         history.pulled(by: index)

@@ -76,17 +76,20 @@ final class Machine {
     /// Syncs the store. A sync that repaired a record or left one unresolved (its digest
     /// check found the store and the server different) is a divergence, and fails the test,
     /// unless the test caused it (`allowingRepairs`). A `tombstoneRetention` replaces the
-    /// engine's (90 days) for this sync.
+    /// engine's (90 days) for this sync, and its compaction takes the time to be
+    /// `compactionClockAhead` later than the server's.
     @discardableResult
     func sync(
         _ url: String, stoppingAt stop: StoreSyncEngine.Stop? = nil, allowingRepairs: Bool = false,
         pullPageSize: Int = RemoteRecords.pageSize, tombstoneRetention: Duration? = nil,
+        compactionClockAhead: Duration = .zero,
         betweenPushAndPull: (@Sendable () async throws -> Void)? = nil,
         sourceLocation: SourceLocation = #_sourceLocation
     ) async throws -> StoreSyncReport {
         var engine = StoreSyncEngine(remote: try SyncRemote(url: url), logger: Logger(label: "test"))
         engine.stop = stop
         if let tombstoneRetention { engine.tombstoneRetention = tombstoneRetention }
+        engine.compactionClockAhead = compactionClockAhead
         engine.pullPageSize = pullPageSize
         engine.betweenPushAndPull = betweenPushAndPull
         let report = try await engine.sync([store]).first ?? StoreSyncReport(store: "none")
