@@ -91,11 +91,12 @@ struct ClockSkewTests {
         try a.add(movie: 4, note: "A's, a day ahead")
         try await a.sync(url)
         try await b.sync(url)
-        // B as a store last synced by a release that kept no clock: its next edit is
-        // stamped by its own time alone, below A's version that it already pulled, and
-        // the server keeps A's.
+        // B as a store last synced by a release that kept no clock (nor the pulls that
+        // raised it): its next edit is stamped by its own time alone, below A's version that
+        // it already pulled, and the server keeps A's.
         try await b.container.performSyncTransaction(author: SyncAuthor.name) { _, metadata in
             try metadata.setValue(nil, named: "storesync.clock")
+            try metadata.setValue(nil, named: "storesync.pulls")
         }
         try b.edit(movie: 4, note: "B's, stamped below")
         await #expect(throws: SyncError.self) {

@@ -332,4 +332,43 @@ struct RestoreAndCopyTests {
         let registered = try await TestPostgres.integer("SELECT count(*) FROM storesync_devices", on: url)
         #expect(registered == 2)
     }
+
+    @Test(
+        "seed 17 (STORESYNC_SIM_STEPS=60): a backup put back behind the compaction horizon sends its unpushed edit at the version it was saved with, not above what its catch-up pulled: a later edit elsewhere wins"
+    )
+    func restoredAfterRetentionKeepsLaterEdit() async throws {
+        let url = try await TestPostgres.newDatabase()
+        let a = try Machine()
+        var b: Machine? = try Machine()
+        try a.add(movie: 5, at: 1_000, note: "first")
+        try a.add(movie: 6, at: 1_000, note: "first")
+        try await a.sync(url)
+        try await b?.sync(url)
+        try b?.edit(movie: 5, note: "B, before its backup")
+        let folder = try #require(b?.folder)
+        let store = StoreFile(url: folder.file("notes.sqlite"))
+        let backup = try store.backup(label: "test")
+        try b?.remove(movie: 5)
+        try await b?.sync(url)
+        try await Task.sleep(for: .milliseconds(20))
+        // A had not pulled the removal: its edit brings the movie back, later than B's removal.
+        try a.edit(movie: 5, note: "A, later")
+        try a.remove(movie: 6)
+        try await a.sync(url)
+        // The retention passes while B is away: A's sync removes the tombstone of movie 6.
+        _ = try await TestPostgres.execute(
+            "UPDATE storesync_devices SET seen_at = now() - interval '100 days'", on: url)
+        try await a.sync(url, tombstoneRetention: .seconds(1), compactionClockAhead: .seconds(86_400))
+        #expect(
+            try await TestPostgres.integer("SELECT count(*) FROM storesync_records_notes WHERE deleted", on: url) == 0)
+
+        b = nil
+        try store.restore(from: backup)
+        let restored = try Machine(opening: folder)
+        try await restored.sync(url)
+        try await a.sync(url)
+        let held = (restored: try restored.movies().map(\.description), a: try a.movies().map(\.description))
+        #expect(held.restored == ["5/A, later"])
+        #expect(held.a == ["5/A, later"])
+    }
 }

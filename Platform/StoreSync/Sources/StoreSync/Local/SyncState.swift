@@ -212,7 +212,14 @@ struct SyncState {
 
     /// What the stamps of the saves not pushed yet start from (``LocalChanges``).
     var stamping: LocalChanges.Stamping {
-        guard let stampBase else { return LocalChanges.Stamping(base: clock, earlierDevice: earlierDevice) }
+        guard let stampBase else {
+            // No push noted with a clock: every pull since the first is in `pulls` (the first
+            // always is), so that a save is stamped above the pulls applied before it only,
+            // not above one applied since (a restored backup's catch-up pulls before it pushes).
+            // A store last synced by a release that kept no pulls starts from `clock`.
+            if !pulls.isEmpty { return LocalChanges.Stamping(base: nil, pulls: pulls, earlierDevice: earlierDevice) }
+            return LocalChanges.Stamping(base: clock, earlierDevice: earlierDevice)
+        }
         return LocalChanges.Stamping(base: stampBase, pulls: pulls, earlierDevice: earlierDevice)
     }
 
