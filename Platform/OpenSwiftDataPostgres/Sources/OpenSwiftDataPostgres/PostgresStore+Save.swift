@@ -3,7 +3,9 @@ import PostgresNIO
 
 extension PostgresStore {
     /// Writes a context's inserted, changed and deleted models in one transaction. Each
-    /// inserted model's primary key is the one the database gives its row.
+    /// inserted model's primary key is one the database gives (its table's identity
+    /// sequence), taken before the rows are written, so that each entity's new rows, their
+    /// links to each other included, are written by a few multi-row `INSERT`s.
     ///
     /// - Parameter request: The inserted, updated and deleted models, and the context that
     ///   saves.
@@ -17,11 +19,9 @@ extension PostgresStore {
         let (inserted, updated, deleted) = (request.inserted, request.updated, request.deleted)
         let remapped = try inTransaction { connection, logger in
             var writer = RowWriter(tables: tables, store: identifier, connection: connection, logger: logger)
-            for snapshot in inserted { try await writer.insert(snapshot) }
-            // Links to models inserted by this save, once every inserted row has its key.
-            for snapshot in inserted { try await writer.update(snapshot, onlyLinksToInserted: true) }
-            for snapshot in updated { try await writer.update(snapshot, onlyLinksToInserted: false) }
-            for snapshot in deleted { try await writer.delete(snapshot) }
+            try await writer.insert(inserted)
+            for snapshot in updated { try await writer.update(snapshot) }
+            try await writer.delete(deleted)
             return writer.remapped
         }
         return DataStoreSaveChangesResult(for: identifier, remappedIdentifiers: remapped)
@@ -58,54 +58,94 @@ private struct RowWriter {
         throw PostgresStoreError.unsupported("a relationship to \(identifier.entityName) in another store")
     }
 
-    /// Inserts the row of a new model, its links to models inserted by this save left for
-    /// ``update(_:onlyLinksToInserted:)``.
-    mutating func insert(_ snapshot: DefaultSnapshot) async throws {
-        let layout = try layout(of: snapshot)
-        var columns: [String] = []
-        var binds = PostgresBindings()
-        for attribute in layout.attributes {
-            guard case .attribute(let value)? = snapshot.values[attribute.name] else { continue }
-            columns.append(PostgresTables.quote(attribute.name))
-            PostgresRows.append(value, to: &binds)
+    /// Most parameters of one statement (PostgreSQL's limit is 65,535).
+    static let parametersPerStatement = 65_535
+
+    /// Inserts the rows of new models: takes a key for each from its table's identity
+    /// sequence, then writes each entity's rows, their to-one links included (foreign keys
+    /// are checked at commit, so rows may name rows inserted after them).
+    mutating func insert(_ snapshots: [DefaultSnapshot]) async throws {
+        var byEntity: [String: [DefaultSnapshot]] = [:]
+        for snapshot in snapshots { byEntity[snapshot.persistentIdentifier.entityName, default: []].append(snapshot) }
+        let entities = byEntity.keys.sorted()
+        for entityName in entities {
+            let rows = byEntity[entityName] ?? []
+            let keys = try await newKeys(rows.count, for: entityName)
+            for (snapshot, key) in zip(rows, keys) {
+                remapped[snapshot.persistentIdentifier] = try PostgresRows.identifier(entityName, key, store: store)
+            }
         }
-        for toOne in layout.toOnes {
-            guard case .toOne(let target?)? = snapshot.values[toOne.name], !target.isTemporary else { continue }
-            columns.append(PostgresTables.quote(toOne.name))
-            binds.append(try key(of: target))
+        for entityName in entities {
+            let rows = byEntity[entityName] ?? []
+            let layout = try layout(of: rows[0])
+            let columns = [PostgresTables.primaryKey] + PostgresTables.columns(of: layout)
+            let perStatement = max(1, Self.parametersPerStatement / columns.count)
+            var start = 0
+            while start < rows.count {
+                let chunk = rows[start..<min(start + perStatement, rows.count)]
+                var binds = PostgresBindings(capacity: chunk.count * columns.count)
+                var tuples: [String] = []
+                tuples.reserveCapacity(chunk.count)
+                for snapshot in chunk {
+                    let first = binds.count
+                    binds.append(try key(of: snapshot.persistentIdentifier))
+                    for attribute in layout.attributes {
+                        if case .attribute(let value)? = snapshot.values[attribute.name] {
+                            PostgresRows.append(value, to: &binds)
+                        } else {
+                            binds.appendNull()
+                        }
+                    }
+                    for toOne in layout.toOnes {
+                        if case .toOne(let target?)? = snapshot.values[toOne.name] {
+                            binds.append(try key(of: target))
+                        } else {
+                            binds.appendNull()
+                        }
+                    }
+                    tuples.append("(" + (first + 1...binds.count).map { "$\($0)" }.joined(separator: ", ") + ")")
+                }
+                let sql =
+                    "INSERT INTO \(tables.table(layout.entityName)) (\(columns.map(PostgresTables.quote).joined(separator: ", "))) "
+                    + "VALUES \(tuples.joined(separator: ", "))"
+                try await connection.statement(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger)
+                start += chunk.count
+            }
         }
-        let primaryKey = PostgresTables.quote(PostgresTables.primaryKey)
-        let sql =
-            columns.isEmpty
-            ? "INSERT INTO \(tables.table(layout.entityName)) DEFAULT VALUES RETURNING \(primaryKey)"
-            : "INSERT INTO \(tables.table(layout.entityName)) (\(columns.joined(separator: ", "))) VALUES ("
-                + (1...columns.count).map { "$\($0)" }.joined(separator: ", ") + ") RETURNING \(primaryKey)"
-        let rows = try await connection.statement(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger)
-        var key: Int64?
-        for try await value in rows.decode(Int64.self) { key = value }
-        guard let key else { throw PostgresStoreError.server(message: "an insert returned no key") }
-        remapped[snapshot.persistentIdentifier] = try PostgresRows.identifier(layout.entityName, key, store: store)
     }
 
-    /// Writes a model's row: every attribute and to-one relationship its snapshot holds, or,
-    /// with `onlyLinksToInserted`, the to-one relationships to models this save inserted.
-    func update(_ snapshot: DefaultSnapshot, onlyLinksToInserted: Bool) async throws {
+    /// `count` new keys from the identity sequence of an entity's table.
+    private func newKeys(_ count: Int, for entityName: String) async throws -> [Int64] {
+        var binds = PostgresBindings()
+        binds.append(tables.table(entityName))
+        binds.append(PostgresTables.primaryKey)
+        binds.append(Int64(count))
+        let rows = try await connection.statement(
+            PostgresQuery(
+                unsafeSQL: "SELECT nextval(pg_get_serial_sequence($1, $2)) FROM generate_series(1, $3)", binds: binds),
+            logger: logger)
+        var keys: [Int64] = []
+        keys.reserveCapacity(count)
+        for try await key in rows.decode(Int64.self) { keys.append(key) }
+        guard keys.count == count else {
+            throw PostgresStoreError.server(message: "the server gave \(keys.count) keys of \(count)")
+        }
+        return keys
+    }
+
+    /// Writes a model's row: every attribute and to-one relationship its snapshot holds.
+    func update(_ snapshot: DefaultSnapshot) async throws {
         let layout = try layout(of: snapshot)
         var assignments: [String] = []
         var binds = PostgresBindings()
-        if !onlyLinksToInserted {
-            for attribute in layout.attributes {
-                // A value not read is left as it is.
-                guard case .attribute(let value)? = snapshot.values[attribute.name], value != .notRead else { continue }
-                PostgresRows.append(value, to: &binds)
-                assignments.append("\(PostgresTables.quote(attribute.name)) = $\(assignments.count + 1)")
-            }
+        for attribute in layout.attributes {
+            // A value not read is left as it is.
+            guard case .attribute(let value)? = snapshot.values[attribute.name], value != .notRead else { continue }
+            PostgresRows.append(value, to: &binds)
+            assignments.append("\(PostgresTables.quote(attribute.name)) = $\(assignments.count + 1)")
         }
         for toOne in layout.toOnes {
             guard case .toOne(let target)? = snapshot.values[toOne.name] else { continue }
-            if onlyLinksToInserted {
-                guard let target, target.isTemporary else { continue }
-            }
             if let target {
                 binds.append(try key(of: target))
             } else {
@@ -121,13 +161,22 @@ private struct RowWriter {
         try await connection.statement(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger)
     }
 
-    /// Deletes a model's row.
-    func delete(_ snapshot: DefaultSnapshot) async throws {
-        let layout = try layout(of: snapshot)
-        var binds = PostgresBindings()
-        binds.append(try key(of: snapshot.persistentIdentifier))
-        let sql =
-            "DELETE FROM \(tables.table(layout.entityName)) WHERE \(PostgresTables.quote(PostgresTables.primaryKey)) = $1"
-        try await connection.statement(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger)
+    /// Deletes models' rows, one statement per entity.
+    func delete(_ snapshots: [DefaultSnapshot]) async throws {
+        var byEntity: [String: [Int64]] = [:]
+        for snapshot in snapshots {
+            byEntity[snapshot.persistentIdentifier.entityName, default: []].append(
+                try key(of: snapshot.persistentIdentifier))
+        }
+        for (entityName, keys) in byEntity.sorted(by: { $0.key < $1.key }) {
+            guard tables.layouts[entityName] != nil else {
+                throw PostgresStoreError.unsupported("models of \(entityName), which the store's schema does not list")
+            }
+            var binds = PostgresBindings()
+            binds.append(keys)
+            let sql =
+                "DELETE FROM \(tables.table(entityName)) WHERE \(PostgresTables.quote(PostgresTables.primaryKey)) = ANY($1)"
+            try await connection.statement(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger)
+        }
     }
 }
