@@ -242,6 +242,17 @@ let package = Package(
             path: "Platform/OpenSwiftDataPostgres/Tests/PostgresStoreFixture",
             swiftSettings: strictSettings
         ),
+        // Scripts/bench-postgres.sh: the PostgreSQL store against postgres-nio by hand.
+        .executableTarget(
+            name: "openswiftdata-postgres-benchmark",
+            dependencies: [
+                "OpenSwiftData", "OpenSwiftDataPostgres",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Platform/OpenSwiftDataPostgres/Benchmarks/PostgresStoreBenchmark",
+            swiftSettings: strictSettings
+        ),
         // A second process for the tests that run a machine under `faketime`.
         .executableTarget(
             name: "storesync-fixture",

@@ -25,19 +25,4 @@ trap '"$ROOT/Scripts/test-postgres.sh" stop "${server#* }"; rm -f "$table"' EXIT
 STORESYNC_BENCH_URL=${server%% *} STORESYNC_BENCH_TABLE=$table \
     "$(swift build "${options[@]}" --show-bin-path)/storesync-benchmark"
 # The run's table replaces the one in BENCHMARKS.md, under a line that names the run.
-commit=$(git -C "$ROOT" rev-parse --short HEAD)
-git -C "$ROOT" diff --quiet HEAD -- Platform/StoreSync Platform/OpenSwiftData/Sources || commit="$commit with changes not committed"
-cpu=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs || echo "unknown CPU")
-python3 - "$ROOT/Platform/StoreSync/BENCHMARKS.md" "$table" "$commit" "$(nproc)" "$cpu" <<'PYTHON'
-import re, sys
-page, table, commit, cores, cpu = sys.argv[1:]
-run = (f"One run of `Scripts/bench-sync.sh` at {commit}, on {cores} cores ({cpu}), written by the run itself:\n\n"
-       + open(table).read())
-text = open(page).read()
-begin, end = "<!-- Scripts/bench-sync.sh writes from here -->\n", "<!-- to here -->\n"
-if begin not in text or end not in text:
-    sys.exit(f"{page} lacks the markers of the run's table")
-before, rest = text.split(begin, 1)
-open(page, "w").write(before + begin + run + "\n" + end + rest.split(end, 1)[1])
-PYTHON
-echo "BENCHMARKS.md: the table of this run, at $commit"
+"$ROOT/Scripts/bench-table.sh" bench-sync.sh "$ROOT/Platform/StoreSync/BENCHMARKS.md" "$table" Platform/StoreSync Platform/OpenSwiftData/Sources
