@@ -41,7 +41,9 @@ extension StoreSyncEngine {
             // After the names are given (a restored store names its models as its device
             // did), before anything is sent; then the push is read again, without the
             // models the catch-up deleted.
-            let caughtUp = try await catchUp(store, codecs: codecs, records: records, device: device)
+            let caughtUp = try await catchUp(
+                store, codecs: codecs, records: records, device: device,
+                pushReachedUnnoted: standing.pushReachedUnnoted)
             report.receivedUpdates += caughtUp.updated
             report.receivedInsertions += caughtUp.inserted
             report.receivedDeletions += caughtUp.deleted

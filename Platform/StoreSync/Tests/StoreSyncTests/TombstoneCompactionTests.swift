@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import OpenSwiftData
 import StoreSyncTesting
 import Testing
 
@@ -184,5 +185,63 @@ struct TombstoneCompactionTests {
         await noter.close()
         #expect(pushFailure == nil, "the push: \(String(describing: pushFailure))")
         #expect(throws: Never.self, "the note") { try noteOutcome?.get() }
+    }
+
+    @Test(
+        "seed 90 (STORESYNC_SIM_STEPS=60): a memo whose push reached the server, cut off before it was noted, and deleted elsewhere while its device was away past the retention, stays deleted"
+    )
+    func unnotedPushThenAwayStaysDeleted() async throws {
+        let url = try await TestPostgres.newDatabase()
+        let a = try Machine()
+        let b = try Machine()
+        try await a.sync(url)
+        try await b.sync(url)
+        let context = ModelContext(a.container)
+        context.insert(Memo(title: "draft", rating: 1))
+        try a.save(context)
+        // A's push reaches the server; the sync is cut off before A notes it.
+        await #expect(throws: SyncError.self) { try await a.sync(url, stoppingAt: .afterPushing) }
+        try await b.sync(url)
+        #expect(try b.memos().compactMap(\.title) == ["draft"])
+        try b.removeMemoTitled("draft")
+        try await b.sync(url)
+        // A stays away past the retention; B's next sync removes the tombstone.
+        _ = try await TestPostgres.execute(
+            "UPDATE storesync_devices SET seen_at = now() - interval '100 days'", on: url)
+        try await b.sync(url, tombstoneRetention: .seconds(1), compactionClockAhead: .seconds(86_400))
+        #expect(try await tombstones(url) == 0)
+
+        try await a.sync(url)
+        try await b.sync(url)
+        #expect(try a.memos().isEmpty)
+        #expect(try b.memos().isEmpty)
+        let live = try await TestPostgres.integer(
+            "SELECT count(*) FROM storesync_records_notes WHERE NOT deleted", on: url)
+        #expect(live == 0)
+    }
+
+    @Test("a memo whose push never reached the server stays, and is sent, after its device was away past the retention")
+    func unsentAddStaysAfterAway() async throws {
+        let url = try await TestPostgres.newDatabase()
+        let a = try Machine()
+        let b = try Machine()
+        try a.add(movie: 1, at: 1_000)
+        try await a.sync(url)
+        try await b.sync(url)
+        try b.remove(movie: 1)
+        try await b.sync(url)
+        let context = ModelContext(a.container)
+        context.insert(Memo(title: "kept", rating: 1))
+        try a.save(context)
+        _ = try await TestPostgres.execute(
+            "UPDATE storesync_devices SET seen_at = now() - interval '100 days'", on: url)
+        try await b.sync(url, tombstoneRetention: .seconds(1), compactionClockAhead: .seconds(86_400))
+        #expect(try await tombstones(url) == 0)
+
+        try await a.sync(url)
+        try await b.sync(url)
+        #expect(try a.memos().compactMap(\.title) == ["kept"])
+        #expect(try b.memos().compactMap(\.title) == ["kept"])
+        #expect(try a.movies().isEmpty)
     }
 }
