@@ -7,6 +7,9 @@ import PostgresNIO
 /// equal, and order by their Unicode scalars: `normalize(…, NFC)` and the `C` collation),
 /// `nil` is a value (`==` never gives NULL), and NaN equals nothing and orders with nothing.
 ///
+/// A string constant that no other string equals (ASCII, but for the three characters another
+/// code point decomposes to) is compared with `=`, which an index answers.
+///
 /// What it translates: `&&`, `||`, `!`; `==` and `!=` of an attribute (or
 /// `persistentModelID`) with a constant, `nil` included, or with an attribute of the same
 /// type; `<`, `<=`, `>`, `>=` of an attribute with a constant, for strings and for types
@@ -145,9 +148,11 @@ struct PostgresPredicateTranslator {
         guard let stored = attribute.comparedValue(unwrapped) else { return nil }
         if case .real(let number) = stored, number.isNaN { return "FALSE" }
         let parameter = bind(stored)
-        if attribute.isString {
+        if attribute.isString, !((unwrapped as? String)?.hasNoCanonicalEquivalent ?? false) {
             return "COALESCE(normalize(\(column), NFC) = normalize(\(parameter), NFC), FALSE)"
         }
+        // A string no other string equals is compared with the bytes stored, which the
+        // column's index answers.
         return "COALESCE(\(column) = \(parameter), FALSE)"
     }
 

@@ -21,10 +21,10 @@ struct PostgresManyProcessesTests {
         let process: Process
         let output: Pipe
 
-        init(url: String, index: Int) throws {
+        init(url: String, index: Int, operations: Int = PostgresManyProcessesTests.operations) throws {
             process = Process()
             process.executableURL = PostgresManyProcessesTests.fixture
-            process.arguments = [url, "\(index)", "\(PostgresManyProcessesTests.operations)"]
+            process.arguments = [url, "\(index)", "\(operations)"]
             output = Pipe()
             process.standardOutput = output
             process.standardError = FileHandle.nullDevice
@@ -126,7 +126,10 @@ struct PostgresManyProcessesTests {
     )
     func killedMidRun() async throws {
         let url = try await TestPostgres.newDatabase()
-        let workers = try (0..<Self.workers).map { try Worker(url: url, index: $0) }
+        // The worker killed has more to do than it can do before its kill.
+        let workers = try (0..<Self.workers).map {
+            try Worker(url: url, index: $0, operations: $0 == 0 ? 100_000 : Self.operations)
+        }
         try await Task.sleep(for: .milliseconds(300))
         kill(workers[0].process.processIdentifier, SIGKILL)
         var claims = Claims()

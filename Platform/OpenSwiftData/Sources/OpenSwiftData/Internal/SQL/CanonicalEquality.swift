@@ -89,3 +89,10 @@ extension PredicateTranslator {
         return SQLCondition(fragment: any, isExact: true)
     }
 }
+
+extension String {
+    /// Whether no other string is equal to this one under Swift's `==` (canonical
+    /// equivalence): a store on another engine then compares it with the stored bytes, which
+    /// an index answers (OpenSwiftDataPostgres).
+    package var hasNoCanonicalEquivalent: Bool { CanonicalEquality.isCanonicallyUnique(self) }
+}
