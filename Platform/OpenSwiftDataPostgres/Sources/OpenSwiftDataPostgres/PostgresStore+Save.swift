@@ -20,7 +20,7 @@ extension PostgresStore {
         let remapped = try inTransaction { connection, logger in
             var writer = RowWriter(tables: tables, store: identifier, connection: connection, logger: logger)
             try await writer.insert(inserted)
-            for snapshot in updated { try await writer.update(snapshot) }
+            try await writer.update(updated)
             try await writer.delete(deleted)
             return writer.remapped
         }
@@ -133,32 +133,62 @@ private struct RowWriter {
         return keys
     }
 
-    /// Writes a model's row: every attribute and to-one relationship its snapshot holds.
-    func update(_ snapshot: DefaultSnapshot) async throws {
-        let layout = try layout(of: snapshot)
-        var assignments: [String] = []
-        var binds = PostgresBindings()
-        for attribute in layout.attributes {
-            // A value not read is left as it is.
-            guard case .attribute(let value)? = snapshot.values[attribute.name], value != .notRead else { continue }
-            PostgresRows.append(value, to: &binds)
-            assignments.append("\(PostgresTables.quote(attribute.name)) = $\(assignments.count + 1)")
-        }
-        for toOne in layout.toOnes {
-            guard case .toOne(let target)? = snapshot.values[toOne.name] else { continue }
-            if let target {
-                binds.append(try key(of: target))
-            } else {
-                binds.appendNull()
+    /// Writes models' rows: every attribute and to-one relationship each snapshot holds (an
+    /// attribute not read is left as it is). The rows of one entity that set the same columns
+    /// are written together, by `UPDATE … FROM (VALUES …)` statements.
+    func update(_ snapshots: [DefaultSnapshot]) async throws {
+        var groups: [[String]: [(layout: StoredEntityLayout, key: Int64, values: [StoredValue?])]] = [:]
+        var order: [[String]] = []
+        for snapshot in snapshots {
+            let layout = try layout(of: snapshot)
+            var columns: [String] = []
+            var values: [StoredValue?] = []
+            for attribute in layout.attributes {
+                guard case .attribute(let value)? = snapshot.values[attribute.name], value != .notRead else { continue }
+                columns.append(attribute.name)
+                values.append(value)
             }
-            assignments.append("\(PostgresTables.quote(toOne.name)) = $\(assignments.count + 1)")
+            for toOne in layout.toOnes {
+                guard case .toOne(let target)? = snapshot.values[toOne.name] else { continue }
+                columns.append(toOne.name)
+                values.append(try target.map { .integer(try key(of: $0)) } ?? StoredValue.null)
+            }
+            guard !columns.isEmpty else { continue }
+            let group = [layout.entityName] + columns
+            if groups[group] == nil { order.append(group) }
+            groups[group, default: []].append((layout, try key(of: snapshot.persistentIdentifier), values))
         }
-        guard !assignments.isEmpty else { return }
-        binds.append(try key(of: snapshot.persistentIdentifier))
-        let sql =
-            "UPDATE \(tables.table(layout.entityName)) SET \(assignments.joined(separator: ", ")) "
-            + "WHERE \(PostgresTables.quote(PostgresTables.primaryKey)) = $\(assignments.count + 1)"
-        try await connection.statement(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger)
+        for group in order {
+            guard let rows = groups[group], let layout = rows.first?.layout else { continue }
+            let columns = Array(group.dropFirst())
+            let types = [PostgresTables.primaryKeyType] + columns.map { PostgresTables.columnType(of: $0, in: layout) }
+            let perStatement = max(1, Self.parametersPerStatement / types.count)
+            var start = 0
+            while start < rows.count {
+                let chunk = rows[start..<min(start + perStatement, rows.count)]
+                var binds = PostgresBindings(capacity: chunk.count * types.count)
+                var tuples: [String] = []
+                for row in chunk {
+                    let first = binds.count
+                    binds.append(row.key)
+                    for value in row.values { PostgresRows.append(value ?? .null, to: &binds) }
+                    tuples.append(
+                        "("
+                            + types.enumerated().map { "$\(first + $0.offset + 1)::\($0.element)" }.joined(
+                                separator: ", ")
+                            + ")")
+                }
+                let names = ([PostgresTables.primaryKey] + columns).map(PostgresTables.quote)
+                let assignments = columns.map { "\(PostgresTables.quote($0)) = v.\(PostgresTables.quote($0))" }
+                let primaryKey = PostgresTables.quote(PostgresTables.primaryKey)
+                let sql =
+                    "UPDATE \(tables.table(layout.entityName)) AS t SET \(assignments.joined(separator: ", ")) "
+                    + "FROM (VALUES \(tuples.joined(separator: ", "))) AS v (\(names.joined(separator: ", "))) "
+                    + "WHERE t.\(primaryKey) = v.\(primaryKey)"
+                try await connection.statement(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger)
+                start += chunk.count
+            }
+        }
     }
 
     /// Deletes models' rows, one statement per entity.

@@ -99,6 +99,15 @@ struct PostgresTables: Sendable {
         return statements
     }
 
+    /// The type of the `_pk` column.
+    static let primaryKeyType = "bigint"
+
+    /// The type of a column of `layout`'s table: an attribute's, or a to-one relationship's
+    /// (a `_pk`).
+    static func columnType(of column: String, in layout: StoredEntityLayout) -> String {
+        layout.attributes.first { $0.name == column }.map { type(of: $0.storage) } ?? primaryKeyType
+    }
+
     private static func type(of storage: ColumnStorageType) -> String {
         switch storage {
         case .integer: "bigint"
