@@ -20,8 +20,6 @@ extension StoreSyncEngine {
         var liveNames: Set<UUID>? = nil
         /// ``IncomingChanges/deletesEditedModels``.
         var deletesEditedModels = false
-        /// ``IncomingChanges/deletesNamedAdds``.
-        var deletesNamedAdds = false
     }
 
     /// Tells the server that the store's device has pulled up to `cursor` before the page
@@ -70,7 +68,7 @@ extension StoreSyncEngine {
             let incoming = IncomingChanges(
                 records: received, cursor: cursor, liveNames: isFirst ? pull.liveNames : nil,
                 linkElements: try await records.links.elements(of: received, codecs: codecs),
-                deletesEditedModels: pull.deletesEditedModels, deletesNamedAdds: pull.deletesNamedAdds)
+                deletesEditedModels: pull.deletesEditedModels)
             let applied = try await SyncError.onLocalStore(store.name) {
                 try await incoming.apply(
                     to: store, device: device, remote: remote,

@@ -12,11 +12,6 @@ struct SyncStanding {
     /// has not pulled may be gone from the server, so it pulls every record before it
     /// pushes, lest its edits of those records bring them back.
     var behindHorizon = false
-    /// Whether the store's last push reached the server and was cut off before the store
-    /// noted it (its device's note there is above all the store noted, and the store still
-    /// marks a push in flight): the models that push named were on the server, so a catch-up
-    /// that finds their records gone deletes them as it deletes edited ones.
-    var pushReachedUnnoted = false
     /// The server's compaction horizon, read once per sync: no tombstone above this store's
     /// cursor is removed while it syncs (its device is noted before its push). Nil for a
     /// server the store did not sync with before.
@@ -73,11 +68,11 @@ extension StoreSyncEngine {
             // flight here (or was cut off before it was noted): a note above both says the
             // device pushed what this store does not hold.
             let now = try await SyncError.onLocalStore(store.name) { try await SyncState.read(of: store) }
-            let notedAbove = note.noted > max(now.cursor, now.notedCursor, now.announcedCursor)
-            if note.cursor > now.cursor || (notedAbove && !now.pushing) {
+            if note.cursor > now.cursor
+                || (note.noted > max(now.cursor, now.notedCursor, now.announcedCursor) && !now.pushing)
+            {
                 standing.behindDevice = device
             }
-            standing.pushReachedUnnoted = notedAbove && now.pushing
         }
         let horizon = try await compaction.horizon()
         try Self.checkHorizon(horizon, below: lastSequence, on: connection)
@@ -106,17 +101,14 @@ extension StoreSyncEngine {
     /// and the tombstone that would have said which write came last is gone): only the
     /// models added here since stay, to be pushed. Returns what applying did.
     func catchUp(
-        _ store: SyncedStore, codecs: [String: EntityCodec], records: RemoteRecords, device: UUID,
-        pushReachedUnnoted: Bool
+        _ store: SyncedStore, codecs: [String: EntityCodec], records: RemoteRecords, device: UUID
     ) async throws(SyncError) -> IncomingChanges.Outcome {
         let liveNames = try await records.liveNames()
         logger.notice(
             "\(store.name): behind the tombstones the server removed: every record pulled before the push",
             metadata: ["store": "\(store.name)"])
         return try await pull(
-            Pull(
-                after: 0, liveNames: liveNames, deletesEditedModels: true, deletesNamedAdds: pushReachedUnnoted),
-            into: store, codecs: codecs,
+            Pull(after: 0, liveNames: liveNames, deletesEditedModels: true), into: store, codecs: codecs,
             records: records, device: device
         ).outcome
     }

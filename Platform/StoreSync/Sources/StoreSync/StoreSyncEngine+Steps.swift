@@ -41,9 +41,7 @@ extension StoreSyncEngine {
             // After the names are given (a restored store names its models as its device
             // did), before anything is sent; then the push is read again, without the
             // models the catch-up deleted.
-            let caughtUp = try await catchUp(
-                store, codecs: codecs, records: records, device: device,
-                pushReachedUnnoted: standing.pushReachedUnnoted)
+            let caughtUp = try await catchUp(store, codecs: codecs, records: records, device: device)
             report.receivedUpdates += caughtUp.updated
             report.receivedInsertions += caughtUp.inserted
             report.receivedDeletions += caughtUp.deleted

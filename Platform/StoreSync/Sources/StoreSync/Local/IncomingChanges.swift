@@ -32,25 +32,16 @@ struct IncomingChanges {
     let linkElements: [UUID: [String: [String: [String]]]]
     /// Whether a model edited here since the last push whose record is not among
     /// ``liveNames`` is deleted too (a store catching up before its push,
-    /// ``StoreSyncEngine/catchUp(_:codecs:records:device:pushReachedUnnoted:)``); otherwise it
-    /// waits for the push.
+    /// ``StoreSyncEngine/catchUp(_:codecs:records:device:)``); otherwise it waits for the push.
     let deletesEditedModels: Bool
-    /// Whether, with ``deletesEditedModels``, a model added since the last push noted that
-    /// has a record name is deleted too when its record is not among ``liveNames``: the
-    /// store's last push named it and reached the server, cut off before the store noted it
-    /// (``SyncStanding/pushReachedUnnoted``), so the record was on the server and was deleted
-    /// on another machine since. Without it, such an add stays and is sent.
-    let deletesNamedAdds: Bool
 
     init(
         records received: [SyncRecord], cursor: Int64, liveNames: Set<UUID>? = nil,
-        linkElements: [UUID: [String: [String: [String]]]] = [:], deletesEditedModels: Bool = false,
-        deletesNamedAdds: Bool = false
+        linkElements: [UUID: [String: [String: [String]]]] = [:], deletesEditedModels: Bool = false
     ) {
         self.liveNames = liveNames
         self.linkElements = linkElements
         self.deletesEditedModels = deletesEditedModels
-        self.deletesNamedAdds = deletesNamedAdds
         var latest: [UUID: SyncRecord] = [:]
         for record in received where (latest[record.recordName]?.sequence ?? .min) <= record.sequence {
             latest[record.recordName] = record
@@ -330,7 +321,7 @@ struct IncomingChanges {
 
     /// Deletes the models that have a record name the server no longer has, but for those
     /// with a change not pushed yet (or, with ``deletesEditedModels``, those added since the
-    /// last push, unless ``deletesNamedAdds``); returns how many.
+    /// last push); returns how many.
     private func deleteModelsWithoutRecords(
         liveNames: Set<UUID>, codecs: [String: EntityCodec], pending: [PersistentIdentifier: LocalChanges.Change],
         metadata: SyncMetadata, context: ModelContext, namesToRemove: inout [PersistentIdentifier]
@@ -340,7 +331,7 @@ struct IncomingChanges {
         let received = Set(records.filter { !$0.isDeleted }.map(\.recordName))
         for codec in codecs.values.sorted(by: { $0.entityName < $1.entityName }) {
             let gone = try metadata.recordNames(ofEntity: codec.entityName).filter { identifier, name in
-                pending[identifier].map { deletesEditedModels && (!$0.wasInserted || deletesNamedAdds) } ?? true
+                pending[identifier].map { deletesEditedModels && !$0.wasInserted } ?? true
                     && !namesToRemove.contains(identifier)
                     && UUID(uuidString: name).map { !liveNames.contains($0) && !received.contains($0) } ?? false
             }

@@ -85,11 +85,46 @@ struct CausalHistory {
     /// Adds of a memo to a shelf made by a machine whose removal of it is not surely on the
     /// server: the two may be one push's, which sends no change (see the Limits article).
     private var foldedAdds: Set<Int> = []
+    /// By machine: the entries' adds and edits that a push cut off before it was noted sent,
+    /// until a sync of the machine ends; and those that may come back after a removal (the
+    /// Limits article: the machine was then away past the retention, and its catch-up keeps
+    /// them as never sent).
+    private var unnotedPushed: [Set<Int>] = []
+    private var mayComeBack: Set<Int> = []
 
     init(machines: Int) {
         seen = Array(repeating: [], count: machines)
         maySeen = seen
         pending = Array(repeating: [], count: machines)
+        unnotedPushed = Array(repeating: [], count: machines)
+    }
+
+    /// A push of `machine` reached the server and was cut off before the store noted it.
+    mutating func pushedUnnoted(by machine: Int) {
+        unnotedPushed[machine].formUnion(pending[machine].filter { edits[$0].value != nil })
+        pushed(by: machine)
+    }
+
+    /// The retention passed while every machine but `machine` was away: the entries the
+    /// others' unnoted pushes sent may come back after a removal made elsewhere.
+    mutating func retentionPassed(syncedBy machine: Int) {
+        for other in unnotedPushed.indices where other != machine { mayComeBack.formUnion(unnotedPushed[other]) }
+        unnotedPushed[machine] = []
+    }
+
+    /// Whether an entry may be present though its last edits are removals (the Limits
+    /// article's unnoted push), with a value one of its edits wrote.
+    private func mayComeBack(_ key: EntryKey) -> Bool {
+        edits.contains { $0.key == key && mayComeBack.contains($0.id) }
+    }
+
+    /// How many entries came back as the Limits article says they may.
+    func cameBack(in final: Replica) -> Int {
+        keys.filter { key in
+            let candidates = undominated(key)
+            return mayComeBack(key) && final.values[key] != nil && !candidates.isEmpty
+                && candidates.allSatisfy { $0.value == nil }
+        }.count
     }
 
     mutating func record(_ key: EntryKey, value: String?, machine: Int, step: Int, writesValue: Bool = true) {
@@ -130,6 +165,8 @@ struct CausalHistory {
     /// A pull of `machine` was applied: its clock is now at or above every version on the
     /// server.
     mutating func pulled(by machine: Int) {
+        // A sync that pulled noted its push, and sent again what an unnoted one had.
+        unnotedPushed[machine] = []
         seen[machine].formUnion(onServer)
         mayHavePulled(by: machine)
     }
@@ -242,7 +279,8 @@ struct CausalHistory {
             if case .shelved = key { return false }
             if case .filing = key { return false }
             let candidates = undominated(key)
-            return final.values[key] != nil && !candidates.isEmpty && candidates.allSatisfy { $0.value == nil }
+            return !mayComeBack(key) && final.values[key] != nil && !candidates.isEmpty
+                && candidates.allSatisfy { $0.value == nil }
         }.count
     }
 
@@ -281,6 +319,12 @@ struct CausalHistory {
             {
                 // A filing kept the entry over a removal: its other fields are those of the
                 // last writes of them (the server merges per field).
+                continue
+            }
+            if let value, candidates.allSatisfy({ $0.value == nil }), mayComeBack(key),
+                edits.contains(where: { $0.key == key && $0.value == value })
+            {
+                // Came back, as the Limits article says it may.
                 continue
             }
             if !candidates.contains(where: { $0.value == value }) {

@@ -36,6 +36,9 @@ struct SimulationStats {
     var diverged = 0
     /// Entries removed for good that were present at the end (each also a divergence).
     var resurrected = 0
+    /// Entries removed that came back as the Limits article says they may: added by a push
+    /// cut off before it was noted, whose machine was then away past the retention.
+    var cameBack = 0
     /// Records the syncs' digest checks compared, and those they found different from the
     /// server's and repaired: each repair is a divergence the engine let happen.
     var checked = 0
@@ -67,6 +70,7 @@ struct SimulationStats {
         concurrent += other.concurrent
         diverged += other.diverged
         resurrected += other.resurrected
+        cameBack += other.cameBack
         checked += other.checked
         repaired += other.repaired
         versionsCompared += other.versionsCompared
@@ -86,6 +90,6 @@ struct SimulationStats {
             + "\(behindHorizon) syncs that began behind them); "
             + "\(decided) entries won by the edit made after the others, \(concurrent) by one of concurrent edits; "
             + "\(checked) records compared by digest checks, \(repaired) repaired; "
-            + "\(versionsCompared) records' field versions compared with the server's at the end; \(diverged) diverged, \(resurrected) resurrected"
+            + "\(versionsCompared) records' field versions compared with the server's at the end; \(diverged) diverged, \(resurrected) resurrected (and \(cameBack) back by the Limits' unnoted push)"
     }
 }

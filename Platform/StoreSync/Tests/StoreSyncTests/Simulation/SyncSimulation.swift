@@ -102,6 +102,7 @@ struct SyncSimulation {
         }
         problems += try await hostileRecordProblems()
         stats.resurrected = history.resurrections(in: onServer)
+        stats.cameBack = history.cameBack(in: onServer)
         if problems.isEmpty {
             problems = history.violations(in: onServer)
         }
@@ -326,6 +327,7 @@ struct SyncSimulation {
         history.pushed(by: index)
         history.pulled(by: index)
         hasDump = false
+        history.retentionPassed(syncedBy: index)
         // A push adds or changes rows and never removes one: the rows gone are tombstones
         // the compaction removed.
         let removed = before.subtracting(try await recordNames()).count
@@ -514,7 +516,11 @@ struct SyncSimulation {
         } catch let error as SyncError {
             guard "\(error)".contains("stopped for a test") else { throw error }
         }
-        history.pushed(by: index)
+        if stop == .afterPushing {
+            history.pushedUnnoted(by: index)
+        } else {
+            history.pushed(by: index)
+        }
         try machines[index].reopen()
         stats.cutOff += 1
         return ""
