@@ -83,9 +83,9 @@ extension ModelContextCore {
             forgetLinksToDiscardedInserts()
         } else {
             for (operation, written) in zip(operations, outcome.committed) where written != nil {
-                for model in operation.inserted { insertedModels.remove(model) }
-                for model in operation.changed { changedModels.remove(model) }
-                for model in operation.deleted { deletedModels.remove(model) }
+                insertedModels.remove(contentsOf: operation.inserted)
+                changedModels.remove(contentsOf: operation.changed)
+                deletedModels.remove(contentsOf: operation.deleted)
             }
         }
         if !saved.isEmpty { announce(saved) }

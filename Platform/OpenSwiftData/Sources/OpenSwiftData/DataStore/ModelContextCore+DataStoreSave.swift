@@ -36,7 +36,6 @@ extension ModelContextCore {
             for (model, snapshot) in zip(deleted, deletedSnapshots) {
                 settleDeleted(model, store: store)
                 session.snapshots[snapshot.persistentIdentifier] = nil
-                deletedModels.remove(model)
                 saved.deleted.append(snapshot.persistentIdentifier)
             }
             var rewritten: [DefaultSnapshot] = []
@@ -45,7 +44,6 @@ extension ModelContextCore {
                 let settled = snapshot.copy(persistentIdentifier: identifier, remappedIdentifiers: remapped)
                 settleInserted(model, identifier: identifier, store: store)
                 session.snapshots[identifier] = settled
-                insertedModels.remove(model)
                 saved.inserted.append(identifier)
                 if snapshot.refers(toAnyOf: remapped) { rewritten.append(settled) }
             }
@@ -55,10 +53,12 @@ extension ModelContextCore {
                 model.persistentBackingData.forgetChangedProperties()
                 model.persistentBackingData.forgetSnapshot()
                 session.snapshots[snapshot.persistentIdentifier] = settled
-                changedModels.remove(model)
                 saved.updated.append(snapshot.persistentIdentifier)
                 if snapshot.refers(toAnyOf: remapped) { rewritten.append(settled) }
             }
+            deletedModels.remove(contentsOf: deleted)
+            insertedModels.remove(contentsOf: inserted)
+            changedModels.remove(contentsOf: updated)
             for model in inserted { storeToOneKeys(of: model.persistentBackingData) }
             for model in updated { storeToOneKeys(of: model.persistentBackingData) }
             reregister(result.snapshotsToReregister, store: store, session: session)
