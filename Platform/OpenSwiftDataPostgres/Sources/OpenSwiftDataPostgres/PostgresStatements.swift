@@ -10,7 +10,9 @@ import PostgresNIO
 /// whose statement failed that way would then wait in its `ROLLBACK` for ever. The store
 /// asks before each statement whether the connection is closed, and a transaction rolls
 /// back only on a connection still open (the server rolls back a transaction whose
-/// connection ended).
+/// connection ended). A connection that closes between the check and the write still leaves
+/// that statement waiting: a window of the event loop's turn, which the check narrows and
+/// does not close.
 extension PostgresConnection {
     /// Runs `query`; its rows.
     ///
