@@ -347,9 +347,7 @@ struct SyncSimulation {
     /// Whether the machine's store has pulled less than the tombstones the server removed,
     /// and has pushed to it: its next sync catches up (pulls every record before its push).
     private func isBehindHorizon(_ index: Int) async throws -> Bool {
-        guard
-            try await TestPostgres.integer(
-                "SELECT count(*)::int8 FROM pg_tables WHERE tablename = 'storesync_compactions'", on: url) == 1,
+        guard try await hasTable("storesync_compactions"),
             let horizon = try await TestPostgres.integer(
                 "SELECT horizon FROM storesync_compactions WHERE store = 'notes'", on: url)
         else { return false }
@@ -359,8 +357,12 @@ struct SyncSimulation {
 
     /// Whether the engine has made the store's table on the server yet.
     private func hasSyncTables() async throws -> Bool {
-        try await TestPostgres.integer(
-            "SELECT count(*)::int8 FROM pg_tables WHERE tablename = 'storesync_records_notes'", on: url) == 1
+        try await hasTable("storesync_records_notes")
+    }
+
+    /// Whether the server's database has the table `name`.
+    private func hasTable(_ name: String) async throws -> Bool {
+        try await TestPostgres.integer("SELECT count(*)::int8 FROM pg_tables WHERE tablename = '\(name)'", on: url) == 1
     }
 
     /// Adds the movie with a note, or sets its note when the machine holds it; the machine
