@@ -378,4 +378,36 @@ struct ServerWentBackTests {
         #expect(report.serverWentBack)
         #expect(try a.movies().map(\.movie) == [1, 2, 3, 9])
     }
+
+    @Test(
+        "seed 76 (STORESYNC_SIM_STEPS=60): an edit the server kept its own over, not pulled before the server went back, is sent again at the version it was written at, above the older copy's"
+    )
+    func supersededEditSentAgainAtItsVersion() async throws {
+        let url = try await TestPostgres.newDatabase()
+        let copy = ServerCopy()
+        let (a, b) = (try Machine(), try Machine())
+        try a.add(movie: 1, note: "first")
+        try await a.sync(url)
+        try await b.sync(url)
+        try copy.take(of: url)
+        // B's clock is an hour ahead: its edit wins over A's, made after it.
+        b.clockOffset = 3_600
+        try b.edit(movie: 1, note: "B")
+        try await b.sync(url)
+        try a.edit(movie: 1, note: "A")
+        // Its number, past the copy's last, tells A that the server went back.
+        try a.add(movie: 2, note: "A")
+        // The server keeps B's edit over A's; A's sync ends before it pulls B's.
+        await #expect(throws: SyncError.self) { try await a.sync(url, stoppingAt: .afterConfirmingPush) }
+        try copy.putBack(into: url)
+
+        // The server lost B's edit: A's, later than the copy's, is the latest it can have.
+        #expect(try await a.sync(url).serverWentBack)
+        #expect(try a.movies().map(\.description) == ["1/A", "2/A"])
+        // B sends its edit again, and it wins again.
+        try await b.sync(url)
+        try await a.sync(url)
+        for machine in [a, b] { #expect(try machine.movies().map(\.description) == ["1/B", "2/A"]) }
+        try await expectVersionsAsOnServer([a, b], url)
+    }
 }

@@ -269,7 +269,8 @@ struct OutgoingChanges {
     /// past the versions sent, and the records the server kept over this push
     /// (``RemoteRecords/PushOutcome/superseded``) are noted for the pull, which applies them
     /// whatever the cursor; the field versions the server returned are noted
-    /// (``RecordVersions``), and so are the deletions sent, kept for `retention`
+    /// (``RecordVersions``), those of the records it kept over this push at the versions sent,
+    /// and so are the deletions sent, kept for `retention`
     /// (``DeletionsNoted``), and the last sequence number the push was given, which the
     /// device's note on the server is at least (``SyncState/notedCursor``). Returns the
     /// state after.
@@ -304,6 +305,16 @@ struct OutgoingChanges {
             for (name, fieldVersions) in versions {
                 guard let identifier = models[name] else { continue }
                 try metadata.setRecordVersions(fieldVersions, of: identifier)
+            }
+            // The store holds its values of these until the pull brings the server's; the
+            // history they were read from is gone. Noted at the versions they were written
+            // at, so that a server that goes back in time before that pull is sent them at
+            // those, not below every write (seed 76).
+            let keptOver = Set(superseded)
+            for record in records where !record.isDeleted && keptOver.contains(record.recordName) {
+                guard let identifier = models[record.recordName] else { continue }
+                let written = record.fieldVersions.filter { $0.value != HybridLogicalClock.unchangedFieldVersion }
+                try RecordVersions.merge(written, of: identifier, in: metadata)
             }
             var bases = try LinkBases.read(from: metadata, server: state.server)
             for change in linkChanges { bases.apply(change) }

@@ -4,7 +4,9 @@ import OpenSwiftData
 /// What a store knows of its records' field versions (``HybridLogicalClock/fieldVersion``,
 /// by field name), noted in its ``SyncMetadata`` as the server holds them: after a pull,
 /// the versions of the records it applied; after a push, those the server returned for the
-/// records it wrote. A record deleted here, or by a tombstone received, has none.
+/// records it wrote, and for those it kept its own version of over this store's, the
+/// versions this store's values were written at, until the pull brings the server's. A
+/// record deleted here, or by a tombstone received, has none.
 ///
 /// The store keeps the server's own text of them (`field_versions` as `jsonb` prints it),
 /// beside the record's name (``SyncMetadata/setRecordVersions(_:of:)``), read only where
