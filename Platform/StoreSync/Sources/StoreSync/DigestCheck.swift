@@ -93,7 +93,8 @@ struct DigestCheck {
         if !fetched.isEmpty {
             let incoming = IncomingChanges(
                 records: fetched, cursor: here.cursor,
-                linkElements: try await records.links.elements(of: fetched, codecs: codecs))
+                linkElements: try await records.links.elements(of: fetched, codecs: codecs),
+                keepsLaterNotedFields: false)
             _ = try await local {
                 try await incoming.apply(
                     to: store, device: here.device ?? UUID(), remote: remote, refetched: [],

@@ -69,6 +69,13 @@ extension StoreSyncEngine {
                 records: received, cursor: cursor, liveNames: isFirst ? pull.liveNames : nil,
                 linkElements: try await records.links.elements(of: received, codecs: codecs),
                 deletesEditedModels: pull.deletesEditedModels)
+            if let beforeApplyingPage {
+                do {
+                    try await beforeApplyingPage()
+                } catch {
+                    throw .localStore(store: store.name, reason: "\(error)")
+                }
+            }
             let applied = try await SyncError.onLocalStore(store.name) {
                 try await incoming.apply(
                     to: store, device: device, remote: remote,

@@ -61,6 +61,9 @@ public struct StoreSyncEngine: Sendable {
     /// Runs in a sync once its push is noted, before its pull, for the tests of a save made
     /// while a sync is in flight.
     var betweenPushAndPull: (@Sendable () async throws -> Void)?
+    /// Runs in a pull once a page is read, before it is applied, for the tests of a page
+    /// that another sync of the store overtakes.
+    var beforeApplyingPage: (@Sendable () async throws -> Void)?
     /// Runs in a watch between its first sync on a connection and its listening, for the
     /// tests of a push that lands there.
     var beforeListening: (@Sendable () async -> Void)?

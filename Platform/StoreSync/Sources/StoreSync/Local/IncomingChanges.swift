@@ -34,12 +34,19 @@ struct IncomingChanges {
     /// ``liveNames`` is deleted too (a store catching up before its push,
     /// ``StoreSyncEngine/catchUp(_:codecs:records:device:)``); otherwise it waits for the push.
     let deletesEditedModels: Bool
+    /// Whether a record older than what the store noted of it is left alone, field by field
+    /// (``OvertakenFields``): a page read before another sync of the store (another process)
+    /// applied a later version. A digest check's repair, which makes the store the
+    /// server's, does not.
+    let keepsLaterNotedFields: Bool
 
     init(
         records received: [SyncRecord], cursor: Int64, liveNames: Set<UUID>? = nil,
-        linkElements: [UUID: [String: [String: [String]]]] = [:], deletesEditedModels: Bool = false
+        linkElements: [UUID: [String: [String: [String]]]] = [:], deletesEditedModels: Bool = false,
+        keepsLaterNotedFields: Bool = true
     ) {
         self.liveNames = liveNames
+        self.keepsLaterNotedFields = keepsLaterNotedFields
         self.linkElements = linkElements
         self.deletesEditedModels = deletesEditedModels
         var latest: [UUID: SyncRecord] = [:]
@@ -57,6 +64,9 @@ struct IncomingChanges {
         var deleted = 0
         /// Records left alone because a newer local change will win.
         var keptLocal = 0
+        /// Records left alone because the store applied a later version of each of their
+        /// fields (``OvertakenFields``).
+        var overtaken = 0
         /// Tombstones to push for the models a delete rule deleted here (``CascadedDeletions``).
         var cascaded = 0
         /// The records this release could not read, and why: left as they are here, and
@@ -167,6 +177,23 @@ struct IncomingChanges {
                         } else {
                             outcome.keptLocal += 1
                         }
+                        continue
+                    }
+                    var overtaken = OvertakenFields()
+                    if keepsLaterNotedFields, let identifier, model != nil {
+                        overtaken = try OvertakenFields(record, noted: metadata.recordVersions(of: identifier))
+                        if overtaken.isWhole {
+                            outcome.overtaken += 1
+                            continue
+                        }
+                    }
+                    if !overtaken.fields.isEmpty, let model, let identifier {
+                        // Another sync applied later versions of some fields: the others apply.
+                        try fields.apply(to: model, isNew: false, except: overtaken.fields)
+                        received.append(
+                            (name, codec, model, record.fields.filter { !overtaken.fields.contains($0.key) }))
+                        versions[name] = (identifier, nil, overtaken.newerVersions)
+                        outcome.updated += 1
                         continue
                     }
                     if !record.isDeleted { versions[name] = (identifier, record.serverFieldVersions, nil) }

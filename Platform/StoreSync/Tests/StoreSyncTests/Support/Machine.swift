@@ -68,9 +68,18 @@ final class Machine {
             ])
     }
 
-    var store: SyncedStore {
+    var store: SyncedStore { Self.store(of: container) }
+
+    static func store(of container: ModelContainer) -> SyncedStore {
         SyncedStore(
             name: "notes", container: container, domainKeys: ["WatchedMovie": ["movieID"], "Shelf": ["name"]])
+    }
+
+    /// Syncs the store of `container` with an engine of its own, as another process syncing
+    /// the same store does (from a test's hook, while a sync of the machine is in flight).
+    static func sync(_ container: ModelContainer, _ url: String) async throws {
+        let engine = StoreSyncEngine(remote: try SyncRemote(url: url), logger: Logger(label: "test"))
+        _ = try await engine.sync([store(of: container)])
     }
 
     /// Syncs the store. A sync that repaired a record or left one unresolved (its digest
@@ -84,6 +93,7 @@ final class Machine {
         pullPageSize: Int = RemoteRecords.pageSize, tombstoneRetention: Duration? = nil,
         compactionClockAhead: Duration = .zero,
         betweenPushAndPull: (@Sendable () async throws -> Void)? = nil,
+        beforeApplyingPage: (@Sendable () async throws -> Void)? = nil,
         sourceLocation: SourceLocation = #_sourceLocation
     ) async throws -> StoreSyncReport {
         var engine = StoreSyncEngine(remote: try SyncRemote(url: url), logger: Logger(label: "test"))
@@ -92,6 +102,7 @@ final class Machine {
         engine.compactionClockAhead = compactionClockAhead
         engine.pullPageSize = pullPageSize
         engine.betweenPushAndPull = betweenPushAndPull
+        engine.beforeApplyingPage = beforeApplyingPage
         let report = try await engine.sync([store]).first ?? StoreSyncReport(store: "none")
         if !allowingRepairs {
             #expect(report.repaired == 0, "the digest check repaired records", sourceLocation: sourceLocation)
