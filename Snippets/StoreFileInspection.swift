@@ -1,7 +1,7 @@
 // snippet.hide
 import Foundation
 // snippet.show
-@_spi(StoreFiles) import OpenSwiftData
+import OpenSwiftData
 
 // snippet.hide
 enum TripsV1: VersionedSchema {

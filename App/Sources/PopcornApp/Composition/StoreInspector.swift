@@ -1,6 +1,6 @@
 import DataPersistenceInfrastructure
 import Foundation
-@_spi(StoreFiles) import OpenSwiftData
+import OpenSwiftData
 
 /// The `stores status` and `stores check` output of what ``StoreMaintenance`` finds,
 /// and the note on read-only stores.

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(StoreFiles) import OpenSwiftData
+import OpenSwiftData
 
 /// How ``ContextStores/openForReading(_:)`` found a store.
 public enum StoreReadAccess: Sendable, Hashable {

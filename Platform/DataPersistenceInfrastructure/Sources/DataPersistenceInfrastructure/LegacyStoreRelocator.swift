@@ -1,6 +1,6 @@
 import Foundation
 import Logging
-@_spi(StoreFiles) import OpenSwiftData
+import OpenSwiftData
 
 /// Moves a store to a new file name without losing a row, such as the search history's
 /// `searchkit-cloudkit.sqlite` to `popcorn-search-cloudkit.sqlite`.

@@ -1,6 +1,6 @@
 import Foundation
 import Logging
-@_spi(StoreFiles) import OpenSwiftData
+import OpenSwiftData
 
 /// Creates the model containers of every context with one policy for failures.
 ///

@@ -1,6 +1,6 @@
 import Foundation
 import Logging
-@_spi(StoreFiles) import OpenSwiftData
+import OpenSwiftData
 import PopcornTestSupport
 import Testing
 

@@ -1,6 +1,6 @@
 import Foundation
 internal import GRDB
-@_spi(StoreFiles) import OpenSwiftData
+import OpenSwiftData
 
 /// Changes a store file as a newer release of a program would have left it, for tests of
 /// what a program does with a store it must refuse. Tests outside OpenSwiftData use this

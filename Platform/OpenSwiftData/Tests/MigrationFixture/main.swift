@@ -20,7 +20,7 @@
 //       not "ok"
 // The loops print "READY" once the store is open, and run until they are killed.
 import Foundation
-@_spi(StoreFiles) import OpenSwiftData
+import OpenSwiftData
 
 enum ItemsV1: VersionedSchema {
     static let versionIdentifier = Schema.Version(1, 0, 0)

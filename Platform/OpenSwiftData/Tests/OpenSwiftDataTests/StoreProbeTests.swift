@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import Testing
 
-@_spi(StoreFiles) @testable import OpenSwiftData
+@testable import OpenSwiftData
 
 @Suite("The probe that looks at a store before its pool opens, and sets the log up")
 struct StoreProbeTests {

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(StoreFiles) import OpenSwiftData
+import OpenSwiftData
 
 /// Reads stores from outside, as another process or a person with `sqlite3` would:
 /// through OpenSwiftData's `StoreFile`, or through a fresh context of a container.

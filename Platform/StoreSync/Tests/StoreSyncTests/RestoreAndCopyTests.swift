@@ -4,7 +4,7 @@ import OpenSwiftDataTesting
 import StoreSyncTesting
 import Testing
 
-@_spi(StoreFiles) @testable import OpenSwiftData
+@testable import OpenSwiftData
 @testable import StoreSync
 
 /// A store restored from a backup, or a data folder copied to another machine.

@@ -1,6 +1,6 @@
 import DataPersistenceInfrastructure
 import Foundation
-@_spi(StoreFiles) import OpenSwiftData
+import OpenSwiftData
 
 @testable import SearchInfrastructure
 

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(StoreFiles) import OpenSwiftData
+import OpenSwiftData
 
 /// Looks after declared stores as a whole, outside their contexts: inspects and checks
 /// them without writing, migrates, backs up and restores user-data stores, and deletes

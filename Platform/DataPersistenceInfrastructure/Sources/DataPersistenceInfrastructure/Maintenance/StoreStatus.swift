@@ -1,5 +1,5 @@
 import Foundation
-@_spi(StoreFiles) import OpenSwiftData
+import OpenSwiftData
 
 /// What a store's file holds, read without writing to it (``StoreMaintenance/status(of:in:)``).
 public struct StoreStatus: Sendable, Hashable {

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(StoreFiles) import OpenSwiftData
+import OpenSwiftData
 
 /// Whether a store can be changed, checked before anything is touched, so that a
 /// command that would change a store it cannot write (sync, migrate, restore, a new

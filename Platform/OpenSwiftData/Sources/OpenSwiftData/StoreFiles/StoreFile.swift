@@ -35,7 +35,7 @@ import Foundation
 /// - ``checkpoint()``
 /// - ``move(to:)``
 /// - ``removeFiles()``
-@_spi(StoreFiles) public struct StoreFile: Hashable, Sendable, CustomStringConvertible {
+public struct StoreFile: Hashable, Sendable, CustomStringConvertible {
     /// The suffixes of a store's files: the main file, its write-ahead log and the log's
     /// shared-memory index.
     static let suffixes = ["", "-wal", "-shm"]

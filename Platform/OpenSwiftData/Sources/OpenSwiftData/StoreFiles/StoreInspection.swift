@@ -1,6 +1,6 @@
 /// What a store file holds, read without writing to it: see
 /// `StoreFile.inspect(expecting:migrationPlan:)`.
-@_spi(StoreFiles) public struct StoreInspection: Sendable, Hashable {
+public struct StoreInspection: Sendable, Hashable {
     /// What state a store file is in, compared with the schema a program expects.
     public enum State: Sendable, Hashable, CustomStringConvertible {
         /// There is no file.

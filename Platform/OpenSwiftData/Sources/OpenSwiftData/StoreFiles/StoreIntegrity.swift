@@ -1,5 +1,5 @@
 /// The result of SQLite's integrity check of a store file: see `StoreFile.checkIntegrity()`.
-@_spi(StoreFiles) public enum StoreIntegrity: Sendable, Hashable, CustomStringConvertible {
+public enum StoreIntegrity: Sendable, Hashable, CustomStringConvertible {
     /// SQLite found nothing wrong.
     case ok
     /// SQLite found damage; its messages, in the order it reported them.

@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import Testing
 
-@_spi(StoreFiles) @testable import OpenSwiftData
+@testable import OpenSwiftData
 
 /// A store's external data goes wherever the store goes: backups, restores, migration
 /// backups, moves, removal, copies of rows, dry runs and migrations that drop a column.

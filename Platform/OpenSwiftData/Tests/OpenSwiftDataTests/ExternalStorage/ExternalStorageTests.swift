@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import Testing
 
-@_spi(StoreFiles) @testable import OpenSwiftData
+@testable import OpenSwiftData
 
 /// `@Attribute(.externalStorage)`: large values in files beside the store, rows holding
 /// their names, and no file missing or left behind whatever a save does.

@@ -1,6 +1,6 @@
 import Foundation
 import GRDB
-@_spi(StoreFiles) import OpenSwiftData
+import OpenSwiftData
 import Testing
 
 /// I/O errors injected at every read, write, truncate, sync, lock, shared-memory map and

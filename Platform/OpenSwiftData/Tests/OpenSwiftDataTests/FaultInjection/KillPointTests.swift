@@ -1,6 +1,6 @@
 import Foundation
 import GRDB
-@_spi(StoreFiles) import OpenSwiftData
+import OpenSwiftData
 import Testing
 
 #if canImport(Glibc)

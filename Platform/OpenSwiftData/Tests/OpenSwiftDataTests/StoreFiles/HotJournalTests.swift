@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import Testing
 
-@_spi(StoreFiles) @testable import OpenSwiftData
+@testable import OpenSwiftData
 
 /// A store that a crash left in the middle of a write in rollback-journal mode (the moment
 /// a file is switched to WAL) opens with its committed rows; read-only, it says what to do.

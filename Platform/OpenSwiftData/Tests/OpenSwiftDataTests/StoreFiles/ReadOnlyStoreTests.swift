@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import Testing
 
-@_spi(StoreFiles) @testable import OpenSwiftData
+@testable import OpenSwiftData
 
 /// `ModelConfiguration(url:allowsSave: false)`: an existing store read on a connection
 /// that cannot write, never created, migrated or changed; and how such a connection is

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@_spi(StoreFiles) @testable import OpenSwiftData
+@testable import OpenSwiftData
 
 @Suite("StoreFile backups and restore: one naming rule, SQLite's backup API")
 struct StoreBackupTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@_spi(StoreFiles) @testable import OpenSwiftData
+@testable import OpenSwiftData
 
 @Suite("StoreFile: checkpoint, move and remove a store's files")
 struct StoreFileMaintenanceTests {

@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import Testing
 
-@_spi(StoreFiles) @testable import OpenSwiftData
+@testable import OpenSwiftData
 
 @Suite("StoreFile.checkIntegrity: SQLite's integrity check, read-only")
 struct StoreIntegrityTests {

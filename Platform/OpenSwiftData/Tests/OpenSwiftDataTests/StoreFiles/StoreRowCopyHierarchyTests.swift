@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import Testing
 
-@_spi(StoreFiles) @testable import OpenSwiftData
+@testable import OpenSwiftData
 
 /// A hierarchy with relationships: `Van` is a `Carrier`; a `Depot` holds carriers (the
 /// inverse's column `Carrier.depot`) and routes (a join table), and a route lists vans

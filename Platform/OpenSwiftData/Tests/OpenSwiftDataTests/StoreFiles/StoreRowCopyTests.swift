@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import Testing
 
-@_spi(StoreFiles) @testable import OpenSwiftData
+@testable import OpenSwiftData
 
 @Suite("StoreFile.copyRows: the rows of a store of the same schema, added in one transaction")
 struct StoreRowCopyTests {

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(StoreFiles) import OpenSwiftData
+import OpenSwiftData
 import OpenSwiftDataTesting
 
 /// A machine of the simulation: a data folder, its store (closed while another process
