@@ -36,10 +36,18 @@ enum PostgresRows {
         // The to-many targets of the rows read: of every row, or of these rows only.
         let owners = query.readsEveryRow ? nil : rows.map(\.key)
         for toMany in layout.toManys {
-            guard let inverse = toMany.inverseToOne else { continue }
-            let targets = try await targets(
-                of: toMany.target, through: inverse, owners: owners, tables: tables, store: storeIdentifier,
-                on: connection, logger: logger)
+            let targets: [Int64: [PersistentIdentifier]]
+            if let inverse = toMany.inverseToOne {
+                targets = try await self.targets(
+                    of: toMany.target, through: inverse, owners: owners, tables: tables, store: storeIdentifier,
+                    on: connection, logger: logger)
+            } else if let join = toMany.joinTable {
+                targets = try await joinedTargets(
+                    of: toMany, in: join, owners: owners, tables: tables, store: storeIdentifier, on: connection,
+                    logger: logger)
+            } else {
+                continue
+            }
             for index in rows.indices {
                 rows[index].values[toMany.name] = .toMany(targets[rows[index].key] ?? [])
             }
@@ -49,6 +57,31 @@ enum PostgresRows {
                 persistentIdentifier: try identifier(layout.entityName, row.key, store: storeIdentifier),
                 values: row.values)
         }
+    }
+
+    /// The targets `toMany`'s join table links to each row (one of `owners`, when given), by
+    /// that row's `_pk`, in the order the links were added.
+    private static func joinedTargets(
+        of toMany: StoredEntityLayout.ToMany, in join: String, owners: [Int64]?, tables: PostgresTables,
+        store storeIdentifier: String, on connection: PostgresConnection, logger: Logger
+    ) async throws -> [Int64: [PersistentIdentifier]] {
+        if owners?.isEmpty == true { return [:] }
+        let (own, other) = toMany.isJoinSource ? ("source", "target") : ("target", "source")
+        var binds = PostgresBindings()
+        var condition = ""
+        if let owners {
+            binds.append(owners)
+            condition = " WHERE \(own) = ANY($1)"
+        }
+        let sql = "SELECT \(own), \(other) FROM \(tables.table(join))\(condition) ORDER BY _order"
+        var targets: [Int64: [PersistentIdentifier]] = [:]
+        for try await (owner, key) in try await connection.statement(
+            PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger
+        )
+        .decode((Int64, Int64).self) {
+            targets[owner, default: []].append(try identifier(toMany.target, key, store: storeIdentifier))
+        }
+        return targets
     }
 
     /// The models of `target` whose to-one `inverse` names a row (one of `owners`, when

@@ -21,6 +21,7 @@ extension PostgresStore {
             var writer = RowWriter(tables: tables, store: identifier, connection: connection, logger: logger)
             try await writer.insert(inserted)
             try await writer.update(updated)
+            try await writer.link(inserted + updated)
             try await writer.delete(deleted)
             return writer.remapped
         }
@@ -188,6 +189,56 @@ private struct RowWriter {
                 try await connection.statement(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger)
                 start += chunk.count
             }
+        }
+    }
+
+    /// Writes the to-many relationships kept in join tables (``PostgresTables``) as the
+    /// snapshots hold them: for each join table and side, the links of the rows written that
+    /// the snapshots no longer hold are deleted and those missing are added, in the
+    /// snapshots' order. The side that does not own the table is written first, the owner's
+    /// last, as the SQLite store does, so that the owner's arrays decide where the two sides
+    /// of a save disagree.
+    func link(_ snapshots: [DefaultSnapshot]) async throws {
+        // By join table and side: each row's key and its targets' keys.
+        var writes: [String: (toMany: StoredEntityLayout.ToMany, rows: [(Int64, [Int64])])] = [:]
+        for snapshot in snapshots {
+            let layout = try layout(of: snapshot)
+            for toMany in layout.toManys {
+                guard let join = toMany.joinTable, case .toMany(let targets)? = snapshot.values[toMany.name]
+                else { continue }
+                let row = (try key(of: snapshot.persistentIdentifier), try targets.map(key(of:)))
+                writes["\(toMany.isJoinSource ? 1 : 0) \(join)", default: (toMany, [])].rows.append(row)
+            }
+        }
+        for (side, write) in writes.sorted(by: { $0.key < $1.key }) {
+            let join = tables.table(String(side.dropFirst(2)))
+            let (own, other) = write.toMany.isJoinSource ? ("source", "target") : ("target", "source")
+            var owners: [Int64] = []
+            var pairs: (owners: [Int64], targets: [Int64]) = ([], [])
+            for (owner, targets) in write.rows {
+                owners.append(owner)
+                pairs.owners += Array(repeating: owner, count: targets.count)
+                pairs.targets += targets
+            }
+            var binds = PostgresBindings()
+            binds.append(owners)
+            binds.append(pairs.owners)
+            binds.append(pairs.targets)
+            try await connection.statement(
+                PostgresQuery(
+                    unsafeSQL: "DELETE FROM \(join) WHERE \(own) = ANY($1) AND (\(own), \(other)) NOT IN "
+                        + "(SELECT * FROM unnest($2::bigint[], $3::bigint[]))",
+                    binds: binds), logger: logger)
+            guard !pairs.targets.isEmpty else { continue }
+            var added = PostgresBindings()
+            added.append(pairs.owners)
+            added.append(pairs.targets)
+            try await connection.statement(
+                PostgresQuery(
+                    unsafeSQL: "INSERT INTO \(join) (\(own), \(other)) SELECT o, t FROM "
+                        + "unnest($1::bigint[], $2::bigint[]) WITH ORDINALITY AS p (o, t, n) ORDER BY n "
+                        + "ON CONFLICT DO NOTHING",
+                    binds: added), logger: logger)
         }
     }
 

@@ -5,7 +5,10 @@ import OpenSwiftData
 /// models' primary key, with a column per attribute (`bigint`, `double precision`, `text`
 /// or `bytea`, as the SQLite store's column holds an `INTEGER`, `REAL`, `TEXT` or `BLOB`)
 /// and per to-one relationship (the target's `_pk`, a foreign key). A to-many relationship
-/// is read through its inverse's column.
+/// is read through its inverse's column, or, without a to-one inverse (a many-to-many
+/// relationship, or one without an inverse), kept in a join table, as the SQLite store
+/// keeps it: `<Entity>_<relationship>` with `source` and `target` columns (each a foreign key
+/// whose row's deletion deletes the link) and `_order`, the order links were added in.
 struct PostgresTables: Sendable {
     static let primaryKey = "_pk"
 
@@ -19,8 +22,7 @@ struct PostgresTables: Sendable {
     /// The tables of `schema`'s entities in the PostgreSQL schema `name`.
     ///
     /// - Throws: ``PostgresStoreError/unsupported(_:)`` for what this store does not keep
-    ///   yet: model subclasses, and to-many relationships without a to-one inverse (which
-    ///   need join tables).
+    ///   yet: model subclasses.
     init(schema: Schema, namespace name: String) throws(PostgresStoreError) {
         try Self.checkNamespace(name)
         namespaceName = name
@@ -29,10 +31,6 @@ struct PostgresTables: Sendable {
         for layout in schema.storedEntityLayouts {
             if let superentity = layout.superentityName {
                 throw .unsupported("model subclasses (\(layout.entityName) inherits from \(superentity))")
-            }
-            if let toMany = layout.toManys.first(where: { $0.inverseToOne == nil }) {
-                throw .unsupported(
-                    "to-many relationships without a to-one inverse (\(layout.entityName).\(toMany.name))")
             }
             layouts[layout.entityName] = layout
         }
@@ -83,6 +81,26 @@ struct PostgresTables: Sendable {
             }
             statements.append("CREATE TABLE \(table(layout.entityName)) (\(columns.joined(separator: ", ")))")
             created.append(layout)
+        }
+        // Each join table once, by the side that owns it, once both its tables exist.
+        var joins: [(name: String, source: String, target: String)] = []
+        for layout in layouts.values.sorted(by: { $0.entityName < $1.entityName }) {
+            for toMany in layout.toManys where toMany.isJoinSource {
+                guard let join = toMany.joinTable, !existing.contains(join) else { continue }
+                joins.append((join, layout.entityName, toMany.target))
+                statements.append(
+                    "CREATE TABLE \(table(join)) (source bigint NOT NULL, target bigint NOT NULL, "
+                        + "_order bigint GENERATED ALWAYS AS IDENTITY, PRIMARY KEY (source, target))")
+            }
+        }
+        for join in joins {
+            for (column, target) in [("source", join.source), ("target", join.target)] {
+                statements.append(
+                    "ALTER TABLE \(table(join.name)) ADD FOREIGN KEY (\(column)) "
+                        + "REFERENCES \(table(target)) (\(Self.quote(Self.primaryKey))) "
+                        + "ON DELETE CASCADE DEFERRABLE INITIALLY DEFERRED")
+            }
+            statements.append("CREATE INDEX ON \(table(join.name)) (target)")
         }
         for layout in created {
             for toOne in layout.toOnes {

@@ -54,6 +54,13 @@ package struct StoredEntityLayout: Sendable {
         /// The target's to-one relationship that holds the link; nil when a join table
         /// does (the inverse is to-many, or there is none).
         package let inverseToOne: String?
+        /// The join table that holds the links (`<Entity>_<relationship>`, with the columns
+        /// `source` and `target`), when there is no to-one inverse; of the two sides of a
+        /// many-to-many relationship, the one whose entity and name sort first owns it.
+        package let joinTable: String?
+        /// Whether this relationship's models are the join table's `source` column (the
+        /// side that owns the table), rather than its `target`.
+        package let isJoinSource: Bool
     }
 
     package let entityName: String
@@ -96,10 +103,17 @@ package struct StoredEntityLayout: Sendable {
                     continue
                 }
                 var inverseToOne: String?
-                if case .inverseColumn(let inverseEntity, let index) = entity.storage(of: property.index) {
-                    inverseToOne = inverseEntity.properties[index].name
+                var joinTable: String?
+                var isJoinSource = false
+                switch entity.storage(of: property.index) {
+                case .inverseColumn(let inverseEntity, let index): inverseToOne = inverseEntity.properties[index].name
+                case .joinTable(let table, let isOwner): (joinTable, isJoinSource) = (table.name, isOwner)
+                case .column: break
                 }
-                toManys.append(ToMany(name: property.name, target: target, inverseToOne: inverseToOne))
+                toManys.append(
+                    ToMany(
+                        name: property.name, target: target, inverseToOne: inverseToOne, joinTable: joinTable,
+                        isJoinSource: isJoinSource))
             }
         }
         self.attributes = attributes
