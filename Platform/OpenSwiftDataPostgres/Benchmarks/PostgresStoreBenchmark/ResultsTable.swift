@@ -15,7 +15,7 @@ struct ResultsTable {
     func write(to path: String?) throws {
         guard let path else { return }
         let header = [
-            "| what | the store | postgres-nio by hand, same run | ratio | target |", "|---|---|---|---|---|",
+            "| what | the store | baseline, same run | ratio | target |", "|---|---|---|---|---|",
         ]
         try Data(((header + rows).joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: path))
     }

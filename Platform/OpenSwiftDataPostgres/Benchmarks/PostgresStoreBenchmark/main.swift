@@ -1,8 +1,9 @@
 // Measures the PostgreSQL store against the best hand-written postgres-nio code for the same
 // work (`Baseline`), in one run, on a server Scripts/bench-postgres.sh starts on loopback:
 // trips inserted with their stops in one save, every trip fetched, trips looked up by their
-// unique code, and the stops of trips read through the relationship. Prints one line per
-// figure, and writes the table of BENCHMARKS.md to the file POSTGRES_BENCH_TABLE names.
+// unique code, and the stops of trips read through the relationship; then the inserts per
+// second of four processes against one's (`Throughput`). Prints one line per figure, and
+// writes the table of BENCHMARKS.md to the file POSTGRES_BENCH_TABLE names.
 import Foundation
 import OpenSwiftData
 import OpenSwiftDataPostgres
@@ -14,6 +15,10 @@ let lookups = min(1_000, count)
 guard let url = environment["POSTGRES_BENCH_URL"], let storeURL = URL(string: url) else {
     FileHandle.standardError.write(Data("POSTGRES_BENCH_URL is not set; run Scripts/bench-postgres.sh\n".utf8))
     exit(2)
+}
+if let worker = environment["POSTGRES_BENCH_WORKER"] {
+    try Throughput.work(name: worker, saves: Int(environment["POSTGRES_BENCH_SAVES"] ?? "") ?? 100, url: storeURL)
+    exit(0)
 }
 
 /// Seconds `body` takes, best of `runs` runs.
@@ -109,4 +114,16 @@ for (what, measured, hand) in [
         what, ResultsTable.seconds(measured), baseline: ResultsTable.seconds(hand),
         ratio: String(format: "%.2f×", ratio), target: "≤ 1.5×: " + ResultsTable.verdict(ratio <= 1.5))
 }
+let saves = Int(environment["POSTGRES_BENCH_SAVES"] ?? "") ?? 300
+let one = try Throughput.measure(processes: 1, saves: saves, url: url)
+let four = try Throughput.measure(processes: 4, saves: saves, url: url)
+let growth = four / one
+print(
+    "inserts per second, \(saves) saves of \(Throughput.tripsPerSave) trips each per process: 4 processes "
+        + "\(Int(four)), 1 process \(Int(one)) (\(String(format: "%.2f", growth))×)")
+table.add(
+    "trips inserted per second by 4 processes at once (\(saves) saves of \(Throughput.tripsPerSave) trips and "
+        + "\(2 * Throughput.tripsPerSave) stops each), against 1 process's", "\(Int(four)) per s",
+    baseline: "1 process: \(Int(one)) per s", ratio: String(format: "%.2f×", growth),
+    target: "≥ 1.8×: " + ResultsTable.verdict(growth >= 1.8))
 try table.write(to: environment["POSTGRES_BENCH_TABLE"])
