@@ -114,9 +114,13 @@ for (what, measured, hand) in [
         what, ResultsTable.seconds(measured), baseline: ResultsTable.seconds(hand),
         ratio: String(format: "%.2f×", ratio), target: "≤ 1.5×: " + ResultsTable.verdict(ratio <= 1.5))
 }
-let saves = Int(environment["POSTGRES_BENCH_SAVES"] ?? "") ?? 300
-let one = try Throughput.measure(processes: 1, saves: saves, url: url)
-let four = try Throughput.measure(processes: 4, saves: saves, url: url)
+// Each figure the best of three runs, taken in turns: the server shares the cores.
+let saves = Int(environment["POSTGRES_BENCH_SAVES"] ?? "") ?? 1_000
+var (one, four) = (0.0, 0.0)
+for _ in 0..<3 {
+    one = max(one, try Throughput.measure(processes: 1, saves: saves, url: url))
+    four = max(four, try Throughput.measure(processes: 4, saves: saves, url: url))
+}
 let growth = four / one
 print(
     "inserts per second, \(saves) saves of \(Throughput.tripsPerSave) trips each per process: 4 processes "
