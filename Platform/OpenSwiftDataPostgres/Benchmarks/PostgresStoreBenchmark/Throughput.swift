@@ -10,8 +10,9 @@ import OpenSwiftDataPostgres
 enum Throughput {
     static let tripsPerSave = 5
 
-    /// Trips per second that `processes` workers insert together, `saves` saves each.
-    static func measure(processes: Int, saves: Int, url: String) throws -> Double {
+    /// Trips per second that `processes` workers insert together, `saves` saves each; `run`
+    /// tells this run's trips from other runs' (their codes are unique).
+    static func measure(processes: Int, saves: Int, run: Int, url: String) throws -> Double {
         let executable = URL(fileURLWithPath: CommandLine.arguments[0])
         var workers: [(process: Process, input: Pipe, output: Pipe)] = []
         for index in 0..<processes {
@@ -19,7 +20,7 @@ enum Throughput {
             process.executableURL = executable
             var environment = ProcessInfo.processInfo.environment
             environment["POSTGRES_BENCH_URL"] = url
-            environment["POSTGRES_BENCH_WORKER"] = "\(processes)-\(index)"
+            environment["POSTGRES_BENCH_WORKER"] = "\(run)-\(processes)-\(index)"
             environment["POSTGRES_BENCH_SAVES"] = "\(saves)"
             process.environment = environment
             let (input, output) = (Pipe(), Pipe())
