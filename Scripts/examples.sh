@@ -33,6 +33,8 @@ trap cleanup EXIT
 server=$("$ROOT/Scripts/test-postgres.sh" start --owner-pid $$)
 postgres_folder=${server#* }
 export SYNCED_NOTES_URL="${server%% *}"
+# TripServer keeps its models there too, in a PostgreSQL schema of its own.
+export TRIP_SERVER_URL="${server%% *}"
 # The folder's name is the package's identity in a URL, as in $REPOSITORY_URL.
 clone="$work/OpenSwiftData"
 git init --quiet "$clone"
