@@ -17,11 +17,12 @@ extension PostgresStore {
     {
         let (tables, identifier) = (tables, identifier)
         let (inserted, updated, deleted) = (request.inserted, request.updated, request.deleted)
+        let changed = request.changedProperties
         let remapped = try inTransaction { connection, logger in
             var writer = RowWriter(tables: tables, store: identifier, connection: connection, logger: logger)
             try await writer.insert(inserted)
-            try await writer.update(updated)
-            try await writer.link(inserted + updated)
+            try await writer.update(updated, changed: changed)
+            try await writer.link(inserted, updated, changed: changed)
             try await writer.delete(deleted)
             return writer.remapped
         }
@@ -134,17 +135,26 @@ private struct RowWriter {
         return keys
     }
 
-    /// Writes models' rows: every attribute and to-one relationship each snapshot holds (an
-    /// attribute not read is left as it is). The rows of one entity that set the same columns
+    /// Writes models' rows: the attributes the context changed (`changed`, by model; every
+    /// one a snapshot holds for a model not named there), so that a save leaves the
+    /// attributes it did not change as another process may have written them (the last writer
+    /// wins per attribute, not per row), and every to-one relationship the snapshots hold. An
+    /// attribute not read is left as it is. The rows of one entity that set the same columns
     /// are written together, by `UPDATE … FROM (VALUES …)` statements.
-    func update(_ snapshots: [DefaultSnapshot]) async throws {
+    ///
+    /// To-one relationships are written whole: with only the changed ones written, the
+    /// four-process test with a server restart (`PostgresManyProcessesTests.serverRestart`)
+    /// ended with legs whose journey column was empty in about one run in six, a cause not
+    /// found yet.
+    func update(_ snapshots: [DefaultSnapshot], changed: [PersistentIdentifier: Set<String>]) async throws {
         var groups: [[String]: [(layout: StoredEntityLayout, key: Int64, values: [StoredValue?])]] = [:]
         var order: [[String]] = []
         for snapshot in snapshots {
             let layout = try layout(of: snapshot)
+            let isChanged = { (name: String) in changed[snapshot.persistentIdentifier]?.contains(name) ?? true }
             var columns: [String] = []
             var values: [StoredValue?] = []
-            for attribute in layout.attributes {
+            for attribute in layout.attributes where isChanged(attribute.name) {
                 guard case .attribute(let value)? = snapshot.values[attribute.name], value != .notRead else { continue }
                 columns.append(attribute.name)
                 values.append(value)
@@ -193,18 +203,22 @@ private struct RowWriter {
     }
 
     /// Writes the to-many relationships kept in join tables (``PostgresTables``) as the
-    /// snapshots hold them: for each join table and side, the links of the rows written that
-    /// the snapshots no longer hold are deleted and those missing are added, in the
-    /// snapshots' order. The side that does not own the table is written first, the owner's
-    /// last, as the SQLite store does, so that the owner's arrays decide where the two sides
-    /// of a save disagree.
-    func link(_ snapshots: [DefaultSnapshot]) async throws {
+    /// snapshots hold them, those of the inserted models and those the context changed in
+    /// the updated ones (`changed`; every one of a model not named there): for each join
+    /// table and side, the links of the rows written that the snapshots no longer hold are
+    /// deleted and those missing are added, in the snapshots' order. The side that does not
+    /// own the table is written first, the owner's last, as the SQLite store does, so that
+    /// the owner's arrays decide where the two sides of a save disagree.
+    func link(
+        _ inserted: [DefaultSnapshot], _ updated: [DefaultSnapshot], changed: [PersistentIdentifier: Set<String>]
+    ) async throws {
         // By join table and side: each row's key and its targets' keys.
         var writes: [String: (toMany: StoredEntityLayout.ToMany, rows: [(Int64, [Int64])])] = [:]
-        for snapshot in snapshots {
+        for (snapshot, isInserted) in inserted.map({ ($0, true) }) + updated.map({ ($0, false) }) {
             let layout = try layout(of: snapshot)
             for toMany in layout.toManys {
-                guard let join = toMany.joinTable, case .toMany(let targets)? = snapshot.values[toMany.name]
+                guard let join = toMany.joinTable, case .toMany(let targets)? = snapshot.values[toMany.name],
+                    isInserted || changed[snapshot.persistentIdentifier]?.contains(toMany.name) ?? true
                 else { continue }
                 let row = (try key(of: snapshot.persistentIdentifier), try targets.map(key(of:)))
                 writes["\(toMany.isJoinSource ? 1 : 0) \(join)", default: (toMany, [])].rows.append(row)

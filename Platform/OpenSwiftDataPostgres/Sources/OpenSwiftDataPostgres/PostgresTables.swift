@@ -4,7 +4,8 @@ import OpenSwiftData
 /// per entity, named after it, whose `_pk` column (a `bigint` the database gives) is the
 /// models' primary key, with a column per attribute (`bigint`, `double precision`, `text`
 /// or `bytea`, as the SQLite store's column holds an `INTEGER`, `REAL`, `TEXT` or `BLOB`)
-/// and per to-one relationship (the target's `_pk`, a foreign key). A to-many relationship
+/// and per to-one relationship (the target's `_pk`, a foreign key whose `ON DELETE` is the
+/// delete rule of the to-many relationship it holds the links of). A to-many relationship
 /// is read through its inverse's column, or, without a to-one inverse (a many-to-many
 /// relationship, or one without an inverse), kept in a join table, as the SQLite store
 /// keeps it: `<Entity>_<relationship>` with `source` and `target` columns (each a foreign key
@@ -102,19 +103,40 @@ struct PostgresTables: Sendable {
             }
             statements.append("CREATE INDEX ON \(table(join.name)) (target)")
         }
+        // The delete rule of each to-many relationship read through a to-one column, by the
+        // column's entity and name: the database applies it to the column's rows.
+        var rules: [String: [String: Schema.Relationship.DeleteRule]] = [:]
+        for layout in layouts.values {
+            for toMany in layout.toManys {
+                if let inverse = toMany.inverseToOne { rules[toMany.target, default: [:]][inverse] = toMany.deleteRule }
+            }
+        }
         for layout in created {
             for toOne in layout.toOnes {
                 // Checked at commit, so that a save may insert rows that refer to each other
-                // in any order; a row deleted by another process leaves no key behind.
+                // in any order. A deletion, this store's or another process's, applies the
+                // rule of the to-many side: a cascade deletes the rows, a denial refuses the
+                // deletion at commit, any other rule clears the column.
                 statements.append(
                     "ALTER TABLE \(table(layout.entityName)) ADD FOREIGN KEY (\(Self.quote(toOne.name))) "
                         + "REFERENCES \(table(toOne.target)) (\(Self.quote(Self.primaryKey))) "
-                        + "ON DELETE SET NULL DEFERRABLE INITIALLY DEFERRED")
+                        + "ON DELETE \(Self.action(rules[layout.entityName]?[toOne.name])) DEFERRABLE INITIALLY DEFERRED"
+                )
                 statements.append(
                     "CREATE INDEX ON \(table(layout.entityName)) (\(Self.quote(toOne.name)))")
             }
         }
         return statements
+    }
+
+    /// What a foreign key does when the row it names is deleted, for the delete rule of the
+    /// to-many relationship it holds the links of (none for a to-one without one).
+    private static func action(_ rule: Schema.Relationship.DeleteRule?) -> String {
+        switch rule {
+        case .cascade: "CASCADE"
+        case .deny: "NO ACTION"
+        default: "SET NULL"
+        }
     }
 
     /// The type of the `_pk` column.

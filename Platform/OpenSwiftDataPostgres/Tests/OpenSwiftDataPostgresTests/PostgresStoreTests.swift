@@ -104,6 +104,19 @@ struct PostgresStoreTests {
         #expect(rows == 9)
     }
 
+    @Test(
+        "the database applies a cascade itself: a trip deleted by a connection the store does not own takes its stops with it"
+    )
+    func cascadeInTheDatabase() async throws {
+        let url = try await TestPostgres.newDatabase()
+        try TripData.insert(into: ModelContext(try Self.container(url)))
+        let before = try await TestPostgres.integer(#"SELECT count(*)::int8 FROM "default"."Stop""#, on: url)
+        _ = try await TestPostgres.execute(#"DELETE FROM "default"."Trip" WHERE code = 'ROM'"#, on: url)
+        let stops = try ModelContext(try Self.container(url)).fetch(FetchDescriptor<Stop>())
+        #expect(stops.count == (before ?? 0) - 2)
+        #expect(stops.allSatisfy { $0.trip != nil })
+    }
+
     @Test("each configuration name is a PostgreSQL schema of its own: two stores in one database")
     func namespacePerName() async throws {
         let url = try await TestPostgres.newDatabase()

@@ -11,12 +11,22 @@ public struct DataStoreSaveChangesRequest<Snapshot: DataStoreSnapshot>: Sendable
     public let updated: [Snapshot]
     /// The models deleted since the last save, as they were last saved.
     public let deleted: [Snapshot]
+    /// The names of the properties the context changed in each updated model since its last
+    /// save (its snapshot holds the others as the context read them): a store shared by
+    /// several processes writes only these, so that a save does not put back a value
+    /// another process changed since the context read it. A model missing here is written
+    /// whole.
+    package let changedProperties: [PersistentIdentifier: Set<String>]
 
-    init(editingState: EditingState, inserted: [Snapshot], updated: [Snapshot], deleted: [Snapshot]) {
+    init(
+        editingState: EditingState, inserted: [Snapshot], updated: [Snapshot], deleted: [Snapshot],
+        changedProperties: [PersistentIdentifier: Set<String>] = [:]
+    ) {
         self.editingState = editingState
         self.inserted = inserted
         self.updated = updated
         self.deleted = deleted
+        self.changedProperties = changedProperties
     }
 }
 

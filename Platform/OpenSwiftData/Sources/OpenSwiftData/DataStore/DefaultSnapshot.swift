@@ -44,6 +44,18 @@ public struct DefaultSnapshot: DataStoreSnapshot, Equatable {
         }
     }
 
+    /// The names of the relationships of the snapshot that refer to one of `identifiers`.
+    func relationships(referringToAnyOf identifiers: [PersistentIdentifier: PersistentIdentifier]) -> Set<String> {
+        Set(
+            values.compactMap { name, value in
+                switch value {
+                case .toOne(let target?): identifiers[target] != nil ? name : nil
+                case .toMany(let targets): targets.contains { identifiers[$0] != nil } ? name : nil
+                default: nil
+                }
+            })
+    }
+
     private enum CodingKeys: String, CodingKey {
         case persistentIdentifier
         case values

@@ -25,10 +25,16 @@ extension ModelContextCore {
             let insertedSnapshots = inserted.map { snapshot(of: $0, session: session) }
             let updatedSnapshots = updated.map { snapshot(of: $0, session: session) }
             let deletedSnapshots = deleted.map { snapshot(of: $0, session: session) }
+            var changedProperties: [PersistentIdentifier: Set<String>] = [:]
+            for (model, snapshot) in zip(updated, updatedSnapshots) {
+                let backing = model.persistentBackingData
+                changedProperties[snapshot.persistentIdentifier] = Set(
+                    backing.changedProperties.map { backing.entity.properties[$0].name })
+            }
             let result = try store.save(
                 DataStoreSaveChangesRequest(
                     editingState: editingState, inserted: insertedSnapshots, updated: updatedSnapshots,
-                    deleted: deletedSnapshots))
+                    deleted: deletedSnapshots, changedProperties: changedProperties))
             let remapped = result.remappedIdentifiers
             var saved = (
                 inserted: [PersistentIdentifier](), updated: [PersistentIdentifier](), deleted: [PersistentIdentifier]()
@@ -39,13 +45,18 @@ extension ModelContextCore {
                 saved.deleted.append(snapshot.persistentIdentifier)
             }
             var rewritten: [DefaultSnapshot] = []
+            // Of each: the relationships that named temporary identifiers.
+            var rewrittenProperties: [PersistentIdentifier: Set<String>] = [:]
             for (model, snapshot) in zip(inserted, insertedSnapshots) {
                 let identifier = remapped[snapshot.persistentIdentifier] ?? snapshot.persistentIdentifier
                 let settled = snapshot.copy(persistentIdentifier: identifier, remappedIdentifiers: remapped)
                 settleInserted(model, identifier: identifier, store: store)
                 session.snapshots[identifier] = settled
                 saved.inserted.append(identifier)
-                if snapshot.refers(toAnyOf: remapped) { rewritten.append(settled) }
+                if snapshot.refers(toAnyOf: remapped) {
+                    rewritten.append(settled)
+                    rewrittenProperties[identifier] = snapshot.relationships(referringToAnyOf: remapped)
+                }
             }
             for (model, snapshot) in zip(updated, updatedSnapshots) {
                 let settled = snapshot.copy(
@@ -54,7 +65,11 @@ extension ModelContextCore {
                 model.persistentBackingData.forgetSnapshot()
                 session.snapshots[snapshot.persistentIdentifier] = settled
                 saved.updated.append(snapshot.persistentIdentifier)
-                if snapshot.refers(toAnyOf: remapped) { rewritten.append(settled) }
+                if snapshot.refers(toAnyOf: remapped) {
+                    rewritten.append(settled)
+                    rewrittenProperties[snapshot.persistentIdentifier] = snapshot.relationships(
+                        referringToAnyOf: remapped)
+                }
             }
             deletedModels.remove(contentsOf: deleted)
             insertedModels.remove(contentsOf: inserted)
@@ -67,7 +82,8 @@ extension ModelContextCore {
                 do {
                     _ = try store.save(
                         DataStoreSaveChangesRequest(
-                            editingState: editingState, inserted: [], updated: rewritten, deleted: []))
+                            editingState: editingState, inserted: [], updated: rewritten, deleted: [],
+                            changedProperties: rewrittenProperties))
                 } catch {
                     rewriteError = error
                 }

@@ -78,7 +78,8 @@ private final class OpenedStore<Store: DataStore>: OpenedDataStore, @unchecked S
     {
         let typed = DataStoreSaveChangesRequest<Store.Snapshot>(
             editingState: request.editingState, inserted: try restated(request.inserted),
-            updated: try restated(request.updated), deleted: try restated(request.deleted))
+            updated: try restated(request.updated), deleted: try restated(request.deleted),
+            changedProperties: request.changedProperties)
         let result = try withStore { try $0.save(typed) }
         return DataStoreSaveChangesResult(
             for: result.storeIdentifier, remappedIdentifiers: result.remappedIdentifiers,

@@ -61,6 +61,8 @@ package struct StoredEntityLayout: Sendable {
         /// Whether this relationship's models are the join table's `source` column (the
         /// side that owns the table), rather than its `target`.
         package let isJoinSource: Bool
+        /// What deleting a model does to the models this relationship holds.
+        package let deleteRule: Schema.Relationship.DeleteRule
     }
 
     package let entityName: String
@@ -113,7 +115,7 @@ package struct StoredEntityLayout: Sendable {
                 toManys.append(
                     ToMany(
                         name: property.name, target: target, inverseToOne: inverseToOne, joinTable: joinTable,
-                        isJoinSource: isJoinSource))
+                        isJoinSource: isJoinSource, deleteRule: relationship.deleteRule))
             }
         }
         self.attributes = attributes
