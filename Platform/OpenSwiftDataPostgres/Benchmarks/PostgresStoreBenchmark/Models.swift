@@ -39,6 +39,17 @@ struct TripValues: Sendable {
     let travellers: Int
     let start: Date
 
+    /// Inserts the trip into `context`, with its two stops.
+    func insert(into context: ModelContext) {
+        let trip = BenchTrip(code: code, name: name, budget: budget, travellers: travellers, start: start)
+        context.insert(trip)
+        for night in 1...2 {
+            let stop = BenchStop(place: "\(name) \(night)", nights: night)
+            context.insert(stop)
+            stop.trip = trip
+        }
+    }
+
     static func all(count: Int) -> [TripValues] {
         let base = Date(timeIntervalSince1970: 1_700_000_000)
         return (0..<count).map { index in

@@ -58,15 +58,11 @@ enum Throughput {
         for save in 0..<saves {
             let context = ModelContext(container)
             for index in 0..<tripsPerSave {
-                let trip = BenchTrip(
+                TripValues(
                     code: "W\(name)-\(save)-\(index)", name: "Trip \(save)", budget: Double(save), travellers: index,
-                    start: Date(timeIntervalSince1970: 1_700_000_000))
-                context.insert(trip)
-                for night in 1...2 {
-                    let stop = BenchStop(place: "Place \(night)", nights: night)
-                    context.insert(stop)
-                    stop.trip = trip
-                }
+                    start: Date(timeIntervalSince1970: 1_700_000_000)
+                )
+                .insert(into: context)
             }
             try context.save()
         }

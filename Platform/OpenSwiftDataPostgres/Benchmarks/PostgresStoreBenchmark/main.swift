@@ -42,17 +42,7 @@ let baseline = try await Baseline.connect(url)
 var start = ContinuousClock.now
 do {
     let context = ModelContext(container)
-    for values in trips {
-        let trip = BenchTrip(
-            code: values.code, name: values.name, budget: values.budget, travellers: values.travellers,
-            start: values.start)
-        context.insert(trip)
-        for night in 1...2 {
-            let stop = BenchStop(place: "\(values.name) \(night)", nights: night)
-            context.insert(stop)
-            stop.trip = trip
-        }
-    }
+    for values in trips { values.insert(into: context) }
     try context.save()
 }
 let storeInsert = (ContinuousClock.now - start) / .seconds(1)
