@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# Builds the documentation of OpenSwiftData, OpenSwiftDataTesting and StoreSync with the
-# swift-docc plugin (the catalogs OpenSwiftData.docc and StoreSync.docc), and fails on any
-# DocC warning (`--warnings-as-errors`: a link that does not resolve, a malformed topic, …),
-# on a public symbol without a documentation comment, which DocC does not warn about, or on a
-# public function of OpenSwiftData, OpenSwiftDataTesting, StoreSync or
-# DataPersistenceInfrastructure whose comment misses a parameter or what it throws
+# Builds the documentation of OpenSwiftData, OpenSwiftDataTesting, StoreSync and
+# OpenSwiftDataPostgres with the swift-docc plugin (the catalogs OpenSwiftData.docc and
+# StoreSync.docc; OpenSwiftDataPostgres's from its comments), and fails on any DocC warning
+# (`--warnings-as-errors`: a link that does not resolve, a malformed topic, …), on a public
+# symbol without a documentation comment, which DocC does not warn about, or on a public
+# function of those modules or of DataPersistenceInfrastructure whose comment misses a
+# parameter or what it throws
 # (Scripts/doc-coverage.py). The Swift code the articles show is code a build compiles: the
 # snippets of Snippets/ (`@Snippet(path:)`) are built with the root package first, and any
 # other Swift block of an article must be a manifest fragment or code of a test, a snippet or
@@ -37,7 +38,7 @@ if ! python3 "$ROOT/Scripts/doc-snippets.py" Platform/OpenSwiftData/Sources/Open
     Platform/StoreSync/Sources/StoreSync/StoreSync.docc --sources Platform/OpenSwiftData/Sources --sources Platform/StoreSync/Sources; then
     status=1
 fi
-for target in OpenSwiftData OpenSwiftDataTesting StoreSync; do
+for target in OpenSwiftData OpenSwiftDataTesting StoreSync OpenSwiftDataPostgres; do
     echo "==> swift package generate-documentation --target $target"
     started=$(date +%s)
     forget_build_plan
@@ -52,14 +53,14 @@ for target in OpenSwiftData OpenSwiftDataTesting StoreSync; do
 done
 
 echo "==> public symbols without a documentation comment"
-if ! python3 "$ROOT/Scripts/undocumented-symbols.py" OpenSwiftData OpenSwiftDataTesting StoreSync \
+if ! python3 "$ROOT/Scripts/undocumented-symbols.py" OpenSwiftData OpenSwiftDataTesting StoreSync OpenSwiftDataPostgres \
     -- "$SCRATCH"/*/extracted-symbols; then
     status=1
 fi
 echo "==> public functions whose comment misses a parameter or what they throw"
 if ! python3 "$ROOT/Scripts/doc-coverage.py" Platform/OpenSwiftData/Sources/OpenSwiftData \
     Platform/OpenSwiftData/Sources/OpenSwiftDataTesting Platform/StoreSync/Sources/StoreSync \
-    Platform/DataPersistenceInfrastructure/Sources; then
+    Platform/OpenSwiftDataPostgres/Sources/OpenSwiftDataPostgres Platform/DataPersistenceInfrastructure/Sources; then
     status=1
 fi
 if [ "$status" -ne 0 ]; then

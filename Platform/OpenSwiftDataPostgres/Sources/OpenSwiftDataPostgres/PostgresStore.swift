@@ -5,14 +5,14 @@ import PostgresNIO
 import StoreSync
 
 /// The store of a ``PostgresStoreConfiguration``: a context's models in PostgreSQL tables
-/// (``PostgresTables``), read and written through a postgres-nio connection pool
-/// (`PostgresClient`) that runs on a thread of the store's own (``PostgresThread``).
+/// (`PostgresTables`), read and written through a postgres-nio connection pool
+/// (`PostgresClient`) that runs on a thread of the store's own (`PostgresThread`).
 ///
 /// Opening the store creates the PostgreSQL schema and the tables it lacks, in one
 /// transaction, under an advisory lock, so that processes opening it at once create them
 /// once. A table that lacks a column of its entity is refused: migrations are not kept yet.
 /// Each save is one transaction. A fetch's predicate, sorts, offset and limit are answered
-/// by the server where they translate to SQL exactly (``PostgresFetchQuery``); the rest is
+/// by the server where they translate to SQL exactly (`PostgresFetchQuery`); the rest is
 /// left to the context, which filters and sorts in memory.
 public final class PostgresStore: DataStore {
     /// Models travel between contexts and the store as OpenSwiftData's snapshots.
@@ -24,7 +24,7 @@ public final class PostgresStore: DataStore {
     public let name: String
     /// The models the store holds.
     public let schema: Schema
-    /// `postgres://user@host:port/database/name`: the models' ``PersistentIdentifier/storeIdentifier``.
+    /// `postgres://user@host:port/database/name`: the models' `PersistentIdentifier.storeIdentifier`.
     public let identifier: String
 
     let tables: PostgresTables
@@ -164,10 +164,10 @@ public final class PostgresStore: DataStore {
     }
 
     /// The snapshots of the models a descriptor asks for, read with its predicate, its sorts,
-    /// its offset and its limit answered by the server (``PostgresFetchQuery``).
+    /// its offset and its limit answered by the server (`PostgresFetchQuery`).
     ///
     /// - Parameter request: The descriptor, and the context that fetches.
-    /// - Throws: ``DataStoreError/preferInMemoryFilter`` or ``DataStoreError/preferInMemorySort``
+    /// - Throws: `DataStoreError.preferInMemoryFilter` or `DataStoreError.preferInMemorySort`
     ///   for a predicate or a sort that has no exact translation to SQL, which the context
     ///   then applies in memory; ``PostgresStoreError`` when the server fails.
     public func fetch<T: PersistentModel>(_ request: DataStoreFetchRequest<T>) throws
@@ -184,7 +184,7 @@ public final class PostgresStore: DataStore {
     /// The number of models a descriptor gives, counted by the server.
     ///
     /// - Parameter request: The descriptor, and the context that counts.
-    /// - Throws: ``DataStoreError/preferInMemoryFilter`` for a predicate that has no exact
+    /// - Throws: `DataStoreError.preferInMemoryFilter` for a predicate that has no exact
     ///   translation to SQL (the context then counts what a fetch gives);
     ///   ``PostgresStoreError`` when the server fails.
     public func fetchCount<T: PersistentModel>(_ request: DataStoreFetchRequest<T>) throws -> Int {
@@ -205,7 +205,7 @@ public final class PostgresStore: DataStore {
     /// The identifiers of the models a descriptor gives, read by the server.
     ///
     /// - Parameter request: The descriptor, and the context that fetches.
-    /// - Throws: ``DataStoreError/preferInMemoryFilter`` or ``DataStoreError/preferInMemorySort``
+    /// - Throws: `DataStoreError.preferInMemoryFilter` or `DataStoreError.preferInMemorySort`
     ///   as ``fetch(_:)`` does; ``PostgresStoreError`` when the server fails.
     public func fetchIdentifiers<T: PersistentModel>(_ request: DataStoreFetchRequest<T>) throws
         -> [PersistentIdentifier]

@@ -10,7 +10,7 @@ import StoreSync
 ///     for: Trip.self, configurations: PostgresStoreConfiguration(url: url))
 /// ```
 ///
-/// The same `@Model` types run on SQLite (``ModelConfiguration``) or PostgreSQL by changing
+/// The same `@Model` types run on SQLite (`ModelConfiguration`) or PostgreSQL by changing
 /// the configuration. The store keeps its tables in a PostgreSQL schema (a namespace) named
 /// after the configuration's ``name``, so that two apps, each with its own name, share one
 /// database safely.
@@ -69,7 +69,7 @@ public struct PostgresStoreConfiguration: DataStoreConfiguration {
         lhs.name == rhs.name && lhs.url == rhs.url
     }
 
-    /// Hashes what ``==`` compares: the name and the URL.
+    /// Hashes what `==` compares: the name and the URL.
     ///
     /// - Parameter hasher: The hasher to feed.
     public func hash(into hasher: inout Hasher) {
