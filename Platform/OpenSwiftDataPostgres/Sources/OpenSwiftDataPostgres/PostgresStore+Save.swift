@@ -213,7 +213,11 @@ private struct RowWriter {
         _ inserted: [DefaultSnapshot], _ updated: [DefaultSnapshot], changed: [PersistentIdentifier: Set<String>]
     ) async throws {
         // By join table and side: each row's key and its targets' keys.
-        var writes: [String: (toMany: StoredEntityLayout.ToMany, rows: [(Int64, [Int64])])] = [:]
+        struct Side: Hashable {
+            let join: String
+            let isSource: Bool
+        }
+        var writes: [Side: (toMany: StoredEntityLayout.ToMany, rows: [(Int64, [Int64])])] = [:]
         for (snapshot, isInserted) in inserted.map({ ($0, true) }) + updated.map({ ($0, false) }) {
             let layout = try layout(of: snapshot)
             for toMany in layout.toManys {
@@ -221,11 +225,14 @@ private struct RowWriter {
                     isInserted || changed[snapshot.persistentIdentifier]?.contains(toMany.name) ?? true
                 else { continue }
                 let row = (try key(of: snapshot.persistentIdentifier), try targets.map(key(of:)))
-                writes["\(toMany.isJoinSource ? 1 : 0) \(join)", default: (toMany, [])].rows.append(row)
+                writes[Side(join: join, isSource: toMany.isJoinSource), default: (toMany, [])].rows.append(row)
             }
         }
-        for (side, write) in writes.sorted(by: { $0.key < $1.key }) {
-            let join = tables.table(String(side.dropFirst(2)))
+        // The owners' sides last.
+        let sides = writes.keys.sorted { ($0.isSource ? 1 : 0, $0.join) < ($1.isSource ? 1 : 0, $1.join) }
+        for side in sides {
+            guard let write = writes[side] else { continue }
+            let join = tables.table(side.join)
             let (own, other) = write.toMany.isJoinSource ? ("source", "target") : ("target", "source")
             var owners: [Int64] = []
             var pairs: (owners: [Int64], targets: [Int64]) = ([], [])

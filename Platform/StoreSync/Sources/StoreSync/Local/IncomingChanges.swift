@@ -160,20 +160,27 @@ struct IncomingChanges {
                         namesToSet.append((name, adopted, record.notedOrigin))
                     }
                     let model = identifier.flatMap { models[$0] ?? adoptedModel(namesToSet, $0) }
+                    /// Applies the record but the fields `kept`, which the store keeps as it
+                    /// holds them, and notes the versions of the others.
+                    func apply(
+                        keeping kept: Set<String>, to model: any PersistentModel, _ identifier: PersistentIdentifier
+                    )
+                        throws
+                    {
+                        try fields.apply(to: model, isNew: false, except: kept)
+                        received.append((name, codec, model, record.fields.filter { !kept.contains($0.key) }))
+                        versions[name] = (
+                            identifier, nil,
+                            record.serverFieldVersions.flatMap(RecordVersions.read)?.filter { !kept.contains($0.key) }
+                                ?? [:]
+                        )
+                        outcome.updated += 1
+                    }
                     if let identifier, let change = pending[identifier] {
                         // The fields this machine changed wait for its push; the others
                         // take the record's.
                         if let changed = change.changedFields, !change.isDeleted, !record.isDeleted, let model {
-                            let unchanged = record.fields.filter { !changed.contains($0.key) }
-                            try fields.apply(to: model, isNew: false, except: changed)
-                            received.append((name, codec, model, unchanged))
-                            versions[name] = (
-                                identifier, nil,
-                                record.serverFieldVersions.flatMap(RecordVersions.read)?.filter {
-                                    !changed.contains($0.key)
-                                } ?? [:]
-                            )
-                            outcome.updated += 1
+                            try apply(keeping: changed, to: model, identifier)
                         } else {
                             outcome.keptLocal += 1
                         }
@@ -189,11 +196,7 @@ struct IncomingChanges {
                     }
                     if !overtaken.fields.isEmpty, let model, let identifier {
                         // Another sync applied later versions of some fields: the others apply.
-                        try fields.apply(to: model, isNew: false, except: overtaken.fields)
-                        received.append(
-                            (name, codec, model, record.fields.filter { !overtaken.fields.contains($0.key) }))
-                        versions[name] = (identifier, nil, overtaken.newerVersions)
-                        outcome.updated += 1
+                        try apply(keeping: overtaken.fields, to: model, identifier)
                         continue
                     }
                     if !record.isDeleted { versions[name] = (identifier, record.serverFieldVersions, nil) }

@@ -11,8 +11,6 @@ import Foundation
 struct OvertakenFields {
     /// The fields received at a version below the one noted.
     var fields: Set<String> = []
-    /// The versions of the other fields received, noted with them.
-    var newerVersions: [String: String] = [:]
     /// Whether the whole record is older than the store's: a tombstone below a field
     /// version noted, or a live record every field of which is.
     var isWhole = false
@@ -31,12 +29,8 @@ struct OvertakenFields {
             return
         }
         for (field, version) in received {
-            if let known = noted[field], version < known {
-                fields.insert(field)
-            } else {
-                newerVersions[field] = version
-            }
+            if let known = noted[field], version < known { fields.insert(field) }
         }
-        isWhole = newerVersions.isEmpty
+        isWhole = fields.count == received.count
     }
 }
