@@ -46,6 +46,17 @@ struct PostgresFetchQuery {
         limit = descriptor.fetchLimit
     }
 
+    /// The query of the rows of `layout`'s table whose `_pk` is one of `keys`, in `_pk` order.
+    init(rows keys: [Int64], layout: StoredEntityLayout) {
+        self.layout = layout
+        var binds = PostgresBindings()
+        binds.append(keys)
+        condition = PostgresPredicate(sql: "\(PostgresTables.quote(PostgresTables.primaryKey)) = ANY($1)", binds: binds)
+        order = [PostgresTables.quote(PostgresTables.primaryKey)]
+        offset = 0
+        limit = nil
+    }
+
     /// The `ORDER BY` term of a sort on an attribute whose stored form orders as Swift does;
     /// nil for a string (whose comparators, `localizedStandard` by default, are the
     /// context's), a key path through a relationship, or another value.

@@ -38,6 +38,12 @@ struct PostgresPredicate {
         self.sql = sql
         self.binds = translator.binds
     }
+
+    /// A condition written by the store.
+    init(sql: String, binds: PostgresBindings) {
+        self.sql = sql
+        self.binds = binds
+    }
 }
 
 /// What a node of a predicate's expression tree stands for in SQL.

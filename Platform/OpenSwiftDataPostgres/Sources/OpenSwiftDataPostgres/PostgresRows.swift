@@ -111,6 +111,17 @@ enum PostgresRows {
         return targets
     }
 
+    /// The value of a column of `layout`'s table: an attribute's, or a to-one relationship's
+    /// target `_pk` as an integer.
+    static func storedValue(_ cell: PostgresCell, of column: String, in layout: StoredEntityLayout) throws
+        -> StoredValue
+    {
+        guard let attribute = layout.attributes.first(where: { $0.name == column }) else {
+            return try cell.decode(Int64?.self).map(StoredValue.integer) ?? .null
+        }
+        return try storedValue(cell, attribute.storage)
+    }
+
     private static func storedValue(_ cell: PostgresCell, _ storage: ColumnStorageType) throws -> StoredValue {
         switch storage {
         case .integer: try cell.decode(Int64?.self).map(StoredValue.integer) ?? .null

@@ -5,7 +5,15 @@ extension PostgresStore {
     /// Writes a context's inserted, changed and deleted models in one transaction. Each
     /// inserted model's primary key is one the database gives (its table's identity
     /// sequence), taken before the rows are written, so that each entity's new rows, their
-    /// links to each other included, are written by a few multi-row `INSERT`s.
+    /// links to each other included, are written by a few multi-row `INSERT`s. An inserted
+    /// model whose unique values are a stored row's updates that row instead (SwiftData's
+    /// upsert, ``PostgresUpserts``): it takes the row's identifier, and the save hands back
+    /// the row as it leaves it, its other links included, for the context to show.
+    ///
+    /// The statements run in this order: changed rows, join-table links, deletions, new
+    /// rows. A change that moves a model away from one deleted in the same save is written
+    /// before the deletion's cascade, and a new model may take the unique value of a row the
+    /// same save deletes.
     ///
     /// - Parameter request: The inserted, updated and deleted models, and the context that
     ///   saves.
@@ -18,15 +26,17 @@ extension PostgresStore {
         let (tables, identifier) = (tables, identifier)
         let (inserted, updated, deleted) = (request.inserted, request.updated, request.deleted)
         let changed = request.changedProperties
-        let remapped = try inTransaction { connection, logger in
+        let (remapped, upserted) = try inTransaction { connection, logger in
             var writer = RowWriter(tables: tables, store: identifier, connection: connection, logger: logger)
-            try await writer.insert(inserted)
+            try await writer.assignKeys(inserted, deleting: deleted)
             try await writer.update(updated, changed: changed)
             try await writer.link(inserted, updated, changed: changed)
             try await writer.delete(deleted)
-            return writer.remapped
+            try await writer.insert(inserted)
+            return (writer.remapped, try await writer.upsertedRows())
         }
-        return DataStoreSaveChangesResult(for: identifier, remappedIdentifiers: remapped)
+        return DataStoreSaveChangesResult(
+            for: identifier, remappedIdentifiers: remapped, snapshotsToReregister: upserted)
     }
 }
 
@@ -38,6 +48,8 @@ private struct RowWriter {
     let logger: Logger
     /// The permanent identifier of each inserted model, by its temporary one.
     var remapped: [PersistentIdentifier: PersistentIdentifier] = [:]
+    /// The inserted models that update a row (``PostgresUpserts``), by temporary identifier.
+    private var upserts: Set<PersistentIdentifier> = []
 
     init(tables: PostgresTables, store: String, connection: PostgresConnection, logger: Logger) {
         self.tables = tables
@@ -60,28 +72,69 @@ private struct RowWriter {
         throw PostgresStoreError.unsupported("a relationship to \(identifier.entityName) in another store")
     }
 
-    /// Most parameters of one statement (PostgreSQL's limit is 65,535).
-    static let parametersPerStatement = 65_535
-
-    /// Inserts the rows of new models: takes a key for each from its table's identity
-    /// sequence, then writes each entity's rows, their to-one links included (foreign keys
-    /// are checked at commit, so rows may name rows inserted after them).
-    mutating func insert(_ snapshots: [DefaultSnapshot]) async throws {
+    /// Gives each inserted model its key: a stored row's when the model's unique values are
+    /// that row's (or those of a model before it in the save), else a new one from its
+    /// table's identity sequence. Rows the save deletes (`deleting`) are not matched.
+    mutating func assignKeys(_ snapshots: [DefaultSnapshot], deleting: [DefaultSnapshot]) async throws {
+        guard !snapshots.isEmpty else { return }
         var byEntity: [String: [DefaultSnapshot]] = [:]
         for snapshot in snapshots { byEntity[snapshot.persistentIdentifier.entityName, default: []].append(snapshot) }
-        let entities = byEntity.keys.sorted()
-        for entityName in entities {
-            let rows = byEntity[entityName] ?? []
-            let keys = try await newKeys(rows.count, for: entityName)
-            for (snapshot, key) in zip(rows, keys) {
-                remapped[snapshot.persistentIdentifier] = try PostgresRows.identifier(entityName, key, store: store)
+        var deletedKeys: [String: Set<Int64>] = [:]
+        for snapshot in deleting {
+            if let key = snapshot.persistentIdentifier.dataStoreIntegerKey {
+                deletedKeys[snapshot.persistentIdentifier.entityName, default: []].insert(key)
             }
         }
-        for entityName in entities {
+        let found = try await PostgresUpserts(
+            byEntity, deleting: deletedKeys, tables: tables, connection: connection, logger: logger)
+        for entityName in byEntity.keys.sorted() {
+            let rows = byEntity[entityName] ?? []
+            let targets = found.targets[entityName] ?? Array(repeating: nil, count: rows.count)
+            var keys = try await newKeys(targets.filter { $0 == nil }.count, for: entityName)[...]
+            var keyAt: [Int64] = []
+            for (snapshot, target) in zip(rows, targets) {
+                let key: Int64
+                switch target {
+                case .stored(let stored)?: key = stored
+                case .earlier(let position)?: key = keyAt[position]
+                case nil: key = keys.removeFirst()
+                }
+                keyAt.append(key)
+                remapped[snapshot.persistentIdentifier] = try PostgresRows.identifier(entityName, key, store: store)
+                if target != nil { upserts.insert(snapshot.persistentIdentifier) }
+            }
+        }
+    }
+
+    /// Writes the rows of new models (``assignKeys(_:deleting:)`` gave their keys), their
+    /// to-one links included (foreign keys are checked at commit, so rows may name rows
+    /// inserted after them); then the rows the upserts update, in the save's order: every
+    /// attribute, and each to-one the new model sets (the row keeps the others).
+    func insert(_ snapshots: [DefaultSnapshot]) async throws {
+        var byEntity: [String: [DefaultSnapshot]] = [:]
+        var upserted: [ColumnWrite] = []
+        for snapshot in snapshots {
+            guard upserts.contains(snapshot.persistentIdentifier) else {
+                byEntity[snapshot.persistentIdentifier.entityName, default: []].append(snapshot)
+                continue
+            }
+            let layout = try layout(of: snapshot)
+            var write = ColumnWrite(layout: layout, key: try key(of: snapshot.persistentIdentifier))
+            for attribute in layout.attributes {
+                guard case .attribute(let value)? = snapshot.values[attribute.name], value != .notRead else { continue }
+                write.set(attribute.name, value)
+            }
+            for toOne in layout.toOnes {
+                guard case .toOne(let target?)? = snapshot.values[toOne.name] else { continue }
+                write.set(toOne.name, .integer(try key(of: target)))
+            }
+            upserted.append(write)
+        }
+        for entityName in byEntity.keys.sorted() {
             let rows = byEntity[entityName] ?? []
             let layout = try layout(of: rows[0])
             let columns = [PostgresTables.primaryKey] + PostgresTables.columns(of: layout)
-            let perStatement = max(1, Self.parametersPerStatement / columns.count)
+            let perStatement = max(1, PostgresTables.parametersPerStatement / columns.count)
             var start = 0
             while start < rows.count {
                 let chunk = rows[start..<min(start + perStatement, rows.count)]
@@ -114,6 +167,37 @@ private struct RowWriter {
                 start += chunk.count
             }
         }
+        // Two new models of the save may update the same row: the later one in a later batch.
+        var batch: [ColumnWrite] = []
+        var keys = Set<Int64>()
+        for write in upserted {
+            if !keys.insert(write.key).inserted {
+                try await self.write(batch)
+                (batch, keys) = ([], [write.key])
+            }
+            batch.append(write)
+        }
+        try await self.write(batch)
+    }
+
+    /// The rows the upserts updated, as the save leaves them, by identifier.
+    func upsertedRows() async throws -> [PersistentIdentifier: DefaultSnapshot] {
+        var keys: [String: [Int64]] = [:]
+        for identifier in upserts {
+            guard let row = remapped[identifier], let key = row.dataStoreIntegerKey else { continue }
+            keys[row.entityName, default: []].append(key)
+        }
+        var rows: [PersistentIdentifier: DefaultSnapshot] = [:]
+        for (entityName, entityKeys) in keys.sorted(by: { $0.key < $1.key }) {
+            guard let layout = tables.layouts[entityName] else { continue }
+            let query = PostgresFetchQuery(rows: entityKeys, layout: layout)
+            for snapshot in try await PostgresRows.snapshots(
+                query, tables: tables, store: store, on: connection, logger: logger)
+            {
+                rows[snapshot.persistentIdentifier] = snapshot
+            }
+        }
+        return rows
     }
 
     /// `count` new keys from the identity sequence of an entity's table.
@@ -147,33 +231,39 @@ private struct RowWriter {
     /// ended with legs whose journey column was empty in about one run in six, a cause not
     /// found yet.
     func update(_ snapshots: [DefaultSnapshot], changed: [PersistentIdentifier: Set<String>]) async throws {
-        var groups: [[String]: [(layout: StoredEntityLayout, key: Int64, values: [StoredValue?])]] = [:]
-        var order: [[String]] = []
+        var writes: [ColumnWrite] = []
         for snapshot in snapshots {
             let layout = try layout(of: snapshot)
             let isChanged = { (name: String) in changed[snapshot.persistentIdentifier]?.contains(name) ?? true }
-            var columns: [String] = []
-            var values: [StoredValue?] = []
+            var write = ColumnWrite(layout: layout, key: try key(of: snapshot.persistentIdentifier))
             for attribute in layout.attributes where isChanged(attribute.name) {
                 guard case .attribute(let value)? = snapshot.values[attribute.name], value != .notRead else { continue }
-                columns.append(attribute.name)
-                values.append(value)
+                write.set(attribute.name, value)
             }
             for toOne in layout.toOnes {
                 guard case .toOne(let target)? = snapshot.values[toOne.name] else { continue }
-                columns.append(toOne.name)
-                values.append(try target.map { .integer(try key(of: $0)) } ?? StoredValue.null)
+                write.set(toOne.name, try target.map { .integer(try key(of: $0)) } ?? .null)
             }
-            guard !columns.isEmpty else { continue }
-            let group = [layout.entityName] + columns
+            writes.append(write)
+        }
+        try await write(writes)
+    }
+
+    /// Writes columns of rows, those of each entity that set the same columns together, by
+    /// `UPDATE … FROM (VALUES …)` statements. A row is named once at most.
+    private func write(_ writes: [ColumnWrite]) async throws {
+        var groups: [[String]: [ColumnWrite]] = [:]
+        var order: [[String]] = []
+        for write in writes where !write.columns.isEmpty {
+            let group = [write.layout.entityName] + write.columns
             if groups[group] == nil { order.append(group) }
-            groups[group, default: []].append((layout, try key(of: snapshot.persistentIdentifier), values))
+            groups[group, default: []].append(write)
         }
         for group in order {
             guard let rows = groups[group], let layout = rows.first?.layout else { continue }
             let columns = Array(group.dropFirst())
             let types = [PostgresTables.primaryKeyType] + columns.map { PostgresTables.columnType(of: $0, in: layout) }
-            let perStatement = max(1, Self.parametersPerStatement / types.count)
+            let perStatement = max(1, PostgresTables.parametersPerStatement / types.count)
             var start = 0
             while start < rows.count {
                 let chunk = rows[start..<min(start + perStatement, rows.count)]
@@ -182,7 +272,7 @@ private struct RowWriter {
                 for row in chunk {
                     let first = binds.count
                     binds.append(row.key)
-                    for value in row.values { PostgresRows.append(value ?? .null, to: &binds) }
+                    for value in row.values { PostgresRows.append(value, to: &binds) }
                     tuples.append(
                         "("
                             + types.enumerated().map { "$\(first + $0.offset + 1)::\($0.element)" }.joined(
@@ -206,9 +296,10 @@ private struct RowWriter {
     /// snapshots hold them, those of the inserted models and those the context changed in
     /// the updated ones (`changed`; every one of a model not named there): for each join
     /// table and side, the links of the rows written that the snapshots no longer hold are
-    /// deleted and those missing are added, in the snapshots' order. The side that does not
-    /// own the table is written first, the owner's last, as the SQLite store does, so that
-    /// the owner's arrays decide where the two sides of a save disagree.
+    /// deleted and those missing are added, in the snapshots' order. An upsert adds its
+    /// links to the row's, as the SQLite store's does. The side that does not own the table
+    /// is written first, the owner's last, as the SQLite store does, so that the owner's
+    /// arrays decide where the two sides of a save disagree.
     func link(
         _ inserted: [DefaultSnapshot], _ updated: [DefaultSnapshot], changed: [PersistentIdentifier: Set<String>]
     ) async throws {
@@ -217,14 +308,17 @@ private struct RowWriter {
             let join: String
             let isSource: Bool
         }
-        var writes: [Side: (toMany: StoredEntityLayout.ToMany, rows: [(Int64, [Int64])])] = [:]
+        // Of each row: its key, its targets' keys, and whether it keeps the links it has.
+        var writes: [Side: (toMany: StoredEntityLayout.ToMany, rows: [(Int64, [Int64], Bool)])] = [:]
         for (snapshot, isInserted) in inserted.map({ ($0, true) }) + updated.map({ ($0, false) }) {
             let layout = try layout(of: snapshot)
+            let isUpsert = isInserted && upserts.contains(snapshot.persistentIdentifier)
             for toMany in layout.toManys {
                 guard let join = toMany.joinTable, case .toMany(let targets)? = snapshot.values[toMany.name],
-                    isInserted || changed[snapshot.persistentIdentifier]?.contains(toMany.name) ?? true
+                    isInserted || changed[snapshot.persistentIdentifier]?.contains(toMany.name) ?? true,
+                    !(isUpsert && targets.isEmpty)
                 else { continue }
-                let row = (try key(of: snapshot.persistentIdentifier), try targets.map(key(of:)))
+                let row = (try key(of: snapshot.persistentIdentifier), try targets.map(key(of:)), isUpsert)
                 writes[Side(join: join, isSource: toMany.isJoinSource), default: (toMany, [])].rows.append(row)
             }
         }
@@ -236,8 +330,8 @@ private struct RowWriter {
             let (own, other) = write.toMany.isJoinSource ? ("source", "target") : ("target", "source")
             var owners: [Int64] = []
             var pairs: (owners: [Int64], targets: [Int64]) = ([], [])
-            for (owner, targets) in write.rows {
-                owners.append(owner)
+            for (owner, targets, keepsLinks) in write.rows {
+                if !keepsLinks { owners.append(owner) }
                 pairs.owners += Array(repeating: owner, count: targets.count)
                 pairs.targets += targets
             }
@@ -280,5 +374,24 @@ private struct RowWriter {
                 "DELETE FROM \(tables.table(entityName)) WHERE \(PostgresTables.quote(PostgresTables.primaryKey)) = ANY($1)"
             try await connection.statement(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger)
         }
+    }
+}
+
+/// The columns a save sets in one row, and their values.
+private struct ColumnWrite {
+    let layout: StoredEntityLayout
+    /// The row's `_pk`.
+    let key: Int64
+    private(set) var columns: [String] = []
+    private(set) var values: [StoredValue] = []
+
+    init(layout: StoredEntityLayout, key: Int64) {
+        self.layout = layout
+        self.key = key
+    }
+
+    mutating func set(_ column: String, _ value: StoredValue) {
+        columns.append(column)
+        values.append(value)
     }
 }

@@ -12,6 +12,8 @@ import OpenSwiftData
 /// whose row's deletion deletes the link) and `_order`, the order links were added in.
 struct PostgresTables: Sendable {
     static let primaryKey = "_pk"
+    /// Most parameters of one statement (PostgreSQL's limit is 65,535).
+    static let parametersPerStatement = 65_535
 
     /// The PostgreSQL schema's name.
     let namespaceName: String

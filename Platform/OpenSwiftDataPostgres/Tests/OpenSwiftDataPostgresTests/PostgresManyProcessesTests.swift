@@ -21,10 +21,12 @@ struct PostgresManyProcessesTests {
         let process: Process
         let output: Pipe
 
-        init(url: String, index: Int, operations: Int = PostgresManyProcessesTests.operations) throws {
+        init(
+            url: String, index: Int, operations: Int = PostgresManyProcessesTests.operations, findOrCreate: Bool = false
+        ) throws {
             process = Process()
             process.executableURL = PostgresManyProcessesTests.fixture
-            process.arguments = [url, "\(index)", "\(operations)"]
+            process.arguments = [url, "\(index)", "\(operations)"] + (findOrCreate ? ["find-or-create"] : [])
             output = Pipe()
             process.standardOutput = output
             process.standardError = FileHandle.nullDevice
@@ -53,6 +55,8 @@ struct PostgresManyProcessesTests {
         /// The legs after its last save that surely committed; nil once removed.
         var legs: [String: Int?] = [:]
         var uncertain: Set<String> = []
+        /// The find-or-create saves that committed, by shared code.
+        var found: [String: Int] = [:]
         var finished = 0
         /// Saves that failed, and saves that committed after a failure of the same process.
         var failed = 0
@@ -68,7 +72,11 @@ struct PostgresManyProcessesTests {
                     pending = (words[1], words[2], Int(words[3]) ?? 0)
                 case "OK":
                     guard let save = pending else { continue }
-                    legs[save.code] = save.kind == "REMOVE" ? .some(nil) : save.legs
+                    if save.kind == "FIND" {
+                        found[save.code, default: 0] += 1
+                    } else {
+                        legs[save.code] = save.kind == "REMOVE" ? .some(nil) : save.legs
+                    }
                     if hasFailed { savedAfterFailure += 1 }
                     pending = nil
                 case "FAILED":
@@ -156,5 +164,37 @@ struct PostgresManyProcessesTests {
         #expect(claims.legs.count > 20, "the processes saved too little to tell")
         // The saves the restart cut failed, and later ones committed: the pools connected again.
         if claims.failed > 0 { #expect(claims.savedAfterFailure > 0) }
+    }
+
+    @Test(
+        "four processes find or create the same unique journeys at once, each with a leg: none fails, none is duplicated, no leg is left unlinked"
+    )
+    func findOrCreate() async throws {
+        let url = try await TestPostgres.newDatabase()
+        let workers = try (0..<Self.workers).map { try Worker(url: url, index: $0, operations: 40, findOrCreate: true) }
+        var claims = Claims()
+        for worker in workers { claims.read(try await worker.lines()) }
+        #expect(claims.finished == Self.workers)
+        #expect(claims.failed == 0)
+        #expect(claims.found.values.reduce(0, +) == Self.workers * 40)
+        let journeys = try await TestPostgres.execute(
+            #"SELECT code, count(*)::int8 FROM "default"."Journey" GROUP BY code ORDER BY code"#, on: url)
+        var rows: [String: Int] = [:]
+        for row in journeys {
+            let (code, count) = try row.decode((String, Int).self)
+            rows[code] = count
+        }
+        #expect(rows == claims.found.mapValues { _ in 1 })
+        // Each leg is linked to the journey of its code, and each committed save left one.
+        let legs = try await TestPostgres.execute(
+            #"SELECT l.place, j.code FROM "default"."Leg" l LEFT JOIN "default"."Journey" j ON l.journey = j._pk"#,
+            on: url)
+        var linked: [String: Int] = [:]
+        for row in legs {
+            let (place, code) = try row.decode((String, String?).self)
+            #expect(code.map { place.hasPrefix($0 + "/") } == true, "\(place) is linked to \(code ?? "nothing")")
+            linked[code ?? "", default: 0] += 1
+        }
+        #expect(linked == claims.found)
     }
 }

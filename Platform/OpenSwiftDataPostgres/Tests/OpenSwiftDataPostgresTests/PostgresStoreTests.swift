@@ -134,11 +134,15 @@ struct PostgresStoreTests {
         let context = ModelContext(try Self.container(url))
         let fresh = Trip(code: "NEW", name: "New", start: .now, budget: 1, travellers: 1, isBooked: false)
         context.insert(fresh)
-        // Another process's row has the code: the database refuses the second insert.
-        let clash = Trip(code: "LIS", name: "Lisbon again", start: .now, budget: 1, travellers: 1, isBooked: false)
-        context.insert(clash)
+        // A change to another row's code (a new model's would be an upsert): the database
+        // refuses the update.
+        let oslo = try #require(
+            try context.fetch(FetchDescriptor<Trip>(predicate: #Predicate { $0.code == "OSL" })).first)
+        oslo.code = "LIS"
         #expect(throws: PostgresStoreError.self) { try context.save() }
         #expect(try await TestPostgres.integer(#"SELECT count(*) FROM "default"."Trip""#, on: url) == 5)
+        #expect(
+            try await TestPostgres.integer(#"SELECT count(*) FROM "default"."Trip" WHERE code = 'NEW'"#, on: url) == 0)
     }
 
     @Test(

@@ -1,14 +1,16 @@
 // One of the processes that the PostgreSQL store's multi-process tests run at once over one
 // database (and kill with SIGKILL, or whose server they restart):
 //
-//   openswiftdata-postgres-fixture URL WORKER OPERATIONS
+//   openswiftdata-postgres-fixture URL WORKER OPERATIONS [find-or-create]
 //
 // runs OPERATIONS seeded random operations of worker WORKER, each one save of a fresh
 // context: a journey added with its legs, a leg added to one of its journeys, one of its
 // journeys removed (its legs cascade), a shared journey found or created (`shared-0` to
-// `shared-2`, `@Attribute(.unique)`, raced by every worker). Before each save it prints
-// `BEGIN KIND CODE LEGS` (the journey and the legs it has once saved; 0 for a removal), and
-// after it `OK`, or `FAILED` and the error on one line; a failed save is not tried again.
+// `shared-2`, `@Attribute(.unique)`, raced by every worker). With `find-or-create`, operations
+// 2n and 2n + 1 insert the shared journey `shared-n` with a leg of their own (`shared-3/w2-7`)
+// and save: an upsert when the journey is stored (every worker races to create each one). Before each save it prints `BEGIN KIND CODE LEGS` (the
+// journey and the legs it has once saved; 0 for a removal or a shared journey), and after
+// it `OK`, or `FAILED` and the error on one line; a failed save is not tried again.
 // It prints `DONE` at the end. The tests read the tables with SQL, not through this store.
 // With POSTGRES_FIXTURE_TRACE=1, postgres-nio's trace goes to the standard error.
 import Foundation
@@ -74,12 +76,24 @@ func save(_ context: ModelContext, _ kind: String, _ code: String, legs: Int) ->
     }
 }
 
-func run(url: URL, worker: Int, operations: Int) throws {
+func run(url: URL, worker: Int, operations: Int, findOrCreate: Bool) throws {
     let container = try ModelContainer(
         for: Journey.self, Leg.self, configurations: PostgresStoreConfiguration(url: url))
     var random = Operations(state: UInt64(worker) &* 7919 &+ 1)
     for number in 0..<operations {
         let context = ModelContext(container)
+        if findOrCreate {
+            // Every worker's operations 2n and 2n + 1 find or create `shared-n`: each is
+            // created in a race of all workers, then found.
+            let code = "shared-\(number / 2)"
+            let journey = Journey(code: code, worker: -1, legCount: 0)
+            let leg = Leg(place: "\(code)/w\(worker)-\(number)")
+            context.insert(journey)
+            context.insert(leg)
+            leg.journey = journey
+            save(context, "FIND", code, legs: 0)
+            continue
+        }
         let own = (try? context.fetch(FetchDescriptor<Journey>(predicate: #Predicate { $0.worker == worker }))) ?? []
         let pick = Int.random(in: 0..<100, using: &random)
         switch pick {
@@ -118,10 +132,11 @@ func run(url: URL, worker: Int, operations: Int) throws {
 }
 
 let arguments = CommandLine.arguments
-guard arguments.count == 4, let url = URL(string: arguments[1]), let worker = Int(arguments[2]),
-    let operations = Int(arguments[3])
+guard arguments.count == 4 || (arguments.count == 5 && arguments[4] == "find-or-create"),
+    let url = URL(string: arguments[1]), let worker = Int(arguments[2]), let operations = Int(arguments[3])
 else {
-    FileHandle.standardError.write(Data("usage: openswiftdata-postgres-fixture URL WORKER OPERATIONS\n".utf8))
+    FileHandle.standardError.write(
+        Data("usage: openswiftdata-postgres-fixture URL WORKER OPERATIONS [find-or-create]\n".utf8))
     exit(2)
 }
 if ProcessInfo.processInfo.environment["POSTGRES_FIXTURE_TRACE"] == "1" {
@@ -132,7 +147,7 @@ if ProcessInfo.processInfo.environment["POSTGRES_FIXTURE_TRACE"] == "1" {
     }
 }
 do {
-    try run(url: url, worker: worker, operations: operations)
+    try run(url: url, worker: worker, operations: operations, findOrCreate: arguments.count == 5)
 } catch {
     FileHandle.standardError.write(Data("openswiftdata-postgres-fixture: \(error)\n".utf8))
     exit(1)

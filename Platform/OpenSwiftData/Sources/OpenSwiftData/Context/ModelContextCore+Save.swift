@@ -204,7 +204,7 @@ extension ModelContextCore {
     /// relationships again on next access. The inserted model leaves the context, as a
     /// deleted one does, with the row's identifier: other models of the context refer to
     /// the held one.
-    private func settleUpsert(of inserted: ModelBackingData, key: Int64, into registered: ModelBackingData) {
+    func settleUpsert(of inserted: ModelBackingData, key: Int64, into registered: ModelBackingData) {
         let ownChanges = registered.changedProperties
         for index in registered.entity.columnPropertyIndices
         where registered.entity.properties[index].relationship == nil && !ownChanges.contains(index) {
@@ -228,7 +228,7 @@ extension ModelContextCore {
     /// The models the row's to-ones held before an upsert set them to other models let go
     /// of the row's live model in their inverses (an employee who no longer manages the
     /// club), as the store's links already do. Not a change: the store already says so.
-    private func forgetLinksReplacedByUpsert(of inserted: ModelBackingData, in registered: any PersistentModel) {
+    func forgetLinksReplacedByUpsert(of inserted: ModelBackingData, in registered: any PersistentModel) {
         let backing = registered.persistentBackingData
         for index in backing.entity.toOnePropertyIndices where !backing.changedProperties.contains(index) {
             guard case .toOne(let new?) = inserted.relationship(at: index),
@@ -249,7 +249,7 @@ extension ModelContextCore {
     /// which left the context through an upsert hold the row's live model instead
     /// (`replaced`, by the inserted model), as the store's links already do: a later change
     /// of them then writes the row's key, not a detached model's.
-    private func repoint(_ backings: [ModelBackingData], to replaced: [ObjectIdentifier: any PersistentModel]) {
+    func repoint(_ backings: [ModelBackingData], to replaced: [ObjectIdentifier: any PersistentModel]) {
         for backing in backings where backing.context != nil {
             for property in backing.entity.properties where property.relationship != nil {
                 switch backing.relationship(at: property.index) {

@@ -10,7 +10,14 @@ extension ModelContextCore {
     ///
     /// A store given temporary identifiers in relationships (an inserted model's targets
     /// inserted in the same save) may write them as they are: the snapshots that referred
-    /// to them are then handed to it again as updates, with the permanent identifiers.
+    /// to them are then handed to it again as updates, with the permanent identifiers, but
+    /// for the rows the store handed back to reregister (as it wrote them).
+    ///
+    /// A store may write an inserted model onto a stored row (SwiftData's upsert, on unique
+    /// values) by giving it the row's identifier. When this context holds a model of that
+    /// row, that model stays the row's live model and shows what the save wrote; the
+    /// inserted model leaves the context, and the save's other models that held it hold the
+    /// row's model instead, as on the SQLite store.
     func saveToDataStores(changed: [any PersistentModel]) throws {
         guard let dataStores = container.stores.dataStores else { return }
         for (index, store) in dataStores.stores.enumerated() {
@@ -47,13 +54,25 @@ extension ModelContextCore {
             var rewritten: [DefaultSnapshot] = []
             // Of each: the relationships that named temporary identifiers.
             var rewrittenProperties: [PersistentIdentifier: Set<String>] = [:]
+            // The inserted models a store wrote onto a row this context holds another model of
+            // (an upsert on unique values), by inserted model: the row's model stays live.
+            var replaced: [ObjectIdentifier: any PersistentModel] = [:]
+            var upsertedInto: [ModelBackingData] = []
             for (model, snapshot) in zip(inserted, insertedSnapshots) {
                 let identifier = remapped[snapshot.persistentIdentifier] ?? snapshot.persistentIdentifier
                 let settled = snapshot.copy(persistentIdentifier: identifier, remappedIdentifiers: remapped)
-                settleInserted(model, identifier: identifier, store: store)
+                if let registered = modelHoldingRow(identifier, of: model, store: store) {
+                    settleUpsert(model, identifier: identifier, into: registered, store: store)
+                    replaced[ObjectIdentifier(model)] = registered
+                    upsertedInto.append(registered.persistentBackingData)
+                    saved.updated.append(identifier)
+                } else {
+                    settleInserted(model, identifier: identifier, store: store)
+                    saved.inserted.append(identifier)
+                }
                 session.snapshots[identifier] = settled
-                saved.inserted.append(identifier)
-                if snapshot.refers(toAnyOf: remapped) {
+                // A row the store hands back is as it wrote it, links to new models included.
+                if snapshot.refers(toAnyOf: remapped), result.snapshotsToReregister[identifier] == nil {
                     rewritten.append(settled)
                     rewrittenProperties[identifier] = snapshot.relationships(referringToAnyOf: remapped)
                 }
@@ -65,7 +84,9 @@ extension ModelContextCore {
                 model.persistentBackingData.forgetSnapshot()
                 session.snapshots[snapshot.persistentIdentifier] = settled
                 saved.updated.append(snapshot.persistentIdentifier)
-                if snapshot.refers(toAnyOf: remapped) {
+                if snapshot.refers(toAnyOf: remapped),
+                    result.snapshotsToReregister[snapshot.persistentIdentifier] == nil
+                {
                     rewritten.append(settled)
                     rewrittenProperties[snapshot.persistentIdentifier] = snapshot.relationships(
                         referringToAnyOf: remapped)
@@ -74,8 +95,18 @@ extension ModelContextCore {
             deletedModels.remove(contentsOf: deleted)
             insertedModels.remove(contentsOf: inserted)
             changedModels.remove(contentsOf: updated)
+            if !replaced.isEmpty {
+                repoint(
+                    inserted.map(\.persistentBackingData) + updated.map(\.persistentBackingData) + upsertedInto,
+                    to: replaced)
+            }
             for model in inserted { storeToOneKeys(of: model.persistentBackingData) }
             for model in updated { storeToOneKeys(of: model.persistentBackingData) }
+            for backing in upsertedInto {
+                storeToOneKeys(of: backing)
+                backing.forgetChangedProperties()
+                backing.forgetSnapshot()
+            }
             reregister(result.snapshotsToReregister, store: store, session: session)
             var rewriteError: (any Error)?
             if !rewritten.isEmpty {
@@ -134,6 +165,35 @@ extension ModelContextCore {
         backing.state = .persisted
         identityMap.register(model, for: key)
         backing.forgetChangedProperties()
+        backing.forgetSnapshot()
+    }
+
+    /// The model this context holds of the row a store wrote an inserted model onto, when
+    /// that is another model: the row was stored (or inserted by a model before it in the
+    /// save) with the same unique values.
+    private func modelHoldingRow(
+        _ identifier: PersistentIdentifier, of model: any PersistentModel, store: any OpenedDataStore
+    ) -> (any PersistentModel)? {
+        guard let key = store.keys.existingKey(for: identifier),
+            let registered = identityMap[IdentityMap.key(model.persistentBackingData.entity, key)],
+            registered !== model
+        else { return nil }
+        return registered
+    }
+
+    /// An inserted model a store wrote onto the row of another model this context holds
+    /// leaves the context with the row's identifier, as on the SQLite store
+    /// (``settleUpsert(of:key:into:)``): the held model shows what the save wrote.
+    private func settleUpsert(
+        _ model: any PersistentModel, identifier: PersistentIdentifier, into registered: any PersistentModel,
+        store: any OpenedDataStore
+    ) {
+        let backing = model.persistentBackingData
+        let memo = backing.identifierMemo ?? IdentifierMemo()
+        memo.dataStoreIdentifier = identifier
+        backing.identifierMemo = memo
+        forgetLinksReplacedByUpsert(of: backing, in: registered)
+        settleUpsert(of: backing, key: store.keys.key(for: identifier), into: registered.persistentBackingData)
         backing.forgetSnapshot()
     }
 
