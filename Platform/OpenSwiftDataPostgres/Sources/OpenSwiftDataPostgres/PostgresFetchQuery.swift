@@ -12,6 +12,9 @@ import PostgresNIO
 /// the window, which comes after them.
 struct PostgresFetchQuery {
     let layout: StoredEntityLayout
+    /// The entities whose rows the query reads, the fetched one and its subentities, when
+    /// their table holds others too; nil when every row of the table is of them.
+    let entityNames: [String]?
     /// The `WHERE` condition; nil for every row.
     let condition: PostgresPredicate?
     /// The `ORDER BY` terms, `_pk` last, so that rows that tie come in the order they were
@@ -24,12 +27,17 @@ struct PostgresFetchQuery {
     ///
     /// - Throws: ``DataStoreError/preferInMemoryFilter`` when the predicate has no exact
     ///   translation, ``DataStoreError/preferInMemorySort`` when a sort has none.
-    init<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, layout: StoredEntityLayout, storeIdentifier: String)
-        throws(DataStoreError)
-    {
+    init<T: PersistentModel>(
+        _ descriptor: FetchDescriptor<T>, layout: StoredEntityLayout, tables: PostgresTables, storeIdentifier: String
+    ) throws(DataStoreError) {
         self.layout = layout
+        let kinds = tables.kinds(of: layout.entityName)
+        entityNames = kinds.count < tables.kinds(of: layout.rootEntityName).count ? kinds : nil
         if let predicate = descriptor.predicate {
-            guard let condition = PostgresPredicate(predicate, layout: layout, storeIdentifier: storeIdentifier) else {
+            guard
+                let condition = PostgresPredicate(
+                    predicate, layout: layout, entityNames: Set(kinds), storeIdentifier: storeIdentifier)
+            else {
                 throw .preferInMemoryFilter
             }
             self.condition = condition
@@ -49,6 +57,7 @@ struct PostgresFetchQuery {
     /// The query of the rows of `layout`'s table whose `_pk` is one of `keys`, in `_pk` order.
     init(rows keys: [Int64], layout: StoredEntityLayout) {
         self.layout = layout
+        entityNames = nil
         var binds = PostgresBindings()
         binds.append(keys)
         condition = PostgresPredicate(sql: "\(PostgresTables.quote(PostgresTables.primaryKey)) = ANY($1)", binds: binds)
@@ -71,13 +80,14 @@ struct PostgresFetchQuery {
         return "\(PostgresTables.quote(attribute.name)) \(direction)"
     }
 
-    /// Whether every row is read: no condition, no window.
-    var readsEveryRow: Bool { condition == nil && offset == 0 && limit == nil }
+    /// Whether every row of the table is read: no condition, no window, no other entity's
+    /// rows left out.
+    var readsEveryRow: Bool { condition == nil && entityNames == nil && offset == 0 && limit == nil }
 
-    /// `SELECT columns FROM table WHERE … ORDER BY … LIMIT … OFFSET …`.
+    /// `SELECT columns FROM table AS t WHERE … ORDER BY … LIMIT … OFFSET …`.
     func select(_ columns: [String], from tables: PostgresTables) -> PostgresQuery {
         var sql =
-            "SELECT \(columns.joined(separator: ", ")) FROM \(tables.table(layout.entityName))\(whereClause) "
+            "SELECT \(columns.joined(separator: ", ")) FROM \(tables.table(layout.entityName)) AS t\(whereClause) "
             + "ORDER BY \(order.joined(separator: ", "))"
         if let limit { sql += " LIMIT \(max(limit, 0))" }
         if offset > 0 { sql += " OFFSET \(offset)" }
@@ -87,7 +97,7 @@ struct PostgresFetchQuery {
     /// `SELECT count(*) FROM table WHERE …`: the rows that match, before the window.
     func count(from tables: PostgresTables) -> PostgresQuery {
         PostgresQuery(
-            unsafeSQL: "SELECT count(*)::int8 FROM \(tables.table(layout.entityName))\(whereClause)",
+            unsafeSQL: "SELECT count(*)::int8 FROM \(tables.table(layout.entityName)) AS t\(whereClause)",
             binds: condition?.binds ?? PostgresBindings())
     }
 
@@ -98,6 +108,13 @@ struct PostgresFetchQuery {
     }
 
     private var whereClause: String {
-        condition.map { " WHERE \($0.sql)" } ?? ""
+        var conditions: [String] = []
+        if let entityNames {
+            let names = entityNames.map { "'\($0.replacingOccurrences(of: "'", with: "''"))'" }
+            conditions.append(
+                "\(PostgresTables.quote(PostgresTables.entityColumn)) IN (\(names.joined(separator: ", ")))")
+        }
+        if let condition { conditions.append(condition.sql) }
+        return conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
     }
 }

@@ -28,12 +28,16 @@ struct PostgresPredicate {
     /// - Parameters:
     ///   - predicate: The fetch descriptor's predicate.
     ///   - layout: The fetched entity's layout.
+    ///   - entityNames: The fetched entity and its subentities: an identifier of another
+    ///     entity matches no row.
     ///   - storeIdentifier: The store's identifier: an identifier of another store matches
     ///     no row.
-    init?<T: PersistentModel>(_ predicate: Predicate<T>, layout: StoredEntityLayout, storeIdentifier: String) {
+    init?<T: PersistentModel>(
+        _ predicate: Predicate<T>, layout: StoredEntityLayout, entityNames: Set<String>, storeIdentifier: String
+    ) {
         var translator = PostgresPredicateTranslator(
-            layout: layout, variable: predicate.variable.key, identifierKeyPath: \T.persistentModelID,
-            storeIdentifier: storeIdentifier)
+            layout: layout, entityNames: entityNames, variable: predicate.variable.key,
+            identifierKeyPath: \T.persistentModelID, storeIdentifier: storeIdentifier)
         guard let sql = translator.condition(predicate.expression) else { return nil }
         self.sql = sql
         self.binds = translator.binds
@@ -68,6 +72,8 @@ protocol PostgresTranslatable {
 /// parameters of the SQL it writes.
 struct PostgresPredicateTranslator {
     let layout: StoredEntityLayout
+    /// The fetched entity and its subentities.
+    let entityNames: Set<String>
     /// The predicate's variable: the fetched model.
     let variable: PredicateExpressions.VariableID
     /// `\T.persistentModelID` for the fetched model type.
@@ -76,10 +82,11 @@ struct PostgresPredicateTranslator {
     private(set) var binds = PostgresBindings()
 
     init(
-        layout: StoredEntityLayout, variable: PredicateExpressions.VariableID, identifierKeyPath: AnyKeyPath,
-        storeIdentifier: String
+        layout: StoredEntityLayout, entityNames: Set<String>, variable: PredicateExpressions.VariableID,
+        identifierKeyPath: AnyKeyPath, storeIdentifier: String
     ) {
         self.layout = layout
+        self.entityNames = entityNames
         self.variable = variable
         self.identifierKeyPath = identifierKeyPath
         self.storeIdentifier = storeIdentifier
@@ -185,10 +192,11 @@ struct PostgresPredicateTranslator {
         return "(\(PostgresTables.quote(PostgresTables.primaryKey)) = \(bind(.integer(key))))"
     }
 
-    /// The `_pk` of the row an identifier names, if it is one of this entity's in this store.
+    /// The `_pk` of the row an identifier names, if it is one of this entity's (or a
+    /// subentity's) in this store.
     private func key(of value: Any) -> Int64? {
         guard let identifier = Self.unwrapped(value) as? PersistentIdentifier,
-            identifier.storeIdentifier == storeIdentifier, identifier.entityName == layout.entityName
+            identifier.storeIdentifier == storeIdentifier, entityNames.contains(identifier.entityName)
         else { return nil }
         return identifier.dataStoreIntegerKey
     }

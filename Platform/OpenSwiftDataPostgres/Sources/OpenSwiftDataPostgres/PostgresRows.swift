@@ -12,30 +12,70 @@ enum PostgresRows {
         try PersistentIdentifier.identifier(for: storeIdentifier, entityName: entityName, primaryKey: key)
     }
 
-    /// The models a query reads, as snapshots in its order, their to-many relationships read
-    /// from their inverses' columns.
+    /// The models a query reads, as snapshots in its order, each of its row's own entity
+    /// (the fetched one or a subentity), their to-many relationships read from their
+    /// inverses' columns or their join tables.
     static func snapshots(
         _ query: PostgresFetchQuery, tables: PostgresTables, store storeIdentifier: String,
         on connection: PostgresConnection, logger: Logger
     ) async throws -> [DefaultSnapshot] {
         let layout = query.layout
-        let columns = ([PostgresTables.primaryKey] + PostgresTables.columns(of: layout)).map(PostgresTables.quote)
-        var rows: [(key: Int64, values: [String: SnapshotValue])] = []
+        let isHierarchy = tables.isHierarchy(layout.entityName)
+        let kinds = tables.kinds(of: layout.entityName).compactMap { tables.layouts[$0] }
+        // `_pk`, the row's entity, the columns of the entity and its subentities, then the
+        // entity of each to-one's target where the target's table holds a hierarchy.
+        var columns = [PostgresTables.quote(PostgresTables.primaryKey)]
+        if isHierarchy { columns.append(PostgresTables.quote(PostgresTables.entityColumn)) }
+        var position: [String: Int] = [:]
+        var targetEntityPosition: [String: Int] = [:]
+        var toOnes: [StoredEntityLayout.ToOne] = []
+        for kind in kinds {
+            for column in PostgresTables.columns(of: kind) where position[column] == nil {
+                position[column] = columns.count
+                columns.append("t.\(PostgresTables.quote(column))")
+            }
+            for toOne in kind.toOnes where !toOnes.contains(where: { $0.name == toOne.name }) {
+                toOnes.append(toOne)
+            }
+        }
+        for toOne in toOnes where tables.isHierarchy(toOne.target) {
+            targetEntityPosition[toOne.name] = columns.count
+            columns.append(
+                "(SELECT x.\(PostgresTables.quote(PostgresTables.entityColumn)) FROM \(tables.table(toOne.target)) AS x "
+                    + "WHERE x.\(PostgresTables.quote(PostgresTables.primaryKey)) = t.\(PostgresTables.quote(toOne.name)))"
+            )
+        }
+        var rows: [(key: Int64, layout: StoredEntityLayout, values: [String: SnapshotValue])] = []
         for try await row in try await connection.statement(query.select(columns, from: tables), logger: logger) {
             let cells = row.makeRandomAccess()
+            let rowLayout = isHierarchy ? tables.layouts[try cells[1].decode(String.self)] ?? layout : layout
             var values: [String: SnapshotValue] = [:]
-            for (offset, attribute) in layout.attributes.enumerated() {
-                values[attribute.name] = .attribute(try storedValue(cells[1 + offset], attribute.storage))
+            for attribute in rowLayout.attributes {
+                guard let index = position[attribute.name] else { continue }
+                values[attribute.name] = .attribute(try storedValue(cells[index], attribute.storage))
             }
-            for (offset, toOne) in layout.toOnes.enumerated() {
-                let target = try cells[1 + layout.attributes.count + offset].decode(Int64?.self)
-                values[toOne.name] = .toOne(try target.map { try identifier(toOne.target, $0, store: storeIdentifier) })
+            for toOne in rowLayout.toOnes {
+                guard let index = position[toOne.name], let target = try cells[index].decode(Int64?.self) else {
+                    values[toOne.name] = .toOne(nil)
+                    continue
+                }
+                let entity = try targetEntityPosition[toOne.name].map { try cells[$0].decode(String.self) }
+                values[toOne.name] = .toOne(try identifier(entity ?? toOne.target, target, store: storeIdentifier))
             }
-            rows.append((try cells[0].decode(Int64.self), values))
+            rows.append((try cells[0].decode(Int64.self), rowLayout, values))
         }
         // The to-many targets of the rows read: of every row, or of these rows only.
-        let owners = query.readsEveryRow ? nil : rows.map(\.key)
-        for toMany in layout.toManys {
+        var toManys: [StoredEntityLayout.ToMany] = []
+        for kind in kinds {
+            for toMany in kind.toManys where !toManys.contains(where: { $0.name == toMany.name }) {
+                toManys.append(toMany)
+            }
+        }
+        for toMany in toManys {
+            let holders = rows.indices.filter { index in rows[index].layout.toManys.contains { $0.name == toMany.name }
+            }
+            guard !holders.isEmpty else { continue }
+            let owners = query.readsEveryRow ? nil : holders.map { rows[$0].key }
             let targets: [Int64: [PersistentIdentifier]]
             if let inverse = toMany.inverseToOne {
                 targets = try await self.targets(
@@ -48,15 +88,23 @@ enum PostgresRows {
             } else {
                 continue
             }
-            for index in rows.indices {
+            for index in holders {
                 rows[index].values[toMany.name] = .toMany(targets[rows[index].key] ?? [])
             }
         }
         return try rows.map { row in
             DefaultSnapshot(
-                persistentIdentifier: try identifier(layout.entityName, row.key, store: storeIdentifier),
+                persistentIdentifier: try identifier(row.layout.entityName, row.key, store: storeIdentifier),
                 values: row.values)
         }
+    }
+
+    /// The `_entity` column of `entityName`'s table, qualified by `alias`, when the table
+    /// holds a hierarchy; else the entity's name as a constant.
+    private static func entityColumn(of entityName: String, alias: String, tables: PostgresTables) -> String {
+        tables.isHierarchy(entityName)
+            ? "\(alias).\(PostgresTables.quote(PostgresTables.entityColumn))"
+            : "'\(entityName.replacingOccurrences(of: "'", with: "''"))'"
     }
 
     /// The targets `toMany`'s join table links to each row (one of `owners`, when given), by
@@ -71,15 +119,18 @@ enum PostgresRows {
         var condition = ""
         if let owners {
             binds.append(owners)
-            condition = " WHERE \(own) = ANY($1)"
+            condition = " WHERE j.\(own) = ANY($1)"
         }
-        let sql = "SELECT \(own), \(other) FROM \(tables.table(join))\(condition) ORDER BY _order"
+        let sql =
+            "SELECT j.\(own), j.\(other), \(entityColumn(of: toMany.target, alias: "x", tables: tables)) "
+            + "FROM \(tables.table(join)) AS j JOIN \(tables.table(toMany.target)) AS x "
+            + "ON x.\(PostgresTables.quote(PostgresTables.primaryKey)) = j.\(other)\(condition) ORDER BY j._order"
         var targets: [Int64: [PersistentIdentifier]] = [:]
-        for try await (owner, key) in try await connection.statement(
+        for try await (owner, key, entity) in try await connection.statement(
             PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger
         )
-        .decode((Int64, Int64).self) {
-            targets[owner, default: []].append(try identifier(toMany.target, key, store: storeIdentifier))
+        .decode((Int64, Int64, String).self) {
+            targets[owner, default: []].append(try identifier(entity, key, store: storeIdentifier))
         }
         return targets
     }
@@ -91,8 +142,8 @@ enum PostgresRows {
         store storeIdentifier: String, on connection: PostgresConnection, logger: Logger
     ) async throws -> [Int64: [PersistentIdentifier]] {
         if owners?.isEmpty == true { return [:] }
-        let column = PostgresTables.quote(inverse)
-        let primaryKey = PostgresTables.quote(PostgresTables.primaryKey)
+        let column = "x.\(PostgresTables.quote(inverse))"
+        let primaryKey = "x.\(PostgresTables.quote(PostgresTables.primaryKey))"
         var binds = PostgresBindings()
         var condition = "\(column) IS NOT NULL"
         if let owners {
@@ -100,13 +151,14 @@ enum PostgresRows {
             condition = "\(column) = ANY($1)"
         }
         let sql =
-            "SELECT \(column), \(primaryKey) FROM \(tables.table(target)) WHERE \(condition) ORDER BY \(primaryKey)"
+            "SELECT \(column), \(primaryKey), \(entityColumn(of: target, alias: "x", tables: tables)) "
+            + "FROM \(tables.table(target)) AS x WHERE \(condition) ORDER BY \(primaryKey)"
         var targets: [Int64: [PersistentIdentifier]] = [:]
-        for try await (owner, key) in try await connection.statement(
+        for try await (owner, key, entity) in try await connection.statement(
             PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger
         )
-        .decode((Int64, Int64).self) {
-            targets[owner, default: []].append(try identifier(target, key, store: storeIdentifier))
+        .decode((Int64, Int64, String).self) {
+            targets[owner, default: []].append(try identifier(entity, key, store: storeIdentifier))
         }
         return targets
     }

@@ -133,7 +133,10 @@ private struct RowWriter {
         for entityName in byEntity.keys.sorted() {
             let rows = byEntity[entityName] ?? []
             let layout = try layout(of: rows[0])
-            let columns = [PostgresTables.primaryKey] + PostgresTables.columns(of: layout)
+            let isHierarchy = tables.isHierarchy(entityName)
+            let columns =
+                [PostgresTables.primaryKey] + (isHierarchy ? [PostgresTables.entityColumn] : [])
+                + PostgresTables.columns(of: layout)
             let perStatement = max(1, PostgresTables.parametersPerStatement / columns.count)
             var start = 0
             while start < rows.count {
@@ -144,6 +147,7 @@ private struct RowWriter {
                 for snapshot in chunk {
                     let first = binds.count
                     binds.append(try key(of: snapshot.persistentIdentifier))
+                    if isHierarchy { binds.append(entityName) }
                     for attribute in layout.attributes {
                         if case .attribute(let value)? = snapshot.values[attribute.name] {
                             PostgresRows.append(value, to: &binds)

@@ -98,11 +98,11 @@ public final class PostgresStore: DataStore {
         }
     }
 
-    /// A failure as the store reports it: its own errors and the context's as they are, the
-    /// server's or the network's as ``PostgresStoreError/server(message:)``.
+    /// A failure as the store reports it: its own errors, the context's and SwiftData's as
+    /// they are, the server's or the network's as ``PostgresStoreError/server(message:)``.
     private static func reported(_ error: any Error, remote: SyncRemote) -> any Error {
         switch error {
-        case is PostgresStoreError, is DataStoreError: error
+        case is PostgresStoreError, is DataStoreError, is SwiftDataError: error
         default: PostgresStoreError(remote.failure(error, connecting: false))
         }
     }
@@ -150,12 +150,14 @@ public final class PostgresStore: DataStore {
         for try await (table, column) in columns.decode((String, String).self) {
             existing[table, default: []].insert(column)
         }
-        for (entity, layout) in tables.layouts.sorted(by: { $0.key < $1.key }) {
-            guard let present = existing[entity] else { continue }
-            let missing = PostgresTables.columns(of: layout).filter { !present.contains($0) }
+        for root in tables.roots {
+            guard let present = existing[root] else { continue }
+            let required =
+                (tables.isHierarchy(root) ? [PostgresTables.entityColumn] : []) + tables.tableColumns(root).map(\.name)
+            let missing = required.filter { !present.contains($0) }
             guard missing.isEmpty else {
                 throw PostgresStoreError.unsupported(
-                    "a change of a table's columns: \(entity) lacks \(missing.joined(separator: ", ")) (migrations)")
+                    "a change of a table's columns: \(root) lacks \(missing.joined(separator: ", ")) (migrations)")
             }
         }
         for statement in tables.creationSQL(existing: Set(existing.keys)) {
@@ -212,14 +214,18 @@ public final class PostgresStore: DataStore {
     {
         let query = try self.query(request.descriptor)
         let (tables, identifier, entityName) = (tables, identifier, query.layout.entityName)
-        let keys = try withConnection { connection, logger in
+        // Each row's own entity, where the table holds a hierarchy.
+        let entity =
+            tables.isHierarchy(entityName) ? PostgresTables.quote(PostgresTables.entityColumn) : "NULL::text"
+        return try withConnection { connection, logger in
             let rows = try await connection.statement(
-                query.select([PostgresTables.quote(PostgresTables.primaryKey)], from: tables), logger: logger)
-            var keys: [Int64] = []
-            for try await key in rows.decode(Int64.self) { keys.append(key) }
-            return keys
+                query.select([PostgresTables.quote(PostgresTables.primaryKey), entity], from: tables), logger: logger)
+            var identifiers: [PersistentIdentifier] = []
+            for try await (key, own) in rows.decode((Int64, String?).self) {
+                identifiers.append(try PostgresRows.identifier(own ?? entityName, key, store: identifier))
+            }
+            return identifiers
         }
-        return try keys.map { try PostgresRows.identifier(entityName, $0, store: identifier) }
     }
 
     /// The query of a descriptor of `T`'s entity.
@@ -228,7 +234,7 @@ public final class PostgresStore: DataStore {
         guard let layout = tables.layouts[entityName] else {
             throw PostgresStoreError.unsupported("models of \(entityName), which the store's schema does not list")
         }
-        return try PostgresFetchQuery(descriptor, layout: layout, storeIdentifier: identifier)
+        return try PostgresFetchQuery(descriptor, layout: layout, tables: tables, storeIdentifier: identifier)
     }
 
     /// Deletes every model of the store: its tables are emptied, in one transaction.
@@ -236,7 +242,7 @@ public final class PostgresStore: DataStore {
     /// - Throws: ``PostgresStoreError`` when the server fails.
     public func erase() throws {
         let tables = tables
-        let names = tables.layouts.keys.sorted().map(tables.table).joined(separator: ", ")
+        let names = (tables.roots + tables.joinTables).map(tables.table).joined(separator: ", ")
         guard !names.isEmpty else { return }
         try inTransaction { connection, logger in
             try await connection.statement(PostgresQuery(unsafeSQL: "TRUNCATE \(names)"), logger: logger)

@@ -10,8 +10,15 @@ import OpenSwiftData
 /// relationship, or one without an inverse), kept in a join table, as the SQLite store
 /// keeps it: `<Entity>_<relationship>` with `source` and `target` columns (each a foreign key
 /// whose row's deletion deletes the link) and `_order`, the order links were added in.
+///
+/// The entities of a class hierarchy (`@Model` subclasses) share one table, named after the
+/// root entity, as Core Data's SQLite store keeps an entity hierarchy: the columns of every
+/// entity of it, and `_entity`, the name of the row's own entity. A fetch of an entity reads
+/// the rows of it and of its subentities, each as a model of its own class.
 struct PostgresTables: Sendable {
     static let primaryKey = "_pk"
+    /// The column of a hierarchy's table that names each row's entity.
+    static let entityColumn = "_entity"
     /// Most parameters of one statement (PostgreSQL's limit is 65,535).
     static let parametersPerStatement = 65_535
 
@@ -21,23 +28,42 @@ struct PostgresTables: Sendable {
     let namespace: String
     /// Each entity's layout, by name.
     let layouts: [String: StoredEntityLayout]
+    /// Each entity and its subentities, by the entity's name.
+    private let kinds: [String: [String]]
 
     /// The tables of `schema`'s entities in the PostgreSQL schema `name`.
     ///
-    /// - Throws: ``PostgresStoreError/unsupported(_:)`` for what this store does not keep
-    ///   yet: model subclasses.
+    /// - Throws: ``PostgresStoreError/unsupported(_:)`` for entities of one hierarchy that
+    ///   declare a property of one name with two column types.
     init(schema: Schema, namespace name: String) throws(PostgresStoreError) {
         try Self.checkNamespace(name)
         namespaceName = name
         namespace = Self.quote(name)
         var layouts: [String: StoredEntityLayout] = [:]
+        var kinds: [String: [String]] = [:]
         for layout in schema.storedEntityLayouts {
-            if let superentity = layout.superentityName {
-                throw .unsupported("model subclasses (\(layout.entityName) inherits from \(superentity))")
-            }
             layouts[layout.entityName] = layout
+            kinds[layout.entityName, default: []].append(layout.entityName)
+        }
+        for layout in layouts.values {
+            var ancestor = layout.superentityName
+            while let name = ancestor {
+                kinds[name, default: []].append(layout.entityName)
+                ancestor = layouts[name]?.superentityName
+            }
         }
         self.layouts = layouts
+        self.kinds = kinds.mapValues { $0.sorted() }
+        for root in Set(layouts.values.map(\.rootEntityName)) {
+            var types: [String: String] = [:]
+            for (column, type) in tableColumns(root) {
+                if let other = types[column], other != type {
+                    throw .unsupported(
+                        "two columns named \(column) in the hierarchy of \(root), a \(other) and a \(type)")
+                }
+                types[column] = type
+            }
+        }
     }
 
     /// Refuses a name PostgreSQL would not take unquoted as a schema name, or would cut.
@@ -55,15 +81,50 @@ struct PostgresTables: Sendable {
         "\"" + identifier.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
-    /// The quoted, schema-qualified table of an entity.
-    func table(_ entityName: String) -> String {
-        "\(namespace).\(Self.quote(entityName))"
+    /// The quoted, schema-qualified table of an entity (its hierarchy's), or of a join table.
+    func table(_ name: String) -> String {
+        "\(namespace).\(Self.quote(layouts[name]?.rootEntityName ?? name))"
     }
 
-    /// The columns a table holds after `_pk`, in the order reads and writes use them:
-    /// attributes, then to-one relationships.
+    /// The entity and its subentities, by name.
+    func kinds(of entityName: String) -> [String] {
+        kinds[entityName] ?? [entityName]
+    }
+
+    /// Whether the entity's table holds a hierarchy (an `_entity` column).
+    func isHierarchy(_ entityName: String) -> Bool {
+        guard let root = layouts[entityName]?.rootEntityName else { return false }
+        return kinds(of: root).count > 1
+    }
+
+    /// The columns an entity's rows hold after `_pk` (and `_entity`), in the order reads and
+    /// writes use them: attributes, then to-one relationships.
     static func columns(of layout: StoredEntityLayout) -> [String] {
         layout.attributes.map(\.name) + layout.toOnes.map(\.name)
+    }
+
+    /// The columns of the table of the hierarchy under `root` after `_pk` and `_entity`, with
+    /// their types: the root entity's, then each subentity's own, in name order.
+    func tableColumns(_ root: String) -> [(name: String, type: String)] {
+        var columns: [(name: String, type: String)] = []
+        var seen = Set<String>()
+        for entityName in [root] + kinds(of: root).filter({ $0 != root }) {
+            guard let layout = layouts[entityName] else { continue }
+            for column in Self.columns(of: layout) where seen.insert(column).inserted {
+                columns.append((column, Self.columnType(of: column, in: layout)))
+            }
+        }
+        return columns
+    }
+
+    /// The join tables, by name.
+    var joinTables: [String] {
+        Set(layouts.values.flatMap { $0.toManys.compactMap(\.joinTable) }).sorted()
+    }
+
+    /// The distinct tables of the entities, by root entity name.
+    var roots: [String] {
+        Set(layouts.values.map(\.rootEntityName)).sorted()
     }
 
     /// The statements that create the schema and the tables `existing` lacks, their unique
@@ -71,25 +132,26 @@ struct PostgresTables: Sendable {
     /// each other in any order).
     func creationSQL(existing: Set<String>) -> [String] {
         var statements = ["CREATE SCHEMA IF NOT EXISTS \(namespace)"]
-        var created: [StoredEntityLayout] = []
-        for layout in layouts.values.sorted(by: { $0.entityName < $1.entityName })
-        where !existing.contains(layout.entityName) {
+        var created: [String] = []
+        for root in roots where !existing.contains(root) {
             var columns = ["\(Self.quote(Self.primaryKey)) bigint GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY"]
-            for attribute in layout.attributes {
-                columns.append("\(Self.quote(attribute.name)) \(Self.type(of: attribute.storage))")
+            if isHierarchy(root) { columns.append("\(Self.quote(Self.entityColumn)) text NOT NULL") }
+            for (name, type) in tableColumns(root) { columns.append("\(Self.quote(name)) \(type)") }
+            var constraints = Set<[String]>()
+            for entityName in kinds(of: root) {
+                for names in layouts[entityName]?.uniquenessConstraints ?? [] where constraints.insert(names).inserted {
+                    columns.append("UNIQUE (\(names.map(Self.quote).joined(separator: ", ")))")
+                }
             }
-            for toOne in layout.toOnes { columns.append("\(Self.quote(toOne.name)) bigint") }
-            for names in layout.uniquenessConstraints {
-                columns.append("UNIQUE (\(names.map(Self.quote).joined(separator: ", ")))")
-            }
-            statements.append("CREATE TABLE \(table(layout.entityName)) (\(columns.joined(separator: ", ")))")
-            created.append(layout)
+            statements.append("CREATE TABLE \(table(root)) (\(columns.joined(separator: ", ")))")
+            created.append(root)
         }
         // Each join table once, by the side that owns it, once both its tables exist.
         var joins: [(name: String, source: String, target: String)] = []
         for layout in layouts.values.sorted(by: { $0.entityName < $1.entityName }) {
             for toMany in layout.toManys where toMany.isJoinSource {
-                guard let join = toMany.joinTable, !existing.contains(join) else { continue }
+                guard let join = toMany.joinTable, !existing.contains(join), !joins.contains(where: { $0.name == join })
+                else { continue }
                 joins.append((join, layout.entityName, toMany.target))
                 statements.append(
                     "CREATE TABLE \(table(join)) (source bigint NOT NULL, target bigint NOT NULL, "
@@ -106,26 +168,28 @@ struct PostgresTables: Sendable {
             statements.append("CREATE INDEX ON \(table(join.name)) (target)")
         }
         // The delete rule of each to-many relationship read through a to-one column, by the
-        // column's entity and name: the database applies it to the column's rows.
+        // column's table and name: the database applies it to the column's rows.
         var rules: [String: [String: Schema.Relationship.DeleteRule]] = [:]
         for layout in layouts.values {
             for toMany in layout.toManys {
-                if let inverse = toMany.inverseToOne { rules[toMany.target, default: [:]][inverse] = toMany.deleteRule }
+                guard let inverse = toMany.inverseToOne, let target = layouts[toMany.target] else { continue }
+                rules[target.rootEntityName, default: [:]][inverse] = toMany.deleteRule
             }
         }
-        for layout in created {
-            for toOne in layout.toOnes {
-                // Checked at commit, so that a save may insert rows that refer to each other
-                // in any order. A deletion, this store's or another process's, applies the
-                // rule of the to-many side: a cascade deletes the rows, a denial refuses the
-                // deletion at commit, any other rule clears the column.
-                statements.append(
-                    "ALTER TABLE \(table(layout.entityName)) ADD FOREIGN KEY (\(Self.quote(toOne.name))) "
-                        + "REFERENCES \(table(toOne.target)) (\(Self.quote(Self.primaryKey))) "
-                        + "ON DELETE \(Self.action(rules[layout.entityName]?[toOne.name])) DEFERRABLE INITIALLY DEFERRED"
-                )
-                statements.append(
-                    "CREATE INDEX ON \(table(layout.entityName)) (\(Self.quote(toOne.name)))")
+        for root in created {
+            var seen = Set<String>()
+            for entityName in kinds(of: root) {
+                for toOne in layouts[entityName]?.toOnes ?? [] where seen.insert(toOne.name).inserted {
+                    // Checked at commit, so that a save may insert rows that refer to each other
+                    // in any order. A deletion, this store's or another process's, applies the
+                    // rule of the to-many side: a cascade deletes the rows, a denial refuses the
+                    // deletion at commit, any other rule clears the column.
+                    statements.append(
+                        "ALTER TABLE \(table(root)) ADD FOREIGN KEY (\(Self.quote(toOne.name))) "
+                            + "REFERENCES \(table(toOne.target)) (\(Self.quote(Self.primaryKey))) "
+                            + "ON DELETE \(Self.action(rules[root]?[toOne.name])) DEFERRABLE INITIALLY DEFERRED")
+                    statements.append("CREATE INDEX ON \(table(root)) (\(Self.quote(toOne.name)))")
+                }
             }
         }
         return statements

@@ -8,7 +8,10 @@ import PostgresNIO
 /// group) are those of a stored row updates that row, as the SQLite store's does; one whose
 /// values are those of a new model before it in the save updates that model's row. A group
 /// holding a nil value matches no row (a unique constraint lets NULLs repeat), and a to-one
-/// relationship in a group matches by a target stored before the save.
+/// relationship in a group matches by a target stored before the save. The entities of a
+/// class hierarchy share their table and its constraints: a new model whose values are those
+/// of a row of another class of its hierarchy is refused, as on the SQLite store, rather than
+/// change the row's class.
 ///
 /// Processes that insert the same unique value at once would each find no row, then all but
 /// one would fail on the constraint. So a save first takes a transaction-scoped advisory
@@ -39,7 +42,9 @@ struct PostgresUpserts {
     ///   - tables: The store's tables.
     ///   - connection: The save's connection, in its transaction.
     ///   - logger: The store's logger.
-    /// - Throws: What the server throws.
+    /// - Throws: `SwiftDataError.modelValidationFailure` (`uniqueValueOfAnotherClass`) for a
+    ///   new model whose unique values are those of a model of another class of its
+    ///   hierarchy; what the server throws.
     init(
         _ rows: [String: [DefaultSnapshot]], deleting: [String: Set<Int64>], tables: PostgresTables,
         connection: PostgresConnection, logger: Logger
@@ -64,43 +69,60 @@ struct PostgresUpserts {
                     + "(SELECT k FROM unnest($1::bigint[]) AS u (k) ORDER BY k) AS sorted",
                 binds: binds), logger: logger)
         var targets: [String: [Target?]] = [:]
-        for (entityName, entityValues) in values {
+        // The row each unique value of the save went to, and that row's entity.
+        var claimed: [UniqueValue: (target: Target, entity: String)] = [:]
+        for (entityName, entityValues) in values.sorted(by: { $0.key < $1.key }) {
             guard let layout = tables.layouts[entityName] else { continue }
+            let deleted = tables.kinds(of: layout.rootEntityName).reduce(into: Set<Int64>()) {
+                $0.formUnion(deleting[$1] ?? [])
+            }
             let stored = try await Self.storedRows(
                 holding: Set(entityValues.joined()), layout: layout, tables: tables, connection: connection,
                 logger: logger
-            ).filter { !(deleting[entityName]?.contains($0.value) ?? false) }
-            targets[entityName] = Self.targets(entityValues, stored: stored)
+            ).filter { !deleted.contains($0.value.key) }
+            targets[entityName] = try Self.targets(entityValues, of: entityName, stored: stored, claimed: &claimed)
         }
         self.targets = targets
     }
 
-    /// The row each new model updates: the first of its groups' values that a new model
-    /// before it holds, or a stored row; nil for a new row.
-    private static func targets(_ values: [[UniqueValue]], stored: [UniqueValue: Int64]) -> [Target?] {
-        var claimed: [UniqueValue: Target] = [:]
+    /// The row each new model of `entityName` updates: the first of its groups' values that
+    /// a new model before it holds, or a stored row; nil for a new row.
+    private static func targets(
+        _ values: [[UniqueValue]], of entityName: String, stored: [UniqueValue: (key: Int64, entity: String)],
+        claimed: inout [UniqueValue: (target: Target, entity: String)]
+    ) throws -> [Target?] {
         var targets: [Target?] = []
         for (position, groups) in values.enumerated() {
             var target: Target?
             for value in groups where target == nil {
-                target = claimed[value] ?? stored[value].map(Target.stored)
+                guard let match = claimed[value] ?? stored[value].map({ (Target.stored($0.key), $0.entity) }) else {
+                    continue
+                }
+                guard match.entity == entityName else {
+                    throw SwiftDataError.uniqueValueOfAnotherClass(
+                        entity: entityName, properties: value.columns, storedEntity: match.entity)
+                }
+                target = match.target
             }
-            for value in groups { claimed[value] = target ?? .earlier(position) }
+            for value in groups { claimed[value] = (target ?? .earlier(position), entityName) }
             targets.append(target)
         }
         return targets
     }
 
-    /// The stored rows that hold `values`, locked for the save, by the values they hold.
+    /// The stored rows that hold `values`, locked for the save, by the values they hold:
+    /// their `_pk` and their entity.
     private static func storedRows(
         holding values: Set<UniqueValue>, layout: StoredEntityLayout, tables: PostgresTables,
         connection: PostgresConnection, logger: Logger
-    ) async throws -> [UniqueValue: Int64] {
-        var found: [UniqueValue: Int64] = [:]
-        let byGroup = Dictionary(grouping: values, by: \.group)
-        for (group, groupValues) in byGroup.sorted(by: { $0.key < $1.key }) {
-            let names = layout.uniquenessConstraints[group]
+    ) async throws -> [UniqueValue: (key: Int64, entity: String)] {
+        var found: [UniqueValue: (key: Int64, entity: String)] = [:]
+        let byGroup = Dictionary(grouping: values, by: \.columns)
+        for (names, groupValues) in byGroup.sorted(by: { $0.key.lexicographicallyPrecedes($1.key) }) {
             let types = names.map { PostgresTables.columnType(of: $0, in: layout) }
+            let entity =
+                tables.isHierarchy(layout.entityName)
+                ? PostgresTables.quote(PostgresTables.entityColumn) : "NULL::text"
             let columns = names.map(PostgresTables.quote).joined(separator: ", ")
             let primaryKey = PostgresTables.quote(PostgresTables.primaryKey)
             let perStatement = max(1, PostgresTables.parametersPerStatement / names.count)
@@ -120,17 +142,19 @@ struct PostgresUpserts {
                             + ")")
                 }
                 let sql =
-                    "SELECT \(primaryKey), \(columns) FROM \(tables.table(layout.entityName)) "
+                    "SELECT \(primaryKey), \(entity), \(columns) FROM \(tables.table(layout.entityName)) "
                     + "WHERE (\(columns)) IN (VALUES \(tuples.joined(separator: ", "))) ORDER BY \(primaryKey) FOR UPDATE"
                 let rows = try await connection.statement(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger)
                 for try await row in rows {
                     let cells = row.makeRandomAccess()
                     var stored: [StoredValue] = []
                     for (offset, name) in names.enumerated() {
-                        stored.append(try PostgresRows.storedValue(cells[1 + offset], of: name, in: layout))
+                        stored.append(try PostgresRows.storedValue(cells[2 + offset], of: name, in: layout))
                     }
-                    found[UniqueValue(entity: layout.entityName, group: group, values: stored)] = try cells[0].decode(
-                        Int64.self)
+                    let value = UniqueValue(table: layout.rootEntityName, columns: names, values: stored)
+                    found[value] = (
+                        try cells[0].decode(Int64.self), try cells[1].decode(String?.self) ?? layout.entityName
+                    )
                 }
                 start += chunk.count
             }
@@ -139,18 +163,19 @@ struct PostgresUpserts {
     }
 }
 
-/// The values a model holds for one uniqueness constraint of its entity.
+/// The values a model holds for one uniqueness constraint of its entity's table.
 struct UniqueValue: Hashable {
-    let entity: String
-    /// The constraint's position in the entity's `uniquenessConstraints`.
-    let group: Int
+    /// The table's entity: the root of the hierarchy.
+    let table: String
+    /// The constraint's columns.
+    let columns: [String]
     let values: [StoredValue]
 
     /// The values of each constraint of `layout` that a new model holds in full: none nil,
     /// a to-one's target stored before the save.
     static func all(of snapshot: DefaultSnapshot, in layout: StoredEntityLayout) -> [UniqueValue] {
         var all: [UniqueValue] = []
-        groups: for (group, names) in layout.uniquenessConstraints.enumerated() {
+        groups: for names in layout.uniquenessConstraints {
             var values: [StoredValue] = []
             for name in names {
                 switch snapshot.values[name] {
@@ -163,7 +188,7 @@ struct UniqueValue: Hashable {
                     continue groups
                 }
             }
-            all.append(UniqueValue(entity: layout.entityName, group: group, values: values))
+            all.append(UniqueValue(table: layout.rootEntityName, columns: names, values: values))
         }
         return all
     }
@@ -171,7 +196,8 @@ struct UniqueValue: Hashable {
     /// The values in bytes: equal values (as the unique constraint compares them), equal
     /// bytes.
     private var bytes: [UInt8] {
-        var bytes = Array(entity.utf8) + [0, UInt8(truncatingIfNeeded: group)]
+        var bytes = Array(table.utf8) + [0]
+        for column in columns { bytes += Array(column.utf8) + [0] }
         for value in values {
             switch value {
             case .integer(let integer):

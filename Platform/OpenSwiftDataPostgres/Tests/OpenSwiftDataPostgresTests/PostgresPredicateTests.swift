@@ -42,11 +42,11 @@ struct PostgresPredicateTests {
         func expectSameAnswers(
             _ descriptor: FetchDescriptor<Trip>, sourceLocation: SourceLocation = #_sourceLocation
         ) throws {
-            let layout = try #require(
-                Schema([Trip.self, Stop.self]).storedEntityLayouts.first { $0.entityName == "Trip" })
+            let tables = try PostgresTables(schema: Schema([Trip.self, Stop.self]), namespace: "test")
+            let layout = try #require(tables.layouts["Trip"])
             #expect(
                 throws: Never.self, "the descriptor is answered in SQL", sourceLocation: sourceLocation
-            ) { try PostgresFetchQuery(descriptor, layout: layout, storeIdentifier: "test") }
+            ) { try PostgresFetchQuery(descriptor, layout: layout, tables: tables, storeIdentifier: "test") }
             let expected = try sqlite.fetch(descriptor).map(\.code)
             if let predicate = descriptor.predicate, descriptor.sortBy.isEmpty, descriptor.fetchLimit == nil {
                 // The SQLite store answers as Swift evaluates the predicate.
@@ -168,14 +168,15 @@ struct PostgresPredicateTests {
 
     @Test("what SQL cannot answer exactly is left to the context: a string search, a string sort")
     func leftToTheContext() throws {
-        let layout = try #require(Schema([Trip.self, Stop.self]).storedEntityLayouts.first { $0.entityName == "Trip" })
+        let tables = try PostgresTables(schema: Schema([Trip.self, Stop.self]), namespace: "test")
+        let layout = try #require(tables.layouts["Trip"])
         let search = FetchDescriptor<Trip>(predicate: #Predicate { $0.name.localizedStandardContains("o") })
         #expect(throws: DataStoreError.preferInMemoryFilter) {
-            try PostgresFetchQuery(search, layout: layout, storeIdentifier: "test")
+            try PostgresFetchQuery(search, layout: layout, tables: tables, storeIdentifier: "test")
         }
         let byName = FetchDescriptor<Trip>(sortBy: [SortDescriptor(\.name)])
         #expect(throws: DataStoreError.preferInMemorySort) {
-            try PostgresFetchQuery(byName, layout: layout, storeIdentifier: "test")
+            try PostgresFetchQuery(byName, layout: layout, tables: tables, storeIdentifier: "test")
         }
     }
 }

@@ -68,6 +68,8 @@ package struct StoredEntityLayout: Sendable {
     package let entityName: String
     /// The entity this one's `@Model` class inherits from, if any.
     package let superentityName: String?
+    /// The entity at the top of this one's hierarchy (this one, without a superentity).
+    package let rootEntityName: String
     /// The attributes, in column order.
     package let attributes: [Attribute]
     package let toOnes: [ToOne]
@@ -89,6 +91,7 @@ package struct StoredEntityLayout: Sendable {
         self.entity = entity
         entityName = entity.name
         superentityName = entity.superentity?.name
+        rootEntityName = entity.rootEntity.name
         var attributes: [Attribute] = []
         var toOnes: [ToOne] = []
         var toManys: [ToMany] = []
