@@ -105,4 +105,15 @@ struct PostgresJoinTableTests {
         #expect(guideLinks == 1)
         #expect(badgeLinks == 0)
     }
+
+    @Test("erasing the container empties the models' tables and the join tables")
+    func eraseEmptiesJoinTables() async throws {
+        let url = try await TestPostgres.newDatabase()
+        let container = try ModelContainer(
+            for: Schema(Self.models), configurations: PostgresStoreConfiguration(url: try #require(URL(string: url))))
+        try Self.edit(container)
+        try container.erase()
+        #expect(try Self.describe(container).isEmpty)
+        #expect(try await TestPostgres.integer("SELECT count(*) FROM \"default\".\"Guide_tours\"", on: url) == 0)
+    }
 }
