@@ -159,8 +159,12 @@ let package = Package(
         // OpenSwiftData's tests and the programs they run.
         .testTarget(
             name: "OpenSwiftDataTests",
-            // OpenSwiftDataTesting for its temporary folders.
-            dependencies: ["OpenSwiftData", "OpenSwiftDataTesting", "SQLiteFaultInjection"],
+            // OpenSwiftDataTesting for its temporary folders; OpenSwiftDataPostgres and
+            // StoreSyncTesting (its test server) for the generated sequences on PostgreSQL.
+            dependencies: [
+                "OpenSwiftData", "OpenSwiftDataTesting", "SQLiteFaultInjection", "OpenSwiftDataPostgres",
+                "StoreSyncTesting",
+            ],
             path: "Platform/OpenSwiftData/Tests/OpenSwiftDataTests",
             swiftSettings: strictSettings
         ),

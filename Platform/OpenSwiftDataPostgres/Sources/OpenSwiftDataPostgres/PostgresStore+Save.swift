@@ -17,9 +17,10 @@ extension PostgresStore {
     ///
     /// - Parameter request: The inserted, updated and deleted models, and the context that
     ///   saves.
-    /// - Throws: ``PostgresStoreError`` when the server refuses the save (a unique
-    ///   constraint, a row another process deleted that a relationship names) or fails;
-    ///   nothing of the save is written then.
+    /// - Throws: `SwiftDataError.modelNotFound` naming a changed model whose row another
+    ///   process deleted, or a model a relationship links to that another process deleted, as
+    ///   the SQLite store does; ``PostgresStoreError`` when the server refuses the save (a
+    ///   unique constraint) or fails. Nothing of the save is written then.
     public func save(_ request: DataStoreSaveChangesRequest<DefaultSnapshot>) throws
         -> DataStoreSaveChangesResult<DefaultSnapshot>
     {
@@ -33,6 +34,7 @@ extension PostgresStore {
             try await writer.link(inserted, updated, changed: changed)
             try await writer.delete(deleted)
             try await writer.insert(inserted)
+            try await writer.checkLinkedRowsExist()
             return (writer.remapped, try await writer.upsertedRows())
         }
         return DataStoreSaveChangesResult(
@@ -50,6 +52,9 @@ private struct RowWriter {
     var remapped: [PersistentIdentifier: PersistentIdentifier] = [:]
     /// The inserted models that update a row (``PostgresUpserts``), by temporary identifier.
     private var upserts: Set<PersistentIdentifier> = []
+    /// The stored rows the save links to, by their table's entity and `_pk`, with the
+    /// identifiers the links name (``checkLinkedRowsExist()``).
+    private var linkedRows: [String: [Int64: PersistentIdentifier]] = [:]
 
     init(tables: PostgresTables, store: String, connection: PostgresConnection, logger: Logger) {
         self.tables = tables
@@ -70,6 +75,46 @@ private struct RowWriter {
     private func key(of identifier: PersistentIdentifier) throws -> Int64 {
         if let key = (remapped[identifier] ?? identifier).dataStoreIntegerKey { return key }
         throw PostgresStoreError.unsupported("a relationship to \(identifier.entityName) in another store")
+    }
+
+    /// The `_pk` a relationship's target is written as: nil for a model never saved that this
+    /// save does not insert (inserted, then deleted before the save), which no row names,
+    /// as the SQLite store writes none.
+    private func linkKey(of target: PersistentIdentifier) throws -> Int64? {
+        if target.isTemporary, remapped[target] == nil { return nil }
+        return try key(of: target)
+    }
+
+    /// Notes a stored row a link of the save names (not one the save inserts), for
+    /// ``checkLinkedRowsExist()``.
+    private mutating func noteLinked(_ target: PersistentIdentifier) {
+        guard !target.isTemporary, let key = target.dataStoreIntegerKey,
+            let table = tables.layouts[target.entityName]?.rootEntityName
+        else { return }
+        linkedRows[table, default: [:]][key] = target
+    }
+
+    /// Throws `SwiftDataError.modelNotFound` for the first stored row a link of the save
+    /// names that is gone (another process deleted it), as the SQLite store refuses such a
+    /// link, rather than the foreign key's error at the commit; the rows found are locked
+    /// against deletion (`FOR KEY SHARE`) until then.
+    func checkLinkedRowsExist() async throws {
+        for (table, rows) in linkedRows.sorted(by: { $0.key < $1.key }) {
+            var binds = PostgresBindings()
+            binds.append(rows.keys.sorted())
+            let primaryKey = PostgresTables.quote(PostgresTables.primaryKey)
+            let found = try await connection.statement(
+                PostgresQuery(
+                    unsafeSQL: "SELECT \(primaryKey) FROM \(tables.table(table)) WHERE \(primaryKey) = ANY($1) "
+                        + "ORDER BY \(primaryKey) FOR KEY SHARE",
+                    binds: binds), logger: logger)
+            var present = Set<Int64>()
+            for try await key in found.decode(Int64.self) { present.insert(key) }
+            if let missing = rows.keys.sorted().first(where: { !present.contains($0) }), let identifier = rows[missing]
+            {
+                throw SwiftDataError.modelNotFound(identifier)
+            }
+        }
     }
 
     /// Gives each inserted model its key: a stored row's when the model's unique values are
@@ -110,7 +155,7 @@ private struct RowWriter {
     /// to-one links included (foreign keys are checked at commit, so rows may name rows
     /// inserted after them); then the rows the upserts update, in the save's order: every
     /// attribute, and each to-one the new model sets (the row keeps the others).
-    func insert(_ snapshots: [DefaultSnapshot]) async throws {
+    mutating func insert(_ snapshots: [DefaultSnapshot]) async throws {
         var byEntity: [String: [DefaultSnapshot]] = [:]
         var upserted: [ColumnWrite] = []
         for snapshot in snapshots {
@@ -125,8 +170,10 @@ private struct RowWriter {
                 write.set(attribute.name, value)
             }
             for toOne in layout.toOnes {
-                guard case .toOne(let target?)? = snapshot.values[toOne.name] else { continue }
-                write.set(toOne.name, .integer(try key(of: target)))
+                guard case .toOne(let target?)? = snapshot.values[toOne.name], let key = try linkKey(of: target)
+                else { continue }
+                write.set(toOne.name, .integer(key))
+                noteLinked(target)
             }
             upserted.append(write)
         }
@@ -156,8 +203,9 @@ private struct RowWriter {
                         }
                     }
                     for toOne in layout.toOnes {
-                        if case .toOne(let target?)? = snapshot.values[toOne.name] {
-                            binds.append(try key(of: target))
+                        if case .toOne(let target?)? = snapshot.values[toOne.name], let key = try linkKey(of: target) {
+                            binds.append(key)
+                            noteLinked(target)
                         } else {
                             binds.appendNull()
                         }
@@ -223,18 +271,13 @@ private struct RowWriter {
         return keys
     }
 
-    /// Writes models' rows: the attributes the context changed (`changed`, by model; every
-    /// one a snapshot holds for a model not named there), so that a save leaves the
-    /// attributes it did not change as another process may have written them (the last writer
-    /// wins per attribute, not per row), and every to-one relationship the snapshots hold. An
-    /// attribute not read is left as it is. The rows of one entity that set the same columns
-    /// are written together, by `UPDATE … FROM (VALUES …)` statements.
-    ///
-    /// To-one relationships are written whole: with only the changed ones written, the
-    /// four-process test with a server restart (`PostgresManyProcessesTests.serverRestart`)
-    /// ended with legs whose journey column was empty in about one run in six, a cause not
-    /// found yet.
-    func update(_ snapshots: [DefaultSnapshot], changed: [PersistentIdentifier: Set<String>]) async throws {
+    /// Writes models' rows: the attributes and to-one relationships the context changed
+    /// (`changed`, by model; every one a snapshot holds for a model not named there), so that
+    /// a save leaves what it did not change as another process (or context) may have written
+    /// it: the last writer wins per attribute and per relationship, not per row. An attribute
+    /// not read is left as it is. The rows of one entity that set the same columns are
+    /// written together, by `UPDATE … FROM (VALUES …)` statements.
+    mutating func update(_ snapshots: [DefaultSnapshot], changed: [PersistentIdentifier: Set<String>]) async throws {
         var writes: [ColumnWrite] = []
         for snapshot in snapshots {
             let layout = try layout(of: snapshot)
@@ -244,18 +287,26 @@ private struct RowWriter {
                 guard case .attribute(let value)? = snapshot.values[attribute.name], value != .notRead else { continue }
                 write.set(attribute.name, value)
             }
-            for toOne in layout.toOnes {
+            for toOne in layout.toOnes where isChanged(toOne.name) {
                 guard case .toOne(let target)? = snapshot.values[toOne.name] else { continue }
-                write.set(toOne.name, try target.map { .integer(try key(of: $0)) } ?? .null)
+                write.set(toOne.name, try target.flatMap(linkKey(of:)).map(StoredValue.integer) ?? .null)
+                if let target { noteLinked(target) }
             }
             writes.append(write)
         }
-        try await write(writes)
+        // A changed model whose row another process deleted: its change has nowhere to go.
+        let written = try await write(writes)
+        for (snapshot, write) in zip(snapshots, writes) where !write.columns.isEmpty && !written.contains(write.key) {
+            throw SwiftDataError.modelNotFound(snapshot.persistentIdentifier)
+        }
     }
 
     /// Writes columns of rows, those of each entity that set the same columns together, by
-    /// `UPDATE … FROM (VALUES …)` statements. A row is named once at most.
-    private func write(_ writes: [ColumnWrite]) async throws {
+    /// `UPDATE … FROM (VALUES …)` statements; returns the `_pk`s of the rows written (a row
+    /// another process deleted is not). A row is named once at most.
+    @discardableResult
+    private func write(_ writes: [ColumnWrite]) async throws -> Set<Int64> {
+        var written = Set<Int64>()
         var groups: [[String]: [ColumnWrite]] = [:]
         var order: [[String]] = []
         for write in writes where !write.columns.isEmpty {
@@ -289,11 +340,13 @@ private struct RowWriter {
                 let sql =
                     "UPDATE \(tables.table(layout.entityName)) AS t SET \(assignments.joined(separator: ", ")) "
                     + "FROM (VALUES \(tuples.joined(separator: ", "))) AS v (\(names.joined(separator: ", "))) "
-                    + "WHERE t.\(primaryKey) = v.\(primaryKey)"
-                try await connection.statement(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger)
+                    + "WHERE t.\(primaryKey) = v.\(primaryKey) RETURNING t.\(primaryKey)"
+                let rows = try await connection.statement(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger)
+                for try await key in rows.decode(Int64.self) { written.insert(key) }
                 start += chunk.count
             }
         }
+        return written
     }
 
     /// Writes the to-many relationships kept in join tables (``PostgresTables``) as the
@@ -304,7 +357,7 @@ private struct RowWriter {
     /// links to the row's, as the SQLite store's does. The side that does not own the table
     /// is written first, the owner's last, as the SQLite store does, so that the owner's
     /// arrays decide where the two sides of a save disagree.
-    func link(
+    mutating func link(
         _ inserted: [DefaultSnapshot], _ updated: [DefaultSnapshot], changed: [PersistentIdentifier: Set<String>]
     ) async throws {
         // By join table and side: each row's key and its targets' keys.
@@ -322,7 +375,8 @@ private struct RowWriter {
                     isInserted || changed[snapshot.persistentIdentifier]?.contains(toMany.name) ?? true,
                     !(isUpsert && targets.isEmpty)
                 else { continue }
-                let row = (try key(of: snapshot.persistentIdentifier), try targets.map(key(of:)), isUpsert)
+                let row = (try key(of: snapshot.persistentIdentifier), try targets.compactMap(linkKey(of:)), isUpsert)
+                for target in targets { noteLinked(target) }
                 writes[Side(join: join, isSource: toMany.isJoinSource), default: (toMany, [])].rows.append(row)
             }
         }

@@ -18,16 +18,16 @@ extension ModelContextCore {
     /// their current values and deleted as ``delete(_:)`` deletes them, at the next save;
     /// the other rows are those that match in the store now. Another predicate fetches the
     /// matching models, and deletes the rows of those without unsaved changes by key, in
-    /// the same way. A custom data store's models are fetched and deleted one by one, at
-    /// the next save, through the store's own save.
+    /// the same way. For a custom data store, the same models are decided in memory; the
+    /// other rows that match go at the call, through a save of their own
+    /// (``deleteInDataStore(_:entity:includeSubclasses:)``).
     func delete<T: PersistentModel>(
         model: T.Type, where predicate: Predicate<T>? = nil, includeSubclasses: Bool = true
     ) throws {
-        // A custom store's models are fetched from it, and deleted through its save.
-        if try dataStore(for: T.self) != nil {
-            return try deleteFetched(predicate, includeSubclasses: includeSubclasses)
-        }
         let entity = try descriptor(for: T.self)
+        if try dataStore(for: T.self) != nil {
+            return try deleteInDataStore(predicate, entity: entity, includeSubclasses: includeSubclasses)
+        }
         var condition: SQLFragment?
         if let predicate {
             guard let translated = PredicateTranslator.condition(for: predicate, entity: entity), translated.isExact
@@ -140,11 +140,39 @@ extension ModelContextCore {
         for model in decidedNow { deleteModel(model) }
     }
 
-    /// Deletes, one by one, the models a fetch of `predicate` returns.
-    private func deleteFetched<T: PersistentModel>(_ predicate: Predicate<T>?, includeSubclasses: Bool) throws {
-        for model in try fetch(FetchDescriptor<T>(predicate: predicate)) {
-            guard includeSubclasses || model.persistentBackingData.entity.modelType == T.self else { continue }
-            deleteModel(model)
+    /// ``delete(model:where:includeSubclasses:)`` for a custom store's entity: the context's
+    /// inserted models and its models with unsaved changes that match, on their current
+    /// values, are deleted as ``delete(_:)`` deletes them, at the next save; the other rows
+    /// that match go now, as on a SQLite store, deleted by a context of their own and its
+    /// save (the store's save, with the delete rules applied, or refused whole: a `.deny`
+    /// that holds a model). This context's models of the rows that went leave it.
+    private func deleteInDataStore<T: PersistentModel>(
+        _ predicate: Predicate<T>?, entity: EntityDescriptor, includeSubclasses: Bool
+    ) throws {
+        var decidedNow: [any PersistentModel] = []
+        var decidedRows = Set<PersistentIdentifier>()
+        for model in heldModels(of: entity) {
+            let backing = model.persistentBackingData
+            guard includeSubclasses || backing.entity === entity, let typed = model as? T,
+                backing.state != .persisted || backing.hasChangedProperties
+            else { continue }
+            if backing.state == .persisted { decidedRows.insert(backing.persistentModelID) }
+            if try predicate?.evaluate(typed) ?? true { decidedNow.append(model) }
         }
+        let deleting = ModelContextCore(container)
+        deleting.author = author
+        for model in try deleting.fetch(FetchDescriptor<T>(predicate: predicate)) {
+            let backing = model.persistentBackingData
+            guard includeSubclasses || backing.entity === entity, !decidedRows.contains(backing.persistentModelID)
+            else { continue }
+            deleting.deleteModel(model)
+        }
+        let gone = deleting.deletedModels.models.map(\.persistentModelID)
+        if !gone.isEmpty {
+            try deleting.save()
+            leaveContext(rowsGone: gone.compactMap(registeredDataStoreModel(for:)))
+            unloadRelationshipsOfRegisteredModels()
+        }
+        for model in decidedNow { deleteModel(model) }
     }
 }

@@ -175,14 +175,21 @@ extension ModelContextCore {
     /// Brings the context in line with a bulk deletion: the models it held of rows that
     /// went leave it, as deleted models do.
     func settle(_ bulk: BulkDeletion.Outcome, into saved: inout SavedIdentifiers) {
+        saved.deleted += bulk.registeredModels.map(\.persistentModelID)
+        leaveContext(rowsGone: bulk.registeredModels)
+        saved.deletedInBulk.formUnion(bulk.counts.keys)
+    }
+
+    /// The context's models of rows deleted outside its saves (a bulk deletion) leave it, as
+    /// deleted models do, whatever changes they held.
+    func leaveContext(rowsGone models: [any PersistentModel]) {
         // First, while every model still knows its context: links between the models of
         // deleted rows (a person and its badges) would keep one another, the context's models
         // they hold, the context and its container alive; and the context's models would show
         // rows that are gone.
-        for model in bulk.registeredModels { forgetLinks(of: model) }
-        for model in bulk.registeredModels {
+        for model in models { forgetLinks(of: model) }
+        for model in models {
             let backing = model.persistentBackingData
-            saved.deleted.append(backing.persistentModelID)
             if let primaryKey = backing.primaryKey {
                 identityMap.remove(IdentityMap.key(backing.entity, primaryKey))
             }
@@ -194,7 +201,6 @@ extension ModelContextCore {
             backing.forgetSnapshot()
             backing.forgetChangedProperties()
         }
-        saved.deletedInBulk.formUnion(bulk.counts.keys)
     }
 
     /// One row, one live model: when an inserted model updated a stored row (its unique

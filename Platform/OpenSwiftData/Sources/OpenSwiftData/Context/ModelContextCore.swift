@@ -284,7 +284,7 @@ final class ModelContextCore {
             switch relationship.deleteRule {
             case .cascade:
                 let related = RelationshipGraph.related(to: model, at: property.index)
-                RelationshipGraph.nullifyInverses(of: model, at: property.index)
+                RelationshipGraph.nullifyInverses(of: model, at: property.index, in: related)
                 for target in related { deleteModel(target) }
             case .nullify:
                 RelationshipGraph.nullifyInverses(of: model, at: property.index)

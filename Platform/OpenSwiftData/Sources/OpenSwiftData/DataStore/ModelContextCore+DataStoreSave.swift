@@ -46,6 +46,9 @@ extension ModelContextCore {
             var saved = (
                 inserted: [PersistentIdentifier](), updated: [PersistentIdentifier](), deleted: [PersistentIdentifier]()
             )
+            // The models that still point at the deleted ones (`.noAction`, `.deny`) let go of
+            // them, as the store's rows did.
+            forgetLinksLeftByDelete(to: deleted)
             for (model, snapshot) in zip(deleted, deletedSnapshots) {
                 settleDeleted(model, store: store)
                 session.snapshots[snapshot.persistentIdentifier] = nil

@@ -122,8 +122,16 @@ enum RelationshipGraph {
     /// Removes `model` from every relationship that points at it through an inverse,
     /// as the nullify rule and deletion of unsaved models require.
     static func nullifyInverses(of model: any PersistentModel, at index: Int) {
+        nullifyInverses(of: model, at: index, in: related(to: model, at: index))
+    }
+
+    /// Takes `model` out of the inverses of `targets`, the models its relationship at
+    /// `index` held when read: a cascade detaches the models it deletes, and no others (a
+    /// read that failed for the cascade and succeeds here would detach models the cascade
+    /// did not delete, leaving them without their owner).
+    static func nullifyInverses(of model: any PersistentModel, at index: Int, in targets: [any PersistentModel]) {
         guard let inverseIndex = model.persistentBackingData.entity.inverse(of: index)?.index else { return }
-        for target in related(to: model, at: index) {
+        for target in targets {
             detachInverse(of: target, at: inverseIndex, from: model)
         }
     }

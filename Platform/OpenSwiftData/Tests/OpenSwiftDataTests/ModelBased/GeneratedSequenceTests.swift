@@ -44,16 +44,21 @@ struct GeneratedSequenceTests {
         #expect(counts.sequences >= budget.minimum)
     }
 
-    /// Runs the sequence of `seed`; a failure is described with the sequence shrunk.
-    private static func run(seed: UInt64) -> Result<SequenceCounts, GeneratedRun.Failure> {
+    /// Runs the sequence of `seed` on a store `store` makes (a SQLite store of its own by
+    /// default); a failure is described with the sequence shrunk, and the variable that
+    /// replays it (`seedVariable`).
+    static func run(
+        seed: UInt64, on store: () throws -> any SequenceStore = { SQLiteSequenceStore() },
+        seedVariable: String = "OSD_SEED"
+    ) -> Result<SequenceCounts, GeneratedRun.Failure> {
         let operations = GeneratedBudget.sequence(seed: seed)
         /// The failure, with the sequence shrunk to the steps that still fail.
         func failure(_ what: String) -> Result<SequenceCounts, GeneratedRun.Failure> {
-            let shrunk = SequenceShrinker.shrink(operations)
+            let shrunk = SequenceShrinker.shrink(operations, on: store)
             return .failure(
                 GeneratedRun.Failure(
                     description: """
-                        OSD_SEED=\(seed): \(what)
+                        \(seedVariable)=\(seed): \(what)
                         shrunk to \(shrunk.operations.count) steps (\(shrunk.failure)):
                         \(shrunk.operations.enumerated().map { "  \($0.offset): \($0.element)" }.joined(separator: "\n"))
                         """))
@@ -61,7 +66,7 @@ struct GeneratedSequenceTests {
         do {
             // Once the run lets go of its contexts, nothing may keep its container (and its
             // SQLite connections) alive: no cycle of models, contexts and containers.
-            guard let counts = try SequenceRunner.runLettingGo(operations) else {
+            guard let counts = try SequenceRunner.runLettingGo(operations, on: try store()) else {
                 return failure("the sequence's container outlived its run, and so did its connections")
             }
             return .success(counts)
@@ -126,20 +131,22 @@ struct GeneratedBudget {
     /// nothing would prove nothing.
     var minimum: Int
 
-    init(environment: [String: String]) {
-        if let text = environment["OSD_SEED"], let seed = UInt64(text) {
+    /// The budget the environment sets, by variables named with `prefix`: `SEED` (one
+    /// sequence), `SEQUENCES`, `RUN_SEED`, `SECONDS` (`defaultSeconds` when unset), `WORKERS`.
+    init(environment: [String: String], prefix: String = "OSD_", defaultSeconds: TimeInterval = 50) {
+        if let text = environment[prefix + "SEED"], let seed = UInt64(text) {
             seeds = [seed]
             seconds = .infinity
             workers = 1
             minimum = 1
             return
         }
-        let count = environment["OSD_SEQUENCES"].flatMap(Int.init) ?? 2_000
-        let runSeed = environment["OSD_RUN_SEED"].flatMap(UInt64.init) ?? 0x5EED
+        let count = environment[prefix + "SEQUENCES"].flatMap(Int.init) ?? 2_000
+        let runSeed = environment[prefix + "RUN_SEED"].flatMap(UInt64.init) ?? 0x5EED
         var seeds = SeededGenerator(seed: runSeed)
         self.seeds = (0..<count).map { _ in seeds.next() % 1_000_000_000_000 }
-        seconds = environment["OSD_SECONDS"].flatMap(TimeInterval.init) ?? 50
-        workers = max(1, environment["OSD_WORKERS"].flatMap(Int.init) ?? 2)
+        seconds = environment[prefix + "SECONDS"].flatMap(TimeInterval.init) ?? defaultSeconds
+        workers = max(1, environment[prefix + "WORKERS"].flatMap(Int.init) ?? 2)
         minimum = min(count, 100)
     }
 

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 @testable import OpenSwiftData
 
@@ -158,110 +157,36 @@ extension SequenceRunner {
         let links = { (kind: GeneratedKind, name: String) in
             saved.values.filter { kind.family.contains($0.kind) }.map { $0.links[name]!.count }.reduce(0, +)
         }
-        let expected: [(String, Int)] = [
-            ("SELECT COUNT(*) FROM Person", count([.person, .employee])),
-            ("SELECT COUNT(*) FROM Employee", count([.employee])),
-            ("SELECT COUNT(*) FROM Pet", count([.pet])),
-            ("SELECT COUNT(*) FROM Toy", count([.toy])),
-            ("SELECT COUNT(*) FROM Club", count([.club])),
-            ("SELECT COUNT(*) FROM Badge", count([.badge])),
-            ("SELECT COUNT(owner) FROM Pet", links(.pet, "owner")),
-            ("SELECT COUNT(pet) FROM Toy", links(.toy, "pet")),
-            ("SELECT COUNT(sponsor) FROM Toy", links(.toy, "sponsor")),
-            ("SELECT COUNT(holder) FROM Badge", links(.badge, "holder")),
-            ("SELECT COUNT(mentor) FROM Person", links(.person, "mentor")),
-            ("SELECT COUNT(manager) FROM Club", links(.club, "manager")),
-            ("SELECT COUNT(favorite) FROM Pet", links(.pet, "favorite")),
-            ("SELECT COUNT(favoriteOf) FROM Toy", links(.toy, "favoriteOf")),
-            ("SELECT COUNT(*) FROM \(Self.membershipTable)", links(.club, "members")),
+        let expected: [(RawCount, Int)] = [
+            (.models(.person), count([.person, .employee])),
+            (.models(.employee), count([.employee])),
+            (.models(.pet), count([.pet])),
+            (.models(.toy), count([.toy])),
+            (.models(.club), count([.club])),
+            (.models(.badge), count([.badge])),
+            (.links(.pet, "owner"), links(.pet, "owner")),
+            (.links(.toy, "pet"), links(.toy, "pet")),
+            (.links(.toy, "sponsor"), links(.toy, "sponsor")),
+            (.links(.badge, "holder"), links(.badge, "holder")),
+            (.links(.person, "mentor"), links(.person, "mentor")),
+            (.links(.club, "manager"), links(.club, "manager")),
+            (.links(.pet, "favorite"), links(.pet, "favorite")),
+            (.links(.toy, "favoriteOf"), links(.toy, "favoriteOf")),
+            (.links(.club, "members"), links(.club, "members")),
         ]
-        let queue = try DatabaseQueue(path: folder.file("store.sqlite").path, configuration: Self.readOnly)
-        let found = try queue.read { db in try expected.map { try Int.fetchOne(db, sql: $0.0) ?? -1 } }
-        for ((sql, want), got) in zip(expected, found) where want != got {
-            throw fail("\(sql) is \(got), expected \(want)")
+        let found = try store.rawCounts(expected.map(\.0))
+        for ((count, want), got) in zip(expected, found) where want != got {
+            throw fail("\(count) are \(got), expected \(want)")
         }
     }
 
     /// What no save may leave in the store, whatever the sequence, read on a connection of
     /// the test's own: a key that names no row, a required key that is NULL, a join row of a
-    /// row that is gone, a unique value held twice, an external-data file a row names that is
-    /// missing or a file no row names, and anything SQLite's integrity check reports.
+    /// row that is gone, a unique value held twice, and what the store's kind adds
+    /// (``SequenceStore/invariantViolations()``).
     func checkStoreInvariants() throws {
         counts.checks += 1
-        let url = folder.file("store.sqlite")
-        let queue = try DatabaseQueue(path: url.path, configuration: Self.readOnly)
-        let (violations, integrity, named) = try queue.read { db in
-            let violations = try Self.invariants.map { ($0.0, try Int.fetchOne(db, sql: $0.1) ?? -1) }
-            let integrity = try String.fetchAll(db, sql: "PRAGMA integrity_check")
-            let named = try String.fetchAll(db, sql: "SELECT photo FROM Person WHERE typeof(photo) = 'text'")
-            return (violations, integrity, named)
-        }
-        for (what, count) in violations where count != 0 { throw fail("the store has \(count) \(what)") }
-        if integrity != ["ok"] { throw fail("the integrity check reports \(integrity)") }
-        let files = Set(ExternalDataFolder(storeURL: url).fileNames())
-        if files != Set(named) {
-            throw fail(
-                "external files missing: \(Set(named).subtracting(files).sorted()), "
-                    + "named by no row: \(files.subtracting(named).sorted())")
-        }
-    }
-
-    /// Each invariant of ``checkStoreInvariants()``: what breaks it, and the SQL that counts
-    /// the rows that do. (`IS NOT NULL` first: `NULL NOT IN` an empty table is true.)
-    private static let invariants: [(String, String)] = [
-        (
-            "pets whose owner is no person",
-            "SELECT COUNT(*) FROM Pet WHERE owner IS NOT NULL AND owner NOT IN (SELECT _pk FROM Person)"
-        ),
-        (
-            "toys whose pet is no pet",
-            "SELECT COUNT(*) FROM Toy WHERE pet IS NOT NULL AND pet NOT IN (SELECT _pk FROM Pet)"
-        ),
-        (
-            "toys whose sponsor is no club",
-            "SELECT COUNT(*) FROM Toy WHERE sponsor IS NOT NULL AND sponsor NOT IN (SELECT _pk FROM Club)"
-        ),
-        (
-            "badges without a holder",
-            "SELECT COUNT(*) FROM Badge WHERE holder IS NULL OR holder NOT IN (SELECT _pk FROM Person)"
-        ),
-        (
-            "memberships of a club or a person that is gone",
-            "SELECT COUNT(*) FROM \(membershipTable) WHERE source NOT IN (SELECT _pk FROM Club) "
-                + "OR target NOT IN (SELECT _pk FROM Person)"
-        ),
-        (
-            "employees without their person row",
-            "SELECT COUNT(*) FROM Employee WHERE _pk NOT IN (SELECT _pk FROM Person)"
-        ),
-        ("club codes held twice", "SELECT COUNT(*) - COUNT(DISTINCT code) FROM Club"),
-        ("staff numbers held twice", "SELECT COUNT(*) - COUNT(DISTINCT staffNumber) FROM Employee"),
-        (
-            "persons whose mentor is no person",
-            "SELECT COUNT(*) FROM Person WHERE mentor IS NOT NULL AND mentor NOT IN (SELECT _pk FROM Person)"
-        ),
-        (
-            "clubs whose manager is no employee",
-            "SELECT COUNT(*) FROM Club WHERE manager IS NOT NULL AND manager NOT IN (SELECT _pk FROM Employee)"
-        ),
-        (
-            "pets whose favorite toy is not theirs (a one-to-one has a key on each side)",
-            "SELECT COUNT(*) FROM Pet WHERE favorite IS NOT NULL "
-                + "AND favorite NOT IN (SELECT _pk FROM Toy WHERE favoriteOf = Pet._pk)"
-        ),
-        (
-            "toys whose pet's favorite is not the toy",
-            "SELECT COUNT(*) FROM Toy WHERE favoriteOf IS NOT NULL "
-                + "AND favoriteOf NOT IN (SELECT _pk FROM Pet WHERE favorite = Toy._pk)"
-        ),
-    ]
-
-    private static let membershipTable = "Club_members"
-
-    private static var readOnly: Configuration {
-        var configuration = Configuration()
-        configuration.readonly = true
-        return configuration
+        if let violation = try store.invariantViolations().first { throw fail(violation) }
     }
 }
 

@@ -1,14 +1,13 @@
 import Foundation
-import GRDB
 
 @testable import OpenSwiftData
 
-/// Runs one generated sequence on an OpenSwiftData store in a temporary folder and on the
-/// reference, step by step, and checks them against each other: after every save, what a
+/// Runs one generated sequence on an OpenSwiftData store (``SequenceStore``: SQLite in a
+/// temporary folder, or PostgreSQL) and on the reference, step by step, and checks them against each other: after every save, what a
 /// new context fetches and the store's raw row and link counts; after every fetch, its
 /// result; after a rollback, the working context's models.
 final class SequenceRunner {
-    let folder: TemporaryFolder
+    let store: any SequenceStore
     private(set) var container: ModelContainer
     var context: ModelContext
     /// The working context's model for each rid the reference holds.
@@ -46,10 +45,10 @@ final class SequenceRunner {
     var awaitingMerge = false
 
     private init(
-        folder: TemporaryFolder, container: ModelContainer, working: ModelContext, usesMainContext: Bool,
+        store: any SequenceStore, container: ModelContainer, working: ModelContext, usesMainContext: Bool,
         autosaves: Bool
     ) {
-        self.folder = folder
+        self.store = store
         self.container = container
         self.usesMainContext = usesMainContext
         self.autosaves = autosaves
@@ -59,26 +58,26 @@ final class SequenceRunner {
         contexts += [context, second]
     }
 
-    /// A runner whose working context is a context of its own.
-    convenience init() throws {
-        let folder = TemporaryFolder()
-        let container = try Self.openFirstVersion(folder)
+    /// A runner whose working context is a context of its own, on `store` (a SQLite store
+    /// of its own by default).
+    convenience init(store: any SequenceStore = SQLiteSequenceStore()) throws {
+        let container = try store.openFirstVersion()
         self.init(
-            folder: folder, container: container, working: ModelContext(container), usesMainContext: false,
+            store: store, container: container, working: ModelContext(container), usesMainContext: false,
             autosaves: false)
     }
 
     /// A runner whose working context is the container's main context, autosaving or not.
     /// Its sequences do not reopen or migrate the store (the main context is the container's).
     @MainActor convenience init(mainContextAutosaving autosaves: Bool) throws {
-        let folder = TemporaryFolder()
-        let container = try Self.openFirstVersion(folder)
+        let store = SQLiteSequenceStore()
+        let container = try store.openFirstVersion()
         let main = container.mainContext
         main.autosaveEnabled = autosaves
-        self.init(folder: folder, container: container, working: main, usesMainContext: true, autosaves: autosaves)
+        self.init(store: store, container: container, working: main, usesMainContext: true, autosaves: autosaves)
     }
 
-    /// A container on the store in `folder`, at ``Generated``'s first version.
+    /// A container on the SQLite store in `folder`, at ``Generated``'s first version.
     static func openFirstVersion(_ folder: TemporaryFolder) throws -> ModelContainer {
         try ModelContainer(
             for: Schema(versionedSchema: GeneratedV1.self), migrationPlan: GeneratedV1Plan.self,
@@ -89,11 +88,14 @@ final class SequenceRunner {
     /// and the reference differ; returns the counts, or nil when the run's container
     /// outlived it once the run let go of its contexts (something, a cycle of models and
     /// contexts, keeps it and its SQLite connections alive).
-    static func runLettingGo(_ operations: [GeneratedOperation]) throws -> SequenceCounts? {
+    static func runLettingGo(
+        _ operations: [GeneratedOperation],
+        on store: @autoclosure () throws -> any SequenceStore = SQLiteSequenceStore()
+    ) throws -> SequenceCounts? {
         weak var container: ModelContainer?
         let counts: SequenceCounts
         do {
-            let runner = try SequenceRunner()
+            let runner = try SequenceRunner(store: try store())
             container = runner.container
             try runner.run(operations)
             counts = runner.counts
@@ -582,7 +584,7 @@ final class SequenceRunner {
         endSecond()
         handles = [:]
         departedHandles = [:]
-        container = try Self.openFirstVersion(folder)
+        container = try store.openFirstVersion()
         context = newContext()
         context.undoManager = undoManager
         second = newContext()
@@ -597,13 +599,12 @@ final class SequenceRunner {
     /// Opens the store with the next version, which migrates it, and checks that every
     /// saved model and link came through as the migration's changes say.
     func migrate() throws {
+        guard store.migrates else { return }
         reference.reload()
         context.rollback()
         endSecond()
         handles = [:]
-        container = try ModelContainer(
-            for: Schema(versionedSchema: GeneratedV2.self), migrationPlan: GeneratedMigrationPlan.self,
-            configurations: [ModelConfiguration(url: folder.file("store.sqlite"))])
+        container = try store.openNextVersion()
         migrated = true
         counts.checks += 1
         let found = try GeneratedNextVersionAccess.objects(in: newContext())

@@ -6,7 +6,12 @@ enum SequenceShrinker {
         var failure: String
     }
 
-    static func shrink(_ operations: [GeneratedOperation]) -> Shrunk {
+    /// The shortest sequence found that still fails, each run on a store `store` makes (a
+    /// SQLite store of its own by default).
+    static func shrink(
+        _ operations: [GeneratedOperation], on store: () throws -> any SequenceStore = { SQLiteSequenceStore() }
+    ) -> Shrunk {
+        func failureOf(_ operations: [GeneratedOperation]) -> String? { Self.failureOf(operations, on: store) }
         var current = operations
         var failure = failureOf(current) ?? "did not fail again"
         var chunk = max(1, current.count / 2)
@@ -32,9 +37,11 @@ enum SequenceShrinker {
 
     /// How the sequence fails: a difference from the reference, or a container that
     /// outlives the run (something keeps it, and its connections, alive).
-    private static func failureOf(_ operations: [GeneratedOperation]) -> String? {
+    private static func failureOf(_ operations: [GeneratedOperation], on store: () throws -> any SequenceStore)
+        -> String?
+    {
         do {
-            return try SequenceRunner.runLettingGo(operations) == nil
+            return try SequenceRunner.runLettingGo(operations, on: try store()) == nil
                 ? "the sequence's container outlived its run" : nil
         } catch {
             return "\(error)"
