@@ -26,14 +26,15 @@ extension PostgresStore {
     {
         let (tables, identifier) = (tables, identifier)
         let (inserted, updated, deleted) = (request.inserted, request.updated, request.deleted)
-        let changed = request.changedProperties
+        let (changed, asRead) = (request.changedProperties, request.snapshotsAsRead)
         let (remapped, upserted) = try inTransaction { connection, logger in
             var writer = RowWriter(tables: tables, store: identifier, connection: connection, logger: logger)
             try await writer.assignKeys(inserted, deleting: deleted)
             try await writer.update(updated, changed: changed)
-            try await writer.link(inserted, updated, changed: changed)
+            try await writer.link(inserted, updated, changed: changed, asRead: asRead)
             try await writer.delete(deleted)
             try await writer.insert(inserted)
+            try await writer.pairOneToOnes()
             try await writer.checkLinkedRowsExist()
             return (writer.remapped, try await writer.upsertedRows())
         }
@@ -55,6 +56,11 @@ private struct RowWriter {
     /// The stored rows the save links to, by their table's entity and `_pk`, with the
     /// identifiers the links name (``checkLinkedRowsExist()``).
     private var linkedRows: [String: [Int64: PersistentIdentifier]] = [:]
+    /// The models the save deletes: a link to one is written as none, as the deletion
+    /// clears it.
+    private var deleting: Set<PersistentIdentifier> = []
+    /// The one-to-one columns the save writes (``pairOneToOnes()``).
+    private var oneToOnes: [OneToOneWrite] = []
 
     init(tables: PostgresTables, store: String, connection: PostgresConnection, logger: Logger) {
         self.tables = tables
@@ -79,16 +85,98 @@ private struct RowWriter {
 
     /// The `_pk` a relationship's target is written as: nil for a model never saved that this
     /// save does not insert (inserted, then deleted before the save), which no row names,
-    /// as the SQLite store writes none.
+    /// and for one this save deletes (a `.noAction` or `.deny` inverse still holds it), as
+    /// the SQLite store writes none.
     private func linkKey(of target: PersistentIdentifier) throws -> Int64? {
         if target.isTemporary, remapped[target] == nil { return nil }
+        if deleting.contains(target) { return nil }
         return try key(of: target)
+    }
+
+    /// A one-to-one column a save writes: the row, and the target it names (nil: none).
+    private struct OneToOneWrite {
+        let layout: StoredEntityLayout
+        let toOne: StoredEntityLayout.ToOne
+        let row: Int64
+        let target: Int64?
+        /// A row no other row can name yet (inserted by this save, not an upsert).
+        let isNewRow: Bool
+    }
+
+    private mutating func noteOneToOne(
+        _ toOne: StoredEntityLayout.ToOne, of layout: StoredEntityLayout, row: Int64, target: Int64?, isNewRow: Bool
+    ) {
+        guard toOne.oneToOneInverse != nil, target != nil || !isNewRow else { return }
+        oneToOnes.append(OneToOneWrite(layout: layout, toOne: toOne, row: row, target: target, isNewRow: isNewRow))
+    }
+
+    /// Keeps each one-to-one relationship a pair in the tables, as the SQLite store does.
+    /// Each side is a column of its own table, written by the save of its own model: two
+    /// processes (or contexts) that each paired a model with one third model would leave two
+    /// rows naming it. The later save wins the pair: for each one-to-one column the save
+    /// wrote, the other rows that named either model of the new pair let go of it, and the
+    /// model named names this one back.
+    ///
+    /// - Throws: `SwiftDataError.requiredRelationshipMissing` when a row that lets go would
+    ///   be left without the target of a relationship that is not optional.
+    func pairOneToOnes() async throws {
+        for write in oneToOnes {
+            guard let inverseName = write.toOne.oneToOneInverse, let inverse = tables.layouts[write.toOne.target],
+                let inverseToOne = inverse.toOnes.first(where: { $0.name == inverseName })
+            else { continue }
+            if let target = write.target {
+                try await release(write.layout, write.toOne, naming: target, except: write.row)
+                try await point(inverse, inverseName, of: target, at: write.row)
+            }
+            if !write.isNewRow {
+                try await release(inverse, inverseToOne, naming: write.row, except: write.target)
+            }
+        }
+    }
+
+    /// Sets to NULL the column `toOne` of the rows of `layout`'s table that name `key`, but
+    /// the row `kept`.
+    private func release(
+        _ layout: StoredEntityLayout, _ toOne: StoredEntityLayout.ToOne, naming key: Int64, except kept: Int64?
+    ) async throws {
+        let column = PostgresTables.quote(toOne.name)
+        let primaryKey = PostgresTables.quote(PostgresTables.primaryKey)
+        var binds = PostgresBindings()
+        binds.append(key)
+        binds.append(kept)
+        let rows = try await connection.statement(
+            PostgresQuery(
+                unsafeSQL: "UPDATE \(tables.table(layout.entityName)) SET \(column) = NULL "
+                    + "WHERE \(column) = $1 AND \(primaryKey) IS DISTINCT FROM $2 RETURNING \(primaryKey)",
+                binds: binds), logger: logger)
+        var released = 0
+        for try await _ in rows.decode(Int64.self) { released += 1 }
+        if released > 0, !toOne.isOptional {
+            throw SwiftDataError.requiredRelationshipMissing(
+                entity: layout.entityName, relationship: toOne.name, target: toOne.target)
+        }
+    }
+
+    /// Makes the column `name` of the row `key` of `layout`'s table name `target`.
+    private func point(_ layout: StoredEntityLayout, _ name: String, of key: Int64, at target: Int64) async throws {
+        let column = PostgresTables.quote(name)
+        var binds = PostgresBindings()
+        binds.append(key)
+        binds.append(target)
+        try await connection.statement(
+            PostgresQuery(
+                unsafeSQL: "UPDATE \(tables.table(layout.entityName)) SET \(column) = $2 "
+                    + "WHERE \(PostgresTables.quote(PostgresTables.primaryKey)) = $1 AND \(column) IS DISTINCT FROM $2",
+                binds: binds), logger: logger)
     }
 
     /// Notes a stored row a link of the save names (not one the save inserts), for
     /// ``checkLinkedRowsExist()``.
     private mutating func noteLinked(_ target: PersistentIdentifier) {
-        guard !target.isTemporary, let key = target.dataStoreIntegerKey,
+        // A model the save inserts (again, after its delete: it keeps its former identifier)
+        // has the row the save writes.
+        guard remapped[target] == nil, !target.isTemporary, !deleting.contains(target),
+            let key = target.dataStoreIntegerKey,
             let table = tables.layouts[target.entityName]?.rootEntityName
         else { return }
         linkedRows[table, default: [:]][key] = target
@@ -121,6 +209,7 @@ private struct RowWriter {
     /// that row's (or those of a model before it in the save), else a new one from its
     /// table's identity sequence. Rows the save deletes (`deleting`) are not matched.
     mutating func assignKeys(_ snapshots: [DefaultSnapshot], deleting: [DefaultSnapshot]) async throws {
+        self.deleting = Set(deleting.map(\.persistentIdentifier))
         guard !snapshots.isEmpty else { return }
         var byEntity: [String: [DefaultSnapshot]] = [:]
         for snapshot in snapshots { byEntity[snapshot.persistentIdentifier.entityName, default: []].append(snapshot) }
@@ -174,6 +263,7 @@ private struct RowWriter {
                 else { continue }
                 write.set(toOne.name, .integer(key))
                 noteLinked(target)
+                noteOneToOne(toOne, of: layout, row: write.key, target: key, isNewRow: false)
             }
             upserted.append(write)
         }
@@ -206,6 +296,9 @@ private struct RowWriter {
                         if case .toOne(let target?)? = snapshot.values[toOne.name], let key = try linkKey(of: target) {
                             binds.append(key)
                             noteLinked(target)
+                            noteOneToOne(
+                                toOne, of: layout, row: try self.key(of: snapshot.persistentIdentifier), target: key,
+                                isNewRow: true)
                         } else {
                             binds.appendNull()
                         }
@@ -289,8 +382,10 @@ private struct RowWriter {
             }
             for toOne in layout.toOnes where isChanged(toOne.name) {
                 guard case .toOne(let target)? = snapshot.values[toOne.name] else { continue }
-                write.set(toOne.name, try target.flatMap(linkKey(of:)).map(StoredValue.integer) ?? .null)
+                let targetKey = try target.flatMap(linkKey(of:))
+                write.set(toOne.name, targetKey.map(StoredValue.integer) ?? .null)
                 if let target { noteLinked(target) }
+                noteOneToOne(toOne, of: layout, row: write.key, target: targetKey, isNewRow: false)
             }
             writes.append(write)
         }
@@ -358,15 +453,23 @@ private struct RowWriter {
     /// is written first, the owner's last, as the SQLite store does, so that the owner's
     /// arrays decide where the two sides of a save disagree.
     mutating func link(
-        _ inserted: [DefaultSnapshot], _ updated: [DefaultSnapshot], changed: [PersistentIdentifier: Set<String>]
+        _ inserted: [DefaultSnapshot], _ updated: [DefaultSnapshot], changed: [PersistentIdentifier: Set<String>],
+        asRead: [PersistentIdentifier: DefaultSnapshot]
     ) async throws {
         // By join table and side: each row's key and its targets' keys.
         struct Side: Hashable {
             let join: String
             let isSource: Bool
         }
-        // Of each row: its key, its targets' keys, and whether it keeps the links it has.
-        var writes: [Side: (toMany: StoredEntityLayout.ToMany, rows: [(Int64, [Int64], Bool)])] = [:]
+        /// One row's links to write: those to add, those to remove, and whether its other
+        /// links go (the relationship written whole).
+        struct Links {
+            let owner: Int64
+            var added: [Int64]
+            var removed: [Int64] = []
+            var replacesOthers: Bool
+        }
+        var writes: [Side: (toMany: StoredEntityLayout.ToMany, rows: [Links])] = [:]
         for (snapshot, isInserted) in inserted.map({ ($0, true) }) + updated.map({ ($0, false) }) {
             let layout = try layout(of: snapshot)
             let isUpsert = isInserted && upserts.contains(snapshot.persistentIdentifier)
@@ -375,9 +478,23 @@ private struct RowWriter {
                     isInserted || changed[snapshot.persistentIdentifier]?.contains(toMany.name) ?? true,
                     !(isUpsert && targets.isEmpty)
                 else { continue }
-                let row = (try key(of: snapshot.persistentIdentifier), try targets.compactMap(linkKey(of:)), isUpsert)
-                for target in targets { noteLinked(target) }
-                writes[Side(join: join, isSource: toMany.isJoinSource), default: (toMany, [])].rows.append(row)
+                let owner = try key(of: snapshot.persistentIdentifier)
+                var links = Links(owner: owner, added: try targets.compactMap(linkKey(of:)), replacesOthers: !isUpsert)
+                var addedTargets = targets
+                if !isInserted, case .toMany(let read)? = asRead[snapshot.persistentIdentifier]?.values[toMany.name] {
+                    // The difference from the links as read: links another process added or
+                    // removed since stay as it left them.
+                    let readKeys = try read.compactMap(linkKey(of:))
+                    let held = Set(readKeys)
+                    let kept = Set(links.added)
+                    links.removed = readKeys.filter { !kept.contains($0) }
+                    links.added = links.added.filter { !held.contains($0) }
+                    links.replacesOthers = false
+                    let readSet = Set(read)
+                    addedTargets = targets.filter { !readSet.contains($0) }
+                }
+                for target in addedTargets { noteLinked(target) }
+                writes[Side(join: join, isSource: toMany.isJoinSource), default: (toMany, [])].rows.append(links)
             }
         }
         // The owners' sides last.
@@ -386,51 +503,102 @@ private struct RowWriter {
             guard let write = writes[side] else { continue }
             let join = tables.table(side.join)
             let (own, other) = write.toMany.isJoinSource ? ("source", "target") : ("target", "source")
-            var owners: [Int64] = []
-            var pairs: (owners: [Int64], targets: [Int64]) = ([], [])
-            for (owner, targets, keepsLinks) in write.rows {
-                if !keepsLinks { owners.append(owner) }
-                pairs.owners += Array(repeating: owner, count: targets.count)
-                pairs.targets += targets
+            var replacing: [Int64] = []
+            var added: (owners: [Int64], targets: [Int64]) = ([], [])
+            var removed: (owners: [Int64], targets: [Int64]) = ([], [])
+            for links in write.rows {
+                if links.replacesOthers { replacing.append(links.owner) }
+                added.owners += Array(repeating: links.owner, count: links.added.count)
+                added.targets += links.added
+                removed.owners += Array(repeating: links.owner, count: links.removed.count)
+                removed.targets += links.removed
             }
+            if !replacing.isEmpty {
+                var binds = PostgresBindings()
+                binds.append(replacing)
+                binds.append(added.owners)
+                binds.append(added.targets)
+                try await connection.statement(
+                    PostgresQuery(
+                        unsafeSQL: "DELETE FROM \(join) WHERE \(own) = ANY($1) AND (\(own), \(other)) NOT IN "
+                            + "(SELECT * FROM unnest($2::bigint[], $3::bigint[]))",
+                        binds: binds), logger: logger)
+            }
+            if !removed.targets.isEmpty {
+                var binds = PostgresBindings()
+                binds.append(removed.owners)
+                binds.append(removed.targets)
+                try await connection.statement(
+                    PostgresQuery(
+                        unsafeSQL: "DELETE FROM \(join) WHERE (\(own), \(other)) IN "
+                            + "(SELECT * FROM unnest($1::bigint[], $2::bigint[]))",
+                        binds: binds), logger: logger)
+            }
+            guard !added.targets.isEmpty else { continue }
             var binds = PostgresBindings()
-            binds.append(owners)
-            binds.append(pairs.owners)
-            binds.append(pairs.targets)
-            try await connection.statement(
-                PostgresQuery(
-                    unsafeSQL: "DELETE FROM \(join) WHERE \(own) = ANY($1) AND (\(own), \(other)) NOT IN "
-                        + "(SELECT * FROM unnest($2::bigint[], $3::bigint[]))",
-                    binds: binds), logger: logger)
-            guard !pairs.targets.isEmpty else { continue }
-            var added = PostgresBindings()
-            added.append(pairs.owners)
-            added.append(pairs.targets)
+            binds.append(added.owners)
+            binds.append(added.targets)
             try await connection.statement(
                 PostgresQuery(
                     unsafeSQL: "INSERT INTO \(join) (\(own), \(other)) SELECT o, t FROM "
                         + "unnest($1::bigint[], $2::bigint[]) WITH ORDINALITY AS p (o, t, n) ORDER BY n "
                         + "ON CONFLICT DO NOTHING",
-                    binds: added), logger: logger)
+                    binds: binds), logger: logger)
         }
     }
 
-    /// Deletes models' rows, one statement per entity.
+    /// Deletes models' rows, one statement per table. The rows the save does not delete that
+    /// link to them through a to-one column (rows the context did not read: another process
+    /// linked them since) let go of them first, as the SQLite store's delete clears every link
+    /// to a deleted row: the delete rules are the context's, applied to the models it read,
+    /// and a row that would be left without the target of a relationship that is not
+    /// optional refuses the save. (The foreign keys' `ON DELETE` rules apply to deletions by
+    /// other programs.)
+    ///
+    /// - Throws: `SwiftDataError.requiredRelationshipMissing` for a row left without a
+    ///   required target; what the server throws.
     func delete(_ snapshots: [DefaultSnapshot]) async throws {
-        var byEntity: [String: [Int64]] = [:]
+        var byTable: [String: [Int64]] = [:]
         for snapshot in snapshots {
-            byEntity[snapshot.persistentIdentifier.entityName, default: []].append(
-                try key(of: snapshot.persistentIdentifier))
-        }
-        for (entityName, keys) in byEntity.sorted(by: { $0.key < $1.key }) {
-            guard tables.layouts[entityName] != nil else {
+            let entityName = snapshot.persistentIdentifier.entityName
+            guard let table = tables.layouts[entityName]?.rootEntityName else {
                 throw PostgresStoreError.unsupported("models of \(entityName), which the store's schema does not list")
+            }
+            byTable[table, default: []].append(try key(of: snapshot.persistentIdentifier))
+        }
+        let primaryKey = PostgresTables.quote(PostgresTables.primaryKey)
+        for (table, keys) in byTable.sorted(by: { $0.key < $1.key }) {
+            for layout in tables.layouts.values.sorted(by: { $0.entityName < $1.entityName }) {
+                for toOne in layout.toOnes where tables.layouts[toOne.target]?.rootEntityName == table {
+                    // Declared by a superentity: its own layout clears the column.
+                    if let superentity = layout.superentityName,
+                        tables.layouts[superentity]?.toOnes.contains(where: { $0.name == toOne.name }) == true
+                    {
+                        continue
+                    }
+                    let column = PostgresTables.quote(toOne.name)
+                    var binds = PostgresBindings()
+                    binds.append(keys)
+                    binds.append(byTable[layout.rootEntityName] ?? [])
+                    let cleared = try await connection.statement(
+                        PostgresQuery(
+                            unsafeSQL: "UPDATE \(tables.table(layout.entityName)) SET \(column) = NULL "
+                                + "WHERE \(column) = ANY($1) AND NOT \(primaryKey) = ANY($2) RETURNING \(primaryKey)",
+                            binds: binds), logger: logger)
+                    var count = 0
+                    for try await _ in cleared.decode(Int64.self) { count += 1 }
+                    if count > 0, !toOne.isOptional {
+                        throw SwiftDataError.requiredRelationshipMissing(
+                            entity: layout.entityName, relationship: toOne.name, target: toOne.target)
+                    }
+                }
             }
             var binds = PostgresBindings()
             binds.append(keys)
-            let sql =
-                "DELETE FROM \(tables.table(entityName)) WHERE \(PostgresTables.quote(PostgresTables.primaryKey)) = ANY($1)"
-            try await connection.statement(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger)
+            try await connection.statement(
+                PostgresQuery(
+                    unsafeSQL: "DELETE FROM \(tables.table(table)) WHERE \(primaryKey) = ANY($1)", binds: binds),
+                logger: logger)
         }
     }
 }

@@ -20,13 +20,13 @@ extension ModelContextCore {
     /// matching models, and deletes the rows of those without unsaved changes by key, in
     /// the same way. For a custom data store, the same models are decided in memory; the
     /// other rows that match go at the call, through a save of their own
-    /// (``deleteInDataStore(_:entity:includeSubclasses:)``).
+    /// (``deleteInDataStore(_:entity:includeSubclasses:store:)``).
     func delete<T: PersistentModel>(
         model: T.Type, where predicate: Predicate<T>? = nil, includeSubclasses: Bool = true
     ) throws {
         let entity = try descriptor(for: T.self)
-        if try dataStore(for: T.self) != nil {
-            return try deleteInDataStore(predicate, entity: entity, includeSubclasses: includeSubclasses)
+        if let store = try dataStore(for: T.self) {
+            return try deleteInDataStore(predicate, entity: entity, includeSubclasses: includeSubclasses, store: store)
         }
         var condition: SQLFragment?
         if let predicate {
@@ -147,7 +147,7 @@ extension ModelContextCore {
     /// save (the store's save, with the delete rules applied, or refused whole: a `.deny`
     /// that holds a model). This context's models of the rows that went leave it.
     private func deleteInDataStore<T: PersistentModel>(
-        _ predicate: Predicate<T>?, entity: EntityDescriptor, includeSubclasses: Bool
+        _ predicate: Predicate<T>?, entity: EntityDescriptor, includeSubclasses: Bool, store: any OpenedDataStore
     ) throws {
         var decidedNow: [any PersistentModel] = []
         var decidedRows = Set<PersistentIdentifier>()
@@ -161,6 +161,8 @@ extension ModelContextCore {
         }
         let deleting = ModelContextCore(container)
         deleting.author = author
+        // A refused deletion leaves nothing pending (which would keep the container alive).
+        defer { deleting.rollback() }
         for model in try deleting.fetch(FetchDescriptor<T>(predicate: predicate)) {
             let backing = model.persistentBackingData
             guard includeSubclasses || backing.entity === entity, !decidedRows.contains(backing.persistentModelID)
@@ -171,6 +173,10 @@ extension ModelContextCore {
         if !gone.isEmpty {
             try deleting.save()
             leaveContext(rowsGone: gone.compactMap(registeredDataStoreModel(for:)))
+            // The snapshots this context read of them are gone with the rows: a relationship
+            // read again finds the store has them no more.
+            let session = dataStoreSession(starting: store)
+            for identifier in gone { session.snapshots[identifier] = nil }
             unloadRelationshipsOfRegisteredModels()
         }
         for model in decidedNow { deleteModel(model) }

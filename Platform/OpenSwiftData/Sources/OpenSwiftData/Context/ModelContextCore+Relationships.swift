@@ -127,6 +127,22 @@ extension ModelContextCore {
         }
     }
 
+    /// Fails when a deleted model's relationship whose delete rule needs its models (a
+    /// `.cascade` deletes them, a `.deny` counts them) could not be read: the delete would
+    /// leave the models nobody saw as they are, without the model they belong to.
+    func checkDeletesOverUnreadRelationships() throws {
+        for model in deletedModels.models {
+            let backing = model.persistentBackingData
+            guard let unread = backing.pendingChanges?.unreadRelationships, !unread.isEmpty else { continue }
+            for (index, reason) in unread.sorted(by: { $0.key < $1.key }) {
+                let rule = backing.entity.properties[index].relationship?.deleteRule
+                guard rule == .cascade || rule == .deny else { continue }
+                throw SwiftDataError.relationshipNotLoaded(
+                    entity: backing.entity.name, relationship: backing.entity.properties[index].name, reason: reason)
+            }
+        }
+    }
+
     /// Fails when an inserted or changed model's to-many relationship holds fewer models
     /// than its `minimumModelCount` or more than its `maximumModelCount` (0 or nil: no
     /// bound). Relationships not read since the model was fetched are as stored, and not

@@ -20,6 +20,7 @@ extension ModelContextCore {
         }
         let checks = neededSaveChecks()
         if checks.unreadRelationships { try checkUnreadRelationships() }
+        try checkDeletesOverUnreadRelationships()
         if checks.unstorableValues { try checkUnstorableValues() }
         try checkDenyRules()
         if checks.requiredRelationships { try checkRequiredRelationships() }

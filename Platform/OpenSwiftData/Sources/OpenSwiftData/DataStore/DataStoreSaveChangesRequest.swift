@@ -17,16 +17,23 @@ public struct DataStoreSaveChangesRequest<Snapshot: DataStoreSnapshot>: Sendable
     /// another process changed since the context read it. A model missing here is written
     /// whole.
     package let changedProperties: [PersistentIdentifier: Set<String>]
+    /// Each updated model as the context last read or saved it: a store shared by several
+    /// processes writes a changed to-many relationship as the difference from it, so that
+    /// links another process added or removed since stay. A model missing here has its
+    /// relationships written whole.
+    package let snapshotsAsRead: [PersistentIdentifier: DefaultSnapshot]
 
     init(
         editingState: EditingState, inserted: [Snapshot], updated: [Snapshot], deleted: [Snapshot],
-        changedProperties: [PersistentIdentifier: Set<String>] = [:]
+        changedProperties: [PersistentIdentifier: Set<String>] = [:],
+        snapshotsAsRead: [PersistentIdentifier: DefaultSnapshot] = [:]
     ) {
         self.editingState = editingState
         self.inserted = inserted
         self.updated = updated
         self.deleted = deleted
         self.changedProperties = changedProperties
+        self.snapshotsAsRead = snapshotsAsRead
     }
 }
 

@@ -96,7 +96,7 @@ extension ModelContextCore {
         while true {
             do {
                 let result = try store.fetch(DataStoreFetchRequest(descriptor: request, editingState: editingState))
-                for (identifier, snapshot) in result.relatedSnapshots { session.snapshots[identifier] = snapshot }
+                for snapshot in result.relatedSnapshots.values { keep(snapshot, in: session, store: store) }
                 return (result, isFiltered, isSorted)
             } catch DataStoreError.preferInMemoryFilter where request.predicate != nil {
                 request.predicate = nil
@@ -123,13 +123,29 @@ extension ModelContextCore {
             guard let own = container.schema.descriptorsByName[snapshot.persistentIdentifier.entityName],
                 own.isKind(of: entity)
             else { continue }
-            session.snapshots[snapshot.persistentIdentifier] = snapshot
+            keep(snapshot, in: session, store: store)
             guard let model = materialize(snapshot, entity: own, store: store) as? T else {
                 throw DataStoreError.unsupportedFeature
             }
             models.append(model)
         }
         return models
+    }
+
+    /// Keeps a snapshot the store gave as the one its model was read from, but for a model
+    /// with unsaved changes: that model shows what it read (``materialize(_:entity:store:)``
+    /// leaves it as it is), and its save writes its to-many relationships as the difference
+    /// from the snapshot it read them from (``DataStoreSaveChangesRequest/snapshotsAsRead``).
+    private func keep(_ snapshot: DefaultSnapshot, in session: DataStoreSession, store: any OpenedDataStore) {
+        let identifier = snapshot.persistentIdentifier
+        if let entity = container.schema.descriptorsByName[identifier.entityName],
+            let key = store.keys.existingKey(for: identifier),
+            let registered = identityMap[IdentityMap.key(entity, key)],
+            registered.persistentBackingData.hasChangedProperties, session.snapshots[identifier] != nil
+        {
+            return
+        }
+        session.snapshots[identifier] = snapshot
     }
 
     /// The model of a snapshot of `entity`: the registered one, which shows the snapshot's

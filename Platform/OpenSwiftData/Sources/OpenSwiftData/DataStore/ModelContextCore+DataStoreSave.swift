@@ -33,15 +33,17 @@ extension ModelContextCore {
             let updatedSnapshots = updated.map { snapshot(of: $0, session: session) }
             let deletedSnapshots = deleted.map { snapshot(of: $0, session: session) }
             var changedProperties: [PersistentIdentifier: Set<String>] = [:]
+            var asRead: [PersistentIdentifier: DefaultSnapshot] = [:]
             for (model, snapshot) in zip(updated, updatedSnapshots) {
                 let backing = model.persistentBackingData
                 changedProperties[snapshot.persistentIdentifier] = Set(
                     backing.changedProperties.map { backing.entity.properties[$0].name })
+                asRead[snapshot.persistentIdentifier] = session.snapshots[snapshot.persistentIdentifier]
             }
             let result = try store.save(
                 DataStoreSaveChangesRequest(
                     editingState: editingState, inserted: insertedSnapshots, updated: updatedSnapshots,
-                    deleted: deletedSnapshots, changedProperties: changedProperties))
+                    deleted: deletedSnapshots, changedProperties: changedProperties, snapshotsAsRead: asRead))
             let remapped = result.remappedIdentifiers
             var saved = (
                 inserted: [PersistentIdentifier](), updated: [PersistentIdentifier](), deleted: [PersistentIdentifier]()
@@ -166,6 +168,7 @@ extension ModelContextCore {
         backing.identifierMemo = memo
         backing.primaryKey = key
         backing.state = .persisted
+        backing.forgetLeftByDelete()
         identityMap.register(model, for: key)
         backing.forgetChangedProperties()
         backing.forgetSnapshot()
@@ -215,6 +218,8 @@ extension ModelContextCore {
         if let key = backing.primaryKey { identityMap.remove(IdentityMap.key(backing.entity, key)) }
         backing.leaveContext()
         backing.forgetPrimaryKey()
+        // Inserted again, it links back to the models its relationships hold, as on SQLite.
+        backing.markLeftByDelete()
         backing.forgetSnapshot()
         backing.forgetChangedProperties()
     }

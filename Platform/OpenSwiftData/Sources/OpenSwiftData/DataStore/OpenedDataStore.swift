@@ -79,7 +79,7 @@ private final class OpenedStore<Store: DataStore>: OpenedDataStore, @unchecked S
         let typed = DataStoreSaveChangesRequest<Store.Snapshot>(
             editingState: request.editingState, inserted: try restated(request.inserted),
             updated: try restated(request.updated), deleted: try restated(request.deleted),
-            changedProperties: request.changedProperties)
+            changedProperties: request.changedProperties, snapshotsAsRead: request.snapshotsAsRead)
         let result = try withStore { try $0.save(typed) }
         return DataStoreSaveChangesResult(
             for: result.storeIdentifier, remappedIdentifiers: result.remappedIdentifiers,

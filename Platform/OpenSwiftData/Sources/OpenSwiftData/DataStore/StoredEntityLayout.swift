@@ -44,6 +44,11 @@ package struct StoredEntityLayout: Sendable {
         /// The target's entity name.
         package let target: String
         package let deleteRule: Schema.Relationship.DeleteRule
+        /// Whether the relationship may hold no model.
+        package let isOptional: Bool
+        /// For a one-to-one relationship, the target's to-one that names this model back
+        /// (each side a column of its own table); nil otherwise.
+        package let oneToOneInverse: String?
     }
 
     /// A to-many relationship.
@@ -104,7 +109,15 @@ package struct StoredEntityLayout: Sendable {
             } else if let relationship = property.relationship {
                 let target = String(describing: relationship.target)
                 guard relationship.isToMany else {
-                    toOnes.append(ToOne(name: property.name, target: target, deleteRule: relationship.deleteRule))
+                    let inverse = entity.inverse(of: property.index)
+                    let oneToOne = inverse.flatMap { inverse in
+                        inverse.entity.properties[inverse.index].relationship?.isToMany == false
+                            ? inverse.entity.properties[inverse.index].name : nil
+                    }
+                    toOnes.append(
+                        ToOne(
+                            name: property.name, target: target, deleteRule: relationship.deleteRule,
+                            isOptional: relationship.isOptional, oneToOneInverse: oneToOne))
                     continue
                 }
                 var inverseToOne: String?
