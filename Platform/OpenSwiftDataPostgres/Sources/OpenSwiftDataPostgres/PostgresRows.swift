@@ -183,6 +183,12 @@ enum PostgresRows {
         }
     }
 
+    /// A `VALUES` tuple of the parameters from `first` (0-based) on, each cast to its type:
+    /// `($4::bigint, $5::text)`.
+    static func typedTuple(from first: Int, types: [String]) -> String {
+        "(" + types.enumerated().map { "$\(first + $0.offset + 1)::\($0.element)" }.joined(separator: ", ") + ")"
+    }
+
     /// Appends an attribute's value as a parameter.
     static func append(_ value: StoredValue, to binds: inout PostgresBindings) {
         switch value {

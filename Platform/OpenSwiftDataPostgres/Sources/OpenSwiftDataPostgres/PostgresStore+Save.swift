@@ -7,7 +7,7 @@ extension PostgresStore {
     /// sequence), taken before the rows are written, so that each entity's new rows, their
     /// links to each other included, are written by a few multi-row `INSERT`s. An inserted
     /// model whose unique values are a stored row's updates that row instead (SwiftData's
-    /// upsert, ``PostgresUpserts``): it takes the row's identifier, and the save hands back
+    /// upsert, `PostgresUpserts`): it takes the row's identifier, and the save hands back
     /// the row as it leaves it, its other links included, for the context to show.
     ///
     /// The statements run in this order: changed rows, join-table links, deletions, new
@@ -139,19 +139,31 @@ private struct RowWriter {
     private func release(
         _ layout: StoredEntityLayout, _ toOne: StoredEntityLayout.ToOne, naming key: Int64, except kept: Int64?
     ) async throws {
+        try await clear(toOne, of: layout, namingAnyOf: [key], except: kept.map { [$0] } ?? [])
+    }
+
+    /// Sets to NULL the column `toOne` of the rows of `layout`'s table that name one of
+    /// `keys`, but the rows `kept`.
+    ///
+    /// - Throws: `SwiftDataError.requiredRelationshipMissing` when a row is cleared and the
+    ///   relationship is not optional.
+    private func clear(
+        _ toOne: StoredEntityLayout.ToOne, of layout: StoredEntityLayout, namingAnyOf keys: [Int64],
+        except kept: [Int64]
+    ) async throws {
         let column = PostgresTables.quote(toOne.name)
         let primaryKey = PostgresTables.quote(PostgresTables.primaryKey)
         var binds = PostgresBindings()
-        binds.append(key)
+        binds.append(keys)
         binds.append(kept)
-        let rows = try await connection.statement(
+        let cleared = try await connection.statement(
             PostgresQuery(
                 unsafeSQL: "UPDATE \(tables.table(layout.entityName)) SET \(column) = NULL "
-                    + "WHERE \(column) = $1 AND \(primaryKey) IS DISTINCT FROM $2 RETURNING \(primaryKey)",
+                    + "WHERE \(column) = ANY($1) AND NOT \(primaryKey) = ANY($2) RETURNING \(primaryKey)",
                 binds: binds), logger: logger)
-        var released = 0
-        for try await _ in rows.decode(Int64.self) { released += 1 }
-        if released > 0, !toOne.isOptional {
+        var count = 0
+        for try await _ in cleared.decode(Int64.self) { count += 1 }
+        if count > 0, !toOne.isOptional {
             throw SwiftDataError.requiredRelationshipMissing(
                 entity: layout.entityName, relationship: toOne.name, target: toOne.target)
         }
@@ -423,11 +435,7 @@ private struct RowWriter {
                     let first = binds.count
                     binds.append(row.key)
                     for value in row.values { PostgresRows.append(value, to: &binds) }
-                    tuples.append(
-                        "("
-                            + types.enumerated().map { "$\(first + $0.offset + 1)::\($0.element)" }.joined(
-                                separator: ", ")
-                            + ")")
+                    tuples.append(PostgresRows.typedTuple(from: first, types: types))
                 }
                 let names = ([PostgresTables.primaryKey] + columns).map(PostgresTables.quote)
                 let assignments = columns.map { "\(PostgresTables.quote($0)) = v.\(PostgresTables.quote($0))" }
@@ -576,21 +584,7 @@ private struct RowWriter {
                     {
                         continue
                     }
-                    let column = PostgresTables.quote(toOne.name)
-                    var binds = PostgresBindings()
-                    binds.append(keys)
-                    binds.append(byTable[layout.rootEntityName] ?? [])
-                    let cleared = try await connection.statement(
-                        PostgresQuery(
-                            unsafeSQL: "UPDATE \(tables.table(layout.entityName)) SET \(column) = NULL "
-                                + "WHERE \(column) = ANY($1) AND NOT \(primaryKey) = ANY($2) RETURNING \(primaryKey)",
-                            binds: binds), logger: logger)
-                    var count = 0
-                    for try await _ in cleared.decode(Int64.self) { count += 1 }
-                    if count > 0, !toOne.isOptional {
-                        throw SwiftDataError.requiredRelationshipMissing(
-                            entity: layout.entityName, relationship: toOne.name, target: toOne.target)
-                    }
+                    try await clear(toOne, of: layout, namingAnyOf: keys, except: byTable[layout.rootEntityName] ?? [])
                 }
             }
             var binds = PostgresBindings()

@@ -135,11 +135,7 @@ struct PostgresUpserts {
                 for value in chunk {
                     let first = binds.count
                     for stored in value.values { PostgresRows.append(stored, to: &binds) }
-                    tuples.append(
-                        "("
-                            + types.enumerated().map { "$\(first + $0.offset + 1)::\($0.element)" }.joined(
-                                separator: ", ")
-                            + ")")
+                    tuples.append(PostgresRows.typedTuple(from: first, types: types))
                 }
                 let sql =
                     "SELECT \(primaryKey), \(entity), \(columns) FROM \(tables.table(layout.entityName)) "
