@@ -6,7 +6,10 @@ import Testing
 /// once, while one is killed with SIGKILL or the server restarts; then a checker reads the
 /// tables with SQL, through a connection of its own, and holds them to what the processes
 /// said they saved.
-@Suite("PostgreSQL store: many processes over one database")
+///
+/// The tests run one after another: Foundation's `Process.run()` on Linux crashed (in its
+/// copy of the open file descriptors) when two tests started their workers at once.
+@Suite("PostgreSQL store: many processes over one database", .serialized)
 struct PostgresManyProcessesTests {
     static let workers = 4
     static let operations = 60
