@@ -118,9 +118,26 @@ let package = Package(
             path: "Platform/OpenSwiftDataPostgres/Sources/OpenSwiftDataPostgres",
             swiftSettings: strictSettings
         ),
+        // Child processes for tests, started without Foundation's `Process.run()`, which
+        // can crash a parent holding many descriptors (see ChildProcess.swift).
+        .target(
+            name: "ChildProcess",
+            dependencies: ["SpawnActions"],
+            path: "Platform/ChildProcess/Sources/ChildProcess",
+            swiftSettings: strictSettings
+        ),
+        // glibc's posix_spawn file actions that Swift's Glibc module does not declare.
+        .target(name: "SpawnActions", path: "Platform/ChildProcess/Sources/SpawnActions"),
+        .testTarget(
+            name: "ChildProcessTests",
+            dependencies: ["ChildProcess"],
+            path: "Platform/ChildProcess/Tests/ChildProcessTests",
+            swiftSettings: strictSettings
+        ),
         .target(
             name: "StoreSyncTesting",
             dependencies: [
+                "ChildProcess",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -162,6 +179,7 @@ let package = Package(
             // OpenSwiftDataTesting for its temporary folders; OpenSwiftDataPostgres and
             // StoreSyncTesting (its test server) for the generated sequences on PostgreSQL.
             dependencies: [
+                "ChildProcess",
                 "OpenSwiftData", "OpenSwiftDataTesting", "SQLiteFaultInjection", "OpenSwiftDataPostgres",
                 "StoreSyncTesting",
             ],
@@ -186,7 +204,7 @@ let package = Package(
         .testTarget(
             name: "PortingTests",
             // The logging products, for the snippets that import OSLog or os.log.
-            dependencies: ["SwiftData", "OSLog", "os"],
+            dependencies: ["ChildProcess", "SwiftData", "OSLog", "os"],
             path: "Platform/OpenSwiftData/Tests/PortingTests",
             swiftSettings: strictSettings
         ),
@@ -222,6 +240,7 @@ let package = Package(
         .testTarget(
             name: "StoreSyncTests",
             dependencies: [
+                "ChildProcess",
                 "StoreSync", "StoreSyncTesting", "OpenSwiftData",
                 // Temporary folders, and saves recorded at another time, as a machine whose
                 // clock is off records them.
@@ -235,7 +254,9 @@ let package = Package(
         // The PostgreSQL store's tests, against a real server (as StoreSync's).
         .testTarget(
             name: "OpenSwiftDataPostgresTests",
-            dependencies: ["OpenSwiftDataPostgres", "OpenSwiftData", "OpenSwiftDataTesting", "StoreSyncTesting"],
+            dependencies: [
+                "ChildProcess", "OpenSwiftDataPostgres", "OpenSwiftData", "OpenSwiftDataTesting", "StoreSyncTesting",
+            ],
             path: "Platform/OpenSwiftDataPostgres/Tests/OpenSwiftDataPostgresTests",
             swiftSettings: strictSettings
         ),

@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 import GRDB
 import Synchronization
@@ -118,7 +119,7 @@ struct OwnReadConnectionTests {
             #expect(try reader.fetchCount(FetchDescriptor<FixtureItems.Item>()) == 50)
         }
         // The fixture saves batches of 50 items, each save then printed as `SAVED <batch>`.
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = MigrationFixture.executable
         process.arguments = ["save-loop", url.path]
         let pipe = Pipe()

@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 
 /// Type-checks a Swift file against the `SwiftData` module this test bundle was built with
@@ -83,7 +84,7 @@ enum SnippetTypechecker {
             try source.write(to: file, atomically: true, encoding: .utf8)
             return file.path
         }
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments =
             ["swiftc"] + settings + [

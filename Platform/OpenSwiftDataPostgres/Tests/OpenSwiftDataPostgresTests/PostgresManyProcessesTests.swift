@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 import StoreSyncTesting
 import Testing
@@ -7,8 +8,8 @@ import Testing
 /// tables with SQL, through a connection of its own, and holds them to what the processes
 /// said they saved.
 ///
-/// The tests run one after another: Foundation's `Process.run()` on Linux crashed (in its
-/// copy of the open file descriptors) when two tests started their workers at once.
+/// The tests run one after another, so that their workers do not share the machine's two
+/// cores with another test's.
 @Suite("PostgreSQL store: many processes over one database", .serialized)
 struct PostgresManyProcessesTests {
     static let workers = 4
@@ -21,13 +22,13 @@ struct PostgresManyProcessesTests {
 
     /// A running worker; its output once it ends.
     private final class Worker {
-        let process: Process
+        let process: ChildProcess
         let output: Pipe
 
         init(
             url: String, index: Int, operations: Int = PostgresManyProcessesTests.operations, findOrCreate: Bool = false
         ) throws {
-            process = Process()
+            process = ChildProcess()
             process.executableURL = PostgresManyProcessesTests.fixture
             process.arguments = [url, "\(index)", "\(operations)"] + (findOrCreate ? ["find-or-create"] : [])
             output = Pipe()

@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 
 /// A throw-away CA and a server certificate it signed for `localhost`, made with the
@@ -34,17 +35,14 @@ public struct TestCertificates: Sendable {
     }
 
     private static func openssl(_ arguments: [String]) throws {
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = URL(filePath: "/usr/bin/env")
         process.arguments = ["openssl"] + arguments
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        // Reaped here, as TestPostgres does: Process's own exit monitoring does not always
-        // see the end of a child inside the test runner.
-        var status: Int32 = 0
-        while waitpid(process.processIdentifier, &status, 0) == -1 && errno == EINTR {}
-        guard status == 0 else {
+        process.waitUntilExit()
+        guard process.terminationReason == .exit && process.terminationStatus == 0 else {
             throw TestPostgresError(
                 description: "openssl \(arguments.first ?? "") failed (is openssl installed? apt-get install openssl)")
         }

@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 import Logging
 import PostgresNIO
@@ -169,7 +170,7 @@ public enum TestPostgres {
         let script = URL(filePath: #filePath).deletingLastPathComponent().appending(
             path: "../../../../Scripts/test-postgres.sh"
         ).standardizedFileURL
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = URL(filePath: "/bin/bash")
         process.arguments = [script.path] + arguments
         // A file, not a pipe: the server started in the background may hold on to the
@@ -179,12 +180,9 @@ public enum TestPostgres {
         defer { try? FileManager.default.removeItem(at: outputFile) }
         process.standardOutput = try FileHandle(forWritingTo: outputFile)
         try process.run()
-        // Reaped here: Process's own exit monitoring does not always see the end of a
-        // child inside the test runner, and waitUntilExit then never returns.
-        var status: Int32 = 0
-        while waitpid(process.processIdentifier, &status, 0) == -1 && errno == EINTR {}
+        process.waitUntilExit()
         let text = try String(contentsOf: outputFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
-        guard status == 0 else {
+        guard process.terminationReason == .exit && process.terminationStatus == 0 else {
             throw TestPostgresError(description: "Scripts/test-postgres.sh \(arguments[0]) failed: \(text)")
         }
         return text

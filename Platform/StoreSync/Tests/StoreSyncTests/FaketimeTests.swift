@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 import OpenSwiftDataTesting
 import StoreSyncTesting
@@ -19,7 +20,7 @@ struct FaketimeTests {
     /// Runs the fixture, under `faketime -f OFFSET` when `offset` is given; its output.
     @discardableResult
     private func run(_ arguments: [String], offset: String? = nil) throws -> String {
-        let process = Process()
+        let process = ChildProcess()
         if let offset {
             process.executableURL = URL(filePath: Self.faketime)
             process.arguments = ["-f", offset, Self.fixture.path] + arguments
@@ -33,12 +34,10 @@ struct FaketimeTests {
         process.standardOutput = try FileHandle(forWritingTo: output)
         process.standardError = process.standardOutput
         try process.run()
-        // Reaped here, as TestPostgres does: Process's own exit monitoring does not always
-        // see a child's end inside the test runner.
-        var status: Int32 = 0
-        while waitpid(process.processIdentifier, &status, 0) == -1 && errno == EINTR {}
+        process.waitUntilExit()
         let text = try String(contentsOf: output, encoding: .utf8)
-        guard status == 0 else {
+        guard process.terminationReason == .exit && process.terminationStatus == 0 else {
+            let status = process.terminationStatus
             throw FixtureError(description: "storesync-fixture \(arguments) failed (\(status)): \(text)")
         }
         return text.trimmingCharacters(in: .whitespacesAndNewlines)

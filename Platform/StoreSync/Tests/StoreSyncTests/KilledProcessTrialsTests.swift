@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 import OpenSwiftData
 import StoreSyncTesting
@@ -134,10 +135,8 @@ struct KilledProcessTrialsTests {
 
 /// `storesync-fixture FOLDER watch URL`: a live sync in a process of its own, until killed.
 final class WatchProcess {
-    private let process = Process()
+    private let process = ChildProcess()
     private let output: URL
-    /// Whether the process was reaped: its pid may then be another process's.
-    private var reaped = false
 
     init(folder: URL, url: String) throws {
         output = FileManager.default.temporaryDirectory.appending(path: "storesync-watch-\(UUID().uuidString)")
@@ -165,16 +164,10 @@ final class WatchProcess {
         return false
     }
 
-    /// Kills the process with SIGKILL and reaps it (see ``KilledSync`` on reaping).
+    /// Kills the process with SIGKILL, unless it ended, and waits for its end.
     func kill() {
-        let pid = process.processIdentifier
-        guard pid > 0, !reaped else { return }
-        reaped = true
-        var status: Int32 = 0
-        if waitpid(pid, &status, WNOHANG) == 0 {
-            Glibc.kill(pid, SIGKILL)
-            while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
-        }
+        if process.isRunning { Glibc.kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
     }
 }
 

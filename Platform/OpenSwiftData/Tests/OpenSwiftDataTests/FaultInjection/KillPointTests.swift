@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 import GRDB
 import OpenSwiftData
@@ -31,7 +32,7 @@ struct KillPointTests {
     private static func kill(
         _ arguments: [String], afterMilliseconds delay: Int, ready: String? = "READY"
     ) throws -> [String] {
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = MigrationFixture.executable
         process.arguments = arguments
         let pipe = Pipe()

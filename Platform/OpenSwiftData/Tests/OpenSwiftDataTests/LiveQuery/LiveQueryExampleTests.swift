@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 import Testing
 
@@ -10,7 +11,7 @@ struct LiveQueryExampleTests {
 
     @Test("it runs, and prints the recent films after each save that changes them")
     func run() async throws {
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
             .appending(path: "openswiftdata-live-query-example")
         let output = FileManager.default.temporaryDirectory.appending(path: "live-query-example-\(UUID().uuidString)")

@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 import GRDB
 import Testing
@@ -14,7 +15,7 @@ struct MigrationFixture {
     }
 
     static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = executable
         process.arguments = arguments
         let pipe = Pipe()
@@ -39,7 +40,7 @@ struct CrashDuringMigrationTests {
         let populated = try MigrationFixture.run(["populate", url.path, "100000"])
         #expect(populated.status == 0)
 
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = MigrationFixture.executable
         process.arguments = ["migrate", url.path]
         let pipe = Pipe()
@@ -91,7 +92,7 @@ struct CrashDuringMigrationTests {
         let populated = try MigrationFixture.run(["populate-shelves", folder.url.path, "100000"])
         #expect(populated.status == 0)
 
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = MigrationFixture.executable
         process.arguments = ["migrate-shelves", folder.url.path]
         let pipe = Pipe()

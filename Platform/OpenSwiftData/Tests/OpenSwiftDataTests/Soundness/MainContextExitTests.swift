@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 import GRDB
 import Testing
@@ -14,7 +15,7 @@ struct MainContextExitTests {
     ) {
         try FileManager.default.createDirectory(at: folder.url, withIntermediateDirectories: true)
         let store = folder.file("items.sqlite")
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = MigrationFixture.executable
         process.arguments = ["main-context-exit", store.path, autosave ? "on" : "off"]
         let errors = Pipe()

@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 
 /// A sync run in `storesync-fixture` (a process of its own, on the machine's data
@@ -24,7 +25,7 @@ enum KilledSync {
     static func run(folder: URL, url: String, killAfter milliseconds: Int, release: Machine.Release = .current)
         async throws -> Outcome
     {
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = FaketimeTests.fixture
         process.arguments = [folder.path, "sync", url]
         if release == .newer {
@@ -39,20 +40,17 @@ enum KilledSync {
         try process.run()
         let pid = process.processIdentifier
         let text = { (try? String(contentsOf: output, encoding: .utf8)) ?? "" }
-        var status: Int32 = 0
-        // Reaped here, as the other fixture tests do: Process's own exit monitoring does
-        // not always see a child's end inside the test runner, but when it does, it reaps
-        // the child first and the status is lost. So the outcome is read from the
-        // fixture's output: its report, printed once the sync has finished.
-        // The child's pid from waitpid, or -1 once Process reaped it: either way it has ended.
+        // The outcome is read from the fixture's output: its report, printed once the sync
+        // has finished.
         var ended = false
         let startDeadline = ContinuousClock.now + .seconds(30)
         while !ended, !text().contains("SYNCING") {
             guard ContinuousClock.now < startDeadline else {
                 kill(pid, SIGKILL)
+                process.waitUntilExit()
                 throw FixtureFailed(description: "storesync-fixture did not begin its sync in 30 s: \(text())")
             }
-            ended = waitpid(pid, &status, WNOHANG) != 0
+            ended = !process.isRunning
             if !ended { try await Task.sleep(for: .milliseconds(1)) }
         }
         guard text().contains("SYNCING") else {
@@ -60,12 +58,12 @@ enum KilledSync {
         }
         let deadline = ContinuousClock.now + .milliseconds(milliseconds)
         while ContinuousClock.now < deadline, !ended {
-            ended = waitpid(pid, &status, WNOHANG) != 0
+            ended = !process.isRunning
             if !ended { try await Task.sleep(for: .milliseconds(1)) }
         }
         if !ended {
             kill(pid, SIGKILL)
-            while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+            process.waitUntilExit()
         }
         let report = text()
         if report.contains("sent ") { return .finished }
