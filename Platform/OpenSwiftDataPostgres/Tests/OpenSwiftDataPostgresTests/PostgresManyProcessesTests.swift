@@ -20,35 +20,71 @@ struct PostgresManyProcessesTests {
             .appending(path: "openswiftdata-postgres-fixture")
     }
 
-    /// A running worker; its output once it ends.
+    /// A running worker; what it printed, into files, so that it can be read while it runs.
     private final class Worker {
         let process: ChildProcess
-        let output: Pipe
+        let index: Int
+        private let output: URL
+        private let errors: URL
 
         init(
             url: String, index: Int, operations: Int = PostgresManyProcessesTests.operations, findOrCreate: Bool = false
         ) throws {
+            self.index = index
+            let name = "openswiftdata-postgres-worker-\(UUID().uuidString)"
+            output = FileManager.default.temporaryDirectory.appending(path: name + ".out")
+            errors = FileManager.default.temporaryDirectory.appending(path: name + ".err")
+            for file in [output, errors] { _ = FileManager.default.createFile(atPath: file.path, contents: nil) }
             process = ChildProcess()
             process.executableURL = PostgresManyProcessesTests.fixture
             process.arguments = [url, "\(index)", "\(operations)"] + (findOrCreate ? ["find-or-create"] : [])
-            output = Pipe()
-            process.standardOutput = output
-            process.standardError = FileHandle.nullDevice
+            process.standardOutput = try FileHandle(forWritingTo: output)
+            process.standardError = try FileHandle(forWritingTo: errors)
             try process.run()
         }
 
+        deinit {
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            process.waitUntilExit()
+            for file in [output, errors] { try? FileManager.default.removeItem(at: file) }
+        }
+
+        private var printed: [String] {
+            ((try? String(contentsOf: output, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+        }
+
+        /// Waits up to a minute for the worker to have opened its container: a fault injected
+        /// before then would test its start, not its saves. Records an issue if it did not.
+        func opened() async throws {
+            let deadline = ContinuousClock.now + .seconds(60)
+            while !printed.contains("OPEN") && process.isRunning && ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            if !printed.contains("OPEN") { Issue.record("worker \(index) did not open its container: \(ended)") }
+        }
+
         /// Its output, once it ended; a worker still running after two minutes hangs: it is
-        /// killed, and the test fails.
+        /// killed, and the test fails. A worker that failed by itself is an issue too.
         func lines() async throws -> [String] {
             let deadline = ContinuousClock.now + .seconds(120)
             while process.isRunning && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(50)) }
             if process.isRunning {
                 kill(process.processIdentifier, SIGKILL)
-                Issue.record("worker \(process.arguments?[1] ?? "?") still running after two minutes: killed")
+                Issue.record("worker \(index) still running after two minutes: killed")
             }
             process.waitUntilExit()
-            let data = output.fileHandleForReading.readDataToEndOfFile()
-            return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+            if process.terminationReason == .exit && process.terminationStatus != 0 {
+                Issue.record("worker \(index) failed: \(ended)")
+            }
+            return printed
+        }
+
+        /// How it ended, with its standard error.
+        private var ended: String {
+            guard !process.isRunning else { return "still running" }
+            let reason = process.terminationReason == .exit ? "exit status" : "signal"
+            let text = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
+            return "\(reason) \(process.terminationStatus): \(text)"
         }
     }
 
@@ -142,6 +178,7 @@ struct PostgresManyProcessesTests {
         let workers = try (0..<Self.workers).map {
             try Worker(url: url, index: $0, operations: $0 == 0 ? 100_000 : Self.operations)
         }
+        for worker in workers { try await worker.opened() }
         try await Task.sleep(for: .milliseconds(300))
         kill(workers[0].process.processIdentifier, SIGKILL)
         var claims = Claims()
@@ -159,6 +196,7 @@ struct PostgresManyProcessesTests {
         let server = try TestPostgres.startOwnServer()
         let url = try await server.newDatabase()
         let workers = try (0..<Self.workers).map { try Worker(url: url, index: $0) }
+        for worker in workers { try await worker.opened() }
         try await Task.sleep(for: .milliseconds(300))
         try server.restart()
         var claims = Claims()

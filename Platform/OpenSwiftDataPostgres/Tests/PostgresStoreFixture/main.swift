@@ -8,10 +8,12 @@
 // journeys removed (its legs cascade), a shared journey found or created (`shared-0` to
 // `shared-2`, `@Attribute(.unique)`, raced by every worker). With `find-or-create`, operations
 // 2n and 2n + 1 insert the shared journey `shared-n` with a leg of their own (`shared-3/w2-7`)
-// and save: an upsert when the journey is stored (every worker races to create each one). Before each save it prints `BEGIN KIND CODE LEGS` (the
-// journey and the legs it has once saved; 0 for a removal or a shared journey), and after
-// it `OK`, or `FAILED` and the error on one line; a failed save is not tried again.
-// It prints `DONE` at the end. The tests read the tables with SQL, not through this store.
+// and save: an upsert when the journey is stored (every worker races to create each one).
+// It prints `OPEN` once its container is open. Before each save it prints
+// `BEGIN KIND CODE LEGS` (the journey and the legs it has once saved; 0 for a removal or a
+// shared journey), and after it `OK`, or `FAILED` and the error on one line; a failed save is
+// not tried again. It prints `DONE` at the end. The tests read the tables with SQL, not
+// through this store.
 // With POSTGRES_FIXTURE_TRACE=1, postgres-nio's trace goes to the standard error.
 import Foundation
 import Logging
@@ -79,6 +81,7 @@ func save(_ context: ModelContext, _ kind: String, _ code: String, legs: Int) ->
 func run(url: URL, worker: Int, operations: Int, findOrCreate: Bool) throws {
     let container = try ModelContainer(
         for: Journey.self, Leg.self, configurations: PostgresStoreConfiguration(url: url))
+    say("OPEN")
     var random = Operations(state: UInt64(worker) &* 7919 &+ 1)
     for number in 0..<operations {
         let context = ModelContext(container)
