@@ -44,7 +44,7 @@ extension PostgresStore {
 }
 
 /// The statements of one save, on its transaction's connection.
-private struct RowWriter {
+struct RowWriter {
     let tables: PostgresTables
     let store: String
     let connection: PostgresConnection
@@ -560,11 +560,16 @@ private struct RowWriter {
     /// linked them since) let go of them first, as the SQLite store's delete clears every link
     /// to a deleted row: the delete rules are the context's, applied to the models it read,
     /// and a row that would be left without the target of a relationship that is not
-    /// optional refuses the save. (The foreign keys' `ON DELETE` rules apply to deletions by
-    /// other programs.)
+    /// optional refuses the save. So does a link that a deleted model's `.deny` relationship
+    /// holds, as the SQLite store's check of the rule in the store refuses it. (The foreign
+    /// keys' `ON DELETE` rules apply to deletions by other programs.)
+    ///
+    /// Runs after the changed rows and the join tables are written: what still links to a
+    /// deleted row is what the context did not change.
     ///
     /// - Throws: `SwiftDataError.requiredRelationshipMissing` for a row left without a
-    ///   required target; what the server throws.
+    ///   required target; `SwiftDataError.deleteDenied` for a link a `.deny` relationship
+    ///   holds; what the server throws.
     func delete(_ snapshots: [DefaultSnapshot]) async throws {
         var byTable: [String: [Int64]] = [:]
         for snapshot in snapshots {
@@ -575,6 +580,9 @@ private struct RowWriter {
             byTable[table, default: []].append(try key(of: snapshot.persistentIdentifier))
         }
         let primaryKey = PostgresTables.quote(PostgresTables.primaryKey)
+        for (table, keys) in byTable.sorted(by: { $0.key < $1.key }) {
+            try await refuseDeniedDeletions(of: keys, in: table, deleting: byTable)
+        }
         for (table, keys) in byTable.sorted(by: { $0.key < $1.key }) {
             for layout in tables.layouts.values.sorted(by: { $0.entityName < $1.entityName }) {
                 for toOne in layout.toOnes where tables.layouts[toOne.target]?.rootEntityName == table {

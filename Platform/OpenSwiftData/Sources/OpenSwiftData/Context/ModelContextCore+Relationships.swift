@@ -43,7 +43,7 @@ extension ModelContextCore {
     /// `.noAction` rule, its deletion left the related models as they are, the save to
     /// judge (`.deny`) or to clear the link; `.cascade` and `.nullify` took them out of it
     /// (``deleteModel(_:)``).
-    private func linkSurvivesDeletion(of entity: EntityDescriptor, at index: Int) -> Bool {
+    func linkSurvivesDeletion(of entity: EntityDescriptor, at index: Int) -> Bool {
         guard let inverse = entity.inverse(of: index) else { return false }
         let rule = inverse.entity.properties[inverse.index].relationship?.deleteRule
         return rule == .deny || rule == .noAction

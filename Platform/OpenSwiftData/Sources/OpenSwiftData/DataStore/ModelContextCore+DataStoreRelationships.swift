@@ -3,27 +3,33 @@ import Foundation
 extension ModelContextCore {
     /// Reads a relationship of a model of a custom store from the model's last snapshot:
     /// its targets' identifiers, resolved to the context's models (registered ones, or
-    /// made from snapshots the context holds or the store gives). Targets deleted in the
-    /// context, or that the store no longer has, are left out.
+    /// made from snapshots the context holds or the store gives). Targets that the store no
+    /// longer has are left out, and so are targets deleted in the context, unless their
+    /// deletion left the link, as the SQLite store's reads do
+    /// (``linkSurvivesDeletion(of:at:)``: a `.noAction` or `.deny` rule back).
     func loadDataStoreRelationship(
         of owner: any PersistentModel, at index: Int, isToMany: Bool, store: any OpenedDataStore
     ) throws -> RelationshipSlot {
         let backing = owner.persistentBackingData
         let session = dataStoreSession(starting: store)
         let name = backing.entity.properties[index].name
+        let keepsDeleted = linkSurvivesDeletion(of: backing.entity, at: index)
         switch session.snapshots[backing.persistentModelID]?.values[name] {
         case .toOne(let target?)?:
-            return .toOne(try models(for: [target], store: store, session: session).first)
+            let model = try models(for: [target], store: store, session: session, keepsDeleted: keepsDeleted).first
+            return .toOne(model)
         case .toMany(let targets)?:
-            return .toMany(try models(for: targets, store: store, session: session))
+            return .toMany(try models(for: targets, store: store, session: session, keepsDeleted: keepsDeleted))
         default:
             return isToMany ? .toMany([]) : .toOne(nil)
         }
     }
 
-    /// The models of some identifiers of a custom store, in order.
+    /// The models of some identifiers of a custom store, in order; those deleted in the
+    /// context only when `keepsDeleted`.
     func models(
-        for identifiers: [PersistentIdentifier], store: any OpenedDataStore, session: DataStoreSession
+        for identifiers: [PersistentIdentifier], store: any OpenedDataStore, session: DataStoreSession,
+        keepsDeleted: Bool = false
     ) throws -> [any PersistentModel] {
         var found: [PersistentIdentifier: any PersistentModel] = [:]
         var missing: [PersistentIdentifier] = []
@@ -46,7 +52,8 @@ extension ModelContextCore {
                 found[snapshot.persistentIdentifier] = materialize(snapshot, entity: entity, store: store)
             }
         }
-        return identifiers.compactMap { found[$0] }.filter { $0.persistentBackingData.state != .deleted }
+        let models = identifiers.compactMap { found[$0] }
+        return keepsDeleted ? models : models.filter { $0.persistentBackingData.state != .deleted }
     }
 
     /// The store's snapshots of some identifiers: those it holds in memory

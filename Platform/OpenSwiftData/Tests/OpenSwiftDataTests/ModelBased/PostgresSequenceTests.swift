@@ -101,6 +101,13 @@ struct PostgresFindingsTests {
     }
 
     @Test(
+        "a toy whose sponsor club the working context deleted, unsaved, keeps its sponsor (.noAction) when read again after a second context's save",
+        arguments: [627_694_172_936 as UInt64])
+    func deletedNoActionTargetStaysUntilSave(seed: UInt64) async throws {
+        try await replay(seed: seed)
+    }
+
+    @Test(
         "a club deleted, saved and inserted again is in its manager's managed clubs again",
         arguments: [778_473_048_526 as UInt64])
     func reinsertedModelLinksBack(seed: UInt64) async throws {
