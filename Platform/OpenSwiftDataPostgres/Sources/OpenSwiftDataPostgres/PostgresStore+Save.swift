@@ -286,10 +286,7 @@ struct RowWriter {
             let columns =
                 [PostgresTables.primaryKey] + (isHierarchy ? [PostgresTables.entityColumn] : [])
                 + PostgresTables.columns(of: layout)
-            let perStatement = max(1, PostgresTables.parametersPerStatement / columns.count)
-            var start = 0
-            while start < rows.count {
-                let chunk = rows[start..<min(start + perStatement, rows.count)]
+            for chunk in PostgresTables.statementChunks(of: rows, parametersPerRow: columns.count) {
                 var binds = PostgresBindings(capacity: chunk.count * columns.count)
                 var tuples: [String] = []
                 tuples.reserveCapacity(chunk.count)
@@ -321,7 +318,6 @@ struct RowWriter {
                     "INSERT INTO \(tables.table(layout.entityName)) (\(columns.map(PostgresTables.quote).joined(separator: ", "))) "
                     + "VALUES \(tuples.joined(separator: ", "))"
                 try await connection.statement(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger)
-                start += chunk.count
             }
         }
         // Two new models of the save may update the same row: the later one in a later batch.
@@ -425,10 +421,7 @@ struct RowWriter {
             guard let rows = groups[group], let layout = rows.first?.layout else { continue }
             let columns = Array(group.dropFirst())
             let types = [PostgresTables.primaryKeyType] + columns.map { PostgresTables.columnType(of: $0, in: layout) }
-            let perStatement = max(1, PostgresTables.parametersPerStatement / types.count)
-            var start = 0
-            while start < rows.count {
-                let chunk = rows[start..<min(start + perStatement, rows.count)]
+            for chunk in PostgresTables.statementChunks(of: rows, parametersPerRow: types.count) {
                 var binds = PostgresBindings(capacity: chunk.count * types.count)
                 var tuples: [String] = []
                 for row in chunk {
@@ -446,7 +439,6 @@ struct RowWriter {
                     + "WHERE t.\(primaryKey) = v.\(primaryKey) RETURNING t.\(primaryKey)"
                 let rows = try await connection.statement(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger)
                 for try await key in rows.decode(Int64.self) { written.insert(key) }
-                start += chunk.count
             }
         }
         return written

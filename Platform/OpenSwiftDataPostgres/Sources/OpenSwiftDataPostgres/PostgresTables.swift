@@ -22,6 +22,20 @@ struct PostgresTables: Sendable {
     /// Most parameters of one statement (PostgreSQL's limit is 65,535).
     static let parametersPerStatement = 65_535
 
+    /// `rows` in runs of one statement each, in order: as many rows as fit in
+    /// ``parametersPerStatement`` at `parametersPerRow` parameters a row (one row at least).
+    static func statementChunks<Rows: Collection>(of rows: Rows, parametersPerRow: Int) -> [Rows.SubSequence] {
+        let perStatement = max(1, parametersPerStatement / max(1, parametersPerRow))
+        var chunks: [Rows.SubSequence] = []
+        var start = rows.startIndex
+        while start != rows.endIndex {
+            let end = rows.index(start, offsetBy: perStatement, limitedBy: rows.endIndex) ?? rows.endIndex
+            chunks.append(rows[start..<end])
+            start = end
+        }
+        return chunks
+    }
+
     /// The PostgreSQL schema's name.
     let namespaceName: String
     /// The PostgreSQL schema, quoted.

@@ -125,11 +125,7 @@ struct PostgresUpserts {
                 ? PostgresTables.quote(PostgresTables.entityColumn) : "NULL::text"
             let columns = names.map(PostgresTables.quote).joined(separator: ", ")
             let primaryKey = PostgresTables.quote(PostgresTables.primaryKey)
-            let perStatement = max(1, PostgresTables.parametersPerStatement / names.count)
-            let all = Array(groupValues)
-            var start = 0
-            while start < all.count {
-                let chunk = all[start..<min(start + perStatement, all.count)]
+            for chunk in PostgresTables.statementChunks(of: groupValues, parametersPerRow: names.count) {
                 var binds = PostgresBindings(capacity: chunk.count * names.count)
                 var tuples: [String] = []
                 for value in chunk {
@@ -152,7 +148,6 @@ struct PostgresUpserts {
                         try cells[0].decode(Int64.self), try cells[1].decode(String?.self) ?? layout.entityName
                     )
                 }
-                start += chunk.count
             }
         }
         return found
