@@ -18,14 +18,7 @@ struct GeneratedSequenceTests {
         let budget = GeneratedBudget(environment: environment)
         let run = GeneratedRun(seeds: budget.seeds)
         let started = Date()
-        DispatchQueue.concurrentPerform(iterations: budget.workers) { _ in
-            while Date().timeIntervalSince(started) <= budget.seconds, let seed = run.nextSeed() {
-                switch Self.run(seed: seed) {
-                case .success(let counts): run.add(counts)
-                case .failure(let failure): run.fail(failure)
-                }
-            }
-        }
+        run.runSeeds(workers: budget.workers, until: started + budget.seconds) { Self.run(seed: $0) }
         // Recorded here, on the test's own thread, where Swift Testing attributes it.
         if let failure = run.failure {
             Issue.record("\(failure)")
@@ -119,6 +112,21 @@ final class GeneratedRun: Sendable {
 
     var counts: SequenceCounts { state.withLock { $0.counts } }
     var failure: Failure? { state.withLock { $0.failure } }
+
+    /// Runs the seeds through `sequence` on `workers` threads at once, until every seed was
+    /// taken, `deadline` passed, or a sequence failed; returns when every thread ended.
+    func runSeeds(
+        workers: Int, until deadline: Date, _ sequence: @Sendable (UInt64) -> Result<SequenceCounts, Failure>
+    ) {
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            while Date() <= deadline, let seed = nextSeed() {
+                switch sequence(seed) {
+                case .success(let counts): add(counts)
+                case .failure(let failure): fail(failure)
+                }
+            }
+        }
+    }
 }
 
 /// How many sequences a run makes, from which seeds.

@@ -28,15 +28,9 @@ struct PostgresSequenceTests {
         let run = GeneratedRun(seeds: budget.seeds)
         let started = Date()
         await Self.onThreadsOfTheirOwn {
-            DispatchQueue.concurrentPerform(iterations: budget.workers) { _ in
-                while Date().timeIntervalSince(started) <= budget.seconds, let seed = run.nextSeed() {
-                    let outcome = GeneratedSequenceTests.run(
-                        seed: seed, on: { PostgresSequenceStore(url: url) }, seedVariable: "OSD_POSTGRES_SEED")
-                    switch outcome {
-                    case .success(let counts): run.add(counts)
-                    case .failure(let failure): run.fail(failure)
-                    }
-                }
+            run.runSeeds(workers: budget.workers, until: started + budget.seconds) { seed in
+                GeneratedSequenceTests.run(
+                    seed: seed, on: { PostgresSequenceStore(url: url) }, seedVariable: "OSD_POSTGRES_SEED")
             }
         }
         if let failure = run.failure {
