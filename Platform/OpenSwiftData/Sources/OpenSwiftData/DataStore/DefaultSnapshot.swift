@@ -44,6 +44,20 @@ public struct DefaultSnapshot: DataStoreSnapshot, Equatable {
         }
     }
 
+    /// The snapshot with its relationships' references to `identifiers` taken out: a to-one
+    /// that names one names none, a to-many leaves them out.
+    func removingReferences(to identifiers: Set<PersistentIdentifier>) -> DefaultSnapshot {
+        DefaultSnapshot(
+            persistentIdentifier: persistentIdentifier,
+            values: values.mapValues { value in
+                switch value {
+                case .toOne(let target?) where identifiers.contains(target): .toOne(nil)
+                case .toMany(let targets): .toMany(targets.filter { !identifiers.contains($0) })
+                default: value
+                }
+            })
+    }
+
     /// The names of the relationships of the snapshot that refer to one of `identifiers`.
     func relationships(referringToAnyOf identifiers: [PersistentIdentifier: PersistentIdentifier]) -> Set<String> {
         Set(

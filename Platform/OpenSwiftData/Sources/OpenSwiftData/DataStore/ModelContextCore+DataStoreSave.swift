@@ -115,11 +115,19 @@ extension ModelContextCore {
             reregister(result.snapshotsToReregister, store: store, session: session)
             var rewriteError: (any Error)?
             if !rewritten.isEmpty {
+                // As read: the links the save wrote but those to its new models, so that a
+                // store that writes a many-to-many as the difference from what was read adds
+                // those, and keeps the links other contexts made that this one never read.
+                let newModels = Set(remapped.values)
+                var asWritten: [PersistentIdentifier: DefaultSnapshot] = [:]
+                for snapshot in rewritten {
+                    asWritten[snapshot.persistentIdentifier] = snapshot.removingReferences(to: newModels)
+                }
                 do {
                     _ = try store.save(
                         DataStoreSaveChangesRequest(
                             editingState: editingState, inserted: [], updated: rewritten, deleted: [],
-                            changedProperties: rewrittenProperties))
+                            changedProperties: rewrittenProperties, snapshotsAsRead: asWritten))
                 } catch {
                     rewriteError = error
                 }

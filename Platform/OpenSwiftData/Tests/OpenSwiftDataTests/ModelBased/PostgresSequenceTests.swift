@@ -102,6 +102,31 @@ struct PostgresFindingsTests {
     }
 
     @Test(
+        "a club's members set to a person a second context added it to since: the link holds (OSD_POSTGRES_SEED=159477636871)"
+    )
+    func membersSetOverSecondContextsLink() async throws {
+        let manager = GeneratedRelationship.all.first { $0.owner == .club && $0.name == "manager" }!
+        let clubs = GeneratedRelationship.all.first { $0.owner == .person && $0.name == "clubs" }!
+        let members = GeneratedRelationship.all.first { $0.owner == .club && $0.name == "members" }!
+        try await replay([
+            .insert(.club, ["code": .string("C0"), "title": .string("eve")], toOne: ["manager": 7]),
+            .insert(
+                .employee,
+                [
+                    "active": .bool(true), "age": .int(5), "mood": .string("busy"), "name": .string("cy"),
+                    "staffNumber": .int(0),
+                ], toOne: [:]),
+            .save,
+            .insert(.club, ["code": .string("C1"), "title": .string("abab")], toOne: [:]),
+            .setToOne(manager, slot: 4, target: 3),
+            .appendInSecond(clubs, slot: 0, target: 0),
+            .saveSecond,
+            .replace(members, slot: 1, targets: [5]),
+            .save,
+        ])
+    }
+
+    @Test(
         "a club deleted, saved and inserted again is in its manager's managed clubs again",
         arguments: [778_473_048_526 as UInt64])
     func reinsertedModelLinksBack(seed: UInt64) async throws {
