@@ -29,8 +29,8 @@ public final class ModelContainer: Sendable {
     /// The plan the stores were opened with, if any.
     public let migrationPlan: (any SchemaMigrationPlan.Type)?
     let stores: ContainerStores
-    let saveBroadcaster = SaveBroadcaster()
-    private let mainContextStorage = MainContextStorage()
+    let saveBroadcaster: SaveBroadcaster
+    private let mainContextStorage: MainContextStorage
     /// What opening each configuration's store migrated, in configuration order.
     private let migrationReports: [MigrationReport?]
 
@@ -86,6 +86,8 @@ public final class ModelContainer: Sendable {
         self.migrationPlan = migrationPlan
         (self.stores, self.migrationReports) = try ContainerStores.open(
             schema: schema, assignment: assignment, plan: migrationPlan, observer: migrationObserver)
+        self.saveBroadcaster = SaveBroadcaster()
+        self.mainContextStorage = MainContextStorage()
     }
 
     /// A container whose configurations include custom ones (``DataStoreConfiguration``):
@@ -104,6 +106,8 @@ public final class ModelContainer: Sendable {
             schema: split.sqliteSchema, assignment: assignment, plan: nil, observer: nil)
         stores.dataStores = try split.openStores(plan: migrationPlan)
         (self.stores, self.migrationReports) = (stores, reports)
+        self.saveBroadcaster = SaveBroadcaster()
+        self.mainContextStorage = MainContextStorage()
     }
 
     /// A container for the models of one version during a migration stage.
@@ -119,6 +123,40 @@ public final class ModelContainer: Sendable {
         self.migrationPlan = nil
         self.stores = stores
         self.migrationReports = []
+        self.saveBroadcaster = SaveBroadcaster()
+        self.mainContextStorage = MainContextStorage()
+    }
+
+    /// What a container is made of: its stores and their description, and the broadcaster of
+    /// its saves. The main context's core keeps them (see ``ModelContextCore/container``).
+    struct Parts: Sendable {
+        let schema: Schema
+        let configurations: Set<ModelConfiguration>
+        let orderedConfigurations: [ModelConfiguration]
+        let migrationPlan: (any SchemaMigrationPlan.Type)?
+        let stores: ContainerStores
+        let saveBroadcaster: SaveBroadcaster
+        let migrationReports: [MigrationReport?]
+    }
+
+    var parts: Parts {
+        Parts(
+            schema: schema, configurations: configurations, orderedConfigurations: orderedConfigurations,
+            migrationPlan: migrationPlan, stores: stores, saveBroadcaster: saveBroadcaster,
+            migrationReports: migrationReports)
+    }
+
+    /// A container made again from its parts (see ``ModelContextCore/container``); its main
+    /// context is made on first use.
+    init(parts: Parts) {
+        self.schema = parts.schema
+        self.configurations = parts.configurations
+        self.orderedConfigurations = parts.orderedConfigurations
+        self.migrationPlan = parts.migrationPlan
+        self.stores = parts.stores
+        self.migrationReports = parts.migrationReports
+        self.saveBroadcaster = parts.saveBroadcaster
+        self.mainContextStorage = MainContextStorage()
     }
 
     /// What opening the store migrated, if anything; with several configurations, the
@@ -225,6 +263,10 @@ public final class ModelContainer: Sendable {
 
     /// The context bound to the main actor; it saves automatically, and shows what the
     /// container's other contexts save (`ModelContextCore/merge(_:)`).
+    ///
+    /// The container holds its main context, which does not hold the container: a container
+    /// the app lets go of ends, with its main context unless the app holds that, and closes
+    /// its stores once no context or model of it is left.
     @MainActor public var mainContext: ModelContext {
         mainContextStorage.context(for: self)
     }
@@ -319,6 +361,7 @@ private final class MainContextStorage {
         let context = ModelContext(container)
         context.autosaveEnabled = true
         context.core.isMainContext = true
+        context.core.letContainerHoldThisContext()
         self.context = context
         hasContext.withLock { $0 = true }
         MainContextsAtExit.register(container)
