@@ -33,7 +33,10 @@ extension RowWriter {
                 } else {
                     continue
                 }
-                let rows = try await statement(sql, keys: keys, kept)
+                var binds = PostgresBindings()
+                binds.append(keys)
+                binds.append(kept)
+                let rows = try await connection.statement(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger)
                 var count = 0
                 for try await linked in rows.decode(Int.self) { count = linked }
                 if count > 0 {
