@@ -84,18 +84,54 @@ public final class PostgresStore: DataStore {
         }
     }
 
+    /// How long a fetch or a save waits for a connection of the pool. The pool waits for as
+    /// long as a full server refuses new connections (or a server that went away stays away),
+    /// and a context's call would wait with it; the connect timeout StoreSync uses.
+    static let connectionWait = Duration.seconds(10)
+
     /// Runs `body` with a pooled connection on the store's thread, and waits for it; a
-    /// failure of the server or the network is thrown as ``PostgresStoreError/server(message:)``.
+    /// failure of the server or the network is thrown as ``PostgresStoreError/server(message:)``,
+    /// as is a connection not had within ``connectionWait`` (`body` has then not run).
     @discardableResult
     func withConnection<Result: Sendable>(
         _ body: @escaping @Sendable (PostgresConnection, Logger) async throws -> Result
     ) throws -> Result {
         let (client, logger, remote) = (client, logger, remote)
         do {
-            return try thread.wait { try await client.withConnection { try await body($0, logger) } }
+            return try thread.wait(admittedWithin: Self.connectionWait) { admission in
+                try await client.withConnection { connection in
+                    // The caller gave up: it reports a failure, so nothing may be written.
+                    guard admission.admit() else { throw CancellationError() }
+                    return try await body(connection, logger)
+                }
+            }
+        } catch let notAdmitted as PostgresThread.NotAdmitted {
+            throw noConnection(within: notAdmitted.limit)
         } catch {
             throw Self.reported(error, remote: remote)
         }
+    }
+
+    /// Why the pool gave no connection within `limit`, as a connection of its own finds it:
+    /// the server's refusal (no free connection slot, a server gone), or every connection of
+    /// the pool in use by this process.
+    private func noConnection(within limit: Duration) -> PostgresStoreError {
+        let (remote, logger) = (remote, logger)
+        let reason: String
+        do {
+            try thread.wait {
+                let connection = try await remote.connect(logger: logger)
+                try? await connection.close()
+            }
+            let maximum = remote.clientConfiguration.options.maximumConnections
+            reason = "the store's \(maximum) connections are all in use"
+        } catch {
+            switch PostgresStoreError(remote.failure(error, connecting: true)) {
+            case .server(let message): reason = message
+            case let other: reason = "\(other)"
+            }
+        }
+        return .server(message: "no connection within \(limit.components.seconds) s: \(reason)")
     }
 
     /// A failure as the store reports it: its own errors, the context's and SwiftData's as

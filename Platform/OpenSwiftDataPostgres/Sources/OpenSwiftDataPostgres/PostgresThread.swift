@@ -64,10 +64,48 @@ final class PostgresThread: TaskExecutor {
     /// - Returns: What `operation` returns.
     /// - Throws: What `operation` throws.
     func wait<Result: Sendable>(_ operation: @escaping @Sendable () async throws -> Result) throws -> Result {
+        let (outcome, _) = start(operation)
+        outcome.done.wait()
+        return try outcome.get()
+    }
+
+    /// Runs `operation` on this thread, and waits for it on the calling thread as long as it
+    /// takes once `operation` is admitted, but no longer than `limit` for its admission
+    /// (a pooled connection, which a full server may never give).
+    ///
+    /// - Parameters:
+    ///   - limit: How long the caller waits for `operation` to call ``Admission/admit()``.
+    ///   - operation: The work, which calls ``Admission/admit()`` before it changes anything
+    ///     and stops, throwing, when that returns false.
+    /// - Returns: What `operation` returns.
+    /// - Throws: ``NotAdmitted`` when `operation` was not admitted within `limit` (it was
+    ///   cancelled, and changed nothing); otherwise what `operation` throws.
+    func wait<Result: Sendable>(
+        admittedWithin limit: Duration, _ operation: @escaping @Sendable (Admission) async throws -> Result
+    ) throws -> Result {
+        let admission = Admission()
+        let (outcome, task) = start {
+            defer { admission.news.signal() }
+            return try await operation(admission)
+        }
+        let deadline = DispatchTime.now() + .nanoseconds(Int(limit / .nanoseconds(1)))
+        if admission.news.wait(timeout: deadline) == .timedOut, admission.refuse() {
+            task.cancel()
+            outcome.done.wait()
+            throw NotAdmitted(limit: limit)
+        }
+        outcome.done.wait()
+        return try outcome.get()
+    }
+
+    /// Starts `operation` in a task that prefers this thread.
+    private func start<Result: Sendable>(_ operation: @escaping @Sendable () async throws -> Result) -> (
+        Outcome<Result>, Task<Void, Never>
+    ) {
         // The operation needs this thread: waiting on it would never end.
         precondition(!isCurrent, "a PostgreSQL store was called from its own client thread")
         let outcome = Outcome<Result>()
-        Task(executorPreference: self) {
+        let task = Task(executorPreference: self) {
             let result: Swift.Result<Result, any Error>
             do {
                 result = .success(try await operation())
@@ -77,11 +115,47 @@ final class PostgresThread: TaskExecutor {
             outcome.result.withLock { $0 = result }
             outcome.done.signal()
         }
-        outcome.done.wait()
-        guard let result = outcome.result.withLock({ $0 }) else {
-            preconditionFailure("a PostgreSQL store's operation ended without an outcome")
+        return (outcome, task)
+    }
+
+    /// An operation's caller gave up waiting for its admission.
+    struct NotAdmitted: Error {
+        /// How long the caller waited.
+        let limit: Duration
+    }
+
+    /// Whether an operation run by ``PostgresThread/wait(admittedWithin:_:)`` was admitted
+    /// before its caller gave up: whichever comes first decides, once.
+    final class Admission: Sendable {
+        private enum State { case waiting, admitted, refused }
+
+        private let state = Mutex(State.waiting)
+        /// Signalled when the operation is admitted or ends.
+        fileprivate let news = DispatchSemaphore(value: 0)
+
+        /// Admits the operation, unless its caller gave up.
+        ///
+        /// - Returns: Whether the operation may go on: false once the caller has given up.
+        func admit() -> Bool {
+            let admitted = state.withLock { state in
+                guard state == .waiting else { return false }
+                state = .admitted
+                return true
+            }
+            if admitted { news.signal() }
+            return admitted
         }
-        return try result.get()
+
+        /// Gives up on the operation, unless it was admitted.
+        ///
+        /// - Returns: Whether the caller gave up: false when the operation was admitted first.
+        fileprivate func refuse() -> Bool {
+            state.withLock { state in
+                guard state == .waiting else { return false }
+                state = .refused
+                return true
+            }
+        }
     }
 }
 
@@ -89,4 +163,12 @@ final class PostgresThread: TaskExecutor {
 private final class Outcome<Value: Sendable>: Sendable {
     let result = Mutex<Swift.Result<Value, any Error>?>(nil)
     let done = DispatchSemaphore(value: 0)
+
+    /// The result, once `done` was signalled.
+    func get() throws -> Value {
+        guard let result = result.withLock({ $0 }) else {
+            preconditionFailure("a PostgreSQL store's operation ended without an outcome")
+        }
+        return try result.get()
+    }
 }

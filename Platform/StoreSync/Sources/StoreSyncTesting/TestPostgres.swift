@@ -120,8 +120,12 @@ public enum TestPostgres {
     /// A server of the test's own, for a test that restarts it: the shared server serves
     /// the tests running in parallel. It stops when the returned value is released, or
     /// with the test process.
-    public static func startOwnServer() throws -> OwnServer {
-        let (url, folder) = try startCluster()
+    ///
+    /// - Parameter settings: The server's settings besides the script's, as `name=value`
+    ///   (`max_connections=6`).
+    /// - Throws: ``TestPostgresError`` when the server cannot start.
+    public static func startOwnServer(settings: [String] = []) throws -> OwnServer {
+        let (url, folder) = try startCluster(options: settings.flatMap { ["-c", $0] })
         return OwnServer(url: url, folder: folder)
     }
 
