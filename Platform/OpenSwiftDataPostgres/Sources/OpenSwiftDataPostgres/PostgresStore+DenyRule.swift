@@ -33,10 +33,7 @@ extension RowWriter {
                 } else {
                     continue
                 }
-                var binds = PostgresBindings()
-                binds.append(keys)
-                binds.append(kept)
-                let rows = try await connection.statement(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger)
+                let rows = try await statement(sql, keys: keys, kept)
                 var count = 0
                 for try await linked in rows.decode(Int.self) { count = linked }
                 if count > 0 {

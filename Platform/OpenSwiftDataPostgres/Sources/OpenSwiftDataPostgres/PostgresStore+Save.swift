@@ -125,21 +125,22 @@ struct RowWriter {
                 let inverseToOne = inverse.toOnes.first(where: { $0.name == inverseName })
             else { continue }
             if let target = write.target {
-                try await release(write.layout, write.toOne, naming: target, except: write.row)
+                try await clear(write.toOne, of: write.layout, namingAnyOf: [target], except: [write.row])
                 try await point(inverse, inverseName, of: target, at: write.row)
             }
             if !write.isNewRow {
-                try await release(inverse, inverseToOne, naming: write.row, except: write.target)
+                try await clear(
+                    inverseToOne, of: inverse, namingAnyOf: [write.row], except: write.target.map { [$0] } ?? [])
             }
         }
     }
 
-    /// Sets to NULL the column `toOne` of the rows of `layout`'s table that name `key`, but
-    /// the row `kept`.
-    private func release(
-        _ layout: StoredEntityLayout, _ toOne: StoredEntityLayout.ToOne, naming key: Int64, except kept: Int64?
-    ) async throws {
-        try await clear(toOne, of: layout, namingAnyOf: [key], except: kept.map { [$0] } ?? [])
+    /// Runs `sql`, whose parameters are `arrays` of keys, in order; its rows.
+    @discardableResult
+    func statement(_ sql: String, keys arrays: [Int64]...) async throws -> PostgresRowSequence {
+        var binds = PostgresBindings()
+        for array in arrays { binds.append(array) }
+        return try await connection.statement(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger)
     }
 
     /// Sets to NULL the column `toOne` of the rows of `layout`'s table that name one of
@@ -153,14 +154,10 @@ struct RowWriter {
     ) async throws {
         let column = PostgresTables.quote(toOne.name)
         let primaryKey = PostgresTables.quote(PostgresTables.primaryKey)
-        var binds = PostgresBindings()
-        binds.append(keys)
-        binds.append(kept)
-        let cleared = try await connection.statement(
-            PostgresQuery(
-                unsafeSQL: "UPDATE \(tables.table(layout.entityName)) SET \(column) = NULL "
-                    + "WHERE \(column) = ANY($1) AND NOT \(primaryKey) = ANY($2) RETURNING \(primaryKey)",
-                binds: binds), logger: logger)
+        let cleared = try await statement(
+            "UPDATE \(tables.table(layout.entityName)) SET \(column) = NULL "
+                + "WHERE \(column) = ANY($1) AND NOT \(primaryKey) = ANY($2) RETURNING \(primaryKey)",
+            keys: keys, kept)
         var count = 0
         for try await _ in cleared.decode(Int64.self) { count += 1 }
         if count > 0, !toOne.isOptional {
@@ -200,14 +197,11 @@ struct RowWriter {
     /// against deletion (`FOR KEY SHARE`) until then.
     func checkLinkedRowsExist() async throws {
         for (table, rows) in linkedRows.sorted(by: { $0.key < $1.key }) {
-            var binds = PostgresBindings()
-            binds.append(rows.keys.sorted())
             let primaryKey = PostgresTables.quote(PostgresTables.primaryKey)
-            let found = try await connection.statement(
-                PostgresQuery(
-                    unsafeSQL: "SELECT \(primaryKey) FROM \(tables.table(table)) WHERE \(primaryKey) = ANY($1) "
-                        + "ORDER BY \(primaryKey) FOR KEY SHARE",
-                    binds: binds), logger: logger)
+            let found = try await statement(
+                "SELECT \(primaryKey) FROM \(tables.table(table)) WHERE \(primaryKey) = ANY($1) "
+                    + "ORDER BY \(primaryKey) FOR KEY SHARE",
+                keys: rows.keys.sorted())
             var present = Set<Int64>()
             for try await key in found.decode(Int64.self) { present.insert(key) }
             if let missing = rows.keys.sorted().first(where: { !present.contains($0) }), let identifier = rows[missing]
@@ -514,36 +508,22 @@ struct RowWriter {
                 removed.targets += links.removed
             }
             if !replacing.isEmpty {
-                var binds = PostgresBindings()
-                binds.append(replacing)
-                binds.append(added.owners)
-                binds.append(added.targets)
-                try await connection.statement(
-                    PostgresQuery(
-                        unsafeSQL: "DELETE FROM \(join) WHERE \(own) = ANY($1) AND (\(own), \(other)) NOT IN "
-                            + "(SELECT * FROM unnest($2::bigint[], $3::bigint[]))",
-                        binds: binds), logger: logger)
+                try await statement(
+                    "DELETE FROM \(join) WHERE \(own) = ANY($1) AND (\(own), \(other)) NOT IN "
+                        + "(SELECT * FROM unnest($2::bigint[], $3::bigint[]))",
+                    keys: replacing, added.owners, added.targets)
             }
             if !removed.targets.isEmpty {
-                var binds = PostgresBindings()
-                binds.append(removed.owners)
-                binds.append(removed.targets)
-                try await connection.statement(
-                    PostgresQuery(
-                        unsafeSQL: "DELETE FROM \(join) WHERE (\(own), \(other)) IN "
-                            + "(SELECT * FROM unnest($1::bigint[], $2::bigint[]))",
-                        binds: binds), logger: logger)
+                try await statement(
+                    "DELETE FROM \(join) WHERE (\(own), \(other)) IN (SELECT * FROM unnest($1::bigint[], $2::bigint[]))",
+                    keys: removed.owners, removed.targets)
             }
             guard !added.targets.isEmpty else { continue }
-            var binds = PostgresBindings()
-            binds.append(added.owners)
-            binds.append(added.targets)
-            try await connection.statement(
-                PostgresQuery(
-                    unsafeSQL: "INSERT INTO \(join) (\(own), \(other)) SELECT o, t FROM "
-                        + "unnest($1::bigint[], $2::bigint[]) WITH ORDINALITY AS p (o, t, n) ORDER BY n "
-                        + "ON CONFLICT DO NOTHING",
-                    binds: binds), logger: logger)
+            try await statement(
+                "INSERT INTO \(join) (\(own), \(other)) SELECT o, t FROM "
+                    + "unnest($1::bigint[], $2::bigint[]) WITH ORDINALITY AS p (o, t, n) ORDER BY n "
+                    + "ON CONFLICT DO NOTHING",
+                keys: added.owners, added.targets)
         }
     }
 
@@ -587,12 +567,7 @@ struct RowWriter {
                     try await clear(toOne, of: layout, namingAnyOf: keys, except: byTable[layout.rootEntityName] ?? [])
                 }
             }
-            var binds = PostgresBindings()
-            binds.append(keys)
-            try await connection.statement(
-                PostgresQuery(
-                    unsafeSQL: "DELETE FROM \(tables.table(table)) WHERE \(primaryKey) = ANY($1)", binds: binds),
-                logger: logger)
+            try await statement("DELETE FROM \(tables.table(table)) WHERE \(primaryKey) = ANY($1)", keys: keys)
         }
     }
 }
