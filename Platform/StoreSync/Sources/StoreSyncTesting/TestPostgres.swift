@@ -117,9 +117,9 @@ public enum TestPostgres {
         try startCluster(options: options).url
     }
 
-    /// A server of the test's own, for a test that restarts it: the shared server serves
-    /// the tests running in parallel. It stops when the returned value is released, or
-    /// with the test process.
+    /// A server of the test's own, for a test that restarts it or needs settings of its own
+    /// (few connection slots): the shared server serves the tests running in parallel. It
+    /// stops when the returned value is released, or with the test process.
     ///
     /// - Parameter settings: The server's settings besides the script's, as `name=value`
     ///   (`max_connections=6`).
