@@ -78,7 +78,6 @@ struct ContainerEndTests {
             container.mainContext.insert(made)
             made.entries = [LedgerEntry(amount: 5), LedgerEntry(amount: 7)]
             try container.mainContext.save()
-            ledger = try ModelContext(container).fetch(FetchDescriptor<Ledger>()).first
             ledger = try container.mainContext.fetch(FetchDescriptor<Ledger>()).first
         }
         let kept = try #require(ledger)
