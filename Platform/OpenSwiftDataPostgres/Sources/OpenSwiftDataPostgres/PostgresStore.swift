@@ -87,7 +87,7 @@ public final class PostgresStore: DataStore {
     /// How long a fetch or a save waits for a connection of the pool. The pool waits for as
     /// long as a full server refuses new connections (or a server that went away stays away),
     /// and a context's call would wait with it; the connect timeout StoreSync uses.
-    static let connectionWait = Duration.seconds(10)
+    static let connectionWait = SyncRemote.connectTimeout
 
     /// Runs `body` with a pooled connection on the store's thread, and waits for it; a
     /// failure of the server or the network is thrown as ``PostgresStoreError/server(message:)``,

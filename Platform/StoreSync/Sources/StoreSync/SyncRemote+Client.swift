@@ -46,6 +46,13 @@ extension SyncRemote {
 }
 
 extension SyncRemote {
+    /// How long connecting may take before the server counts as unreachable: the limit
+    /// ``connect(logger:)`` and every sync connection keep to, for clients that wait for a
+    /// connection otherwise (a pool's lease) to keep to as well.
+    package static var connectTimeout: Duration {
+        .nanoseconds(RemoteConnection.connectTimeout.nanoseconds)
+    }
+
     /// Opens one connection to this remote, with its TLS, failing within StoreSync's connect
     /// timeout: what a client that must report a wrong password, a missing database or an
     /// unreachable server at once opens first (a pool retries such failures for a minute).
