@@ -14,16 +14,8 @@ import Logging
 /// broken there, so the models nobody holds end, and the core and its container with
 /// them. A model the app still holds reads what it forgot again, through the core.
 final class ModelContextCore {
-    /// The container: held by the core of every context but the main one. The container
-    /// holds its main context, which would hold it back in a cycle that kept both, and the
-    /// stores' files and connections, alive for ever: the main context's core holds its
-    /// container weakly instead, with the container's parts (``letContainerHoldThisContext()``).
-    private var heldContainer: ModelContainer?
-    /// The main context's container, while something else holds it.
-    private weak var mainContainer: ModelContainer?
-    /// What the main context's container is made of, for a container made again when the
-    /// app kept the main context (or its models) and let go of the container.
-    private var containerParts: ModelContainer.Parts?
+    /// How the core reaches its container (see ``ContainerLink``).
+    private var containerLink: ContainerLink
     /// How the context reaches each of the container's stores, in configuration order.
     private let accesses: [StoreAccess]
     /// Whether changes are saved automatically (see ``ModelContext/autosaveEnabled``).
@@ -116,26 +108,27 @@ final class ModelContextCore {
     /// container the app let go of, a container made again from the same parts: the same
     /// stores, schema and announcements of saves, and a main context of its own.
     var container: ModelContainer {
-        if let heldContainer { return heldContainer }
-        if let mainContainer { return mainContainer }
-        guard let containerParts else { preconditionFailure("a context's core always has its container or its parts") }
-        let made = ModelContainer(parts: containerParts)
-        mainContainer = made
-        return made
+        switch containerLink {
+        case .held(let container):
+            return container
+        case .main(let reference, let parts):
+            if let container = reference.container { return container }
+            let made = ModelContainer(parts: parts)
+            containerLink = .main(WeakContainer(container: made), parts)
+            return made
+        }
     }
 
     /// Makes this core, the main context's, hold its container weakly: the container holds
-    /// it (see ``heldContainer``).
+    /// it (see ``ContainerLink``).
     func letContainerHoldThisContext() {
-        guard let heldContainer else { return }
-        containerParts = heldContainer.parts
-        mainContainer = heldContainer
-        self.heldContainer = nil
+        guard case .held(let container) = containerLink else { return }
+        containerLink = .main(WeakContainer(container: container), container.parts)
     }
 
     /// Creates a context's core on a container.
     init(_ container: ModelContainer) {
-        self.heldContainer = container
+        self.containerLink = .held(container)
         self.accesses = container.stores.stores.map { StoreAccess(writer: $0.writer, path: $0.url?.path) }
     }
 
@@ -147,7 +140,7 @@ final class ModelContextCore {
     init(container: ModelContainer, pinnedDatabases databases: [Database]) {
         precondition(
             databases.count == container.stores.stores.count, "a pinned context needs one connection per store")
-        self.heldContainer = container
+        self.containerLink = .held(container)
         self.accesses = databases.map(StoreAccess.init(pinned:))
         self.heldChanges = []
     }
