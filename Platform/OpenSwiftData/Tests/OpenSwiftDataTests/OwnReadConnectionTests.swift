@@ -108,11 +108,11 @@ struct OwnReadConnectionTests {
     }
 
     @Test("another process's saves, made while a context fetches without pause, are each seen by the next fetch")
-    func otherProcessCommits() throws {
+    func otherProcessCommits() async throws {
         let folder = TemporaryFolder()
         try FileManager.default.createDirectory(at: folder.url, withIntermediateDirectories: true)
         let url = folder.file("items.sqlite")
-        #expect(try MigrationFixture.run(["populate", url.path, "50"]).status == 0)
+        #expect(try await MigrationFixture.run(["populate", url.path, "50"]).status == 0)
         let container = try ModelContainer(for: FixtureItems.Item.self, configurations: ModelConfiguration(url: url))
         let reader = ModelContext(container)
         for _ in 0...StoreAccess.readsBeforeOwnConnection {

@@ -11,8 +11,8 @@ struct DeclarationShapeTests {
     /// `willMigrate` mutates a captured variable compiles in Swift 6 mode, with a warning,
     /// as it does with SwiftData.
     @Test("a custom stage's closure that mutates a captured variable compiles")
-    func customStageClosure() throws {
-        let result = try SnippetTypechecker.typecheck(
+    func customStageClosure() async throws {
+        let result = try await SnippetTypechecker.typecheck(
             """
             import SwiftData
 

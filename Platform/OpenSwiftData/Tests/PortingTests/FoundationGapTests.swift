@@ -16,15 +16,15 @@ struct FoundationGapTests {
         """
 
     @Test("a Foundation-only file naming .localizedStandard does not compile on Linux")
-    func foundationAlone() throws {
-        let result = try SnippetTypechecker.typecheck("import Foundation\n\n" + Self.sortingHelper)
+    func foundationAlone() async throws {
+        let result = try await SnippetTypechecker.typecheck("import Foundation\n\n" + Self.sortingHelper)
         #expect(result.status != 0)
         #expect(result.diagnostics.contains("has no member 'localizedStandard'"), "\(result.diagnostics)")
     }
 
     @Test("with import SwiftData added, it compiles in each language mode", arguments: ["5", "6"])
-    func withSwiftData(languageMode: String) throws {
-        let result = try SnippetTypechecker.typecheck(
+    func withSwiftData(languageMode: String) async throws {
+        let result = try await SnippetTypechecker.typecheck(
             "import Foundation\nimport SwiftData\n\n" + Self.sortingHelper, settings: ["-swift-version", languageMode])
         #expect(result.status == 0, "\(result.diagnostics)")
         #expect(!result.diagnostics.contains("warning:"), "\(result.diagnostics)")

@@ -55,8 +55,8 @@ struct ImportLineTests {
     @Test(
         "@Observable and withObservationTracking, == on contexts and URL's folders compile with it alone",
         arguments: SnippetTypechecker.everySetting)
-    func compiles(settings: [String]) throws {
-        let result = try SnippetTypechecker.typecheck(
+    func compiles(settings: [String]) async throws {
+        let result = try await SnippetTypechecker.typecheck(
             files: [Self.observation, Self.contextEquality, Self.storeFolder], settings: settings)
         #expect(result.status == 0, "\(result.diagnostics)")
         #expect(!result.diagnostics.contains("warning:"), "\(result.diagnostics)")

@@ -80,8 +80,8 @@ struct LoggingImportTests {
         """
 
     @Test("the logging files compile without a diagnostic", arguments: SnippetTypechecker.everySetting)
-    func compiles(settings: [String]) throws {
-        let result = try SnippetTypechecker.typecheck(
+    func compiles(settings: [String]) async throws {
+        let result = try await SnippetTypechecker.typecheck(
             files: [Self.oslog, Self.osLogSubmodule, Self.signpostSubmodule, Self.os], settings: settings)
         #expect(result.status == 0, "\(result.diagnostics)")
         #expect(!result.diagnostics.contains("error:"), "\(result.diagnostics)")

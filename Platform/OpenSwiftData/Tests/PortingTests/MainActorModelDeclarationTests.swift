@@ -89,8 +89,8 @@ struct MainActorModelDeclarationTests {
         """
 
     @Test("an app's models compile without a diagnostic", arguments: SnippetTypechecker.everySetting)
-    func appModels(settings: [String]) throws {
-        let result = try SnippetTypechecker.typecheck(Self.appCode, settings: settings)
+    func appModels(settings: [String]) async throws {
+        let result = try await SnippetTypechecker.typecheck(Self.appCode, settings: settings)
         #expect(result.status == 0, "\(result.diagnostics)")
         #expect(!result.diagnostics.contains("error:"), "\(result.diagnostics)")
         #expect(!result.diagnostics.contains("warning:"), "\(result.diagnostics)")

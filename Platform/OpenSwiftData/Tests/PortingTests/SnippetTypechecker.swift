@@ -57,13 +57,13 @@ enum SnippetTypechecker {
 
     /// Type-checks `source` with the compiler's `settings` (language mode, default isolation,
     /// upcoming features); the result's status is the compiler's.
-    static func typecheck(_ source: String, settings: [String] = ["-swift-version", "6"]) throws -> Result {
-        try typecheck(files: [source], settings: settings)
+    static func typecheck(_ source: String, settings: [String] = ["-swift-version", "6"]) async throws -> Result {
+        try await typecheck(files: [source], settings: settings)
     }
 
     /// Type-checks `files` as the files of one module (each with its own import lines), in
     /// one run of the compiler: several snippets checked in one run cost one compiler start.
-    static func typecheck(files: [String], settings: [String] = ["-swift-version", "6"]) throws -> Result {
+    static func typecheck(files: [String], settings: [String] = ["-swift-version", "6"]) async throws -> Result {
         let modules = try modulesFolder()
         // <scratch>/<triple>/debug/Modules…: GRDB's SQLite module map is in <scratch>/checkouts,
         // the macros' plugin beside the modules' folder.
@@ -97,8 +97,12 @@ enum SnippetTypechecker {
         process.standardOutput = output
         process.standardError = output
         try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        // The compiler runs for seconds: waited for on a thread of its own (`BlockingWork`).
+        let data = await BlockingWork.run {
+            let data = output.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return data
+        }
         return Result(status: process.terminationStatus, diagnostics: String(decoding: data, as: UTF8.self))
     }
 }

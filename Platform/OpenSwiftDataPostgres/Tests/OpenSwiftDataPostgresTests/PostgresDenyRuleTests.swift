@@ -171,8 +171,10 @@ struct PostgresDenyRuleTests {
         psql.standardOutput = FileHandle.nullDevice
         psql.standardError = errors
         try psql.run()
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        psql.waitUntilExit()
+        let message = await BlockingWork.run {
+            String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        }
+        await psql.exited()
         #expect(psql.terminationStatus != 0)
         #expect(message.contains("violates foreign key constraint"), "\(message)")
         #expect(try await TestPostgres.integer(#"SELECT count(*)::int8 FROM "default"."Kennel""#, on: url) == 1)

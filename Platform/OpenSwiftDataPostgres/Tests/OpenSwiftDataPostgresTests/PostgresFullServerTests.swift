@@ -23,7 +23,7 @@ struct PostgresFullServerTests {
     )
     func saveOnAFullServer() async throws {
         let slots = 6
-        let server = try TestPostgres.startOwnServer(settings: ["max_connections=\(slots)"])
+        let server = try await TestPostgres.startOwnServer(settings: ["max_connections=\(slots)"])
         let url = try await server.newDatabase()
         let container = try ModelContainer(
             for: Trip.self, Stop.self, configurations: PostgresStoreConfiguration(url: try #require(URL(string: url))))

@@ -193,12 +193,12 @@ struct PostgresManyProcessesTests {
         "the server restarts while four processes save: the saves it cut fail, nothing half-written, the processes go on"
     )
     func serverRestart() async throws {
-        let server = try TestPostgres.startOwnServer()
+        let server = try await TestPostgres.startOwnServer()
         let url = try await server.newDatabase()
         let workers = try (0..<Self.workers).map { try Worker(url: url, index: $0) }
         for worker in workers { try await worker.opened() }
         try await Task.sleep(for: .milliseconds(300))
-        try server.restart()
+        try await server.restart()
         var claims = Claims()
         for worker in workers { claims.read(try await worker.lines()) }
         #expect(claims.finished == Self.workers)

@@ -6,8 +6,10 @@ import Testing
 
 /// The store's thread waits for an operation's admission (a pooled connection) no longer than
 /// its limit, and for an admitted operation as long as it takes; an operation admitted after
-/// its caller gave up does not go on.
-@Suite("PostgreSQL store: waiting on the store's thread", .timeLimit(.minutes(1)))
+/// its caller gave up does not go on. The suite's limit turns a wait that never ends into a
+/// failure; it is counted from each test's start, which in the parallel run of the whole suite
+/// may wait minutes for a thread of the cooperative pool (one per core).
+@Suite("PostgreSQL store: waiting on the store's thread", .timeLimit(.minutes(10)))
 struct PostgresThreadTests {
     @Test("an operation not admitted within the limit is cancelled, and one admitted too late does not go on")
     func notAdmitted() throws {

@@ -60,14 +60,14 @@ public enum TestPostgres {
     }
 
     /// Backs the database of `url` up to `file` with `pg_dump`, as an administrator does.
-    public static func dump(_ url: String, to file: URL) throws {
-        _ = try runScript(["dump", url, file.path])
+    public static func dump(_ url: String, to file: URL) async throws {
+        _ = try await BlockingWork.run { try runScript(["dump", url, file.path]) }
     }
 
     /// Restores the database of `url` from `file`, made by ``dump(_:to:)``, with
     /// `pg_restore --clean`, as an administrator puts a server back after losing it.
-    public static func restore(_ url: String, from file: URL) throws {
-        _ = try runScript(["restore", url, file.path])
+    public static func restore(_ url: String, from file: URL) async throws {
+        _ = try await BlockingWork.run { try runScript(["restore", url, file.path]) }
     }
 
     /// The whole number a query returns in its first row and column.
@@ -124,8 +124,8 @@ public enum TestPostgres {
     /// - Parameter settings: The server's settings besides the script's, as `name=value`
     ///   (`max_connections=6`).
     /// - Throws: ``TestPostgresError`` when the server cannot start.
-    public static func startOwnServer(settings: [String] = []) throws -> OwnServer {
-        let (url, folder) = try startCluster(options: settings.flatMap { ["-c", $0] })
+    public static func startOwnServer(settings: [String] = []) async throws -> OwnServer {
+        let (url, folder) = try await BlockingWork.run { try startCluster(options: settings.flatMap { ["-c", $0] }) }
         return OwnServer(url: url, folder: folder)
     }
 
@@ -148,12 +148,16 @@ public enum TestPostgres {
 
         /// Stops the server as a crash would and starts it again on the same port: every
         /// connection is cut, every committed transaction kept.
-        public func restart() throws {
-            _ = try runScript(["restart", folder])
+        public func restart() async throws {
+            let folder = folder
+            _ = try await BlockingWork.run { try runScript(["restart", folder]) }
         }
 
         deinit {
-            _ = try? runScript(["stop", folder])
+            // On a thread of its own: the server is let go of on whatever thread the test
+            // ran, often one of the cooperative pool's few.
+            let folder = folder
+            Thread { _ = try? runScript(["stop", folder]) }.start()
         }
     }
 

@@ -19,7 +19,7 @@ struct FaketimeTests {
 
     /// Runs the fixture, under `faketime -f OFFSET` when `offset` is given; its output.
     @discardableResult
-    private func run(_ arguments: [String], offset: String? = nil) throws -> String {
+    private func run(_ arguments: [String], offset: String? = nil) async throws -> String {
         let process = ChildProcess()
         if let offset {
             process.executableURL = URL(filePath: Self.faketime)
@@ -34,7 +34,7 @@ struct FaketimeTests {
         process.standardOutput = try FileHandle(forWritingTo: output)
         process.standardError = process.standardOutput
         try process.run()
-        process.waitUntilExit()
+        await process.exited()
         let text = try String(contentsOf: output, encoding: .utf8)
         guard process.terminationReason == .exit && process.terminationStatus == 0 else {
             let status = process.terminationStatus
@@ -43,7 +43,7 @@ struct FaketimeTests {
         return text.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    private func checkTools() throws {
+    private func checkTools() async throws {
         try #require(
             FileManager.default.isExecutableFile(atPath: Self.faketime),
             "faketime is missing: install Debian's package (apt-get install faketime); .ci/run does")
@@ -52,14 +52,14 @@ struct FaketimeTests {
             "build the package with `swift build --build-tests` first (storesync-fixture)")
         // faketime moves this program's clock (Swift links libc dynamically, whose
         // clock_gettime libfaketime replaces).
-        let shifted = try #require(Double(try run(["now"], offset: "+1d")))
+        let shifted = try #require(Double(try await run(["now"], offset: "+1d")))
         let gap = shifted - Date().timeIntervalSince1970
         try #require(abs(gap - 86_400) < 120, "faketime -f +1d moved the fixture's clock by \(gap) s, not a day")
     }
 
     @Test("a person's later action wins across machines whose clocks differ by a day, with real clocks")
     func laterActionWins() async throws {
-        try checkTools()
+        try await checkTools()
         let url = try await TestPostgres.newDatabase()
         let folders = TemporaryFolder(prefix: "StoreSyncFaketime")
         let a = folders.file("a").path
@@ -70,33 +70,33 @@ struct FaketimeTests {
         let ahead = "+1d"
 
         // A's clock runs a day ahead.
-        try run([a, "note", "1", "first"], offset: ahead)
-        try run([a, "sync", url], offset: ahead)
-        try run([b, "sync", url])
-        #expect(try run([b, "list"]) == "1/first")
+        try await run([a, "note", "1", "first"], offset: ahead)
+        try await run([a, "sync", url], offset: ahead)
+        try await run([b, "sync", url])
+        #expect(try await run([b, "list"]) == "1/first")
 
-        try run([a, "note", "1", "A's edit"], offset: ahead)
-        try run([a, "sync", url], offset: ahead)
-        try run([b, "sync", url])
-        #expect(try run([b, "list"]) == "1/A's edit")
+        try await run([a, "note", "1", "A's edit"], offset: ahead)
+        try await run([a, "sync", url], offset: ahead)
+        try await run([b, "sync", url])
+        #expect(try await run([b, "list"]) == "1/A's edit")
 
         // B, with the right time, edits after seeing A's edit: B's edit wins everywhere.
-        try run([b, "note", "1", "B's later edit"])
-        try run([b, "sync", url])
-        try run([a, "sync", url], offset: ahead)
-        #expect(try run([a, "list"]) == "1/B's later edit")
-        #expect(try run([b, "list"]) == "1/B's later edit")
+        try await run([b, "note", "1", "B's later edit"])
+        try await run([b, "sync", url])
+        try await run([a, "sync", url], offset: ahead)
+        #expect(try await run([a, "list"]) == "1/B's later edit")
+        #expect(try await run([b, "list"]) == "1/B's later edit")
         let name = RecordName.derived(entity: "WatchedMovie", keyValues: ["1"])
         let note = try await TestPostgres.execute(
             "SELECT fields->>'note' FROM storesync_records_notes WHERE record_name = '\(name)'", on: url)
         #expect(try note.first?.decode(String.self) == "B's later edit")
 
         // A's clock is corrected: its next edit still wins over its own future-dated ones.
-        try run([a, "note", "1", "A, corrected"])
-        try run([a, "sync", url])
-        try run([b, "sync", url])
-        #expect(try run([a, "list"]) == "1/A, corrected")
-        #expect(try run([b, "list"]) == "1/A, corrected")
+        try await run([a, "note", "1", "A, corrected"])
+        try await run([a, "sync", url])
+        try await run([b, "sync", url])
+        #expect(try await run([a, "list"]) == "1/A, corrected")
+        #expect(try await run([b, "list"]) == "1/A, corrected")
         withExtendedLifetime(folders) {}
     }
 }

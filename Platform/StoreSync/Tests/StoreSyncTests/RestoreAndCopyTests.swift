@@ -183,7 +183,7 @@ struct RestoreAndCopyTests {
         let b = try Machine()
         try await a?.sync(url)
         try await b.sync(url)
-        try TestPostgres.dump(url, to: dump)
+        try await TestPostgres.dump(url, to: dump)
         let context = ModelContext(try #require(a).container)
         context.insert(Memo(title: "draft", rating: 1))
         try a?.save(context)
@@ -194,7 +194,7 @@ struct RestoreAndCopyTests {
         try await b.sync(url)
         if serverLosesIt {
             // B, which holds the memo, sends it again to the server put back from its dump.
-            try TestPostgres.restore(url, from: dump)
+            try await TestPostgres.restore(url, from: dump)
             try await b.sync(url)
         }
         a = nil

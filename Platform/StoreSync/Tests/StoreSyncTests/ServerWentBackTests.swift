@@ -18,9 +18,11 @@ struct ServerWentBackTests {
     private struct ServerCopy {
         let folder = TemporaryFolder(prefix: "ServerWentBack")
 
-        func take(of url: String) throws { try TestPostgres.dump(url, to: folder.file("server.dump")) }
+        func take(of url: String) async throws { try await TestPostgres.dump(url, to: folder.file("server.dump")) }
 
-        func putBack(into url: String) throws { try TestPostgres.restore(url, from: folder.file("server.dump")) }
+        func putBack(into url: String) async throws {
+            try await TestPostgres.restore(url, from: folder.file("server.dump"))
+        }
     }
 
     /// Fails the test when a machine's noted field versions differ from the server's.
@@ -43,11 +45,11 @@ struct ServerWentBackTests {
         try a.add(movie: 1, note: "before the backup")
         try await a.sync(url)
         try await b.sync(url)
-        try copy.take(of: url)
+        try await copy.take(of: url)
         try a.add(movie: 2, note: "after the backup")
         try await a.sync(url)
         try await b.sync(url)
-        try copy.putBack(into: url)
+        try await copy.putBack(into: url)
 
         for machine in [a, b] {
             let report = try await machine.sync(url)
@@ -71,13 +73,13 @@ struct ServerWentBackTests {
         for movie in 1...4 { try a.add(movie: movie, at: 1_000, note: "before the backup") }
         try await a.sync(url)
         try await c.sync(url)
-        try copy.take(of: url)
+        try await copy.take(of: url)
         // Lost with the restore: A's edit of 1's note, its deletion of 3, its new 2's note.
         try a.edit(movie: 1, note: "A, after the backup")
         try a.remove(movie: 3)
         try a.edit(movie: 2, note: "A, after the backup")
         try await a.sync(url)
-        try copy.putBack(into: url)
+        try await copy.putBack(into: url)
         // C had synced only before the copy: the restored server is all it knows, and its
         // writes, later than A's, take the sequence numbers past A's cursor.
         try await Task.sleep(for: .milliseconds(5))
@@ -109,14 +111,14 @@ struct ServerWentBackTests {
         try a?.add(movie: 1, at: 1_000, note: "first")
         try await a?.sync(url)
         try await b.sync(url)
-        try copy.take(of: url)
+        try await copy.take(of: url)
         for movie in 2...8 { try a?.add(movie: movie, at: 1_000, note: "first") }
         try await a?.sync(url)
         let folder = try #require(a?.folder)
         let store = StoreFile(url: folder.file("notes.sqlite"))
         // Its cursor is past every number the server gave so far.
         let backup = try store.backup(label: "test")
-        try copy.putBack(into: url)
+        try await copy.putBack(into: url)
         // On the restored server, B's add takes a number that A's backup had pulled past.
         try b.add(movie: 9, at: 2_000, note: "on the restored server")
         try await b.sync(url)
@@ -141,12 +143,12 @@ struct ServerWentBackTests {
         try a.add(movie: 1)
         try a.add(movie: 5)
         for machine in [a, b, c] { try await machine.sync(url) }
-        try copy.take(of: url)
+        try await copy.take(of: url)
         try b.remove(movie: 5)
         try await b.sync(url)
         try await a.sync(url)
         #expect(try a.movies().map(\.movie) == [1])
-        try copy.putBack(into: url)
+        try await copy.putBack(into: url)
         // B is gone (its data folder lost); A syncs, then C, which synced before the copy.
         let report = try await a.sync(url)
         #expect(report.serverWentBack && report.sentDeletions == 1)
@@ -165,14 +167,14 @@ struct ServerWentBackTests {
         try a.add(movie: 3)
         try await a.sync(url)
         try await c.sync(url)
-        try copy.take(of: url)
+        try await copy.take(of: url)
         try a.add(movie: 2)
         try a.remove(movie: 3)
         try await a.sync(url)
-        try copy.putBack(into: url)
+        try await copy.putBack(into: url)
         await #expect(throws: SyncError.self) { try await a.sync(url, stoppingAt: .afterPushing) }
         // The push happened; the server is then set back again, as if it had not.
-        try copy.putBack(into: url)
+        try await copy.putBack(into: url)
         let report = try await a.sync(url)
         #expect(report.serverWentBack)
         try await c.sync(url)
@@ -190,15 +192,15 @@ struct ServerWentBackTests {
         try a.add(movie: 1)
         try await a.sync(url)
         try await c.sync(url)
-        try copy.take(of: url)
+        try await copy.take(of: url)
         try a.add(movie: 2)
         try await a.sync(url)
-        try copy.putBack(into: url)
+        try await copy.putBack(into: url)
         // A sends every model, and is cut off once that is noted, before it pulls.
         await #expect(throws: SyncError.self) { try await a.sync(url, stoppingAt: .afterConfirmingPush) }
         try a.add(movie: 3)
         await #expect(throws: SyncError.self) { try await a.sync(url, stoppingAt: .afterConfirmingPush) }
-        try copy.putBack(into: url)
+        try await copy.putBack(into: url)
 
         #expect(try await a.sync(url).serverWentBack)
         try await c.sync(url)
@@ -222,10 +224,10 @@ struct ServerWentBackTests {
         }
         try await a.sync(url)
         try await c.sync(url)
-        try copy.take(of: url)
+        try await copy.take(of: url)
         try a.change { context in try lost(a, context) }
         try await a.sync(url)
-        try copy.putBack(into: url)
+        try await copy.putBack(into: url)
         return (url, a, c)
     }
 
@@ -283,7 +285,7 @@ struct ServerWentBackTests {
         }
         try await a.sync(url)
         try await c.sync(url)
-        try copy.take(of: url)
+        try await copy.take(of: url)
         // Lost with the restore: A's removal of war and its add of poetry.
         try a.change { context in
             let book = try a.book("Dune", in: context)
@@ -291,7 +293,7 @@ struct ServerWentBackTests {
                 (book.genres ?? []).filter { $0.name != "war" } + [try a.named(Genre.self, "poetry", in: context)]
         }
         try await a.sync(url)
-        try copy.putBack(into: url)
+        try await copy.putBack(into: url)
         // On the restored server, C removes scifi, the add of it that the copy holds.
         try c.change { context in
             let book = try c.book("Dune", in: context)
@@ -362,13 +364,13 @@ struct ServerWentBackTests {
         let copy = ServerCopy()
         let (a, b, c) = (try Machine(), try Machine(), try Machine())
         for machine in [a, b, c] { try await machine.sync(url) }
-        try copy.take(of: url)
+        try await copy.take(of: url)
         for movie in 1...3 { try b.add(movie: movie, at: 1_000, note: "B") }
         try await b.sync(url)
         // A applies the pull of B's movies; its sync ends before it notes its cursor there.
         await #expect(throws: SyncError.self) { try await a.sync(url, stoppingAt: .afterApplyingPull) }
         #expect(try a.movies().count == 3)
-        try copy.putBack(into: url)
+        try await copy.putBack(into: url)
         // C's new movie takes a number A's cursor has passed; B's sync after the restore sends
         // its movies again, past A's cursor.
         try c.add(movie: 9, at: 2_000, note: "C")
@@ -389,7 +391,7 @@ struct ServerWentBackTests {
         try a.add(movie: 1, note: "first")
         try await a.sync(url)
         try await b.sync(url)
-        try copy.take(of: url)
+        try await copy.take(of: url)
         // B's clock is an hour ahead: its edit wins over A's, made after it.
         b.clockOffset = 3_600
         try b.edit(movie: 1, note: "B")
@@ -399,7 +401,7 @@ struct ServerWentBackTests {
         try a.add(movie: 2, note: "A")
         // The server keeps B's edit over A's; A's sync ends before it pulls B's.
         await #expect(throws: SyncError.self) { try await a.sync(url, stoppingAt: .afterConfirmingPush) }
-        try copy.putBack(into: url)
+        try await copy.putBack(into: url)
 
         // The server lost B's edit: A's, later than the copy's, is the latest it can have.
         #expect(try await a.sync(url).serverWentBack)

@@ -73,7 +73,7 @@ struct ExternalFileFaultTests {
     }
 
     @Test("a save that writes, replaces and deletes external data is all or nothing")
-    func save() throws {
+    func save() async throws {
         let trial = IOFaultTrial<String>(
             name: "save of external data",
             prepare: Self.prepareThree,
@@ -90,7 +90,7 @@ struct ExternalFileFaultTests {
                     + "\"replace image large(5) thumbnail 0 bytes\"]; tombstones [\"large(4)\"]"
             },
             read: Self.photoState)
-        let counts = try trial.run(faults: ExternalFileFault.all)
+        let counts = try await trial.run(faults: ExternalFileFault.all)
         #expect(counts.faults > 5)
     }
 

@@ -18,7 +18,7 @@ struct IOFaultTests {
     }
 
     @Test("a save is all or nothing")
-    func save() throws {
+    func save() async throws {
         let trial = IOFaultTrial<String>(
             name: "save",
             prepare: { folder in
@@ -46,7 +46,7 @@ struct IOFaultTests {
                 "Tour 2.0 stops [\"b\", \"c\"] tags [\"art\", \"food\"]; Walk 3.0 stops \((0..<40).map { "w\($0)" }.sorted()) tags []"
             },
             read: Self.tripState)
-        let counts = try trial.run()
+        let counts = try await trial.run()
         #expect(counts.faults > 10)
     }
 
@@ -67,7 +67,7 @@ struct IOFaultTests {
     }
 
     @Test("a migration, its backup included, leaves the store at one version or the other")
-    func migration() throws {
+    func migration() async throws {
         let trial = IOFaultTrial<String>(
             name: "migration",
             prepare: { folder in
@@ -90,12 +90,12 @@ struct IOFaultTests {
             },
             expectedAfter: { before in "V2" + before.dropFirst(2) },
             read: Self.watchlistState)
-        let counts = try trial.run()
+        let counts = try await trial.run()
         #expect(counts.faults > 10)
     }
 
     @Test("a backup is whole or absent, and the store stays as it was")
-    func backup() throws {
+    func backup() async throws {
         let trial = IOFaultTrial<String>(
             name: "backup",
             prepare: { folder in
@@ -107,12 +107,12 @@ struct IOFaultTests {
             },
             expectedAfter: { before in before.replacingOccurrences(of: "no copy", with: "copy [\"Tour\", \"Walk\"]") },
             read: Self.backupState)
-        let counts = try trial.run()
+        let counts = try await trial.run()
         #expect(counts.faults > 5)
     }
 
     @Test("a restore puts the backup in place whole, or leaves the store as it was")
-    func restore() throws {
+    func restore() async throws {
         let trial = IOFaultTrial<String>(
             name: "restore",
             prepare: { folder in
@@ -127,7 +127,7 @@ struct IOFaultTests {
             },
             expectedAfter: { _ in "[\"Backed up\"]" },
             read: Self.tripNames)
-        let counts = try trial.run()
+        let counts = try await trial.run()
         #expect(counts.faults > 5)
     }
 

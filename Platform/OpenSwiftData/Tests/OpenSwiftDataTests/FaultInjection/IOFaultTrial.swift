@@ -47,7 +47,7 @@ struct IOFaultTrial<State: Equatable & CustomStringConvertible> {
     func run(
         faults: [any InjectableFault] = IOFault.all, maximumCalls: Int = 400,
         sourceLocation: SourceLocation = #_sourceLocation
-    ) throws -> Counts {
+    ) async throws -> Counts {
         let stride = ProcessInfo.processInfo.environment["OSD_FAULT_STRIDE"].flatMap(Int.init).map { max(1, $0) } ?? 1
         var counts = Counts()
         for fault in faults {
@@ -64,7 +64,7 @@ struct IOFaultTrial<State: Equatable & CustomStringConvertible> {
                 // SQLite's locks and open files are per process: another one recovers.
                 if Self.needsRecovery(folder) {
                     counts.recoveredInNewProcess += 1
-                    let check = try MigrationFixture.run(["check", folder.url.path])
+                    let check = try await MigrationFixture.run(["check", folder.url.path])
                     #expect(
                         check.status == 0, "\(fault), call \(countdown): opened in a new process: \(check.output)",
                         sourceLocation: sourceLocation)

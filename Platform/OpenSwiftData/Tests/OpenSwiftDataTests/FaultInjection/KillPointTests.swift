@@ -28,10 +28,17 @@ struct KillPointTests {
     }
 
     /// Runs the fixture with `arguments`, kills it `delay` milliseconds after it printed
-    /// `ready` (or after it started, when nil), and returns every line it printed.
+    /// `ready` (or after it started, when nil), and returns every line it printed; on a
+    /// thread of its own (`BlockingWork`).
     private static func kill(
         _ arguments: [String], afterMilliseconds delay: Int, ready: String? = "READY"
-    ) throws -> [String] {
+    ) async throws -> [String] {
+        try await BlockingWork.run { try killNow(arguments, afterMilliseconds: delay, ready: ready) }
+    }
+
+    private static func killNow(_ arguments: [String], afterMilliseconds delay: Int, ready: String?) throws
+        -> [String]
+    {
         let process = ChildProcess()
         process.executableURL = MigrationFixture.executable
         process.arguments = arguments
@@ -64,13 +71,13 @@ struct KillPointTests {
         return try queue.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM Item") ?? -1 }
     }
 
-    private static func populate(_ url: URL, rows: Int) throws {
-        let result = try MigrationFixture.run(["populate", url.path, "\(rows)"])
+    private static func populate(_ url: URL, rows: Int) async throws {
+        let result = try await MigrationFixture.run(["populate", url.path, "\(rows)"])
         #expect(result.status == 0)
     }
 
     @Test("saves killed at random: whole batches, none of the saved ones lost")
-    func saves() throws {
+    func saves() async throws {
         let folder = TemporaryFolder()
         try FileManager.default.createDirectory(at: folder.url, withIntermediateDirectories: true)
         let url = folder.file("items.sqlite")
@@ -78,10 +85,10 @@ struct KillPointTests {
         var saved = 0
         for trial in Self.trials(8) {
             let delay = random.index(150)
-            let lines = try Self.kill(["save-loop", url.path], afterMilliseconds: delay)
+            let lines = try await Self.kill(["save-loop", url.path], afterMilliseconds: delay)
             if let batch = Self.last("SAVED", in: lines) { saved = max(saved, (batch + 1) * 50) }
             let queue = try DatabaseQueue(path: url.path)
-            let (count, distinct, highest) = try queue.read { db in
+            let (count, distinct, highest) = try await queue.read { db in
                 let row = try Row.fetchOne(db, sql: "SELECT COUNT(*), COUNT(DISTINCT number), MAX(number) FROM Item")
                 return (row?[0] as Int? ?? -1, row?[1] as Int? ?? -1, row?[2] as Int? ?? -1)
             }
@@ -96,17 +103,17 @@ struct KillPointTests {
     }
 
     @Test("migrations killed at random: one version or the other, every row kept")
-    func migrations() throws {
+    func migrations() async throws {
         var random = SeededGenerator(seed: Self.seed &+ 1)
         for trial in Self.trials(4) {
             let folder = TemporaryFolder()
             try FileManager.default.createDirectory(at: folder.url, withIntermediateDirectories: true)
             let url = folder.file("items.sqlite")
-            try Self.populate(url, rows: 20_000)
+            try await Self.populate(url, rows: 20_000)
             let delay = random.index(1500)
-            _ = try Self.kill(["migrate", url.path], afterMilliseconds: delay, ready: nil)
+            _ = try await Self.kill(["migrate", url.path], afterMilliseconds: delay, ready: nil)
             let queue = try DatabaseQueue(path: url.path)
-            let (columns, migrated, count) = try queue.read { db in
+            let (columns, migrated, count) = try await queue.read { db in
                 let columns = try db.columns(in: "Item").map(\.name)
                 let migrated =
                     columns.contains("note")
@@ -121,24 +128,24 @@ struct KillPointTests {
                 (columns == ["_pk", "number", "title"] && migrated == 0)
                     || (columns.contains("note") && migrated == 20_000),
                 "\(context): columns \(columns), \(migrated) rows migrated")
-            let rerun = try MigrationFixture.run(["migrate", url.path])
+            let rerun = try await MigrationFixture.run(["migrate", url.path])
             #expect(rerun.status == 0 && rerun.output.contains("DONE"), "\(context): the migration then completes")
         }
         Self.report("migrations", kills: Self.trials(4).count)
     }
 
     @Test("backups killed at random: each backup whole or unusable, the store untouched")
-    func backups() throws {
+    func backups() async throws {
         let folder = TemporaryFolder()
         try FileManager.default.createDirectory(at: folder.url, withIntermediateDirectories: true)
         let url = folder.file("items.sqlite")
-        try Self.populate(url, rows: 2_000)
+        try await Self.populate(url, rows: 2_000)
         var random = SeededGenerator(seed: Self.seed &+ 2)
         for trial in Self.trials(6) {
             let backups = folder.file("backups-\(trial)")
             try FileManager.default.createDirectory(at: backups, withIntermediateDirectories: true)
             let delay = random.index(200)
-            let lines = try Self.kill(["backup-loop", url.path, backups.path], afterMilliseconds: delay)
+            let lines = try await Self.kill(["backup-loop", url.path, backups.path], afterMilliseconds: delay)
             let done = Self.last("BACKUP", in: lines) ?? -1
             let context = "OSD_KILL_SEED=\(Self.seed), trial \(trial), killed \(delay) ms in"
             #expect(try Self.itemCount(url) == 2_000, "\(context): the store keeps its rows")
@@ -165,22 +172,23 @@ struct KillPointTests {
     }
 
     @Test("restores killed at random: the store is one backup or the other, whole")
-    func restores() throws {
+    func restores() async throws {
         let folder = TemporaryFolder()
         try FileManager.default.createDirectory(at: folder.url, withIntermediateDirectories: true)
         let url = folder.file("items.sqlite")
         let first = folder.file("first.sqlite")
         let second = folder.file("second.sqlite")
-        try Self.populate(first, rows: 100)
-        try Self.populate(second, rows: 300)
-        try Self.populate(url, rows: 100)
+        try await Self.populate(first, rows: 100)
+        try await Self.populate(second, rows: 300)
+        try await Self.populate(url, rows: 100)
         var random = SeededGenerator(seed: Self.seed &+ 3)
         var restored = 0
         // A kill between removing the store and renaming the restored copy into place left
         // no store at all; the window is narrow, so the restores are killed often.
         for trial in Self.trials(16) {
             let delay = random.index(300)
-            let lines = try Self.kill(["restore-loop", url.path, first.path, second.path], afterMilliseconds: delay)
+            let lines = try await Self.kill(
+                ["restore-loop", url.path, first.path, second.path], afterMilliseconds: delay)
             restored += (Self.last("RESTORED", in: lines) ?? -1) + 1
             let context = "OSD_KILL_SEED=\(Self.seed), trial \(trial), killed \(delay) ms in"
             let inspection = StoreFile(url: url).inspect()

@@ -14,52 +14,68 @@ struct MigrationFixture {
             .appending(path: "openswiftdata-migration-fixture")
     }
 
-    static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = ChildProcess()
-        process.executableURL = executable
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    /// Runs the fixture to its end, on a thread of its own (`BlockingWork`); its exit status
+    /// and what it printed.
+    static func run(_ arguments: [String]) async throws -> (status: Int32, output: String) {
+        try await BlockingWork.run {
+            let process = ChildProcess()
+            process.executableURL = executable
+            process.arguments = arguments
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            try process.run()
+            let data = pipe.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        }
+    }
+
+    /// Runs the fixture, kills it with SIGKILL once it has printed `line` (or ended without
+    /// printing it), on a thread of its own (`BlockingWork`); what it printed, and whether a
+    /// signal ended it.
+    static func kill(_ arguments: [String], afterPrinting line: String) async throws -> (
+        printed: String, signalled: Bool
+    ) {
+        try await BlockingWork.run {
+            let process = ChildProcess()
+            process.executableURL = executable
+            process.arguments = arguments
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            try process.run()
+            var seen = ""
+            let reader = pipe.fileHandleForReading
+            while !seen.contains(line) {
+                let chunk = reader.availableData
+                if chunk.isEmpty { break }
+                seen += String(decoding: chunk, as: UTF8.self)
+            }
+            Glibc.kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            return (seen, process.terminationReason == .uncaughtSignal)
+        }
     }
 }
 
 @Suite("A migration killed half-way")
 struct CrashDuringMigrationTests {
     @Test("kill -9 during a 100,000-row migration: the old version keeps every row, and the migration then succeeds")
-    func killDuringMigration() throws {
+    func killDuringMigration() async throws {
         #expect(
             FileManager.default.isExecutableFile(atPath: MigrationFixture.executable.path),
             "build the package with `swift build --build-tests` first")
         let folder = TemporaryFolder()
         try FileManager.default.createDirectory(at: folder.url, withIntermediateDirectories: true)
         let url = folder.file("items.sqlite")
-        let populated = try MigrationFixture.run(["populate", url.path, "100000"])
+        let populated = try await MigrationFixture.run(["populate", url.path, "100000"])
         #expect(populated.status == 0)
 
-        let process = ChildProcess()
-        process.executableURL = MigrationFixture.executable
-        process.arguments = ["migrate", url.path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        var seen = ""
-        let reader = pipe.fileHandleForReading
-        while !seen.contains("ROWS 30000") {
-            let chunk = reader.availableData
-            if chunk.isEmpty { break }
-            seen += String(decoding: chunk, as: UTF8.self)
-        }
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-        #expect(seen.contains("ROWS 30000"), "the migration was under way when it was killed")
-        #expect(process.terminationReason == .uncaughtSignal)
+        let killed = try await MigrationFixture.kill(["migrate", url.path], afterPrinting: "ROWS 30000")
+        #expect(killed.printed.contains("ROWS 30000"), "the migration was under way when it was killed")
+        #expect(killed.signalled)
 
         // Reopening finds version 1 with every row, none of them migrated.
-        let state = try DatabaseQueue(path: url.path).read { db in
+        let state = try await DatabaseQueue(path: url.path).read { db in
             (
                 try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM Item"),
                 try db.columns(in: "Item").map(\.name),
@@ -70,10 +86,10 @@ struct CrashDuringMigrationTests {
         #expect(state.1 == ["_pk", "number", "title"])
         #expect(state.2 == "1.0.0")
 
-        let rerun = try MigrationFixture.run(["migrate", url.path])
+        let rerun = try await MigrationFixture.run(["migrate", url.path])
         #expect(rerun.status == 0)
         #expect(rerun.output.contains("DONE 1"))
-        let migrated = try DatabaseQueue(path: url.path).read { db in
+        let migrated = try await DatabaseQueue(path: url.path).read { db in
             (
                 try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM Item WHERE note = 'migrated ' || number"),
                 try String.fetchOne(db, sql: "SELECT value FROM openswiftdata_metadata WHERE key = 'schemaVersion'")
@@ -86,29 +102,15 @@ struct CrashDuringMigrationTests {
     @Test(
         "kill -9 during a custom stage over two stores: both keep version 1 and every row, and the migration then succeeds"
     )
-    func killDuringJointMigration() throws {
+    func killDuringJointMigration() async throws {
         let folder = TemporaryFolder()
         try FileManager.default.createDirectory(at: folder.url, withIntermediateDirectories: true)
-        let populated = try MigrationFixture.run(["populate-shelves", folder.url.path, "100000"])
+        let populated = try await MigrationFixture.run(["populate-shelves", folder.url.path, "100000"])
         #expect(populated.status == 0)
 
-        let process = ChildProcess()
-        process.executableURL = MigrationFixture.executable
-        process.arguments = ["migrate-shelves", folder.url.path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        var seen = ""
-        let reader = pipe.fileHandleForReading
-        while !seen.contains("ROWS 30000") {
-            let chunk = reader.availableData
-            if chunk.isEmpty { break }
-            seen += String(decoding: chunk, as: UTF8.self)
-        }
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-        #expect(seen.contains("ROWS 30000"), "the migration was under way when it was killed")
-        #expect(process.terminationReason == .uncaughtSignal)
+        let killed = try await MigrationFixture.kill(["migrate-shelves", folder.url.path], afterPrinting: "ROWS 30000")
+        #expect(killed.printed.contains("ROWS 30000"), "the migration was under way when it was killed")
+        #expect(killed.signalled)
 
         func state(_ file: String, _ table: String) throws -> (rows: Int?, columns: [String], version: String?) {
             try DatabaseQueue(path: folder.file(file).path).read { db in
@@ -126,13 +128,13 @@ struct CrashDuringMigrationTests {
         #expect(items.rows == 100_000 && items.columns == ["_pk", "number", "title"] && items.version == nil)
         #expect(shelves.rows == 2 && shelves.columns == ["_pk", "name"] && shelves.version == nil)
 
-        let rerun = try MigrationFixture.run(["migrate-shelves", folder.url.path])
+        let rerun = try await MigrationFixture.run(["migrate-shelves", folder.url.path])
         #expect(rerun.status == 0)
         #expect(rerun.output.contains("DONE 1"))
-        let backfilled = try DatabaseQueue(path: folder.file("items.sqlite").path).read { db in
+        let backfilled = try await DatabaseQueue(path: folder.file("items.sqlite").path).read { db in
             try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM Item WHERE note = 'migrated ' || number")
         }
-        let counted = try DatabaseQueue(path: folder.file("shelves.sqlite").path).read { db in
+        let counted = try await DatabaseQueue(path: folder.file("shelves.sqlite").path).read { db in
             try Int.fetchAll(db, sql: "SELECT itemCount FROM Shelf")
         }
         #expect(backfilled == 100_000)

@@ -10,7 +10,7 @@ import Testing
 struct MainContextExitTests {
     /// Runs the fixture on a new store in `folder`; its exit status, what it wrote on
     /// standard error, and the titles the store then holds.
-    private static func run(autosave: Bool, in folder: TemporaryFolder) throws -> (
+    private static func run(autosave: Bool, in folder: TemporaryFolder) async throws -> (
         status: Int32, errors: String, titles: [String]
     ) {
         try FileManager.default.createDirectory(at: folder.url, withIntermediateDirectories: true)
@@ -21,25 +21,28 @@ struct MainContextExitTests {
         let errors = Pipe()
         process.standardError = errors
         try process.run()
-        let data = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let titles = try DatabaseQueue(path: store.path).read { db in
+        let data = await BlockingWork.run {
+            let data = errors.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return data
+        }
+        let titles = try await DatabaseQueue(path: store.path).read { db in
             try String.fetchAll(db, sql: "SELECT title FROM Item")
         }
         return (process.terminationStatus, String(decoding: data, as: UTF8.self), titles)
     }
 
     @Test("with autosave on, the change is saved at exit")
-    func autosaveSavesAtExit() throws {
-        let result = try Self.run(autosave: true, in: TemporaryFolder())
+    func autosaveSavesAtExit() async throws {
+        let result = try await Self.run(autosave: true, in: TemporaryFolder())
         #expect(result.status == 0)
         #expect(result.titles == ["inserted just before exit"])
         #expect(result.errors.isEmpty)
     }
 
     @Test("with autosave off, the change is lost and standard error says so")
-    func unsavedChangesAreReported() throws {
-        let result = try Self.run(autosave: false, in: TemporaryFolder())
+    func unsavedChangesAreReported() async throws {
+        let result = try await Self.run(autosave: false, in: TemporaryFolder())
         #expect(result.status == 0)
         #expect(result.titles.isEmpty)
         #expect(result.errors.contains("has unsaved changes at exit, and autosave is off"))

@@ -261,7 +261,7 @@ struct SyncSimulation {
         case .interruptedSync(let index, let delay):
             return try await interruptedSync(index, after: delay)
         case .restartServer:
-            try server.restart()
+            try await server.restart()
             stats.restarts += 1
             return ""
         case .backUp(let index):
@@ -279,7 +279,7 @@ struct SyncSimulation {
         case .dumpServer:
             // A copy of a database the engine has not written to yet would restore nothing.
             guard try await hasSyncTables() else { return "no sync tables yet: no dump" }
-            try TestPostgres.dump(url, to: dumps.file("server.dump"))
+            try await TestPostgres.dump(url, to: dumps.file("server.dump"))
             history.serverDumped()
             hasDump = true
             return ""
@@ -294,7 +294,7 @@ struct SyncSimulation {
             return try await retentionExpiry(index)
         case .restoreServer:
             guard hasDump else { return "no dump" }
-            try TestPostgres.restore(url, from: dumps.file("server.dump"))
+            try await TestPostgres.restore(url, from: dumps.file("server.dump"))
             history.serverRestored()
             stats.serverRestores += 1
             return ""

@@ -30,7 +30,7 @@ struct SyncSimulationTests {
                 (1...UInt64(Self.environment("STORESYNC_SIM_SCHEDULES") ?? 3)).map { $0 }
             }
         let steps = Self.environment("STORESYNC_SIM_STEPS") ?? 40
-        let server = try TestPostgres.startOwnServer()
+        let server = try await TestPostgres.startOwnServer()
         var total = SimulationStats()
         for seed in seeds {
             var simulation = SyncSimulation(seed: seed, server: server)
