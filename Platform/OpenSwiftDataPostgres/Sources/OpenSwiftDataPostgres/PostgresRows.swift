@@ -14,7 +14,10 @@ enum PostgresRows {
 
     /// The models a query reads, as snapshots in its order, each of its row's own entity
     /// (the fetched one or a subentity), their to-many relationships read from their
-    /// inverses' columns or their join tables.
+    /// inverses' columns or their join tables. One statement reads it all, so that a model's
+    /// attributes and relationships come from one committed state of the database: read in
+    /// two, a save committed between them would give a model its attributes from before the
+    /// save and its relationships from after it.
     static func snapshots(
         _ query: PostgresFetchQuery, tables: PostgresTables, store storeIdentifier: String,
         on connection: PostgresConnection, logger: Logger
@@ -22,13 +25,15 @@ enum PostgresRows {
         let layout = query.layout
         let isHierarchy = tables.isHierarchy(layout.entityName)
         let kinds = tables.kinds(of: layout.entityName).compactMap { tables.layouts[$0] }
-        // `_pk`, the row's entity, the columns of the entity and its subentities, then the
-        // entity of each to-one's target where the target's table holds a hierarchy.
+        // `_pk`, the row's entity, the columns of the entity and its subentities, the entity
+        // of each to-one's target where the target's table holds a hierarchy, then each
+        // to-many's targets as arrays (`ToManyColumns`).
         var columns = [PostgresTables.quote(PostgresTables.primaryKey)]
         if isHierarchy { columns.append(PostgresTables.quote(PostgresTables.entityColumn)) }
         var position: [String: Int] = [:]
         var targetEntityPosition: [String: Int] = [:]
         var toOnes: [StoredEntityLayout.ToOne] = []
+        var toManys: [StoredEntityLayout.ToMany] = []
         for kind in kinds {
             for column in PostgresTables.columns(of: kind) where position[column] == nil {
                 position[column] = columns.count
@@ -36,6 +41,9 @@ enum PostgresRows {
             }
             for toOne in kind.toOnes where !toOnes.contains(where: { $0.name == toOne.name }) {
                 toOnes.append(toOne)
+            }
+            for toMany in kind.toManys where !toManys.contains(where: { $0.name == toMany.name }) {
+                toManys.append(toMany)
             }
         }
         for toOne in toOnes where tables.isHierarchy(toOne.target) {
@@ -45,7 +53,14 @@ enum PostgresRows {
                     + "WHERE x.\(PostgresTables.quote(PostgresTables.primaryKey)) = t.\(PostgresTables.quote(toOne.name)))"
             )
         }
-        var rows: [(key: Int64, layout: StoredEntityLayout, values: [String: SnapshotValue])] = []
+        var toManyPosition: [String: (keys: Int, entities: Int?)] = [:]
+        for toMany in toManys {
+            guard let arrays = ToManyColumns(toMany, tables: tables) else { continue }
+            toManyPosition[toMany.name] = (columns.count, arrays.entities.map { _ in columns.count + 1 })
+            columns.append(arrays.keys)
+            if let entities = arrays.entities { columns.append(entities) }
+        }
+        var snapshots: [DefaultSnapshot] = []
         for try await row in try await connection.statement(query.select(columns, from: tables), logger: logger) {
             let cells = row.makeRandomAccess()
             let rowLayout = isHierarchy ? tables.layouts[try cells[1].decode(String.self)] ?? layout : layout
@@ -62,105 +77,28 @@ enum PostgresRows {
                 let entity = try targetEntityPosition[toOne.name].map { try cells[$0].decode(String.self) }
                 values[toOne.name] = .toOne(try identifier(entity ?? toOne.target, target, store: storeIdentifier))
             }
-            rows.append((try cells[0].decode(Int64.self), rowLayout, values))
-        }
-        // The to-many targets of the rows read: of every row, or of these rows only.
-        var toManys: [StoredEntityLayout.ToMany] = []
-        for kind in kinds {
-            for toMany in kind.toManys where !toManys.contains(where: { $0.name == toMany.name }) {
-                toManys.append(toMany)
+            for toMany in rowLayout.toManys {
+                guard let index = toManyPosition[toMany.name] else { continue }
+                let keys = try cells[index.keys].decode([Int64].self)
+                let entities = try index.entities.map { try cells[$0].decode([String].self) }
+                guard entities == nil || entities?.count == keys.count else {
+                    throw PostgresStoreError.server(
+                        message:
+                            "the targets of \(toMany.name) were read with \(entities?.count ?? 0) entities for \(keys.count) keys"
+                    )
+                }
+                values[toMany.name] = .toMany(
+                    try keys.indices.map { item in
+                        try identifier(entities?[item] ?? toMany.target, keys[item], store: storeIdentifier)
+                    })
             }
+            snapshots.append(
+                DefaultSnapshot(
+                    persistentIdentifier: try identifier(
+                        rowLayout.entityName, try cells[0].decode(Int64.self), store: storeIdentifier),
+                    values: values))
         }
-        for toMany in toManys {
-            let holders = rows.indices.filter { index in rows[index].layout.toManys.contains { $0.name == toMany.name }
-            }
-            guard !holders.isEmpty else { continue }
-            let owners = query.readsEveryRow ? nil : holders.map { rows[$0].key }
-            let targets: [Int64: [PersistentIdentifier]]
-            if let inverse = toMany.inverseToOne {
-                targets = try await self.targets(
-                    of: toMany.target, through: inverse, owners: owners, tables: tables, store: storeIdentifier,
-                    on: connection, logger: logger)
-            } else if let join = toMany.joinTable {
-                targets = try await joinedTargets(
-                    of: toMany, in: join, owners: owners, tables: tables, store: storeIdentifier, on: connection,
-                    logger: logger)
-            } else {
-                continue
-            }
-            for index in holders {
-                rows[index].values[toMany.name] = .toMany(targets[rows[index].key] ?? [])
-            }
-        }
-        return try rows.map { row in
-            DefaultSnapshot(
-                persistentIdentifier: try identifier(row.layout.entityName, row.key, store: storeIdentifier),
-                values: row.values)
-        }
-    }
-
-    /// The `_entity` column of `entityName`'s table, qualified by `alias`, when the table
-    /// holds a hierarchy; else the entity's name as a constant.
-    private static func entityColumn(of entityName: String, alias: String, tables: PostgresTables) -> String {
-        tables.isHierarchy(entityName)
-            ? "\(alias).\(PostgresTables.quote(PostgresTables.entityColumn))"
-            : "'\(entityName.replacingOccurrences(of: "'", with: "''"))'"
-    }
-
-    /// The targets `toMany`'s join table links to each row (one of `owners`, when given), by
-    /// that row's `_pk`, in the order the links were added.
-    private static func joinedTargets(
-        of toMany: StoredEntityLayout.ToMany, in join: String, owners: [Int64]?, tables: PostgresTables,
-        store storeIdentifier: String, on connection: PostgresConnection, logger: Logger
-    ) async throws -> [Int64: [PersistentIdentifier]] {
-        if owners?.isEmpty == true { return [:] }
-        let (own, other) = toMany.isJoinSource ? ("source", "target") : ("target", "source")
-        var binds = PostgresBindings()
-        var condition = ""
-        if let owners {
-            binds.append(owners)
-            condition = " WHERE j.\(own) = ANY($1)"
-        }
-        let sql =
-            "SELECT j.\(own), j.\(other), \(entityColumn(of: toMany.target, alias: "x", tables: tables)) "
-            + "FROM \(tables.table(join)) AS j JOIN \(tables.table(toMany.target)) AS x "
-            + "ON x.\(PostgresTables.quote(PostgresTables.primaryKey)) = j.\(other)\(condition) ORDER BY j._order"
-        var targets: [Int64: [PersistentIdentifier]] = [:]
-        for try await (owner, key, entity) in try await connection.statement(
-            PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger
-        )
-        .decode((Int64, Int64, String).self) {
-            targets[owner, default: []].append(try identifier(entity, key, store: storeIdentifier))
-        }
-        return targets
-    }
-
-    /// The models of `target` whose to-one `inverse` names a row (one of `owners`, when
-    /// given), by that row's `_pk`, in `_pk` order.
-    private static func targets(
-        of target: String, through inverse: String, owners: [Int64]?, tables: PostgresTables,
-        store storeIdentifier: String, on connection: PostgresConnection, logger: Logger
-    ) async throws -> [Int64: [PersistentIdentifier]] {
-        if owners?.isEmpty == true { return [:] }
-        let column = "x.\(PostgresTables.quote(inverse))"
-        let primaryKey = "x.\(PostgresTables.quote(PostgresTables.primaryKey))"
-        var binds = PostgresBindings()
-        var condition = "\(column) IS NOT NULL"
-        if let owners {
-            binds.append(owners)
-            condition = "\(column) = ANY($1)"
-        }
-        let sql =
-            "SELECT \(column), \(primaryKey), \(entityColumn(of: target, alias: "x", tables: tables)) "
-            + "FROM \(tables.table(target)) AS x WHERE \(condition) ORDER BY \(primaryKey)"
-        var targets: [Int64: [PersistentIdentifier]] = [:]
-        for try await (owner, key, entity) in try await connection.statement(
-            PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger
-        )
-        .decode((Int64, Int64, String).self) {
-            targets[owner, default: []].append(try identifier(entity, key, store: storeIdentifier))
-        }
-        return targets
+        return snapshots
     }
 
     /// The value of a column of `layout`'s table: an attribute's, or a to-one relationship's
