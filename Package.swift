@@ -256,6 +256,8 @@ let package = Package(
             name: "OpenSwiftDataPostgresTests",
             dependencies: [
                 "ChildProcess", "OpenSwiftDataPostgres", "OpenSwiftData", "OpenSwiftDataTesting", "StoreSyncTesting",
+                // The plans of the store's statements, read on its own connections.
+                .product(name: "PostgresNIO", package: "postgres-nio"),
             ],
             path: "Platform/OpenSwiftDataPostgres/Tests/OpenSwiftDataPostgresTests",
             swiftSettings: strictSettings

@@ -165,8 +165,9 @@ struct PostgresPredicateTranslator {
             return "COALESCE(normalize(\(column), NFC) = normalize(\(parameter), NFC), FALSE)"
         }
         // A string no other string equals is compared with the bytes stored, which the
-        // column's index answers.
-        return "COALESCE(\(column) = \(parameter), FALSE)"
+        // column's index answers: never NULL through `IS NOT NULL`, as PostgreSQL uses no
+        // index for a condition inside `COALESCE(…, FALSE)`.
+        return "(\(column) = \(parameter) AND \(column) IS NOT NULL)"
     }
 
     /// Two attributes of one type equal (both nil included).
