@@ -14,16 +14,22 @@ struct MigrationFixture {
             .appending(path: "openswiftdata-migration-fixture")
     }
 
+    /// The fixture started with `arguments`, printing into the returned pipe.
+    private static func started(_ arguments: [String]) throws -> (ChildProcess, Pipe) {
+        let process = ChildProcess()
+        process.executableURL = executable
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        return (process, pipe)
+    }
+
     /// Runs the fixture to its end, on a thread of its own (`BlockingWork`); its exit status
     /// and what it printed.
     static func run(_ arguments: [String]) async throws -> (status: Int32, output: String) {
         try await BlockingWork.run {
-            let process = ChildProcess()
-            process.executableURL = executable
-            process.arguments = arguments
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            try process.run()
+            let (process, pipe) = try started(arguments)
             let data = pipe.fileHandleForReading.readDataToEndOfFile()
             process.waitUntilExit()
             return (process.terminationStatus, String(decoding: data, as: UTF8.self))
@@ -37,12 +43,7 @@ struct MigrationFixture {
         printed: String, signalled: Bool
     ) {
         try await BlockingWork.run {
-            let process = ChildProcess()
-            process.executableURL = executable
-            process.arguments = arguments
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            try process.run()
+            let (process, pipe) = try started(arguments)
             var seen = ""
             let reader = pipe.fileHandleForReading
             while !seen.contains(line) {
