@@ -80,10 +80,6 @@ struct PostgresFetchQuery {
         return "\(PostgresTables.quote(attribute.name)) \(direction)"
     }
 
-    /// Whether every row of the table is read: no condition, no window, no other entity's
-    /// rows left out.
-    var readsEveryRow: Bool { condition == nil && entityNames == nil && offset == 0 && limit == nil }
-
     /// `SELECT columns FROM table AS t WHERE … ORDER BY … LIMIT … OFFSET …`.
     func select(_ columns: [String], from tables: PostgresTables) -> PostgresQuery {
         var sql =

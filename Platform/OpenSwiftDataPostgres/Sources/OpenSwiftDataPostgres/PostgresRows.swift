@@ -81,6 +81,8 @@ enum PostgresRows {
                 guard let index = toManyPosition[toMany.name] else { continue }
                 let keys = try cells[index.keys].decode([Int64].self)
                 let entities = try index.entities.map { try cells[$0].decode([String].self) }
+                // Both arrays are one statement's, in one order: a difference would be this
+                // store's mistake, reported rather than read past the shorter one.
                 guard entities == nil || entities?.count == keys.count else {
                     throw PostgresStoreError.server(
                         message:
