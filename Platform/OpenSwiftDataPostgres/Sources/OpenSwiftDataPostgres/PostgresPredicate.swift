@@ -5,7 +5,12 @@ import PostgresNIO
 /// A `#Predicate` over a model as a PostgreSQL condition on its entity's table, with Swift's
 /// answers: strings compare as Swift compares them (canonically equivalent strings are
 /// equal, and order by their Unicode scalars: `normalize(…, NFC)` and the `C` collation),
-/// `nil` is a value (`==` never gives NULL), and NaN equals nothing and orders with nothing.
+/// `nil` is a value, and NaN equals nothing and orders with nothing.
+///
+/// A condition is true exactly where Swift's answer is true; where Swift's is false it may be
+/// FALSE or NULL (a comparison with a nil column), which `WHERE`, `AND` and `OR` take as
+/// false alike. Only a negation tells them apart: `!` is written `(…) IS NOT TRUE`, never
+/// `NOT`. So each comparison stays the plain one an index answers.
 ///
 /// A string constant that no other string equals (ASCII, but for the three characters another
 /// code point decomposes to) is compared with `=`, which an index answers.
@@ -52,7 +57,7 @@ struct PostgresPredicate {
 
 /// What a node of a predicate's expression tree stands for in SQL.
 enum PostgresOperand {
-    /// A boolean SQL expression that is never NULL.
+    /// A boolean SQL expression, true exactly where Swift's answer is true (else FALSE or NULL).
     case condition(String)
     /// An attribute's column of the fetched row.
     case column(StoredEntityLayout.Attribute)
@@ -135,7 +140,7 @@ struct PostgresPredicateTranslator {
 
     // MARK: Equality
 
-    /// `lhs == rhs`, or `!=` when `negated`, as a condition that is never NULL.
+    /// `lhs == rhs`, or `!=` when `negated`.
     mutating func equality(_ lhs: Any, _ rhs: Any, negated: Bool) -> String? {
         guard let left = operand(lhs), let right = operand(rhs) else { return nil }
         let equal: String?
@@ -151,7 +156,13 @@ struct PostgresPredicateTranslator {
         default:
             equal = nil
         }
-        return equal.map { negated ? "(NOT \($0))" : $0 }
+        return equal.map { negated ? Self.negation($0) : $0 }
+    }
+
+    /// Swift's `!` of a condition: true where it is FALSE or NULL (`NOT` would keep NULL,
+    /// which a `WHERE` takes as false).
+    static func negation(_ condition: String) -> String {
+        "(\(condition) IS NOT TRUE)"
     }
 
     /// An attribute equal to a constant.
@@ -162,12 +173,11 @@ struct PostgresPredicateTranslator {
         if case .real(let number) = stored, number.isNaN { return "FALSE" }
         let parameter = bind(stored)
         if attribute.isString, !((unwrapped as? String)?.hasNoCanonicalEquivalent ?? false) {
-            return "COALESCE(normalize(\(column), NFC) = normalize(\(parameter), NFC), FALSE)"
+            return "(normalize(\(column), NFC) = normalize(\(parameter), NFC))"
         }
         // A string no other string equals is compared with the bytes stored, which the
-        // column's index answers: never NULL through `IS NOT NULL`, as PostgreSQL uses no
-        // index for a condition inside `COALESCE(…, FALSE)`.
-        return "(\(column) = \(parameter) AND \(column) IS NOT NULL)"
+        // column's index answers.
+        return "(\(column) = \(parameter))"
     }
 
     /// Two attributes of one type equal (both nil included).
@@ -225,7 +235,7 @@ struct PostgresPredicateTranslator {
         }
     }
 
-    /// The comparison `sql(column, parameter)` of an attribute with a constant, never NULL.
+    /// The comparison `sql(column, parameter)` of an attribute with a constant.
     private mutating func ordered(
         _ attribute: StoredEntityLayout.Attribute, _ value: Any, _ sql: (String, String) -> String
     ) -> String? {
@@ -237,15 +247,15 @@ struct PostgresPredicateTranslator {
         case .real(let number):
             // NaN orders with nothing; PostgreSQL puts it above every number.
             if number.isNaN { return "FALSE" }
-            return "COALESCE(\(sql(column, bind(stored))) AND \(column) <> 'NaN', FALSE)"
+            return "(\(sql(column, bind(stored))) AND \(column) <> 'NaN')"
         case .text where attribute.isString:
             let parameter = bind(stored)
             let (left, right) = (
                 "normalize(\(column), NFC) COLLATE \"C\"", "normalize(\(parameter), NFC) COLLATE \"C\""
             )
-            return "COALESCE(\(sql(left, right)), FALSE)"
+            return "(\(sql(left, right)))"
         case .integer:
-            return "COALESCE(\(sql(column, bind(stored))), FALSE)"
+            return "(\(sql(column, bind(stored))))"
         default:
             return nil
         }
@@ -330,7 +340,7 @@ extension PredicateExpressions.Disjunction: PostgresTranslatable {
 
 extension PredicateExpressions.Negation: PostgresTranslatable {
     func postgresOperand(in translator: inout PostgresPredicateTranslator) -> PostgresOperand? {
-        translator.condition(wrapped).map { .condition("(NOT \($0))") }
+        translator.condition(wrapped).map { .condition(PostgresPredicateTranslator.negation($0)) }
     }
 }
 

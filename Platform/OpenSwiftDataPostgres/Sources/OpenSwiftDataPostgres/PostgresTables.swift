@@ -142,8 +142,8 @@ struct PostgresTables: Sendable {
     }
 
     /// The statements that create the schema and the tables `existing` lacks, their unique
-    /// constraints, then the foreign keys of the tables created (so that tables may refer to
-    /// each other in any order).
+    /// constraints and `#Index` indexes, then the foreign keys of the tables created (so that
+    /// tables may refer to each other in any order).
     func creationSQL(existing: Set<String>) -> [String] {
         var statements = ["CREATE SCHEMA IF NOT EXISTS \(namespace)"]
         var created: [String] = []
@@ -158,6 +158,13 @@ struct PostgresTables: Sendable {
                 }
             }
             statements.append("CREATE TABLE \(table(root)) (\(columns.joined(separator: ", ")))")
+            var indexes = Set<[String]>()
+            for entityName in kinds(of: root) {
+                for names in layouts[entityName]?.indexes ?? [] where indexes.insert(names).inserted {
+                    statements.append(
+                        "CREATE INDEX ON \(table(root)) (\(names.map(Self.quote).joined(separator: ", ")))")
+                }
+            }
             created.append(root)
         }
         // Each join table once, by the side that owns it, once both its tables exist.

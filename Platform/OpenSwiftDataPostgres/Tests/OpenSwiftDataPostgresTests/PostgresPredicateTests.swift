@@ -78,6 +78,8 @@ struct PostgresPredicateTests {
             FetchDescriptor(predicate: #Predicate { $0.notes != nil }),
             FetchDescriptor(predicate: #Predicate { $0.notes == "fjords" }),
             FetchDescriptor(predicate: #Predicate { $0.notes != "fjords" }),
+            FetchDescriptor(predicate: #Predicate { !($0.notes == "fjords") }),
+            FetchDescriptor(predicate: #Predicate { !($0.notes == "fjords" || $0.name < "Oslo") }),
             FetchDescriptor(predicate: #Predicate { $0.code != $0.name }),
         ]
         for descriptor in descriptors { try stores.expectSameAnswers(descriptor) }

@@ -82,6 +82,8 @@ package struct StoredEntityLayout: Sendable {
     /// Groups of property names that must be unique together: each `.unique` attribute
     /// alone, then each `#Unique` constraint.
     package let uniquenessConstraints: [[String]]
+    /// Groups of property names declared with `#Index`, each an index of its own.
+    package let indexes: [[String]]
     private let entity: EntityDescriptor
 
     /// The attribute a model's key path names (`\Movie.title`), as predicates and sorts
@@ -138,6 +140,7 @@ package struct StoredEntityLayout: Sendable {
         self.toOnes = toOnes
         self.toManys = toManys
         uniquenessConstraints = entity.uniquenessConstraints
+        indexes = entity.declaredIndexes
     }
 }
 
