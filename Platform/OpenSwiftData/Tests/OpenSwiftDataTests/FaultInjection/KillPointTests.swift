@@ -1,12 +1,7 @@
-import ChildProcess
 import Foundation
 import GRDB
 import OpenSwiftData
 import Testing
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// `kill -9` at random points of a save, a migration, a backup and a restore, each run in
 /// a child process (the migration fixture). After each kill the store opens and is in a
@@ -28,36 +23,12 @@ struct KillPointTests {
     }
 
     /// Runs the fixture with `arguments`, kills it `delay` milliseconds after it printed
-    /// `ready` (or after it started, when nil), and returns every line it printed; on a
-    /// thread of its own (`BlockingWork`).
+    /// `ready` (or after it started, when nil), and returns every line it printed.
     private static func kill(
         _ arguments: [String], afterMilliseconds delay: Int, ready: String? = "READY"
     ) async throws -> [String] {
-        try await BlockingWork.run { try killNow(arguments, afterMilliseconds: delay, ready: ready) }
-    }
-
-    private static func killNow(_ arguments: [String], afterMilliseconds delay: Int, ready: String?) throws
-        -> [String]
-    {
-        let process = ChildProcess()
-        process.executableURL = MigrationFixture.executable
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        var output = ""
-        if let ready {
-            while !output.contains(ready) {
-                let chunk = pipe.fileHandleForReading.availableData
-                if chunk.isEmpty { break }
-                output += String(decoding: chunk, as: UTF8.self)
-            }
-        }
-        usleep(UInt32(delay * 1000))
-        Glibc.kill(process.processIdentifier, SIGKILL)
-        output += String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return output.split(separator: "\n").map(String.init)
+        try await MigrationFixture.kill(arguments, afterPrinting: ready, thenMilliseconds: delay).printed
+            .split(separator: "\n").map(String.init)
     }
 
     /// The number after the last line that starts with `prefix`.

@@ -36,24 +36,26 @@ struct MigrationFixture {
         }
     }
 
-    /// Runs the fixture, kills it with SIGKILL once it has printed `line` (or ended without
-    /// printing it), on a thread of its own (`BlockingWork`); what it printed, and whether a
-    /// signal ended it.
-    static func kill(_ arguments: [String], afterPrinting line: String) async throws -> (
-        printed: String, signalled: Bool
-    ) {
+    /// Runs the fixture and kills it with SIGKILL `delay` milliseconds after it printed `line`
+    /// (or ended without printing it; after it started, when `line` is nil), on a thread of
+    /// its own (`BlockingWork`); everything it printed, and whether a signal ended it.
+    static func kill(_ arguments: [String], afterPrinting line: String?, thenMilliseconds delay: Int = 0) async throws
+        -> (printed: String, signalled: Bool)
+    {
         try await BlockingWork.run {
             let (process, pipe) = try started(arguments)
-            var seen = ""
+            var printed = ""
             let reader = pipe.fileHandleForReading
-            while !seen.contains(line) {
+            while let line, !printed.contains(line) {
                 let chunk = reader.availableData
                 if chunk.isEmpty { break }
-                seen += String(decoding: chunk, as: UTF8.self)
+                printed += String(decoding: chunk, as: UTF8.self)
             }
+            if delay > 0 { usleep(UInt32(delay * 1000)) }
             Glibc.kill(process.processIdentifier, SIGKILL)
+            printed += String(decoding: reader.readDataToEndOfFile(), as: UTF8.self)
             process.waitUntilExit()
-            return (seen, process.terminationReason == .uncaughtSignal)
+            return (printed, process.terminationReason == .uncaughtSignal)
         }
     }
 }
