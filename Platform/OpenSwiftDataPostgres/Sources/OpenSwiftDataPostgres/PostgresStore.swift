@@ -8,9 +8,10 @@ import StoreSync
 /// (`PostgresTables`), read and written through a postgres-nio connection pool
 /// (`PostgresClient`) that runs on a thread of the store's own (`PostgresThread`).
 ///
-/// Opening the store creates the PostgreSQL schema and the tables it lacks, in one
-/// transaction, under an advisory lock, so that processes opening it at once create them
-/// once. A table that lacks a column of its entity is refused: migrations are not kept yet.
+/// Opening the store creates the PostgreSQL schema and the tables it lacks, and migrates the
+/// tables there are to the schema (lightweight changes, through a migration plan's versions),
+/// in one transaction, under an advisory lock, so that processes opening it at once change
+/// them once.
 /// Each save is one transaction. A fetch's predicate, sorts, offset and limit are answered
 /// by the server where they translate to SQL exactly (`PostgresFetchQuery`); the rest is
 /// left to the context, which filters and sorts in memory.
@@ -39,10 +40,12 @@ public final class PostgresStore: DataStore {
     ///
     /// - Parameters:
     ///   - configuration: The store's configuration; the container has set its schema.
-    ///   - migrationPlan: Not used yet: a plan's stages are not run on PostgreSQL.
+    ///   - migrationPlan: The container's migration plan: the tables go through its versions
+    ///   after the one they record, each stage a lightweight one (``PostgresSchemaVersions``).
     /// - Throws: ``PostgresStoreError`` when the URL or the name cannot be used, the schema
-    ///   holds what this store does not keep yet, a table lacks a column, or the server
-    ///   cannot be reached or refuses.
+    ///   or the plan holds what this store does not keep yet (a custom migration stage), or
+    ///   the server cannot be reached or refuses; `SwiftDataError` when the tables cannot be
+    ///   migrated to the schema (`refusedChange`, `storeIsNewer`, `unknownModelVersion`).
     public init(_ configuration: PostgresStoreConfiguration, migrationPlan: (any SchemaMigrationPlan.Type)?) throws {
         guard let schema = configuration.schema else {
             throw PostgresStoreError.unsupported("a configuration without a schema outside a container")
@@ -61,7 +64,11 @@ public final class PostgresStore: DataStore {
         // unreachable server fails the container at once, with what went wrong.
         let tables = tables
         do {
-            try thread.wait { try await Self.prepare(tables, on: remote, logger: logger) }
+            let identifier = identifier
+            try thread.wait {
+                try await Self.prepare(
+                    tables, schema: schema, plan: migrationPlan, identifier: identifier, on: remote, logger: logger)
+            }
         } catch {
             thread.stop()
             throw error
@@ -154,14 +161,20 @@ public final class PostgresStore: DataStore {
         }
     }
 
-    /// Creates the schema and the tables it lacks, in one transaction on a connection of its
-    /// own, under an advisory lock: processes that open the store at once create them once.
-    private static func prepare(_ tables: PostgresTables, on remote: SyncRemote, logger: Logger) async throws {
+    /// Brings the namespace's tables to the schema (``PostgresSchemaVersions``,
+    /// ``PostgresSchemaChange``), in one transaction on a connection of its own, under an
+    /// advisory lock: of the processes that open the store at once, one changes the tables
+    /// while the others wait, then find them changed.
+    private static func prepare(
+        _ tables: PostgresTables, schema: Schema, plan: (any SchemaMigrationPlan.Type)?, identifier: String,
+        on remote: SyncRemote, logger: Logger
+    ) async throws {
         do {
             let connection = try await remote.connect(logger: logger)
             do {
                 try await connection.inTransaction(logger: logger) {
-                    try await createTables(tables, on: connection, logger: logger)
+                    try await migrate(
+                        tables, schema: schema, plan: plan, identifier: identifier, on: connection, logger: logger)
                 }
             } catch {
                 try? await connection.close()
@@ -173,32 +186,84 @@ public final class PostgresStore: DataStore {
         }
     }
 
-    private static func createTables(_ tables: PostgresTables, on connection: PostgresConnection, logger: Logger)
-        async throws
-    {
-        // One process creates the tables; the others wait, then find them.
-        let lock = "openswiftdata:\(tables.namespaceName)"
-        try await connection.statement("SELECT pg_advisory_xact_lock(hashtext(\(lock)))", logger: logger)
-        var existing: [String: Set<String>] = [:]
+    private static func migrate(
+        _ tables: PostgresTables, schema: Schema, plan: (any SchemaMigrationPlan.Type)?, identifier: String,
+        on connection: PostgresConnection, logger: Logger
+    ) async throws {
+        let namespace = tables.namespaceName
+        try await connection.statement(
+            "SELECT pg_advisory_xact_lock(hashtext(\("openswiftdata:\(namespace)")))", logger: logger)
+        var catalog = PostgresSchemaChange.Catalog()
         let columns = try await connection.statement(
-            "SELECT table_name::text, column_name::text FROM information_schema.columns WHERE table_schema = \(tables.namespaceName)",
+            "SELECT table_name::text, column_name::text, data_type::text FROM information_schema.columns WHERE table_schema = \(namespace)",
             logger: logger)
-        for try await (table, column) in columns.decode((String, String).self) {
-            existing[table, default: []].insert(column)
+        for try await (table, column, type) in columns.decode((String, String, String).self) {
+            catalog[table, default: [:]][column] = type
         }
-        for root in tables.roots {
-            guard let present = existing[root] else { continue }
-            let required =
-                (tables.isHierarchy(root) ? [PostgresTables.entityColumn] : []) + tables.tableColumns(root).map(\.name)
-            let missing = required.filter { !present.contains($0) }
-            guard missing.isEmpty else {
-                throw PostgresStoreError.unsupported(
-                    "a change of a table's columns: \(root) lacks \(missing.joined(separator: ", ")) (migrations)")
+        let metadata = tables.table(PostgresSchemaVersions.metadataTable)
+        var stored: Schema.Version?
+        if catalog.removeValue(forKey: PostgresSchemaVersions.metadataTable) != nil {
+            let rows = try await connection.statement(
+                PostgresQuery(
+                    unsafeSQL: "SELECT value FROM \(metadata) WHERE key = $1",
+                    binds: Self.texts(PostgresSchemaVersions.versionKey)), logger: logger)
+            for try await value in rows.decode(String.self) { stored = PostgresSchemaVersions.parse(value) }
+        }
+        let (steps, version) = try PostgresSchemaVersions.steps(
+            plan: plan, schema: schema, stored: stored, tablesExist: !catalog.isEmpty,
+            storeIdentifier: identifier)
+        for schema in steps {
+            let step = try PostgresTables(schema: schema, namespace: namespace)
+            for statement in step.creationSQL(existing: Set(catalog.keys)) {
+                try await connection.statement(PostgresQuery(unsafeSQL: statement), logger: logger)
             }
+            for root in step.roots where catalog[root] == nil { catalog[root] = step.catalogColumns(root) }
+            for join in step.joinTables where catalog[join] == nil { catalog[join] = [:] }
+            let change = try await PostgresSchemaChange(tables: step).statements(from: catalog) { root, entities in
+                try await rowCount(of: entities, in: root, tables: step, on: connection, logger: logger)
+            }
+            for statement in change.statements {
+                try await connection.statement(PostgresQuery(unsafeSQL: statement), logger: logger)
+            }
+            catalog = change.catalog
         }
-        for statement in tables.creationSQL(existing: Set(existing.keys)) {
-            try await connection.statement(PostgresQuery(unsafeSQL: statement), logger: logger)
+        try await connection.statement(
+            PostgresQuery(
+                unsafeSQL: "CREATE TABLE IF NOT EXISTS \(metadata) (key text PRIMARY KEY, value text NOT NULL)"),
+            logger: logger)
+        try await connection.statement(
+            PostgresQuery(
+                unsafeSQL:
+                    "INSERT INTO \(metadata) (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value",
+                binds: Self.texts(PostgresSchemaVersions.versionKey, version.description)),
+            logger: logger)
+    }
+
+    /// Text parameters of a statement.
+    private static func texts(_ values: String...) -> PostgresBindings {
+        var binds = PostgresBindings()
+        for value in values { binds.append(value) }
+        return binds
+    }
+
+    /// The number of rows of `root`'s table that are models of `entities`.
+    private static func rowCount(
+        of entities: [String], in root: String, tables: PostgresTables, on connection: PostgresConnection,
+        logger: Logger
+    ) async throws -> Int {
+        var query = PostgresQuery(unsafeSQL: "SELECT count(*)::int8 FROM \(tables.table(root))")
+        if tables.isHierarchy(root) {
+            var binds = PostgresBindings()
+            binds.append(entities)
+            query = PostgresQuery(
+                unsafeSQL: query.sql + " WHERE \(PostgresTables.quote(PostgresTables.entityColumn)) = ANY($1)",
+                binds: binds)
         }
+        var count: Int64 = 0
+        for try await value in try await connection.statement(query, logger: logger).decode(Int64.self) {
+            count = value
+        }
+        return Int(count)
     }
 
     /// The snapshots of the models a descriptor asks for, read with its predicate, its sorts,

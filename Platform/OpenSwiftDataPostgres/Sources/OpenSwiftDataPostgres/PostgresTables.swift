@@ -131,6 +131,15 @@ struct PostgresTables: Sendable {
         return columns
     }
 
+    /// The columns of the table of the hierarchy under `root`, with their types, as
+    /// PostgreSQL's catalog lists a table this store made.
+    func catalogColumns(_ root: String) -> [String: String] {
+        var columns = [Self.primaryKey: Self.primaryKeyType]
+        if isHierarchy(root) { columns[Self.entityColumn] = "text" }
+        for (name, type) in tableColumns(root) { columns[name] = type }
+        return columns
+    }
+
     /// The join tables, by name.
     var joinTables: [String] {
         Set(layouts.values.flatMap { $0.toManys.compactMap(\.joinTable) }).sorted()
@@ -158,13 +167,7 @@ struct PostgresTables: Sendable {
                 }
             }
             statements.append("CREATE TABLE \(table(root)) (\(columns.joined(separator: ", ")))")
-            var indexes = Set<[String]>()
-            for entityName in kinds(of: root) {
-                for names in layouts[entityName]?.indexes ?? [] where indexes.insert(names).inserted {
-                    statements.append(
-                        "CREATE INDEX ON \(table(root)) (\(names.map(Self.quote).joined(separator: ", ")))")
-                }
-            }
+            statements += indexSQL(root)
             created.append(root)
         }
         // Each join table once, by the side that owns it, once both its tables exist.
@@ -188,32 +191,49 @@ struct PostgresTables: Sendable {
             }
             statements.append("CREATE INDEX ON \(table(join.name)) (target)")
         }
-        // The delete rule of each to-many relationship read through a to-one column, by the
-        // column's table and name: the database applies it to the column's rows.
-        var rules: [String: [String: Schema.Relationship.DeleteRule]] = [:]
-        for layout in layouts.values {
-            for toMany in layout.toManys {
-                guard let inverse = toMany.inverseToOne, let target = layouts[toMany.target] else { continue }
-                rules[target.rootEntityName, default: [:]][inverse] = toMany.deleteRule
-            }
-        }
         for root in created {
             var seen = Set<String>()
             for entityName in kinds(of: root) {
                 for toOne in layouts[entityName]?.toOnes ?? [] where seen.insert(toOne.name).inserted {
-                    // Checked at commit, so that a save may insert rows that refer to each other
-                    // in any order. A deletion, this store's or another process's, applies the
-                    // rule of the to-many side: a cascade deletes the rows, a denial refuses the
-                    // deletion at commit, any other rule clears the column.
-                    statements.append(
-                        "ALTER TABLE \(table(root)) ADD FOREIGN KEY (\(Self.quote(toOne.name))) "
-                            + "REFERENCES \(table(toOne.target)) (\(Self.quote(Self.primaryKey))) "
-                            + "ON DELETE \(Self.action(rules[root]?[toOne.name])) DEFERRABLE INITIALLY DEFERRED")
-                    statements.append("CREATE INDEX ON \(table(root)) (\(Self.quote(toOne.name)))")
+                    statements += foreignKeySQL(root, toOne)
                 }
             }
         }
         return statements
+    }
+
+    /// An index for each `#Index` of the entities of `root`'s table, unless it has it: named
+    /// `<table>_<columns>_idx`, as PostgreSQL names one.
+    func indexSQL(_ root: String) -> [String] {
+        var indexes = Set<[String]>()
+        var statements: [String] = []
+        for entityName in kinds(of: root) {
+            for names in layouts[entityName]?.indexes ?? [] where indexes.insert(names).inserted {
+                let name = Self.quote(([root] + names + ["idx"]).joined(separator: "_"))
+                statements.append(
+                    "CREATE INDEX IF NOT EXISTS \(name) ON \(table(root)) (\(names.map(Self.quote).joined(separator: ", ")))"
+                )
+            }
+        }
+        return statements
+    }
+
+    /// The foreign key of a to-one relationship's column of `root`'s table, and its index.
+    ///
+    /// The key is checked at commit, so that a save may insert rows that refer to each other
+    /// in any order. A deletion, this store's or another process's, applies the delete rule of
+    /// the to-many relationship the column holds the links of: a cascade deletes the rows, a
+    /// denial refuses the deletion at commit, any other rule clears the column.
+    func foreignKeySQL(_ root: String, _ toOne: StoredEntityLayout.ToOne) -> [String] {
+        let rule = layouts.values.lazy.flatMap(\.toManys).first {
+            $0.inverseToOne == toOne.name && self.layouts[$0.target]?.rootEntityName == root
+        }?.deleteRule
+        return [
+            "ALTER TABLE \(table(root)) ADD FOREIGN KEY (\(Self.quote(toOne.name))) "
+                + "REFERENCES \(table(toOne.target)) (\(Self.quote(Self.primaryKey))) "
+                + "ON DELETE \(Self.action(rule)) DEFERRABLE INITIALLY DEFERRED",
+            "CREATE INDEX ON \(table(root)) (\(Self.quote(toOne.name)))",
+        ]
     }
 
     /// What a foreign key does when the row it names is deleted, for the delete rule of the

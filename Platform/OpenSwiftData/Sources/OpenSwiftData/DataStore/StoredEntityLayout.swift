@@ -13,7 +13,14 @@ package struct StoredEntityLayout: Sendable {
         package let storage: ColumnStorageType
         /// Declared `.unique`.
         package let isUnique: Bool
+        /// The name an earlier version of the schema gave the attribute (`originalName`).
+        package let originalName: String?
+        /// The stored form of the declared default value (`var count = 0`); `.null` for none.
+        package let defaultValue: StoredValue
         fileprivate let codec: AttributeCodec
+
+        /// Whether the property's type is optional.
+        package var isOptional: Bool { codec.isOptional }
 
         /// Whether the property is a `String` or a `String?`.
         package var isString: Bool { codec.isString }
@@ -46,6 +53,8 @@ package struct StoredEntityLayout: Sendable {
         package let deleteRule: Schema.Relationship.DeleteRule
         /// Whether the relationship may hold no model.
         package let isOptional: Bool
+        /// The name an earlier version of the schema gave the relationship (`originalName`).
+        package let originalName: String?
         /// For a one-to-one relationship, the target's to-one that names this model back
         /// (each side a column of its own table); nil otherwise.
         package let oneToOneInverse: String?
@@ -107,6 +116,7 @@ package struct StoredEntityLayout: Sendable {
                 attributes.append(
                     Attribute(
                         name: property.name, storage: attribute.codec.storageType, isUnique: attribute.isUnique,
+                        originalName: attribute.originalName, defaultValue: entity.newModelValues[property.index],
                         codec: attribute.codec))
             } else if let relationship = property.relationship {
                 let target = String(describing: relationship.target)
@@ -119,7 +129,8 @@ package struct StoredEntityLayout: Sendable {
                     toOnes.append(
                         ToOne(
                             name: property.name, target: target, deleteRule: relationship.deleteRule,
-                            isOptional: relationship.isOptional, oneToOneInverse: oneToOne))
+                            isOptional: relationship.isOptional, originalName: relationship.originalName,
+                            oneToOneInverse: oneToOne))
                     continue
                 }
                 var inverseToOne: String?
