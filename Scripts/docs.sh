@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the documentation of OpenSwiftData, OpenSwiftDataTesting, StoreSync and
-# OpenSwiftDataPostgres with the swift-docc plugin (the catalogs OpenSwiftData.docc and
-# StoreSync.docc; OpenSwiftDataPostgres's from its comments), and fails on any DocC warning
+# OpenSwiftDataPostgres with the swift-docc plugin (the catalogs OpenSwiftData.docc,
+# StoreSync.docc and OpenSwiftDataPostgres.docc), and fails on any DocC warning
 # (`--warnings-as-errors`: a link that does not resolve, a malformed topic, …), on a public
 # symbol without a documentation comment, which DocC does not warn about, or on a public
 # function of those modules or of DataPersistenceInfrastructure whose comment misses a
@@ -35,7 +35,10 @@ if ! swift build --package-path "$ROOT" --scratch-path "$SCRATCH" "${SWIFTPM_OPT
 fi
 echo "==> the Swift code of the articles and doc comments: snippets, or code a build compiles"
 if ! python3 "$ROOT/Scripts/doc-snippets.py" Platform/OpenSwiftData/Sources/OpenSwiftData/OpenSwiftData.docc \
-    Platform/StoreSync/Sources/StoreSync/StoreSync.docc --sources Platform/OpenSwiftData/Sources --sources Platform/StoreSync/Sources; then
+    Platform/StoreSync/Sources/StoreSync/StoreSync.docc \
+    Platform/OpenSwiftDataPostgres/Sources/OpenSwiftDataPostgres/OpenSwiftDataPostgres.docc \
+    --sources Platform/OpenSwiftData/Sources --sources Platform/StoreSync/Sources \
+    --sources Platform/OpenSwiftDataPostgres/Sources; then
     status=1
 fi
 for target in OpenSwiftData OpenSwiftDataTesting StoreSync OpenSwiftDataPostgres; do

@@ -41,7 +41,7 @@ public final class PostgresStore: DataStore {
     /// - Parameters:
     ///   - configuration: The store's configuration; the container has set its schema.
     ///   - migrationPlan: The container's migration plan: the tables go through its versions
-    ///   after the one they record, each stage a lightweight one (``PostgresSchemaVersions``).
+    ///   after the one they record, each stage a lightweight one.
     /// - Throws: ``PostgresStoreError`` when the URL or the name cannot be used, the schema
     ///   or the plan holds what this store does not keep yet (a custom migration stage), or
     ///   the server cannot be reached or refuses; `SwiftDataError` when the tables cannot be

@@ -3,11 +3,11 @@ import OpenSwiftData
 import StoreSync
 
 /// A store of models in a PostgreSQL database, named in a container as SwiftData apps name
-/// a custom store:
+/// a custom store (`ModelContainer(for: Trip.self, Stop.self, configurations: shared)`):
 ///
 /// ```swift
-/// let container = try ModelContainer(
-///     for: Trip.self, configurations: PostgresStoreConfiguration(url: url))
+/// let shared = PostgresStoreConfiguration(
+///     name: "trips", url: URL(string: "postgres://app@db.internal/travel?sslmode=verify-full")!)
 /// ```
 ///
 /// The same `@Model` types run on SQLite (`ModelConfiguration`) or PostgreSQL by changing
