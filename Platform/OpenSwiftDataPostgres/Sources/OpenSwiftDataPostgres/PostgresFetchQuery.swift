@@ -36,7 +36,8 @@ struct PostgresFetchQuery {
         if let predicate = descriptor.predicate {
             guard
                 let condition = PostgresPredicate(
-                    predicate, layout: layout, entityNames: Set(kinds), storeIdentifier: storeIdentifier)
+                    predicate, layout: layout, entityNames: Set(kinds), storeIdentifier: storeIdentifier,
+                    tables: tables)
             else {
                 throw .preferInMemoryFilter
             }

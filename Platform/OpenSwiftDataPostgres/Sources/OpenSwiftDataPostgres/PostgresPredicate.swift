@@ -19,9 +19,13 @@ import PostgresNIO
 /// `persistentModelID`) with a constant, `nil` included, or with an attribute of the same
 /// type; `<`, `<=`, `>`, `>=` of an attribute with a constant, for strings and for types
 /// stored as numbers that order as Swift orders them; `contains` of an attribute (or `persistentModelID`) in a
-/// constant sequence; a `Bool` attribute alone. Anything else (a relationship, a string
-/// search, arithmetic) leaves the whole predicate to the context, which evaluates it in
-/// memory: a condition is only ever exact.
+/// constant sequence; a `Bool` attribute alone. Through relationships: `==` and `!=` of a
+/// to-one relationship with `nil` or of its model's identifier with a constant
+/// (`$0.trip == nil`, `$0.trip?.persistentModelID == id`), or of an attribute of the model it holds with a
+/// constant (`$0.trip?.code == "LIS"`: a subquery of the target's table), and a test on the
+/// models of a to-many relationship (`$0.stops.contains { $0.nights > 2 }`: an `EXISTS`).
+/// Anything else (a string search, arithmetic, a path of two relationships) leaves the whole
+/// predicate to the context, which evaluates it in memory: a condition is only ever exact.
 struct PostgresPredicate {
     /// The condition's SQL, whose parameters are `binds` (`$1`, `$2`, …).
     let sql: String
@@ -37,12 +41,14 @@ struct PostgresPredicate {
     ///     entity matches no row.
     ///   - storeIdentifier: The store's identifier: an identifier of another store matches
     ///     no row.
+    ///   - tables: The tables of the store's entities, which relationships lead to.
     init?<T: PersistentModel>(
-        _ predicate: Predicate<T>, layout: StoredEntityLayout, entityNames: Set<String>, storeIdentifier: String
+        _ predicate: Predicate<T>, layout: StoredEntityLayout, entityNames: Set<String>, storeIdentifier: String,
+        tables: PostgresTables
     ) {
         var translator = PostgresPredicateTranslator(
-            layout: layout, entityNames: entityNames, variable: predicate.variable.key,
-            identifierKeyPath: \T.persistentModelID, storeIdentifier: storeIdentifier)
+            layout: layout, entityNames: entityNames, variable: predicate.variable.key, tables: tables,
+            storeIdentifier: storeIdentifier)
         guard let sql = translator.condition(predicate.expression) else { return nil }
         self.sql = sql
         self.binds = translator.binds
@@ -65,6 +71,21 @@ enum PostgresOperand {
     case identifier
     /// A constant of the predicate (`Optional.none` for `nil`).
     case constant(Any)
+    /// A to-one relationship of the row: its column, the `_pk` of the model it holds.
+    case toOne(StoredEntityLayout.ToOne)
+    /// A to-many relationship of the row.
+    case toMany(StoredEntityLayout.ToMany)
+    /// An attribute of the model a to-one relationship of the row holds, nil when it holds
+    /// none (`$0.trip?.code`).
+    case related(StoredEntityLayout.ToOne, StoredEntityLayout.Attribute)
+}
+
+/// What a predicate's variable stands for.
+enum PostgresVariable {
+    /// The row the condition is on: its columns are written unqualified.
+    case row
+    /// The model a to-one relationship of the row holds (the variable of `$0.trip.flatMap { … }`).
+    case related(StoredEntityLayout.ToOne)
 }
 
 /// A node of a predicate that has a PostgreSQL translation.
@@ -76,26 +97,36 @@ protocol PostgresTranslatable {
 /// Walks a predicate's expression tree (``PostgresTranslatable``), collecting the
 /// parameters of the SQL it writes.
 struct PostgresPredicateTranslator {
+    /// The layout of the row the condition is on.
     let layout: StoredEntityLayout
-    /// The fetched entity and its subentities.
+    /// The row's entity and its subentities.
     let entityNames: Set<String>
-    /// The predicate's variable: the fetched model.
-    let variable: PredicateExpressions.VariableID
-    /// `\T.persistentModelID` for the fetched model type.
-    let identifierKeyPath: AnyKeyPath
+    /// The variables in scope: the row's, and those of the closures around the node.
+    private(set) var variables: [PredicateExpressions.VariableID: PostgresVariable]
+    let tables: PostgresTables
     let storeIdentifier: String
-    private(set) var binds = PostgresBindings()
+    /// How many subqueries the condition is inside: their tables' aliases are `r1`, `r2`, ….
+    private let depth: Int
+    private(set) var binds: PostgresBindings
 
+    /// A translator of a condition on the rows of `layout`, inside `depth` subqueries, whose
+    /// parameters come after `binds`.
     init(
         layout: StoredEntityLayout, entityNames: Set<String>, variable: PredicateExpressions.VariableID,
-        identifierKeyPath: AnyKeyPath, storeIdentifier: String
+        tables: PostgresTables, storeIdentifier: String, depth: Int = 0, binds: PostgresBindings = PostgresBindings()
     ) {
         self.layout = layout
         self.entityNames = entityNames
-        self.variable = variable
-        self.identifierKeyPath = identifierKeyPath
+        self.variables = [variable: .row]
+        self.tables = tables
         self.storeIdentifier = storeIdentifier
+        self.depth = depth
+        self.binds = binds
     }
+
+    /// The alias of the row the condition is on (the fetch's `t`), which a subquery's link
+    /// names.
+    private var rowAlias: String { depth == 0 ? "t" : "r\(depth)" }
 
     /// A parameter's placeholder, for `value` appended to the parameters.
     mutating func bind(_ value: StoredValue) -> String {
@@ -153,6 +184,11 @@ struct PostgresPredicateTranslator {
             equal = Self.equality(a, b)
         case (.identifier, .identifier):
             equal = "TRUE"
+        case (.toOne(let toOne), .constant(let value)), (.constant(let value), .toOne(let toOne)):
+            equal = toOneEquality(toOne, value)
+        case (.related(let toOne, let attribute), .constant(let value)),
+            (.constant(let value), .related(let toOne, let attribute)):
+            equal = relatedEquality(toOne, attribute, value)
         default:
             equal = nil
         }
@@ -194,6 +230,82 @@ struct PostgresPredicateTranslator {
         default:
             return "(\(left) IS NOT DISTINCT FROM \(right))"
         }
+    }
+
+    // MARK: Relationships
+
+    /// A to-one relationship (`$0.trip`, or `$0.trip?.persistentModelID`) equal to an
+    /// identifier or nil: its column.
+    private mutating func toOneEquality(_ toOne: StoredEntityLayout.ToOne, _ value: Any) -> String? {
+        let column = "\(rowAlias).\(PostgresTables.quote(toOne.name))"
+        guard let unwrapped = Self.unwrapped(value) else { return "(\(column) IS NULL)" }
+        guard let identifier = unwrapped as? PersistentIdentifier else { return nil }
+        guard identifier.storeIdentifier == storeIdentifier,
+            tables.kinds(of: toOne.target).contains(identifier.entityName),
+            let key = identifier.dataStoreIntegerKey
+        else { return "FALSE" }
+        return "(\(column) = \(bind(.integer(key))))"
+    }
+
+    /// An attribute of the model a to-one relationship holds equal to a constant: a subquery
+    /// of the target's table, whose columns the attribute's condition names unqualified (the
+    /// subquery's own table comes first). `nil` is also the answer when the relationship
+    /// holds no model.
+    private mutating func relatedEquality(
+        _ toOne: StoredEntityLayout.ToOne, _ attribute: StoredEntityLayout.Attribute, _ value: Any
+    ) -> String? {
+        guard let condition = equality(attribute, value) else { return nil }
+        let alias = "r\(depth + 1)"
+        let primaryKey = PostgresTables.quote(PostgresTables.primaryKey)
+        let column = "\(rowAlias).\(PostgresTables.quote(toOne.name))"
+        let held =
+            "EXISTS (SELECT 1 FROM \(tables.table(toOne.target)) AS \(alias) "
+            + "WHERE \(alias).\(primaryKey) = \(column) AND \(condition))"
+        guard Self.unwrapped(value) == nil else { return "(\(held))" }
+        return "(\(column) IS NULL OR \(held))"
+    }
+
+    /// `sequence.contains { test }` on a to-many relationship of the row: an `EXISTS` over
+    /// the linked rows with the test translated on them (`negated`: a linked row that fails
+    /// it, for `allSatisfy`); nil unless both translate.
+    mutating func linkedRowsTest(
+        sequence: Any, variable: PredicateExpressions.VariableID, test: Any, negated: Bool
+    ) -> String? {
+        guard case .toMany(let toMany)? = operand(sequence), let target = tables.layouts[toMany.target] else {
+            return nil
+        }
+        let alias = "r\(depth + 1)"
+        let primaryKey = PostgresTables.quote(PostgresTables.primaryKey)
+        let link: String
+        if let inverse = toMany.inverseToOne {
+            link = "\(alias).\(PostgresTables.quote(inverse)) = \(rowAlias).\(primaryKey)"
+        } else if let join = toMany.joinTable {
+            let (own, other) = toMany.isJoinSource ? ("source", "target") : ("target", "source")
+            link =
+                "\(alias).\(primaryKey) IN (SELECT \(other) FROM \(tables.table(join)) "
+                + "WHERE \(own) = \(rowAlias).\(primaryKey))"
+        } else {
+            return nil
+        }
+        var inner = PostgresPredicateTranslator(
+            layout: target, entityNames: Set(tables.kinds(of: toMany.target)), variable: variable, tables: tables,
+            storeIdentifier: storeIdentifier, depth: depth + 1, binds: binds)
+        guard let condition = inner.condition(test) else { return nil }
+        binds = inner.binds
+        let tested = negated ? Self.negation(condition) : condition
+        return "EXISTS (SELECT 1 FROM \(tables.table(toMany.target)) AS \(alias) WHERE \(link) AND \(tested))"
+    }
+
+    /// The operand of `transform` with `variable` bound to the model a to-one relationship
+    /// of the row holds: `$0.trip?.code` (an attribute of it) or `$0.trip?.persistentModelID`
+    /// (the relationship's column).
+    mutating func flatMap(_ wrapped: Any, variable: PredicateExpressions.VariableID, transform: Any)
+        -> PostgresOperand?
+    {
+        guard case .toOne(let toOne)? = operand(wrapped) else { return nil }
+        variables[variable] = .related(toOne)
+        defer { variables[variable] = nil }
+        return operand(transform)
     }
 
     /// `persistentModelID` equal to a constant identifier: its row's `_pk`, when the
@@ -294,12 +406,27 @@ struct PostgresPredicateTranslator {
 // MARK: - The nodes translated
 
 extension PredicateExpressions.KeyPath: PostgresTranslatable {
-    /// An attribute of the fetched model, or its `persistentModelID`.
+    /// An attribute, a relationship or the `persistentModelID` of the row, or of the model a
+    /// to-one relationship of it holds.
     func postgresOperand(in translator: inout PostgresPredicateTranslator) -> PostgresOperand? {
-        guard let variable = root as? any VariableNode, variable.variableID == translator.variable else { return nil }
+        guard let variable = root as? any VariableNode, let bound = translator.variables[variable.variableID] else {
+            return nil
+        }
         let path = keyPath as AnyKeyPath
-        if path == translator.identifierKeyPath { return .identifier }
-        return translator.layout.attribute(at: path).map(PostgresOperand.column)
+        let isIdentifier = type(of: path).valueType == PersistentIdentifier.self
+        switch bound {
+        case .row:
+            let layout = translator.layout
+            if let attribute = layout.attribute(at: path) { return .column(attribute) }
+            if let toOne = layout.toOne(at: path) { return .toOne(toOne) }
+            if let toMany = layout.toMany(at: path) { return .toMany(toMany) }
+            return isIdentifier ? .identifier : nil
+        case .related(let toOne):
+            guard let target = translator.tables.layouts[toOne.target] else { return nil }
+            if let attribute = target.attribute(at: path) { return .related(toOne, attribute) }
+            // `$0.trip?.persistentModelID` is the relationship's own column.
+            return isIdentifier ? .toOne(toOne) : nil
+        }
     }
 }
 
@@ -359,6 +486,29 @@ extension PredicateExpressions.NotEqual: PostgresTranslatable {
 extension PredicateExpressions.Comparison: PostgresTranslatable {
     func postgresOperand(in translator: inout PostgresPredicateTranslator) -> PostgresOperand? {
         translator.comparison(lhs, rhs, op).map(PostgresOperand.condition)
+    }
+}
+
+extension PredicateExpressions.OptionalFlatMap: PostgresTranslatable {
+    /// `$0.trip?.code`: the transform on the model a to-one relationship holds.
+    func postgresOperand(in translator: inout PostgresPredicateTranslator) -> PostgresOperand? {
+        translator.flatMap(wrapped, variable: variable.key, transform: transform)
+    }
+}
+
+extension PredicateExpressions.SequenceContainsWhere: PostgresTranslatable {
+    /// `$0.stops.contains { … }`: some linked row passes the test.
+    func postgresOperand(in translator: inout PostgresPredicateTranslator) -> PostgresOperand? {
+        translator.linkedRowsTest(sequence: sequence, variable: variable.key, test: test, negated: false)
+            .map(PostgresOperand.condition)
+    }
+}
+
+extension PredicateExpressions.SequenceAllSatisfy: PostgresTranslatable {
+    /// `$0.stops.allSatisfy { … }`: no linked row fails the test.
+    func postgresOperand(in translator: inout PostgresPredicateTranslator) -> PostgresOperand? {
+        translator.linkedRowsTest(sequence: sequence, variable: variable.key, test: test, negated: true)
+            .map { .condition(PostgresPredicateTranslator.negation($0)) }
     }
 }
 

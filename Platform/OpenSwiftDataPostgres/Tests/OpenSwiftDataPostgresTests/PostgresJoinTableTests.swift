@@ -1,9 +1,10 @@
 import Foundation
 import OpenSwiftData
-import OpenSwiftDataPostgres
 import OpenSwiftDataTesting
 import StoreSyncTesting
 import Testing
+
+@testable import OpenSwiftDataPostgres
 
 @Model
 final class Guide {
@@ -104,6 +105,66 @@ struct PostgresJoinTableTests {
         let badgeLinks = try await TestPostgres.integer("SELECT count(*) FROM \"default\".\"Tour_badges\"", on: url)
         #expect(guideLinks == 1)
         #expect(badgeLinks == 0)
+    }
+
+    @Test(
+        "a test on the models of a join table's relationship, from either side or without an inverse, is answered in SQL as on SQLite"
+    )
+    func linkedRowTests() async throws {
+        let url = try await TestPostgres.newDatabase()
+        let folder = TemporaryFolder(prefix: "PostgresJoinTable")
+        let containers = [
+            try ModelContainer(
+                for: Schema(Self.models),
+                configurations: PostgresStoreConfiguration(url: try #require(URL(string: url)))),
+            try ModelContainer(
+                for: Schema(Self.models), configurations: ModelConfiguration(url: folder.file("tours.sqlite"))),
+        ]
+        for container in containers {
+            let context = ModelContext(container)
+            let (ana, ben) = (Guide(name: "Ana"), Guide(name: "Ben"))
+            let (castle, river, lake, hill) = (
+                Tour(name: "Castle"), Tour(name: "River"), Tour(name: "Lake"), Tour(name: "Hill")
+            )
+            let (early, late) = (Badge(label: "early"), Badge(label: "late"))
+            for model in [ana, ben] as [any PersistentModel] + [castle, river, lake, hill] + [early, late] {
+                context.insert(model)
+            }
+            // Links whose two keys, read the other way round, are other links: (1, 2), (2, 1), (2, 3).
+            ana.tours = [river]
+            ben.tours = [castle, lake]
+            castle.badges = [early]
+            river.badges = [late]
+            try context.save()
+        }
+        let tables = try PostgresTables(schema: Schema(Self.models), namespace: "test")
+        func names<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, _ name: (T) -> String) throws -> [[String]] {
+            #expect(throws: Never.self, "answered in SQL") {
+                try PostgresFetchQuery(
+                    descriptor, layout: try #require(tables.layouts["\(T.self)"]), tables: tables,
+                    storeIdentifier: "test")
+            }
+            // Counted by the server, which a wrong condition would count wrong.
+            return try containers.map { container in
+                let context = ModelContext(container)
+                let names = try context.fetch(descriptor).map(name).sorted()
+                #expect(try context.fetchCount(descriptor) == names.count)
+                #expect(try context.fetchIdentifiers(descriptor).count == names.count)
+                return names
+            }
+        }
+        let river = try names(
+            FetchDescriptor<Guide>(predicate: #Predicate { $0.tours.contains { $0.name == "River" } }), \.name)
+        #expect(river == [["Ana"], ["Ana"]])
+        let ben = try names(
+            FetchDescriptor<Tour>(predicate: #Predicate { $0.guides.contains { $0.name == "Ben" } }), \.name)
+        #expect(ben == [["Castle", "Lake"], ["Castle", "Lake"]])
+        let late = try names(
+            FetchDescriptor<Tour>(predicate: #Predicate { $0.badges.contains { $0.label == "late" } }), \.name)
+        #expect(late == [["River"], ["River"]])
+        let onlyAna = try names(
+            FetchDescriptor<Tour>(predicate: #Predicate { $0.guides.allSatisfy { $0.name == "Ana" } }), \.name)
+        #expect(onlyAna == [["Hill", "River"], ["Hill", "River"]])
     }
 
     @Test("erasing the container empties the models' tables and the join tables")

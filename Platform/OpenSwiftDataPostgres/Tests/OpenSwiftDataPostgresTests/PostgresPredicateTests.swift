@@ -168,6 +168,61 @@ struct PostgresPredicateTests {
         #expect(try stops(fresh.postgres).count == 2)
     }
 
+    @Test(
+        "through relationships: a to-one's identifier or nil, an attribute of the model it holds, a test on a to-many's models"
+    )
+    func relationships() async throws {
+        let stores = try await Stores()
+        for context in [stores.postgres, stores.sqlite] {
+            context.insert(Stop(place: "nowhere", nights: 5))
+            try context.save()
+        }
+        let tables = try PostgresTables(schema: Schema([Trip.self, Stop.self]), namespace: "test")
+        /// The places each store gives for the descriptor `make` builds with its own Rome trip.
+        func expectSameStops(
+            sourceLocation: SourceLocation = #_sourceLocation, _ make: (Trip) -> FetchDescriptor<Stop>
+        ) throws {
+            var answers: [[String]] = []
+            for context in [stores.postgres, stores.sqlite] {
+                let rome = try #require(
+                    try context.fetch(FetchDescriptor<Trip>(predicate: #Predicate { $0.code == "ROM" })).first)
+                let descriptor = make(rome)
+                answers.append(try context.fetch(descriptor).map(\.place))
+                if context === stores.postgres {
+                    #expect(throws: Never.self, "answered in SQL", sourceLocation: sourceLocation) {
+                        try PostgresFetchQuery(
+                            descriptor, layout: try #require(tables.layouts["Stop"]), tables: tables,
+                            storeIdentifier: "test")
+                    }
+                    #expect(try context.fetchCount(descriptor) == answers[0].count, sourceLocation: sourceLocation)
+                }
+            }
+            #expect(answers[0] == answers[1], sourceLocation: sourceLocation)
+        }
+        try expectSameStops { _ in FetchDescriptor(predicate: #Predicate { $0.trip?.code == "ROM" }) }
+        try expectSameStops { _ in FetchDescriptor(predicate: #Predicate { $0.trip?.code != "ROM" }) }
+        try expectSameStops { _ in FetchDescriptor(predicate: #Predicate { $0.trip?.notes == nil }) }
+        try expectSameStops { _ in FetchDescriptor(predicate: #Predicate { $0.trip?.notes != nil }) }
+        try expectSameStops { _ in FetchDescriptor(predicate: #Predicate { !($0.trip?.isBooked == true) }) }
+        try expectSameStops { _ in FetchDescriptor(predicate: #Predicate { $0.trip == nil }) }
+        try expectSameStops { _ in FetchDescriptor(predicate: #Predicate { $0.trip != nil && $0.nights > 1 }) }
+        try expectSameStops { rome in
+            let id = rome.persistentModelID
+            return FetchDescriptor(predicate: #Predicate { $0.trip?.persistentModelID == id })
+        }
+        try expectSameStops { rome in
+            let id = rome.persistentModelID
+            return FetchDescriptor(predicate: #Predicate { $0.trip?.persistentModelID != id })
+        }
+        try stores.expectSameAnswers(FetchDescriptor(predicate: #Predicate { $0.stops.contains { $0.nights > 2 } }))
+        try stores.expectSameAnswers(FetchDescriptor(predicate: #Predicate { $0.stops.allSatisfy { $0.nights >= 2 } }))
+        try stores.expectSameAnswers(
+            FetchDescriptor(predicate: #Predicate { !$0.stops.contains { $0.place == "Rome 2" } && $0.budget > 100 }))
+        #expect(
+            try stores.postgres.fetch(FetchDescriptor<Stop>(predicate: #Predicate { $0.trip?.code == "ROM" })).map(
+                \.place) == ["Rome 1", "Rome 2"])
+    }
+
     @Test("what SQL cannot answer exactly is left to the context: a string search, a string sort")
     func leftToTheContext() throws {
         let tables = try PostgresTables(schema: Schema([Trip.self, Stop.self]), namespace: "test")

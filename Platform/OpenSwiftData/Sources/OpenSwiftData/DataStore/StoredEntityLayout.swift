@@ -103,6 +103,22 @@ package struct StoredEntityLayout: Sendable {
         return attributes.first { $0.name == name }
     }
 
+    /// The to-one relationship a model's key path names (`\Stop.trip`); nil for another key
+    /// path.
+    package func toOne(at keyPath: AnyKeyPath) -> ToOne? {
+        guard let index = entity.propertyIndexByKeyPath[keyPath] else { return nil }
+        let name = entity.properties[index].name
+        return toOnes.first { $0.name == name }
+    }
+
+    /// The to-many relationship a model's key path names (`\Trip.stops`); nil for another
+    /// key path.
+    package func toMany(at keyPath: AnyKeyPath) -> ToMany? {
+        guard let index = entity.propertyIndexByKeyPath[keyPath] else { return nil }
+        let name = entity.properties[index].name
+        return toManys.first { $0.name == name }
+    }
+
     init(_ entity: EntityDescriptor) {
         self.entity = entity
         entityName = entity.name
