@@ -8,15 +8,22 @@ import OpenSwiftData
 /// attribute or to-one relationship renamed with `originalName` (`RENAME COLUMN`); a new
 /// optional attribute, or one with a declared default (which fills the rows there are), or a
 /// new non-optional one on a table of no rows of its entity (`ADD COLUMN`); a new to-one
-/// relationship, with its foreign key; an index for each new `#Index`. Refused, as on SQLite
+/// relationship, with its foreign key; an index for each new `#Index`; a unique
+/// constraint for each new `.unique` attribute or `#Unique`. Refused, as on SQLite
 /// (`SwiftDataError.refusedChange`): a new non-optional attribute without a default, or a new
-/// non-optional relationship, on an entity with rows; a column whose stored type changed.
+/// non-optional relationship, on an entity with rows; a column whose stored type changed; a
+/// new uniqueness over values more than one row holds.
 /// Kept: the tables of entities the schema no longer has, and the columns of properties it
 /// no longer has (a process of the previous version may still be writing them).
 struct PostgresSchemaChange {
-    /// The columns of each table of the namespace, with their types (`information_schema`'s
-    /// `data_type`), by table name.
-    typealias Catalog = [String: [String: String]]
+    /// The namespace's tables as PostgreSQL's catalog lists them.
+    struct Catalog {
+        /// The columns of each table, with their types (`information_schema`'s `data_type`),
+        /// by table name.
+        var columns: [String: [String: String]] = [:]
+        /// The columns of each unique constraint of each table, by table name.
+        var uniques: [String: Set<Set<String>>] = [:]
+    }
 
     let tables: PostgresTables
 
@@ -24,18 +31,17 @@ struct PostgresSchemaChange {
     ///
     /// - Parameters:
     ///   - catalog: The namespace's tables before the change.
-    ///   - rows: The number of rows of a table (by its root entity) that are models of the
-    ///     given entities; asked only before refusing.
+    ///   - count: The number a `SELECT count(*)` statement gives; asked only before refusing.
     /// - Throws: `SwiftDataError.refusedChange` for a change that would lose or invent
     ///   data; ``PostgresStoreError/unsupported(_:)`` for a class hierarchy given to a table
     ///   that holds one class.
     func statements(
-        from catalog: Catalog, rows: (_ root: String, _ entities: [String]) async throws -> Int
+        from catalog: Catalog, count: (_ sql: String) async throws -> Int
     ) async throws -> (statements: [String], catalog: Catalog) {
         var catalog = catalog
         var statements: [String] = []
         for root in tables.roots {
-            guard var present = catalog[root] else { continue }
+            guard var present = catalog.columns[root] else { continue }
             if tables.isHierarchy(root), present[PostgresTables.entityColumn] == nil {
                 throw PostgresStoreError.unsupported(
                     "subclasses of \(root), whose table holds one class (a migration to a class hierarchy)")
@@ -62,8 +68,8 @@ struct PostgresSchemaChange {
                     if let literal = Self.literal(attribute.defaultValue) {
                         definition += " DEFAULT \(literal)"
                     } else if !attribute.isOptional {
-                        try await Self.refuseIfRows(
-                            entityName, attribute.name, tables.kinds(of: entityName), root: root, rows: rows,
+                        try await refuseIfRows(
+                            entityName, attribute.name, root: root, count: count,
                             reason: "it is a new non-optional attribute without a default value",
                             remedy:
                                 "Give it a default value in the model (var \(attribute.name): T = …), or make it optional."
@@ -85,8 +91,8 @@ struct PostgresSchemaChange {
                     case .missing: break
                     }
                     if !toOne.isOptional {
-                        try await Self.refuseIfRows(
-                            entityName, toOne.name, tables.kinds(of: entityName), root: root, rows: rows,
+                        try await refuseIfRows(
+                            entityName, toOne.name, root: root, count: count,
                             reason: "it is a new non-optional relationship",
                             remedy: "Make it optional.")
                     }
@@ -97,8 +103,18 @@ struct PostgresSchemaChange {
                     present[toOne.name] = PostgresTables.primaryKeyType
                 }
             }
+            catalog.columns[root] = present
+            var uniques = catalog.uniques[root] ?? []
+            for entityName in tables.kinds(of: root) {
+                for names in tables.layouts[entityName]?.uniquenessConstraints ?? []
+                where uniques.insert(Set(names)).inserted {
+                    try await refuseIfDuplicates(names, of: entityName, root: root, count: count)
+                    let columns = names.map(PostgresTables.quote).joined(separator: ", ")
+                    statements.append("ALTER TABLE \(table) ADD UNIQUE (\(columns))")
+                }
+            }
+            catalog.uniques[root] = uniques
             statements += tables.indexSQL(root)
-            catalog[root] = present
         }
         return (statements, catalog)
     }
@@ -151,15 +167,37 @@ struct PostgresSchemaChange {
     }
 
     /// Refuses a new property that every model must have when the table holds models of
-    /// the entities that have it.
-    private static func refuseIfRows(
-        _ entity: String, _ property: String, _ entities: [String], root: String,
-        rows: (String, [String]) async throws -> Int, reason: String, remedy: String
+    /// the entity or its subentities.
+    private func refuseIfRows(
+        _ entity: String, _ property: String, root: String, count: (String) async throws -> Int, reason: String,
+        remedy: String
     ) async throws {
-        let count = try await rows(root, entities)
-        guard count > 0 else { return }
+        var sql = "SELECT count(*)::int8 FROM \(tables.table(root))"
+        if tables.isHierarchy(root) {
+            let names = tables.kinds(of: entity).map(Self.quotedText).joined(separator: ", ")
+            sql += " WHERE \(PostgresTables.quote(PostgresTables.entityColumn)) IN (\(names))"
+        }
+        let rows = try await count(sql)
+        guard rows > 0 else { return }
         throw SwiftDataError.refusedChange(
-            entity: entity, property: property, reason: "\(reason), and \(entity) has \(count) rows", remedy: remedy)
+            entity: entity, property: property, reason: "\(reason), and \(entity) has \(rows) rows", remedy: remedy)
+    }
+
+    /// Refuses a new uniqueness over values that more than one row holds (rows with a nil
+    /// among them are not the same, as for SwiftData).
+    private func refuseIfDuplicates(
+        _ names: [String], of entity: String, root: String, count: (String) async throws -> Int
+    ) async throws {
+        let columns = names.map(PostgresTables.quote)
+        let values = try await count(
+            "SELECT count(*)::int8 FROM (SELECT 1 FROM \(tables.table(root)) "
+                + "WHERE \(columns.map { "\($0) IS NOT NULL" }.joined(separator: " AND ")) "
+                + "GROUP BY \(columns.joined(separator: ", ")) HAVING count(*) > 1) AS duplicates")
+        guard values > 0 else { return }
+        throw SwiftDataError.refusedChange(
+            entity: entity, property: names.joined(separator: ", "),
+            reason: "it becomes unique but \(values) values are held by more than one row",
+            remedy: "Remove or merge the duplicates (with psql), then open the store again.")
     }
 
     /// A stored value as an SQL literal for a column's `DEFAULT`; nil for `.null` (no default).

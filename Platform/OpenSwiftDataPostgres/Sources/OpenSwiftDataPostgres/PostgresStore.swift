@@ -193,16 +193,10 @@ public final class PostgresStore: DataStore {
         let namespace = tables.namespaceName
         try await connection.statement(
             "SELECT pg_advisory_xact_lock(hashtext(\("openswiftdata:\(namespace)")))", logger: logger)
-        var catalog = PostgresSchemaChange.Catalog()
-        let columns = try await connection.statement(
-            "SELECT table_name::text, column_name::text, data_type::text FROM information_schema.columns WHERE table_schema = \(namespace)",
-            logger: logger)
-        for try await (table, column, type) in columns.decode((String, String, String).self) {
-            catalog[table, default: [:]][column] = type
-        }
+        var catalog = try await Self.catalog(of: namespace, on: connection, logger: logger)
         let metadata = tables.table(PostgresSchemaVersions.metadataTable)
         var stored: Schema.Version?
-        if catalog.removeValue(forKey: PostgresSchemaVersions.metadataTable) != nil {
+        if catalog.columns.removeValue(forKey: PostgresSchemaVersions.metadataTable) != nil {
             let rows = try await connection.statement(
                 PostgresQuery(
                     unsafeSQL: "SELECT value FROM \(metadata) WHERE key = $1",
@@ -210,17 +204,23 @@ public final class PostgresStore: DataStore {
             for try await value in rows.decode(String.self) { stored = PostgresSchemaVersions.parse(value) }
         }
         let (steps, version) = try PostgresSchemaVersions.steps(
-            plan: plan, schema: schema, stored: stored, tablesExist: !catalog.isEmpty,
+            plan: plan, schema: schema, stored: stored, tablesExist: !catalog.columns.isEmpty,
             storeIdentifier: identifier)
         for schema in steps {
             let step = try PostgresTables(schema: schema, namespace: namespace)
-            for statement in step.creationSQL(existing: Set(catalog.keys)) {
+            for statement in step.creationSQL(existing: Set(catalog.columns.keys)) {
                 try await connection.statement(PostgresQuery(unsafeSQL: statement), logger: logger)
             }
-            for root in step.roots where catalog[root] == nil { catalog[root] = step.catalogColumns(root) }
-            for join in step.joinTables where catalog[join] == nil { catalog[join] = [:] }
-            let change = try await PostgresSchemaChange(tables: step).statements(from: catalog) { root, entities in
-                try await rowCount(of: entities, in: root, tables: step, on: connection, logger: logger)
+            for root in step.roots where catalog.columns[root] == nil {
+                catalog.columns[root] = step.catalogColumns(root)
+                catalog.uniques[root] = step.uniqueColumns(root)
+            }
+            for join in step.joinTables where catalog.columns[join] == nil { catalog.columns[join] = [:] }
+            let change = try await PostgresSchemaChange(tables: step).statements(from: catalog) { sql in
+                var count: Int64 = 0
+                let rows = try await connection.statement(PostgresQuery(unsafeSQL: sql), logger: logger)
+                for try await value in rows.decode(Int64.self) { count = value }
+                return Int(count)
             }
             for statement in change.statements {
                 try await connection.statement(PostgresQuery(unsafeSQL: statement), logger: logger)
@@ -246,24 +246,30 @@ public final class PostgresStore: DataStore {
         return binds
     }
 
-    /// The number of rows of `root`'s table that are models of `entities`.
-    private static func rowCount(
-        of entities: [String], in root: String, tables: PostgresTables, on connection: PostgresConnection,
-        logger: Logger
-    ) async throws -> Int {
-        var query = PostgresQuery(unsafeSQL: "SELECT count(*)::int8 FROM \(tables.table(root))")
-        if tables.isHierarchy(root) {
-            var binds = PostgresBindings()
-            binds.append(entities)
-            query = PostgresQuery(
-                unsafeSQL: query.sql + " WHERE \(PostgresTables.quote(PostgresTables.entityColumn)) = ANY($1)",
-                binds: binds)
+    /// The namespace's tables, their columns and their unique constraints, as PostgreSQL's
+    /// catalog lists them.
+    private static func catalog(of namespace: String, on connection: PostgresConnection, logger: Logger)
+        async throws -> PostgresSchemaChange.Catalog
+    {
+        var catalog = PostgresSchemaChange.Catalog()
+        let columns = try await connection.statement(
+            "SELECT table_name::text, column_name::text, data_type::text FROM information_schema.columns WHERE table_schema = \(namespace)",
+            logger: logger)
+        for try await (table, column, type) in columns.decode((String, String, String).self) {
+            catalog.columns[table, default: [:]][column] = type
         }
-        var count: Int64 = 0
-        for try await value in try await connection.statement(query, logger: logger).decode(Int64.self) {
-            count = value
+        let uniques = try await connection.statement(
+            """
+            SELECT t.relname::text, array_agg(a.attname::text) FROM pg_constraint c \
+            JOIN pg_class t ON t.oid = c.conrelid JOIN pg_namespace n ON n.oid = t.relnamespace \
+            JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = ANY(c.conkey) \
+            WHERE c.contype = 'u' AND n.nspname = \(namespace) GROUP BY c.oid, t.relname
+            """,
+            logger: logger)
+        for try await (table, names) in uniques.decode((String, [String]).self) {
+            catalog.uniques[table, default: []].insert(Set(names))
         }
-        return Int(count)
+        return catalog
     }
 
     /// The snapshots of the models a descriptor asks for, read with its predicate, its sorts,

@@ -140,6 +140,12 @@ struct PostgresTables: Sendable {
         return columns
     }
 
+    /// The columns of each unique constraint of the table of the hierarchy under `root`, as a
+    /// table this store made has them.
+    func uniqueColumns(_ root: String) -> Set<Set<String>> {
+        Set(kinds(of: root).flatMap { layouts[$0]?.uniquenessConstraints ?? [] }.map { Set($0) })
+    }
+
     /// The join tables, by name.
     var joinTables: [String] {
         Set(layouts.values.flatMap { $0.toManys.compactMap(\.joinTable) }).sorted()

@@ -92,6 +92,45 @@ enum NotesSchemaV3: VersionedSchema {
     }
 }
 
+/// A version whose titles are unique: a lightweight change while no two notes share one.
+enum NotesSchemaV4: VersionedSchema {
+    static let versionIdentifier = Schema.Version(4, 0, 0)
+    static let models: [any PersistentModel.Type] = [Note.self, Folder.self]
+
+    @Model
+    final class Note {
+        #Index<Note>([\.title])
+        @Attribute(.unique) var title: String
+        var text: String
+        var isPinned: Bool = false
+        var tag: String?
+        var folder: Folder?
+
+        init(title: String, text: String) {
+            self.title = title
+            self.text = text
+        }
+    }
+
+    @Model
+    final class Folder {
+        var name: String
+        @Relationship(inverse: \Note.folder) var notes: [Note] = []
+
+        init(name: String) {
+            self.name = name
+        }
+    }
+}
+
+enum NotesUniquePlan: SchemaMigrationPlan {
+    static let schemas: [any VersionedSchema.Type] = [NotesSchemaV1.self, NotesSchemaV2.self, NotesSchemaV4.self]
+    static let stages: [MigrationStage] = [
+        .lightweight(fromVersion: NotesSchemaV1.self, toVersion: NotesSchemaV2.self),
+        .lightweight(fromVersion: NotesSchemaV2.self, toVersion: NotesSchemaV4.self),
+    ]
+}
+
 enum NotesLightweightPlan: SchemaMigrationPlan {
     static let schemas: [any VersionedSchema.Type] = [NotesSchemaV1.self, NotesSchemaV2.self]
     static let stages: [MigrationStage] = [.lightweight(fromVersion: NotesSchemaV1.self, toVersion: NotesSchemaV2.self)]
@@ -266,6 +305,56 @@ struct PostgresMigrationTests {
         #expect(
             try ModelContext(try stores.postgres(NotesSchemaV2.self, NotesLightweightPlan.self)).fetchCount(
                 FetchDescriptor<NotesSchemaV2.Note>()) == 3)
+    }
+
+    @Test("a new unique attribute over values two notes hold is refused, as on SQLite, and no version's change is kept")
+    func uniqueOverDuplicates() async throws {
+        let stores = try await Stores()
+        try stores.insertFirstVersion()
+        for container in [
+            try stores.postgres(NotesSchemaV1.self, NotesV1OnlyPlan.self),
+            try stores.sqlite(NotesSchemaV1.self, NotesV1OnlyPlan.self),
+        ] {
+            let context = ModelContext(container)
+            context.insert(NotesSchemaV1.Note(title: "ideas", body: "a second one"))
+            try context.save()
+        }
+        var refusals: [String] = []
+        for open in [
+            { try stores.postgres(NotesSchemaV4.self, NotesUniquePlan.self) },
+            { try stores.sqlite(NotesSchemaV4.self, NotesUniquePlan.self) },
+        ] {
+            let error = try #require(throws: SwiftDataError.self) { try open() }
+            guard case .refusedChange(let entity, let property, _, _)? = error.cause else {
+                Issue.record("refused with \(error), not a refused change")
+                continue
+            }
+            refusals.append("\(entity).\(property ?? "-")")
+        }
+        #expect(refusals == ["Note.title", "Note.title"])
+        // The first step (version 2) was in the same transaction: rolled back with it.
+        #expect(try await stores.columns() == ["_pk", "body", "title"])
+        #expect(try await stores.query("SELECT value FROM \"default\"._openswiftdata_metadata") == ["1.0.0"])
+    }
+
+    @Test(
+        "a new unique attribute over distinct values becomes a unique constraint, and a new note of a stored title updates it"
+    )
+    func uniqueAdded() async throws {
+        let stores = try await Stores()
+        try stores.insertFirstVersion()
+        let container = try stores.postgres(NotesSchemaV4.self, NotesUniquePlan.self)
+        #expect(
+            try await stores.query(
+                "SELECT conname::text FROM pg_constraint WHERE contype = 'u' AND conrelid = '\"default\".\"Note\"'::regclass"
+            ) == ["Note_title_key"])
+        let context = ModelContext(container)
+        context.insert(NotesSchemaV4.Note(title: "ideas", text: "a better one"))
+        try context.save()
+        let ideas = try ModelContext(container).fetch(
+            FetchDescriptor<NotesSchemaV4.Note>(predicate: #Predicate { $0.title == "ideas" }))
+        #expect(ideas.map(\.text) == ["a better one"])
+        #expect(try ModelContext(container).fetchCount(FetchDescriptor<NotesSchemaV4.Note>()) == 3)
     }
 
     @Test("two versions at once, from the first: the tables go through the second to the third when no note is stored")
