@@ -359,14 +359,19 @@ struct LightweightMigration {
 
     // MARK: Checks
 
+    /// Refuses a unique index over values more than one row holds. A row with a NULL among
+    /// its values holds none that another row shares: SQLite's unique index takes any number
+    /// of them, as the store's does when the model is new.
     private func checkNoDuplicates(_ index: IndexDefinition, db: Database) throws {
-        let columns = index.columns.map(EntityDescriptor.quote).joined(separator: ", ")
+        let quoted = index.columns.map(EntityDescriptor.quote)
+        let columns = quoted.joined(separator: ", ")
+        let notNull = quoted.map { "\($0) IS NOT NULL" }.joined(separator: " AND ")
         let duplicates =
             try Int.fetchOne(
                 db,
                 sql: """
                     SELECT COUNT(*) FROM (SELECT 1 FROM \(EntityDescriptor.quote(index.table)) \
-                    GROUP BY \(columns) HAVING COUNT(*) > 1)
+                    WHERE \(notNull) GROUP BY \(columns) HAVING COUNT(*) > 1)
                     """
             ) ?? 0
         if duplicates > 0 {

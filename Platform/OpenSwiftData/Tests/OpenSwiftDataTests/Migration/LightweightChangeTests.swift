@@ -68,6 +68,21 @@ enum ContactUniqueEmail {
     }
 }
 
+enum ContactUniqueNickname {
+    @Model
+    final class Contact {
+        var name: String
+        var email: String?
+        var age: Int
+        @Attribute(.unique) var nickname: String?
+
+        init(name: String, age: Int) {
+            self.name = name
+            self.age = age
+        }
+    }
+}
+
 enum ContactRequiredNickname {
     @Model
     final class Contact {
@@ -145,6 +160,21 @@ struct LightweightChangeTests {
             return reason.contains("1 values are held by more than one row")
         }
         #expect(try fileBytes(url) == before)
+    }
+
+    @Test("a new unique constraint over an attribute every row holds nil in is made: nil is no value rows share")
+    func uniqueOverNils() throws {
+        let folder = TemporaryFolder()
+        let url = folder.file("contacts.sqlite")
+        try writeV1(url)
+        let container = try ModelContainer(
+            for: ContactUniqueNickname.Contact.self, configurations: ModelConfiguration(url: url))
+        let context = ModelContext(container)
+        #expect(try context.fetchCount(FetchDescriptor<ContactUniqueNickname.Contact>()) == 2)
+        // The unique index the migration made takes more nils, as a store made at this version does.
+        context.insert(ContactUniqueNickname.Contact(name: "Cy", age: 3))
+        try context.save()
+        #expect(try ModelContext(container).fetchCount(FetchDescriptor<ContactUniqueNickname.Contact>()) == 3)
     }
 
     @Test("optional to non-optional is refused while rows hold nil, allowed when none do")
