@@ -1,7 +1,8 @@
 import OpenSwiftData
 
 /// The statements that bring a namespace's tables, as PostgreSQL's catalog describes them, to
-/// one version of a schema: the lightweight migration of the SQLite store, as far as it keeps
+/// one version of a schema, each run before the next is chosen (a check reads the tables as
+/// the statements before it left them): the lightweight migration of the SQLite store, as far as it keeps
 /// every row and every process of the previous version working.
 ///
 /// Done: tables of new entities created (by ``PostgresTables/creationSQL(existing:)``); an
@@ -27,19 +28,19 @@ struct PostgresSchemaChange {
 
     let tables: PostgresTables
 
-    /// The statements, in order, and the catalog after them.
+    /// Runs the statements, in order, and returns the catalog after them.
     ///
     /// - Parameters:
     ///   - catalog: The namespace's tables before the change.
+    ///   - execute: Runs a statement (in the migration's transaction).
     ///   - count: The number a `SELECT count(*)` statement gives; asked only before refusing.
     /// - Throws: `SwiftDataError.refusedChange` for a change that would lose or invent
     ///   data; ``PostgresStoreError/unsupported(_:)`` for a class hierarchy given to a table
-    ///   that holds one class.
-    func statements(
-        from catalog: Catalog, count: (_ sql: String) async throws -> Int
-    ) async throws -> (statements: [String], catalog: Catalog) {
+    ///   that holds one class; what `execute` and `count` throw.
+    func apply(
+        to catalog: Catalog, execute: (_ sql: String) async throws -> Void, count: (_ sql: String) async throws -> Int
+    ) async throws -> Catalog {
         var catalog = catalog
-        var statements: [String] = []
         for root in tables.roots {
             guard var present = catalog.columns[root] else { continue }
             if tables.isHierarchy(root), present[PostgresTables.entityColumn] == nil {
@@ -59,7 +60,7 @@ struct PostgresSchemaChange {
                     switch column {
                     case .kept: continue
                     case .renamed(let original):
-                        statements.append(Self.rename(original, to: attribute.name, in: table))
+                        try await execute(Self.rename(original, to: attribute.name, in: table))
                         present[attribute.name] = present.removeValue(forKey: original)
                         continue
                     case .missing: break
@@ -75,7 +76,7 @@ struct PostgresSchemaChange {
                                 "Give it a default value in the model (var \(attribute.name): T = …), or make it optional."
                         )
                     }
-                    statements.append("ALTER TABLE \(table) ADD COLUMN \(definition)")
+                    try await execute("ALTER TABLE \(table) ADD COLUMN \(definition)")
                     present[attribute.name] = type
                 }
                 for toOne in layout.toOnes {
@@ -85,7 +86,7 @@ struct PostgresSchemaChange {
                     switch column {
                     case .kept: continue
                     case .renamed(let original):
-                        statements.append(Self.rename(original, to: toOne.name, in: table))
+                        try await execute(Self.rename(original, to: toOne.name, in: table))
                         present[toOne.name] = present.removeValue(forKey: original)
                         continue
                     case .missing: break
@@ -96,10 +97,10 @@ struct PostgresSchemaChange {
                             reason: "it is a new non-optional relationship",
                             remedy: "Make it optional.")
                     }
-                    statements.append(
+                    try await execute(
                         "ALTER TABLE \(table) ADD COLUMN \(PostgresTables.quote(toOne.name)) \(PostgresTables.primaryKeyType)"
                     )
-                    statements += tables.foreignKeySQL(root, toOne)
+                    for statement in tables.foreignKeySQL(root, toOne) { try await execute(statement) }
                     present[toOne.name] = PostgresTables.primaryKeyType
                 }
             }
@@ -110,13 +111,13 @@ struct PostgresSchemaChange {
                 where uniques.insert(Set(names)).inserted {
                     try await refuseIfDuplicates(names, of: entityName, root: root, count: count)
                     let columns = names.map(PostgresTables.quote).joined(separator: ", ")
-                    statements.append("ALTER TABLE \(table) ADD UNIQUE (\(columns))")
+                    try await execute("ALTER TABLE \(table) ADD UNIQUE (\(columns))")
                 }
             }
             catalog.uniques[root] = uniques
-            statements += tables.indexSQL(root)
+            for statement in tables.indexSQL(root) { try await execute(statement) }
         }
-        return (statements, catalog)
+        return catalog
     }
 
     /// How many superclasses an entity has.

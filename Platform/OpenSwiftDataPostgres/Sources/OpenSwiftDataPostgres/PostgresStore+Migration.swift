@@ -62,16 +62,15 @@ extension PostgresStore {
                 catalog.uniques[root] = step.uniqueColumns(root)
             }
             for join in step.joinTables where catalog.columns[join] == nil { catalog.columns[join] = [:] }
-            let change = try await PostgresSchemaChange(tables: step).statements(from: catalog) { sql in
-                var count: Int64 = 0
-                let rows = try await connection.statement(PostgresQuery(unsafeSQL: sql), logger: logger)
-                for try await value in rows.decode(Int64.self) { count = value }
-                return Int(count)
-            }
-            for statement in change.statements {
-                try await connection.statement(PostgresQuery(unsafeSQL: statement), logger: logger)
-            }
-            catalog = change.catalog
+            catalog = try await PostgresSchemaChange(tables: step).apply(
+                to: catalog,
+                execute: { sql in try await connection.statement(PostgresQuery(unsafeSQL: sql), logger: logger) },
+                count: { sql in
+                    var count: Int64 = 0
+                    let rows = try await connection.statement(PostgresQuery(unsafeSQL: sql), logger: logger)
+                    for try await value in rows.decode(Int64.self) { count = value }
+                    return Int(count)
+                })
         }
         try await connection.statement(
             PostgresQuery(

@@ -92,7 +92,8 @@ enum NotesSchemaV3: VersionedSchema {
     }
 }
 
-/// A version whose titles are unique: a lightweight change while no two notes share one.
+/// A version whose titles are unique (a lightweight change while no two notes share one),
+/// with a new unique attribute, nil in every stored note.
 enum NotesSchemaV4: VersionedSchema {
     static let versionIdentifier = Schema.Version(4, 0, 0)
     static let models: [any PersistentModel.Type] = [Note.self, Folder.self]
@@ -101,6 +102,7 @@ enum NotesSchemaV4: VersionedSchema {
     final class Note {
         #Index<Note>([\.title])
         @Attribute(.unique) var title: String
+        @Attribute(.unique) var slug: String?
         var text: String
         var isPinned: Bool = false
         var tag: String?
@@ -346,8 +348,8 @@ struct PostgresMigrationTests {
         let container = try stores.postgres(NotesSchemaV4.self, NotesUniquePlan.self)
         #expect(
             try await stores.query(
-                "SELECT conname::text FROM pg_constraint WHERE contype = 'u' AND conrelid = '\"default\".\"Note\"'::regclass"
-            ) == ["Note_title_key"])
+                "SELECT conname::text FROM pg_constraint WHERE contype = 'u' AND conrelid = '\"default\".\"Note\"'::regclass ORDER BY conname"
+            ) == ["Note_slug_key", "Note_title_key"])
         let context = ModelContext(container)
         context.insert(NotesSchemaV4.Note(title: "ideas", text: "a better one"))
         try context.save()
