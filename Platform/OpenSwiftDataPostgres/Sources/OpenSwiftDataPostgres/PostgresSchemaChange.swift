@@ -54,17 +54,11 @@ struct PostgresSchemaChange {
                 guard let layout = tables.layouts[entityName] else { continue }
                 for attribute in layout.attributes {
                     let type = PostgresTables.columnType(of: attribute.name, in: layout)
-                    let column = try Self.column(
-                        attribute.name, type: type, original: attribute.originalName, entity: entityName,
-                        present: present, newColumns: newColumns)
-                    switch column {
-                    case .kept: continue
-                    case .renamed(let original):
-                        try await execute(Self.rename(original, to: attribute.name, in: table))
-                        present[attribute.name] = present.removeValue(forKey: original)
-                        continue
-                    case .missing: break
-                    }
+                    guard
+                        try await Self.lacks(
+                            attribute.name, type: type, original: attribute.originalName, entity: entityName,
+                            table: table, present: &present, newColumns: newColumns, execute: execute)
+                    else { continue }
                     var definition = "\(PostgresTables.quote(attribute.name)) \(type)"
                     if let literal = Self.literal(attribute.defaultValue) {
                         definition += " DEFAULT \(literal)"
@@ -80,17 +74,12 @@ struct PostgresSchemaChange {
                     present[attribute.name] = type
                 }
                 for toOne in layout.toOnes {
-                    let column = try Self.column(
-                        toOne.name, type: PostgresTables.primaryKeyType, original: toOne.originalName,
-                        entity: entityName, present: present, newColumns: newColumns)
-                    switch column {
-                    case .kept: continue
-                    case .renamed(let original):
-                        try await execute(Self.rename(original, to: toOne.name, in: table))
-                        present[toOne.name] = present.removeValue(forKey: original)
-                        continue
-                    case .missing: break
-                    }
+                    guard
+                        try await Self.lacks(
+                            toOne.name, type: PostgresTables.primaryKeyType, original: toOne.originalName,
+                            entity: entityName, table: table, present: &present, newColumns: newColumns,
+                            execute: execute)
+                    else { continue }
                     if !toOne.isOptional {
                         try await refuseIfRows(
                             entityName, toOne.name, root: root, count: count,
@@ -131,40 +120,37 @@ struct PostgresSchemaChange {
         return depth
     }
 
-    /// What a column of the schema is in the table.
-    private enum Column {
-        /// The table has it, with its type.
-        case kept
-        /// The table has it under the property's `originalName`, which the new version
-        /// gives no other column.
-        case renamed(from: String)
-        case missing
-    }
-
-    private static func column(
-        _ name: String, type: String, original: String?, entity: String, present: [String: String],
-        newColumns: Set<String>
-    ) throws -> Column {
-        let found: (name: String, column: Column)
+    /// Whether the table lacks the column of the property `name`: not when it has it, or has
+    /// it under the property's `originalName` (which the new version gives no other column),
+    /// which is then renamed.
+    ///
+    /// - Throws: `SwiftDataError.refusedChange` when the column holds values of another type;
+    ///   what `execute` throws.
+    private static func lacks(
+        _ name: String, type: String, original: String?, entity: String, table: String,
+        present: inout [String: String], newColumns: Set<String>, execute: (String) async throws -> Void
+    ) async throws -> Bool {
+        let found: String
         if present[name] != nil {
-            found = (name, .kept)
+            found = name
         } else if let original, present[original] != nil, !newColumns.contains(original) {
-            found = (original, .renamed(from: original))
+            found = original
         } else {
-            return .missing
+            return true
         }
-        if let stored = present[found.name], stored != type {
+        if let stored = present[found], stored != type {
             throw SwiftDataError.refusedChange(
                 entity: entity, property: name,
                 reason: "its column holds \(stored) values, and its type is now stored as \(type)",
                 remedy:
                     "Add a new property of the new type, copy the values, then remove the old one in a later version.")
         }
-        return found.column
-    }
-
-    private static func rename(_ original: String, to name: String, in table: String) -> String {
-        "ALTER TABLE \(table) RENAME COLUMN \(PostgresTables.quote(original)) TO \(PostgresTables.quote(name))"
+        if found != name {
+            try await execute(
+                "ALTER TABLE \(table) RENAME COLUMN \(PostgresTables.quote(found)) TO \(PostgresTables.quote(name))")
+            present[name] = present.removeValue(forKey: found)
+        }
+        return false
     }
 
     /// Refuses a new property that every model must have when the table holds models of

@@ -133,6 +133,20 @@ enum NotesUniquePlan: SchemaMigrationPlan {
     ]
 }
 
+/// The first version's notes with a title of another type: no lightweight change.
+enum NotesRetyped {
+    @Model
+    final class Note {
+        var title: Int
+        var body: String
+
+        init(title: Int, body: String) {
+            self.title = title
+            self.body = body
+        }
+    }
+}
+
 enum NotesLightweightPlan: SchemaMigrationPlan {
     static let schemas: [any VersionedSchema.Type] = [NotesSchemaV1.self, NotesSchemaV2.self]
     static let stages: [MigrationStage] = [.lightweight(fromVersion: NotesSchemaV1.self, toVersion: NotesSchemaV2.self)]
@@ -357,6 +371,28 @@ struct PostgresMigrationTests {
             FetchDescriptor<NotesSchemaV4.Note>(predicate: #Predicate { $0.title == "ideas" }))
         #expect(ideas.map(\.text) == ["a better one"])
         #expect(try ModelContext(container).fetchCount(FetchDescriptor<NotesSchemaV4.Note>()) == 3)
+    }
+
+    @Test("an attribute whose type changed is refused without a plan, as on SQLite, and changes nothing")
+    func typeChangeRefused() async throws {
+        let stores = try await Stores()
+        try stores.insertFirstVersion()
+        var refusals: [String] = []
+        let configurations: [any DataStoreConfiguration] = [
+            PostgresStoreConfiguration(url: stores.url), ModelConfiguration(url: stores.folder.file("notes.sqlite")),
+        ]
+        for configuration in configurations {
+            let error = try #require(throws: SwiftDataError.self) {
+                try ModelContainer(for: Schema([NotesRetyped.Note.self]), configurations: [configuration])
+            }
+            guard case .refusedChange(let entity, let property, _, _)? = error.cause else {
+                Issue.record("refused with \(error), not a refused change")
+                continue
+            }
+            refusals.append("\(entity).\(property ?? "-")")
+        }
+        #expect(refusals == ["Note.title", "Note.title"])
+        #expect(try await stores.columns() == ["_pk", "body", "title"])
     }
 
     @Test("two versions at once, from the first: the tables go through the second to the third when no note is stored")
