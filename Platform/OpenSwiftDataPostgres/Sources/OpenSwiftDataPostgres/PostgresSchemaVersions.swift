@@ -66,13 +66,6 @@ enum PostgresSchemaVersions {
         }
         return (steps + [schema], latest)
     }
-
-    /// The version a namespace's metadata table records, if it records one.
-    static func parse(_ text: String) -> Schema.Version? {
-        let numbers = text.split(separator: ".").compactMap { Int($0) }
-        guard numbers.count == 3, text.split(separator: ".").count == 3 else { return nil }
-        return Schema.Version(numbers[0], numbers[1], numbers[2])
-    }
 }
 
 extension MigrationStage {

@@ -47,7 +47,7 @@ extension PostgresStore {
                 PostgresQuery(
                     unsafeSQL: "SELECT value FROM \(metadata) WHERE key = $1",
                     binds: Self.texts(PostgresSchemaVersions.versionKey)), logger: logger)
-            for try await value in rows.decode(String.self) { stored = PostgresSchemaVersions.parse(value) }
+            for try await value in rows.decode(String.self) { stored = Schema.Version(value) }
         }
         let (steps, version) = try PostgresSchemaVersions.steps(
             plan: plan, schema: schema, stored: stored, tablesExist: !catalog.columns.isEmpty,
