@@ -77,10 +77,16 @@ extension ModelContextCore {
 
     /// The registered model of `identifier` when it has no unsaved change.
     private func registeredUnchangedModel(for identifier: PersistentIdentifier) -> (any PersistentModel)? {
-        guard let primaryKey = identifier.primaryKey,
-            let entity = container.schema.descriptorsByName[identifier.entityName],
-            let model = identityMap[IdentityMap.key(entity, primaryKey)],
-            model.persistentBackingData.state == .persisted, !changedModels.contains(model)
+        let registered: (any PersistentModel)?
+        if let primaryKey = identifier.primaryKey,
+            let entity = container.schema.descriptorsByName[identifier.entityName]
+        {
+            registered = identityMap[IdentityMap.key(entity, primaryKey)]
+        } else {
+            // A custom store's identifier names no row key: the store's keys know its model.
+            registered = registeredDataStoreModel(for: identifier)
+        }
+        guard let model = registered, model.persistentBackingData.state == .persisted, !changedModels.contains(model)
         else { return nil }
         return model
     }
@@ -89,19 +95,7 @@ extension ModelContextCore {
     /// changed.
     private func reload(_ model: any PersistentModel) throws {
         let backing = model.persistentBackingData
-        guard let primaryKey = backing.primaryKey else { return }
-        let query = query(for: backing.entity)
-        var stored: [StoredValue]?
-        try access(for: backing.entity).read { db in
-            let statement = try db.fetchStatement(sql: query.selectByKeySQL)
-            try FetchedRow.forEach(in: statement, arguments: [primaryKey.databaseValue], db: db) { row in
-                var values = backing.storedValues
-                let rowKind = query.discriminatorColumn.map { Int(row.int64(at: $0)) } ?? 0
-                values.withUnsafeMutableBufferPointer { row.assign(to: $0, columns: query.kinds[rowKind].columns) }
-                stored = values
-            }
-        }
-        guard let stored else { return }
+        guard let stored = try currentStoredValues(of: backing) else { return }
         // The models a to-one held and holds now read their lists again: the list a model
         // holds through the inverse is the rows whose column names it.
         for index in backing.entity.toOnePropertyIndices where stored[index] != backing.storedValue(at: index) {
@@ -118,6 +112,25 @@ extension ModelContextCore {
                 backing.setRelationship(.notLoaded, at: property.index)
             }
         }
+    }
+
+    /// The values a registered model's row holds now, as its backing data holds them; nil
+    /// when the row is gone.
+    private func currentStoredValues(of backing: ModelBackingData) throws -> [StoredValue]? {
+        if let store = dataStore(for: backing.entity) { return try currentStoredValues(of: backing, in: store) }
+        guard let primaryKey = backing.primaryKey else { return nil }
+        let query = query(for: backing.entity)
+        var stored: [StoredValue]?
+        try access(for: backing.entity).read { db in
+            let statement = try db.fetchStatement(sql: query.selectByKeySQL)
+            try FetchedRow.forEach(in: statement, arguments: [primaryKey.databaseValue], db: db) { row in
+                var values = backing.storedValues
+                let rowKind = query.discriminatorColumn.map { Int(row.int64(at: $0)) } ?? 0
+                values.withUnsafeMutableBufferPointer { row.assign(to: $0, columns: query.kinds[rowKind].columns) }
+                stored = values
+            }
+        }
+        return stored
     }
 
     /// The key of the model the to-one at `index` holds: the one loaded, else its column.
@@ -138,9 +151,11 @@ extension ModelContextCore {
         else { return }
         for key in Set(keys.compactMap { $0 }) {
             guard let target = identityMap[IdentityMap.key(inverse.entity, key)],
-                target.persistentBackingData.state == .persisted, !changedModels.contains(target),
-                case .toMany = target.persistentBackingData.relationship(at: inverse.index)
+                target.persistentBackingData.state == .persisted, !changedModels.contains(target)
             else { continue }
+            // A custom store's model reads the list from its snapshot, loaded or not.
+            forgetDataStoreSnapshot(of: target.persistentBackingData)
+            guard case .toMany = target.persistentBackingData.relationship(at: inverse.index) else { continue }
             ModelObservation.withMutation(of: target, at: inverse.index) {
                 target.persistentBackingData.setRelationship(.notLoaded, at: inverse.index)
             }

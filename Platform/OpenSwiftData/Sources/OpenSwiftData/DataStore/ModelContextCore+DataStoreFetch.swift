@@ -184,7 +184,7 @@ extension ModelContextCore {
     /// takes the value a new model starts with), and each to-one relationship to its
     /// target's key, as a SQLite row holds it: a relationship not read yet then tells
     /// whom it refers to without a read (``RelationshipGraph/refers(_:at:to:)``).
-    private static func assign(
+    static func assign(
         _ snapshot: DefaultSnapshot, to values: UnsafeMutableBufferPointer<StoredValue>, entity: EntityDescriptor,
         keys: DataStoreKeys
     ) {

@@ -1,8 +1,8 @@
 import Foundation
 
 extension ModelContextCore {
-    /// Reads a relationship of a model of a custom store from the model's last snapshot:
-    /// its targets' identifiers, resolved to the context's models (registered ones, or
+    /// Reads a relationship of a model of a custom store from the model's last snapshot (read
+    /// again from the store when a merged save let it go): its targets' identifiers, resolved to the context's models (registered ones, or
     /// made from snapshots the context holds or the store gives). Targets that the store no
     /// longer has are left out, and so are targets deleted in the context, unless their
     /// deletion left the link, as the SQLite store's reads do
@@ -14,7 +14,13 @@ extension ModelContextCore {
         let session = dataStoreSession(starting: store)
         let name = backing.entity.properties[index].name
         let keepsDeleted = linkSurvivesDeletion(of: backing.entity, at: index)
-        switch session.snapshots[backing.persistentModelID]?.values[name] {
+        var snapshot = session.snapshots[backing.persistentModelID]
+        if snapshot == nil, backing.state == .persisted {
+            // A merged save changed what the model holds, and its snapshot was let go.
+            snapshot = try snapshots(of: [backing.persistentModelID], store: store, session: session).first
+            session.snapshots[backing.persistentModelID] = snapshot
+        }
+        switch snapshot?.values[name] {
         case .toOne(let target?)?:
             let model = try models(for: [target], store: store, session: session, keepsDeleted: keepsDeleted).first
             return .toOne(model)
@@ -59,7 +65,7 @@ extension ModelContextCore {
     /// The store's snapshots of some identifiers: those it holds in memory
     /// (``DataStore/cachedSnapshots(for:editingState:)``), then, for each entity, those a
     /// fetch of the identifiers gives.
-    private func snapshots(
+    func snapshots(
         of identifiers: [PersistentIdentifier], store: any OpenedDataStore, session: DataStoreSession
     ) throws -> [DefaultSnapshot] {
         let cached = try store.cachedSnapshots(for: identifiers, editingState: editingState)
