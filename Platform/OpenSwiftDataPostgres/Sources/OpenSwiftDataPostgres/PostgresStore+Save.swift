@@ -1,3 +1,4 @@
+import Foundation
 import OpenSwiftData
 import PostgresNIO
 
@@ -24,7 +25,7 @@ extension PostgresStore {
     public func save(_ request: DataStoreSaveChangesRequest<DefaultSnapshot>) throws
         -> DataStoreSaveChangesResult<DefaultSnapshot>
     {
-        let (tables, identifier) = (tables, identifier)
+        let (tables, identifier, origin, namespace) = (tables, identifier, origin, name)
         let (inserted, updated, deleted) = (request.inserted, request.updated, request.deleted)
         let (changed, asRead) = (request.changedProperties, request.snapshotsAsRead)
         let (remapped, upserted) = try inTransaction { connection, logger in
@@ -36,7 +37,10 @@ extension PostgresStore {
             try await writer.insert(inserted)
             try await writer.pairOneToOnes()
             try await writer.checkLinkedRowsExist()
-            return (writer.remapped, try await writer.upsertedRows())
+            let upserted = try await writer.upsertedRows()
+            try await writer.notify(
+                origin: origin, namespace: namespace, inserted: inserted, updated: updated, deleted: deleted)
+            return (writer.remapped, upserted)
         }
         return DataStoreSaveChangesResult(
             for: identifier, remappedIdentifiers: remapped, snapshotsToReregister: upserted)
@@ -52,7 +56,7 @@ struct RowWriter {
     /// The permanent identifier of each inserted model, by its temporary one.
     var remapped: [PersistentIdentifier: PersistentIdentifier] = [:]
     /// The inserted models that update a row (``PostgresUpserts``), by temporary identifier.
-    private var upserts: Set<PersistentIdentifier> = []
+    private(set) var upserts: Set<PersistentIdentifier> = []
     /// The stored rows the save links to, by their table's entity and `_pk`, with the
     /// identifiers the links name (``checkLinkedRowsExist()``).
     private var linkedRows: [String: [Int64: PersistentIdentifier]] = [:]
@@ -325,6 +329,29 @@ struct RowWriter {
             batch.append(write)
         }
         try await self.write(batch)
+    }
+
+    /// Tells the store's other instances (other processes) what the save inserted, updated
+    /// and deleted (``PostgresChangeNotice``): delivered when the transaction commits.
+    func notify(
+        origin: UUID, namespace: String, inserted: [DefaultSnapshot], updated: [DefaultSnapshot],
+        deleted: [DefaultSnapshot]
+    ) async throws {
+        var (insertedRows, updatedRows) = ([PersistentIdentifier](), updated.map(\.persistentIdentifier))
+        for snapshot in inserted {
+            guard let row = remapped[snapshot.persistentIdentifier] else { continue }
+            // An upsert updates a stored row.
+            if upserts.contains(snapshot.persistentIdentifier) {
+                updatedRows.append(row)
+            } else {
+                insertedRows.append(row)
+            }
+        }
+        let notices = PostgresChangeNotice.notices(
+            origin: origin, inserted: insertedRows, updated: updatedRows, deleted: deleted.map(\.persistentIdentifier))
+        for notice in notices {
+            try await connection.statement(notice.notifyQuery(namespace: namespace), logger: logger)
+        }
     }
 
     /// The rows the upserts updated, as the save leaves them, by identifier.

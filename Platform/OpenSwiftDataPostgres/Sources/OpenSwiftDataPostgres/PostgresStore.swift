@@ -35,6 +35,10 @@ public final class PostgresStore: DataStore {
     let logger: Logger
     /// The pool's `run()`, on ``thread``; cancelled when the store goes.
     private let running: Task<Void, Never>
+    /// This instance of the store, as its saves' notices name it (``PostgresChangeNotice``).
+    let origin = UUID()
+    /// Listens for the saves of the store's other instances, once the container asks.
+    let listener = PostgresChangeListener()
 
     /// Opens the store: connects, and creates the schema and the tables it lacks.
     ///
@@ -80,6 +84,7 @@ public final class PostgresStore: DataStore {
     }
 
     deinit {
+        listener.stop()
         running.cancel()
         // The pool closes its connections as its run ends, which is not waited for here: a
         // container may go on a thread of the cooperative pool, which the end of the run
@@ -240,8 +245,10 @@ public final class PostgresStore: DataStore {
         let tables = tables
         let names = (tables.roots + tables.joinTables).map(tables.table).joined(separator: ", ")
         guard !names.isEmpty else { return }
+        let (erasure, namespace) = (PostgresChangeNotice.erasure(origin: origin), name)
         try inTransaction { connection, logger in
             try await connection.statement(PostgresQuery(unsafeSQL: "TRUNCATE \(names)"), logger: logger)
+            try await connection.statement(erasure.notifyQuery(namespace: namespace), logger: logger)
         }
     }
 }

@@ -27,9 +27,19 @@ struct PostgresManyProcessesTests {
         private let output: URL
         private let errors: URL
 
-        init(
+        convenience init(
             url: String, index: Int, operations: Int = PostgresManyProcessesTests.operations, findOrCreate: Bool = false
         ) throws {
+            try self.init(
+                index: index, arguments: [url, "\(index)", "\(operations)"] + (findOrCreate ? ["find-or-create"] : []))
+        }
+
+        /// A process that holds a live query of every journey for `seconds` at most.
+        convenience init(url: String, watchingFor seconds: Int) throws {
+            try self.init(index: -1, arguments: [url, "watch", "\(seconds)"])
+        }
+
+        private init(index: Int, arguments: [String]) throws {
             self.index = index
             let name = "openswiftdata-postgres-worker-\(UUID().uuidString)"
             output = FileManager.default.temporaryDirectory.appending(path: name + ".out")
@@ -37,7 +47,7 @@ struct PostgresManyProcessesTests {
             for file in [output, errors] { _ = FileManager.default.createFile(atPath: file.path, contents: nil) }
             process = ChildProcess()
             process.executableURL = PostgresManyProcessesTests.fixture
-            process.arguments = [url, "\(index)", "\(operations)"] + (findOrCreate ? ["find-or-create"] : [])
+            process.arguments = arguments
             process.standardOutput = try FileHandle(forWritingTo: output)
             process.standardError = try FileHandle(forWritingTo: errors)
             try process.run()
@@ -49,7 +59,7 @@ struct PostgresManyProcessesTests {
             for file in [output, errors] { try? FileManager.default.removeItem(at: file) }
         }
 
-        private var printed: [String] {
+        var printed: [String] {
             ((try? String(contentsOf: output, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
         }
 
@@ -61,6 +71,17 @@ struct PostgresManyProcessesTests {
                 try await Task.sleep(for: .milliseconds(20))
             }
             if !printed.contains("OPEN") { Issue.record("worker \(index) did not open its container: \(ended)") }
+        }
+
+        /// Waits up to `seconds` for the worker to print a line that `matches`; the last one.
+        @discardableResult
+        func printed(within seconds: Int, _ matches: (String) -> Bool) async throws -> String? {
+            let deadline = ContinuousClock.now + .seconds(seconds)
+            while process.isRunning && ContinuousClock.now < deadline {
+                if let line = printed.last(where: matches) { return line }
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            return printed.last(where: matches)
         }
 
         /// Its output, once it ended; a worker still running after two minutes hangs: it is
@@ -238,5 +259,25 @@ struct PostgresManyProcessesTests {
             linked[code ?? "", default: 0] += 1
         }
         #expect(linked == claims.found)
+    }
+
+    @Test(
+        "a live query in another process shows what two processes saved, as their saves commit: each journey with its legs"
+    )
+    func liveQueryInAnotherProcess() async throws {
+        let url = try await TestPostgres.newDatabase()
+        let watcher = try Worker(url: url, watchingFor: 180)
+        let listening = try await watcher.printed(within: 60) { $0 == "LISTENING" }
+        try #require(listening != nil, "the watching process did not hear its own second container")
+        let workers = try (0..<2).map { try Worker(url: url, index: $0) }
+        var claims = Claims()
+        for worker in workers { claims.read(try await worker.lines()) }
+        #expect(claims.finished == 2)
+        #expect(claims.legs.count > 10, "the processes saved too little to tell")
+
+        let stored = try await Self.stored(url).map { "\($0.key):\($0.value.count):\($0.value.legs)" }.sorted()
+        let expected = "LIVE " + stored.joined(separator: " ")
+        let shown = try await watcher.printed(within: 10) { $0 == expected }
+        #expect(shown == expected, "the live query shows \(watcher.printed.last ?? "nothing")")
     }
 }

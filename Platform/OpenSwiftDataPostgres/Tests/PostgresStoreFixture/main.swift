@@ -9,6 +9,15 @@
 // `shared-2`, `@Attribute(.unique)`, raced by every worker). With `find-or-create`, operations
 // 2n and 2n + 1 insert the shared journey `shared-n` with a leg of their own (`shared-3/w2-7`)
 // and save: an upsert when the journey is stored (every worker races to create each one).
+//
+//   openswiftdata-postgres-fixture URL watch SECONDS
+//
+// holds a `LiveQuery` of every journey in its container's main context, as an app's screen
+// does, for SECONDS at most: it prints `LISTENING` once its container hears the saves of the
+// store's other instances (a second container of its own erases the empty store until the
+// first announces it), then `LIVE` and each journey as `CODE:LEGCOUNT:LEGS` (sorted, on one
+// line) each time what the query shows changes.
+//
 // It prints `OPEN` once its container is open. Before each save it prints
 // `BEGIN KIND CODE LEGS` (the journey and the legs it has once saved; 0 for a removal or a
 // shared journey), and after it `OK`, or `FAILED` and the error on one line; a failed save is
@@ -19,6 +28,7 @@ import Foundation
 import Logging
 import OpenSwiftData
 import OpenSwiftDataPostgres
+import Synchronization
 
 @Model
 final class Journey {
@@ -134,7 +144,51 @@ func run(url: URL, worker: Int, operations: Int, findOrCreate: Bool) throws {
     say("DONE")
 }
 
+/// What the live query shows: each journey's code, stored leg count and legs, sorted.
+@MainActor
+func describe(_ journeys: [Journey]) -> String {
+    journeys.map { "\($0.code):\($0.legCount):\($0.legs.count)" }.sorted().joined(separator: " ")
+}
+
+@MainActor
+func watch(url: URL, seconds: Int) async throws {
+    let container = try ModelContainer(
+        for: Journey.self, Leg.self, configurations: PostgresStoreConfiguration(url: url))
+    let live = LiveQuery(FetchDescriptor<Journey>(), in: container.mainContext)
+    say("OPEN")
+    let heard = Mutex(0)
+    let changes = container.changes()
+    let counting = Task { for await _ in changes { heard.withLock { $0 += 1 } } }
+    defer { counting.cancel() }
+    let other = try ModelContainer(
+        for: Journey.self, Leg.self, configurations: PostgresStoreConfiguration(url: url))
+    while heard.withLock({ $0 }) == 0 {
+        try other.erase()
+        try await Task.sleep(for: .milliseconds(100))
+    }
+    say("LISTENING")
+    var shown: String?
+    let deadline = ContinuousClock.now + .seconds(seconds)
+    while ContinuousClock.now < deadline {
+        let showing = describe(live.models)
+        if showing != shown {
+            say("LIVE " + showing)
+            shown = showing
+        }
+        try await Task.sleep(for: .milliseconds(20))
+    }
+}
+
 let arguments = CommandLine.arguments
+if arguments.count == 4, arguments[2] == "watch", let url = URL(string: arguments[1]), let seconds = Int(arguments[3]) {
+    do {
+        try await watch(url: url, seconds: seconds)
+        exit(0)
+    } catch {
+        FileHandle.standardError.write(Data("openswiftdata-postgres-fixture: \(error)\n".utf8))
+        exit(1)
+    }
+}
 guard arguments.count == 4 || (arguments.count == 5 && arguments[4] == "find-or-create"),
     let url = URL(string: arguments[1]), let worker = Int(arguments[2]), let operations = Int(arguments[3])
 else {

@@ -108,6 +108,11 @@ public final class ModelContainer: Sendable {
         (self.stores, self.migrationReports) = (stores, reports)
         self.saveBroadcaster = SaveBroadcaster()
         self.mainContextStorage = MainContextStorage()
+        // Weakly: a store outlives its container only while a context of it is in use, and
+        // holds the container's main context through it otherwise.
+        for store in stores.dataStores?.stores ?? [] {
+            store.reportExternalChanges { [weak self] change in self?.announce(change, savedBy: nil) }
+        }
     }
 
     /// A container for the models of one version during a migration stage.

@@ -14,7 +14,7 @@ extension ModelContainer {
         /// Whether every model was deleted by ``ModelContainer/eraseAllData()``.
         public let erasedAll: Bool
 
-        init(
+        package init(
             inserted: [PersistentIdentifier], updated: [PersistentIdentifier], deleted: [PersistentIdentifier],
             deletedInBulk: Set<String> = [], erasedAll: Bool
         ) {

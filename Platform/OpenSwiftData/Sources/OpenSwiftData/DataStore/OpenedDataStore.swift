@@ -19,6 +19,9 @@ protocol OpenedDataStore: AnyObject, Sendable {
     func initializeState(for editingState: EditingState)
     func invalidateState(for editingState: EditingState)
     func erase() throws
+    /// Starts reporting the saves made outside the container, for a store that learns of
+    /// them (``ExternalChangeReporting``); nothing for another.
+    func reportExternalChanges(to report: @escaping @Sendable (ModelContainer.Change) -> Void)
 }
 
 /// Opens the store of a configuration.
@@ -102,6 +105,10 @@ private final class OpenedStore<Store: DataStore>: OpenedDataStore, @unchecked S
 
     func erase() throws {
         try withStore { try $0.erase() }
+    }
+
+    func reportExternalChanges(to report: @escaping @Sendable (ModelContainer.Change) -> Void) {
+        withStore { ($0 as? any ExternalChangeReporting)?.reportExternalChanges(to: report) }
     }
 }
 

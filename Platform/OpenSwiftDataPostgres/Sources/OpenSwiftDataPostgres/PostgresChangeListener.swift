@@ -1,0 +1,94 @@
+import Foundation
+import Logging
+import PostgresNIO
+import StoreSync
+import Synchronization
+
+/// Listens on a store's channel (PostgreSQL's `LISTEN`) on a connection of its own, and hands
+/// on each notice other store instances' saves send (``PostgresChangeNotice``). When the
+/// connection fails it connects again after 1 s, doubling up to 30 s while it keeps failing.
+/// Saves committed while it is not connected are not told again: a context sees them at its
+/// next fetch.
+final class PostgresChangeListener: Sendable {
+    private struct State {
+        var task: Task<Void, Never>?
+        var connection: PostgresConnection?
+        var stopped = false
+    }
+
+    private let state = Mutex(State())
+
+    /// Starts listening, unless it has started or stopped.
+    ///
+    /// - Parameters:
+    ///   - remote: The server and database.
+    ///   - namespace: The store's PostgreSQL schema, whose channel it listens on.
+    ///   - logger: Where failures to connect are logged.
+    ///   - onListening: Called each time the listening starts, on a new connection.
+    ///   - onNotice: Called with each notice, in the order the server delivers them.
+    func start(
+        remote: SyncRemote, namespace: String, logger: Logger, onListening: @escaping @Sendable () -> Void = {},
+        onNotice: @escaping @Sendable (PostgresChangeNotice) -> Void
+    ) {
+        state.withLock { state in
+            guard state.task == nil, !state.stopped else { return }
+            // Not on the store's thread: nothing waits on this task, and it outlives the
+            // thread's last job when the store goes.
+            state.task = Task.detached { [self] in
+                await listen(
+                    remote: remote, namespace: namespace, logger: logger, onListening: onListening, onNotice: onNotice)
+            }
+        }
+    }
+
+    /// Stops listening: the task is cancelled and its connection closed.
+    func stop() {
+        let (task, connection) = state.withLock { state in
+            state.stopped = true
+            return (state.task, state.connection)
+        }
+        task?.cancel()
+        // postgres-nio may leave a `LISTEN` unanswered as its connection drops: closing the
+        // connection ends the wait for notifications whatever the task awaits.
+        if let connection { connection.close().whenComplete { _ in } }
+    }
+
+    private func listen(
+        remote: SyncRemote, namespace: String, logger: Logger, onListening: @escaping @Sendable () -> Void,
+        onNotice: @escaping @Sendable (PostgresChangeNotice) -> Void
+    ) async {
+        var failures = 0
+        while !Task.isCancelled {
+            do {
+                let connection = try await remote.connect(logger: logger)
+                let isStopped = state.withLock { state in
+                    state.connection = connection
+                    return state.stopped
+                }
+                if isStopped {
+                    try? await connection.close()
+                    return
+                }
+                let rows = try await connection.query(
+                    PostgresChangeNotice.channelQuery(namespace: namespace), logger: logger)
+                var channel = ""
+                for try await name in rows.decode(String.self) { channel = name }
+                try await connection.listen(on: channel) { notifications in
+                    failures = 0
+                    onListening()
+                    for try await notification in notifications {
+                        guard let notice = PostgresChangeNotice(payload: notification.payload) else { continue }
+                        onNotice(notice)
+                    }
+                }
+                try? await connection.close()
+            } catch {
+                logger.debug("listening for other processes' saves failed: \(error)")
+            }
+            if Task.isCancelled { return }
+            failures += 1
+            let delay = Duration.seconds(min(30, 1 << min(failures - 1, 5)))
+            do { try await Task.sleep(for: delay) } catch { return }
+        }
+    }
+}
