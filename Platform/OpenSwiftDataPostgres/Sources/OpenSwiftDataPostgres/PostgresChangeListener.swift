@@ -6,7 +6,8 @@ import Synchronization
 
 /// Listens on a store's channel (PostgreSQL's `LISTEN`) on a connection of its own, and hands
 /// on each notice other store instances' saves send (``PostgresChangeNotice``). When the
-/// connection fails it connects again after 1 s, doubling up to 30 s while it keeps failing.
+/// connection fails it connects again after 1 s, doubling up to 30 s while it keeps failing
+/// (StoreSync's watch waits as long).
 /// Saves committed while it is not connected are not told again: a context sees them at its
 /// next fetch.
 final class PostgresChangeListener: Sendable {
@@ -24,10 +25,9 @@ final class PostgresChangeListener: Sendable {
     ///   - remote: The server and database.
     ///   - namespace: The store's PostgreSQL schema, whose channel it listens on.
     ///   - logger: Where failures to connect are logged.
-    ///   - onListening: Called each time the listening starts, on a new connection.
     ///   - onNotice: Called with each notice, in the order the server delivers them.
     func start(
-        remote: SyncRemote, namespace: String, logger: Logger, onListening: @escaping @Sendable () -> Void = {},
+        remote: SyncRemote, namespace: String, logger: Logger,
         onNotice: @escaping @Sendable (PostgresChangeNotice) -> Void
     ) {
         state.withLock { state in
@@ -35,8 +35,7 @@ final class PostgresChangeListener: Sendable {
             // Not on the store's thread: nothing waits on this task, and it outlives the
             // thread's last job when the store goes.
             state.task = Task.detached { [self] in
-                await listen(
-                    remote: remote, namespace: namespace, logger: logger, onListening: onListening, onNotice: onNotice)
+                await listen(remote: remote, namespace: namespace, logger: logger, onNotice: onNotice)
             }
         }
     }
@@ -54,7 +53,7 @@ final class PostgresChangeListener: Sendable {
     }
 
     private func listen(
-        remote: SyncRemote, namespace: String, logger: Logger, onListening: @escaping @Sendable () -> Void,
+        remote: SyncRemote, namespace: String, logger: Logger,
         onNotice: @escaping @Sendable (PostgresChangeNotice) -> Void
     ) async {
         var failures = 0
@@ -69,13 +68,12 @@ final class PostgresChangeListener: Sendable {
                     try? await connection.close()
                     return
                 }
-                let rows = try await connection.query(
+                let rows = try await connection.statement(
                     PostgresChangeNotice.channelQuery(namespace: namespace), logger: logger)
                 var channel = ""
                 for try await name in rows.decode(String.self) { channel = name }
                 try await connection.listen(on: channel) { notifications in
                     failures = 0
-                    onListening()
                     for try await notification in notifications {
                         guard let notice = PostgresChangeNotice(payload: notification.payload) else { continue }
                         onNotice(notice)
@@ -87,8 +85,11 @@ final class PostgresChangeListener: Sendable {
             }
             if Task.isCancelled { return }
             failures += 1
-            let delay = Duration.seconds(min(30, 1 << min(failures - 1, 5)))
-            do { try await Task.sleep(for: delay) } catch { return }
+            do {
+                try await Task.sleep(for: StoreSyncEngine.retryDelay(afterFailures: failures))
+            } catch {
+                return
+            }
         }
     }
 }

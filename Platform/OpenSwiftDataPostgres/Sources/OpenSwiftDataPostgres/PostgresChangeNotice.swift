@@ -1,11 +1,12 @@
 import Foundation
+import Logging
 import OpenSwiftData
 import PostgresNIO
 
-/// What one save told the other processes of a store (PostgreSQL's `NOTIFY`, sent in the
-/// save's transaction, so that it is delivered when the save commits, and not at all when it
-/// rolls back): the models it inserted, updated and deleted, by entity and `_pk`, and which
-/// store instance saved, so that the saving one does not announce its own save twice.
+/// What one save told the other processes of a store (PostgreSQL's `NOTIFY`, sent once the
+/// save has committed, never for one rolled back): the models it inserted, updated and
+/// deleted, by entity and `_pk`, and which store instance saved, so that the saving one does
+/// not announce its own save twice.
 ///
 /// A notification's payload holds at most ``maximumPayload`` bytes (PostgreSQL refuses 8,000
 /// or more), so a large save is told in several notices, each a JSON object:
@@ -28,10 +29,12 @@ struct PostgresChangeNotice: Codable, Equatable {
         "SELECT \(unescaped: channelPrefix) || md5(\(namespace))"
     }
 
-    /// The statement that sends the notice, in the saving transaction, on the channel of the
-    /// store in `namespace`.
+    /// The statement that sends the notice on the channel of the store in `namespace`, in a
+    /// transaction of its own whose commit does not wait for the disk: PostgreSQL holds one
+    /// lock over every notifying transaction's commit, so a notice sent in the save's own
+    /// transaction would make the saves of every process wait for each other's disk writes.
     func notifyQuery(namespace: String) -> PostgresQuery {
-        "SELECT pg_notify(\(unescaped: Self.channelPrefix) || md5(\(namespace)), \(payload))"
+        "SELECT set_config('synchronous_commit', 'off', true), pg_notify(\(unescaped: Self.channelPrefix) || md5(\(namespace)), \(payload))"
     }
 
     private static let channelPrefix = "'openswiftdata_'"
@@ -82,8 +85,11 @@ struct PostgresChangeNotice: Codable, Equatable {
 
     /// The notice's payload.
     var payload: String {
+        let encoder = JSONEncoder()
+        // In one order, for a person who reads them (`psql`'s `LISTEN`).
+        encoder.outputFormatting = .sortedKeys
         // Encoding dictionaries of strings and integers cannot fail.
-        String(decoding: (try? JSONEncoder().encode(self)) ?? Data(), as: UTF8.self)
+        return String(decoding: (try? encoder.encode(self)) ?? Data(), as: UTF8.self)
     }
 
     /// The notice a payload holds; nil for one this store does not write.
@@ -108,5 +114,20 @@ struct PostgresChangeNotice: Codable, Equatable {
         return ModelContainer.Change(
             inserted: identifiers(inserted), updated: identifiers(updated), deleted: identifiers(deleted),
             erasedAll: erasedAll)
+    }
+}
+
+extension PostgresConnection {
+    /// Sends the notices of a save that has committed. A failure is logged, not thrown: the
+    /// save holds, and the other processes see it at their next fetch.
+    func send(_ notices: [PostgresChangeNotice], namespace: String, logger: Logger) async {
+        for notice in notices {
+            do {
+                try await statement(notice.notifyQuery(namespace: namespace), logger: logger)
+            } catch {
+                logger.debug("could not tell other processes of a save: \(error)")
+                return
+            }
+        }
     }
 }

@@ -28,19 +28,21 @@ extension PostgresStore {
         let (tables, identifier, origin, namespace) = (tables, identifier, origin, name)
         let (inserted, updated, deleted) = (request.inserted, request.updated, request.deleted)
         let (changed, asRead) = (request.changedProperties, request.snapshotsAsRead)
-        let (remapped, upserted) = try inTransaction { connection, logger in
-            var writer = RowWriter(tables: tables, store: identifier, connection: connection, logger: logger)
-            try await writer.assignKeys(inserted, deleting: deleted)
-            try await writer.update(updated, changed: changed)
-            try await writer.link(inserted, updated, changed: changed, asRead: asRead)
-            try await writer.delete(deleted)
-            try await writer.insert(inserted)
-            try await writer.pairOneToOnes()
-            try await writer.checkLinkedRowsExist()
-            let upserted = try await writer.upsertedRows()
-            try await writer.notify(
-                origin: origin, namespace: namespace, inserted: inserted, updated: updated, deleted: deleted)
-            return (writer.remapped, upserted)
+        let (remapped, upserted) = try withConnection { connection, logger in
+            let (remapped, upserted, notices) = try await connection.inTransaction(logger: logger) {
+                var writer = RowWriter(tables: tables, store: identifier, connection: connection, logger: logger)
+                try await writer.assignKeys(inserted, deleting: deleted)
+                try await writer.update(updated, changed: changed)
+                try await writer.link(inserted, updated, changed: changed, asRead: asRead)
+                try await writer.delete(deleted)
+                try await writer.insert(inserted)
+                try await writer.pairOneToOnes()
+                try await writer.checkLinkedRowsExist()
+                let notices = writer.notices(origin: origin, inserted: inserted, updated: updated, deleted: deleted)
+                return (writer.remapped, try await writer.upsertedRows(), notices)
+            }
+            await connection.send(notices, namespace: namespace, logger: logger)
+            return (remapped, upserted)
         }
         return DataStoreSaveChangesResult(
             for: identifier, remappedIdentifiers: remapped, snapshotsToReregister: upserted)
@@ -56,7 +58,7 @@ struct RowWriter {
     /// The permanent identifier of each inserted model, by its temporary one.
     var remapped: [PersistentIdentifier: PersistentIdentifier] = [:]
     /// The inserted models that update a row (``PostgresUpserts``), by temporary identifier.
-    private(set) var upserts: Set<PersistentIdentifier> = []
+    private var upserts: Set<PersistentIdentifier> = []
     /// The stored rows the save links to, by their table's entity and `_pk`, with the
     /// identifiers the links name (``checkLinkedRowsExist()``).
     private var linkedRows: [String: [Int64: PersistentIdentifier]] = [:]
@@ -331,12 +333,11 @@ struct RowWriter {
         try await self.write(batch)
     }
 
-    /// Tells the store's other instances (other processes) what the save inserted, updated
-    /// and deleted (``PostgresChangeNotice``): delivered when the transaction commits.
-    func notify(
-        origin: UUID, namespace: String, inserted: [DefaultSnapshot], updated: [DefaultSnapshot],
-        deleted: [DefaultSnapshot]
-    ) async throws {
+    /// The notices that tell the store's other instances (other processes) what the save
+    /// inserted, updated and deleted (``PostgresChangeNotice``).
+    func notices(
+        origin: UUID, inserted: [DefaultSnapshot], updated: [DefaultSnapshot], deleted: [DefaultSnapshot]
+    ) -> [PostgresChangeNotice] {
         var (insertedRows, updatedRows) = ([PersistentIdentifier](), updated.map(\.persistentIdentifier))
         for snapshot in inserted {
             guard let row = remapped[snapshot.persistentIdentifier] else { continue }
@@ -347,11 +348,8 @@ struct RowWriter {
                 insertedRows.append(row)
             }
         }
-        let notices = PostgresChangeNotice.notices(
+        return PostgresChangeNotice.notices(
             origin: origin, inserted: insertedRows, updated: updatedRows, deleted: deleted.map(\.persistentIdentifier))
-        for notice in notices {
-            try await connection.statement(notice.notifyQuery(namespace: namespace), logger: logger)
-        }
     }
 
     /// The rows the upserts updated, as the save leaves them, by identifier.

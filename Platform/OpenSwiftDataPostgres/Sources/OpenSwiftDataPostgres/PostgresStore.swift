@@ -246,9 +246,11 @@ public final class PostgresStore: DataStore {
         let names = (tables.roots + tables.joinTables).map(tables.table).joined(separator: ", ")
         guard !names.isEmpty else { return }
         let (erasure, namespace) = (PostgresChangeNotice.erasure(origin: origin), name)
-        try inTransaction { connection, logger in
-            try await connection.statement(PostgresQuery(unsafeSQL: "TRUNCATE \(names)"), logger: logger)
-            try await connection.statement(erasure.notifyQuery(namespace: namespace), logger: logger)
+        try withConnection { connection, logger in
+            try await connection.inTransaction(logger: logger) {
+                _ = try await connection.statement(PostgresQuery(unsafeSQL: "TRUNCATE \(names)"), logger: logger)
+            }
+            await connection.send([erasure], namespace: namespace, logger: logger)
         }
     }
 }

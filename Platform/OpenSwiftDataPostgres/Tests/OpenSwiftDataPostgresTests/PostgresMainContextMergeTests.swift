@@ -195,4 +195,30 @@ struct PostgresMainContextMergeTests {
         }
         #expect(inserted.withLock { $0 } == 3_000)
     }
+
+    @Test(
+        "a container listens for other processes' saves once its main context is made, not before: a process of request handlers' contexts does not"
+    )
+    func listensOnceMainContextIsMade() async throws {
+        let url = try await TestPostgres.newDatabase()
+        let listening = """
+            SELECT count(*)::int8 FROM pg_stat_activity
+            WHERE datname = current_database() AND query LIKE 'LISTEN %'
+            """
+        let container = try ModelContainer(
+            for: Trip.self, Stop.self, configurations: PostgresStoreConfiguration(url: try #require(URL(string: url))))
+        let context = ModelContext(container)
+        context.insert(Trip(code: "LIS", name: "Lisbon", start: .now, budget: 1, travellers: 1, isBooked: true))
+        try context.save()
+        _ = try context.fetch(FetchDescriptor<Trip>())
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(try await TestPostgres.integer(listening, on: url) == 0)
+
+        _ = container.mainContext
+        let deadline = ContinuousClock.now + .seconds(10)
+        while try await TestPostgres.integer(listening, on: url) == 0, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        #expect(try await TestPostgres.integer(listening, on: url) == 1)
+    }
 }

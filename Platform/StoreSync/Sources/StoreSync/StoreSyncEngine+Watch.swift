@@ -57,7 +57,7 @@ extension StoreSyncEngine {
     }
 
     /// The wait before connecting again after `failures` failures in a row.
-    static func retryDelay(afterFailures failures: Int) -> Duration {
+    package static func retryDelay(afterFailures failures: Int) -> Duration {
         .seconds(min(30, 1 << min(failures - 1, 5)))
     }
 

@@ -108,11 +108,8 @@ public final class ModelContainer: Sendable {
         (self.stores, self.migrationReports) = (stores, reports)
         self.saveBroadcaster = SaveBroadcaster()
         self.mainContextStorage = MainContextStorage()
-        // Weakly: a store outlives its container only while a context of it is in use, and
-        // holds the container's main context through it otherwise.
-        for store in stores.dataStores?.stores ?? [] {
-            store.reportExternalChanges { [weak self] change in self?.announce(change, savedBy: nil) }
-        }
+        // Weakly: the stores, which hold the relay, are the container's.
+        stores.dataStores?.externalChanges.deliver { [weak self] change in self?.announce(change, savedBy: nil) }
     }
 
     /// A container for the models of one version during a migration stage.
@@ -370,6 +367,7 @@ private final class MainContextStorage {
         self.context = context
         hasContext.withLock { $0 = true }
         MainContextsAtExit.register(container)
+        container.reportExternalChanges()
         return context
     }
 }

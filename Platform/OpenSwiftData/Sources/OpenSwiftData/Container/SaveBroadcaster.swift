@@ -31,7 +31,8 @@ extension ModelContainer {
         }
     }
 
-    /// The saves made to this container from now on, by any of its contexts.
+    /// The saves made to this container from now on, by any of its contexts, and those made
+    /// by other processes to a custom store that learns of them (the PostgreSQL store does).
     ///
     /// ```swift
     /// for await change in container.changes() { … }
@@ -41,6 +42,7 @@ extension ModelContainer {
         let (stream, continuation) = AsyncStream<Change>.makeStream(bufferingPolicy: .unbounded)
         let token = saveBroadcaster.add(continuation)
         continuation.onTermination = { [saveBroadcaster] _ in saveBroadcaster.remove(token) }
+        reportExternalChanges()
         return stream
     }
 }

@@ -3,6 +3,9 @@
 struct DataStores: Sendable {
     let stores: [any OpenedDataStore]
     private let storeIndexByEntity: [ObjectIdentifier: Int]
+    /// Where the stores report the saves made outside the container
+    /// (``ExternalChangeReporting``): the container that opened them.
+    let externalChanges = ExternalChangeRelay()
 
     init(stores: [any OpenedDataStore], storeIndexByEntity: [ObjectIdentifier: Int]) {
         self.stores = stores

@@ -4,7 +4,9 @@
 /// `ModelContext.didSave` is posted (with no context), ``ModelContainer/changes()`` and
 /// ``LiveQuery`` see it, and the main context's models show it.
 package protocol ExternalChangeReporting: AnyObject {
-    /// Starts reporting the saves made outside the container, once it has opened the store.
+    /// Starts reporting the saves made outside the container, once something in the process
+    /// would be told of them (``ModelContainer/reportExternalChanges()``); called again each
+    /// time, with the same `report`, which a store that has started ignores.
     ///
     /// - Parameter report: Called with each such save once it has committed, on any thread,
     ///   for as long as the store is open; it lists the models of this store only.

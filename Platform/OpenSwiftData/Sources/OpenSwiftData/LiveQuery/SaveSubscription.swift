@@ -11,6 +11,7 @@ struct SaveSubscription: Sendable {
         let broadcaster = container.saveBroadcaster
         let token = broadcaster.add(continuation)
         continuation.onTermination = { _ in broadcaster.remove(token) }
+        container.reportExternalChanges()
     }
 
     /// Ends the stream: its reader's loop ends, and the container stops delivering to it.
