@@ -75,7 +75,7 @@ struct PostgresManyProcessesTests {
 
         /// Waits up to `seconds` for the worker to print a line that `matches`; the last one.
         @discardableResult
-        func printed(within seconds: Int, _ matches: (String) -> Bool) async throws -> String? {
+        func lastLine(within seconds: Int, matching matches: (String) -> Bool) async throws -> String? {
             let deadline = ContinuousClock.now + .seconds(seconds)
             while process.isRunning && ContinuousClock.now < deadline {
                 if let line = printed.last(where: matches) { return line }
@@ -267,7 +267,7 @@ struct PostgresManyProcessesTests {
     func liveQueryInAnotherProcess() async throws {
         let url = try await TestPostgres.newDatabase()
         let watcher = try Worker(url: url, watchingFor: 180)
-        let listening = try await watcher.printed(within: 60) { $0 == "LISTENING" }
+        let listening = try await watcher.lastLine(within: 60) { $0 == "LISTENING" }
         try #require(listening != nil, "the watching process did not hear its own second container")
         let workers = try (0..<2).map { try Worker(url: url, index: $0) }
         var claims = Claims()
@@ -277,7 +277,7 @@ struct PostgresManyProcessesTests {
 
         let stored = try await Self.stored(url).map { "\($0.key):\($0.value.count):\($0.value.legs)" }.sorted()
         let expected = "LIVE " + stored.joined(separator: " ")
-        let shown = try await watcher.printed(within: 10) { $0 == expected }
+        let shown = try await watcher.lastLine(within: 10) { $0 == expected }
         #expect(shown == expected, "the live query shows \(watcher.printed.last ?? "nothing")")
     }
 }

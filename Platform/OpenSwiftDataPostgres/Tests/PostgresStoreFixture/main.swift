@@ -15,7 +15,7 @@
 // holds a `LiveQuery` of every journey in its container's main context, as an app's screen
 // does, for SECONDS at most: it prints `LISTENING` once its container hears the saves of the
 // store's other instances (a second container of its own erases the empty store until the
-// first announces it), then `LIVE` and each journey as `CODE:LEGCOUNT:LEGS` (sorted, on one
+// first announces it; after 60 seconds unheard, it fails), then `LIVE` and each journey as `CODE:LEGCOUNT:LEGS` (sorted, on one
 // line) each time what the query shows changes.
 //
 // It prints `OPEN` once its container is open. Before each save it prints
@@ -162,7 +162,13 @@ func watch(url: URL, seconds: Int) async throws {
     defer { counting.cancel() }
     let other = try ModelContainer(
         for: Journey.self, Leg.self, configurations: PostgresStoreConfiguration(url: url))
+    let unheardAfter = ContinuousClock.now + .seconds(60)
     while heard.withLock({ $0 }) == 0 {
+        guard ContinuousClock.now < unheardAfter else {
+            FileHandle.standardError.write(
+                Data("openswiftdata-postgres-fixture: no other container's save heard within 60 seconds\n".utf8))
+            exit(1)
+        }
         try other.erase()
         try await Task.sleep(for: .milliseconds(100))
     }

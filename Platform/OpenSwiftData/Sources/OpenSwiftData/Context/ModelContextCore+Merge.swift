@@ -11,12 +11,13 @@ extension ModelContextCore {
     /// and its values stay readable). Models with unsaved changes are left as they are, for
     /// the context's own save or rollback to decide.
     func merge(_ change: ModelContainer.Change) {
-        for identifier in change.updated {
-            guard let model = registeredUnchangedModel(for: identifier) else { continue }
+        let updated = change.updated.compactMap(registeredUnchangedModel(for:))
+        let dataStoreSnapshots = currentDataStoreSnapshots(of: updated)
+        for model in updated {
             do {
-                try reload(model)
+                try reload(model, dataStoreSnapshots: dataStoreSnapshots)
             } catch {
-                Self.logger.notice("cannot merge the saved \(identifier.entityName): \(error)")
+                Self.logger.notice("cannot merge the saved \(model.persistentBackingData.entity.name): \(error)")
             }
         }
         for identifier in change.deleted {
@@ -92,10 +93,14 @@ extension ModelContextCore {
     }
 
     /// Reads a registered model's row again and shows it, telling the observers of what
-    /// changed.
-    private func reload(_ model: any PersistentModel) throws {
+    /// changed. A model of a custom store shows its snapshot in `dataStoreSnapshots`.
+    private func reload(
+        _ model: any PersistentModel, dataStoreSnapshots: [PersistentIdentifier: DefaultSnapshot]
+    ) throws {
         let backing = model.persistentBackingData
-        guard let stored = try currentStoredValues(of: backing) else { return }
+        guard let stored = try currentStoredValues(of: backing, dataStoreSnapshots: dataStoreSnapshots) else {
+            return
+        }
         // The models a to-one held and holds now read their lists again: the list a model
         // holds through the inverse is the rows whose column names it.
         for index in backing.entity.toOnePropertyIndices where stored[index] != backing.storedValue(at: index) {
@@ -115,9 +120,14 @@ extension ModelContextCore {
     }
 
     /// The values a registered model's row holds now, as its backing data holds them; nil
-    /// when the row is gone.
-    private func currentStoredValues(of backing: ModelBackingData) throws -> [StoredValue]? {
-        if let store = dataStore(for: backing.entity) { return try currentStoredValues(of: backing, in: store) }
+    /// when the row is gone. A model of a custom store takes them from its snapshot in
+    /// `dataStoreSnapshots`.
+    private func currentStoredValues(
+        of backing: ModelBackingData, dataStoreSnapshots: [PersistentIdentifier: DefaultSnapshot]
+    ) throws -> [StoredValue]? {
+        if let store = dataStore(for: backing.entity) {
+            return dataStoreSnapshots[backing.persistentModelID].map { storedValues(of: backing, in: $0, of: store) }
+        }
         guard let primaryKey = backing.primaryKey else { return nil }
         let query = query(for: backing.entity)
         var stored: [StoredValue]?
@@ -154,7 +164,7 @@ extension ModelContextCore {
                 target.persistentBackingData.state == .persisted, !changedModels.contains(target)
             else { continue }
             // A custom store's model reads the list from its snapshot, loaded or not.
-            forgetDataStoreSnapshot(of: target.persistentBackingData)
+            if dataStore(for: inverse.entity) != nil { forgetDataStoreSnapshot(of: target.persistentBackingData) }
             guard case .toMany = target.persistentBackingData.relationship(at: inverse.index) else { continue }
             ModelObservation.withMutation(of: target, at: inverse.index) {
                 target.persistentBackingData.setRelationship(.notLoaded, at: inverse.index)

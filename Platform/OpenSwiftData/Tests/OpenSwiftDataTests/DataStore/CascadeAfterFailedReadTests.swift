@@ -26,10 +26,12 @@ final class FlakyStop {
 final class FlakyStoreConfiguration: DataStoreConfiguration {
     typealias Store = FlakyStore
 
-    /// The rows, by identifier, and how many reads of stops are still to fail.
+    /// The rows, by identifier, how many reads of stops are still to fail, and how many
+    /// fetches of each entity the store answered.
     struct Rows {
         var snapshots: [PersistentIdentifier: DefaultSnapshot] = [:]
         var failingStopReads = 0
+        var fetches: [String: Int] = [:]
     }
 
     var name = "flaky"
@@ -93,6 +95,7 @@ final class FlakyStore: DataStore {
         if !request.descriptor.sortBy.isEmpty { throw DataStoreError.preferInMemorySort }
         let entityName = String(describing: T.self)
         let snapshots = try configuration.rows.withLock { rows in
+            rows.fetches[entityName, default: 0] += 1
             if entityName == "FlakyStop", rows.failingStopReads > 0 {
                 rows.failingStopReads -= 1
                 throw ReadFailed()
