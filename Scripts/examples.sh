@@ -59,10 +59,10 @@ for manifest in "$clone"/Examples/*/Package.swift; do
         --original "$REPOSITORY_URL" --mirror "file://$clone"
     forget_build_plan
     hide_os_module
-    swift build --package-path "$example" --scratch-path "$SCRATCH" "$@"
+    swift build --package-path "$example" --scratch-path "$SCRATCH" "${BUILD_OPTIONS[@]}" "$@"
     echo "==> $name built in $(($(date +%s) - started)) s; running it"
     output="$work/output.txt"
-    swift run --package-path "$example" --scratch-path "$SCRATCH" --skip-build "$@" >"$output"
+    swift run --package-path "$example" --scratch-path "$SCRATCH" --skip-build "${BUILD_OPTIONS[@]}" "$@" >"$output"
     if diff -u "$example/expected-output.txt" "$output"; then
         echo "==> $name printed what $name/expected-output.txt says"
     else
