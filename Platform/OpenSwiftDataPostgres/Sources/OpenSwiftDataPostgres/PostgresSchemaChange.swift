@@ -13,7 +13,10 @@ import OpenSwiftData
 /// constraint for each new `.unique` attribute or `#Unique`. Refused, as on SQLite
 /// (`SwiftDataError.refusedChange`): a new non-optional attribute without a default, or a new
 /// non-optional relationship, on an entity with rows; a column whose stored type changed; a
-/// new uniqueness over values more than one row holds.
+/// new uniqueness over values more than one row holds; and, where the previous version's
+/// shapes are known, an attribute whose type changed within one column type (`Int` to
+/// `Bool`), a relationship whose target or cardinality changed, and a property that became
+/// non-optional while rows hold nil (`PostgresSchemaChange+Shapes.swift`).
 /// Kept: the tables of entities the schema no longer has, and the columns of properties it
 /// no longer has (a process of the previous version may still be writing them).
 struct PostgresSchemaChange {
@@ -24,9 +27,17 @@ struct PostgresSchemaChange {
         var columns: [String: [String: String]] = [:]
         /// The columns of each unique constraint of each table, by table name.
         var uniques: [String: Set<Set<String>>] = [:]
+        /// The names of the namespace's indexes.
+        var indexes: Set<String> = []
     }
 
     let tables: PostgresTables
+    /// How the previous version stored each entity, by entity name (`EntityShape`, as the
+    /// SQLite store records it); nil when unknown: tables that recorded none, with no
+    /// migration plan to name their version's models.
+    let previous: [String: EntityShape]?
+    /// How this version stores each entity, by entity name.
+    let next: [String: EntityShape]
 
     /// Runs the statements, in order, and returns the catalog after them.
     ///
@@ -54,11 +65,14 @@ struct PostgresSchemaChange {
                 guard let layout = tables.layouts[entityName] else { continue }
                 for attribute in layout.attributes {
                     let type = PostgresTables.columnType(of: attribute.name, in: layout)
-                    guard
-                        try await Self.lacks(
-                            attribute.name, type: type, original: attribute.originalName, entity: entityName,
-                            table: table, present: &present, newColumns: newColumns, execute: execute)
-                    else { continue }
+                    if let found = try await Self.storedColumn(
+                        attribute.name, type: type, original: attribute.originalName, entity: entityName,
+                        table: table, present: &present, newColumns: newColumns, execute: execute)
+                    {
+                        try await refuseIfAttributeChanged(
+                            attribute.name, storedAs: found, of: entityName, root: root, count: count)
+                        continue
+                    }
                     var definition = "\(PostgresTables.quote(attribute.name)) \(type)"
                     if let literal = Self.literal(attribute.defaultValue) {
                         definition += " DEFAULT \(literal)"
@@ -74,12 +88,15 @@ struct PostgresSchemaChange {
                     present[attribute.name] = type
                 }
                 for toOne in layout.toOnes {
-                    guard
-                        try await Self.lacks(
-                            toOne.name, type: PostgresTables.primaryKeyType, original: toOne.originalName,
-                            entity: entityName, table: table, present: &present, newColumns: newColumns,
-                            execute: execute)
-                    else { continue }
+                    if let found = try await Self.storedColumn(
+                        toOne.name, type: PostgresTables.primaryKeyType, original: toOne.originalName,
+                        entity: entityName, table: table, present: &present, newColumns: newColumns,
+                        execute: execute)
+                    {
+                        try await refuseIfToOneChanged(
+                            toOne.name, storedAs: found, of: entityName, root: root, count: count)
+                        continue
+                    }
                     if !toOne.isOptional {
                         try await refuseIfRows(
                             entityName, toOne.name, root: root, count: count,
@@ -92,6 +109,7 @@ struct PostgresSchemaChange {
                     for statement in tables.foreignKeySQL(root, toOne) { try await execute(statement) }
                     present[toOne.name] = PostgresTables.primaryKeyType
                 }
+                for toMany in layout.toManys { try refuseIfToManyChanged(toMany.name, of: entityName, root: root) }
             }
             catalog.columns[root] = present
             var uniques = catalog.uniques[root] ?? []
@@ -104,7 +122,7 @@ struct PostgresSchemaChange {
                 }
             }
             catalog.uniques[root] = uniques
-            for statement in tables.indexSQL(root) { try await execute(statement) }
+            for statement in tables.indexSQL(root, existing: catalog.indexes) { try await execute(statement) }
         }
         return catalog
     }
@@ -120,23 +138,23 @@ struct PostgresSchemaChange {
         return depth
     }
 
-    /// Whether the table lacks the column of the property `name`: not when it has it, or has
-    /// it under the property's `originalName` (which the new version gives no other column),
-    /// which is then renamed.
+    /// The name the table's column of the property `name` had: `name` when it has it, the
+    /// property's `originalName` when it has that (which the new version gives no other
+    /// column), which is then renamed `name`; nil when the table lacks it.
     ///
     /// - Throws: `SwiftDataError.refusedChange` when the column holds values of another type;
     ///   what `execute` throws.
-    private static func lacks(
+    private static func storedColumn(
         _ name: String, type: String, original: String?, entity: String, table: String,
         present: inout [String: String], newColumns: Set<String>, execute: (String) async throws -> Void
-    ) async throws -> Bool {
+    ) async throws -> String? {
         let found: String
         if present[name] != nil {
             found = name
         } else if let original, present[original] != nil, !newColumns.contains(original) {
             found = original
         } else {
-            return true
+            return nil
         }
         if let stored = present[found], stored != type {
             throw SwiftDataError.refusedChange(
@@ -150,7 +168,7 @@ struct PostgresSchemaChange {
                 "ALTER TABLE \(table) RENAME COLUMN \(PostgresTables.quote(found)) TO \(PostgresTables.quote(name))")
             present[name] = present.removeValue(forKey: found)
         }
-        return false
+        return found
     }
 
     /// Refuses a new property that every model must have when the table holds models of
@@ -159,15 +177,25 @@ struct PostgresSchemaChange {
         _ entity: String, _ property: String, root: String, count: (String) async throws -> Int, reason: String,
         remedy: String
     ) async throws {
-        var sql = "SELECT count(*)::int8 FROM \(tables.table(root))"
-        if tables.isHierarchy(root) {
-            let names = tables.kinds(of: entity).map(Self.quotedText).joined(separator: ", ")
-            sql += " WHERE \(PostgresTables.quote(PostgresTables.entityColumn)) IN (\(names))"
-        }
-        let rows = try await count(sql)
+        let rows = try await rowCount(of: entity, root: root, count: count)
         guard rows > 0 else { return }
         throw SwiftDataError.refusedChange(
             entity: entity, property: property, reason: "\(reason), and \(entity) has \(rows) rows", remedy: remedy)
+    }
+
+    /// How many rows of the table of `root` are models of `entity` or its subentities, of
+    /// those where `condition` (SQL) holds when one is given.
+    func rowCount(of entity: String, root: String, where condition: String? = nil, count: (String) async throws -> Int)
+        async throws -> Int
+    {
+        var conditions = condition.map { [$0] } ?? []
+        if tables.isHierarchy(root) {
+            let names = tables.kinds(of: entity).map(Self.quotedText).joined(separator: ", ")
+            conditions.append("\(PostgresTables.quote(PostgresTables.entityColumn)) IN (\(names))")
+        }
+        var sql = "SELECT count(*)::int8 FROM \(tables.table(root))"
+        if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
+        return try await count(sql)
     }
 
     /// Refuses a new uniqueness over values that more than one row holds (rows with a nil

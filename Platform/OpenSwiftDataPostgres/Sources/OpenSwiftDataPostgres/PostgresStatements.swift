@@ -24,11 +24,14 @@ extension PostgresConnection {
         return try await self.query(query, logger: logger)
     }
 
-    /// Runs `body` in a transaction: committed when it returns, rolled back when it throws.
+    /// Runs `body` in a transaction: committed when it returns, unless `rollsBack` (a dry
+    /// run, whose changes are never kept), and rolled back when it throws.
     ///
-    /// - Throws: What `body`, `BEGIN` or `COMMIT` throw. A `COMMIT` that fails because the
-    ///   connection went may or may not have been applied by the server.
-    func inTransaction<Result>(logger: Logger, _ body: () async throws -> Result) async throws -> Result {
+    /// - Throws: What `body`, `BEGIN`, `COMMIT` or `ROLLBACK` throw. A `COMMIT` that fails
+    ///   because the connection went may or may not have been applied by the server.
+    func inTransaction<Result>(logger: Logger, rollsBack: Bool = false, _ body: () async throws -> Result)
+        async throws -> Result
+    {
         try await statement("BEGIN", logger: logger)
         let value: Result
         do {
@@ -37,7 +40,7 @@ extension PostgresConnection {
             if !isClosed { _ = try? await statement("ROLLBACK", logger: logger) }
             throw error
         }
-        try await statement("COMMIT", logger: logger)
+        try await statement(rollsBack ? "ROLLBACK" : "COMMIT", logger: logger)
         return value
     }
 }

@@ -8,80 +8,109 @@ extension PostgresStore {
     /// Brings the namespace's tables to the schema (``PostgresSchemaVersions``,
     /// ``PostgresSchemaChange``), in one transaction on a connection of its own, under an
     /// advisory lock: of the processes that open the store at once, one changes the tables
-    /// while the others wait, then find them changed.
+    /// while the others wait, then find them changed. A dry run makes the same changes and
+    /// rolls them back.
+    ///
+    /// - Returns: What the migration changed, or would change.
+    @discardableResult
     static func prepare(
         _ tables: PostgresTables, schema: Schema, plan: (any SchemaMigrationPlan.Type)?, identifier: String,
-        on remote: SyncRemote, logger: Logger
-    ) async throws {
+        on remote: SyncRemote, logger: Logger, dryRun: Bool = false
+    ) async throws -> MigrationReport {
         do {
             let connection = try await remote.connect(logger: logger)
             do {
-                try await connection.inTransaction(logger: logger) {
+                let report = try await connection.inTransaction(logger: logger, rollsBack: dryRun) {
                     try await migrate(
                         tables, schema: schema, plan: plan, identifier: identifier, on: connection, logger: logger)
                 }
+                try? await connection.close()
+                return report
             } catch {
                 try? await connection.close()
                 throw error
             }
-            try? await connection.close()
         } catch {
             throw reported(error, remote: remote)
         }
     }
 
-    /// Reads the catalog and the version the tables record, then runs each step's statements
-    /// (``PostgresSchemaChange``) and records the version the tables now are.
+    /// Reads the catalog and the version (and shapes) the tables record, then runs each step's
+    /// statements (``PostgresSchemaChange``) and records the version the tables now are, and
+    /// how they store each entity.
+    ///
+    /// - Returns: The versions, and the steps that changed the tables with their statements;
+    ///   no step when the namespace held no tables (they were made, as a new SQLite store is,
+    ///   without a migration).
     private static func migrate(
         _ tables: PostgresTables, schema: Schema, plan: (any SchemaMigrationPlan.Type)?, identifier: String,
         on connection: PostgresConnection, logger: Logger
-    ) async throws {
+    ) async throws -> MigrationReport {
         let namespace = tables.namespaceName
         try await connection.statement(
             "SELECT pg_advisory_xact_lock(hashtext(\("openswiftdata:\(namespace)")))", logger: logger)
         var catalog = try await Self.catalog(of: namespace, on: connection, logger: logger)
         let metadata = tables.table(PostgresSchemaVersions.metadataTable)
-        var stored: Schema.Version?
+        var recorded: [String: String] = [:]
         if catalog.columns.removeValue(forKey: PostgresSchemaVersions.metadataTable) != nil {
             let rows = try await connection.statement(
-                PostgresQuery(
-                    unsafeSQL: "SELECT value FROM \(metadata) WHERE key = $1",
-                    binds: Self.texts(PostgresSchemaVersions.versionKey)), logger: logger)
-            for try await value in rows.decode(String.self) { stored = Schema.Version(value) }
+                PostgresQuery(unsafeSQL: "SELECT key, value FROM \(metadata)"), logger: logger)
+            for try await (key, value) in rows.decode((String, String).self) { recorded[key] = value }
         }
+        let stored = recorded[PostgresSchemaVersions.versionKey].flatMap { Schema.Version($0) }
+        let tablesExist = !catalog.columns.isEmpty
         let (steps, version) = try PostgresSchemaVersions.steps(
-            plan: plan, schema: schema, stored: stored, tablesExist: !catalog.columns.isEmpty,
-            storeIdentifier: identifier)
-        for schema in steps {
-            let step = try PostgresTables(schema: schema, namespace: namespace)
-            for statement in step.creationSQL(existing: Set(catalog.columns.keys)) {
+            plan: plan, schema: schema, stored: stored, tablesExist: tablesExist, storeIdentifier: identifier)
+        var previous = PostgresSchemaVersions.shapes(recorded: recorded, plan: plan, stored: stored)
+        var stages: [MigrationReport.Stage] = []
+        for step in steps {
+            let tables = try PostgresTables(schema: step.schema, namespace: namespace)
+            var statements = tables.creationSQL(existing: Set(catalog.columns.keys))
+            for statement in statements {
                 try await connection.statement(PostgresQuery(unsafeSQL: statement), logger: logger)
             }
-            for root in step.roots where catalog.columns[root] == nil {
-                catalog.columns[root] = step.catalogColumns(root)
-                catalog.uniques[root] = step.uniqueColumns(root)
+            for root in tables.roots where catalog.columns[root] == nil {
+                catalog.columns[root] = tables.catalogColumns(root)
+                catalog.uniques[root] = tables.uniqueColumns(root)
             }
-            for join in step.joinTables where catalog.columns[join] == nil { catalog.columns[join] = [:] }
-            catalog = try await PostgresSchemaChange(tables: step).apply(
+            for join in tables.joinTables where catalog.columns[join] == nil { catalog.columns[join] = [:] }
+            let next = step.schema.entityShapes
+            catalog = try await PostgresSchemaChange(tables: tables, previous: previous, next: next).apply(
                 to: catalog,
-                execute: { sql in try await connection.statement(PostgresQuery(unsafeSQL: sql), logger: logger) },
+                execute: { sql in
+                    statements.append(sql)
+                    try await connection.statement(PostgresQuery(unsafeSQL: sql), logger: logger)
+                },
                 count: { sql in
                     var count: Int64 = 0
                     let rows = try await connection.statement(PostgresQuery(unsafeSQL: sql), logger: logger)
                     for try await value in rows.decode(Int64.self) { count = value }
                     return Int(count)
                 })
+            previous = next
+            // A plan's stage is reported even when the tables needed no statement for it.
+            if tablesExist, step.stage != nil || !statements.isEmpty {
+                stages.append(
+                    MigrationReport.Stage(
+                        description: step.stage ?? "inferred", hasCustomCode: false, statements: statements))
+            }
         }
         try await connection.statement(
             PostgresQuery(
                 unsafeSQL: "CREATE TABLE IF NOT EXISTS \(metadata) (key text PRIMARY KEY, value text NOT NULL)"),
             logger: logger)
-        try await connection.statement(
-            PostgresQuery(
-                unsafeSQL:
-                    "INSERT INTO \(metadata) (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value",
-                binds: Self.texts(PostgresSchemaVersions.versionKey, version.description)),
-            logger: logger)
+        for (key, value) in [
+            (PostgresSchemaVersions.versionKey, version.description),
+            (PostgresSchemaVersions.shapesKey, PostgresSchemaVersions.recorded(schema.entityShapes)),
+        ] {
+            try await connection.statement(
+                PostgresQuery(
+                    unsafeSQL:
+                        "INSERT INTO \(metadata) (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value",
+                    binds: Self.texts(key, value)),
+                logger: logger)
+        }
+        return MigrationReport(storeVersion: stored, targetVersion: version, stages: stages, backupPath: nil)
     }
 
     /// Text parameters of a statement.
@@ -91,8 +120,8 @@ extension PostgresStore {
         return binds
     }
 
-    /// The namespace's tables, their columns and their unique constraints, as PostgreSQL's
-    /// catalog lists them.
+    /// The namespace's tables, their columns, their unique constraints and its indexes, as
+    /// PostgreSQL's catalog lists them.
     private static func catalog(of namespace: String, on connection: PostgresConnection, logger: Logger)
         async throws -> PostgresSchemaChange.Catalog
     {
@@ -114,6 +143,9 @@ extension PostgresStore {
         for try await (table, names) in uniques.decode((String, [String]).self) {
             catalog.uniques[table, default: []].insert(Set(names))
         }
+        let indexes = try await connection.statement(
+            "SELECT indexname::text FROM pg_indexes WHERE schemaname = \(namespace)", logger: logger)
+        for try await name in indexes.decode(String.self) { catalog.indexes.insert(name) }
         return catalog
     }
 }

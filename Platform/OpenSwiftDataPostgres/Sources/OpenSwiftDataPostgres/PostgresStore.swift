@@ -58,7 +58,7 @@ public final class PostgresStore: DataStore {
         self.configuration = configuration
         self.name = configuration.name
         self.schema = schema
-        self.identifier = "\(remote)/\(configuration.name)"
+        self.identifier = configuration.storeIdentifier(on: remote)
         self.remote = remote
         self.tables = try PostgresTables(schema: schema, namespace: configuration.name)
         let logger = Logger(label: "OpenSwiftDataPostgres")
@@ -69,7 +69,7 @@ public final class PostgresStore: DataStore {
         let tables = tables
         do {
             let identifier = identifier
-            try thread.wait {
+            _ = try thread.wait {
                 try await Self.prepare(
                     tables, schema: schema, plan: migrationPlan, identifier: identifier, on: remote, logger: logger)
             }

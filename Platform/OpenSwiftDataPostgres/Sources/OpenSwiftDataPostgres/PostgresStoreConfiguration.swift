@@ -64,6 +64,10 @@ public struct PostgresStoreConfiguration: DataStoreConfiguration {
         }
     }
 
+    /// `postgres://user@host:port/database/name`: the store's identifier, which its models'
+    /// `PersistentIdentifier.storeIdentifier` and its errors name.
+    func storeIdentifier(on remote: SyncRemote) -> String { "\(remote)/\(name)" }
+
     /// Two configurations are equal when they name the same schema on the same server.
     public static func == (lhs: PostgresStoreConfiguration, rhs: PostgresStoreConfiguration) -> Bool {
         lhs.name == rhs.name && lhs.url == rhs.url

@@ -8,6 +8,13 @@ public struct MigrationReport: Sendable, CustomStringConvertible {
         public let hasCustomCode: Bool
         /// The statements that change the store's shape, in order.
         public let statements: [String]
+
+        /// A stage as a store reports it (the custom stores of the package too).
+        package init(description: String, hasCustomCode: Bool, statements: [String]) {
+            self.description = description
+            self.hasCustomCode = hasCustomCode
+            self.statements = statements
+        }
     }
 
     /// The store's version before the migration, when it has one.
@@ -18,6 +25,14 @@ public struct MigrationReport: Sendable, CustomStringConvertible {
     public let stages: [Stage]
     /// The backup written before the migration, if any.
     public let backupPath: String?
+
+    /// A report as a store gives it (the custom stores of the package too).
+    package init(storeVersion: Schema.Version?, targetVersion: Schema.Version, stages: [Stage], backupPath: String?) {
+        self.storeVersion = storeVersion
+        self.targetVersion = targetVersion
+        self.stages = stages
+        self.backupPath = backupPath
+    }
 
     /// Whether the store already matches the schema.
     public var isUpToDate: Bool { stages.isEmpty }

@@ -19,8 +19,13 @@ public final class Schema: Sendable, CustomStringConvertible {
     let descriptorsByName: [String: EntityDescriptor]
     private let descriptorIdentifiers: Set<ObjectIdentifier>
     let modelTypes: [any PersistentModel.Type]
-    /// An error found in the models, reported when a container is created.
-    let invalidity: SwiftDataError?
+    /// How each entity is stored, by entity name: what a store records to compare the next
+    /// version's models with.
+    package var entityShapes: [String: EntityShape] { layout.shapes }
+
+    /// An error found in the models, reported when a container is created (or a custom
+    /// store's dry run of a migration is asked for).
+    package let invalidity: SwiftDataError?
 
     /// Creates a schema from model types.
     ///

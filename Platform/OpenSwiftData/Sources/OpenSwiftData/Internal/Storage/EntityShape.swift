@@ -7,33 +7,33 @@ import Foundation
 /// Two schemas store an entity the same way exactly when their shapes are equal; the
 /// shape's ``hash`` is recorded in the store so that opening an unchanged store needs
 /// no other introspection.
-struct EntityShape: Codable, Hashable, Sendable {
-    struct Attribute: Codable, Hashable, Sendable {
-        var name: String
-        var type: String
-        var isOptional: Bool
-        var isUnique: Bool
-        var hashModifier: String?
+package struct EntityShape: Codable, Hashable, Sendable {
+    package struct Attribute: Codable, Hashable, Sendable {
+        package var name: String
+        package var type: String
+        package var isOptional: Bool
+        package var isUnique: Bool
+        package var hashModifier: String?
     }
 
-    struct Relationship: Codable, Hashable, Sendable {
-        var name: String
-        var destination: String
-        var isToMany: Bool
-        var isOptional: Bool
-        var deleteRule: Schema.Relationship.DeleteRule
-        var inverse: String?
-        var hashModifier: String?
+    package struct Relationship: Codable, Hashable, Sendable {
+        package var name: String
+        package var destination: String
+        package var isToMany: Bool
+        package var isOptional: Bool
+        package var deleteRule: Schema.Relationship.DeleteRule
+        package var inverse: String?
+        package var hashModifier: String?
     }
 
-    var name: String
+    package var name: String
     /// The entity whose properties this one inherits; absent from the stored JSON (and
     /// so from the hash) of an entity without one.
-    var superentity: String?
-    var attributes: [Attribute]
-    var relationships: [Relationship]
-    var indexes: [[String]]
-    var uniquenessConstraints: [[String]]
+    package var superentity: String?
+    package var attributes: [Attribute]
+    package var relationships: [Relationship]
+    package var indexes: [[String]]
+    package var uniquenessConstraints: [[String]]
 
     init(_ entity: EntityDescriptor) {
         name = entity.name
