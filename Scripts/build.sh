@@ -5,6 +5,8 @@ source "$(dirname "$0")/packages.sh"
 for package in "${PACKAGES[@]}"; do
     echo "==> swift build ($package)"
     forget_build_plan
-    hide_os_module
+    # The root package builds the `os` module and uses it.
+    [ "$package" = . ] || hide_os_module
     swift build --package-path "$ROOT/$package" --scratch-path "$SCRATCH" "${SWIFTPM_OPTIONS[@]}" "$@"
+    restore_os_module
 done

@@ -63,6 +63,7 @@ for manifest in "$clone"/Examples/*/Package.swift; do
     echo "==> $name built in $(($(date +%s) - started)) s; running it"
     output="$work/output.txt"
     swift run --package-path "$example" --scratch-path "$SCRATCH" --skip-build "${BUILD_OPTIONS[@]}" "$@" >"$output"
+    restore_os_module
     if diff -u "$example/expected-output.txt" "$output"; then
         echo "==> $name printed what $name/expected-output.txt says"
     else

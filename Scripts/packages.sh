@@ -53,10 +53,30 @@ forget_build_plan() {
         "$SCRATCH"/*/debug/description.json "$SCRATCH"/*/release/description.json
 }
 
-# The OSLog porting kit's `os` module, which the root package builds, is removed from the
-# shared build folder before each package: packages that test `canImport(os)` to detect Apple
-# platforms (swift-argument-parser, which the app uses) would otherwise take it for Apple's and
-# fail to compile. The root package builds it again when it needs it.
+# The OSLog porting kit's `os` module, which the root package builds, is moved aside in the
+# shared build folder (`os.*` to `os.*.hidden`) before each package: packages that test
+# `canImport(os)` to detect Apple platforms (swift-argument-parser, which the app uses) would
+# otherwise take it for Apple's and fail to compile. `restore_os_module`, after the package,
+# puts it back as it was, so that the root package's next build finds it up to date (built
+# again, it would link each of the root package's executables again: about 50 seconds).
 hide_os_module() {
-    rm -f "$SCRATCH"/*/debug/Modules/os.* "$SCRATCH"/*/release/Modules/os.*
+    local file
+    for file in "$SCRATCH"/*/debug/Modules/os.* "$SCRATCH"/*/release/Modules/os.*; do
+        [[ -e $file && $file != *.hidden ]] || continue
+        mv -f "$file" "$file.hidden"
+    done
+}
+
+# Puts back what `hide_os_module` moved aside, unless a build made the module again meanwhile
+# (the root package's does): the hidden copy is then dropped.
+restore_os_module() {
+    local file
+    for file in "$SCRATCH"/*/debug/Modules/os.*.hidden "$SCRATCH"/*/release/Modules/os.*.hidden; do
+        [ -e "$file" ] || continue
+        if [ -e "${file%.hidden}" ]; then
+            rm -f "$file"
+        else
+            mv "$file" "${file%.hidden}"
+        fi
+    done
 }

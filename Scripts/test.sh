@@ -39,11 +39,13 @@ run_tests() {
     local started
     started=$(date +%s)
     forget_build_plan
-    hide_os_module
+    # The root package builds the `os` module and uses it.
+    [ "$package" = . ] || hide_os_module
     if ! "${time_limit[@]}" swift test --package-path "$ROOT/$package" --scratch-path "$SCRATCH" "${SWIFTPM_OPTIONS[@]}" "$@" \
         2>&1 | tee "$log"; then
         failed+=("$label")
     fi
+    restore_os_module
     # A sanitizer report that did not stop the process still fails the pass.
     if grep -Eq '^(==[0-9]+==ERROR: AddressSanitizer|WARNING: ThreadSanitizer|SUMMARY: (Address|Thread)Sanitizer)' "$log"; then
         echo "$label: the sanitizer reported a problem (see above)" >&2
