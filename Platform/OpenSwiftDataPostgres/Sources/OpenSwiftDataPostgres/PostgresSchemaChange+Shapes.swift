@@ -26,12 +26,7 @@ extension PostgresSchemaChange {
                     "Add a new property of the new type, copy the values, then remove the old one in a later version.")
         }
         if before.isOptional, !after.isOptional {
-            let nulls = try await rowCount(
-                of: entity, root: root, where: "\(PostgresTables.quote(name)) IS NULL", count: count)
-            guard nulls > 0 else { return }
-            throw SwiftDataError.refusedChange(
-                entity: entity, property: name, reason: "it becomes non-optional but \(nulls) rows hold nil",
-                remedy: "Keep it optional, or give those rows a value (with psql), then open the store again.")
+            try await refuseIfNil(name, of: entity, root: root, count: count, holding: "hold nil", giving: "a value")
         }
     }
 
@@ -51,13 +46,23 @@ extension PostgresSchemaChange {
         else { return }
         try Self.refuseIfRetargeted(name, of: entity, before: before, after: after)
         if before.isOptional, !after.isOptional {
-            let nulls = try await rowCount(
-                of: entity, root: root, where: "\(PostgresTables.quote(name)) IS NULL", count: count)
-            guard nulls > 0 else { return }
-            throw SwiftDataError.refusedChange(
-                entity: entity, property: name, reason: "it becomes non-optional but \(nulls) rows refer to no model",
-                remedy: "Keep it optional, or give those rows a model (with psql), then open the store again.")
+            try await refuseIfNil(
+                name, of: entity, root: root, count: count, holding: "refer to no model", giving: "a model")
         }
+    }
+
+    /// Refuses a property made non-optional while rows of its entity hold nil in its column,
+    /// saying what those rows `holding` and what to give them.
+    private func refuseIfNil(
+        _ name: String, of entity: String, root: String, count: (String) async throws -> Int, holding: String,
+        giving: String
+    ) async throws {
+        let nulls = try await rowCount(
+            of: entity, root: root, where: "\(PostgresTables.quote(name)) IS NULL", count: count)
+        guard nulls > 0 else { return }
+        throw SwiftDataError.refusedChange(
+            entity: entity, property: name, reason: "it becomes non-optional but \(nulls) rows \(holding)",
+            remedy: "Keep it optional, or give those rows \(giving) (with psql), then open the store again.")
     }
 
     /// Refuses a to-many relationship that was a to-one or held another entity.

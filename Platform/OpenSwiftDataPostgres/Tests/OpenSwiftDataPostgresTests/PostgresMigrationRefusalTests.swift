@@ -167,15 +167,9 @@ struct PostgresMigrationRefusalTests {
         _ stores: Stores, _ version: any VersionedSchema.Type, plan: (any SchemaMigrationPlan.Type)?
     ) -> [String] {
         configurations(stores).map { configuration in
-            do {
+            refusal {
                 _ = try ModelContainer(
                     for: Schema(versionedSchema: version), migrationPlan: plan, configurations: [configuration])
-                return "opened"
-            } catch let error as SwiftDataError {
-                guard case .refusedChange(let entity, let property, _, _)? = error.cause else { return "\(error)" }
-                return "\(entity).\(property ?? "-")"
-            } catch {
-                return "\(error)"
             }
         }
     }
@@ -250,5 +244,19 @@ struct PostgresMigrationRefusalTests {
             Self.refusals(stores, TallySchemaNoteRequired.self, plan: TallyPlan<TallySchemaNoteRequired>.self) == [
                 "opened", "opened",
             ])
+    }
+}
+
+/// What `open` refused, `Entity.property` for a refused change (`SwiftDataError.refusedChange`),
+/// else the error; "opened" when it throws nothing.
+func refusal(_ open: () throws -> Void) -> String {
+    do {
+        try open()
+        return "opened"
+    } catch let error as SwiftDataError {
+        guard case .refusedChange(let entity, let property, _, _)? = error.cause else { return "\(error)" }
+        return "\(entity).\(property ?? "-")"
+    } catch {
+        return "\(error)"
     }
 }
