@@ -2,9 +2,10 @@ import OpenSwiftData
 
 extension PostgresStore: ExternalChangeReporting {
     /// Starts listening for the saves of the store's other instances, in this process or
-    /// others (``PostgresChangeListener``), unless it has started, and reports each as its container's observers see
-    /// a save: the models it inserted, updated and deleted, of the entities this store holds.
-    /// The store's own saves are not reported: its contexts announce them.
+    /// others (``PostgresChangeListener``), unless it has started, and reports each as its
+    /// container's observers see a save: the models it inserted, updated and deleted, of the
+    /// entities this store holds. The store's own saves are not reported: its contexts
+    /// announce them.
     ///
     /// - Parameter report: Called with each save once it has committed, on a task of its own.
     package func reportExternalChanges(to report: @escaping @Sendable (ModelContainer.Change) -> Void) {

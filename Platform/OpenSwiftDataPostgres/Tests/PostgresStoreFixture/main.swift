@@ -15,8 +15,8 @@
 // holds a `LiveQuery` of every journey in its container's main context, as an app's screen
 // does, for SECONDS at most: it prints `LISTENING` once its container hears the saves of the
 // store's other instances (a second container of its own erases the empty store until the
-// first announces it; after 60 seconds unheard, it fails), then `LIVE` and each journey as `CODE:LEGCOUNT:LEGS` (sorted, on one
-// line) each time what the query shows changes.
+// first announces it; after 60 seconds unheard, it fails), then `LIVE` and each journey as
+// `CODE:LEGCOUNT:LEGS` (sorted, on one line) each time what the query shows changes.
 //
 // It prints `OPEN` once its container is open. Before each save it prints
 // `BEGIN KIND CODE LEGS` (the journey and the legs it has once saved; 0 for a removal or a

@@ -4,10 +4,9 @@ extension ModelContextCore {
     /// Reads a relationship of a model of a custom store from the model's last snapshot (read
     /// again from the store when a merged save let it go): its targets' identifiers,
     /// resolved to the context's models (registered ones, or made from snapshots the context
-    /// holds or the store gives). Targets that the store no
-    /// longer has are left out, and so are targets deleted in the context, unless their
-    /// deletion left the link, as the SQLite store's reads do
-    /// (``linkSurvivesDeletion(of:at:)``: a `.noAction` or `.deny` rule back).
+    /// holds or the store gives). Targets that the store no longer has are left out, and so
+    /// are targets deleted in the context, unless their deletion left the link, as the SQLite
+    /// store's reads do (``linkSurvivesDeletion(of:at:)``: a `.noAction` or `.deny` rule back).
     func loadDataStoreRelationship(
         of owner: any PersistentModel, at index: Int, isToMany: Bool, store: any OpenedDataStore
     ) throws -> RelationshipSlot {
