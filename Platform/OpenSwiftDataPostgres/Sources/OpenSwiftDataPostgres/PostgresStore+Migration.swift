@@ -57,6 +57,7 @@ extension PostgresStore {
                 PostgresQuery(unsafeSQL: "SELECT key, value FROM \(metadata)"), logger: logger)
             for try await (key, value) in rows.decode((String, String).self) { recorded[key] = value }
         }
+        for table in PostgresHistory.tableNames { catalog.columns[table] = nil }
         let stored = recorded[PostgresSchemaVersions.versionKey].flatMap { Schema.Version($0) }
         let tablesExist = !catalog.columns.isEmpty
         let (steps, version) = try PostgresSchemaVersions.steps(
@@ -95,10 +96,11 @@ extension PostgresStore {
                         description: step.stage ?? "inferred", hasCustomCode: false, statements: statements))
             }
         }
-        try await connection.statement(
-            PostgresQuery(
-                unsafeSQL: "CREATE TABLE IF NOT EXISTS \(metadata) (key text PRIMARY KEY, value text NOT NULL)"),
-            logger: logger)
+        for statement in ["CREATE TABLE IF NOT EXISTS \(metadata) (key text PRIMARY KEY, value text NOT NULL)"]
+            + PostgresHistory.creationSQL(tables)
+        {
+            try await connection.statement(PostgresQuery(unsafeSQL: statement), logger: logger)
+        }
         for (key, value) in [
             (PostgresSchemaVersions.versionKey, version.description),
             (PostgresSchemaVersions.shapesKey, PostgresSchemaVersions.recorded(schema.entityShapes)),

@@ -25,9 +25,10 @@ extension PostgresStore {
     public func save(_ request: DataStoreSaveChangesRequest<DefaultSnapshot>) throws
         -> DataStoreSaveChangesResult<DefaultSnapshot>
     {
-        let (tables, identifier, origin, namespace) = (tables, identifier, origin, name)
+        let (tables, identifier, origin, namespace, schema) = (tables, identifier, origin, name, schema)
         let (inserted, updated, deleted) = (request.inserted, request.updated, request.deleted)
         let (changed, asRead) = (request.changedProperties, request.snapshotsAsRead)
+        let author = request.editingState.author
         let (remapped, upserted) = try withConnection { connection, logger in
             let (remapped, upserted, notices) = try await connection.inTransaction(logger: logger) {
                 var writer = RowWriter(tables: tables, store: identifier, connection: connection, logger: logger)
@@ -38,6 +39,10 @@ extension PostgresStore {
                 try await writer.insert(inserted)
                 try await writer.pairOneToOnes()
                 try await writer.checkLinkedRowsExist()
+                try await PostgresHistory.record(
+                    try PostgresHistory.entries(
+                        of: request, remapped: writer.remapped, upserts: writer.upserts, schema: schema),
+                    author: author, tables: tables, on: connection, logger: logger)
                 let notices = writer.notices(origin: origin, inserted: inserted, updated: updated, deleted: deleted)
                 return (writer.remapped, try await writer.upsertedRows(), notices)
             }
@@ -45,7 +50,33 @@ extension PostgresStore {
             return (remapped, upserted)
         }
         return DataStoreSaveChangesResult(
-            for: identifier, remappedIdentifiers: remapped, snapshotsToReregister: upserted)
+            for: identifier, remappedIdentifiers: remapped,
+            snapshotsToReregister: Self.linkedToNewModels(inserted + updated, remapped: remapped).merging(upserted) {
+                _, read in read
+            })
+    }
+
+    /// The save's snapshots that link to a model it inserted, as the save wrote them: with
+    /// the permanent identifiers. Handed back for the context to show, they are not handed to
+    /// the store again with those identifiers (a second transaction, and a second change in
+    /// the history).
+    static func linkedToNewModels(
+        _ snapshots: [DefaultSnapshot], remapped: [PersistentIdentifier: PersistentIdentifier]
+    ) -> [PersistentIdentifier: DefaultSnapshot] {
+        var linked: [PersistentIdentifier: DefaultSnapshot] = [:]
+        for snapshot in snapshots {
+            let linksToNew = snapshot.values.values.contains { value in
+                switch value {
+                case .toOne(let target?): remapped[target] != nil
+                case .toMany(let targets): targets.contains { remapped[$0] != nil }
+                default: false
+                }
+            }
+            guard linksToNew else { continue }
+            let identifier = remapped[snapshot.persistentIdentifier] ?? snapshot.persistentIdentifier
+            linked[identifier] = snapshot.copy(persistentIdentifier: identifier, remappedIdentifiers: remapped)
+        }
+        return linked
     }
 }
 
@@ -58,7 +89,7 @@ struct RowWriter {
     /// The permanent identifier of each inserted model, by its temporary one.
     var remapped: [PersistentIdentifier: PersistentIdentifier] = [:]
     /// The inserted models that update a row (``PostgresUpserts``), by temporary identifier.
-    private var upserts: Set<PersistentIdentifier> = []
+    private(set) var upserts: Set<PersistentIdentifier> = []
     /// The stored rows the save links to, by their table's entity and `_pk`, with the
     /// identifiers the links name (``checkLinkedRowsExist()``).
     private var linkedRows: [String: [Int64: PersistentIdentifier]] = [:]

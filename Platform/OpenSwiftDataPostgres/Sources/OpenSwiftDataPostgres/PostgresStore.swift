@@ -238,16 +238,18 @@ public final class PostgresStore: DataStore {
         return try PostgresFetchQuery(descriptor, layout: layout, tables: tables, storeIdentifier: identifier)
     }
 
-    /// Deletes every model of the store: its tables are emptied, in one transaction.
+    /// Deletes every model of the store: its tables are emptied, in one transaction that
+    /// records the deletion of each model in the store's history, as a save's are.
     ///
     /// - Throws: ``PostgresStoreError`` when the server fails.
     public func erase() throws {
-        let tables = tables
+        let (tables, schema) = (tables, schema)
         let names = (tables.roots + tables.joinTables).map(tables.table).joined(separator: ", ")
         guard !names.isEmpty else { return }
         let (erasure, namespace) = (PostgresChangeNotice.erasure(origin: origin), name)
         try withConnection { connection, logger in
             try await connection.inTransaction(logger: logger) {
+                try await PostgresHistory.recordErasure(tables: tables, schema: schema, on: connection, logger: logger)
                 _ = try await connection.statement(PostgresQuery(unsafeSQL: "TRUNCATE \(names)"), logger: logger)
             }
             await connection.send([erasure], namespace: namespace, logger: logger)

@@ -80,8 +80,19 @@ public enum TestPostgres {
     public static func holding<Result: Sendable>(
         _ sql: String, on url: String, while body: () async throws -> Result
     ) async throws -> Result {
+        try await holding([sql], on: url, while: body)
+    }
+
+    /// Runs statements, in order, on a session of `url` kept open while `body` runs, then
+    /// closes it: `["BEGIN", …]` keeps a transaction open while `body` runs, which closing
+    /// the session rolls back.
+    public static func holding<Result: Sendable>(
+        _ statements: [String], on url: String, while body: () async throws -> Result
+    ) async throws -> Result {
         try await withConnection(url) { connection in
-            _ = try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger).collect()
+            for sql in statements {
+                _ = try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger).collect()
+            }
             return try await body()
         }
     }

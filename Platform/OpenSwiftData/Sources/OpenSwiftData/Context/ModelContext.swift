@@ -372,7 +372,9 @@ public final class ModelContext {
     /// With several configurations, the history of every store is read as one: each
     /// store's transactions in their order, merged by time, and each transaction's token
     /// remembers how far every store's history had got (``DefaultHistoryToken``). A
-    /// save that touched two stores is a transaction in each.
+    /// save that touched two stores is a transaction in each. A custom store's history is
+    /// read with them when the store provides one of ``DefaultHistoryTransaction``s
+    /// (``HistoryProviding``).
     ///
     /// The predicate and sort are evaluated in memory over the recorded transactions:
     /// delete the history a reader no longer needs (``deleteHistory(_:)``) to keep this
@@ -386,8 +388,9 @@ public final class ModelContext {
     }
 
     /// Deletes the transactions `descriptor` selects from the store's history (with
-    /// several configurations, from each store's), in one SQLite transaction per store.
-    /// The models they changed are not touched.
+    /// several configurations, from each store's), in one SQLite transaction per store; a
+    /// custom store's through its ``HistoryProviding/deleteHistory(_:)``. The models they
+    /// changed are not touched.
     ///
     /// - Parameter descriptor: Which transactions to delete.
     /// - Throws: ``SwiftDataError/saveNotAllowed`` when a store to delete from is read-only;

@@ -17,6 +17,9 @@ extension ModelContextCore {
                 throw SQLiteErrors.swiftDataError(error, path: store.identifier)
             }
         }
+        for store in stores.dataStores?.stores ?? [] {
+            if let history = try store.fetchHistory() { histories.append(history) }
+        }
         let recorded = histories.count == 1 ? histories[0] : StoreHistory.merged(histories)
         // OpenSwiftData records one kind of transaction; another type selects none.
         var selected = recorded.compactMap { $0 as? T }
@@ -34,6 +37,10 @@ extension ModelContextCore {
     func deleteHistory<T: HistoryTransaction>(_ descriptor: HistoryDescriptor<T>) throws {
         let stores = container.stores.stores
         let selected = Dictionary(grouping: try fetchHistory(descriptor)) { $0.storeIdentifier }
+        for store in container.stores.dataStores?.stores ?? [] {
+            guard let transactions = selected[store.identifier] else { continue }
+            try store.deleteHistory(transactions.map(\.transactionIdentifier))
+        }
         let touched = stores.indices.filter { selected[stores[$0].identifier] != nil }
         guard touched.allSatisfy({ stores[$0].allowsSave }) else { throw SwiftDataError.saveNotAllowed }
         _ = try NestedTransactions.run(

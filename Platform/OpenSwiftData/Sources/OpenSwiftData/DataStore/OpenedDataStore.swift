@@ -22,6 +22,12 @@ protocol OpenedDataStore: AnyObject, Sendable {
     /// Starts reporting the saves made outside the container, for a store that learns of
     /// them (``ExternalChangeReporting``); nothing for another.
     func reportExternalChanges(to report: @escaping @Sendable (ModelContainer.Change) -> Void)
+    /// Every transaction the store's history records, oldest first, for a store that keeps
+    /// one of ``DefaultHistoryTransaction``s (``HistoryProviding``); nil for another.
+    func fetchHistory() throws -> [DefaultHistoryTransaction]?
+    /// Deletes the transactions of these identifiers from the store's history, for a store
+    /// that keeps one; nothing for another.
+    func deleteHistory(_ transactions: [Int64]) throws
 }
 
 /// Opens the store of a configuration.
@@ -109,6 +115,22 @@ private final class OpenedStore<Store: DataStore>: OpenedDataStore, @unchecked S
 
     func reportExternalChanges(to report: @escaping @Sendable (ModelContainer.Change) -> Void) {
         withStore { ($0 as? any ExternalChangeReporting)?.reportExternalChanges(to: report) }
+    }
+
+    func fetchHistory() throws -> [DefaultHistoryTransaction]? {
+        try withStore { store in
+            guard let history = store as? any HistoryProviding<DefaultHistoryTransaction> else { return nil }
+            return try history.fetchHistory(HistoryDescriptor())
+        }
+    }
+
+    func deleteHistory(_ transactions: [Int64]) throws {
+        let selected = Set(transactions)
+        try withStore { store in
+            guard let history = store as? any HistoryProviding<DefaultHistoryTransaction> else { return }
+            try history.deleteHistory(
+                HistoryDescriptor(predicate: #Predicate { selected.contains($0.transactionIdentifier) }))
+        }
     }
 }
 

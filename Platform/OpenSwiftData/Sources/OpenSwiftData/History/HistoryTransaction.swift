@@ -82,6 +82,29 @@ public struct DefaultHistoryTransaction: HistoryTransaction {
     /// (see ``DefaultHistoryToken``); empty: this transaction's store alone.
     var historyPositions: [String: Int64] = [:]
 
+    /// A transaction as a store's history records it.
+    ///
+    /// - Parameters:
+    ///   - changes: Its changes, in the order the save wrote them.
+    ///   - transactionIdentifier: Unique in the store, increasing with each save.
+    ///   - author: The saving context's author.
+    ///   - bundleIdentifier: The saving program's bundle identifier or process name.
+    ///   - processIdentifier: The saving process's identifier, as text.
+    ///   - storeIdentifier: The store's identifier.
+    ///   - timestamp: When the save was recorded.
+    package init(
+        changes: [HistoryChange], transactionIdentifier: Int64, author: String?, bundleIdentifier: String,
+        processIdentifier: String, storeIdentifier: String, timestamp: Date
+    ) {
+        self.changes = changes
+        self.transactionIdentifier = transactionIdentifier
+        self.author = author
+        self.bundleIdentifier = bundleIdentifier
+        self.processIdentifier = processIdentifier
+        self.storeIdentifier = storeIdentifier
+        self.timestamp = timestamp
+    }
+
     public var id: Int64 { transactionIdentifier }
 
     public var token: DefaultHistoryToken {

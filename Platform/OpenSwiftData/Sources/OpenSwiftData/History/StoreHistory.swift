@@ -30,11 +30,7 @@ enum StoreHistory {
         case deletedRun(entity: String, first: Int64, last: Int64)
     }
 
-    private enum Kind: Int {
-        case insert = 0
-        case update = 1
-        case delete = 2
-    }
+    private typealias Kind = HistoryChange.Kind
 
     private static let creationSQL = [
         """
@@ -225,14 +221,13 @@ enum StoreHistory {
             let properties = (row["properties"] as String?)?.split(separator: ",").map(String.init) ?? []
             var changes = changesByTransaction[transaction, default: []]
             for key in first...last {
-                let place = ChangePlace(
-                    identifier: PersistentIdentifier(
-                        entityName: entity.name, storeIdentifier: storeIdentifier, key: .permanent(key)),
-                    change: Int64(changes.count), transaction: transaction)
                 changes.append(
-                    makeChange(
-                        kind, of: entity.modelType, at: place, properties: properties, preserved: tombstones[id] ?? [:])
-                )
+                    HistoryChange.recorded(
+                        kind, of: entity.modelType,
+                        identifier: PersistentIdentifier(
+                            entityName: entity.name, storeIdentifier: storeIdentifier, key: .permanent(key)),
+                        changeIdentifier: Int64(changes.count), transactionIdentifier: transaction,
+                        properties: properties, preserved: tombstones[id] ?? [:]))
             }
             changesByTransaction[transaction] = changes
         }
@@ -271,40 +266,5 @@ enum StoreHistory {
             result[row["change_id"], default: [:]][row["property"]] = StoredValue(row["value"] as DatabaseValue)
         }
         return result
-    }
-
-    /// Where a change is: its model, its position in its transaction, the transaction.
-    private struct ChangePlace {
-        let identifier: PersistentIdentifier
-        let change: Int64
-        let transaction: Int64
-    }
-
-    /// The change typed with its model class, as SwiftData's `Default…` changes are.
-    private static func makeChange(
-        _ kind: Kind, of modelType: any PersistentModel.Type, at place: ChangePlace, properties: [String],
-        preserved: [String: StoredValue]
-    ) -> HistoryChange {
-        func typed<Model: PersistentModel>(_: Model.Type) -> HistoryChange {
-            switch kind {
-            case .insert:
-                .insert(
-                    DefaultHistoryInsert<Model>(
-                        changedPersistentIdentifier: place.identifier, changeIdentifier: place.change,
-                        transactionIdentifier: place.transaction))
-            case .update:
-                .update(
-                    DefaultHistoryUpdate<Model>(
-                        changedPersistentIdentifier: place.identifier, changeIdentifier: place.change,
-                        transactionIdentifier: place.transaction, propertyNames: properties))
-            case .delete:
-                .delete(
-                    DefaultHistoryDelete<Model>(
-                        changedPersistentIdentifier: place.identifier, changeIdentifier: place.change,
-                        transactionIdentifier: place.transaction,
-                        tombstone: HistoryTombstone(storedValues: preserved)))
-            }
-        }
-        return typed(modelType)
     }
 }
