@@ -21,7 +21,7 @@ struct PostgresManyProcessesTests {
     }
 
     /// A running worker; what it printed, into files, so that it can be read while it runs.
-    private final class Worker {
+    final class Worker {
         let process: ChildProcess
         let index: Int
         private let output: URL
