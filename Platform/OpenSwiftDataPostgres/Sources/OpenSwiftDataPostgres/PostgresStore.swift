@@ -230,7 +230,7 @@ public final class PostgresStore: DataStore {
     }
 
     /// The query of a descriptor of `T`'s entity.
-    private func query<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> PostgresFetchQuery {
+    func query<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> PostgresFetchQuery {
         let entityName = String(describing: T.self)
         guard let layout = tables.layouts[entityName] else {
             throw PostgresStoreError.unsupported("models of \(entityName), which the store's schema does not list")

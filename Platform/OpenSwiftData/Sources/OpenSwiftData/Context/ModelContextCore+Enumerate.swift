@@ -9,9 +9,8 @@ extension ModelContextCore {
         allowEscapingMutations: Bool = false,
         block: (T) throws -> Void
     ) throws {
-        if try dataStore(for: T.self) != nil {
-            // A custom store's models are fetched at once.
-            for model in try fetch(descriptor) { try block(model) }
+        if let store = try dataStore(for: T.self) {
+            try enumerate(descriptor, from: store, batchSize: max(1, batchSize), block: block)
             return
         }
         let entity = try self.descriptor(for: T.self)

@@ -47,6 +47,37 @@ extension ModelContextCore {
         return Array(models[offset..<end])
     }
 
+    /// The work of ``ModelContext/enumerate(_:batchSize:allowEscapingMutations:block:)`` for an
+    /// entity of a custom store: a batch of models at a time from a store that reads them so
+    /// (``DataStoreBatchedFetching``), when the context has no unsaved change of the entity;
+    /// else every model at once, as ``fetch(_:from:)`` gives them.
+    func enumerate<T: PersistentModel>(
+        _ descriptor: FetchDescriptor<T>, from store: any OpenedDataStore, batchSize: Int, block: (T) throws -> Void
+    ) throws {
+        let entity = try self.descriptor(for: T.self)
+        var batches: (any DataStoreBatches)?
+        if pendingModels(of: entity, descriptor).isEmpty {
+            do {
+                _ = dataStoreSession(starting: store)
+                batches = try store.batches(
+                    DataStoreFetchRequest(descriptor: descriptor, editingState: editingState), batchSize: batchSize)
+            } catch is DataStoreError {
+                // The store leaves the predicate or the sort to the context.
+            }
+        }
+        guard let batches else {
+            for model in try fetch(descriptor, from: store) { try block(model) }
+            return
+        }
+        defer { batches.close() }
+        while true {
+            let snapshots = try batches.next()
+            if snapshots.isEmpty { return }
+            let batch = DataStoreFetchResult(descriptor: descriptor, fetchedSnapshots: snapshots)
+            for model in try models(of: batch, entity: entity, store: store, as: T.self) { try block(model) }
+        }
+    }
+
     /// The work of ``ModelContext/fetchCount(_:)`` for an entity of a custom store: the
     /// store's count when it gives one and the context has no unsaved change of the
     /// entity, else the number of models ``fetch(_:from:)`` gives.

@@ -28,6 +28,10 @@ protocol OpenedDataStore: AnyObject, Sendable {
     /// Deletes the transactions of these identifiers from the store's history, for a store
     /// that keeps one; nothing for another.
     func deleteHistory(_ transactions: [Int64]) throws
+    /// The batches of a fetch, for a store that reads them a batch at a time
+    /// (``DataStoreBatchedFetching``); nil for another.
+    func batches<T: PersistentModel>(_ request: DataStoreFetchRequest<T>, batchSize: Int) throws
+        -> (any DataStoreBatches)?
 }
 
 /// Opens the store of a configuration.
@@ -115,6 +119,14 @@ private final class OpenedStore<Store: DataStore>: OpenedDataStore, @unchecked S
 
     func reportExternalChanges(to report: @escaping @Sendable (ModelContainer.Change) -> Void) {
         withStore { ($0 as? any ExternalChangeReporting)?.reportExternalChanges(to: report) }
+    }
+
+    // Each batch is read by the reader the store gave, outside `lock`: a context may use the
+    // store between batches (the block of `enumerate` fetches or saves).
+    func batches<T: PersistentModel>(_ request: DataStoreFetchRequest<T>, batchSize: Int) throws
+        -> (any DataStoreBatches)?
+    {
+        try withStore { try ($0 as? any DataStoreBatchedFetching)?.batches(request, batchSize: batchSize) }
     }
 
     func fetchHistory() throws -> [DefaultHistoryTransaction]? {
