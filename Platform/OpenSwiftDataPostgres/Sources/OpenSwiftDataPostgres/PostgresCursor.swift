@@ -96,6 +96,8 @@ extension PostgresStore: DataStoreBatchedFetching {
         -> any DataStoreBatches
     {
         let query = try self.query(request.descriptor)
+        // A custom stage's reads see the migration's transaction only: its connection.
+        if migrationSession != nil { throw DataStoreError.preferInMemoryFilter }
         do {
             return try PostgresCursor(
                 query, tables: tables, store: identifier, remote: remote, thread: thread, logger: logger,

@@ -122,14 +122,17 @@ enum PostgresHistory {
         binds.append(entries.map(\.last))
         binds.append(entries.map(\.properties))
         binds.append(entries.map(\.tombstone))
+        // The saves of a migration's custom stage share its transaction: the later ones add
+        // their changes to the first one's.
+        let changes = tables.table(changesTable)
         let sql = """
             WITH t AS (INSERT INTO \(tables.table(transactionsTable)) (id, timestamp, author, bundle, process) \
-            VALUES (txid_current(), $1, $2, $3, $4) RETURNING id) \
-            INSERT INTO \(tables.table(changesTable)) \
-            (transaction_id, position, kind, entity, first_key, last_key, properties, tombstone) \
-            SELECT t.id, c.n - 1, c.kind, c.entity, c.first_key, c.last_key, NULLIF(c.properties, ''), \
-            NULLIF(c.tombstone, '') FROM t, unnest($5::bigint[], $6::text[], $7::bigint[], $8::bigint[], \
-            $9::text[], $10::text[]) WITH ORDINALITY AS c (kind, entity, first_key, last_key, properties, tombstone, n)
+            VALUES (txid_current(), $1, $2, $3, $4) ON CONFLICT (id) DO NOTHING) \
+            INSERT INTO \(changes) (transaction_id, position, kind, entity, first_key, last_key, properties, tombstone) \
+            SELECT txid_current(), (SELECT count(*) FROM \(changes) WHERE transaction_id = txid_current()) + c.n - 1, \
+            c.kind, c.entity, c.first_key, c.last_key, NULLIF(c.properties, ''), NULLIF(c.tombstone, '') \
+            FROM unnest($5::bigint[], $6::text[], $7::bigint[], $8::bigint[], $9::text[], $10::text[]) \
+            WITH ORDINALITY AS c (kind, entity, first_key, last_key, properties, tombstone, n)
             """
         try await connection.statement(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger)
     }

@@ -8,10 +8,11 @@ import OpenSwiftData
 /// entity name), and a migration plan's versions after it are each a step of lightweight
 /// changes (``PostgresSchemaChange``).
 ///
-/// A plan's custom stages (`willMigrate`, `didMigrate`) do not run on PostgreSQL yet: a plan
-/// that needs one to reach its latest version from the stored one is refused before anything
-/// changes, as are tables written by a version newer than the plan's latest, or by a version
-/// the plan does not list.
+/// A plan's custom stages run their code (`willMigrate` before the step's changes, with a
+/// context over the version before; `didMigrate` after them, over the version after) in the
+/// migration's transaction. Tables written by a version newer than the plan's latest, or by a
+/// version the plan does not list, are refused, as are custom stages for tables that record
+/// no version (which stage they are at is not known).
 enum PostgresSchemaVersions {
     /// The table of the namespace that keeps the version.
     static let metadataTable = "_openswiftdata_metadata"
@@ -56,6 +57,12 @@ enum PostgresSchemaVersions {
     struct Step {
         let stage: String?
         let schema: Schema
+        /// A custom stage's code, and the schema of the version it starts from.
+        var willMigrate: (@Sendable (ModelContext) throws -> Void)?
+        var didMigrate: (@Sendable (ModelContext) throws -> Void)?
+        var fromSchema: Schema?
+
+        var hasCustomCode: Bool { willMigrate != nil || didMigrate != nil }
     }
 
     /// The schemas to bring the tables to, in order, and the version they then are.
@@ -68,7 +75,7 @@ enum PostgresSchemaVersions {
     ///   - storeIdentifier: The store, as errors name it.
     /// - Throws: `SwiftDataError.storeIsNewer`, `SwiftDataError.unknownModelVersion`,
     ///   `SwiftDataError.invalidMigrationPlan`, or ``PostgresStoreError/unsupported(_:)`` for a
-    ///   custom stage the tables would have to go through.
+    ///   custom stage of tables that record no version.
     static func steps(
         plan: (any SchemaMigrationPlan.Type)?, schema: Schema, stored: Schema.Version?, tablesExist: Bool,
         storeIdentifier: String
@@ -101,14 +108,16 @@ enum PostgresSchemaVersions {
             guard let from = versions.firstIndex(of: stage.fromVersion.versionIdentifier), from >= start else {
                 continue
             }
-            if stage.isCustom {
-                throw PostgresStoreError.unsupported(
-                    "custom migration stages (\(stage): the tables stay as version \(stored) left them)")
-            }
             // The last stage reaches the container's schema, the plan's latest version.
             let isLast = stage.toVersion.versionIdentifier == latest
-            steps.append(
-                Step(stage: stage.description, schema: isLast ? schema : Schema(versionedSchema: stage.toVersion)))
+            var step = Step(
+                stage: stage.description, schema: isLast ? schema : Schema(versionedSchema: stage.toVersion))
+            if case .custom(_, _, let willMigrate, let didMigrate) = stage, willMigrate != nil || didMigrate != nil {
+                step.willMigrate = willMigrate
+                step.didMigrate = didMigrate
+                step.fromSchema = Schema(versionedSchema: stage.fromVersion)
+            }
+            steps.append(step)
         }
         if steps.last?.schema !== schema { steps.append(Step(stage: nil, schema: schema)) }
         return (steps, latest)

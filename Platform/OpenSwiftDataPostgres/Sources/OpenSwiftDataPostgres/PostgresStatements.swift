@@ -25,22 +25,30 @@ extension PostgresConnection {
     }
 
     /// Runs `body` in a transaction: committed when it returns, unless `rollsBack` (a dry
-    /// run, whose changes are never kept), and rolled back when it throws.
+    /// run, whose changes are never kept), and rolled back when it throws. Inside a
+    /// transaction already open (`nested`: a migration's), a savepoint plays its part.
     ///
     /// - Throws: What `body`, `BEGIN`, `COMMIT` or `ROLLBACK` throw. A `COMMIT` that fails
     ///   because the connection went may or may not have been applied by the server.
-    func inTransaction<Result>(logger: Logger, rollsBack: Bool = false, _ body: () async throws -> Result)
-        async throws -> Result
-    {
-        try await statement("BEGIN", logger: logger)
+    func inTransaction<Result>(
+        logger: Logger, rollsBack: Bool = false, nested: Bool = false, _ body: () async throws -> Result
+    ) async throws -> Result {
+        let (begin, commit, rollback) =
+            nested
+            ? (
+                "SAVEPOINT openswiftdata_save", "RELEASE SAVEPOINT openswiftdata_save",
+                "ROLLBACK TO SAVEPOINT openswiftdata_save"
+            )
+            : ("BEGIN", "COMMIT", "ROLLBACK")
+        try await statement(PostgresQuery(unsafeSQL: begin), logger: logger)
         let value: Result
         do {
             value = try await body()
         } catch {
-            if !isClosed { _ = try? await statement("ROLLBACK", logger: logger) }
+            if !isClosed { _ = try? await statement(PostgresQuery(unsafeSQL: rollback), logger: logger) }
             throw error
         }
-        try await statement(rollsBack ? "ROLLBACK" : "COMMIT", logger: logger)
+        try await statement(PostgresQuery(unsafeSQL: rollsBack ? rollback : commit), logger: logger)
         return value
     }
 }

@@ -9,6 +9,8 @@ extension PostgresStore: ExternalChangeReporting {
     ///
     /// - Parameter report: Called with each save once it has committed, on a task of its own.
     package func reportExternalChanges(to report: @escaping @Sendable (ModelContainer.Change) -> Void) {
+        // A custom stage's store has no other instances to hear.
+        guard migrationSession == nil else { return }
         let (origin, identifier, entities) = (origin, identifier, Set(tables.layouts.keys))
         listener.start(remote: remote, namespace: name, logger: logger) { notice in
             guard notice.origin != origin else { return }

@@ -1,3 +1,4 @@
+import Foundation
 import Logging
 import OpenSwiftData
 import PostgresNIO
@@ -15,14 +16,15 @@ extension PostgresStore {
     @discardableResult
     static func prepare(
         _ tables: PostgresTables, schema: Schema, plan: (any SchemaMigrationPlan.Type)?, identifier: String,
-        on remote: SyncRemote, logger: Logger, dryRun: Bool = false
+        url: URL, on remote: SyncRemote, logger: Logger, dryRun: Bool = false
     ) async throws -> MigrationReport {
         do {
             let connection = try await remote.connect(logger: logger)
             do {
                 let report = try await connection.inTransaction(logger: logger, rollsBack: dryRun) {
                     try await migrate(
-                        tables, schema: schema, plan: plan, identifier: identifier, on: connection, logger: logger)
+                        tables, schema: schema, plan: plan, identifier: identifier, url: url, on: connection,
+                        logger: logger)
                 }
                 try? await connection.close()
                 return report
@@ -44,7 +46,7 @@ extension PostgresStore {
     ///   without a migration).
     private static func migrate(
         _ tables: PostgresTables, schema: Schema, plan: (any SchemaMigrationPlan.Type)?, identifier: String,
-        on connection: PostgresConnection, logger: Logger
+        url: URL, on connection: PostgresConnection, logger: Logger
     ) async throws -> MigrationReport {
         let namespace = tables.namespaceName
         try await connection.statement(
@@ -64,7 +66,14 @@ extension PostgresStore {
             plan: plan, schema: schema, stored: stored, tablesExist: tablesExist, storeIdentifier: identifier)
         var previous = PostgresSchemaVersions.shapes(recorded: recorded, plan: plan, stored: stored)
         var stages: [MigrationReport.Stage] = []
+        let session = PostgresMigrationSession(connection: connection)
         for step in steps {
+            // A custom stage's code runs here, on this thread (which nothing else needs until
+            // the migration ends), its store's statements on the store's own.
+            if let code = step.willMigrate, let from = step.fromSchema {
+                try runStageCode(
+                    code, stage: step.stage ?? "", schema: from, namespace: namespace, url: url, session: session)
+            }
             let tables = try PostgresTables(schema: step.schema, namespace: namespace)
             var statements = tables.creationSQL(existing: Set(catalog.columns.keys))
             for statement in statements {
@@ -89,11 +98,17 @@ extension PostgresStore {
                     return Int(count)
                 })
             previous = next
+            if let code = step.didMigrate {
+                try runStageCode(
+                    code, stage: step.stage ?? "", schema: step.schema, namespace: namespace, url: url,
+                    session: session)
+            }
             // A plan's stage is reported even when the tables needed no statement for it.
             if tablesExist, step.stage != nil || !statements.isEmpty {
                 stages.append(
                     MigrationReport.Stage(
-                        description: step.stage ?? "inferred", hasCustomCode: false, statements: statements))
+                        description: step.stage ?? "inferred", hasCustomCode: step.hasCustomCode,
+                        statements: statements))
             }
         }
         for statement in ["CREATE TABLE IF NOT EXISTS \(metadata) (key text PRIMARY KEY, value text NOT NULL)"]

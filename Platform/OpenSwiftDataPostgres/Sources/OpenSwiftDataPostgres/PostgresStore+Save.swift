@@ -29,8 +29,9 @@ extension PostgresStore {
         let (inserted, updated, deleted) = (request.inserted, request.updated, request.deleted)
         let (changed, asRead) = (request.changedProperties, request.snapshotsAsRead)
         let author = request.editingState.author
+        let nested = migrationSession != nil
         let (remapped, upserted) = try withConnection { connection, logger in
-            let (remapped, upserted, notices) = try await connection.inTransaction(logger: logger) {
+            let (remapped, upserted, notices) = try await connection.inTransaction(logger: logger, nested: nested) {
                 var writer = RowWriter(tables: tables, store: identifier, connection: connection, logger: logger)
                 try await writer.assignKeys(inserted, deleting: deleted)
                 try await writer.update(updated, changed: changed)
@@ -46,7 +47,8 @@ extension PostgresStore {
                 let notices = writer.notices(origin: origin, inserted: inserted, updated: updated, deleted: deleted)
                 return (writer.remapped, try await writer.upsertedRows(), notices)
             }
-            await connection.send(notices, namespace: namespace, logger: logger)
+            // In a migration, its commit (which a notice would make asynchronous) tells all.
+            if !nested { await connection.send(notices, namespace: namespace, logger: logger) }
             return (remapped, upserted)
         }
         return DataStoreSaveChangesResult(

@@ -39,23 +39,28 @@ public final class PostgresStore: DataStore {
     let origin = UUID()
     /// Listens for the saves of the store's other instances, once the container asks.
     let listener = PostgresChangeListener()
+    /// The migration whose custom stage opened the store, whose connection it uses; nil for
+    /// a store of the pool's connections.
+    let migrationSession: PostgresMigrationSession?
 
     /// Opens the store: connects, and creates the schema and the tables it lacks.
     ///
     /// - Parameters:
     ///   - configuration: The store's configuration; the container has set its schema.
     ///   - migrationPlan: The container's migration plan: the tables go through its versions
-    ///   after the one they record, each stage a lightweight one.
+    ///   after the one they record, a custom stage's code with them.
     /// - Throws: ``PostgresStoreError`` when the URL or the name cannot be used, the schema
-    ///   or the plan holds what this store does not keep yet (a custom migration stage), or
-    ///   the server cannot be reached or refuses; `SwiftDataError` when the tables cannot be
-    ///   migrated to the schema (`refusedChange`, `storeIsNewer`, `unknownModelVersion`).
+    ///   or the plan holds what this store does not keep yet (a custom stage of tables that
+    ///   record no version), or the server cannot be reached or refuses; `SwiftDataError`
+    ///   when the tables cannot be migrated to the schema (`refusedChange`, `storeIsNewer`,
+    ///   `unknownModelVersion`, `migrationStageFailed`).
     public init(_ configuration: PostgresStoreConfiguration, migrationPlan: (any SchemaMigrationPlan.Type)?) throws {
         guard let schema = configuration.schema else {
             throw PostgresStoreError.unsupported("a configuration without a schema outside a container")
         }
         let remote = try configuration.remote
         self.configuration = configuration
+        self.migrationSession = configuration.migrationSession
         self.name = configuration.name
         self.schema = schema
         self.identifier = configuration.storeIdentifier(on: remote)
@@ -67,19 +72,26 @@ public final class PostgresStore: DataStore {
         // On a connection of its own, so that a wrong password, a missing database or an
         // unreachable server fails the container at once, with what went wrong.
         let tables = tables
+        let client = PostgresClient(configuration: remote.clientConfiguration, backgroundLogger: logger)
+        self.client = client
+        // A custom stage's store finds the tables as the migration has left them so far.
+        guard migrationSession == nil else {
+            self.thread = thread
+            running = Task {}
+            return
+        }
         do {
-            let identifier = identifier
+            let (identifier, url) = (identifier, configuration.url)
             _ = try thread.wait {
                 try await Self.prepare(
-                    tables, schema: schema, plan: migrationPlan, identifier: identifier, on: remote, logger: logger)
+                    tables, schema: schema, plan: migrationPlan, identifier: identifier, url: url, on: remote,
+                    logger: logger)
             }
         } catch {
             thread.stop()
             throw error
         }
         self.thread = thread
-        let client = PostgresClient(configuration: remote.clientConfiguration, backgroundLogger: logger)
-        self.client = client
         running = Task(executorPreference: thread) { await client.run() }
     }
 
@@ -109,6 +121,13 @@ public final class PostgresStore: DataStore {
         _ body: @escaping @Sendable (PostgresConnection, Logger) async throws -> Result
     ) throws -> Result {
         let (client, logger, remote) = (client, logger, remote)
+        if let connection = migrationSession?.connection {
+            do {
+                return try thread.wait { try await body(connection, logger) }
+            } catch {
+                throw Self.reported(error, remote: remote)
+            }
+        }
         do {
             return try thread.wait(admittedWithin: Self.connectionWait) { admission in
                 try await client.withConnection { connection in
@@ -161,8 +180,9 @@ public final class PostgresStore: DataStore {
     func inTransaction<Result: Sendable>(
         _ body: @escaping @Sendable (PostgresConnection, Logger) async throws -> Result
     ) throws -> Result {
-        try withConnection { connection, logger in
-            try await connection.inTransaction(logger: logger) { try await body(connection, logger) }
+        let nested = migrationSession != nil
+        return try withConnection { connection, logger in
+            try await connection.inTransaction(logger: logger, nested: nested) { try await body(connection, logger) }
         }
     }
 
@@ -246,13 +266,13 @@ public final class PostgresStore: DataStore {
         let (tables, schema) = (tables, schema)
         let names = (tables.roots + tables.joinTables).map(tables.table).joined(separator: ", ")
         guard !names.isEmpty else { return }
-        let (erasure, namespace) = (PostgresChangeNotice.erasure(origin: origin), name)
+        let (erasure, namespace, nested) = (PostgresChangeNotice.erasure(origin: origin), name, migrationSession != nil)
         try withConnection { connection, logger in
-            try await connection.inTransaction(logger: logger) {
+            try await connection.inTransaction(logger: logger, nested: nested) {
                 try await PostgresHistory.recordErasure(tables: tables, schema: schema, on: connection, logger: logger)
                 _ = try await connection.statement(PostgresQuery(unsafeSQL: "TRUNCATE \(names)"), logger: logger)
             }
-            await connection.send([erasure], namespace: namespace, logger: logger)
+            if !nested { await connection.send([erasure], namespace: namespace, logger: logger) }
         }
     }
 }

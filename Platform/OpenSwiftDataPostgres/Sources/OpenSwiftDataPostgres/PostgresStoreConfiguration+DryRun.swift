@@ -21,9 +21,10 @@ extension PostgresStoreConfiguration {
     ///   made yet is reported.
     /// - Throws: What opening the store would throw: `SwiftDataError` when the models are
     ///   invalid or the tables cannot be migrated (`refusedChange`, `storeIsNewer`,
-    ///   `unknownModelVersion`); ``PostgresStoreError`` when the URL or the name cannot be
-    ///   used, the plan has a custom stage the tables would go through, or the server cannot
-    ///   be reached or refuses.
+    ///   `unknownModelVersion`, `migrationStageFailed`: a custom stage's code runs, and its
+    ///   saves are rolled back with the rest); ``PostgresStoreError`` when the URL or the name
+    ///   cannot be used, the plan has a custom stage of tables that record no version, or the
+    ///   server cannot be reached or refuses.
     public func dryRunMigration(for schema: Schema, migrationPlan: (any SchemaMigrationPlan.Type)?) throws
         -> MigrationReport
     {
@@ -32,13 +33,14 @@ extension PostgresStoreConfiguration {
         let remote = try remote
         let tables = try PostgresTables(schema: schema, namespace: name)
         let identifier = storeIdentifier(on: remote)
+        let url = url
         let logger = Logger(label: "OpenSwiftDataPostgres")
         let thread = PostgresThread(name: "PostgresStore \(name) dry run")
         defer { thread.stop() }
         return try thread.wait {
             try await PostgresStore.prepare(
-                tables, schema: schema, plan: migrationPlan, identifier: identifier, on: remote, logger: logger,
-                dryRun: true)
+                tables, schema: schema, plan: migrationPlan, identifier: identifier, url: url, on: remote,
+                logger: logger, dryRun: true)
         }
     }
 }

@@ -29,6 +29,9 @@ public struct PostgresStoreConfiguration: DataStoreConfiguration {
     public var schema: Schema?
     /// The server and database.
     public var url: URL
+    /// The migration whose custom stage opens the store, on whose connection it then runs
+    /// (``PostgresMigrationSession``); nil for every other store.
+    var migrationSession: PostgresMigrationSession?
 
     /// A PostgreSQL store.
     ///
