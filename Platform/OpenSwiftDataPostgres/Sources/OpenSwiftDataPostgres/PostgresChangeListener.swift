@@ -48,8 +48,10 @@ final class PostgresChangeListener: Sendable {
         }
         task?.cancel()
         // postgres-nio may leave a `LISTEN` unanswered as its connection drops: closing the
-        // connection ends the wait for notifications whatever the task awaits.
-        if let connection { connection.close().whenComplete { _ in } }
+        // connection ends the wait for notifications whatever the task awaits. The closure
+        // keeps the connection until it is closed: released while open, it would trap in
+        // postgres-nio's debug builds, and leave its socket open in release ones.
+        if let connection { connection.close().whenComplete { _ in _ = connection } }
     }
 
     private func listen(
@@ -64,22 +66,28 @@ final class PostgresChangeListener: Sendable {
                     state.connection = connection
                     return state.stopped
                 }
-                if isStopped {
-                    try? await connection.close()
-                    return
-                }
-                let rows = try await connection.statement(
-                    PostgresChangeNotice.channelQuery(namespace: namespace), logger: logger)
-                var channel = ""
-                for try await name in rows.decode(String.self) { channel = name }
-                try await connection.listen(on: channel) { notifications in
-                    failures = 0
-                    for try await notification in notifications {
-                        guard let notice = PostgresChangeNotice(payload: notification.payload) else { continue }
-                        onNotice(notice)
+                do {
+                    if !isStopped {
+                        let rows = try await connection.statement(
+                            PostgresChangeNotice.channelQuery(namespace: namespace), logger: logger)
+                        var channel = ""
+                        for try await name in rows.decode(String.self) { channel = name }
+                        try await connection.listen(on: channel) { notifications in
+                            failures = 0
+                            for try await notification in notifications {
+                                guard let notice = PostgresChangeNotice(payload: notification.payload) else {
+                                    continue
+                                }
+                                onNotice(notice)
+                            }
+                        }
                     }
+                } catch {
+                    logger.debug("listening for other processes' saves failed: \(error)")
                 }
+                // Closed on every way out, before another connection takes its place.
                 try? await connection.close()
+                if isStopped { return }
             } catch {
                 logger.debug("listening for other processes' saves failed: \(error)")
             }

@@ -69,8 +69,6 @@ public final class PostgresStore: DataStore {
         let logger = Logger(label: "OpenSwiftDataPostgres")
         self.logger = logger
         let thread = PostgresThread(name: "PostgresStore \(configuration.name)")
-        // On a connection of its own, so that a wrong password, a missing database or an
-        // unreachable server fails the container at once, with what went wrong.
         let tables = tables
         let client = PostgresClient(configuration: remote.clientConfiguration, backgroundLogger: logger)
         self.client = client
@@ -80,6 +78,8 @@ public final class PostgresStore: DataStore {
             running = Task {}
             return
         }
+        // On a connection of its own, so that a wrong password, a missing database or an
+        // unreachable server fails the container at once, with what went wrong.
         do {
             let (identifier, url) = (identifier, configuration.url)
             _ = try thread.wait {
