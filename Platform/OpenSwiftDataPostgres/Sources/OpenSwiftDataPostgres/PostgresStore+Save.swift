@@ -66,15 +66,7 @@ extension PostgresStore {
         _ snapshots: [DefaultSnapshot], remapped: [PersistentIdentifier: PersistentIdentifier]
     ) -> [PersistentIdentifier: DefaultSnapshot] {
         var linked: [PersistentIdentifier: DefaultSnapshot] = [:]
-        for snapshot in snapshots {
-            let linksToNew = snapshot.values.values.contains { value in
-                switch value {
-                case .toOne(let target?): remapped[target] != nil
-                case .toMany(let targets): targets.contains { remapped[$0] != nil }
-                default: false
-                }
-            }
-            guard linksToNew else { continue }
+        for snapshot in snapshots where snapshot.refers(toAnyOf: remapped) {
             let identifier = remapped[snapshot.persistentIdentifier] ?? snapshot.persistentIdentifier
             linked[identifier] = snapshot.copy(persistentIdentifier: identifier, remappedIdentifiers: remapped)
         }

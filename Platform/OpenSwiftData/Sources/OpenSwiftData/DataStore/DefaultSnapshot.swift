@@ -34,7 +34,7 @@ public struct DefaultSnapshot: DataStoreSnapshot, Equatable {
     }
 
     /// Whether a relationship of the snapshot refers to one of `identifiers`.
-    func refers(toAnyOf identifiers: [PersistentIdentifier: PersistentIdentifier]) -> Bool {
+    package func refers(toAnyOf identifiers: [PersistentIdentifier: PersistentIdentifier]) -> Bool {
         values.values.contains { value in
             switch value {
             case .toOne(let target?): identifiers[target] != nil
