@@ -111,11 +111,7 @@ enum PostgresHistory {
         _ entries: [Entry], author: String?, tables: PostgresTables, on connection: PostgresConnection, logger: Logger
     ) async throws {
         guard !entries.isEmpty else { return }
-        var binds = PostgresBindings()
-        binds.append(Date().timeIntervalSince1970)
-        binds.append(author)
-        binds.append(Bundle.main.bundleIdentifier ?? ProcessInfo.processInfo.processName)
-        binds.append(String(ProcessInfo.processInfo.processIdentifier))
+        var binds = transactionRowBinds(author: author)
         binds.append(entries.map { Int64($0.kind.rawValue) })
         binds.append(entries.map(\.entity))
         binds.append(entries.map(\.first))
@@ -123,11 +119,10 @@ enum PostgresHistory {
         binds.append(entries.map(\.properties))
         binds.append(entries.map(\.tombstone))
         // The saves of a migration's custom stage share its transaction: the later ones add
-        // their changes to the first one's.
+        // their changes to the first one's (its row made once, ``transactionRowSQL(_:where:)``).
         let changes = tables.table(changesTable)
         let sql = """
-            WITH t AS (INSERT INTO \(tables.table(transactionsTable)) (id, timestamp, author, bundle, process) \
-            VALUES (txid_current(), $1, $2, $3, $4) ON CONFLICT (id) DO NOTHING) \
+            WITH t AS (\(transactionRowSQL(tables))) \
             INSERT INTO \(changes) (transaction_id, position, kind, entity, first_key, last_key, properties, tombstone) \
             SELECT txid_current(), (SELECT count(*) FROM \(changes) WHERE transaction_id = txid_current()) + c.n - 1, \
             c.kind, c.entity, c.first_key, c.last_key, NULLIF(c.properties, ''), NULLIF(c.tombstone, '') \
@@ -166,16 +161,29 @@ enum PostgresHistory {
                 """
             try await connection.statement(PostgresQuery(unsafeSQL: sql), logger: logger)
         }
+        let sql = transactionRowSQL(
+            tables, where: "EXISTS (SELECT 1 FROM \(changes) WHERE transaction_id = txid_current())")
+        try await connection.statement(
+            PostgresQuery(unsafeSQL: sql, binds: transactionRowBinds(author: nil)), logger: logger)
+    }
+
+    /// The `INSERT` of the current transaction's row (`$1`…`$4`: ``transactionRowBinds(author:)``),
+    /// when `condition` holds; nothing when the row is there: the saves of a migration's custom
+    /// stage, and an erasure among them, share the migration's transaction.
+    private static func transactionRowSQL(_ tables: PostgresTables, where condition: String = "TRUE") -> String {
+        "INSERT INTO \(tables.table(transactionsTable)) (id, timestamp, author, bundle, process) "
+            + "SELECT txid_current(), $1, $2, $3, $4 WHERE \(condition) ON CONFLICT (id) DO NOTHING"
+    }
+
+    /// The parameters of ``transactionRowSQL(_:where:)``: the time, the author, the program
+    /// and the process.
+    private static func transactionRowBinds(author: String?) -> PostgresBindings {
         var binds = PostgresBindings()
         binds.append(Date().timeIntervalSince1970)
+        binds.append(author)
         binds.append(Bundle.main.bundleIdentifier ?? ProcessInfo.processInfo.processName)
         binds.append(String(ProcessInfo.processInfo.processIdentifier))
-        let sql = """
-            INSERT INTO \(tables.table(transactionsTable)) (id, timestamp, author, bundle, process) \
-            SELECT txid_current(), $1, NULL, $2, $3 \
-            WHERE EXISTS (SELECT 1 FROM \(changes) WHERE transaction_id = txid_current())
-            """
-        try await connection.statement(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger)
+        return binds
     }
 
     /// A text literal for SQL.

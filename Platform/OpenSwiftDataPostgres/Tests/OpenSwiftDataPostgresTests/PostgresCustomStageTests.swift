@@ -87,6 +87,22 @@ enum CrewFailingPlan: SchemaMigrationPlan {
     }
 }
 
+/// A stage that saves a sailor, then erases the store (SwiftData's `erase()`).
+enum CrewErasePlan: SchemaMigrationPlan {
+    static var schemas: [any VersionedSchema.Type] { [CrewSchemaV1.self, CrewSchemaV2.self] }
+    static var stages: [MigrationStage] {
+        [
+            .custom(
+                fromVersion: CrewSchemaV1.self, toVersion: CrewSchemaV2.self,
+                willMigrate: { context in
+                    context.insert(CrewSchemaV1.Sailor(name: "Zed", rank: "cook"))
+                    try context.save()
+                    try context.container.erase()
+                }, didMigrate: nil)
+        ]
+    }
+}
+
 /// A plan's custom stage on PostgreSQL, against the SQLite store as the oracle: the same code
 /// leaves the same models, and a stage that throws leaves the tables as they were, in one
 /// transaction with the migration's changes.
@@ -159,5 +175,17 @@ struct PostgresCustomStageTests {
         #expect(
             try await stores.query("SELECT value FROM \"default\"._openswiftdata_metadata WHERE key = 'schemaVersion'")
                 == ["1.0.0"])
+    }
+
+    @Test("a stage may save, then erase the store: the erasure joins the save's history transaction")
+    func saveThenEraseInAStage() async throws {
+        let stores = try await Stores()
+        try Self.insertFirstVersion(stores)
+        let container = try stores.postgres(CrewSchemaV2.self, CrewErasePlan.self)
+        #expect(try Self.describe(container) == [])
+        let history = try ModelContext(container).fetchHistory(HistoryDescriptor<DefaultHistoryTransaction>())
+        // The first version's insert, then the stage's save and erasure in one transaction:
+        // Zed inserted, then the five sailors deleted.
+        #expect(history.map(\.changes.count) == [4, 6], "\(history.map(\.changes.count))")
     }
 }
