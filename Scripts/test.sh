@@ -126,6 +126,14 @@ else
 fi
 printf '%s\n' "${summary[@]}"
 if [ ${#failed[@]} -gt 0 ]; then
+    # What a failure in CI needs besides the tests' output: the shared server's own account
+    # of crashes and refused connections, and the disk the server and the builds write to.
+    if [ -n "$postgres_folder" ] && [ -f "$postgres_folder/server.log" ]; then
+        echo "==> the test server's log: crashes, refusals and failures to write (last 40)"
+        grep -E 'PANIC|FATAL|server process|terminating any other|No space|could not (write|extend|create)' \
+            "$postgres_folder/server.log" | tail -n 40 || true
+    fi
+    df -h "${TMPDIR:-/tmp}" "$SCRATCH" || true
     echo "Tests failed in: ${failed[*]}" >&2
     exit 1
 fi

@@ -71,14 +71,21 @@ struct ChildProcessTests {
         #expect(sleeper.terminationStatus == SIGTERM)
     }
 
-    /// Foundation's `Process.run()` can crash its parent with this many descriptors open
-    /// (see ``ChildProcess``); these children start, and inherit none of them.
-    @Test("with 3,000 descriptors open, 50 children start, each with descriptors 0, 1 and 2 only")
-    func manyOpenDescriptors() throws {
-        // Opened without O_CLOEXEC, so that only the spawn's closing keeps them from children.
-        let held = (0..<3_000).map { _ in open("/dev/null", O_RDONLY) }
-        defer { held.forEach { close($0) } }
-        #expect(held.allSatisfy { $0 >= 0 })
+    /// Descriptors left open without `O_CLOEXEC`, one as opened, one past `FD_SETSIZE` (1,024)
+    /// and one at 3,000 or above: the spawn closes every descriptor from 3 up (`closefrom`),
+    /// whatever its number, so these children start and inherit none of them. Three
+    /// descriptors, not 3,000 opened one by one: this test runs in the process of every
+    /// other test, which must not find the descriptor table full while it runs.
+    @Test("with descriptors open up to number 3,000, 50 children start, each with descriptors 0, 1 and 2 only")
+    func highNumberedDescriptors() throws {
+        let opened = open("/dev/null", O_RDONLY)
+        #expect(opened >= 0)
+        defer { close(opened) }
+        // F_DUPFD gives the lowest free number at or above the one asked for, without
+        // O_CLOEXEC.
+        let held = [opened] + [1_100, 3_000].map { fcntl(opened, F_DUPFD, $0) }
+        defer { held.dropFirst().forEach { close($0) } }
+        #expect(held[1] >= 1_100 && held[2] >= 3_000, "\(held)")
         for _ in 0..<50 {
             let process = ChildProcess()
             process.executableURL = URL(fileURLWithPath: "/bin/ls")

@@ -107,18 +107,25 @@ public enum TestPostgres {
         guard let parts = URLComponents(string: url), let host = parts.host, let user = parts.user else {
             throw TestPostgresError(description: "not a server URL: \(url)")
         }
-        let connection = try await PostgresConnection.connect(
-            configuration: .init(
-                host: host, port: parts.port ?? 5432, username: user, password: parts.password,
-                database: String(parts.path.dropFirst()), tls: .disable),
-            id: 1, logger: logger)
+        let connection: PostgresConnection
+        do {
+            connection = try await PostgresConnection.connect(
+                configuration: .init(
+                    host: host, port: parts.port ?? 5432, username: user, password: parts.password,
+                    database: String(parts.path.dropFirst()), tls: .disable),
+                id: 1, logger: logger)
+        } catch {
+            throw TestPostgresError(describing: error, while: "connecting to \(host):\(parts.port ?? 5432)")
+        }
         do {
             let result = try await body(connection)
             try await connection.close()
             return result
         } catch {
             try? await connection.close()
-            throw error
+            // The body's own errors (a test's, a store's) go on as they are.
+            guard error is PSQLError else { throw error }
+            throw TestPostgresError(describing: error, while: "running SQL on \(parts.path)")
         }
     }
 
@@ -208,7 +215,18 @@ public enum TestPostgres {
     }
 }
 
-/// The test server could not be started.
+/// The test server could not be started, or a helper's SQL failed.
 public struct TestPostgresError: Error, CustomStringConvertible {
     public let description: String
+
+    init(description: String) {
+        self.description = description
+    }
+
+    /// The error as a failing test prints it: postgres-nio's own description of a
+    /// `PSQLError` hides the server's message and the error's code, which a test log needs.
+    init(describing error: any Error, while doing: String) {
+        let text = error is PSQLError ? String(reflecting: error) : "\(error)"
+        self.init(description: "\(doing): \(text)")
+    }
 }
