@@ -13,6 +13,7 @@ struct IOFaultTrial<State: Equatable & CustomStringConvertible> {
     /// What the trial interrupts, for its report.
     var name: String
     /// Writes the store the operation starts from, in the folder, and returns its state.
+    /// Called once: each run starts from a copy of the folder's files.
     var prepare: (TemporaryFolder) throws -> State
     /// The operation the faults interrupt.
     var operation: (TemporaryFolder) throws -> Void
@@ -41,6 +42,15 @@ struct IOFaultTrial<State: Equatable & CustomStringConvertible> {
         }
     }
 
+    /// A new folder holding a copy of every file and folder of `template`.
+    private static func copy(of template: TemporaryFolder) throws -> TemporaryFolder {
+        let folder = TemporaryFolder()
+        for name in template.fileNames {
+            try FileManager.default.copyItem(at: template.file(name), to: folder.file(name))
+        }
+        return folder
+    }
+
     /// Runs every fault of `faults` at each call the operation makes, at most
     /// `maximumCalls` of each kind. `OSD_FAULT_STRIDE=N` fails every Nth call only (the
     /// first, then 1 + N, …): the sanitizer passes, several times slower, use 4.
@@ -50,11 +60,14 @@ struct IOFaultTrial<State: Equatable & CustomStringConvertible> {
     ) async throws -> Counts {
         let stride = ProcessInfo.processInfo.environment["OSD_FAULT_STRIDE"].flatMap(Int.init).map { max(1, $0) } ?? 1
         var counts = Counts()
+        // Prepared once, its connections closed when `prepare` returns: a copy of its files
+        // is the store as `prepare` left it, for a fraction of the cost of writing it again.
+        let template = TemporaryFolder()
+        let before = try prepare(template)
+        let after = expectedAfter(before)
         for fault in faults {
             for countdown in Swift.stride(from: 1, through: maximumCalls, by: stride) {
-                let folder = TemporaryFolder()
-                let before = try prepare(folder)
-                let after = expectedAfter(before)
+                let folder = try Self.copy(of: template)
                 fault.arm(folder: folder.url, countdown: countdown)
                 let outcome = Result { try operation(folder) }
                 let hit = fault.hit
