@@ -76,6 +76,9 @@ enum SnippetTypechecker {
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
         let osModuleMap = repository.appending(path: "Platform/OSLogPortingKit/Sources/osModuleMap/module.modulemap")
+        // The build's own cache of compiled C modules (Glibc, SQLite, os…), as an app target
+        // of the build would use: a cache of each run's own compiles them again each time.
+        let moduleCache = built.appending(path: "ModuleCache")
         let folder = FileManager.default.temporaryDirectory.appending(path: "snippet-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -90,8 +93,7 @@ enum SnippetTypechecker {
             ["swiftc"] + settings + [
                 "-typecheck", "-I", modules.path, "-load-plugin-executable", "\(plugin.path)#OpenSwiftDataMacros",
                 "-Xcc", "-fmodule-map-file=\(moduleMap.path)", "-Xcc", "-fmodule-map-file=\(osModuleMap.path)",
-                "-module-cache-path",
-                folder.appending(path: "cache").path,
+                "-module-cache-path", moduleCache.path,
             ] + paths
         let output = Pipe()
         process.standardOutput = output
