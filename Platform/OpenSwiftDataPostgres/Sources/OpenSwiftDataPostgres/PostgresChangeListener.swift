@@ -66,30 +66,14 @@ final class PostgresChangeListener: Sendable {
                     state.connection = connection
                     return state.stopped
                 }
-                do {
-                    if !isStopped {
-                        let rows = try await connection.statement(
-                            PostgresChangeNotice.channelQuery(namespace: namespace), logger: logger)
-                        var channel = ""
-                        for try await name in rows.decode(String.self) { channel = name }
-                        try await connection.listen(on: channel) { notifications in
-                            failures = 0
-                            for try await notification in notifications {
-                                guard let notice = PostgresChangeNotice(payload: notification.payload) else {
-                                    continue
-                                }
-                                onNotice(notice)
-                            }
-                        }
-                    }
-                } catch {
-                    logger.debug("listening for other processes' saves failed: \(error)")
+                if !isStopped, await relay(on: connection, namespace: namespace, logger: logger, onNotice: onNotice) {
+                    failures = 0
                 }
                 // Closed on every way out, before another connection takes its place.
                 try? await connection.close()
                 if isStopped { return }
             } catch {
-                logger.debug("listening for other processes' saves failed: \(error)")
+                logger.debug("connecting to listen for other processes' saves failed: \(error)")
             }
             if Task.isCancelled { return }
             failures += 1
@@ -99,5 +83,33 @@ final class PostgresChangeListener: Sendable {
                 return
             }
         }
+    }
+
+    /// Listens on the namespace's channel on `connection` and hands on each notice, until the
+    /// connection closes or fails.
+    ///
+    /// - Returns: Whether the channel was listened to: the retries after a failure that comes
+    ///   later start again from the shortest delay.
+    private func relay(
+        on connection: PostgresConnection, namespace: String, logger: Logger,
+        onNotice: @escaping @Sendable (PostgresChangeNotice) -> Void
+    ) async -> Bool {
+        var listened = false
+        do {
+            let rows = try await connection.statement(
+                PostgresChangeNotice.channelQuery(namespace: namespace), logger: logger)
+            var channel = ""
+            for try await name in rows.decode(String.self) { channel = name }
+            try await connection.listen(on: channel) { notifications in
+                listened = true
+                for try await notification in notifications {
+                    guard let notice = PostgresChangeNotice(payload: notification.payload) else { continue }
+                    onNotice(notice)
+                }
+            }
+        } catch {
+            logger.debug("listening for other processes' saves failed: \(error)")
+        }
+        return listened
     }
 }
