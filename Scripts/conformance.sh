@@ -437,7 +437,9 @@ PLIST
             cut -d$'\x1f' -f1,2 "$PKG/targets.tsv" | grep '^testTarget' | cut -d$'\x1f' -f2 | grep -qvxFf "$PKG/dropped.txt"; then
             echo "  [$PROJECT] listing the tests failed, none is run (see $LOGDIR/list.err)" >&2
         fi
-        grep -E '^[A-Za-z_][A-Za-z0-9_]*\.[^ ]+/' "$LOGDIR/list.txt" | sort -u >"$LOGDIR/tests.txt"
+        # A test of a suite (`Module.Suite/test()`), or a test function outside any suite
+        # (`Module.test()`), which has no slash.
+        grep -E '^[A-Za-z_][A-Za-z0-9_]*\.([^ ]+/|[A-Za-z_][^ /]*\(.*\)$)' "$LOGDIR/list.txt" | sort -u >"$LOGDIR/tests.txt"
         run_listed "$LOGDIR/tests.txt"
         findings "$LOGDIR"
     fi
