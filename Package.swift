@@ -47,8 +47,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", "3.9.0"..<"6.0.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.25.0"),
-        // `swift package generate-documentation` for the DocC catalogs (Scripts/docs.sh); a
-        // plugin only, so a package that depends on this one builds nothing more.
+        // `swift package generate-documentation` and `preview-documentation` for the DocC
+        // catalogs (Scripts/docs.sh runs DocC itself, with the plugin's arguments); a plugin
+        // only, so a package that depends on this one builds nothing more.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
