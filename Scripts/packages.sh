@@ -35,15 +35,13 @@ SCRATCH="${POPCORN_SCRATCH_PATH:-$ROOT/.build/shared}"
 # fetched is used as fetched, instead of being fetched again from its remote (about 8 seconds
 # a command otherwise, even with nothing to build). A dependency not fetched yet still is.
 # SwiftPM calls the option deprecated (its warning says so) and offers nothing in its place.
-# CI (CI=true) builds without debug information and without an index: nobody runs a
-# debugger or an editor on that build. Writing and linking debug information costs about 6%
-# of compiling postgres-nio and its dependencies, more in the links of the test bundle and
-# the snippets; writing the index (which SwiftPM does by default in a debug build on Linux)
-# about 28% of compiling GRDB and 8% of BoringSSL. Every build in the shared folder passes
-# these, examples included, so that each package reuses what the earlier ones built.
+# CI (CI=true) builds without debug information: nobody runs a debugger on that build, and
+# writing and linking it costs time (about 6% of compiling postgres-nio and its dependencies,
+# more in the links of the test bundle and the snippets). Every build in the shared folder
+# passes these, examples included, so that each package reuses what the earlier ones built.
 BUILD_OPTIONS=()
 if [ "${CI:-}" = true ]; then
-    BUILD_OPTIONS=(-Xswiftc -gnone -Xcc -g0 --disable-index-store)
+    BUILD_OPTIONS=(-Xswiftc -gnone -Xcc -g0)
 fi
 SWIFTPM_OPTIONS=(--skip-update "${BUILD_OPTIONS[@]}")
 
