@@ -15,21 +15,6 @@ struct PostgresCursorTests {
             for: Trip.self, Stop.self, configurations: PostgresStoreConfiguration(url: try #require(URL(string: url))))
     }
 
-    /// 25 trips, each with a stop, budgets out of order.
-    private static func insertTrips(into container: ModelContainer) throws {
-        let context = ModelContext(container)
-        for number in 0..<25 {
-            let trip = Trip(
-                code: "T\(number)", name: "trip \(number)", start: Date(timeIntervalSince1970: 0),
-                budget: Double((number * 7) % 25), travellers: number % 4, isBooked: number % 2 == 0)
-            context.insert(trip)
-            let stop = Stop(place: "stop \(number)", nights: 1)
-            context.insert(stop)
-            stop.trip = trip
-        }
-        try context.save()
-    }
-
     /// What `psql` prints for `sql` on the database of `url`, run while the caller waits (a
     /// block of `enumerate` cannot await).
     private static func psql(_ url: String, _ sql: String) throws -> String {
@@ -55,8 +40,8 @@ struct PostgresCursorTests {
         let folder = TemporaryFolder(prefix: "PostgresCursor")
         let sqlite = try ModelContainer(
             for: Trip.self, Stop.self, configurations: ModelConfiguration(url: folder.file("trips.sqlite")))
-        try Self.insertTrips(into: try Self.postgres(url))
-        try Self.insertTrips(into: sqlite)
+        try TripData.insertNumbered(25, into: try Self.postgres(url))
+        try TripData.insertNumbered(25, into: sqlite)
         let descriptor = FetchDescriptor<Trip>(
             predicate: #Predicate { $0.travellers != 3 }, sortBy: [SortDescriptor(\.budget, order: .reverse)])
 
@@ -81,7 +66,7 @@ struct PostgresCursorTests {
     )
     func blockSavesAndThrows() async throws {
         let url = try await TestPostgres.newDatabase()
-        try Self.insertTrips(into: try Self.postgres(url))
+        try TripData.insertNumbered(25, into: try Self.postgres(url))
         let context = ModelContext(try Self.postgres(url))
         let other = ModelContext(try Self.postgres(url))
         var codes: [String] = []

@@ -63,4 +63,19 @@ enum TripData {
         }
         try context.save()
     }
+
+    /// `count` trips coded T0, T1, …, each with a stop, their budgets out of order.
+    static func insertNumbered(_ count: Int, into container: ModelContainer) throws {
+        let context = ModelContext(container)
+        for number in 0..<count {
+            let trip = Trip(
+                code: "T\(number)", name: "trip \(number)", start: Date(timeIntervalSince1970: 0),
+                budget: Double((number * 7) % 25), travellers: number % 4, isBooked: number % 2 == 0)
+            context.insert(trip)
+            let stop = Stop(place: "stop \(number)", nights: 1)
+            context.insert(stop)
+            stop.trip = trip
+        }
+        try context.save()
+    }
 }

@@ -7,7 +7,7 @@ extension ModelContextCore {
         -> FetchResultsCollection<T>
     {
         if descriptor.includePendingChanges, hasChanges { throw SwiftDataError.includePendingChangesWithBatchSize }
-        if try dataStore(for: T.self) != nil { return FetchResultsCollection(elements: try fetch(descriptor)) }
+        if let store = try dataStore(for: T.self) { return try fetch(descriptor, from: store, batchSize: batchSize) }
         let plan = try fetchPlan(for: descriptor)
         guard plan.isAnsweredBySQL else {
             return FetchResultsCollection(elements: try fetch(descriptor))
@@ -66,8 +66,9 @@ public struct FetchResultsCollection<Element>: RandomAccessCollection {
     private enum Source {
         /// Every element, read at once.
         case elements([Element])
-        /// The matching rows' keys, whose models are read in batches.
-        case batches(keys: KeyList, element: (_ position: Int, _ keys: KeyList) -> Element)
+        /// The matches' keys or identifiers, read at the fetch; each model is read with its
+        /// batch.
+        case batches(count: Int, element: (_ position: Int) -> Element)
     }
 
     private let source: Source
@@ -77,7 +78,11 @@ public struct FetchResultsCollection<Element>: RandomAccessCollection {
     }
 
     init(keys: KeyList, batches: BatchLoader<Element>) where Element: PersistentModel {
-        source = .batches(keys: keys, element: batches.model(at:keys:))
+        source = .batches(count: keys.count, element: { batches.model(at: $0, keys: keys) })
+    }
+
+    init(identifiers: [PersistentIdentifier], batches: DataStoreBatchLoader<Element>) where Element: PersistentModel {
+        source = .batches(count: identifiers.count, element: { batches.model(at: $0, identifiers: identifiers) })
     }
 
     public var startIndex: Int { 0 }
@@ -85,7 +90,7 @@ public struct FetchResultsCollection<Element>: RandomAccessCollection {
     public var endIndex: Int {
         switch source {
         case .elements(let elements): elements.count
-        case .batches(let keys, _): keys.count
+        case .batches(let count, _): count
         }
     }
 
@@ -96,7 +101,7 @@ public struct FetchResultsCollection<Element>: RandomAccessCollection {
     public subscript(position: Int) -> Element {
         switch source {
         case .elements(let elements): elements[position]
-        case .batches(let keys, let element): element(position, keys)
+        case .batches(_, let element): element(position)
         }
     }
 }
