@@ -8,11 +8,12 @@ import OpenSwiftData
 /// Done: tables of new entities created (by ``PostgresTables/creationSQL(existing:)``); an
 /// attribute or to-one relationship renamed with `originalName` (`RENAME COLUMN`); a new
 /// optional attribute, or one with a declared default (which fills the rows there are), or a
-/// new non-optional one on a table of no rows of its entity (`ADD COLUMN`); a new to-one
+/// new non-optional one on a table of no rows of its entity or in a custom stage, whose
+/// `didMigrate` fills it (`ADD COLUMN`, `PostgresSchemaChange+StageFills.swift`); a new to-one
 /// relationship, with its foreign key; an index for each new `#Index`; a unique
 /// constraint for each new `.unique` attribute or `#Unique`. Refused, as on SQLite
 /// (`SwiftDataError.refusedChange`): a new non-optional attribute without a default, or a new
-/// non-optional relationship, on an entity with rows; a column whose stored type changed; a
+/// non-optional relationship, on an entity with rows, outside a custom stage; a column whose stored type changed; a
 /// new uniqueness over values more than one row holds; and, where the previous version's
 /// shapes are known, an attribute whose type changed within one column type (`Int` to
 /// `Bool`), a relationship whose target or cardinality changed, and a property that became
@@ -38,6 +39,16 @@ struct PostgresSchemaChange {
     let previous: [String: EntityShape]?
     /// How this version stores each entity, by entity name.
     let next: [String: EntityShape]
+    /// Whether the change is a custom stage's, whose `didMigrate` gives the rows there are a
+    /// value for a new non-optional property.
+    var isCustomStage = false
+
+    /// The namespace's tables after the change, and the new non-optional columns a custom
+    /// stage's `didMigrate` must fill.
+    struct Applied {
+        var catalog: Catalog
+        var columnsToFill: [ColumnToFill] = []
+    }
 
     /// Runs the statements, in order, and returns the catalog after them.
     ///
@@ -50,8 +61,9 @@ struct PostgresSchemaChange {
     ///   that holds one class; what `execute` and `count` throw.
     func apply(
         to catalog: Catalog, execute: (_ sql: String) async throws -> Void, count: (_ sql: String) async throws -> Int
-    ) async throws -> Catalog {
+    ) async throws -> Applied {
         var catalog = catalog
+        var columnsToFill: [ColumnToFill] = []
         for root in tables.roots {
             guard var present = catalog.columns[root] else { continue }
             if tables.isHierarchy(root), present[PostgresTables.entityColumn] == nil {
@@ -77,11 +89,11 @@ struct PostgresSchemaChange {
                     if let literal = Self.literal(attribute.defaultValue) {
                         definition += " DEFAULT \(literal)"
                     } else if !attribute.isOptional {
-                        try await refuseIfRows(
-                            entityName, attribute.name, root: root, count: count,
+                        try await requireValues(
+                            entityName, attribute.name, root: root, count: count, toFill: &columnsToFill,
                             reason: "it is a new non-optional attribute without a default value",
                             remedy:
-                                "Give it a default value in the model (var \(attribute.name): T = …), or make it optional."
+                                "Give it a default value in the model (var \(attribute.name): T = …), make it optional, or add it in a custom MigrationStage whose didMigrate sets it."
                         )
                     }
                     try await execute("ALTER TABLE \(table) ADD COLUMN \(definition)")
@@ -98,10 +110,10 @@ struct PostgresSchemaChange {
                         continue
                     }
                     if !toOne.isOptional {
-                        try await refuseIfRows(
-                            entityName, toOne.name, root: root, count: count,
+                        try await requireValues(
+                            entityName, toOne.name, root: root, count: count, toFill: &columnsToFill,
                             reason: "it is a new non-optional relationship",
-                            remedy: "Make it optional.")
+                            remedy: "Make it optional, or add it in a custom MigrationStage whose didMigrate sets it.")
                     }
                     try await execute(
                         "ALTER TABLE \(table) ADD COLUMN \(PostgresTables.quote(toOne.name)) \(PostgresTables.primaryKeyType)"
@@ -124,7 +136,7 @@ struct PostgresSchemaChange {
             catalog.uniques[root] = uniques
             for statement in tables.indexSQL(root, existing: catalog.indexes) { try await execute(statement) }
         }
-        return catalog
+        return Applied(catalog: catalog, columnsToFill: columnsToFill)
     }
 
     /// How many superclasses an entity has.
@@ -173,7 +185,7 @@ struct PostgresSchemaChange {
 
     /// Refuses a new property that every model must have when the table holds models of
     /// the entity or its subentities.
-    private func refuseIfRows(
+    func refuseIfRows(
         _ entity: String, _ property: String, root: String, count: (String) async throws -> Int, reason: String,
         remedy: String
     ) async throws {

@@ -85,24 +85,29 @@ extension PostgresStore {
             }
             for join in tables.joinTables where catalog.columns[join] == nil { catalog.columns[join] = [:] }
             let next = step.schema.entityShapes
-            catalog = try await PostgresSchemaChange(tables: tables, previous: previous, next: next).apply(
+            let count: (String) async throws -> Int = { sql in
+                var count: Int64 = 0
+                let rows = try await connection.statement(PostgresQuery(unsafeSQL: sql), logger: logger)
+                for try await value in rows.decode(Int64.self) { count = value }
+                return Int(count)
+            }
+            var change = PostgresSchemaChange(tables: tables, previous: previous, next: next)
+            change.isCustomStage = step.hasCustomCode
+            let applied = try await change.apply(
                 to: catalog,
                 execute: { sql in
                     statements.append(sql)
                     try await connection.statement(PostgresQuery(unsafeSQL: sql), logger: logger)
                 },
-                count: { sql in
-                    var count: Int64 = 0
-                    let rows = try await connection.statement(PostgresQuery(unsafeSQL: sql), logger: logger)
-                    for try await value in rows.decode(Int64.self) { count = value }
-                    return Int(count)
-                })
+                count: count)
+            catalog = applied.catalog
             previous = next
             if let code = step.didMigrate {
                 try runStageCode(
                     code, stage: step.stage ?? "", schema: step.schema, namespace: namespace, url: url,
                     session: session)
             }
+            try await change.checkFilled(applied.columnsToFill, stage: step.stage ?? "", count: count)
             // A plan's stage is reported even when the tables needed no statement for it.
             if tablesExist, step.stage != nil || !statements.isEmpty {
                 stages.append(
