@@ -13,11 +13,11 @@ import OpenSwiftData
 /// relationship, with its foreign key; an index for each new `#Index`; a unique
 /// constraint for each new `.unique` attribute or `#Unique`. Refused, as on SQLite
 /// (`SwiftDataError.refusedChange`): a new non-optional attribute without a default, or a new
-/// non-optional relationship, on an entity with rows, outside a custom stage; a column whose stored type changed; a
-/// new uniqueness over values more than one row holds; and, where the previous version's
-/// shapes are known, an attribute whose type changed within one column type (`Int` to
-/// `Bool`), a relationship whose target or cardinality changed, and a property that became
-/// non-optional while rows hold nil (`PostgresSchemaChange+Shapes.swift`).
+/// non-optional relationship, on an entity with rows, outside a custom stage; a column whose
+/// stored type changed; a new uniqueness over values more than one row holds; and, where the
+/// previous version's shapes are known, an attribute whose type changed within one column
+/// type (`Int` to `Bool`), a relationship whose target or cardinality changed, and a property
+/// that became non-optional while rows hold nil (`PostgresSchemaChange+Shapes.swift`).
 /// Kept: the tables of entities the schema no longer has, and the columns of properties it
 /// no longer has (a process of the previous version may still be writing them).
 struct PostgresSchemaChange {
@@ -50,7 +50,9 @@ struct PostgresSchemaChange {
         var columnsToFill: [ColumnToFill] = []
     }
 
-    /// Runs the statements, in order, and returns the catalog after them.
+    /// Runs the statements, in order, and returns the catalog after them, with the columns
+    /// left for a custom stage's `didMigrate` to fill (``checkFilled(_:stage:count:)`` then
+    /// checks them).
     ///
     /// - Parameters:
     ///   - catalog: The namespace's tables before the change.
