@@ -3,34 +3,31 @@ import OpenSwiftData
 import OpenSwiftDataPostgres
 import Testing
 
-/// Version 3's new `priority`, which no default fills, given by the custom stage's
-/// `didMigrate`: each note's priority is its title's length.
-enum NotesFilledToV3Plan: SchemaMigrationPlan {
-    static let schemas: [any VersionedSchema.Type] = [NotesSchemaV1.self, NotesSchemaV2.self, NotesSchemaV3.self]
-    static let stages: [MigrationStage] = [
+/// Versions 1 to 3, the last step a custom stage whose `didMigrate` is given: version 3's
+/// new `priority` has no default to fill it.
+private func stagesToV3(didMigrate: @escaping @Sendable (ModelContext) throws -> Void) -> [MigrationStage] {
+    [
         .lightweight(fromVersion: NotesSchemaV1.self, toVersion: NotesSchemaV2.self),
         .custom(
-            fromVersion: NotesSchemaV2.self, toVersion: NotesSchemaV3.self, willMigrate: nil,
-            didMigrate: { context in
-                for note in try context.fetch(FetchDescriptor<NotesSchemaV3.Note>()) {
-                    note.priority = note.title.count
-                }
-            }),
+            fromVersion: NotesSchemaV2.self, toVersion: NotesSchemaV3.self, willMigrate: nil, didMigrate: didMigrate),
     ]
 }
 
-/// The same stage, whose `didMigrate` gives a priority to the first note only.
+/// Each note's priority is its title's length.
+enum NotesFilledToV3Plan: SchemaMigrationPlan {
+    static let schemas = NotesToV3Plan.schemas
+    static let stages = stagesToV3 { context in
+        for note in try context.fetch(FetchDescriptor<NotesSchemaV3.Note>()) { note.priority = note.title.count }
+    }
+}
+
+/// The first note only is given a priority.
 enum NotesPartlyFilledToV3Plan: SchemaMigrationPlan {
-    static let schemas: [any VersionedSchema.Type] = [NotesSchemaV1.self, NotesSchemaV2.self, NotesSchemaV3.self]
-    static let stages: [MigrationStage] = [
-        .lightweight(fromVersion: NotesSchemaV1.self, toVersion: NotesSchemaV2.self),
-        .custom(
-            fromVersion: NotesSchemaV2.self, toVersion: NotesSchemaV3.self, willMigrate: nil,
-            didMigrate: { context in
-                let first = try context.fetch(FetchDescriptor<NotesSchemaV3.Note>(sortBy: [SortDescriptor(\.title)]))
-                first.first?.priority = 1
-            }),
-    ]
+    static let schemas = NotesToV3Plan.schemas
+    static let stages = stagesToV3 { context in
+        let notes = try context.fetch(FetchDescriptor<NotesSchemaV3.Note>(sortBy: [SortDescriptor(\.title)]))
+        notes.first?.priority = 1
+    }
 }
 
 /// A new non-optional attribute without a default in a custom stage: added empty, filled by
