@@ -67,7 +67,8 @@ def snippet_marker(line: str) -> str | None:
     text = text[2:].lstrip()
     if not text.lower().startswith("snippet."):
         return None
-    return text[len("snippet.") :].split()[0].lower() if text[len("snippet.") :].strip() else ""
+    words = text[len("snippet.") :].split()
+    return words[0].lower() if words else ""
 
 
 def snippet_symbol(path: pathlib.Path) -> dict:
@@ -86,7 +87,7 @@ def snippet_symbol(path: pathlib.Path) -> dict:
         explanation.pop(0)
 
     shown, visible = [], True
-    for number, line in enumerate(lines, start=1):
+    for line in lines:
         marker = snippet_marker(line)
         if marker is None:
             if visible and (shown or line.strip()):

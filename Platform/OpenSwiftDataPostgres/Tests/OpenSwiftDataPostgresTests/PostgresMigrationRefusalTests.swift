@@ -250,12 +250,29 @@ struct PostgresMigrationRefusalTests {
 /// What `open` refused, `Entity.property` for a refused change (`SwiftDataError.refusedChange`),
 /// else the error; "opened" when it throws nothing.
 func refusal(_ open: () throws -> Void) -> String {
+    outcome(of: open) {
+        guard case .refusedChange(let entity, let property, _, _) = $0 else { return nil }
+        return "\(entity).\(property ?? "-")"
+    }
+}
+
+/// Why a migration stage failed when `open` ran it (`SwiftDataError.migrationStageFailed`'s
+/// reason), else the error; "opened" when it throws nothing.
+func stageFailure(_ open: () throws -> Void) -> String {
+    outcome(of: open) {
+        guard case .migrationStageFailed(_, let reason) = $0 else { return nil }
+        return reason
+    }
+}
+
+/// "opened" when `open` throws nothing; what `describe` says of the cause of the
+/// `SwiftDataError` it throws; else the error.
+private func outcome(of open: () throws -> Void, _ describe: (SwiftDataError.Cause) -> String?) -> String {
     do {
         try open()
         return "opened"
     } catch let error as SwiftDataError {
-        guard case .refusedChange(let entity, let property, _, _)? = error.cause else { return "\(error)" }
-        return "\(entity).\(property ?? "-")"
+        return error.cause.flatMap(describe) ?? "\(error)"
     } catch {
         return "\(error)"
     }

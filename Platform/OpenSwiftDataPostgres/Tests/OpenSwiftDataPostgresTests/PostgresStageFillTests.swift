@@ -59,22 +59,10 @@ struct PostgresStageFillTests {
         try stores.insertFirstVersion()
         _ = try stores.postgres(NotesSchemaV2.self, NotesLightweightPlan.self)
         _ = try stores.sqlite(NotesSchemaV2.self, NotesLightweightPlan.self)
-        var failures: [String] = []
-        for open in [
-            { try stores.postgres(NotesSchemaV3.self, NotesPartlyFilledToV3Plan.self) },
-            { try stores.sqlite(NotesSchemaV3.self, NotesPartlyFilledToV3Plan.self) },
-        ] {
-            do {
-                _ = try open()
-                failures.append("opened")
-            } catch let error as SwiftDataError {
-                guard case .migrationStageFailed(_, let reason) = error.cause else {
-                    failures.append("\(error)")
-                    continue
-                }
-                failures.append(reason)
-            }
-        }
+        let failures = [
+            stageFailure { _ = try stores.postgres(NotesSchemaV3.self, NotesPartlyFilledToV3Plan.self) },
+            stageFailure { _ = try stores.sqlite(NotesSchemaV3.self, NotesPartlyFilledToV3Plan.self) },
+        ]
         #expect(failures.count == 2)
         #expect(failures.first == failures.last, "\(failures)")
         #expect(
